@@ -1,1 +1,38 @@
-//! placeholder
+//! The IR of `dealloc`: an MLIR-style intermediate representation in Rust.
+//!
+//! - [`Context`] owns every op, block, region, value and operand in dense arenas, plus the
+//!   interned types, attributes, locations and strings.
+//! - [`Registry`] describes every op: traits, interfaces (memory effects, region branches,
+//!   branch operands, calls, views), custom syntax and verifier. Passes query the registry and
+//!   never match op names.
+//! - [`asm`] reads and writes MLIR text, byte-compatible with `mlir-opt-22`.
+//! - [`verify`] checks structural and per-op invariants and reports every error found.
+//! - [`dialects`] registers the ops we support (`builtin`, `func`, `cf`, `scf`, `arith`,
+//!   `memref`, `bufferization`, `deallocation`, `test`).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod asm;
+pub mod attrs;
+pub mod builder;
+pub mod context;
+pub mod diag;
+pub mod dialects;
+pub mod entity;
+pub mod location;
+pub mod registry;
+pub mod types;
+pub mod util;
+pub mod verify;
+
+pub use attrs::{AffineExpr, AffineMap, AttrData};
+pub use builder::Builder;
+pub use context::{Context, OpState, ValueDef};
+pub use diag::{Diagnostic, Severity, SourceMap};
+pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
+pub use location::{FilePos, LocData};
+pub use registry::{
+    CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits,
+};
+pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

@@ -1,0 +1,344 @@
+//! The MLIR lexer.
+//!
+//! Produces one [`Token`] at a time from a byte buffer; tokens are byte ranges into the source,
+//! so nothing is copied. Positions convert to 1-based line and column for diagnostics. The lexer
+//! never panics: bad characters become [`TokKind::Error`] tokens for the parser to report.
+
+/// The kind of a token.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TokKind {
+    /// End of input.
+    Eof,
+    /// Something the lexer cannot make sense of.
+    Error,
+    /// `foo`, `memref.alloc`, `i32`, `x4`.
+    BareId,
+    /// `%name`, `%0` (the token includes the `%`).
+    PercentId,
+    /// `^bb0`.
+    CaretId,
+    /// `@sym` or `@"quoted"`.
+    AtId,
+    /// `#alias` or `#dialect.attr`.
+    HashId,
+    /// `!alias` or `!dialect.type`.
+    ExclamationId,
+    /// `42`, `0x2A`.
+    Integer,
+    /// `1.5`, `2.0e-3`.
+    Float,
+    /// `"text"` (the token includes the quotes).
+    String,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LSquare,
+    /// `]`
+    RSquare,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `,`
+    Comma,
+    /// `:`
+    Colon,
+    /// `::`
+    ColonColon,
+    /// `=`
+    Equal,
+    /// `->`
+    Arrow,
+    /// `?`
+    Question,
+    /// `*`
+    Star,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `|`
+    Vertical,
+    /// `...`
+    Ellipsis,
+}
+
+/// A token: its kind and byte range.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Token {
+    /// The kind.
+    pub kind: TokKind,
+    /// Start byte offset.
+    pub start: usize,
+    /// End byte offset (exclusive).
+    pub end: usize,
+}
+
+/// A lexer over one buffer.
+#[derive(Clone)]
+pub struct Lexer<'s> {
+    src: &'s [u8],
+    pos: usize,
+}
+
+fn is_id_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+fn is_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
+}
+
+fn is_suffix_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'s str) -> Self {
+        Lexer {
+            src: src.as_bytes(),
+            pos: 0,
+        }
+    }
+
+    /// The current byte offset.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves the lexer to a byte offset (used to re-lex, e.g. `4xf32` dimension lists).
+    pub fn reset(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+
+    fn peek(&self, ahead: usize) -> u8 {
+        self.src.get(self.pos + ahead).copied().unwrap_or(0)
+    }
+
+    fn skip_trivia(&mut self) {
+        loop {
+            match self.peek(0) {
+                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
+                b'/' if self.peek(1) == b'/' => {
+                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn tok(&self, kind: TokKind, start: usize) -> Token {
+        Token {
+            kind,
+            start,
+            end: self.pos,
+        }
+    }
+
+    /// Lexes the next token.
+    pub fn next_token(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        if self.pos >= self.src.len() {
+            return self.tok(TokKind::Eof, start);
+        }
+        let c = self.src[self.pos];
+        self.pos += 1;
+        let simple = |k| Some(k);
+        let kind = match c {
+            b'(' => simple(TokKind::LParen),
+            b')' => simple(TokKind::RParen),
+            b'[' => simple(TokKind::LSquare),
+            b']' => simple(TokKind::RSquare),
+            b'{' => simple(TokKind::LBrace),
+            b'}' => simple(TokKind::RBrace),
+            b'<' => simple(TokKind::Less),
+            b'>' => simple(TokKind::Greater),
+            b',' => simple(TokKind::Comma),
+            b'=' => simple(TokKind::Equal),
+            b'?' => simple(TokKind::Question),
+            b'*' => simple(TokKind::Star),
+            b'+' => simple(TokKind::Plus),
+            b'|' => simple(TokKind::Vertical),
+            b':' => {
+                if self.peek(0) == b':' {
+                    self.pos += 1;
+                    simple(TokKind::ColonColon)
+                } else {
+                    simple(TokKind::Colon)
+                }
+            }
+            b'-' => {
+                if self.peek(0) == b'>' {
+                    self.pos += 1;
+                    simple(TokKind::Arrow)
+                } else {
+                    simple(TokKind::Minus)
+                }
+            }
+            b'.' if self.peek(0) == b'.' && self.peek(1) == b'.' => {
+                self.pos += 2;
+                simple(TokKind::Ellipsis)
+            }
+            b'"' => Some(self.lex_string_body()),
+            b'%' => Some(self.lex_prefixed(TokKind::PercentId, true)),
+            b'^' => Some(self.lex_prefixed(TokKind::CaretId, true)),
+            b'#' => Some(self.lex_prefixed(TokKind::HashId, false)),
+            b'!' => Some(self.lex_prefixed(TokKind::ExclamationId, false)),
+            b'@' => Some(self.lex_at()),
+            c if c.is_ascii_digit() => Some(self.lex_number(c)),
+            c if is_id_start(c) => {
+                while is_id_char(self.peek(0)) {
+                    self.pos += 1;
+                }
+                Some(TokKind::BareId)
+            }
+            _ => None,
+        };
+        self.tok(kind.unwrap_or(TokKind::Error), start)
+    }
+
+    fn lex_string_body(&mut self) -> TokKind {
+        loop {
+            match self.peek(0) {
+                0 if self.pos >= self.src.len() => return TokKind::Error,
+                b'"' => {
+                    self.pos += 1;
+                    return TokKind::String;
+                }
+                b'\n' => return TokKind::Error,
+                b'\\' => self.pos += 2,
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    fn lex_prefixed(&mut self, kind: TokKind, suffix_id: bool) -> TokKind {
+        let c = self.peek(0);
+        if suffix_id && c.is_ascii_digit() {
+            while self.peek(0).is_ascii_digit() {
+                self.pos += 1;
+            }
+            return kind;
+        }
+        let ok = if suffix_id {
+            is_suffix_id_char(c) && !c.is_ascii_digit()
+        } else {
+            is_id_start(c)
+        };
+        if !ok {
+            return TokKind::Error;
+        }
+        if suffix_id {
+            while is_suffix_id_char(self.peek(0)) {
+                self.pos += 1;
+            }
+        } else {
+            while is_id_char(self.peek(0)) {
+                self.pos += 1;
+            }
+        }
+        kind
+    }
+
+    fn lex_at(&mut self) -> TokKind {
+        if self.peek(0) == b'"' {
+            self.pos += 1;
+            return match self.lex_string_body() {
+                TokKind::String => TokKind::AtId,
+                _ => TokKind::Error,
+            };
+        }
+        if !(is_id_start(self.peek(0))) {
+            return TokKind::Error;
+        }
+        while is_suffix_id_char(self.peek(0)) {
+            self.pos += 1;
+        }
+        TokKind::AtId
+    }
+
+    fn lex_number(&mut self, first: u8) -> TokKind {
+        if first == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
+            self.pos += 1;
+            while self.peek(0).is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return TokKind::Integer;
+        }
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.peek(0) != b'.' {
+            return TokKind::Integer;
+        }
+        self.pos += 1;
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if matches!(self.peek(0), b'e' | b'E')
+            && (self.peek(1).is_ascii_digit()
+                || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+        {
+            self.pos += 2;
+            while self.peek(0).is_ascii_digit() {
+                self.pos += 1;
+            }
+        }
+        TokKind::Float
+    }
+}
+
+/// Converts a byte offset into a 1-based (line, column) pair.
+pub fn line_col(src: &str, offset: usize) -> (u32, u32) {
+    let offset = offset.min(src.len());
+    let before = &src.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    (line, (offset - line_start) as u32 + 1)
+}
+
+/// Decodes the body of a string literal token (without quotes), handling MLIR's escapes
+/// (`\n`, `\t`, `\"`, `\\` and two hex digits).
+pub fn unescape(body: &str) -> Option<String> {
+    let bytes = body.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b != b'\\' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let next = *bytes.get(i + 1)?;
+        match next {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'"' => out.push(b'"'),
+            b'\\' => out.push(b'\\'),
+            h if h.is_ascii_hexdigit() => {
+                let h2 = *bytes.get(i + 2)?;
+                let s = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+                if !h2.is_ascii_hexdigit() {
+                    return None;
+                }
+                out.push(u8::from_str_radix(s, 16).ok()?);
+                i += 3;
+                continue;
+            }
+            _ => return None,
+        }
+        i += 2;
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
+}

@@ -1,0 +1,2170 @@
+//! The MLIR parser: text to IR.
+//!
+//! A recursive-descent parser over [`Lexer`] tokens. It stops at the first error, as
+//! `mlir-opt` does, and reports it at the offending token. Value names are scoped per region
+//! and per isolated-from-above op; uses before definitions create placeholder values that are
+//! replaced when the definition is seen (so blocks may appear in any order). Custom op syntax is
+//! parsed by the op's registered [`ParseFn`](crate::registry::ParseFn), which calls the public
+//! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::asm::lexer::{Lexer, TokKind, Token, line_col, unescape};
+use crate::asm::numbers;
+use crate::attrs::{AffineExpr, AffineMap, AttrData};
+use crate::context::{Context, OpState, ValueDef};
+use crate::diag::Diagnostic;
+use crate::entity::{Attr, Block, Loc, Op, Region, Sym, Type, Value};
+use crate::location::LocData;
+use crate::registry::Traits;
+use crate::types::{DYNAMIC, FloatKind, Signedness, TypeData};
+
+/// The result of a parsing step; the error is the one diagnostic reported.
+pub type PResult<T> = Result<T, Diagnostic>;
+
+/// The parser used by custom op syntax (the same object).
+pub type OpParser<'s, 'c> = Parser<'s, 'c>;
+
+/// Parser settings.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ParseOptions {
+    /// Accept ops of unknown dialects (in generic form).
+    pub allow_unregistered: bool,
+}
+
+/// The maximum nesting depth of regions, attributes and types.
+pub const MAX_NESTING: usize = 100_000;
+
+/// A value reference before its type is known: `%name#number` at a source offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnresolvedOperand {
+    /// The name without `%`.
+    pub name: String,
+    /// The result number (`#N`), 0 if absent.
+    pub number: u32,
+    /// Byte offset of the reference.
+    pub pos: usize,
+}
+
+/// A block-argument or region-argument definition: `%name: type`.
+#[derive(Clone, Debug)]
+pub struct ArgDef {
+    /// The name and position.
+    pub operand: UnresolvedOperand,
+    /// Its type.
+    pub ty: Type,
+}
+
+#[derive(Default)]
+struct BlockScope {
+    /// Blocks by name: the block, whether its label was seen, and the first reference offset.
+    blocks: FxHashMap<String, (Block, bool, usize)>,
+}
+
+#[derive(Default)]
+struct IsolatedScope {
+    values: FxHashMap<String, SmallVec<[Value; 1]>>,
+    /// Names defined in each open region, removed when the region closes.
+    region_defs: Vec<Vec<String>>,
+    forward: FxHashMap<(String, u32), (Value, usize)>,
+}
+
+/// The MLIR text parser.
+pub struct Parser<'s, 'c> {
+    /// The context receiving the IR.
+    pub ctx: &'c mut Context,
+    src: &'s str,
+    file: Sym,
+    lex: Lexer<'s>,
+    tok: Token,
+    type_aliases: FxHashMap<String, Type>,
+    attr_aliases: FxHashMap<String, Attr>,
+    loc_aliases: FxHashMap<String, Loc>,
+    scopes: Vec<IsolatedScope>,
+    block_scopes: Vec<BlockScope>,
+    opts: ParseOptions,
+    default_dialects: Vec<String>,
+    depth: usize,
+    /// Number of results the op being parsed binds (`%a, %b = ...`).
+    pub num_results: usize,
+    /// Name of the op being parsed by a custom parser.
+    current_isolated: bool,
+}
+
+/// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
+/// module unless the buffer holds exactly one module.
+pub fn parse_module(
+    ctx: &mut Context,
+    file: &str,
+    src: &str,
+    opts: &ParseOptions,
+) -> PResult<Op> {
+    let mut p = Parser::new(ctx, file, src, *opts);
+    p.parse_top_level()
+}
+
+impl<'s, 'c> Parser<'s, 'c> {
+    fn new(ctx: &'c mut Context, file: &str, src: &'s str, opts: ParseOptions) -> Self {
+        let file = ctx.sym(file);
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        Parser {
+            ctx,
+            src,
+            file,
+            lex,
+            tok,
+            type_aliases: FxHashMap::default(),
+            attr_aliases: FxHashMap::default(),
+            loc_aliases: FxHashMap::default(),
+            scopes: vec![IsolatedScope::default()],
+            block_scopes: Vec::new(),
+            opts,
+            default_dialects: Vec::new(),
+            depth: 0,
+            num_results: 0,
+            current_isolated: false,
+        }
+    }
+
+    // ----- token helpers ----------------------------------------------------------------------
+
+    fn text(&self, t: Token) -> &'s str {
+        &self.src[t.start..t.end]
+    }
+
+    /// The spelling of the current token.
+    pub fn tok_text(&self) -> &'s str {
+        self.text(self.tok)
+    }
+
+    /// The kind of the current token.
+    pub fn tok_kind(&self) -> TokKind {
+        self.tok.kind
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lex.next_token();
+        t
+    }
+
+    /// The location of a byte offset.
+    pub fn loc_at(&mut self, pos: usize) -> Loc {
+        let (line, col) = line_col(self.src, pos);
+        let file = self.file;
+        self.ctx.loc(LocData::FileLineCol { file, line, col })
+    }
+
+    /// The location of the current token.
+    pub fn cur_loc(&mut self) -> Loc {
+        self.loc_at(self.tok.start)
+    }
+
+    /// The byte offset of the current token.
+    pub fn cur_pos(&self) -> usize {
+        self.tok.start
+    }
+
+    /// An error at a byte offset.
+    pub fn error_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        let loc = self.loc_at(pos);
+        Err(Diagnostic::error(loc, msg))
+    }
+
+    /// An error at the current token.
+    pub fn error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let pos = self.tok.start;
+        self.error_at(pos, msg)
+    }
+
+    /// Consumes a token of `kind` if present.
+    pub fn eat(&mut self, kind: TokKind) -> bool {
+        if self.tok.kind == kind {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes a token of `kind` or fails with "expected `what`".
+    pub fn expect(&mut self, kind: TokKind, what: &str) -> PResult<()> {
+        if self.eat(kind) {
+            Ok(())
+        } else {
+            self.error(format!("expected '{what}'"))
+        }
+    }
+
+    /// Consumes the keyword `kw` if it is next.
+    pub fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.tok.kind == TokKind::BareId && self.tok_text() == kw {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes the keyword `kw` or fails.
+    pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_keyword(kw) {
+            Ok(())
+        } else {
+            self.error(format!("expected '{kw}'"))
+        }
+    }
+
+    /// Consumes any bare identifier.
+    pub fn parse_optional_keyword(&mut self) -> Option<&'s str> {
+        if self.tok.kind == TokKind::BareId {
+            let t = self.bump();
+            Some(self.text(t))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the current token is the keyword `kw`.
+    pub fn at_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == TokKind::BareId && self.tok_text() == kw
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.error(format!("nesting deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Parses `item (, item)*` with the given item parser.
+    pub fn parse_comma_list<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        let mut out = vec![item(self)?];
+        while self.eat(TokKind::Comma) {
+            out.push(item(self)?);
+        }
+        Ok(out)
+    }
+
+    /// Parses `open (item (, item)*)? close`.
+    pub fn parse_delimited<T>(
+        &mut self,
+        open: TokKind,
+        close: TokKind,
+        close_text: &str,
+        mut item: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        self.expect(open, open_text(open))?;
+        if self.eat(close) {
+            return Ok(Vec::new());
+        }
+        let list = self.parse_comma_list(&mut item)?;
+        self.expect(close, close_text)?;
+        Ok(list)
+    }
+
+    // ----- top level --------------------------------------------------------------------------
+
+    fn parse_top_level(&mut self) -> PResult<Op> {
+        let mut ops = Vec::new();
+        let top_block = self.ctx.create_block();
+        self.block_scopes.push(BlockScope::default());
+        self.scopes[0].region_defs.push(Vec::new());
+        loop {
+            match self.tok.kind {
+                TokKind::Eof => break,
+                TokKind::HashId => self.parse_attr_alias_def()?,
+                TokKind::ExclamationId => self.parse_type_alias_def()?,
+                TokKind::LBrace if self.src[self.tok.end..].starts_with('-') => {
+                    self.skip_file_metadata()?
+                }
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.ctx.append_op(top_block, op);
+                    ops.push(op);
+                }
+            }
+        }
+        self.finish_isolated_scope()?;
+        let module_name = self
+            .ctx
+            .registry
+            .lookup("builtin.module")
+            .expect("builtin.module is registered");
+        if ops.len() == 1 && self.ctx.op_name(ops[0]) == module_name {
+            self.ctx.unlink_op(ops[0]);
+            return Ok(ops[0]);
+        }
+        let region = self.ctx.create_region();
+        self.ctx.append_block(region, top_block);
+        let loc = self.loc_at(0);
+        let mut state = OpState::new(module_name, loc);
+        state.regions.push(region);
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn skip_file_metadata(&mut self) -> PResult<()> {
+        match self.src[self.tok.start..].find("#-}") {
+            Some(off) => {
+                self.lex.reset(self.tok.start + off + 3);
+                self.tok = self.lex.next_token();
+                Ok(())
+            }
+            None => self.error("expected '#-}' to close file metadata"),
+        }
+    }
+
+    fn parse_attr_alias_def(&mut self) -> PResult<()> {
+        let name = self.tok_text()[1..].to_string();
+        let pos = self.tok.start;
+        if name.contains('.') {
+            return self.error("expected attribute alias name or operation");
+        }
+        self.bump();
+        self.expect(TokKind::Equal, "=")?;
+        if self.attr_aliases.contains_key(&name) || self.loc_aliases.contains_key(&name) {
+            return self.error_at(pos, format!("redefinition of attribute alias id '{name}'"));
+        }
+        if self.at_keyword("loc") {
+            let loc = self.parse_loc_literal()?;
+            self.loc_aliases.insert(name, loc);
+        } else {
+            let attr = self.parse_attribute()?;
+            self.attr_aliases.insert(name, attr);
+        }
+        Ok(())
+    }
+
+    fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let name = self.tok_text()[1..].to_string();
+        let pos = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Equal, "=")?;
+        if self.type_aliases.contains_key(&name) {
+            return self.error_at(pos, format!("redefinition of type alias id '{name}'"));
+        }
+        let ty = self.parse_type()?;
+        self.type_aliases.insert(name, ty);
+        Ok(())
+    }
+
+    // ----- value scopes -----------------------------------------------------------------------
+
+    fn scope(&mut self) -> &mut IsolatedScope {
+        self.scopes.last_mut().expect("a value scope is always open")
+    }
+
+    fn push_region_scope(&mut self, isolated: bool) {
+        if isolated {
+            self.scopes.push(IsolatedScope::default());
+        }
+        self.scope().region_defs.push(Vec::new());
+        self.block_scopes.push(BlockScope::default());
+    }
+
+    fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
+        let scope = self.block_scopes.pop().unwrap_or_default();
+        let mut undefined: Vec<(&String, usize)> = scope
+            .blocks
+            .iter()
+            .filter(|(_, (_, defined, _))| !defined)
+            .map(|(name, (_, _, pos))| (name, *pos))
+            .collect();
+        undefined.sort_by_key(|(_, pos)| *pos);
+        if let Some((name, pos)) = undefined.first() {
+            let msg = format!("reference to an undefined block '^{name}'");
+            return self.error_at(*pos, msg);
+        }
+        if isolated {
+            self.finish_isolated_scope()?;
+            self.scopes.pop();
+        } else {
+            let names = self.scope().region_defs.pop().unwrap_or_default();
+            for n in names {
+                self.scope().values.remove(&n);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish_isolated_scope(&mut self) -> PResult<()> {
+        let mut pending: Vec<(usize, String)> = self
+            .scope()
+            .forward
+            .iter()
+            .map(|((name, _), (_, pos))| (*pos, name.clone()))
+            .collect();
+        pending.sort();
+        if let Some((pos, _)) = pending.first() {
+            return self.error_at(*pos, "use of undeclared SSA value name");
+        }
+        Ok(())
+    }
+
+    fn define_values(&mut self, name: &str, pos: usize, values: &[Value]) -> PResult<()> {
+        if self.scope().values.contains_key(name) {
+            return self.error_at(pos, format!("redefinition of SSA value '%{name}'"));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if let Some((ph, _)) = self.scope().forward.remove(&(name.to_string(), i as u32)) {
+                let (expected, got) = (self.ctx.value_type(ph), self.ctx.value_type(v));
+                if expected != got {
+                    let msg = format!(
+                        "definition of SSA value '%{name}#{i}' has type {}",
+                        self.type_str(got)
+                    );
+                    let note_loc = self.loc_at(pos);
+                    let prior = format!("previously used here with type {}", self.type_str(expected));
+                    return Err(Diagnostic::error(note_loc, msg).with_note(note_loc, prior));
+                }
+                self.ctx.replace_all_uses_with(ph, v);
+            }
+        }
+        let scope = self.scope();
+        scope.values.insert(name.to_string(), SmallVec::from_slice(values));
+        if let Some(defs) = scope.region_defs.last_mut() {
+            defs.push(name.to_string());
+        }
+        Ok(())
+    }
+
+    /// The printed form of a type, for messages.
+    pub fn type_str(&self, ty: Type) -> String {
+        crate::asm::printer::type_to_string(self.ctx, ty)
+    }
+
+    // ----- operands ---------------------------------------------------------------------------
+
+    /// Parses `%name` or `%name#N`.
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
+        if self.tok.kind != TokKind::PercentId {
+            return self.error("expected SSA operand");
+        }
+        let t = self.bump();
+        let name = self.text(t)[1..].to_string();
+        let mut number = 0;
+        if self.src[t.end..].starts_with('#') {
+            let rest = &self.src[t.end + 1..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() {
+                return self.error("expected integer result number");
+            }
+            number = digits
+                .parse()
+                .map_or_else(|_| self.error("invalid SSA value result number"), Ok)?;
+            self.lex.reset(t.end + 1 + digits.len());
+            self.tok = self.lex.next_token();
+        }
+        Ok(UnresolvedOperand {
+            name,
+            number,
+            pos: t.start,
+        })
+    }
+
+    /// Parses an operand if one is next.
+    pub fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
+        if self.tok.kind == TokKind::PercentId {
+            self.parse_operand().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Parses a possibly empty comma-separated list of operands.
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        if self.tok.kind != TokKind::PercentId {
+            return Ok(Vec::new());
+        }
+        self.parse_comma_list(|p| p.parse_operand())
+    }
+
+    /// Parses `(operands)`.
+    pub fn parse_paren_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        self.expect(TokKind::LParen, "(")?;
+        let list = self.parse_operand_list()?;
+        self.expect(TokKind::RParen, ")")?;
+        Ok(list)
+    }
+
+    /// Resolves an operand to a value of type `ty`, creating a forward reference if needed.
+    pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let existing = self
+            .scope()
+            .values
+            .get(&operand.name)
+            .map(|vals| vals.get(operand.number as usize).copied());
+        let value = match existing {
+            Some(Some(v)) => v,
+            Some(None) => {
+                let msg = format!(
+                    "reference to invalid result number"
+                );
+                return self.error_at(operand.pos, msg);
+            }
+            None => {
+                let key = (operand.name.clone(), operand.number);
+                if let Some(&(v, _)) = self.scope().forward.get(&key) {
+                    v
+                } else {
+                    let v = self.ctx.create_placeholder(ty);
+                    self.scope().forward.insert(key, (v, operand.pos));
+                    v
+                }
+            }
+        };
+        let actual = self.ctx.value_type(value);
+        if actual != ty {
+            let msg = format!(
+                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                operand.name,
+                self.type_str(ty),
+                self.type_str(actual)
+            );
+            return self.error_at(operand.pos, msg);
+        }
+        Ok(value)
+    }
+
+    /// Resolves a list of operands against a list of types of the same length.
+    pub fn resolve_operands(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+        pos: usize,
+    ) -> PResult<Vec<Value>> {
+        if operands.len() != types.len() {
+            let msg = format!(
+                "{} operands present, but expected {}",
+                operands.len(),
+                types.len()
+            );
+            return self.error_at(pos, msg);
+        }
+        operands
+            .iter()
+            .zip(types)
+            .map(|(o, &t)| self.resolve_operand(o, t))
+            .collect()
+    }
+
+    /// Resolves every operand to the same type.
+    pub fn resolve_operands_same(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        ty: Type,
+    ) -> PResult<Vec<Value>> {
+        operands
+            .iter()
+            .map(|o| self.resolve_operand(o, ty))
+            .collect()
+    }
+
+    /// Parses `%name : type`.
+    pub fn parse_arg_def(&mut self) -> PResult<ArgDef> {
+        let operand = self.parse_operand()?;
+        self.expect(TokKind::Colon, ":")?;
+        let ty = self.parse_type()?;
+        Ok(ArgDef { operand, ty })
+    }
+
+    /// Skips a trailing `loc(...)` if present.
+    pub fn skip_loc(&mut self) -> PResult<()> {
+        if self.at_keyword("loc") {
+            self.parse_loc_literal()?;
+        }
+        Ok(())
+    }
+
+    // ----- operations -------------------------------------------------------------------------
+
+    /// Parses one operation (with its results) and returns it unlinked.
+    pub fn parse_operation(&mut self) -> PResult<Op> {
+        self.enter()?;
+        let result = self.parse_operation_inner();
+        self.leave();
+        result
+    }
+
+    fn parse_operation_inner(&mut self) -> PResult<Op> {
+        let mut result_groups: Vec<(String, usize, usize)> = Vec::new();
+        if self.tok.kind == TokKind::PercentId {
+            loop {
+                let t = self.bump();
+                if self.text(t)[1..].is_empty() {
+                    return self.error_at(t.start, "expected SSA value name");
+                }
+                let name = self.text(t)[1..].to_string();
+                let mut count = 1;
+                if self.eat(TokKind::Colon) {
+                    if self.tok.kind != TokKind::Integer {
+                        return self.error("expected integer number of results");
+                    }
+                    let t = self.bump();
+                    count = match self.text(t).parse::<usize>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => return self.error_at(t.start, "expected named operation to have at least 1 result"),
+                    };
+                }
+                result_groups.push((name, count, t.start));
+                if !self.eat(TokKind::Comma) {
+                    break;
+                }
+                if self.tok.kind != TokKind::PercentId {
+                    return self.error("expected SSA value name");
+                }
+            }
+            self.expect(TokKind::Equal, "=")?;
+        }
+        let num_results: usize = result_groups.iter().map(|g| g.1).sum();
+        let op_pos = self.tok.start;
+        let op = match self.tok.kind {
+            TokKind::String => self.parse_generic_operation()?,
+            TokKind::BareId => self.parse_custom_operation(num_results)?,
+            _ => {
+                return if result_groups.is_empty() {
+                    self.error("expected operation name in quotes")
+                } else {
+                    self.error("expected operation name in quotes")
+                };
+            }
+        };
+        if self.at_keyword("loc") {
+            let loc = self.parse_loc_literal()?;
+            self.ctx.set_op_loc(op, loc);
+        }
+        let results = self.ctx.results(op).to_vec();
+        if !result_groups.is_empty() && results.len() != num_results {
+            let msg = format!(
+                "operation defines {} results but was provided {} to bind",
+                results.len(),
+                num_results
+            );
+            self.ctx.erase_op(op);
+            return self.error_at(op_pos, msg);
+        }
+        let mut next = 0;
+        for (name, count, pos) in result_groups {
+            self.define_values(&name, pos, &results[next..next + count])?;
+            next += count;
+        }
+        Ok(op)
+    }
+
+    fn resolve_op_name(&mut self, name: &str) -> Option<crate::entity::OpName> {
+        if let Some(id) = self.ctx.registry.lookup(name) {
+            if self.ctx.registry.def(id).registered {
+                return Some(id);
+            }
+        }
+        if !name.contains('.') {
+            let mut candidates: Vec<String> = self
+                .default_dialects
+                .iter()
+                .rev()
+                .take(1)
+                .map(|d| format!("{d}.{name}"))
+                .collect();
+            candidates.push(format!("builtin.{name}"));
+            for c in candidates {
+                if let Some(id) = self.ctx.registry.lookup(&c) {
+                    if self.ctx.registry.def(id).registered {
+                        return Some(id);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn parse_custom_operation(&mut self, num_results: usize) -> PResult<Op> {
+        let name_tok = self.bump();
+        let name = self.text(name_tok);
+        let loc = self.loc_at(name_tok.start);
+        let Some(op_name) = self.resolve_op_name(name) else {
+            let dialect = name.split_once('.').map(|(d, _)| d);
+            let msg = match dialect {
+                Some(d) if !self.ctx.registry.has_dialect(d) => {
+                    format!("Dialect `{d}' not found for custom op '{name}' ")
+                }
+                _ => match self.default_dialects.last() {
+                    Some(d) if !name.contains('.') => {
+                        format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")
+                    }
+                    _ => format!("custom op '{name}' is unknown"),
+                },
+            };
+            return self.error_at(name_tok.start, msg);
+        };
+        let def = self.ctx.registry.def(op_name).clone();
+        let Some(parse) = def.parse else {
+            let msg = format!("custom op '{name}' has no custom assembly form");
+            return self.error_at(name_tok.start, msg);
+        };
+        let mut state = OpState::new(op_name, loc);
+        let saved = (self.num_results, self.current_isolated);
+        self.num_results = num_results;
+        self.current_isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
+        if let Some(d) = def.default_dialect {
+            self.default_dialects.push(d.to_string());
+        }
+        let parsed = parse(self, &mut state);
+        if def.default_dialect.is_some() {
+            self.default_dialects.pop();
+        }
+        (self.num_results, self.current_isolated) = saved;
+        parsed?;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn parse_generic_operation(&mut self) -> PResult<Op> {
+        let name_tok = self.bump();
+        let Some(name) = unescape(&self.text(name_tok)[1..self.text(name_tok).len() - 1]) else {
+            return self.error_at(name_tok.start, "invalid operation name");
+        };
+        if name.is_empty() {
+            return self.error_at(name_tok.start, "empty operation name is invalid");
+        }
+        let loc = self.loc_at(name_tok.start);
+        let op_name = match self.ctx.registry.lookup(&name) {
+            Some(id) if self.ctx.registry.def(id).registered => id,
+            _ => {
+                let dialect = name.split_once('.').map_or(name.as_str(), |(d, _)| d);
+                if !self.opts.allow_unregistered || self.ctx.registry.has_dialect(dialect) {
+                    let msg = if self.ctx.registry.has_dialect(dialect) {
+                        format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")
+                    } else {
+                        format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+                    };
+                    return self.error_at(name_tok.start, msg);
+                }
+                self.ctx.registry.get_or_unregistered(&name)
+            }
+        };
+        let def = self.ctx.registry.def(op_name).clone();
+        let operands_pos = self.tok.start;
+        let operands = self.parse_paren_operand_list()?;
+        let mut state = OpState::new(op_name, loc);
+        if self.tok.kind == TokKind::LSquare {
+            let succs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+                p.parse_successor()
+            })?;
+            state.successors = succs;
+        }
+        if self.tok.kind == TokKind::Less {
+            self.bump();
+            let props = self.parse_attribute()?;
+            self.expect(TokKind::Greater, ">")?;
+            match self.ctx.attr_data(props).clone() {
+                AttrData::Dict(entries) => state.attrs.extend(entries),
+                _ => return self.error("expected dictionary of properties"),
+            }
+        }
+        if self.tok.kind == TokKind::LParen {
+            let isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
+            if let Some(d) = def.default_dialect {
+                self.default_dialects.push(d.to_string());
+            }
+            let saved = self.current_isolated;
+            self.current_isolated = isolated;
+            let regions = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+                p.parse_region_generic()
+            });
+            self.current_isolated = saved;
+            if def.default_dialect.is_some() {
+                self.default_dialects.pop();
+            }
+            state.regions = regions?;
+        }
+        if self.tok.kind == TokKind::LBrace {
+            self.parse_attr_dict_into(&mut state.attrs)?;
+        }
+        self.expect(TokKind::Colon, ":")?;
+        let fn_pos = self.tok.start;
+        let fn_ty = self.parse_type()?;
+        let TypeData::Function { inputs, results } = self.ctx.type_data(fn_ty).clone() else {
+            return self.error_at(fn_pos, "expected function type");
+        };
+        state.operands = self.resolve_operands(&operands, &inputs, operands_pos)?;
+        state.result_types = results;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn parse_region_generic(&mut self) -> PResult<Region> {
+        let region = self.ctx.create_region();
+        let isolated = self.current_isolated;
+        self.parse_region_body(region, None, isolated)?;
+        Ok(region)
+    }
+
+    /// Parses a region `{ ... }` whose entry block receives `args` (if given) and returns it.
+    pub fn parse_region(&mut self, args: Option<&[ArgDef]>) -> PResult<Region> {
+        let region = self.ctx.create_region();
+        let isolated = self.current_isolated;
+        self.parse_region_body(region, args, isolated)?;
+        Ok(region)
+    }
+
+    /// Parses a region if a `{` is next.
+    pub fn parse_optional_region(&mut self, args: Option<&[ArgDef]>) -> PResult<Option<Region>> {
+        if self.tok.kind == TokKind::LBrace {
+            self.parse_region(args).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn parse_region_body(
+        &mut self,
+        region: Region,
+        args: Option<&[ArgDef]>,
+        isolated: bool,
+    ) -> PResult<()> {
+        self.enter()?;
+        self.expect(TokKind::LBrace, "{")?;
+        self.push_region_scope(isolated);
+        let result = self.parse_region_blocks(region, args);
+        let closed = result.and_then(|_| self.pop_region_scope(isolated));
+        self.leave();
+        closed
+    }
+
+    fn parse_region_blocks(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
+        if self.eat(TokKind::RBrace) {
+            if let Some(args) = args {
+                if !args.is_empty() {
+                    let block = self.ctx.create_block();
+                    self.ctx.append_block(region, block);
+                    self.define_block_args(block, args)?;
+                }
+            }
+            return Ok(());
+        }
+        if self.tok.kind != TokKind::CaretId {
+            let block = self.ctx.create_block();
+            self.ctx.append_block(region, block);
+            if let Some(args) = args {
+                self.define_block_args(block, args)?;
+            }
+            self.parse_block_ops(block)?;
+        } else if args.is_some_and(|a| !a.is_empty()) {
+            return self.error("invalid block name in region with named arguments");
+        }
+        while self.tok.kind == TokKind::CaretId {
+            self.parse_labelled_block(region)?;
+        }
+        self.expect(TokKind::RBrace, "}")
+    }
+
+    fn define_block_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
+        for a in args {
+            let v = self.ctx.add_block_arg(block, a.ty);
+            self.define_values(&a.operand.name, a.operand.pos, &[v])?;
+        }
+        Ok(())
+    }
+
+    fn parse_block_ops(&mut self, block: Block) -> PResult<()> {
+        while !matches!(self.tok.kind, TokKind::CaretId | TokKind::RBrace | TokKind::Eof) {
+            let op = self.parse_operation()?;
+            self.ctx.append_op(block, op);
+        }
+        if self.tok.kind == TokKind::Eof {
+            return self.error("expected '}' to end region");
+        }
+        Ok(())
+    }
+
+    fn block_scope(&mut self) -> &mut BlockScope {
+        self.block_scopes.last_mut().expect("inside a region")
+    }
+
+    fn parse_labelled_block(&mut self, region: Region) -> PResult<()> {
+        let t = self.bump();
+        let name = self.text(t)[1..].to_string();
+        let block = match self.block_scope().blocks.get(&name).copied() {
+            Some((_, true, _)) => {
+                return self.error_at(t.start, format!("redefinition of block '^{name}'"));
+            }
+            Some((b, false, pos)) => {
+                self.block_scope().blocks.insert(name, (b, true, pos));
+                b
+            }
+            None => {
+                let b = self.ctx.create_block();
+                self.block_scope().blocks.insert(name, (b, true, t.start));
+                b
+            }
+        };
+        self.ctx.append_block(region, block);
+        if self.tok.kind == TokKind::LParen {
+            let args = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+                let a = p.parse_arg_def()?;
+                p.skip_loc()?;
+                Ok(a)
+            })?;
+            self.define_block_args(block, &args)?;
+        }
+        self.expect(TokKind::Colon, ":")?;
+        self.parse_block_ops(block)
+    }
+
+    /// Parses a successor reference `^bb1`.
+    pub fn parse_successor(&mut self) -> PResult<Block> {
+        if self.tok.kind != TokKind::CaretId {
+            return self.error("expected block name");
+        }
+        let t = self.bump();
+        let name = self.text(t)[1..].to_string();
+        if self.block_scopes.is_empty() {
+            return self.error_at(t.start, "block reference outside of a region");
+        }
+        if let Some(&(b, _, _)) = self.block_scope().blocks.get(&name) {
+            return Ok(b);
+        }
+        let b = self.ctx.create_block();
+        self.block_scope().blocks.insert(name, (b, false, t.start));
+        Ok(b)
+    }
+
+    /// Parses `^bb1` optionally followed by `(%a, %b : t1, t2)`, appending the operands.
+    pub fn parse_successor_and_operands(&mut self, operands: &mut Vec<Value>) -> PResult<Block> {
+        let block = self.parse_successor()?;
+        if self.tok.kind == TokKind::LParen {
+            self.bump();
+            let pos = self.tok.start;
+            let list = self.parse_operand_list()?;
+            if !list.is_empty() {
+                self.expect(TokKind::Colon, ":")?;
+                let types = self.parse_comma_list(|p| p.parse_type())?;
+                operands.extend(self.resolve_operands(&list, &types, pos)?);
+            }
+            self.expect(TokKind::RParen, ")")?;
+        }
+        Ok(block)
+    }
+
+    // ----- attributes -------------------------------------------------------------------------
+
+    /// Parses `{name = value, unit_name}` into `attrs` (keeps earlier entries).
+    pub fn parse_attr_dict_into(&mut self, attrs: &mut Vec<(Sym, Attr)>) -> PResult<()> {
+        let dict = self.parse_dictionary()?;
+        for (name, value) in dict {
+            if attrs.iter().any(|(n, _)| *n == name) {
+                let msg = format!("duplicate key '{}' in dictionary attribute", self.ctx.sym_str(name));
+                return self.error(msg);
+            }
+            attrs.push((name, value));
+        }
+        Ok(())
+    }
+
+    /// Parses an attribute dictionary if a `{` is next.
+    pub fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<(Sym, Attr)>) -> PResult<()> {
+        if self.tok.kind == TokKind::LBrace {
+            self.parse_attr_dict_into(attrs)?;
+        }
+        Ok(())
+    }
+
+    /// Parses `attributes {...}` if the keyword is next.
+    pub fn parse_optional_attr_dict_with_keyword(
+        &mut self,
+        attrs: &mut Vec<(Sym, Attr)>,
+    ) -> PResult<()> {
+        if self.eat_keyword("attributes") {
+            self.parse_attr_dict_into(attrs)?;
+        }
+        Ok(())
+    }
+
+    fn parse_dictionary(&mut self) -> PResult<Vec<(Sym, Attr)>> {
+        self.expect(TokKind::LBrace, "{")?;
+        let mut entries: Vec<(Sym, Attr)> = Vec::new();
+        if self.eat(TokKind::RBrace) {
+            return Ok(entries);
+        }
+        loop {
+            let key_pos = self.tok.start;
+            let key = match self.tok.kind {
+                TokKind::BareId => self.text(self.tok).to_string(),
+                TokKind::String => {
+                    let s = self.tok_text();
+                    unescape(&s[1..s.len() - 1]).unwrap_or_default()
+                }
+                _ => return self.error("expected attribute name"),
+            };
+            self.bump();
+            let key_sym = self.ctx.sym(&key);
+            if entries.iter().any(|(k, _)| *k == key_sym) {
+                let msg = format!("duplicate key '{key}' in dictionary attribute");
+                return self.error_at(key_pos, msg);
+            }
+            let value = if self.eat(TokKind::Equal) {
+                self.parse_attribute()?
+            } else {
+                self.ctx.unit_attr()
+            };
+            entries.push((key_sym, value));
+            if !self.eat(TokKind::Comma) {
+                break;
+            }
+        }
+        self.expect(TokKind::RBrace, "}")?;
+        entries.sort_by(|a, b| self.ctx.sym_str(a.0).cmp(self.ctx.sym_str(b.0)));
+        Ok(entries)
+    }
+
+    /// Parses any attribute.
+    pub fn parse_attribute(&mut self) -> PResult<Attr> {
+        self.enter()?;
+        let r = self.parse_attribute_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_attribute_inner(&mut self) -> PResult<Attr> {
+        match self.tok.kind {
+            TokKind::LSquare => {
+                let elems = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+                    p.parse_attribute()
+                })?;
+                Ok(self.ctx.attr(AttrData::Array(elems)))
+            }
+            TokKind::LBrace => {
+                let d = self.parse_dictionary()?;
+                Ok(self.ctx.attr(AttrData::Dict(d)))
+            }
+            TokKind::AtId => self.parse_symbol_ref(),
+            TokKind::String => {
+                let t = self.bump();
+                let s = self.text(t);
+                let Some(s) = unescape(&s[1..s.len() - 1]) else {
+                    return self.error_at(t.start, "invalid escape in string");
+                };
+                if self.tok.kind == TokKind::Colon {
+                    // A typed string attribute: keep the type as part of an opaque attribute.
+                    self.bump();
+                    let ty = self.parse_type()?;
+                    let text = format!("\"{}\" : {}", escape_string(&s), self.type_str(ty));
+                    return Ok(self.ctx.attr(AttrData::Opaque(text)));
+                }
+                Ok(self.ctx.attr(AttrData::String(s)))
+            }
+            TokKind::Integer | TokKind::Float | TokKind::Minus => self.parse_number_attr(),
+            TokKind::HashId => self.parse_hash_attr(),
+            TokKind::BareId => self.parse_keyword_attr(),
+            _ => {
+                // Types such as function types may be attributes.
+                if matches!(self.tok.kind, TokKind::LParen | TokKind::ExclamationId) {
+                    let ty = self.parse_type()?;
+                    return Ok(self.ctx.type_attr(ty));
+                }
+                self.error("expected attribute value")
+            }
+        }
+    }
+
+    fn parse_symbol_ref(&mut self) -> PResult<Attr> {
+        let root = self.parse_symbol_name()?;
+        let mut nested = Vec::new();
+        while self.tok.kind == TokKind::ColonColon {
+            self.bump();
+            if self.tok.kind != TokKind::AtId {
+                return self.error("expected nested symbol reference identifier");
+            }
+            nested.push(self.parse_symbol_name()?);
+        }
+        Ok(self.ctx.attr(AttrData::SymbolRef { root, nested }))
+    }
+
+    /// Parses `@name` or `@"quoted name"`.
+    pub fn parse_symbol_name(&mut self) -> PResult<Sym> {
+        if self.tok.kind != TokKind::AtId {
+            return self.error("expected valid '@'-identifier for symbol name");
+        }
+        let t = self.bump();
+        let text = &self.text(t)[1..];
+        let name = if let Some(q) = text.strip_prefix('"') {
+            unescape(&q[..q.len() - 1]).unwrap_or_default()
+        } else {
+            text.to_string()
+        };
+        Ok(self.ctx.sym(&name))
+    }
+
+    /// Parses `@name` as a symbol name string attribute.
+    pub fn parse_symbol_name_attr(&mut self) -> PResult<Attr> {
+        let s = self.parse_symbol_name()?;
+        let text = self.ctx.sym_str(s).to_string();
+        Ok(self.ctx.str_attr(&text))
+    }
+
+    /// Parses an integer literal (with optional leading `-`).
+    pub fn parse_integer(&mut self) -> PResult<i128> {
+        let neg = self.eat(TokKind::Minus);
+        if self.tok.kind != TokKind::Integer {
+            return self.error("expected integer value");
+        }
+        let t = self.bump();
+        let Some(v) = parse_int_literal(self.text(t)) else {
+            return self.error_at(t.start, "integer constant out of range");
+        };
+        Ok(if neg { -v } else { v })
+    }
+
+    /// Parses an integer if one is next.
+    pub fn parse_optional_integer(&mut self) -> PResult<Option<i128>> {
+        if matches!(self.tok.kind, TokKind::Integer)
+            || (self.tok.kind == TokKind::Minus
+                && self.src[self.tok.end..].starts_with(|c: char| c.is_ascii_digit()))
+        {
+            self.parse_integer().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn parse_number_attr(&mut self) -> PResult<Attr> {
+        let start = self.tok.start;
+        let neg = self.eat(TokKind::Minus);
+        let t = self.tok;
+        let text = self.text(t);
+        match t.kind {
+            TokKind::Integer => {
+                self.bump();
+                let ty = if self.eat(TokKind::Colon) {
+                    self.parse_type()?
+                } else {
+                    self.ctx.int_type(64)
+                };
+                if let TypeData::Float(kind) = *self.ctx.type_data(ty) {
+                    if text.starts_with("0x") && !neg {
+                        let Some(bits) = parse_int_literal(text) else {
+                            return self.error_at(start, "hexadecimal float constant out of range");
+                        };
+                        if kind.width() < 128 && (bits as u128) >> kind.width() != 0 {
+                            return self.error_at(start, "hexadecimal float constant out of range for type");
+                        }
+                        return Ok(self.ctx.attr(AttrData::Float { bits: bits as u64, ty }));
+                    }
+                    let lit = if neg { format!("-{text}") } else { text.to_string() };
+                    let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
+                        return self.error_at(start, "invalid float literal");
+                    };
+                    return Ok(self.ctx.attr(AttrData::Float { bits, ty }));
+                }
+                let Some(v) = parse_int_literal(text) else {
+                    return self.error_at(t.start, "integer constant out of range for attribute");
+                };
+                let v = if neg { -v } else { v };
+                self.make_int_attr(v, ty, start)
+            }
+            TokKind::Float => {
+                self.bump();
+                let ty = if self.eat(TokKind::Colon) {
+                    self.parse_type()?
+                } else {
+                    self.ctx.float_type(FloatKind::F64)
+                };
+                let TypeData::Float(kind) = *self.ctx.type_data(ty) else {
+                    return self.error_at(start, "floating point value not valid for specified type");
+                };
+                let lit = if neg { format!("-{text}") } else { text.to_string() };
+                let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
+                    return self.error_at(start, "invalid float literal");
+                };
+                Ok(self.ctx.attr(AttrData::Float { bits, ty }))
+            }
+            _ => self.error("expected integer or floating point literal"),
+        }
+    }
+
+    /// Builds an integer attribute, checking that `v` fits the type.
+    pub fn make_int_attr(&mut self, v: i128, ty: Type, pos: usize) -> PResult<Attr> {
+        let width = match *self.ctx.type_data(ty) {
+            TypeData::Integer { width, signedness } => {
+                let fits = match signedness {
+                    Signedness::Unsigned => v >= 0 && fits_unsigned(v, width),
+                    Signedness::Signed => fits_signed(v, width),
+                    Signedness::Signless => fits_signed(v, width) || (v >= 0 && fits_unsigned(v, width)),
+                };
+                if !fits {
+                    return self.error_at(pos, "integer constant out of range for attribute");
+                }
+                width
+            }
+            TypeData::Index => 64,
+            _ => return self.error_at(pos, "integer literal not valid for specified type"),
+        };
+        let value = crate::util::sext(v, width);
+        Ok(self.ctx.attr(AttrData::Integer { value, ty }))
+    }
+
+    fn parse_hash_attr(&mut self) -> PResult<Attr> {
+        let t = self.tok;
+        let text = &self.text(t)[1..];
+        if !text.contains('.') {
+            self.bump();
+            return match self.attr_aliases.get(text) {
+                Some(&a) => Ok(a),
+                None => self.error_at(t.start, format!("undefined symbol alias id '{text}'")),
+            };
+        }
+        // A dialect attribute: keep its text, including a balanced `<...>` body.
+        let body = self.take_balanced_suffix(t)?;
+        Ok(self.ctx.attr(AttrData::Opaque(body)))
+    }
+
+    /// Consumes the current `#x.y` or `!x.y` token plus an optional balanced `<...>` directly
+    /// after it, returning the text without the sigil.
+    fn take_balanced_suffix(&mut self, t: Token) -> PResult<String> {
+        let mut end = t.end;
+        if self.src[end..].starts_with('<') {
+            let mut depth = 0i32;
+            let bytes = self.src.as_bytes();
+            let mut i = end;
+            let mut in_str = false;
+            while i < bytes.len() {
+                let c = bytes[i];
+                if in_str {
+                    if c == b'\\' {
+                        i += 1;
+                    } else if c == b'"' {
+                        in_str = false;
+                    }
+                } else {
+                    match c {
+                        b'"' => in_str = true,
+                        b'<' | b'(' | b'[' | b'{' => depth += 1,
+                        b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+                        b'>' | b')' | b']' | b'}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = i + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                i += 1;
+            }
+            if depth != 0 || i >= bytes.len() {
+                return self.error_at(t.start, "unbalanced '<' in dialect attribute or type");
+            }
+        }
+        let text = self.src[t.start + 1..end].to_string();
+        self.lex.reset(end);
+        self.tok = self.lex.next_token();
+        Ok(text)
+    }
+
+    fn parse_keyword_attr(&mut self) -> PResult<Attr> {
+        let kw = self.tok_text();
+        match kw {
+            "true" | "false" => {
+                self.bump();
+                Ok(self.ctx.attr(AttrData::Bool(kw == "true")))
+            }
+            "unit" => {
+                self.bump();
+                Ok(self.ctx.unit_attr())
+            }
+            "dense" => self.parse_dense_attr(),
+            "array" => self.parse_dense_array(),
+            "affine_map" => {
+                self.bump();
+                self.expect(TokKind::Less, "<")?;
+                let map = self.parse_affine_map()?;
+                self.expect(TokKind::Greater, ">")?;
+                Ok(self.ctx.attr(AttrData::AffineMap(map)))
+            }
+            "strided" => self.parse_strided(),
+            "loc" => self.error("locations are not attributes here"),
+            _ => {
+                let ty = self.parse_type()?;
+                Ok(self.ctx.type_attr(ty))
+            }
+        }
+    }
+
+    fn parse_strided(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        let strides = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+            p.parse_dim_or_dynamic()
+        })?;
+        let mut offset = 0;
+        if self.eat(TokKind::Comma) {
+            self.expect_keyword("offset")?;
+            self.expect(TokKind::Colon, ":")?;
+            offset = self.parse_dim_or_dynamic()?;
+        }
+        self.expect(TokKind::Greater, ">")?;
+        Ok(self.ctx.attr(AttrData::Strided { strides, offset }))
+    }
+
+    fn parse_dim_or_dynamic(&mut self) -> PResult<i64> {
+        if self.eat(TokKind::Question) {
+            return Ok(DYNAMIC);
+        }
+        let pos = self.tok.start;
+        let v = self.parse_integer()?;
+        i64::try_from(v).or_else(|_| self.error_at(pos, "integer value too large"))
+    }
+
+    fn parse_dense_array(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        let elem = self.parse_type()?;
+        let kind = self.ctx.type_data(elem).clone();
+        let mut values = Vec::new();
+        if self.eat(TokKind::Colon) {
+            values = self.parse_comma_list(|p| match &kind {
+                TypeData::Integer { width: 1, .. } => {
+                    if p.eat_keyword("true") {
+                        Ok(1)
+                    } else if p.eat_keyword("false") {
+                        Ok(0)
+                    } else {
+                        p.error("expected 'true' or 'false'")
+                    }
+                }
+                TypeData::Integer { width, .. } => {
+                    let pos = p.tok.start;
+                    let v = p.parse_integer()?;
+                    if !(fits_signed(v, *width) || (v >= 0 && fits_unsigned(v, *width))) {
+                        return p.error_at(pos, "integer constant out of range");
+                    }
+                    Ok(crate::util::sext(v, *width) as i64)
+                }
+                TypeData::Float(k) => {
+                    let pos = p.tok.start;
+                    let attr = p.parse_number_attr_with_type(*k)?;
+                    let _ = pos;
+                    Ok(attr as i64)
+                }
+                _ => p.error("expected integer or float type for dense array"),
+            })?;
+        }
+        self.expect(TokKind::Greater, ">")?;
+        Ok(self.ctx.attr(AttrData::DenseArray { elem, values }))
+    }
+
+    fn parse_number_attr_with_type(&mut self, kind: FloatKind) -> PResult<u64> {
+        let neg = self.eat(TokKind::Minus);
+        let t = self.bump();
+        let text = self.text(t);
+        let lit = if neg { format!("-{text}") } else { text.to_string() };
+        match t.kind {
+            TokKind::Integer if text.starts_with("0x") => {
+                parse_int_literal(text).map(|v| v as u64).map_or_else(|| self.error_at(t.start, "invalid hex float"), Ok)
+            }
+            TokKind::Integer | TokKind::Float => numbers::parse_decimal_bits(&lit, kind)
+                .map_or_else(|| self.error_at(t.start, "invalid float literal"), Ok),
+            _ => self.error_at(t.start, "expected floating point literal"),
+        }
+    }
+
+    fn parse_dense_attr(&mut self) -> PResult<Attr> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        let mut leaves: Vec<DenseLeaf> = Vec::new();
+        let mut shape: Option<Vec<i64>> = None;
+        let is_list = self.tok.kind == TokKind::LSquare;
+        if self.tok.kind != TokKind::Greater {
+            if is_list {
+                let s = self.parse_dense_list(&mut leaves)?;
+                shape = Some(s);
+            } else {
+                leaves.push(self.parse_dense_leaf()?);
+            }
+        } else {
+            shape = Some(vec![0]);
+        }
+        self.expect(TokKind::Greater, ">")?;
+        self.expect(TokKind::Colon, ":")?;
+        let ty = self.parse_type()?;
+        let (ty_shape, elem) = match self.ctx.type_data(ty).clone() {
+            TypeData::Tensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape, elem),
+            _ => return self.error_at(start, "elements literal must be a shaped type"),
+        };
+        if ty_shape.contains(&DYNAMIC) {
+            return self.error_at(start, "elements literal type must have static shape");
+        }
+        if let Some(s) = &shape {
+            let total: i64 = ty_shape.iter().product();
+            let count: i64 = s.iter().product();
+            if s != &ty_shape && !(count == 0 && total == 0) {
+                let msg = format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
+                    ty_shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                );
+                return self.error_at(start, msg);
+            }
+        }
+        let elem_data = self.ctx.type_data(elem).clone();
+        let mut texts = Vec::with_capacity(leaves.len());
+        for leaf in &leaves {
+            texts.push(self.format_dense_leaf(leaf, &elem_data, start)?);
+        }
+        let literal = if texts.is_empty() {
+            String::new()
+        } else if texts.iter().all(|t| t == &texts[0]) {
+            texts[0].clone()
+        } else {
+            nest_dense(&texts, &ty_shape)
+        };
+        Ok(self.ctx.attr(AttrData::DenseElements { literal, ty }))
+    }
+
+    fn parse_dense_list(&mut self, leaves: &mut Vec<DenseLeaf>) -> PResult<Vec<i64>> {
+        self.enter()?;
+        self.expect(TokKind::LSquare, "[")?;
+        let mut inner: Option<Vec<i64>> = None;
+        let mut count = 0i64;
+        if !self.eat(TokKind::RSquare) {
+            loop {
+                if self.tok.kind == TokKind::LSquare {
+                    let s = self.parse_dense_list(leaves)?;
+                    if inner.as_ref().is_some_and(|i| i != &s) {
+                        return self.error("tensor literal is invalid; ranks are not consistent between elements");
+                    }
+                    inner = Some(s);
+                } else {
+                    if inner.is_some() {
+                        return self.error("tensor literal is invalid; ranks are not consistent between elements");
+                    }
+                    leaves.push(self.parse_dense_leaf()?);
+                }
+                count += 1;
+                if !self.eat(TokKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokKind::RSquare, "]")?;
+        }
+        self.leave();
+        let mut shape = vec![count];
+        if let Some(i) = inner {
+            shape.extend(i);
+        }
+        Ok(shape)
+    }
+
+    fn parse_dense_leaf(&mut self) -> PResult<DenseLeaf> {
+        let pos = self.tok.start;
+        if self.eat_keyword("true") {
+            return Ok(DenseLeaf::Int(1, pos));
+        }
+        if self.eat_keyword("false") {
+            return Ok(DenseLeaf::Int(0, pos));
+        }
+        let neg = self.eat(TokKind::Minus);
+        let t = self.bump();
+        let text = self.text(t);
+        match t.kind {
+            TokKind::Integer => match parse_int_literal(text) {
+                Some(v) if text.starts_with("0x") && !neg => Ok(DenseLeaf::Hex(v, pos)),
+                Some(v) => Ok(DenseLeaf::Int(if neg { -v } else { v }, pos)),
+                None => self.error_at(t.start, "integer constant out of range"),
+            },
+            TokKind::Float => {
+                let lit = if neg { format!("-{text}") } else { text.to_string() };
+                Ok(DenseLeaf::Float(lit, pos))
+            }
+            _ => self.error_at(t.start, "expected element literal of primitive type"),
+        }
+    }
+
+    fn format_dense_leaf(&mut self, leaf: &DenseLeaf, elem: &TypeData, _start: usize) -> PResult<String> {
+        match (leaf, elem) {
+            (DenseLeaf::Int(v, pos), TypeData::Integer { width, signedness }) => {
+                let fits = fits_signed(*v, *width) || (*v >= 0 && fits_unsigned(*v, *width));
+                if !fits {
+                    return self.error_at(*pos, "integer constant out of range for type");
+                }
+                Ok(format_int(*v, *width, *signedness))
+            }
+            (DenseLeaf::Int(v, _), TypeData::Index) => Ok(v.to_string()),
+            (DenseLeaf::Int(v, _), TypeData::Float(k)) => {
+                Ok(numbers::format_float(numbers::f64_to_bits(*v as f64, *k), *k))
+            }
+            (DenseLeaf::Hex(v, _), TypeData::Float(k)) => Ok(numbers::format_float(*v as u64, *k)),
+            (DenseLeaf::Hex(v, _), TypeData::Integer { width, signedness }) => {
+                Ok(format_int(crate::util::sext(*v, *width), *width, *signedness))
+            }
+            (DenseLeaf::Float(lit, pos), TypeData::Float(k)) => match numbers::parse_decimal_bits(lit, *k) {
+                Some(bits) => Ok(numbers::format_float(bits, *k)),
+                None => self.error_at(*pos, "invalid float literal"),
+            },
+            (DenseLeaf::Float(_, pos), _) => self.error_at(*pos, "expected integer elements, but parsed floating-point"),
+            (DenseLeaf::Int(_, pos) | DenseLeaf::Hex(_, pos), _) => {
+                self.error_at(*pos, "expected element literal of primitive type")
+            }
+        }
+    }
+
+    // ----- affine maps ------------------------------------------------------------------------
+
+    fn parse_affine_map(&mut self) -> PResult<AffineMap> {
+        let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+            p.parse_optional_keyword().map(str::to_string).map_or_else(|| p.error("expected dimension identifier"), Ok)
+        })?;
+        let syms = if self.tok.kind == TokKind::LSquare {
+            self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+                p.parse_optional_keyword().map(str::to_string).map_or_else(|| p.error("expected symbol identifier"), Ok)
+            })?
+        } else {
+            Vec::new()
+        };
+        self.expect(TokKind::Arrow, "->")?;
+        let results = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+            p.parse_affine_expr(&dims, &syms)
+        })?;
+        Ok(AffineMap {
+            num_dims: dims.len() as u32,
+            num_symbols: syms.len() as u32,
+            results,
+        })
+    }
+
+    fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        self.enter()?;
+        let mut lhs = self.parse_affine_term(dims, syms)?;
+        loop {
+            if self.eat(TokKind::Plus) {
+                let rhs = self.parse_affine_term(dims, syms)?;
+                lhs = affine_add(lhs, rhs);
+            } else if self.eat(TokKind::Minus) {
+                let rhs = self.parse_affine_term(dims, syms)?;
+                lhs = affine_add(lhs, affine_mul(rhs, AffineExpr::Const(-1)));
+            } else {
+                break;
+            }
+        }
+        self.leave();
+        Ok(lhs)
+    }
+
+    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_atom(dims, syms)?;
+        loop {
+            if self.eat(TokKind::Star) {
+                let rhs = self.parse_affine_atom(dims, syms)?;
+                lhs = affine_mul(lhs, rhs);
+            } else if self.eat_keyword("floordiv") {
+                let rhs = self.parse_affine_atom(dims, syms)?;
+                lhs = AffineExpr::FloorDiv(Box::new(lhs), Box::new(rhs));
+            } else if self.eat_keyword("ceildiv") {
+                let rhs = self.parse_affine_atom(dims, syms)?;
+                lhs = AffineExpr::CeilDiv(Box::new(lhs), Box::new(rhs));
+            } else if self.eat_keyword("mod") {
+                let rhs = self.parse_affine_atom(dims, syms)?;
+                lhs = AffineExpr::Mod(Box::new(lhs), Box::new(rhs));
+            } else {
+                break;
+            }
+        }
+        Ok(lhs)
+    }
+
+    fn parse_affine_atom(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        self.enter()?;
+        let r = match self.tok.kind {
+            TokKind::LParen => {
+                self.bump();
+                let e = self.parse_affine_expr(dims, syms)?;
+                self.expect(TokKind::RParen, ")")?;
+                Ok(e)
+            }
+            TokKind::Minus => {
+                self.bump();
+                let e = self.parse_affine_atom(dims, syms)?;
+                Ok(affine_mul(e, AffineExpr::Const(-1)))
+            }
+            TokKind::Integer => {
+                let pos = self.tok.start;
+                let v = self.parse_integer()?;
+                i64::try_from(v).map(AffineExpr::Const).or_else(|_| self.error_at(pos, "constant too large for affine expression"))
+            }
+            TokKind::BareId => {
+                let name = self.tok_text();
+                if let Some(i) = dims.iter().position(|d| d == name) {
+                    self.bump();
+                    Ok(AffineExpr::Dim(i as u32))
+                } else if let Some(i) = syms.iter().position(|s| s == name) {
+                    self.bump();
+                    Ok(AffineExpr::Symbol(i as u32))
+                } else {
+                    self.error(format!("use of undeclared identifier '{name}'"))
+                }
+            }
+            _ => self.error("expected affine expression"),
+        };
+        self.leave();
+        r
+    }
+
+    // ----- locations --------------------------------------------------------------------------
+
+    /// Parses `loc(...)`.
+    pub fn parse_loc_literal(&mut self) -> PResult<Loc> {
+        self.expect_keyword("loc")?;
+        self.expect(TokKind::LParen, "(")?;
+        let loc = self.parse_loc_body()?;
+        self.expect(TokKind::RParen, ")")?;
+        Ok(loc)
+    }
+
+    fn parse_loc_body(&mut self) -> PResult<Loc> {
+        self.enter()?;
+        let r = self.parse_loc_body_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_loc_body_inner(&mut self) -> PResult<Loc> {
+        match self.tok.kind {
+            TokKind::HashId => {
+                let t = self.bump();
+                let name = &self.text(t)[1..];
+                match self.loc_aliases.get(name) {
+                    Some(&l) => Ok(l),
+                    None => self.error_at(t.start, format!("undefined symbol alias id '{name}'")),
+                }
+            }
+            TokKind::BareId if self.at_keyword("unknown") => {
+                self.bump();
+                Ok(self.ctx.unknown_loc())
+            }
+            TokKind::BareId if self.at_keyword("callsite") => {
+                self.bump();
+                self.expect(TokKind::LParen, "(")?;
+                let callee = self.parse_loc_body()?;
+                self.expect_keyword("at")?;
+                let caller = self.parse_loc_body()?;
+                self.expect(TokKind::RParen, ")")?;
+                Ok(self.ctx.loc(LocData::CallSite { callee, caller }))
+            }
+            TokKind::BareId if self.at_keyword("fused") => {
+                self.bump();
+                if self.eat(TokKind::Less) {
+                    self.parse_attribute()?;
+                    self.expect(TokKind::Greater, ">")?;
+                }
+                let locs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+                    p.parse_loc_body()
+                })?;
+                Ok(self.ctx.loc(LocData::Fused(locs)))
+            }
+            TokKind::String => {
+                let t = self.bump();
+                let s = self.text(t);
+                let s = unescape(&s[1..s.len() - 1]).unwrap_or_default();
+                let sym = self.ctx.sym(&s);
+                if self.eat(TokKind::Colon) {
+                    let line = self.parse_integer()?;
+                    self.expect(TokKind::Colon, ":")?;
+                    let col = self.parse_integer()?;
+                    // `file:line:col to line:col` ranges are accepted and truncated to the start.
+                    if self.eat_keyword("to") {
+                        if self.eat(TokKind::Colon) {
+                            self.parse_integer()?;
+                        } else {
+                            self.parse_integer()?;
+                            self.expect(TokKind::Colon, ":")?;
+                            self.parse_integer()?;
+                        }
+                    }
+                    return Ok(self.ctx.loc(LocData::FileLineCol {
+                        file: sym,
+                        line: line.clamp(0, u32::MAX as i128) as u32,
+                        col: col.clamp(0, u32::MAX as i128) as u32,
+                    }));
+                }
+                let child = if self.eat(TokKind::LParen) {
+                    let c = self.parse_loc_body()?;
+                    self.expect(TokKind::RParen, ")")?;
+                    Some(c)
+                } else {
+                    None
+                };
+                Ok(self.ctx.loc(LocData::Name { name: sym, child }))
+            }
+            _ => self.error("expected location instance"),
+        }
+    }
+
+    // ----- types ------------------------------------------------------------------------------
+
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    /// Parses `: type`.
+    pub fn parse_colon_type(&mut self) -> PResult<Type> {
+        self.expect(TokKind::Colon, ":")?;
+        self.parse_type()
+    }
+
+    /// Parses `type (, type)*`.
+    pub fn parse_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.parse_comma_list(|p| p.parse_type())
+    }
+
+    /// Parses a function result list: `type` or `(type, ...)`.
+    pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.tok.kind == TokKind::LParen {
+            return self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type());
+        }
+        Ok(vec![self.parse_type()?])
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        match self.tok.kind {
+            TokKind::LParen => {
+                let inputs =
+                    self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type())?;
+                self.expect(TokKind::Arrow, "->")?;
+                let results = self.parse_function_result_types()?;
+                Ok(self.ctx.ty(TypeData::Function { inputs, results }))
+            }
+            TokKind::ExclamationId => {
+                let t = self.tok;
+                let text = &self.text(t)[1..];
+                if !text.contains('.') {
+                    self.bump();
+                    return match self.type_aliases.get(text) {
+                        Some(&ty) => Ok(ty),
+                        None => self.error_at(t.start, format!("undefined symbol alias id '{text}'")),
+                    };
+                }
+                let body = self.take_balanced_suffix(t)?;
+                Ok(self.ctx.ty(TypeData::Opaque { text: body }))
+            }
+            TokKind::BareId => self.parse_builtin_type(),
+            _ => self.error("expected non-function type"),
+        }
+    }
+
+    fn parse_builtin_type(&mut self) -> PResult<Type> {
+        let t = self.tok;
+        let kw = self.text(t);
+        let simple = match kw {
+            "index" => Some(TypeData::Index),
+            "none" => Some(TypeData::None),
+            "f16" => Some(TypeData::Float(FloatKind::F16)),
+            "bf16" => Some(TypeData::Float(FloatKind::BF16)),
+            "f32" => Some(TypeData::Float(FloatKind::F32)),
+            "f64" => Some(TypeData::Float(FloatKind::F64)),
+            "f80" => Some(TypeData::Float(FloatKind::F80)),
+            "f128" => Some(TypeData::Float(FloatKind::F128)),
+            _ => int_type_keyword(kw),
+        };
+        if let Some(data) = simple {
+            if let TypeData::Integer { width, .. } = data {
+                if width > (1 << 24) || width == 0 && !kw.starts_with('i') {
+                    return self.error("invalid integer width");
+                }
+            }
+            self.bump();
+            return Ok(self.ctx.ty(data));
+        }
+        match kw {
+            "memref" => self.parse_memref_type(),
+            "tensor" => self.parse_tensor_type(),
+            "vector" => self.parse_vector_type(),
+            "complex" => {
+                self.bump();
+                self.expect(TokKind::Less, "<")?;
+                let elem = self.parse_type()?;
+                self.expect(TokKind::Greater, ">")?;
+                Ok(self.ctx.ty(TypeData::Complex(elem)))
+            }
+            "tuple" => {
+                self.bump();
+                self.expect(TokKind::Less, "<")?;
+                let elems = if self.tok.kind == TokKind::Greater {
+                    Vec::new()
+                } else {
+                    self.parse_type_list()?
+                };
+                self.expect(TokKind::Greater, ">")?;
+                Ok(self.ctx.ty(TypeData::Tuple(elems)))
+            }
+            _ => self.error("expected non-function type"),
+        }
+    }
+
+    /// Parses `4x?x` prefixes at the character level (as MLIR's lexer does) and returns the
+    /// dimensions; stops before the element type. With `allow_scalable`, `[4]x` is accepted.
+    fn parse_dimension_list(&mut self, allow_scalable: bool) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut dims = Vec::new();
+        let mut scalable = Vec::new();
+        let bytes = self.src.as_bytes();
+        let mut pos = self.tok.start;
+        loop {
+            let save = pos;
+            let mut is_scalable = false;
+            if allow_scalable && bytes.get(pos) == Some(&b'[') {
+                is_scalable = true;
+                pos += 1;
+            }
+            let dim = if bytes.get(pos) == Some(&b'?') {
+                pos += 1;
+                DYNAMIC
+            } else if bytes.get(pos).is_some_and(|c| c.is_ascii_digit()) {
+                let start = pos;
+                while bytes.get(pos).is_some_and(|c| c.is_ascii_digit()) {
+                    pos += 1;
+                }
+                match self.src[start..pos].parse::<i64>() {
+                    Ok(v) => v,
+                    Err(_) => return self.error_at(start, "invalid dimension"),
+                }
+            } else {
+                pos = save;
+                break;
+            };
+            if is_scalable {
+                if bytes.get(pos) != Some(&b']') {
+                    return self.error_at(pos, "missing ']' closing scalable dimension");
+                }
+                pos += 1;
+            }
+            if bytes.get(pos) != Some(&b'x') {
+                return self.error_at(pos, "expected 'x' in dimension list");
+            }
+            pos += 1;
+            dims.push(dim);
+            scalable.push(is_scalable);
+        }
+        self.lex.reset(pos);
+        self.tok = self.lex.next_token();
+        Ok((dims, scalable))
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        if self.tok.kind == TokKind::Star {
+            let after = self.tok.end;
+            if self.src.as_bytes().get(after) != Some(&b'x') {
+                return self.error_at(after, "expected 'x' in dimension list");
+            }
+            self.lex.reset(after + 1);
+            self.tok = self.lex.next_token();
+            let elem = self.parse_type()?;
+            self.check_memref_elem(elem, start)?;
+            let memory_space = if self.eat(TokKind::Comma) {
+                Some(self.parse_attribute()?)
+            } else {
+                None
+            };
+            self.expect(TokKind::Greater, ">")?;
+            return Ok(self.ctx.ty(TypeData::UnrankedMemRef { elem, memory_space }));
+        }
+        let (shape, _) = self.parse_dimension_list(false)?;
+        let elem = self.parse_type()?;
+        self.check_memref_elem(elem, start)?;
+        let mut layout = None;
+        let mut memory_space = None;
+        while self.eat(TokKind::Comma) {
+            let pos = self.tok.start;
+            let attr = self.parse_attribute()?;
+            let is_layout = matches!(
+                self.ctx.attr_data(attr),
+                AttrData::AffineMap(_) | AttrData::Strided { .. }
+            );
+            if is_layout && layout.is_none() && memory_space.is_none() {
+                if let AttrData::AffineMap(m) = self.ctx.attr_data(attr) {
+                    if m.num_dims as usize != shape.len() {
+                        return self.error_at(pos, "memref layout mismatch between rank and affine map: ");
+                    }
+                    if !m.is_identity() {
+                        layout = Some(attr);
+                    }
+                } else {
+                    if let AttrData::Strided { strides, .. } = self.ctx.attr_data(attr) {
+                        if strides.len() != shape.len() {
+                            let msg = format!("expected {} strides", shape.len());
+                            return self.error_at(pos, msg);
+                        }
+                    }
+                    layout = Some(attr);
+                }
+            } else if memory_space.is_none() {
+                memory_space = Some(attr);
+            } else {
+                return self.error_at(pos, "multiple memory spaces specified in memref type");
+            }
+        }
+        self.expect(TokKind::Greater, ">")?;
+        if shape.iter().any(|&d| d < 0 && d != DYNAMIC) {
+            return self.error_at(start, "invalid memref size");
+        }
+        Ok(self.ctx.ty(TypeData::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        }))
+    }
+
+    fn check_memref_elem(&mut self, elem: Type, pos: usize) -> PResult<()> {
+        let ok = match self.ctx.type_data(elem) {
+            TypeData::Integer { .. }
+            | TypeData::Index
+            | TypeData::Float(_)
+            | TypeData::Vector { .. }
+            | TypeData::Complex(_)
+            | TypeData::MemRef { .. }
+            | TypeData::UnrankedMemRef { .. }
+            | TypeData::Opaque { .. } => true,
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            self.error_at(pos, "invalid memref element type")
+        }
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        if self.tok.kind == TokKind::Star {
+            let after = self.tok.end;
+            if self.src.as_bytes().get(after) != Some(&b'x') {
+                return self.error_at(after, "expected 'x' in dimension list");
+            }
+            self.lex.reset(after + 1);
+            self.tok = self.lex.next_token();
+            let elem = self.parse_type()?;
+            self.expect(TokKind::Greater, ">")?;
+            return Ok(self.ctx.ty(TypeData::UnrankedTensor { elem }));
+        }
+        let (shape, _) = self.parse_dimension_list(false)?;
+        let elem = self.parse_type()?;
+        let encoding = if self.eat(TokKind::Comma) {
+            Some(self.parse_attribute()?)
+        } else {
+            None
+        };
+        self.expect(TokKind::Greater, ">")?;
+        if matches!(self.ctx.type_data(elem), TypeData::Function { .. } | TypeData::None) {
+            return self.error_at(start, "invalid tensor element type");
+        }
+        Ok(self.ctx.ty(TypeData::Tensor {
+            shape,
+            elem,
+            encoding,
+        }))
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokKind::Less, "<")?;
+        let (shape, scalable) = self.parse_dimension_list(true)?;
+        if shape.contains(&DYNAMIC) {
+            return self.error_at(start, "vector types must have static shape");
+        }
+        let elem = self.parse_type()?;
+        self.expect(TokKind::Greater, ">")?;
+        Ok(self.ctx.ty(TypeData::Vector {
+            shape,
+            scalable,
+            elem,
+        }))
+    }
+}
+
+fn open_text(k: TokKind) -> &'static str {
+    match k {
+        TokKind::LParen => "(",
+        TokKind::LSquare => "[",
+        TokKind::LBrace => "{",
+        TokKind::Less => "<",
+        _ => "?",
+    }
+}
+
+enum DenseLeaf {
+    Int(i128, usize),
+    Hex(i128, usize),
+    Float(String, usize),
+}
+
+fn nest_dense(texts: &[String], shape: &[i64]) -> String {
+    fn go(texts: &[String], shape: &[i64], out: &mut String) {
+        if shape.is_empty() {
+            out.push_str(&texts[0]);
+            return;
+        }
+        let n = shape[0].max(0) as usize;
+        let stride = if n == 0 { 0 } else { texts.len() / n };
+        out.push('[');
+        for i in 0..n {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            go(&texts[i * stride..(i + 1) * stride], &shape[1..], out);
+        }
+        out.push(']');
+    }
+    let mut out = String::new();
+    go(texts, shape, &mut out);
+    out
+}
+
+/// Formats an integer of the given width and signedness as MLIR prints it.
+pub fn format_int(v: i128, width: u32, signedness: Signedness) -> String {
+    if width == 1 && signedness == Signedness::Signless {
+        return if v & 1 != 0 { "true" } else { "false" }.to_string();
+    }
+    match signedness {
+        Signedness::Unsigned => crate::util::zext(v, width).to_string(),
+        _ => crate::util::sext(v, width).to_string(),
+    }
+}
+
+fn int_type_keyword(kw: &str) -> Option<TypeData> {
+    let (signedness, digits) = if let Some(d) = kw.strip_prefix("si") {
+        (Signedness::Signed, d)
+    } else if let Some(d) = kw.strip_prefix("ui") {
+        (Signedness::Unsigned, d)
+    } else if let Some(d) = kw.strip_prefix('i') {
+        (Signedness::Signless, d)
+    } else {
+        return None;
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 9 {
+        return None;
+    }
+    let width: u32 = digits.parse().ok()?;
+    Some(TypeData::Integer { width, signedness })
+}
+
+/// Parses a decimal or `0x` hexadecimal integer literal.
+pub fn parse_int_literal(text: &str) -> Option<i128> {
+    if let Some(hex) = text.strip_prefix("0x") {
+        u128::from_str_radix(hex, 16).ok().and_then(|v| i128::try_from(v).ok())
+    } else {
+        text.parse::<i128>().ok()
+    }
+}
+
+fn fits_signed(v: i128, width: u32) -> bool {
+    if width >= 128 {
+        return true;
+    }
+    if width == 0 {
+        return v == 0;
+    }
+    let min = -(1i128 << (width - 1));
+    let max = (1i128 << (width - 1)) - 1;
+    (min..=max).contains(&v)
+}
+
+fn fits_unsigned(v: i128, width: u32) -> bool {
+    if width >= 127 {
+        return v >= 0;
+    }
+    v >= 0 && v < (1i128 << width)
+}
+
+/// Escapes a string the way MLIR prints string literals (without quotes).
+pub fn escape_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\22"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\{b:02X}")),
+        }
+    }
+    out
+}
+
+/// `lhs + rhs` with MLIR's canonicalisations: constants folded, constant and symbolic terms on
+/// the right, zero dropped.
+pub fn affine_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+    use AffineExpr::*;
+    match (&lhs, &rhs) {
+        (Const(a), Const(b)) => return Const(a.wrapping_add(*b)),
+        (_, Const(0)) => return lhs,
+        (Const(0), _) => return rhs,
+        _ => {}
+    }
+    if matches!(lhs, Const(_)) || (is_symbolic(&lhs) && !is_symbolic(&rhs)) {
+        return affine_add(rhs, lhs);
+    }
+    // (x + c1) + c2 -> x + (c1 + c2)
+    if let (Add(x, c1), Const(c2)) = (&lhs, &rhs) {
+        if let Const(c1) = **c1 {
+            return affine_add((**x).clone(), Const(c1.wrapping_add(*c2)));
+        }
+    }
+    Add(Box::new(lhs), Box::new(rhs))
+}
+
+/// `lhs * rhs` with MLIR's canonicalisations: constants folded and moved right, one dropped.
+pub fn affine_mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+    use AffineExpr::*;
+    match (&lhs, &rhs) {
+        (Const(a), Const(b)) => return Const(a.wrapping_mul(*b)),
+        (_, Const(1)) => return lhs,
+        (Const(1), _) => return rhs,
+        _ => {}
+    }
+    if matches!(lhs, Const(_)) || (is_symbolic(&lhs) && !is_symbolic(&rhs)) {
+        return affine_mul(rhs, lhs);
+    }
+    // (x * c1) * c2 -> x * (c1 * c2)
+    if let (Mul(x, c1), Const(c2)) = (&lhs, &rhs) {
+        if let Const(c1) = **c1 {
+            return affine_mul((**x).clone(), Const(c1.wrapping_mul(*c2)));
+        }
+    }
+    Mul(Box::new(lhs), Box::new(rhs))
+}
+
+fn is_symbolic(e: &AffineExpr) -> bool {
+    use AffineExpr::*;
+    match e {
+        Dim(_) => false,
+        Symbol(_) | Const(_) => true,
+        Add(a, b) | Mul(a, b) | Mod(a, b) | FloorDiv(a, b) | CeilDiv(a, b) => {
+            is_symbolic(a) && is_symbolic(b)
+        }
+    }
+}
+
+impl Context {
+    /// Whether `v` is a placeholder left by the parser (never in verified IR).
+    pub fn is_placeholder(&self, v: Value) -> bool {
+        matches!(self.value_def(v), ValueDef::Placeholder)
+    }
+}

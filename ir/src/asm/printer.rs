@@ -1,0 +1,1001 @@
+//! The MLIR printer: IR to text, as `mlir-opt-22` prints it.
+//!
+//! Printing is a pure function of the IR structure. Value names follow MLIR's `SSANameState`:
+//! a region's own blocks are named first (block arguments, then op results, with name hints such
+//! as `%alloc` or `%c0`), then the regions nested in its ops, each starting from the counters of
+//! its parent region and seeing only its ancestors' names. Conflicting hints get `_N` suffixes
+//! from a counter saved and restored the same way. Blocks are `^bbN`, numbered per region.
+//! Affine maps are printed through `#map`, `#map1`... aliases, declared before the module.
+
+use std::fmt::Write as _;
+
+use itertools::Itertools;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::asm::numbers;
+use crate::asm::parser::{escape_string, format_int};
+use crate::attrs::{AffineExpr, AffineMap, AttrData};
+use crate::context::Context;
+use crate::entity::{Attr, Block, Op, Region, Type, Value};
+use crate::registry::Traits;
+use crate::types::{DYNAMIC, Signedness, TypeData};
+
+/// Printer settings.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct PrintOptions {
+    /// Print every op in generic form (`--mlir-print-op-generic`).
+    pub generic: bool,
+}
+
+/// Names of values and blocks for one print run.
+#[derive(Default)]
+struct Names {
+    /// Printed name of each value (without `%`), including `#N` for group members.
+    values: FxHashMap<Value, String>,
+    /// Result groups: first result of each op -> group definitions (`name`, size).
+    groups: FxHashMap<Op, Vec<(String, usize)>>,
+    blocks: FxHashMap<Block, u32>,
+}
+
+#[derive(Clone)]
+struct Counters {
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+    scope: usize,
+}
+
+struct NameScopes {
+    /// Names used in each scope, and each scope's parent.
+    used: Vec<(FxHashSet<String>, Option<usize>)>,
+}
+
+impl NameScopes {
+    fn is_used(&self, mut scope: usize, name: &str) -> bool {
+        loop {
+            let (set, parent) = &self.used[scope];
+            if set.contains(name) {
+                return true;
+            }
+            match parent {
+                Some(p) => scope = *p,
+                None => return false,
+            }
+        }
+    }
+}
+
+fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
+    let mut names = Names::default();
+    let mut scopes = NameScopes {
+        used: vec![(FxHashSet::default(), None)],
+    };
+    let mut stack: Vec<(Region, Counters)> = Vec::new();
+    let start = Counters {
+        next_value: 0,
+        next_arg: 0,
+        next_conflict: 0,
+        scope: 0,
+    };
+    name_op_results(ctx, root, &mut names, &mut scopes, &mut start.clone(), generic);
+    for &r in ctx.regions(root).iter().rev() {
+        stack.push((r, start.clone()));
+    }
+    while let Some((region, saved)) = stack.pop() {
+        let mut c = saved;
+        scopes.used.push((FxHashSet::default(), Some(c.scope)));
+        c.scope = scopes.used.len() - 1;
+        let is_isolated = ctx
+            .region_parent(region)
+            .is_some_and(|op| ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE));
+        if is_isolated {
+            c.next_value = 0;
+            c.next_arg = 0;
+        }
+        for (block_id, block) in ctx.blocks(region).enumerate() {
+            names.blocks.insert(block, block_id as u32);
+            let is_entry = block_id == 0;
+            for &arg in ctx.block_args(block) {
+                let name = if is_entry {
+                    c.next_arg += 1;
+                    format!("arg{}", c.next_arg - 1)
+                } else {
+                    c.next_value += 1;
+                    (c.next_value - 1).to_string()
+                };
+                names.values.insert(arg, name);
+            }
+            for op in ctx.block_ops(block) {
+                name_op_results(ctx, op, &mut names, &mut scopes, &mut c, generic);
+            }
+        }
+        let mut nested = Vec::new();
+        for block in ctx.blocks(region) {
+            for op in ctx.block_ops(block) {
+                for &r in ctx.regions(op) {
+                    nested.push((r, c.clone()));
+                }
+            }
+        }
+        // MLIR pushes nested regions on a stack; each restores its saved counters, so the
+        // processing order does not change the result. Keep program order for determinism.
+        for item in nested.into_iter().rev() {
+            stack.push(item);
+        }
+    }
+    names
+}
+
+fn name_op_results(
+    ctx: &Context,
+    op: Op,
+    names: &mut Names,
+    scopes: &mut NameScopes,
+    c: &mut Counters,
+    generic: bool,
+) {
+    let results = ctx.results(op);
+    if results.is_empty() {
+        return;
+    }
+    let mut hints = Vec::new();
+    if !generic {
+        if let Some(f) = ctx.op_def(op).name_hint {
+            f(ctx, op, &mut hints);
+        }
+    }
+    hints.resize(results.len(), String::new());
+    // Split the results into groups: a new group starts at result 0 and at every named result.
+    let mut groups: Vec<(usize, usize, String)> = Vec::new();
+    for (i, hint) in hints.iter().enumerate() {
+        if i == 0 || !hint.is_empty() {
+            groups.push((i, 1, hint.clone()));
+        } else if let Some(last) = groups.last_mut() {
+            last.1 += 1;
+        }
+    }
+    let mut defs = Vec::new();
+    for (first, len, hint) in groups {
+        let name = if hint.is_empty() {
+            c.next_value += 1;
+            (c.next_value - 1).to_string()
+        } else {
+            unique_name(&hint, scopes, c)
+        };
+        for k in 0..len {
+            let v = results[first + k];
+            let printed = if len == 1 {
+                name.clone()
+            } else {
+                format!("{name}#{k}")
+            };
+            names.values.insert(v, printed);
+        }
+        defs.push((name, len));
+    }
+    names.groups.insert(op, defs);
+}
+
+fn unique_name(hint: &str, scopes: &mut NameScopes, c: &mut Counters) -> String {
+    let base = sanitize(hint);
+    let mut name = base.clone();
+    if scopes.is_used(c.scope, &name) {
+        loop {
+            name = format!("{base}_{}", c.next_conflict);
+            c.next_conflict += 1;
+            if !scopes.is_used(c.scope, &name) {
+                break;
+            }
+        }
+    }
+    scopes.used[c.scope].0.insert(name.clone());
+    name
+}
+
+fn sanitize(hint: &str) -> String {
+    let mut s: String = hint
+        .chars()
+        .map(|ch| {
+            if ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-') {
+                ch
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.starts_with(|ch: char| ch.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// Prints `op` (normally a `builtin.module`) with its aliases, ending in a newline.
+pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
+    let names = compute_names(ctx, op, opts.generic);
+    let mut p = OpPrinter {
+        ctx,
+        out: String::new(),
+        indent: 0,
+        names: &names,
+        generic: opts.generic,
+        aliases: Vec::new(),
+        default_dialect: Vec::new(),
+    };
+    p.print_operation(op);
+    p.out.push('\n');
+    let body = std::mem::take(&mut p.out);
+    let mut out = String::new();
+    for (i, map) in p.aliases.iter().enumerate() {
+        let _ = writeln!(out, "{} = affine_map<{}>", alias_name(i), affine_map_text(map));
+    }
+    out.push_str(&body);
+    out
+}
+
+/// Prints one op in generic form on one line, without nested regions' contents (used for
+/// "see current operation" notes).
+pub fn print_op_generic_line(ctx: &Context, op: Op) -> String {
+    let root = ctx.walk_preorder(op)[0];
+    let names = compute_names(ctx, root, true);
+    let mut p = OpPrinter {
+        ctx,
+        out: String::new(),
+        indent: 0,
+        names: &names,
+        generic: true,
+        aliases: Vec::new(),
+        default_dialect: Vec::new(),
+    };
+    p.print_operation(op);
+    p.out.lines().next().unwrap_or_default().to_string()
+}
+
+fn alias_name(i: usize) -> String {
+    if i == 0 {
+        "#map".to_string()
+    } else {
+        format!("#map{i}")
+    }
+}
+
+/// Prints a type as MLIR does (used in messages).
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let names = Names::default();
+    let mut p = OpPrinter {
+        ctx,
+        out: String::new(),
+        indent: 0,
+        names: &names,
+        generic: false,
+        aliases: Vec::new(),
+        default_dialect: Vec::new(),
+    };
+    p.inline_maps();
+    p.print_type(ty);
+    p.out
+}
+
+/// Prints an attribute as MLIR does (used in messages).
+pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
+    let names = Names::default();
+    let mut p = OpPrinter {
+        ctx,
+        out: String::new(),
+        indent: 0,
+        names: &names,
+        generic: false,
+        aliases: Vec::new(),
+        default_dialect: Vec::new(),
+    };
+    p.inline_maps();
+    p.print_attr(attr);
+    p.out
+}
+
+/// The printer state handed to custom op printers.
+pub struct OpPrinter<'a> {
+    /// The context being printed.
+    pub ctx: &'a Context,
+    out: String,
+    indent: usize,
+    names: &'a Names,
+    generic: bool,
+    aliases: Vec<AffineMap>,
+    default_dialect: Vec<Option<&'static str>>,
+}
+
+impl<'a> OpPrinter<'a> {
+    fn inline_maps(&mut self) {
+        self.generic = false;
+        self.indent = usize::MAX / 4;
+    }
+
+    /// Appends raw text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// Starts a new line at the current indentation.
+    pub fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Prints a value reference: `%name`.
+    pub fn print_operand(&mut self, v: Value) {
+        self.out.push('%');
+        match self.names.values.get(&v) {
+            Some(n) => self.out.push_str(n),
+            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
+    /// Prints values separated by `, `.
+    pub fn print_operands(&mut self, vs: &[Value]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_operand(v);
+        }
+    }
+
+    /// Prints a value definition with its type: `%arg0: i32`.
+    pub fn print_arg_def(&mut self, v: Value) {
+        self.print_operand(v);
+        self.out.push_str(": ");
+        self.print_type(self.ctx.value_type(v));
+    }
+
+    /// Prints types separated by `, `.
+    pub fn print_types(&mut self, ts: &[Type]) {
+        for (i, &t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(t);
+        }
+    }
+
+    /// Prints the types of values separated by `, `.
+    pub fn print_value_types(&mut self, vs: &[Value]) {
+        let ts: Vec<Type> = vs.iter().map(|&v| self.ctx.value_type(v)).collect();
+        self.print_types(&ts);
+    }
+
+    /// Prints `^bbN`.
+    pub fn print_successor(&mut self, b: Block) {
+        let id = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
+        let _ = write!(self.out, "^bb{id}");
+    }
+
+    /// Prints `^bbN` or `^bbN(%a, %b : t1, t2)`.
+    pub fn print_successor_and_operands(&mut self, b: Block, operands: &[Value]) {
+        self.print_successor(b);
+        if !operands.is_empty() {
+            self.out.push('(');
+            self.print_operands(operands);
+            self.out.push_str(" : ");
+            self.print_value_types(operands);
+            self.out.push(')');
+        }
+    }
+
+    /// Prints `@name`, quoting it when it is not a valid bare identifier.
+    pub fn print_symbol_name(&mut self, name: &str) {
+        self.out.push('@');
+        let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-'));
+        if valid {
+            self.out.push_str(name);
+        } else {
+            let _ = write!(self.out, "\"{}\"", escape_string(name));
+        }
+    }
+
+    /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
+    pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
+        let attrs: Vec<(String, Attr)> = self.visible_attrs(op, elided);
+        if attrs.is_empty() {
+            return;
+        }
+        self.out.push(' ');
+        self.print_dict_entries(&attrs);
+    }
+
+    /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
+        let attrs: Vec<(String, Attr)> = self.visible_attrs(op, elided);
+        if attrs.is_empty() {
+            return;
+        }
+        self.out.push_str(" attributes ");
+        self.print_dict_entries(&attrs);
+    }
+
+    fn visible_attrs(&self, op: Op, elided: &[&str]) -> Vec<(String, Attr)> {
+        self.ctx
+            .attrs(op)
+            .iter()
+            .map(|&(n, a)| (self.ctx.sym_str(n).to_string(), a))
+            .filter(|(n, _)| !elided.contains(&n.as_str()))
+            .collect()
+    }
+
+    fn print_dict_entries(&mut self, attrs: &[(String, Attr)]) {
+        self.out.push('{');
+        for (i, (name, a)) in attrs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_attr_name(name);
+            if !matches!(self.ctx.attr_data(*a), AttrData::Unit) {
+                self.out.push_str(" = ");
+                self.print_attr(*a);
+            }
+        }
+        self.out.push('}');
+    }
+
+    fn print_attr_name(&mut self, name: &str) {
+        let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+        if valid {
+            self.out.push_str(name);
+        } else {
+            let _ = write!(self.out, "\"{}\"", escape_string(name));
+        }
+    }
+
+    /// Prints a region in braces. `entry_args` prints the entry block's label and arguments;
+    /// `terminators` prints block terminators (custom syntax may elide implicit ones).
+    pub fn print_region(&mut self, region: Region, entry_args: bool, terminators: bool) {
+        self.out.push('{');
+        self.indent += 1;
+        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
+        for (i, &block) in blocks.iter().enumerate() {
+            let args = self.ctx.block_args(block);
+            let print_label = i > 0 || (entry_args && !args.is_empty());
+            if print_label {
+                self.print_block_label(block, i == 0);
+            }
+            let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+            for (k, &op) in ops.iter().enumerate() {
+                let is_last = k + 1 == ops.len();
+                if is_last && !terminators && self.ctx.has_trait(op, Traits::TERMINATOR) {
+                    continue;
+                }
+                self.newline();
+                self.print_operation(op);
+            }
+        }
+        self.indent -= 1;
+        self.newline();
+        self.out.push('}');
+    }
+
+    fn print_block_label(&mut self, block: Block, is_entry: bool) {
+        self.indent -= 1;
+        self.newline();
+        self.indent += 1;
+        self.print_successor(block);
+        let args = self.ctx.block_args(block).to_vec();
+        if !args.is_empty() {
+            self.out.push('(');
+            for (i, &a) in args.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_arg_def(a);
+            }
+            self.out.push(')');
+        }
+        self.out.push(':');
+        if is_entry {
+            return;
+        }
+        let mut preds: Vec<u32> = Vec::new();
+        if let Some(region) = self.ctx.block_parent(block) {
+            for b in self.ctx.blocks(region) {
+                if let Some(term) = self.ctx.last_op(b) {
+                    for &s in self.ctx.successors(term) {
+                        if s == block {
+                            preds.push(self.names.blocks.get(&b).copied().unwrap_or(u32::MAX));
+                        }
+                    }
+                }
+            }
+        }
+        preds.sort_unstable();
+        match preds.len() {
+            0 => self.out.push_str("  // no predecessors"),
+            1 => {
+                let _ = write!(self.out, "  // pred: ^bb{}", preds[0]);
+            }
+            n => {
+                let list = preds.iter().map(|p| format!("^bb{p}")).join(", ");
+                let _ = write!(self.out, "  // {n} preds: {list}");
+            }
+        }
+    }
+
+    /// Prints an op: results, name and body (custom syntax when available).
+    pub fn print_operation(&mut self, op: Op) {
+        self.print_result_defs(op);
+        let def = self.ctx.op_def(op);
+        let custom = if self.generic { None } else { def.print };
+        match custom {
+            Some(print) => {
+                let name = def.name.as_str();
+                let printed_name = match name.split_once('.') {
+                    Some(("builtin", rest)) => rest,
+                    Some((d, rest)) if self.default_dialect.last().copied().flatten() == Some(d) => {
+                        rest
+                    }
+                    _ => name,
+                };
+                self.out.push_str(printed_name);
+                self.default_dialect.push(def.default_dialect);
+                print(self, op);
+                self.default_dialect.pop();
+            }
+            None => self.print_generic(op),
+        }
+    }
+
+    fn print_result_defs(&mut self, op: Op) {
+        let Some(groups) = self.names.groups.get(&op) else {
+            return;
+        };
+        for (i, (name, len)) in groups.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let _ = write!(self.out, "%{name}");
+            if *len > 1 {
+                let _ = write!(self.out, ":{len}");
+            }
+        }
+        self.out.push_str(" = ");
+    }
+
+    fn print_generic(&mut self, op: Op) {
+        let def = self.ctx.op_def(op);
+        let _ = write!(self.out, "\"{}\"(", escape_string(&def.name));
+        let operands = self.ctx.operand_vec(op);
+        self.print_operands(&operands);
+        self.out.push(')');
+        let succs = self.ctx.successors(op).to_vec();
+        if !succs.is_empty() {
+            self.out.push('[');
+            for (i, &s) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_successor(s);
+            }
+            self.out.push(']');
+        }
+        let inherent = def.inherent_attrs;
+        let registered = def.registered;
+        let all: Vec<(String, Attr)> = self.visible_attrs(op, &[]);
+        let (props, rest): (Vec<_>, Vec<_>) = all
+            .into_iter()
+            .partition(|(n, _)| registered && inherent.contains(&n.as_str()));
+        if !props.is_empty() {
+            self.out.push_str(" <");
+            self.print_dict_entries_with_units(&props);
+            self.out.push('>');
+        }
+        let regions = self.ctx.regions(op).to_vec();
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            self.default_dialect.push(None);
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region(r, true, true);
+            }
+            self.default_dialect.pop();
+            self.out.push(')');
+        }
+        if !rest.is_empty() {
+            self.out.push(' ');
+            self.print_dict_entries(&rest);
+        }
+        self.out.push_str(" : ");
+        let operand_types: Vec<Type> = operands.iter().map(|&v| self.ctx.value_type(v)).collect();
+        let result_types: Vec<Type> = self
+            .ctx
+            .results(op)
+            .iter()
+            .map(|&v| self.ctx.value_type(v))
+            .collect();
+        self.print_function_type(&operand_types, &result_types);
+    }
+
+    fn print_dict_entries_with_units(&mut self, attrs: &[(String, Attr)]) {
+        // Properties print unit attributes explicitly (`x = unit`).
+        self.out.push('{');
+        for (i, (name, a)) in attrs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_attr_name(name);
+            self.out.push_str(" = ");
+            self.print_attr(*a);
+        }
+        self.out.push('}');
+    }
+
+    /// Prints `(inputs) -> results`.
+    pub fn print_function_type(&mut self, inputs: &[Type], results: &[Type]) {
+        self.out.push('(');
+        self.print_types(inputs);
+        self.out.push_str(") -> ");
+        self.print_result_type_list(results);
+    }
+
+    /// Prints a result type list: `t`, `(t1, t2)` or `()`; a single function type gets parens.
+    pub fn print_result_type_list(&mut self, results: &[Type]) {
+        let single_plain = results.len() == 1
+            && !matches!(self.ctx.type_data(results[0]), TypeData::Function { .. });
+        if single_plain {
+            self.print_type(results[0]);
+        } else {
+            self.out.push('(');
+            self.print_types(results);
+            self.out.push(')');
+        }
+    }
+
+    /// Prints a type.
+    pub fn print_type(&mut self, ty: Type) {
+        match self.ctx.type_data(ty) {
+            TypeData::Integer { width, signedness } => {
+                let prefix = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(self.out, "{prefix}{width}");
+            }
+            TypeData::Index => self.out.push_str("index"),
+            TypeData::None => self.out.push_str("none"),
+            TypeData::Float(k) => self.out.push_str(k.keyword()),
+            TypeData::MemRef {
+                shape,
+                elem,
+                layout,
+                memory_space,
+            } => {
+                self.out.push_str("memref<");
+                self.print_shape(shape, &[]);
+                self.print_type(*elem);
+                if let Some(l) = layout {
+                    self.out.push_str(", ");
+                    self.print_attr(*l);
+                }
+                if let Some(m) = memory_space {
+                    self.out.push_str(", ");
+                    self.print_attr(*m);
+                }
+                self.out.push('>');
+            }
+            TypeData::UnrankedMemRef { elem, memory_space } => {
+                self.out.push_str("memref<*x");
+                self.print_type(*elem);
+                if let Some(m) = memory_space {
+                    self.out.push_str(", ");
+                    self.print_attr(*m);
+                }
+                self.out.push('>');
+            }
+            TypeData::Tensor {
+                shape,
+                elem,
+                encoding,
+            } => {
+                self.out.push_str("tensor<");
+                self.print_shape(shape, &[]);
+                self.print_type(*elem);
+                if let Some(e) = encoding {
+                    self.out.push_str(", ");
+                    self.print_attr(*e);
+                }
+                self.out.push('>');
+            }
+            TypeData::UnrankedTensor { elem } => {
+                self.out.push_str("tensor<*x");
+                self.print_type(*elem);
+                self.out.push('>');
+            }
+            TypeData::Vector {
+                shape,
+                scalable,
+                elem,
+            } => {
+                self.out.push_str("vector<");
+                self.print_shape(shape, scalable);
+                self.print_type(*elem);
+                self.out.push('>');
+            }
+            TypeData::Complex(elem) => {
+                self.out.push_str("complex<");
+                self.print_type(*elem);
+                self.out.push('>');
+            }
+            TypeData::Function { inputs, results } => {
+                let (inputs, results) = (inputs.clone(), results.clone());
+                self.print_function_type(&inputs, &results);
+            }
+            TypeData::Tuple(elems) => {
+                let elems = elems.clone();
+                self.out.push_str("tuple<");
+                self.print_types(&elems);
+                self.out.push('>');
+            }
+            TypeData::Opaque { text } => {
+                self.out.push('!');
+                self.out.push_str(text);
+            }
+        }
+    }
+
+    fn print_shape(&mut self, shape: &[i64], scalable: &[bool]) {
+        for (i, &d) in shape.iter().enumerate() {
+            let sc = scalable.get(i).copied().unwrap_or(false);
+            if sc {
+                self.out.push('[');
+            }
+            if d == DYNAMIC {
+                self.out.push('?');
+            } else {
+                let _ = write!(self.out, "{d}");
+            }
+            if sc {
+                self.out.push(']');
+            }
+            self.out.push('x');
+        }
+    }
+
+    /// Prints an attribute with its type where MLIR prints one.
+    pub fn print_attr(&mut self, attr: Attr) {
+        self.print_attr_impl(attr, true);
+    }
+
+    /// Prints an attribute without the trailing `: type` of integers and floats.
+    pub fn print_attr_without_type(&mut self, attr: Attr) {
+        self.print_attr_impl(attr, false);
+    }
+
+    fn print_attr_impl(&mut self, attr: Attr, with_type: bool) {
+        match self.ctx.attr_data(attr) {
+            AttrData::Unit => self.out.push_str("unit"),
+            AttrData::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
+            AttrData::Integer { value, ty } => {
+                let (value, ty) = (*value, *ty);
+                match *self.ctx.type_data(ty) {
+                    TypeData::Integer { width, signedness } => {
+                        self.out.push_str(&format_int(value, width, signedness));
+                        if with_type && !(width == 1 && signedness == Signedness::Signless) {
+                            self.out.push_str(" : ");
+                            self.print_type(ty);
+                        }
+                    }
+                    _ => {
+                        let _ = write!(self.out, "{value}");
+                        if with_type {
+                            self.out.push_str(" : ");
+                            self.print_type(ty);
+                        }
+                    }
+                }
+            }
+            AttrData::Float { bits, ty } => {
+                let (bits, ty) = (*bits, *ty);
+                if let TypeData::Float(k) = *self.ctx.type_data(ty) {
+                    self.out.push_str(&numbers::format_float(bits, k));
+                }
+                if with_type {
+                    self.out.push_str(" : ");
+                    self.print_type(ty);
+                }
+            }
+            AttrData::String(s) => {
+                let _ = write!(self.out, "\"{}\"", escape_string(s));
+            }
+            AttrData::Type(t) => self.print_type(*t),
+            AttrData::Array(elems) => {
+                let elems = elems.clone();
+                self.out.push('[');
+                for (i, &e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_attr(e);
+                }
+                self.out.push(']');
+            }
+            AttrData::Dict(entries) => {
+                let entries: Vec<(String, Attr)> = entries
+                    .iter()
+                    .map(|&(n, a)| (self.ctx.sym_str(n).to_string(), a))
+                    .collect();
+                self.print_dict_entries(&entries);
+            }
+            AttrData::SymbolRef { root, nested } => {
+                let root = self.ctx.sym_str(*root).to_string();
+                let nested: Vec<String> = nested.iter().map(|&s| self.ctx.sym_str(s).to_string()).collect();
+                self.print_symbol_name(&root);
+                for n in nested {
+                    self.out.push_str("::");
+                    self.print_symbol_name(&n);
+                }
+            }
+            AttrData::DenseArray { elem, values } => {
+                let (elem, values) = (*elem, values.clone());
+                self.out.push_str("array<");
+                self.print_type(elem);
+                if !values.is_empty() {
+                    self.out.push_str(": ");
+                    let data = self.ctx.type_data(elem).clone();
+                    for (i, v) in values.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        match &data {
+                            TypeData::Integer { width, signedness } => {
+                                self.out.push_str(&format_int(*v as i128, *width, *signedness))
+                            }
+                            TypeData::Float(k) => {
+                                self.out.push_str(&numbers::format_float(*v as u64, *k))
+                            }
+                            _ => {
+                                let _ = write!(self.out, "{v}");
+                            }
+                        }
+                    }
+                }
+                self.out.push('>');
+            }
+            AttrData::DenseElements { literal, ty } => {
+                let ty = *ty;
+                let _ = write!(self.out, "dense<{literal}>");
+                if with_type {
+                    self.out.push_str(" : ");
+                    self.print_type(ty);
+                }
+            }
+            AttrData::AffineMap(map) => {
+                if self.indent >= usize::MAX / 8 {
+                    let _ = write!(self.out, "affine_map<{}>", affine_map_text(map));
+                    return;
+                }
+                let idx = match self.aliases.iter().position(|m| m == map) {
+                    Some(i) => i,
+                    None => {
+                        self.aliases.push(map.clone());
+                        self.aliases.len() - 1
+                    }
+                };
+                self.out.push_str(&alias_name(idx));
+            }
+            AttrData::Strided { strides, offset } => {
+                let dims = |d: i64| if d == DYNAMIC { "?".to_string() } else { d.to_string() };
+                let _ = write!(self.out, "strided<[{}]", strides.iter().map(|&s| dims(s)).join(", "));
+                if *offset != 0 {
+                    let _ = write!(self.out, ", offset: {}", dims(*offset));
+                }
+                self.out.push('>');
+            }
+            AttrData::Opaque(text) => {
+                if text.starts_with('"') {
+                    self.out.push_str(text);
+                } else {
+                    self.out.push('#');
+                    self.out.push_str(text);
+                }
+            }
+        }
+    }
+
+    /// The printed name of a value (for diagnostics).
+    pub fn value_name(&self, v: Value) -> Option<&str> {
+        self.names.values.get(&v).map(String::as_str)
+    }
+}
+
+/// Prints the body of an affine map: `(d0)[s0] -> (d0 + s0)`.
+pub fn affine_map_text(map: &AffineMap) -> String {
+    let mut s = String::new();
+    s.push('(');
+    s.push_str(&(0..map.num_dims).map(|i| format!("d{i}")).join(", "));
+    s.push(')');
+    if map.num_symbols > 0 {
+        s.push('[');
+        s.push_str(&(0..map.num_symbols).map(|i| format!("s{i}")).join(", "));
+        s.push(']');
+    }
+    s.push_str(" -> (");
+    for (i, e) in map.results.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        print_affine(e, false, &mut s);
+    }
+    s.push(')');
+    s
+}
+
+fn print_affine(e: &AffineExpr, strong: bool, s: &mut String) {
+    use AffineExpr::*;
+    match e {
+        Dim(i) => {
+            let _ = write!(s, "d{i}");
+        }
+        Symbol(i) => {
+            let _ = write!(s, "s{i}");
+        }
+        Const(c) => {
+            let _ = write!(s, "{c}");
+        }
+        Mul(l, r) if **r == Const(-1) => {
+            s.push('-');
+            print_affine(l, true, s);
+        }
+        Add(l, r) => {
+            if strong {
+                s.push('(');
+            }
+            print_affine(l, false, s);
+            match &**r {
+                Mul(rl, rc) if matches!(**rc, Const(c) if c < 0) => {
+                    let Const(c) = **rc else { unreachable!() };
+                    s.push_str(" - ");
+                    if c == -1 {
+                        print_affine(rl, matches!(**rl, Add(..)), s);
+                    } else {
+                        print_affine(rl, true, s);
+                        let _ = write!(s, " * {}", -c);
+                    }
+                }
+                Const(c) if *c < 0 => {
+                    let _ = write!(s, " - {}", -c);
+                }
+                _ => {
+                    s.push_str(" + ");
+                    print_affine(r, false, s);
+                }
+            }
+            if strong {
+                s.push(')');
+            }
+        }
+        Mul(l, r) | Mod(l, r) | FloorDiv(l, r) | CeilDiv(l, r) => {
+            let op = match e {
+                Mul(..) => " * ",
+                Mod(..) => " mod ",
+                FloorDiv(..) => " floordiv ",
+                _ => " ceildiv ",
+            };
+            if strong {
+                s.push('(');
+            }
+            print_affine(l, true, s);
+            s.push_str(op);
+            print_affine(r, true, s);
+            if strong {
+                s.push(')');
+            }
+        }
+    }
+}

@@ -1,0 +1,1241 @@
+//! The [`Context`]: owner of every IR node, type, attribute and location.
+//!
+//! Structure (as in MLIR): an op owns regions, a region owns a list of blocks, a block owns
+//! arguments and a list of ops. Lists are intrusive and doubly linked through the nodes, so
+//! insertion and removal are O(1). Every node knows its parent.
+//!
+//! Invariants kept by every mutating method:
+//! 1. Each operand is on exactly one use-list, that of the value it reads; use-lists keep
+//!    insertion order, so iteration over uses is deterministic.
+//! 2. A linked op's `parent` is the block whose list contains it; a linked block's `parent` is
+//!    the region whose list contains it; a region's `parent` is the op that owns it.
+//! 3. Ids are never reused. Erased ops, blocks and values are marked dead.
+//! 4. Attribute lists of ops are sorted by name, as MLIR's dictionaries are.
+
+use std::cell::Cell;
+
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::PrimaryMap;
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
+use smallvec::SmallVec;
+
+use crate::attrs::AttrData;
+use crate::entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
+use crate::location::{FilePos, LocData};
+use crate::registry::Registry;
+use crate::types::{FloatKind, Signedness, TypeData};
+
+type Interner<T> = IndexSet<T, FxBuildHasher>;
+
+/// The payload of an operation.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    pub(crate) name: OpName,
+    pub(crate) operands: SmallVec<[Operand; 4]>,
+    pub(crate) results: SmallVec<[Value; 2]>,
+    pub(crate) attrs: Vec<(Sym, Attr)>,
+    pub(crate) regions: SmallVec<[Region; 1]>,
+    pub(crate) successors: SmallVec<[Block; 2]>,
+    pub(crate) loc: Loc,
+    pub(crate) parent: PackedOption<Block>,
+    pub(crate) prev: PackedOption<Op>,
+    pub(crate) next: PackedOption<Op>,
+    pub(crate) order: Cell<u32>,
+    pub(crate) alive: bool,
+}
+
+/// The payload of a block.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub(crate) args: SmallVec<[Value; 4]>,
+    pub(crate) parent: PackedOption<Region>,
+    pub(crate) first: PackedOption<Op>,
+    pub(crate) last: PackedOption<Op>,
+    pub(crate) prev: PackedOption<Block>,
+    pub(crate) next: PackedOption<Block>,
+    pub(crate) order_valid: Cell<bool>,
+    pub(crate) alive: bool,
+}
+
+/// The payload of a region.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    pub(crate) parent: PackedOption<Op>,
+    pub(crate) first: PackedOption<Block>,
+    pub(crate) last: PackedOption<Block>,
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    /// Result `index` of `op`.
+    Result {
+        /// The defining op.
+        op: Op,
+        /// The result number.
+        index: u32,
+    },
+    /// Argument `index` of `block`.
+    BlockArg {
+        /// The owning block.
+        block: Block,
+        /// The argument number.
+        index: u32,
+    },
+    /// A forward reference the parser has not resolved yet.
+    Placeholder,
+}
+
+/// The payload of a value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub(crate) ty: Type,
+    pub(crate) def: ValueDef,
+    pub(crate) first_use: PackedOption<Operand>,
+    pub(crate) last_use: PackedOption<Operand>,
+}
+
+/// The payload of an operand (one use of a value).
+#[derive(Clone, Debug)]
+pub struct OperandData {
+    pub(crate) value: Value,
+    pub(crate) owner: Op,
+    pub(crate) index: u32,
+    pub(crate) prev_use: PackedOption<Operand>,
+    pub(crate) next_use: PackedOption<Operand>,
+}
+
+/// Everything needed to create an operation.
+#[derive(Clone, Debug)]
+pub struct OpState {
+    /// The op name.
+    pub name: OpName,
+    /// Operand values.
+    pub operands: Vec<Value>,
+    /// Result types.
+    pub result_types: Vec<Type>,
+    /// Attributes (any order; sorted on creation).
+    pub attrs: Vec<(Sym, Attr)>,
+    /// Regions, created beforehand and not owned by any op yet.
+    pub regions: Vec<Region>,
+    /// Successor blocks.
+    pub successors: Vec<Block>,
+    /// Source location.
+    pub loc: Loc,
+}
+
+impl OpState {
+    /// A state with no operands, results, attributes, regions or successors.
+    pub fn new(name: OpName, loc: Loc) -> Self {
+        OpState {
+            name,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            attrs: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            loc,
+        }
+    }
+}
+
+/// Owner of all IR entities and interned data.
+pub struct Context {
+    pub(crate) ops: PrimaryMap<Op, OpData>,
+    pub(crate) blocks: PrimaryMap<Block, BlockData>,
+    pub(crate) regions: PrimaryMap<Region, RegionData>,
+    pub(crate) values: PrimaryMap<Value, ValueData>,
+    pub(crate) operands: PrimaryMap<Operand, OperandData>,
+    types: Interner<TypeData>,
+    attrs: Interner<AttrData>,
+    locs: Interner<LocData>,
+    syms: Interner<Box<str>>,
+    /// The op registry: names, traits, interfaces, syntax and verifiers.
+    pub registry: Registry,
+    epoch: u64,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with every built-in dialect registered.
+    pub fn new() -> Self {
+        let mut ctx = Context {
+            ops: PrimaryMap::new(),
+            blocks: PrimaryMap::new(),
+            regions: PrimaryMap::new(),
+            values: PrimaryMap::new(),
+            operands: PrimaryMap::new(),
+            types: Interner::default(),
+            attrs: Interner::default(),
+            locs: Interner::default(),
+            syms: Interner::default(),
+            registry: Registry::default(),
+            epoch: 0,
+        };
+        ctx.loc(LocData::Unknown);
+        crate::dialects::register_all(&mut ctx.registry);
+        ctx
+    }
+
+    /// A counter bumped by every structural mutation; cached analyses compare it.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    fn touch(&mut self) {
+        self.epoch += 1;
+    }
+
+    // ----- interning -------------------------------------------------------------------------
+
+    /// Interns a type.
+    pub fn ty(&mut self, data: TypeData) -> Type {
+        Type::from_u32(self.types.insert_full(data).0 as u32)
+    }
+
+    /// The structure of a type.
+    pub fn type_data(&self, ty: Type) -> &TypeData {
+        &self.types[ty.as_u32() as usize]
+    }
+
+    /// Interns an attribute.
+    pub fn attr(&mut self, data: AttrData) -> Attr {
+        Attr::from_u32(self.attrs.insert_full(data).0 as u32)
+    }
+
+    /// The structure of an attribute.
+    pub fn attr_data(&self, attr: Attr) -> &AttrData {
+        &self.attrs[attr.as_u32() as usize]
+    }
+
+    /// Interns a location.
+    pub fn loc(&mut self, data: LocData) -> Loc {
+        Loc::from_u32(self.locs.insert_full(data).0 as u32)
+    }
+
+    /// The structure of a location.
+    pub fn loc_data(&self, loc: Loc) -> &LocData {
+        &self.locs[loc.as_u32() as usize]
+    }
+
+    /// The unknown location.
+    pub fn unknown_loc(&self) -> Loc {
+        Loc::from_u32(0)
+    }
+
+    /// Interns a string.
+    pub fn sym(&mut self, s: &str) -> Sym {
+        if let Some(i) = self.syms.get_index_of(s) {
+            return Sym::from_u32(i as u32);
+        }
+        Sym::from_u32(self.syms.insert_full(s.into()).0 as u32)
+    }
+
+    /// Looks up an interned string without interning it.
+    pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
+        self.syms.get_index_of(s).map(|i| Sym::from_u32(i as u32))
+    }
+
+    /// The text of an interned string.
+    pub fn sym_str(&self, sym: Sym) -> &str {
+        &self.syms[sym.as_u32() as usize]
+    }
+
+    /// Resolves a location to the first file position it contains.
+    pub fn file_pos(&self, loc: Loc) -> Option<FilePos> {
+        match self.loc_data(loc) {
+            LocData::Unknown => None,
+            LocData::FileLineCol { file, line, col } => Some(FilePos {
+                file: self.sym_str(*file).to_string(),
+                line: *line,
+                col: *col,
+            }),
+            LocData::Name { child, .. } => child.and_then(|c| self.file_pos(c)),
+            LocData::CallSite { callee, .. } => self.file_pos(*callee),
+            LocData::Fused(locs) => locs.iter().find_map(|l| self.file_pos(*l)),
+        }
+    }
+
+    // ----- common types and attributes ------------------------------------------------------
+
+    /// `iN`.
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.ty(TypeData::Integer {
+            width,
+            signedness: Signedness::Signless,
+        })
+    }
+
+    /// `i1`.
+    pub fn i1_type(&mut self) -> Type {
+        self.int_type(1)
+    }
+
+    /// `index`.
+    pub fn index_type(&mut self) -> Type {
+        self.ty(TypeData::Index)
+    }
+
+    /// A float type.
+    pub fn float_type(&mut self, kind: FloatKind) -> Type {
+        self.ty(TypeData::Float(kind))
+    }
+
+    /// An integer attribute of the given type, truncated and sign-extended to its width.
+    pub fn int_attr(&mut self, value: i128, ty: Type) -> Attr {
+        let value = match self.type_data(ty) {
+            TypeData::Integer { width, .. } => crate::util::sext(value, *width),
+            _ => crate::util::sext(value, 64),
+        };
+        self.attr(AttrData::Integer { value, ty })
+    }
+
+    /// A string attribute.
+    pub fn str_attr(&mut self, s: &str) -> Attr {
+        self.attr(AttrData::String(s.to_string()))
+    }
+
+    /// The unit attribute.
+    pub fn unit_attr(&mut self) -> Attr {
+        self.attr(AttrData::Unit)
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&mut self, ty: Type) -> Attr {
+        self.attr(AttrData::Type(ty))
+    }
+
+    /// A flat symbol reference `@name`.
+    pub fn symbol_ref_attr(&mut self, name: &str) -> Attr {
+        let root = self.sym(name);
+        self.attr(AttrData::SymbolRef {
+            root,
+            nested: Vec::new(),
+        })
+    }
+
+    /// `array<i32: ...>`, as used by `operandSegmentSizes`.
+    pub fn dense_i32_array(&mut self, values: &[i32]) -> Attr {
+        let elem = self.int_type(32);
+        self.attr(AttrData::DenseArray {
+            elem,
+            values: values.iter().map(|&v| v as i64).collect(),
+        })
+    }
+
+    /// `array<i64: ...>`.
+    pub fn dense_i64_array(&mut self, values: &[i64]) -> Attr {
+        let elem = self.int_type(64);
+        self.attr(AttrData::DenseArray {
+            elem,
+            values: values.to_vec(),
+        })
+    }
+
+    // ----- creation ---------------------------------------------------------------------------
+
+    /// Creates an unlinked op; its regions become owned by it.
+    pub fn create_op(&mut self, state: OpState) -> Op {
+        self.touch();
+        let mut attrs = state.attrs;
+        self.sort_attrs(&mut attrs);
+        let op = self.ops.push(OpData {
+            name: state.name,
+            operands: SmallVec::new(),
+            results: SmallVec::new(),
+            attrs,
+            regions: SmallVec::from_vec(state.regions.clone()),
+            successors: SmallVec::from_vec(state.successors),
+            loc: state.loc,
+            parent: None.into(),
+            prev: None.into(),
+            next: None.into(),
+            order: Cell::new(0),
+            alive: true,
+        });
+        for value in state.operands {
+            self.push_operand(op, value);
+        }
+        for (index, ty) in state.result_types.into_iter().enumerate() {
+            let v = self.values.push(ValueData {
+                ty,
+                def: ValueDef::Result {
+                    op,
+                    index: index as u32,
+                },
+                first_use: None.into(),
+                last_use: None.into(),
+            });
+            self.ops[op].results.push(v);
+        }
+        for region in state.regions {
+            debug_assert!(self.regions[region].parent.is_none(), "region already owned");
+            self.regions[region].parent = op.into();
+        }
+        op
+    }
+
+    /// Creates an empty region owned by no op yet.
+    pub fn create_region(&mut self) -> Region {
+        self.regions.push(RegionData::default())
+    }
+
+    /// Creates an empty, unlinked block.
+    pub fn create_block(&mut self) -> Block {
+        self.blocks.push(BlockData {
+            alive: true,
+            ..BlockData::default()
+        })
+    }
+
+    /// Appends an argument of type `ty` to `block`.
+    pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
+        self.touch();
+        let index = self.blocks[block].args.len() as u32;
+        let v = self.values.push(ValueData {
+            ty,
+            def: ValueDef::BlockArg { block, index },
+            first_use: None.into(),
+            last_use: None.into(),
+        });
+        self.blocks[block].args.push(v);
+        v
+    }
+
+    /// Inserts a new argument of type `ty` at position `index` of `block`.
+    pub fn insert_block_arg(&mut self, block: Block, index: usize, ty: Type) -> Value {
+        self.touch();
+        let v = self.values.push(ValueData {
+            ty,
+            def: ValueDef::BlockArg {
+                block,
+                index: index as u32,
+            },
+            first_use: None.into(),
+            last_use: None.into(),
+        });
+        self.blocks[block].args.insert(index, v);
+        self.renumber_block_args(block);
+        v
+    }
+
+    /// Removes the argument at `index` of `block`; it must have no uses.
+    pub fn erase_block_arg(&mut self, block: Block, index: usize) {
+        self.touch();
+        let v = self.blocks[block].args.remove(index);
+        debug_assert!(!self.has_uses(v), "erasing a block argument that still has uses");
+        self.renumber_block_args(block);
+    }
+
+    fn renumber_block_args(&mut self, block: Block) {
+        for (i, &v) in self.blocks[block].args.iter().enumerate() {
+            self.values[v].def = ValueDef::BlockArg {
+                block,
+                index: i as u32,
+            };
+        }
+    }
+
+    /// Creates a value that stands for a not-yet-defined one (used by the parser).
+    pub fn create_placeholder(&mut self, ty: Type) -> Value {
+        self.values.push(ValueData {
+            ty,
+            def: ValueDef::Placeholder,
+            first_use: None.into(),
+            last_use: None.into(),
+        })
+    }
+
+    fn sort_attrs(&self, attrs: &mut Vec<(Sym, Attr)>) {
+        attrs.sort_by(|a, b| self.sym_str(a.0).cmp(self.sym_str(b.0)));
+        attrs.dedup_by(|a, b| a.0 == b.0);
+    }
+
+    // ----- queries ----------------------------------------------------------------------------
+
+    /// Whether the op has not been erased.
+    pub fn is_alive(&self, op: Op) -> bool {
+        self.ops[op].alive
+    }
+
+    /// The op's name id.
+    pub fn op_name(&self, op: Op) -> OpName {
+        self.ops[op].name
+    }
+
+    /// The op's name as text (`memref.alloc`).
+    pub fn op_name_str(&self, op: Op) -> &str {
+        self.registry.def(self.ops[op].name).name.as_str()
+    }
+
+    /// The op's location.
+    pub fn op_loc(&self, op: Op) -> Loc {
+        self.ops[op].loc
+    }
+
+    /// Sets the op's location.
+    pub fn set_op_loc(&mut self, op: Op, loc: Loc) {
+        self.ops[op].loc = loc;
+    }
+
+    /// Number of operands.
+    pub fn num_operands(&self, op: Op) -> usize {
+        self.ops[op].operands.len()
+    }
+
+    /// Operand `i` of `op`.
+    pub fn operand(&self, op: Op, i: usize) -> Value {
+        self.operands[self.ops[op].operands[i]].value
+    }
+
+    /// The operand values of `op`, in order.
+    pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + Clone + '_ {
+        self.ops[op]
+            .operands
+            .iter()
+            .map(move |&u| self.operands[u].value)
+    }
+
+    /// The operand values of `op` as a vector.
+    pub fn operand_vec(&self, op: Op) -> Vec<Value> {
+        self.operands(op).collect()
+    }
+
+    /// The results of `op`.
+    pub fn results(&self, op: Op) -> &[Value] {
+        &self.ops[op].results
+    }
+
+    /// Result `i` of `op`.
+    pub fn result(&self, op: Op, i: usize) -> Value {
+        self.ops[op].results[i]
+    }
+
+    /// The regions of `op`.
+    pub fn regions(&self, op: Op) -> &[Region] {
+        &self.ops[op].regions
+    }
+
+    /// The successors of `op`.
+    pub fn successors(&self, op: Op) -> &[Block] {
+        &self.ops[op].successors
+    }
+
+    /// Replaces successor `i` of `op`.
+    pub fn set_successor(&mut self, op: Op, i: usize, block: Block) {
+        self.touch();
+        self.ops[op].successors[i] = block;
+    }
+
+    /// The attributes of `op`, sorted by name.
+    pub fn attrs(&self, op: Op) -> &[(Sym, Attr)] {
+        &self.ops[op].attrs
+    }
+
+    /// The attribute named `name`, if present.
+    pub fn get_attr(&self, op: Op, name: &str) -> Option<Attr> {
+        let sym = self.lookup_sym(name)?;
+        self.ops[op]
+            .attrs
+            .iter()
+            .find(|(n, _)| *n == sym)
+            .map(|(_, a)| *a)
+    }
+
+    /// Sets (or replaces) the attribute `name`.
+    pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
+        let sym = self.sym(name);
+        let mut attrs = std::mem::take(&mut self.ops[op].attrs);
+        match attrs.iter_mut().find(|(n, _)| *n == sym) {
+            Some(slot) => slot.1 = value,
+            None => attrs.push((sym, value)),
+        }
+        self.sort_attrs(&mut attrs);
+        self.ops[op].attrs = attrs;
+    }
+
+    /// Removes the attribute `name`; returns whether it was present.
+    pub fn remove_attr(&mut self, op: Op, name: &str) -> bool {
+        let Some(sym) = self.lookup_sym(name) else {
+            return false;
+        };
+        let before = self.ops[op].attrs.len();
+        self.ops[op].attrs.retain(|(n, _)| *n != sym);
+        before != self.ops[op].attrs.len()
+    }
+
+    /// The type of a value.
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    /// Changes the type of a value (callers keep the IR valid).
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v].ty = ty;
+    }
+
+    /// Where a value comes from.
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v].def
+    }
+
+    /// The op defining `v`, if it is an op result.
+    pub fn defining_op(&self, v: Value) -> Option<Op> {
+        match self.values[v].def {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The block in which `v` is defined (the block of its op, or the block it is an argument of).
+    pub fn value_parent_block(&self, v: Value) -> Option<Block> {
+        match self.values[v].def {
+            ValueDef::Result { op, .. } => self.ops[op].parent.expand(),
+            ValueDef::BlockArg { block, .. } => Some(block),
+            ValueDef::Placeholder => None,
+        }
+    }
+
+    /// The arguments of `block`.
+    pub fn block_args(&self, block: Block) -> &[Value] {
+        &self.blocks[block].args
+    }
+
+    /// The region containing `block`.
+    pub fn block_parent(&self, block: Block) -> Option<Region> {
+        self.blocks[block].parent.expand()
+    }
+
+    /// The op owning the region that contains `block`.
+    pub fn block_parent_op(&self, block: Block) -> Option<Op> {
+        self.block_parent(block)
+            .and_then(|r| self.regions[r].parent.expand())
+    }
+
+    /// The block containing `op`.
+    pub fn op_parent(&self, op: Op) -> Option<Block> {
+        self.ops[op].parent.expand()
+    }
+
+    /// The region containing `op`.
+    pub fn op_parent_region(&self, op: Op) -> Option<Region> {
+        self.op_parent(op).and_then(|b| self.block_parent(b))
+    }
+
+    /// The op whose region contains `op`.
+    pub fn parent_op(&self, op: Op) -> Option<Op> {
+        self.op_parent(op).and_then(|b| self.block_parent_op(b))
+    }
+
+    /// The op owning `region`.
+    pub fn region_parent(&self, region: Region) -> Option<Op> {
+        self.regions[region].parent.expand()
+    }
+
+    /// The index of `region` among its owner's regions.
+    pub fn region_index(&self, region: Region) -> Option<usize> {
+        let op = self.region_parent(region)?;
+        self.ops[op].regions.iter().position(|&r| r == region)
+    }
+
+    /// The blocks of `region`, in order.
+    pub fn blocks(&self, region: Region) -> BlockIter<'_> {
+        BlockIter {
+            ctx: self,
+            next: self.regions[region].first.expand(),
+        }
+    }
+
+    /// The first block of `region`.
+    pub fn entry_block(&self, region: Region) -> Option<Block> {
+        self.regions[region].first.expand()
+    }
+
+    /// The last block of `region`.
+    pub fn last_block(&self, region: Region) -> Option<Block> {
+        self.regions[region].last.expand()
+    }
+
+    /// The block after `block` in its region.
+    pub fn next_block(&self, block: Block) -> Option<Block> {
+        self.blocks[block].next.expand()
+    }
+
+    /// The block before `block` in its region.
+    pub fn prev_block(&self, block: Block) -> Option<Block> {
+        self.blocks[block].prev.expand()
+    }
+
+    /// The ops of `block`, in order.
+    pub fn block_ops(&self, block: Block) -> OpIter<'_> {
+        OpIter {
+            ctx: self,
+            next: self.blocks[block].first.expand(),
+        }
+    }
+
+    /// The first op of `block`.
+    pub fn first_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block].first.expand()
+    }
+
+    /// The last op of `block` (its terminator in a well-formed CFG region).
+    pub fn last_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block].last.expand()
+    }
+
+    /// The op after `op` in its block.
+    pub fn next_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].next.expand()
+    }
+
+    /// The op before `op` in its block.
+    pub fn prev_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].prev.expand()
+    }
+
+    /// The uses of `v` as (user op, operand index), in insertion order.
+    pub fn uses(&self, v: Value) -> UseIter<'_> {
+        UseIter {
+            ctx: self,
+            next: self.values[v].first_use.expand(),
+        }
+    }
+
+    /// Whether `v` has any use.
+    pub fn has_uses(&self, v: Value) -> bool {
+        self.values[v].first_use.is_some()
+    }
+
+    /// Whether `a` comes before `b`; both must be in the same block.
+    pub fn is_before_in_block(&self, a: Op, b: Op) -> bool {
+        let block = self.ops[a].parent.expand().expect("op is not in a block");
+        debug_assert_eq!(self.ops[b].parent.expand(), Some(block));
+        if !self.blocks[block].order_valid.get() {
+            for (i, op) in self.block_ops(block).enumerate() {
+                self.ops[op].order.set(i as u32);
+            }
+            self.blocks[block].order_valid.set(true);
+        }
+        self.ops[a].order.get() < self.ops[b].order.get()
+    }
+
+    /// Whether `op` is `ancestor` or nested (at any depth) inside it.
+    pub fn is_ancestor(&self, ancestor: Op, op: Op) -> bool {
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            if o == ancestor {
+                return true;
+            }
+            cur = self.parent_op(o);
+        }
+        false
+    }
+
+    /// The ancestor of `op` (or `op` itself) that lies directly in `block`, if any.
+    pub fn ancestor_in_block(&self, block: Block, op: Op) -> Option<Op> {
+        let mut cur = op;
+        loop {
+            if self.op_parent(cur)? == block {
+                return Some(cur);
+            }
+            cur = self.parent_op(cur)?;
+        }
+    }
+
+    /// The ancestor of `region` (or `region` itself) that is a region of `op`... i.e. the region
+    /// of `ancestor_op` containing `op`, if `op` is nested in it.
+    pub fn ancestor_region_of(&self, ancestor_op: Op, op: Op) -> Option<Region> {
+        let mut cur = op;
+        loop {
+            let region = self.op_parent_region(cur)?;
+            let owner = self.region_parent(region)?;
+            if owner == ancestor_op {
+                return Some(region);
+            }
+            cur = owner;
+        }
+    }
+
+    /// Ops nested in `op` (including `op`), in pre-order. Collected first, so callers may mutate
+    /// the IR while iterating over the result.
+    pub fn walk_preorder(&self, op: Op) -> Vec<Op> {
+        let mut out = Vec::new();
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            out.push(o);
+            for &r in self.ops[o].regions.iter().rev() {
+                let mut b = self.regions[r].last.expand();
+                while let Some(block) = b {
+                    let mut cur = self.blocks[block].last.expand();
+                    while let Some(child) = cur {
+                        stack.push(child);
+                        cur = self.ops[child].prev.expand();
+                    }
+                    b = self.blocks[block].prev.expand();
+                }
+            }
+        }
+        out
+    }
+
+    /// Ops nested in `op` (including `op`), in post-order (children before parents).
+    pub fn walk_postorder(&self, op: Op) -> Vec<Op> {
+        // Pre-order over reversed children, reversed, is post-order over the original order.
+        let mut out = Vec::new();
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            out.push(o);
+            for &r in self.ops[o].regions.iter() {
+                for block in self.blocks(r) {
+                    for child in self.block_ops(block) {
+                        stack.push(child);
+                    }
+                }
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    // ----- operand mutation -------------------------------------------------------------------
+
+    fn link_use(&mut self, u: Operand, v: Value) {
+        let last = self.values[v].last_use;
+        self.operands[u].prev_use = last;
+        self.operands[u].next_use = None.into();
+        match last.expand() {
+            Some(l) => self.operands[l].next_use = u.into(),
+            None => self.values[v].first_use = u.into(),
+        }
+        self.values[v].last_use = u.into();
+    }
+
+    fn unlink_use(&mut self, u: Operand) {
+        let v = self.operands[u].value;
+        let prev = self.operands[u].prev_use;
+        let next = self.operands[u].next_use;
+        match prev.expand() {
+            Some(p) => self.operands[p].next_use = next,
+            None => self.values[v].first_use = next,
+        }
+        match next.expand() {
+            Some(n) => self.operands[n].prev_use = prev,
+            None => self.values[v].last_use = prev,
+        }
+        self.operands[u].prev_use = None.into();
+        self.operands[u].next_use = None.into();
+    }
+
+    /// Appends an operand reading `v` to `op`.
+    pub fn push_operand(&mut self, op: Op, v: Value) {
+        self.touch();
+        let index = self.ops[op].operands.len() as u32;
+        let u = self.operands.push(OperandData {
+            value: v,
+            owner: op,
+            index,
+            prev_use: None.into(),
+            next_use: None.into(),
+        });
+        self.link_use(u, v);
+        self.ops[op].operands.push(u);
+    }
+
+    /// Makes operand `i` of `op` read `v`.
+    pub fn set_operand(&mut self, op: Op, i: usize, v: Value) {
+        self.touch();
+        let u = self.ops[op].operands[i];
+        if self.operands[u].value == v {
+            return;
+        }
+        self.unlink_use(u);
+        self.operands[u].value = v;
+        self.link_use(u, v);
+    }
+
+    /// Replaces the operands `range` of `op` by `values` (which may differ in length).
+    pub fn splice_operands(&mut self, op: Op, range: std::ops::Range<usize>, values: &[Value]) {
+        self.touch();
+        let old: Vec<Operand> = self.ops[op].operands[range.clone()].to_vec();
+        for u in old {
+            self.unlink_use(u);
+        }
+        let mut new = Vec::with_capacity(values.len());
+        for &v in values {
+            let u = self.operands.push(OperandData {
+                value: v,
+                owner: op,
+                index: 0,
+                prev_use: None.into(),
+                next_use: None.into(),
+            });
+            self.link_use(u, v);
+            new.push(u);
+        }
+        let mut list: Vec<Operand> = self.ops[op].operands.to_vec();
+        list.splice(range, new);
+        self.ops[op].operands = SmallVec::from_vec(list.clone());
+        for (i, u) in list.into_iter().enumerate() {
+            self.operands[u].index = i as u32;
+        }
+    }
+
+    /// Replaces all operands of `op`.
+    pub fn set_operands(&mut self, op: Op, values: &[Value]) {
+        let n = self.num_operands(op);
+        self.splice_operands(op, 0..n, values);
+    }
+
+    /// Makes every use of `from` read `to` instead. Costs O(uses of `from`).
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        if from == to {
+            return;
+        }
+        self.touch();
+        while let Some(u) = self.values[from].first_use.expand() {
+            self.unlink_use(u);
+            self.operands[u].value = to;
+            self.link_use(u, to);
+        }
+    }
+
+    /// Makes every use of `from` read `to`, except uses whose owner is `except`.
+    pub fn replace_all_uses_except(&mut self, from: Value, to: Value, except: Op) {
+        let uses: Vec<Operand> = self.use_ids(from).collect();
+        for u in uses {
+            if self.operands[u].owner != except {
+                self.unlink_use(u);
+                self.operands[u].value = to;
+                self.link_use(u, to);
+            }
+        }
+        self.touch();
+    }
+
+    fn use_ids(&self, v: Value) -> impl Iterator<Item = Operand> + '_ {
+        let mut next = self.values[v].first_use.expand();
+        std::iter::from_fn(move || {
+            let u = next?;
+            next = self.operands[u].next_use.expand();
+            Some(u)
+        })
+    }
+
+    /// Replaces each result of `op` with the corresponding value in `values`.
+    pub fn replace_op_uses(&mut self, op: Op, values: &[Value]) {
+        let results = self.ops[op].results.clone();
+        assert_eq!(results.len(), values.len(), "result count mismatch");
+        for (r, v) in results.into_iter().zip(values) {
+            self.replace_all_uses_with(r, *v);
+        }
+    }
+
+    // ----- list mutation ----------------------------------------------------------------------
+
+    fn invalidate_order(&self, block: Block) {
+        self.blocks[block].order_valid.set(false);
+    }
+
+    /// Appends an unlinked op at the end of `block`.
+    pub fn append_op(&mut self, block: Block, op: Op) {
+        self.touch();
+        debug_assert!(self.ops[op].parent.is_none(), "op is already linked");
+        let last = self.blocks[block].last;
+        self.ops[op].prev = last;
+        self.ops[op].next = None.into();
+        self.ops[op].parent = block.into();
+        match last.expand() {
+            Some(l) => {
+                self.ops[l].next = op.into();
+                let ord = self.ops[l].order.get();
+                self.ops[op].order.set(ord.saturating_add(1));
+            }
+            None => {
+                self.blocks[block].first = op.into();
+                self.ops[op].order.set(0);
+            }
+        }
+        self.blocks[block].last = op.into();
+    }
+
+    /// Inserts an unlinked op right before `anchor`.
+    pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
+        self.touch();
+        debug_assert!(self.ops[op].parent.is_none(), "op is already linked");
+        let block = self.ops[anchor].parent.expand().expect("anchor not in a block");
+        let prev = self.ops[anchor].prev;
+        self.ops[op].prev = prev;
+        self.ops[op].next = anchor.into();
+        self.ops[op].parent = block.into();
+        self.ops[anchor].prev = op.into();
+        match prev.expand() {
+            Some(p) => self.ops[p].next = op.into(),
+            None => self.blocks[block].first = op.into(),
+        }
+        self.invalidate_order(block);
+    }
+
+    /// Inserts an unlinked op right after `anchor`.
+    pub fn insert_op_after(&mut self, anchor: Op, op: Op) {
+        match self.ops[anchor].next.expand() {
+            Some(next) => self.insert_op_before(next, op),
+            None => {
+                let block = self.ops[anchor].parent.expand().expect("anchor not in a block");
+                self.append_op(block, op);
+            }
+        }
+    }
+
+    /// Inserts an unlinked op at the start of `block`.
+    pub fn prepend_op(&mut self, block: Block, op: Op) {
+        match self.blocks[block].first.expand() {
+            Some(first) => self.insert_op_before(first, op),
+            None => self.append_op(block, op),
+        }
+    }
+
+    /// Removes `op` from its block without destroying it.
+    pub fn unlink_op(&mut self, op: Op) {
+        self.touch();
+        let Some(block) = self.ops[op].parent.expand() else {
+            return;
+        };
+        let prev = self.ops[op].prev;
+        let next = self.ops[op].next;
+        match prev.expand() {
+            Some(p) => self.ops[p].next = next,
+            None => self.blocks[block].first = next,
+        }
+        match next.expand() {
+            Some(n) => self.ops[n].prev = prev,
+            None => self.blocks[block].last = prev,
+        }
+        self.ops[op].prev = None.into();
+        self.ops[op].next = None.into();
+        self.ops[op].parent = None.into();
+    }
+
+    /// Moves `op` right before `anchor`.
+    pub fn move_op_before(&mut self, op: Op, anchor: Op) {
+        self.unlink_op(op);
+        self.insert_op_before(anchor, op);
+    }
+
+    /// Moves `op` to the end of `block`.
+    pub fn move_op_to_end(&mut self, op: Op, block: Block) {
+        self.unlink_op(op);
+        self.append_op(block, op);
+    }
+
+    /// Erases `op`, its regions and everything in them. Its results must be unused (uses inside
+    /// its own regions excepted).
+    pub fn erase_op(&mut self, op: Op) {
+        self.unlink_op(op);
+        // Drop all operand uses first so nested values become unused.
+        let nested = self.walk_postorder(op);
+        for &o in &nested {
+            let uses: Vec<Operand> = self.ops[o].operands.clone().into_vec();
+            for u in uses {
+                self.unlink_use(u);
+            }
+        }
+        for &o in &nested {
+            debug_assert!(
+                self.ops[o].results.iter().all(|&r| !self.has_uses(r)),
+                "erasing op {} whose results still have uses",
+                self.op_name_str(o)
+            );
+            self.ops[o].alive = false;
+            self.ops[o].operands.clear();
+            for r in self.ops[o].regions.clone() {
+                let blocks: Vec<Block> = self.blocks(r).collect();
+                for b in blocks {
+                    self.blocks[b].alive = false;
+                }
+            }
+        }
+    }
+
+    /// Appends an unlinked block at the end of `region`.
+    pub fn append_block(&mut self, region: Region, block: Block) {
+        self.touch();
+        let last = self.regions[region].last;
+        self.blocks[block].prev = last;
+        self.blocks[block].next = None.into();
+        self.blocks[block].parent = region.into();
+        match last.expand() {
+            Some(l) => self.blocks[l].next = block.into(),
+            None => self.regions[region].first = block.into(),
+        }
+        self.regions[region].last = block.into();
+    }
+
+    /// Inserts an unlinked block right after `anchor`.
+    pub fn insert_block_after(&mut self, anchor: Block, block: Block) {
+        self.touch();
+        let region = self.blocks[anchor].parent.expand().expect("anchor not in a region");
+        let next = self.blocks[anchor].next;
+        self.blocks[block].prev = anchor.into();
+        self.blocks[block].next = next;
+        self.blocks[block].parent = region.into();
+        self.blocks[anchor].next = block.into();
+        match next.expand() {
+            Some(n) => self.blocks[n].prev = block.into(),
+            None => self.regions[region].last = block.into(),
+        }
+    }
+
+    /// Removes `block` from its region without destroying it.
+    pub fn unlink_block(&mut self, block: Block) {
+        self.touch();
+        let Some(region) = self.blocks[block].parent.expand() else {
+            return;
+        };
+        let prev = self.blocks[block].prev;
+        let next = self.blocks[block].next;
+        match prev.expand() {
+            Some(p) => self.blocks[p].next = next,
+            None => self.regions[region].first = next,
+        }
+        match next.expand() {
+            Some(n) => self.blocks[n].prev = prev,
+            None => self.regions[region].last = prev,
+        }
+        self.blocks[block].prev = None.into();
+        self.blocks[block].next = None.into();
+        self.blocks[block].parent = None.into();
+    }
+
+    /// Erases `block` and the ops in it; its arguments and results must be unused outside it.
+    pub fn erase_block(&mut self, block: Block) {
+        self.unlink_block(block);
+        let ops: Vec<Op> = self.block_ops(block).collect();
+        for op in ops.iter().rev() {
+            for &r in self.ops[*op].results.clone().iter() {
+                // Uses inside the block being erased are dropped with it.
+                let uses: Vec<Operand> = self.use_ids(r).collect();
+                for u in uses {
+                    self.unlink_use(u);
+                }
+            }
+            self.erase_op(*op);
+        }
+        self.blocks[block].alive = false;
+    }
+
+    /// Splits `block` before `op`: `op` and everything after it move to a new block inserted
+    /// right after `block`, which is returned.
+    pub fn split_block(&mut self, block: Block, op: Op) -> Block {
+        let new_block = self.create_block();
+        self.insert_block_after(block, new_block);
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            cur = self.ops[o].next.expand();
+            self.unlink_op(o);
+            self.append_op(new_block, o);
+        }
+        new_block
+    }
+
+    /// Takes all blocks out of `from` and appends them to `to`.
+    pub fn take_region_body(&mut self, from: Region, to: Region) {
+        let blocks: Vec<Block> = self.blocks(from).collect();
+        for b in blocks {
+            self.unlink_block(b);
+            self.append_block(to, b);
+        }
+    }
+
+    /// Adds a result of type `ty` to `op` (MLIR would clone the op; ids stay stable here).
+    pub fn append_result(&mut self, op: Op, ty: Type) -> Value {
+        self.touch();
+        let index = self.ops[op].results.len() as u32;
+        let v = self.values.push(ValueData {
+            ty,
+            def: ValueDef::Result { op, index },
+            first_use: None.into(),
+            last_use: None.into(),
+        });
+        self.ops[op].results.push(v);
+        v
+    }
+
+    /// Adds a region to `op`.
+    pub fn append_region(&mut self, op: Op) -> Region {
+        self.touch();
+        let r = self.regions.push(RegionData {
+            parent: op.into(),
+            ..RegionData::default()
+        });
+        self.ops[op].regions.push(r);
+        r
+    }
+
+    /// The number of ops ever created (an upper bound on live ops).
+    pub fn op_capacity(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// The number of values ever created.
+    pub fn value_capacity(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The number of blocks ever created.
+    pub fn block_capacity(&self) -> usize {
+        self.blocks.len()
+    }
+}
+
+/// Iterator over the blocks of a region.
+pub struct BlockIter<'a> {
+    ctx: &'a Context,
+    next: Option<Block>,
+}
+
+impl Iterator for BlockIter<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = self.next?;
+        self.next = self.ctx.blocks[b].next.expand();
+        Some(b)
+    }
+}
+
+/// Iterator over the ops of a block.
+pub struct OpIter<'a> {
+    ctx: &'a Context,
+    next: Option<Op>,
+}
+
+impl Iterator for OpIter<'_> {
+    type Item = Op;
+    fn next(&mut self) -> Option<Op> {
+        let o = self.next?;
+        self.next = self.ctx.ops[o].next.expand();
+        Some(o)
+    }
+}
+
+/// Iterator over the uses of a value: (user op, operand index).
+pub struct UseIter<'a> {
+    ctx: &'a Context,
+    next: Option<Operand>,
+}
+
+impl Iterator for UseIter<'_> {
+    type Item = (Op, usize);
+    fn next(&mut self) -> Option<(Op, usize)> {
+        let u = self.next?;
+        let data = &self.ctx.operands[u];
+        self.next = data.next_use.expand();
+        Some((data.owner, data.index as usize))
+    }
+}

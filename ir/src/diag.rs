@@ -1,0 +1,139 @@
+//! Diagnostics in MLIR's format.
+//!
+//! A [`Diagnostic`] has a severity, a location, a message and attached notes. Rendering follows
+//! LLVM's `SourceMgr` as `mlir-opt` prints it:
+//!
+//! ```text
+//! in.mlir:2:8: error: 'arith.addf' op operand #0 must be floating-point-like
+//!   %0 = arith.addf %a, %a : i32
+//!        ^
+//! ```
+//!
+//! [`SourceMap`] holds the text of every input buffer so the source line can be shown.
+
+use std::fmt::Write as _;
+
+use crate::context::Context;
+use crate::entity::Loc;
+use crate::location::FilePos;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub enum Severity {
+    /// A note attached to another diagnostic.
+    Note,
+    /// A remark.
+    Remark,
+    /// A warning.
+    Warning,
+    /// An error.
+    Error,
+}
+
+impl Severity {
+    /// The word printed after the position.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A positioned message, as reported by the parser, the verifier or a pass.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Severity.
+    pub severity: Severity,
+    /// Where it applies.
+    pub loc: Loc,
+    /// The message.
+    pub message: String,
+    /// Attached notes (severity [`Severity::Note`]).
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// An error at `loc`.
+    pub fn error(loc: Loc, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A warning at `loc`.
+    pub fn warning(loc: Loc, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(loc, message)
+        }
+    }
+
+    /// Attaches a note.
+    pub fn with_note(mut self, loc: Loc, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic {
+            severity: Severity::Note,
+            ..Diagnostic::error(loc, message)
+        });
+        self
+    }
+}
+
+/// The text of every input buffer, by name.
+#[derive(Clone, Default, Debug)]
+pub struct SourceMap {
+    files: Vec<(String, String)>,
+}
+
+impl SourceMap {
+    /// Registers a buffer.
+    pub fn add(&mut self, name: &str, text: &str) {
+        self.files.retain(|(n, _)| n != name);
+        self.files.push((name.to_string(), text.to_string()));
+    }
+
+    /// The given 1-based line of a buffer.
+    pub fn line(&self, file: &str, line: u32) -> Option<&str> {
+        let (_, text) = self.files.iter().find(|(n, _)| n == file)?;
+        text.split('\n').nth(line.checked_sub(1)? as usize)
+    }
+}
+
+/// Renders a diagnostic and its notes, each with its source line and caret when known.
+pub fn render(ctx: &Context, sources: &SourceMap, diag: &Diagnostic) -> String {
+    let mut out = String::new();
+    render_one(ctx, sources, diag, &mut out);
+    for note in &diag.notes {
+        render_one(ctx, sources, note, &mut out);
+    }
+    out
+}
+
+fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut String) {
+    let pos = ctx.file_pos(diag.loc);
+    match &pos {
+        Some(FilePos { file, line, col }) => {
+            let _ = write!(out, "{file}:{line}:{col}: ");
+        }
+        None => out.push_str("loc(unknown): "),
+    }
+    let _ = writeln!(out, "{}: {}", diag.severity.as_str(), diag.message);
+    if let Some(FilePos { file, line, col }) = pos {
+        if let Some(text) = sources.line(&file, line) {
+            let text = text.strip_suffix('\r').unwrap_or(text);
+            let _ = writeln!(out, "{text}");
+            let caret_col = (col as usize).saturating_sub(1);
+            let pad: String = text
+                .chars()
+                .take(caret_col)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            let _ = writeln!(out, "{pad}^");
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The dialects we ship, each registering its ops in the [`Registry`].
+//!
+//! Each module defines its ops' traits, interfaces, custom syntax (exactly as `mlir-opt-22`
+//! prints it), verifier and result-name hints. [`syntax`] holds helpers shared by the custom
+//! parsers and printers.
+
+use crate::registry::Registry;
+
+pub mod arith;
+pub mod bufferization;
+pub mod builtin;
+pub mod cf;
+pub mod deallocation;
+pub mod func;
+pub mod memref;
+pub mod scf;
+pub mod syntax;
+pub mod test;
+
+/// Registers every built-in dialect.
+pub fn register_all(reg: &mut Registry) {
+    builtin::register(reg);
+    func::register(reg);
+    arith::register(reg);
+    cf::register(reg);
+    scf::register(reg);
+    memref::register(reg);
+    bufferization::register(reg);
+    deallocation::register(reg);
+    test::register(reg);
+}

@@ -1,0 +1,146 @@
+//! Helpers shared by custom op parsers, printers and verifiers.
+
+use crate::asm::lexer::TokKind;
+use crate::asm::parser::{OpParser, PResult};
+use crate::attrs::AttrData;
+use crate::context::{Context, OpState};
+use crate::diag::Diagnostic;
+use crate::entity::{Attr, Op, Type, Value};
+use crate::types::TypeData;
+
+/// Reports `'op.name' op <msg>` at `op`.
+pub fn op_error(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, msg: impl AsRef<str>) {
+    let loc = ctx.op_loc(op);
+    diags.push(Diagnostic::error(
+        loc,
+        format!("'{}' op {}", ctx.op_name_str(op), msg.as_ref()),
+    ));
+}
+
+/// The printed form of a type.
+pub fn type_str(ctx: &Context, ty: Type) -> String {
+    crate::asm::printer::type_to_string(ctx, ty)
+}
+
+/// Adds an attribute by name to a state under construction.
+pub fn add_attr(p: &mut OpParser<'_, '_>, state: &mut OpState, name: &str, attr: Attr) {
+    let sym = p.ctx.sym(name);
+    state.attrs.retain(|(n, _)| *n != sym);
+    state.attrs.push((sym, attr));
+}
+
+/// Sets `operandSegmentSizes` on a state under construction.
+pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]) {
+    let a = p.ctx.dense_i32_array(sizes);
+    add_attr(p, state, "operandSegmentSizes", a);
+}
+
+/// The `operandSegmentSizes` of an op, if present.
+pub fn segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
+    let a = ctx.get_attr(op, "operandSegmentSizes")?;
+    match ctx.attr_data(a) {
+        AttrData::DenseArray { values, .. } => Some(values.iter().map(|&v| v.max(0) as usize).collect()),
+        _ => None,
+    }
+}
+
+/// The operand range of segment `i` (all operands if the op has no segments).
+pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> {
+    match segments(ctx, op) {
+        Some(sizes) => {
+            let start: usize = sizes.iter().take(i).sum();
+            let len = sizes.get(i).copied().unwrap_or(0);
+            let end = (start + len).min(ctx.num_operands(op));
+            start.min(end)..end
+        }
+        None => 0..ctx.num_operands(op),
+    }
+}
+
+/// The operand values of segment `i`.
+pub fn segment_values(ctx: &Context, op: Op, i: usize) -> Vec<Value> {
+    segment_range(ctx, op, i).map(|k| ctx.operand(op, k)).collect()
+}
+
+/// Parses `: type, type` after operands and resolves them.
+pub fn parse_colon_types_resolve(
+    p: &mut OpParser<'_, '_>,
+    operands: &[crate::asm::parser::UnresolvedOperand],
+) -> PResult<Vec<Value>> {
+    if operands.is_empty() {
+        return Ok(Vec::new());
+    }
+    let pos = p.cur_pos();
+    p.expect(TokKind::Colon, ":")?;
+    let types = p.parse_type_list()?;
+    p.resolve_operands(operands, &types, pos)
+}
+
+/// The string value of a string attribute.
+pub fn str_attr<'a>(ctx: &'a Context, op: Op, name: &str) -> Option<&'a str> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::String(s) => Some(s.as_str()),
+        _ => None,
+    }
+}
+
+/// The flat symbol name of a symbol-reference attribute.
+pub fn symbol_ref<'a>(ctx: &'a Context, op: Op, name: &str) -> Option<&'a str> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.sym_str(*root)),
+        _ => None,
+    }
+}
+
+/// The integer value of an integer attribute.
+pub fn int_attr(ctx: &Context, op: Op, name: &str) -> Option<i128> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// The values of a dense array attribute.
+pub fn dense_array(ctx: &Context, op: Op, name: &str) -> Option<Vec<i64>> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::DenseArray { values, .. } => Some(values.clone()),
+        _ => None,
+    }
+}
+
+/// The types of a list of values.
+pub fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
+    vs.iter().map(|&v| ctx.value_type(v)).collect()
+}
+
+/// The type of the function-type attribute `name`.
+pub fn function_type(ctx: &Context, op: Op, name: &str) -> Option<(Vec<Type>, Vec<Type>)> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::Type(t) => match ctx.type_data(*t) {
+            TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Finds the nearest enclosing symbol table of `op` and looks up `name` in it.
+pub fn lookup_symbol(ctx: &Context, from: Op, name: &str) -> Option<Op> {
+    let mut cur = ctx.parent_op(from);
+    while let Some(table) = cur {
+        if ctx.has_trait(table, crate::registry::Traits::SYMBOL_TABLE) {
+            for &r in ctx.regions(table) {
+                for b in ctx.blocks(r) {
+                    for op in ctx.block_ops(b) {
+                        if str_attr(ctx, op, "sym_name") == Some(name) {
+                            return Some(op);
+                        }
+                    }
+                }
+            }
+            return None;
+        }
+        cur = ctx.parent_op(table);
+    }
+    None
+}

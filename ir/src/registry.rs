@@ -1,0 +1,340 @@
+//! The op registry: for every op name, its traits, interfaces, syntax and verifier.
+//!
+//! Passes learn what an op does only from here (memory effects, region-branch successors,
+//! branch operands, return-like, call, view-like), never by matching names. Users extend the
+//! IR by calling [`Registry::register`] with an [`OpDef`] of their own; ops that are parsed but
+//! not registered get a definition with [`OpDef::registered`] false and no traits.
+
+use std::ops::Range;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::asm::parser::{OpParser, PResult};
+use crate::asm::printer::OpPrinter;
+use crate::context::Context;
+use crate::diag::Diagnostic;
+use crate::entity::{Op, OpName, Value};
+
+/// A set of op traits (a bit set).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    /// No traits.
+    pub const NONE: Traits = Traits(0);
+    /// The op terminates a block.
+    pub const TERMINATOR: Traits = Traits(1 << 0);
+    /// Regions may not use values defined above the op.
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 1);
+    /// The op's single-block regions need no terminator.
+    pub const NO_TERMINATOR: Traits = Traits(1 << 2);
+    /// The op returns control (and its operands) to the parent op.
+    pub const RETURN_LIKE: Traits = Traits(1 << 3);
+    /// Every region has at most one block.
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 4);
+    /// The op materialises a constant from its `value` attribute.
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 5);
+    /// No memory effects and no other side effects.
+    pub const PURE: Traits = Traits(1 << 6);
+    /// Operands may be reordered.
+    pub const COMMUTATIVE: Traits = Traits(1 << 7);
+    /// Stack allocations in the op's regions die when the op finishes.
+    pub const AUTOMATIC_ALLOCATION_SCOPE: Traits = Traits(1 << 8);
+    /// The op's region is a symbol table.
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 9);
+    /// The op defines a symbol (`sym_name`).
+    pub const SYMBOL: Traits = Traits(1 << 10);
+    /// The op's effects are those of the ops in its regions.
+    pub const RECURSIVE_MEMORY_EFFECTS: Traits = Traits(1 << 11);
+    /// Regions are graph regions (no dominance requirement between ops).
+    pub const GRAPH_REGION: Traits = Traits(1 << 12);
+    /// The op is function-like (`function_type` attribute, body region).
+    pub const FUNCTION_LIKE: Traits = Traits(1 << 13);
+    /// The op's result is a view of (aliases) its source operand.
+    pub const VIEW_LIKE: Traits = Traits(1 << 14);
+    /// The op may be elided when its results are unused (allocation-like without side effects).
+    pub const ALLOCATION_LIKE: Traits = Traits(1 << 15);
+
+    /// Whether every trait in `other` is in `self`.
+    pub fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        Traits(self.0 | rhs.0)
+    }
+}
+
+/// The kind of a memory effect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EffectKind {
+    /// Reads memory.
+    Read,
+    /// Writes memory.
+    Write,
+    /// Allocates memory.
+    Allocate,
+    /// Frees memory.
+    Free,
+}
+
+/// The value a memory effect acts on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EffectOn {
+    /// An operand of the op, by index.
+    Operand(usize),
+    /// A result of the op, by index.
+    Result(usize),
+    /// No particular value (for example, a global resource).
+    Nothing,
+}
+
+/// The resource a memory effect touches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Resource {
+    /// The default resource (heap memory).
+    Default,
+    /// Stack memory of the enclosing automatic allocation scope.
+    AutomaticAllocationScope,
+}
+
+/// One memory effect of an op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MemoryEffect {
+    /// What happens.
+    pub kind: EffectKind,
+    /// To which value.
+    pub on: EffectOn,
+    /// In which resource.
+    pub resource: Resource,
+}
+
+/// The memory effects of an op.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Effects {
+    /// Exactly these effects (possibly none).
+    Known(SmallVec<[MemoryEffect; 2]>),
+    /// The op may do anything.
+    Unknown,
+}
+
+/// A point control can flow to in a region-branch op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RegionPoint {
+    /// Back to the op itself: its results receive the forwarded values.
+    Parent,
+    /// The entry block of the op's region with this index.
+    Region(usize),
+}
+
+/// One edge of a region-branch op: where control goes and which values go along.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RegionEdge {
+    /// The destination.
+    pub to: RegionPoint,
+    /// The forwarded values: when entering from the op, a range of the op's operands; when
+    /// leaving a region, a range of the region terminator's operands.
+    pub operands: Range<usize>,
+    /// The receiving values: a range of the destination entry block's arguments, or of the
+    /// op's results for [`RegionPoint::Parent`].
+    pub inputs: Range<usize>,
+}
+
+/// Region-branch interface: the control flow between an op and its regions.
+#[derive(Clone, Copy)]
+pub struct RegionBranch {
+    /// Edges taken when control enters the op.
+    pub entry: fn(&Context, Op) -> SmallVec<[RegionEdge; 2]>,
+    /// Edges taken from the terminator `term` of the region with index `region`.
+    pub from_region: fn(&Context, Op, usize, Op) -> SmallVec<[RegionEdge; 2]>,
+}
+
+/// The calling convention of a call-like op.
+#[derive(Clone, Copy)]
+pub struct CallInterface {
+    /// The callee symbol, if direct.
+    pub callee: fn(&Context, Op) -> Option<crate::entity::Sym>,
+    /// The range of operands passed as arguments.
+    pub args: fn(&Context, Op) -> Range<usize>,
+}
+
+/// Parses the custom syntax of an op (after its name) into an [`crate::OpState`].
+pub type ParseFn = fn(&mut OpParser<'_, '_>, &mut crate::OpState) -> PResult<()>;
+/// Prints the custom syntax of an op (after its name and results).
+pub type PrintFn = fn(&mut OpPrinter<'_>, Op);
+/// Checks op-specific invariants, returning diagnostics.
+pub type VerifyFn = fn(&Context, Op, &mut Vec<Diagnostic>);
+/// Suggests names for an op's results (`%alloc`, `%c0`...), one per result (or empty).
+pub type NameHintFn = fn(&Context, Op, &mut Vec<String>);
+/// The operand range forwarded to successor `i` of a branch op.
+pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> Range<usize>;
+
+/// The definition of an op.
+#[derive(Clone)]
+pub struct OpDef {
+    /// Full name, `dialect.op`.
+    pub name: String,
+    /// Whether the op is known (as opposed to parsed under `--allow-unregistered-dialect`).
+    pub registered: bool,
+    /// Traits.
+    pub traits: Traits,
+    /// Names of inherent attributes (MLIR properties), printed in `<{...}>` in generic form.
+    pub inherent_attrs: &'static [&'static str],
+    /// Memory effects; `None` means derived from traits (pure or recursive) or unknown.
+    pub effects: Option<fn(&Context, Op) -> Effects>,
+    /// Region-branch interface.
+    pub region_branch: Option<RegionBranch>,
+    /// Branch interface: operands forwarded to each successor.
+    pub successor_operands: Option<SuccessorOperandsFn>,
+    /// Call interface.
+    pub call: Option<CallInterface>,
+    /// View-like interface: the source buffer the result views.
+    pub view_source: Option<fn(&Context, Op) -> Value>,
+    /// Custom syntax parser.
+    pub parse: Option<ParseFn>,
+    /// Custom syntax printer.
+    pub print: Option<PrintFn>,
+    /// Op-specific verifier.
+    pub verify: Option<VerifyFn>,
+    /// Result-name suggestions.
+    pub name_hint: Option<NameHintFn>,
+    /// The dialect whose prefix may be omitted for ops nested in this op's regions.
+    pub default_dialect: Option<&'static str>,
+}
+
+impl OpDef {
+    /// A definition with no traits, interfaces or syntax.
+    pub fn new(name: &str) -> Self {
+        OpDef {
+            name: name.to_string(),
+            registered: true,
+            traits: Traits::NONE,
+            inherent_attrs: &[],
+            effects: None,
+            region_branch: None,
+            successor_operands: None,
+            call: None,
+            view_source: None,
+            parse: None,
+            print: None,
+            verify: None,
+            name_hint: None,
+            default_dialect: None,
+        }
+    }
+
+    /// The dialect prefix of the name.
+    pub fn dialect(&self) -> &str {
+        self.name.split_once('.').map_or("", |(d, _)| d)
+    }
+}
+
+/// All known op definitions, indexed by [`OpName`].
+#[derive(Clone, Default)]
+pub struct Registry {
+    defs: Vec<OpDef>,
+    by_name: FxHashMap<String, OpName>,
+}
+
+impl Registry {
+    /// Registers (or replaces) an op definition.
+    pub fn register(&mut self, def: OpDef) -> OpName {
+        if let Some(&id) = self.by_name.get(&def.name) {
+            self.defs[id.as_u32() as usize] = def;
+            return id;
+        }
+        let id = OpName::from_u32(self.defs.len() as u32);
+        self.by_name.insert(def.name.clone(), id);
+        self.defs.push(def);
+        id
+    }
+
+    /// The id of a registered (or previously seen unregistered) op name.
+    pub fn lookup(&self, name: &str) -> Option<OpName> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The id for an op name, registering an unregistered placeholder if it is unknown.
+    pub fn get_or_unregistered(&mut self, name: &str) -> OpName {
+        if let Some(id) = self.lookup(name) {
+            return id;
+        }
+        let mut def = OpDef::new(name);
+        def.registered = false;
+        self.register(def)
+    }
+
+    /// The definition of an op name.
+    pub fn def(&self, name: OpName) -> &OpDef {
+        &self.defs[name.as_u32() as usize]
+    }
+
+    /// Whether a dialect has any registered op.
+    pub fn has_dialect(&self, dialect: &str) -> bool {
+        self.defs
+            .iter()
+            .any(|d| d.registered && d.dialect() == dialect)
+    }
+
+    /// The names of all registered ops, sorted.
+    pub fn registered_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .defs
+            .iter()
+            .filter(|d| d.registered)
+            .map(|d| d.name.as_str())
+            .collect();
+        names.sort_unstable();
+        names
+    }
+}
+
+impl Context {
+    /// The definition of `op`.
+    pub fn op_def(&self, op: Op) -> &OpDef {
+        self.registry.def(self.op_name(op))
+    }
+
+    /// Whether `op` has all the given traits.
+    pub fn has_trait(&self, op: Op, t: Traits) -> bool {
+        self.op_def(op).traits.contains(t)
+    }
+
+    /// Whether `op` is a registered op.
+    pub fn is_registered(&self, op: Op) -> bool {
+        self.op_def(op).registered
+    }
+
+    /// The memory effects of `op` itself (not of ops nested in it).
+    pub fn memory_effects(&self, op: Op) -> Effects {
+        let def = self.op_def(op);
+        if let Some(f) = def.effects {
+            return f(self, op);
+        }
+        if def.traits.contains(Traits::PURE)
+            || def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS)
+            || def.traits.contains(Traits::TERMINATOR) && def.registered
+        {
+            return Effects::Known(SmallVec::new());
+        }
+        Effects::Unknown
+    }
+
+    /// The operand range of branch `op` forwarded to successor `i`.
+    pub fn successor_operand_range(&self, op: Op, i: usize) -> Option<Range<usize>> {
+        self.op_def(op).successor_operands.map(|f| f(self, op, i))
+    }
+
+    /// The values branch `op` forwards to successor `i`.
+    pub fn successor_operands(&self, op: Op, i: usize) -> Vec<Value> {
+        match self.successor_operand_range(op, i) {
+            Some(range) => range.map(|k| self.operand(op, k)).collect(),
+            None => Vec::new(),
+        }
+    }
+}
+

@@ -1,0 +1,199 @@
+//! Block dominance for the verifier.
+//!
+//! A compact Cooper–Harvey–Kennedy dominator computation per region, with pre/post numbering
+//! of the dominator tree so that `dominates` is O(1). The `analysis` crate has the full-featured
+//! version (post-dominance, nested-region queries); the verifier only needs this much and `ir`
+//! cannot depend on `analysis`.
+//!
+//! Blocks unreachable from their region's entry are treated as dominated by every block, as in
+//! MLIR, so uses in dead code never fail verification.
+
+use rustc_hash::FxHashMap;
+
+use crate::context::{Context, ValueDef};
+use crate::entity::{Block, Op, Value};
+use crate::registry::Traits;
+
+/// Dominator-tree numbering of every block in every multi-block region under a root op.
+#[derive(Default)]
+pub struct BlockDominance {
+    /// (pre, post) numbers in the dominator tree; absent for unreachable blocks.
+    numbers: FxHashMap<Block, (u32, u32)>,
+}
+
+impl BlockDominance {
+    /// Computes dominance for every region nested in `root`.
+    pub fn compute(ctx: &Context, root: Op) -> Self {
+        let mut dom = BlockDominance::default();
+        for op in ctx.walk_preorder(root) {
+            for &region in ctx.regions(op) {
+                let blocks: Vec<Block> = ctx.blocks(region).collect();
+                if blocks.len() > 1 {
+                    dom.compute_region(ctx, &blocks);
+                }
+            }
+        }
+        dom
+    }
+
+    fn compute_region(&mut self, ctx: &Context, blocks: &[Block]) {
+        let index: FxHashMap<Block, usize> =
+            blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let succs: Vec<Vec<usize>> = blocks
+            .iter()
+            .map(|&b| {
+                ctx.last_op(b)
+                    .map(|t| {
+                        ctx.successors(t)
+                            .iter()
+                            .filter_map(|s| index.get(s).copied())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
+        let n = blocks.len();
+        // Reverse postorder by iterative DFS.
+        let mut post = Vec::with_capacity(n);
+        let mut visited = vec![false; n];
+        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+        visited[0] = true;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            if *next < succs[node].len() {
+                let s = succs[node][*next];
+                *next += 1;
+                if !visited[s] {
+                    visited[s] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(node);
+                stack.pop();
+            }
+        }
+        let mut rpo_num = vec![usize::MAX; n];
+        for (i, &b) in post.iter().rev().enumerate() {
+            rpo_num[b] = i;
+        }
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (b, ss) in succs.iter().enumerate() {
+            if visited[b] {
+                for &s in ss {
+                    preds[s].push(b);
+                }
+            }
+        }
+        let mut idom = vec![usize::MAX; n];
+        idom[0] = 0;
+        let order: Vec<usize> = post.iter().rev().copied().collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in order.iter().skip(1) {
+                let mut new_idom = usize::MAX;
+                for &p in &preds[b] {
+                    if idom[p] == usize::MAX {
+                        continue;
+                    }
+                    new_idom = if new_idom == usize::MAX {
+                        p
+                    } else {
+                        intersect(&idom, &rpo_num, p, new_idom)
+                    };
+                }
+                if new_idom != usize::MAX && idom[b] != new_idom {
+                    idom[b] = new_idom;
+                    changed = true;
+                }
+            }
+        }
+        // Number the dominator tree.
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &b in order.iter().skip(1) {
+            children[idom[b]].push(b);
+        }
+        let mut counter = 0u32;
+        let mut pre = vec![0u32; n];
+        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+        pre[0] = counter;
+        counter += 1;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            if *next < children[node].len() {
+                let c = children[node][*next];
+                *next += 1;
+                pre[c] = counter;
+                counter += 1;
+                stack.push((c, 0));
+            } else {
+                self.numbers.insert(blocks[node], (pre[node], counter));
+                counter += 1;
+                stack.pop();
+            }
+        }
+    }
+
+    /// Whether block `a` dominates block `b` (both in the same region).
+    pub fn block_dominates(&self, a: Block, b: Block) -> bool {
+        if a == b {
+            return true;
+        }
+        match (self.numbers.get(&a), self.numbers.get(&b)) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(&(pa, qa)), Some(&(pb, qb))) => pa <= pb && qb <= qa,
+        }
+    }
+
+    /// Whether the definition of `v` dominates its use by `user` (which must be nested in the
+    /// value's region; see the verifier's visibility check).
+    pub fn value_dominates(&self, ctx: &Context, v: Value, user: Op) -> bool {
+        let Some(def_block) = ctx.value_parent_block(v) else {
+            return false;
+        };
+        let Some(ancestor) = ctx.ancestor_in_block_region(def_block, user) else {
+            return true;
+        };
+        let region_op = ctx.block_parent_op(def_block);
+        if region_op.is_some_and(|o| ctx.has_trait(o, Traits::GRAPH_REGION)) {
+            return true;
+        }
+        let use_block = ctx.op_parent(ancestor).expect("ancestor is in a block");
+        match ctx.value_def(v) {
+            ValueDef::BlockArg { .. } => self.block_dominates(def_block, use_block),
+            ValueDef::Result { op, .. } => {
+                if use_block == def_block {
+                    op != ancestor && ctx.is_before_in_block(op, ancestor)
+                } else {
+                    self.block_dominates(def_block, use_block)
+                }
+            }
+            ValueDef::Placeholder => false,
+        }
+    }
+}
+
+fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
+    while a != b {
+        while rpo[a] > rpo[b] {
+            a = idom[a];
+        }
+        while rpo[b] > rpo[a] {
+            b = idom[b];
+        }
+    }
+    a
+}
+
+impl Context {
+    /// The ancestor of `op` (or `op`) whose block is in the same region as `block`.
+    pub fn ancestor_in_block_region(&self, block: Block, op: Op) -> Option<Op> {
+        let region = self.block_parent(block)?;
+        let mut cur = op;
+        loop {
+            if self.op_parent_region(cur)? == region {
+                return Some(cur);
+            }
+            cur = self.parent_op(cur)?;
+        }
+    }
+}
