@@ -1,15 +1,27 @@
 //! The `dealloc-opt` driver: read, parse, verify, run passes, print.
+//!
+//! Accepts `mlir-opt`'s spellings: single- or double-dash long options, `--pass=opts`,
+//! `--pass-pipeline='builtin.module(...)'`, `--split-input-file`, `--verify-diagnostics`,
+//! `--allow-unregistered-dialect`, `--mlir-print-op-generic`, `--mlir-print-ir-after-all`,
+//! `--mlir-timing`, `--verify-each[=false]`, `-o FILE`. Everything the driver writes goes
+//! through [`Captured`], so tests run it in-process.
 
 use std::io::{Read, Write};
+use std::time::{Duration, Instant};
 
 use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
-use ir::{Context, SourceMap};
+use ir::{Context, Diagnostic, Op, SourceMap};
+
+use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
+use crate::pass::{self, PassKind};
+use crate::pipeline_text::{PipelineElement, expand, parse_pipeline};
+use crate::verify_diags;
 
 /// Stack size of the driver thread (deeply nested input recurses in the parser and printer).
 pub const STACK_SIZE: usize = 4 << 30;
 
 /// Command-line options.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct Options {
     /// Input file, `-` for stdin.
     pub input: String,
@@ -23,41 +35,177 @@ pub struct Options {
     pub allow_unregistered_dialect: bool,
     /// Print generic form.
     pub print_generic: bool,
+    /// Pass instrumentation.
+    pub instrumentation: Instrumentation,
+    /// The pipeline, in order.
+    pub pipeline: Vec<PipelineElement>,
+    /// Print help and exit.
+    pub help: bool,
 }
 
-/// Runs the driver on command-line arguments; returns the exit code.
-pub fn run(args: &[String]) -> u8 {
-    let mut opts = Options {
-        input: "-".into(),
-        output: "-".into(),
-        ..Options::default()
-    };
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            input: "-".into(),
+            output: "-".into(),
+            split_input_file: false,
+            verify_diagnostics: false,
+            allow_unregistered_dialect: false,
+            print_generic: false,
+            instrumentation: Instrumentation::default(),
+            pipeline: Vec::new(),
+            help: false,
+        }
+    }
+}
+
+/// The output of one driver invocation.
+#[derive(Default, Debug)]
+pub struct Captured {
+    /// What goes to stdout (or the `-o` file).
+    pub stdout: String,
+    /// What goes to stderr.
+    pub stderr: String,
+    /// Process exit code.
+    pub code: u8,
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "" | "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// Parses command-line arguments.
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut opts = Options::default();
+    let mut pipeline_text: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
-        let a = args[i].as_str();
-        let flag = a.trim_start_matches('-');
-        match flag {
+        let arg = args[i].as_str();
+        i += 1;
+        if arg == "-" || !arg.starts_with('-') {
+            opts.input = arg.to_string();
+            continue;
+        }
+        let flag = arg.trim_start_matches('-');
+        let (name, value) = match flag.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (flag, None),
+        };
+        let take_value = |i: &mut usize| -> Result<String, String> {
+            if let Some(v) = value {
+                return Ok(v.to_string());
+            }
+            let v = args
+                .get(*i)
+                .cloned()
+                .ok_or_else(|| format!("option '{arg}' requires a value"))?;
+            *i += 1;
+            Ok(v)
+        };
+        match name {
+            "o" => opts.output = take_value(&mut i)?,
             "split-input-file" => opts.split_input_file = true,
             "verify-diagnostics" => opts.verify_diagnostics = true,
             "allow-unregistered-dialect" => opts.allow_unregistered_dialect = true,
             "mlir-print-op-generic" => opts.print_generic = true,
-            "o" => {
-                i += 1;
-                opts.output = args.get(i).cloned().unwrap_or_default();
+            "mlir-print-ir-after-all" => opts.instrumentation.print_ir_after_all = true,
+            "mlir-timing" => opts.instrumentation.timing = true,
+            "mlir-disable-threading" | "mlir-print-debuginfo" => {}
+            "verify-each" => {
+                opts.instrumentation.verify_each = parse_bool(value.unwrap_or(""))
+                    .ok_or_else(|| format!("invalid value for '{arg}'"))?
             }
-            _ if a.starts_with('-') && a != "-" => {
-                eprintln!("dealloc-opt: Unknown command line argument '{a}'.");
-                return 1;
-            }
-            _ => opts.input = a.to_string(),
+            "pass-pipeline" => pipeline_text = Some(take_value(&mut i)?),
+            "help" | "h" => opts.help = true,
+            _ => match pass::lookup(name) {
+                Some(_) => opts.pipeline.push(PipelineElement::Pass {
+                    name: name.to_string(),
+                    options: value.unwrap_or("").to_string(),
+                }),
+                None => {
+                    return Err(format!(
+                        "Unknown command line argument '{arg}'.  Try: 'dealloc-opt --help'\nvalid passes are: {}",
+                        pass::valid_names()
+                    ));
+                }
+            },
         }
-        i += 1;
     }
-    let (name, text) = match read_input(&opts.input) {
+    if let Some(text) = pipeline_text {
+        if !opts.pipeline.is_empty() {
+            return Err(
+                "'--pass-pipeline' cannot be used with individual pass options".to_string(),
+            );
+        }
+        opts.pipeline = parse_pipeline(&text)?;
+    }
+    opts.pipeline = expand(std::mem::take(&mut opts.pipeline), &pass::lookup, 0)?;
+    Ok(opts)
+}
+
+/// The `--help` text, listing every registered pass.
+pub fn help_text() -> String {
+    let mut s = String::from(
+        "OVERVIEW: dealloc-opt: buffer deallocation for MLIR-style IR\n\nUSAGE: dealloc-opt [options] <input file>\n\nOPTIONS:\n  -o <file>                       Output file (default: stdout)\n  --split-input-file              Split the input at '// -----' and process each chunk\n  --verify-diagnostics            Check expected-* annotations\n  --allow-unregistered-dialect    Accept ops of unknown dialects\n  --mlir-print-op-generic         Print ops in generic form\n  --mlir-print-ir-after-all       Print the IR after every pass (stderr)\n  --mlir-timing                   Print per-pass timing (stderr)\n  --verify-each=<bool>            Verify after every pass (default: true)\n  --pass-pipeline=<text>          A textual pipeline, e.g. 'builtin.module(func.func(...))'\n\nPASSES:\n",
+    );
+    for p in pass::registry() {
+        let kind = match p.kind {
+            PassKind::Pass(_) => "",
+            PassKind::Pipeline(_) => " (pipeline)",
+        };
+        s.push_str(&format!("  --{:<40} {}{kind}\n", p.name, p.summary));
+        for (o, d) in p.options {
+            s.push_str(&format!("      {o:<38} {d}\n"));
+        }
+    }
+    s
+}
+
+/// Runs the driver with real stdio; returns the exit code.
+pub fn run(args: &[String]) -> u8 {
+    let result = run_captured(args, None);
+    let _ = std::io::stderr().write_all(result.stderr.as_bytes());
+    let _ = std::io::stdout().write_all(result.stdout.as_bytes());
+    let _ = std::io::stdout().flush();
+    result.code
+}
+
+/// Runs the driver, capturing its output. `stdin` replaces the real stdin when given.
+pub fn run_captured(args: &[String], stdin: Option<&str>) -> Captured {
+    let mut cap = Captured::default();
+    let opts = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            cap.stderr = format!("dealloc-opt: {e}\n");
+            cap.code = 1;
+            return cap;
+        }
+    };
+    if opts.help {
+        cap.stdout = help_text();
+        return cap;
+    }
+    let (name, text) = match read_input(&opts.input, stdin) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("dealloc-opt: could not open input file '{}': {e}", opts.input);
-            return 1;
+            cap.stderr = format!(
+                "dealloc-opt: could not open input file '{}': {e}\n",
+                opts.input
+            );
+            cap.code = 1;
+            return cap;
+        }
+    };
+    let pm = match PassManager::build(&opts.pipeline, opts.instrumentation) {
+        Ok(pm) => pm,
+        Err(e) => {
+            cap.stderr = format!("dealloc-opt: {e}\n");
+            cap.code = 1;
+            return cap;
         }
     };
     let chunks: Vec<(usize, &str)> = if opts.split_input_file {
@@ -68,64 +216,129 @@ pub fn run(args: &[String]) -> u8 {
     let mut out = String::new();
     let mut failed = false;
     for (k, (line_offset, chunk)) in chunks.iter().enumerate() {
-        if k > 0 {
+        if k > 0 && opts.split_input_file {
             out.push_str("// -----\n");
         }
         let padded = "\n".repeat(*line_offset) + chunk;
-        let mut ctx = Context::new();
-        let mut sources = SourceMap::default();
-        sources.add(&name, &padded);
-        let popts = ParseOptions {
-            allow_unregistered: opts.allow_unregistered_dialect,
-        };
-        let module = match parse_module(&mut ctx, &name, &padded, &popts) {
-            Ok(m) => m,
-            Err(d) => {
-                eprint!("{}", ir::diag::render(&ctx, &sources, &d));
-                failed = true;
-                continue;
-            }
-        };
-        if let Err(diags) = ir::verify::verify(&ctx, module) {
-            for d in diags {
-                eprint!("{}", ir::diag::render(&ctx, &sources, &d));
-            }
-            failed = true;
-            continue;
-        }
-        out.push_str(&print_module(
-            &ctx,
-            module,
-            &PrintOptions {
-                generic: opts.print_generic,
-            },
+        let ok = process_chunk(&opts, &pm, &name, &padded, &mut out, &mut cap.stderr);
+        failed |= !ok;
+    }
+    if opts.output == "-" {
+        cap.stdout = out;
+    } else if let Err(e) = std::fs::write(&opts.output, out) {
+        cap.stderr.push_str(&format!(
+            "dealloc-opt: could not write '{}': {e}\n",
+            opts.output
         ));
-        out.push('\n');
+        failed = true;
     }
-    if write_output(&opts.output, &out).is_err() {
-        eprintln!("dealloc-opt: could not write output");
-        return 1;
-    }
-    u8::from(failed)
+    cap.code = u8::from(failed);
+    cap
 }
 
-fn read_input(path: &str) -> std::io::Result<(String, String)> {
+/// Parses, verifies, transforms and prints one chunk. Returns whether it succeeded.
+fn process_chunk(
+    opts: &Options,
+    pm: &PassManager,
+    name: &str,
+    text: &str,
+    out: &mut String,
+    err: &mut String,
+) -> bool {
+    let mut ctx = Context::new();
+    let mut sources = SourceMap::default();
+    sources.add(name, text);
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    let mut log = RunLog::default();
+    let parse_start = Instant::now();
+    let module = parse_and_verify(&mut ctx, opts, name, text, &mut diags);
+    let parse_time = parse_start.elapsed();
+    let mut print_time = Duration::ZERO;
+    if let Some(module) = module {
+        match pm.run(&mut ctx, module, &mut log) {
+            Ok(()) => {
+                let start = Instant::now();
+                out.push_str(&log.stdout);
+                out.push_str(&print_module(
+                    &ctx,
+                    module,
+                    &PrintOptions {
+                        generic: opts.print_generic,
+                    },
+                ));
+                if opts.split_input_file {
+                    out.push('\n');
+                }
+                print_time = start.elapsed();
+            }
+            Err(failure) => {
+                out.push_str(&log.stdout);
+                diags.extend(failure.diagnostics);
+            }
+        }
+    }
+    err.push_str(&log.stderr);
+    if opts.instrumentation.timing {
+        err.push_str(&timing_report(parse_time, &log.timings, print_time));
+    }
+    if opts.verify_diagnostics {
+        let mut expectations = match verify_diags::parse_expectations(text) {
+            Ok(e) => e,
+            Err(e) => {
+                err.push_str(&format!("{name}:{e}\n"));
+                return false;
+            }
+        };
+        let errors = verify_diags::check(&ctx, name, &mut expectations, &diags);
+        for e in &errors {
+            err.push_str(e);
+        }
+        return errors.is_empty();
+    }
+    for d in &diags {
+        err.push_str(&ir::diag::render(&ctx, &sources, d));
+    }
+    !diags.iter().any(|d| d.severity == ir::Severity::Error)
+}
+
+fn parse_and_verify(
+    ctx: &mut Context,
+    opts: &Options,
+    name: &str,
+    text: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Op> {
+    let popts = ParseOptions {
+        allow_unregistered: opts.allow_unregistered_dialect,
+    };
+    let module = match parse_module(ctx, name, text, &popts) {
+        Ok(m) => m,
+        Err(d) => {
+            diags.push(d);
+            return None;
+        }
+    };
+    if let Err(errors) = ir::verify::verify(ctx, module) {
+        diags.extend(errors);
+        return None;
+    }
+    Some(module)
+}
+
+fn read_input(path: &str, stdin: Option<&str>) -> std::io::Result<(String, String)> {
     if path == "-" {
+        if let Some(s) = stdin {
+            return Ok(("<stdin>".into(), s.to_string()));
+        }
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         return Ok(("<stdin>".into(), s));
     }
     let bytes = std::fs::read(path)?;
-    Ok((path.to_string(), String::from_utf8_lossy(&bytes).into_owned()))
-}
-
-fn write_output(path: &str, text: &str) -> std::io::Result<()> {
-    if path == "-" {
-        let mut so = std::io::stdout().lock();
-        so.write_all(text.as_bytes())?;
-        return so.flush();
-    }
-    std::fs::write(path, text)
+    Ok((
+        path.to_string(),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
 }
 
 /// Splits at lines that are exactly `// -----` (ignoring surrounding whitespace), returning each
@@ -134,16 +347,14 @@ pub fn split_chunks(text: &str) -> Vec<(usize, &str)> {
     let mut chunks = Vec::new();
     let mut start = 0;
     let mut start_line = 0;
-    let mut line_no = 0;
     let mut pos = 0;
-    for line in text.split_inclusive('\n') {
+    for (line_no, line) in text.split_inclusive('\n').enumerate() {
         if line.trim() == "// -----" {
             chunks.push((start_line, &text[start..pos]));
             start = pos + line.len();
             start_line = line_no + 1;
         }
         pos += line.len();
-        line_no += 1;
     }
     chunks.push((start_line, &text[start..]));
     chunks

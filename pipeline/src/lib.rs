@@ -1,5 +1,15 @@
 //! The pass infrastructure and the `dealloc-opt` driver.
 //!
-//! - [`driver`]: command-line parsing, input splitting, diagnostics verification, output.
+//! - [`pass`]: the `Pass` trait, options and the one registry of passes and pipelines.
+//! - [`passes`]: the registered wrappers around the transform crates' library functions.
+//! - [`pipeline_text`]: MLIR's textual pipeline syntax.
+//! - [`manager`]: nesting, verify-after-each, IR printing and timing.
+//! - [`verify_diags`]: `--verify-diagnostics`.
+//! - [`driver`]: the command line.
 
 pub mod driver;
+pub mod manager;
+pub mod pass;
+pub mod passes;
+pub mod pipeline_text;
+pub mod verify_diags;

@@ -1378,6 +1378,20 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_dense_attr(&mut self) -> PResult<Attr> {
+        self.parse_dense_attr_typed(None)
+    }
+
+    /// Parses an attribute whose type is implied by context (MLIR's `parseAttribute(attr,
+    /// type)`): a `dense<...>` literal then takes `ty` instead of a trailing `: type`.
+    pub fn parse_attribute_of_type(&mut self, ty: Type) -> PResult<Attr> {
+        if self.at_keyword("dense") {
+            self.parse_dense_attr_typed(Some(ty))
+        } else {
+            self.parse_attribute()
+        }
+    }
+
+    fn parse_dense_attr_typed(&mut self, given: Option<Type>) -> PResult<Attr> {
         let start = self.tok.start;
         self.bump();
         self.expect(TokKind::Less, "<")?;
@@ -1395,8 +1409,13 @@ impl<'s, 'c> Parser<'s, 'c> {
             shape = Some(vec![0]);
         }
         self.expect(TokKind::Greater, ">")?;
-        self.expect(TokKind::Colon, ":")?;
-        let ty = self.parse_type()?;
+        let ty = match given {
+            Some(ty) => ty,
+            None => {
+                self.expect(TokKind::Colon, ":")?;
+                self.parse_type()?
+            }
+        };
         let (ty_shape, elem) = match self.ctx.type_data(ty).clone() {
             TypeData::Tensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape, elem),
             _ => return self.error_at(start, "elements literal must be a shaped type"),
@@ -1876,7 +1895,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             let elem = self.parse_type()?;
             self.check_memref_elem(elem, start)?;
             let memory_space = if self.eat(TokKind::Comma) {
-                Some(self.parse_attribute()?)
+                let a = self.parse_attribute()?;
+                (!matches!(self.ctx.attr_data(a), AttrData::Integer { value: 0, .. })).then_some(a)
             } else {
                 None
             };
@@ -1913,7 +1933,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                     layout = Some(attr);
                 }
             } else if memory_space.is_none() {
-                memory_space = Some(attr);
+                if !matches!(self.ctx.attr_data(attr), AttrData::Integer { value: 0, .. }) {
+                    memory_space = Some(attr);
+                }
             } else {
                 return self.error_at(pos, "multiple memory spaces specified in memref type");
             }

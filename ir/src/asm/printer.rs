@@ -685,7 +685,7 @@ impl<'a> OpPrinter<'a> {
                 }
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr(*m);
+                    self.print_attr_elide_default_type(*m);
                 }
                 self.out.push('>');
             }
@@ -694,7 +694,7 @@ impl<'a> OpPrinter<'a> {
                 self.print_type(*elem);
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr(*m);
+                    self.print_attr_elide_default_type(*m);
                 }
                 self.out.push('>');
             }
@@ -777,6 +777,20 @@ impl<'a> OpPrinter<'a> {
         self.print_attr_impl(attr, false);
     }
 
+    /// Prints an attribute, omitting the type of `i64` integers and `f64` floats (as MLIR does
+    /// inside arrays and memory spaces).
+    pub fn print_attr_elide_default_type(&mut self, attr: Attr) {
+        let elide = match self.ctx.attr_data(attr) {
+            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => matches!(
+                self.ctx.type_data(*ty),
+                TypeData::Integer { width: 64, signedness: Signedness::Signless }
+                    | TypeData::Float(crate::types::FloatKind::F64)
+            ),
+            _ => false,
+        };
+        self.print_attr_impl(attr, !elide);
+    }
+
     fn print_attr_impl(&mut self, attr: Attr, with_type: bool) {
         match self.ctx.attr_data(attr) {
             AttrData::Unit => self.out.push_str("unit"),
@@ -821,7 +835,7 @@ impl<'a> OpPrinter<'a> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.print_attr(e);
+                    self.print_attr_elide_default_type(e);
                 }
                 self.out.push(']');
             }

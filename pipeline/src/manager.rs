@@ -1,0 +1,243 @@
+//! The pass manager: runs a pipeline tree over a module.
+//!
+//! Passes anchored on an op name (`func.func`) run on every such op nested directly in the
+//! current op; `Nest` elements do the same explicitly. After every pass the verifier checks the
+//! whole module (unless `verify_each` is off), and failures name the pass.
+
+use std::time::{Duration, Instant};
+
+use ir::{Context, Diagnostic, Op};
+
+use crate::pass::{Pass, PassFailed, PassKind, PassOptions, PassOutput};
+use crate::pipeline_text::PipelineElement;
+
+/// A built pipeline stage.
+pub enum Stage {
+    /// A pass instance.
+    Pass(Box<dyn Pass>),
+    /// A nested pipeline run on ops with this name.
+    Nest {
+        /// Op name.
+        op: String,
+        /// Nested stages.
+        inner: Vec<Stage>,
+    },
+}
+
+/// Instrumentation settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Instrumentation {
+    /// Verify the module after every pass.
+    pub verify_each: bool,
+    /// Print the IR after every pass (to stderr).
+    pub print_ir_after_all: bool,
+    /// Collect per-pass wall-clock times.
+    pub timing: bool,
+}
+
+impl Default for Instrumentation {
+    fn default() -> Self {
+        Instrumentation {
+            verify_each: true,
+            print_ir_after_all: false,
+            timing: false,
+        }
+    }
+}
+
+/// What running a pipeline produced besides the IR.
+#[derive(Default)]
+pub struct RunLog {
+    /// Text for stdout (analysis printers), in pass order.
+    pub stdout: String,
+    /// Text for stderr (IR dumps, pass remarks).
+    pub stderr: String,
+    /// Wall-clock time per pass name, in first-run order.
+    pub timings: Vec<(String, Duration)>,
+}
+
+/// A pipeline ready to run.
+pub struct PassManager {
+    stages: Vec<Stage>,
+    instr: Instrumentation,
+}
+
+impl PassManager {
+    /// Builds the stages of an (expanded) pipeline.
+    pub fn build(elements: &[PipelineElement], instr: Instrumentation) -> Result<Self, String> {
+        Ok(PassManager {
+            stages: build_stages(elements)?,
+            instr,
+        })
+    }
+
+    /// Whether the pipeline has no passes.
+    pub fn is_empty(&self) -> bool {
+        self.stages.is_empty()
+    }
+
+    /// Runs the pipeline on `module`.
+    pub fn run(&self, ctx: &mut Context, module: Op, log: &mut RunLog) -> Result<(), PassFailed> {
+        // A top-level `builtin.module(...)` nest anchors on the module itself.
+        for stage in &self.stages {
+            match stage {
+                Stage::Nest { op, inner } if op == "builtin.module" => {
+                    self.run_stages(ctx, module, module, inner, log)?
+                }
+                _ => self.run_stages(ctx, module, module, std::slice::from_ref(stage), log)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn run_stages(
+        &self,
+        ctx: &mut Context,
+        module: Op,
+        anchor: Op,
+        stages: &[Stage],
+        log: &mut RunLog,
+    ) -> Result<(), PassFailed> {
+        for stage in stages {
+            match stage {
+                Stage::Pass(pass) => match pass.anchor() {
+                    Some(name) if ctx.op_name_str(anchor) != name => {
+                        for child in children_named(ctx, anchor, name) {
+                            self.run_pass(ctx, module, child, pass.as_ref(), log)?;
+                        }
+                    }
+                    _ => self.run_pass(ctx, module, anchor, pass.as_ref(), log)?,
+                },
+                Stage::Nest { op, inner } => {
+                    for child in children_named(ctx, anchor, op) {
+                        self.run_stages(ctx, module, child, inner, log)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run_pass(
+        &self,
+        ctx: &mut Context,
+        module: Op,
+        target: Op,
+        pass: &dyn Pass,
+        log: &mut RunLog,
+    ) -> Result<(), PassFailed> {
+        let _span = tracing::info_span!("pass", name = pass.name()).entered();
+        let start = Instant::now();
+        let mut out = PassOutput::default();
+        let result = pass.run(ctx, target, &mut out);
+        let elapsed = start.elapsed();
+        log.stdout.push_str(&out.stdout);
+        log.stderr.push_str(&out.stderr);
+        if self.instr.timing {
+            match log.timings.iter_mut().find(|(n, _)| n == pass.name()) {
+                Some(entry) => entry.1 += elapsed,
+                None => log.timings.push((pass.name().to_string(), elapsed)),
+            }
+        }
+        result?;
+        if self.instr.print_ir_after_all {
+            log.stderr.push_str(&format!(
+                "// -----// IR Dump After {} ({}) //----- //\n",
+                pass.name(),
+                pass.name()
+            ));
+            log.stderr.push_str(&ir::asm::print_module(
+                ctx,
+                module,
+                &ir::asm::PrintOptions::default(),
+            ));
+            log.stderr.push('\n');
+        }
+        if self.instr.verify_each {
+            if let Err(mut diagnostics) = ir::verify::verify(ctx, module) {
+                let loc = ctx.op_loc(target);
+                diagnostics.push(Diagnostic::error(
+                    loc,
+                    format!("verification failed after pass '{}'", pass.name()),
+                ));
+                return Err(PassFailed { diagnostics });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn children_named(ctx: &Context, op: Op, name: &str) -> Vec<Op> {
+    let mut out = Vec::new();
+    for &r in ctx.regions(op) {
+        for b in ctx.blocks(r) {
+            for child in ctx.block_ops(b) {
+                if ctx.op_name_str(child) == name {
+                    out.push(child);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn build_stages(elements: &[PipelineElement]) -> Result<Vec<Stage>, String> {
+    let mut out = Vec::new();
+    for e in elements {
+        match e {
+            PipelineElement::Pass { name, options } => {
+                let info = crate::pass::lookup(name).ok_or_else(|| {
+                    format!(
+                        "'{name}' does not refer to a registered pass or pass pipeline; valid ones are: {}",
+                        crate::pass::valid_names()
+                    )
+                })?;
+                let PassKind::Pass(factory) = info.kind else {
+                    return Err(format!("'{name}' is a pipeline; expand it first"));
+                };
+                let opts = PassOptions::parse(options)?;
+                out.push(Stage::Pass(factory(opts)?));
+            }
+            PipelineElement::Nest { op, inner } => out.push(Stage::Nest {
+                op: op.clone(),
+                inner: build_stages(inner)?,
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// Renders a timing report in the spirit of `mlir-opt --mlir-timing`.
+pub fn timing_report(parse: Duration, passes: &[(String, Duration)], print: Duration) -> String {
+    let total: Duration = parse + print + passes.iter().map(|(_, d)| *d).sum::<Duration>();
+    let pct = |d: Duration| {
+        if total.is_zero() {
+            0.0
+        } else {
+            100.0 * d.as_secs_f64() / total.as_secs_f64()
+        }
+    };
+    let mut s = String::new();
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str("                         ... Execution time report ...\n");
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str(&format!(
+        "  Total Execution Time: {:.4} seconds\n\n",
+        total.as_secs_f64()
+    ));
+    s.push_str("  ----Wall Time----  ----Name----\n");
+    let mut row = |d: Duration, name: &str| {
+        s.push_str(&format!(
+            "  {:>8.4} ({:>5.1}%)  {name}\n",
+            d.as_secs_f64(),
+            pct(d)
+        ));
+    };
+    row(parse, "Parser");
+    for (name, d) in passes {
+        row(*d, name);
+    }
+    row(print, "Output");
+    row(total, "Total");
+    s
+}
