@@ -825,6 +825,12 @@ impl<L: Clone + Display> Heap<L> {
         Ok(())
     }
 
+    /// Records an out-of-bounds access the executor detected itself (an index outside its
+    /// dimension, even where the address stays inside buffer `id`), located at `at`.
+    pub fn report_out_of_bounds(&mut self, id: AllocId, message: String, at: &L) -> HeapError {
+        self.error(HeapErrorKind::OutOfBounds, message, at, Some(id))
+    }
+
     /// Records an access to allocation `id` that the executor performs without loading or
     /// storing through the heap (an op with an unmodelled read or write effect). Checks that
     /// the buffer is live.

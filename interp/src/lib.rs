@@ -16,7 +16,14 @@
 //! - The core modules ([`heap`], [`report`], [`runner_utils`], [`scalar`]) know nothing of the
 //!   IR: the heap is generic over the location type `L: Clone + Display` the executor supplies.
 
+pub mod decode;
+pub mod exec;
 pub mod heap;
+pub mod ops;
+pub mod program;
 pub mod report;
 pub mod runner_utils;
 pub mod scalar;
+pub mod value;
+
+pub use exec::{RunConfig, RunError, RunErrorKind, RunOutcome, run_function};

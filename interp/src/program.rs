@@ -76,16 +76,37 @@ pub enum FloatBin {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Conv {
-    ExtSI { from: u32, to: u32 },
-    ExtUI { from: u32, to: u32 },
-    TruncI { to: u32 },
-    SIToFP { from: u32, to: FTy },
-    UIToFP { to: FTy },
-    FPToSI { to: u32 },
-    FPToUI { to: u32 },
-    FloatToFloat { to: FTy },
+    ExtSI {
+        from: u32,
+        to: u32,
+    },
+    ExtUI {
+        from: u32,
+        to: u32,
+    },
+    TruncI {
+        to: u32,
+    },
+    SIToFP {
+        from: u32,
+        to: FTy,
+    },
+    UIToFP {
+        to: FTy,
+    },
+    FPToSI {
+        to: u32,
+    },
+    FPToUI {
+        to: u32,
+    },
+    FloatToFloat {
+        to: FTy,
+    },
     /// Reinterpret the bits: int to float, float to int, or same kind.
-    Bitcast { to: ScalarType },
+    Bitcast {
+        to: ScalarType,
+    },
 }
 
 /// Who a call goes to.
@@ -135,12 +156,25 @@ pub enum Kind {
     CmpF(u8, FTy),
     Select,
     Conv(Conv, ScalarType),
-    IndexCast { from: u32, to: u32, signed: bool },
-    ExtendedArith { op: ExtOp, width: u32 },
+    IndexCast {
+        from: u32,
+        to: u32,
+        signed: bool,
+    },
+    ExtendedArith {
+        op: ExtOp,
+        width: u32,
+    },
     // ----- cf
     Br,
-    CondBr { n_true: usize },
-    Switch { cases: Vec<u128>, width: u32, seg: Vec<usize> },
+    CondBr {
+        n_true: usize,
+    },
+    Switch {
+        cases: Vec<u128>,
+        width: u32,
+        seg: Vec<usize>,
+    },
     Assert(String),
     // ----- func
     Return,
@@ -149,42 +183,82 @@ pub enum Kind {
     FuncConstant(Callee),
     // ----- scf
     If,
-    For { width: u32 },
+    For {
+        width: u32,
+        unsigned: bool,
+    },
     While,
     Condition,
     Yield,
     ExecuteRegion,
     IndexSwitch(Vec<i64>),
     // ----- memref
-    Alloc { stack: bool, elem: ScalarType, shape: Vec<i64>, layout: Option<(Vec<i64>, i64)>, align: u64 },
+    Alloc {
+        stack: bool,
+        elem: ScalarType,
+        shape: Vec<i64>,
+        layout: Option<(Vec<i64>, i64)>,
+        align: u64,
+    },
     Dealloc,
     Load,
     Store,
     PassThrough,
     Dim,
     Rank,
-    Subview { offsets: Mixed, sizes: Mixed, strides: Mixed, result_shape: Vec<i64> },
-    View { result_shape: Vec<i64>, elem: ScalarType },
-    ReinterpretCast { offsets: Mixed, sizes: Mixed, strides: Mixed, elem: ScalarType },
-    ExpandShape { groups: Vec<Vec<usize>>, shape: Mixed },
-    CollapseShape { groups: Vec<Vec<usize>> },
-    Realloc { elem: ScalarType, static_size: i64 },
+    Subview {
+        offsets: Mixed,
+        sizes: Mixed,
+        strides: Mixed,
+        result_shape: Vec<i64>,
+    },
+    View {
+        result_shape: Vec<i64>,
+        elem: ScalarType,
+    },
+    ReinterpretCast {
+        offsets: Mixed,
+        sizes: Mixed,
+        strides: Mixed,
+        elem: ScalarType,
+    },
+    ExpandShape {
+        groups: Vec<Vec<usize>>,
+        shape: Mixed,
+    },
+    CollapseShape {
+        groups: Vec<Vec<usize>>,
+    },
+    Realloc {
+        elem: ScalarType,
+        static_size: i64,
+    },
     Copy,
     ExtractStridedMetadata,
     ExtractAlignedPointer,
-    GetGlobal { global: Option<Op>, name: String },
+    GetGlobal {
+        global: Option<Op>,
+        name: String,
+    },
     AllocaScope,
     AllocaScopeReturn,
     Transpose(Vec<usize>),
     Nop,
     // ----- bufferization
-    Clone { elem: ScalarType },
-    BufDealloc { n_memrefs: usize, n_retained: usize },
+    Clone {
+        elem: ScalarType,
+    },
+    BufDealloc {
+        n_memrefs: usize,
+        n_retained: usize,
+    },
     // ----- deallocation (MLIR-HLO)
     DeallocNull,
     DeallocOwn,
     DeallocGetBuffer,
-    DeallocRetain { n_retained: usize },
+    DeallocRetain {
+        n_retained: usize,
+    },
     DeallocFree,
     // -----
     Unsupported(String),
@@ -408,7 +482,10 @@ impl Program {
 
     /// The frame slot of `v` (`u32::MAX` if it is not defined in a function).
     pub fn slot(&self, v: Value) -> u32 {
-        self.slots.get(v.as_u32() as usize).copied().unwrap_or(u32::MAX)
+        self.slots
+            .get(v.as_u32() as usize)
+            .copied()
+            .unwrap_or(u32::MAX)
     }
 
     fn decode(&self, ctx: &Context, op: Op) -> OpInfo {

@@ -14,8 +14,8 @@
 
 use std::cell::Cell;
 
-use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::PrimaryMap;
+use cranelift_entity::packed_option::PackedOption;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 use smallvec::SmallVec;
@@ -375,7 +375,10 @@ impl Context {
             self.ops[op].results.push(v);
         }
         for region in state.regions {
-            debug_assert!(self.regions[region].parent.is_none(), "region already owned");
+            debug_assert!(
+                self.regions[region].parent.is_none(),
+                "region already owned"
+            );
             self.regions[region].parent = op.into();
         }
         op
@@ -429,7 +432,10 @@ impl Context {
     pub fn erase_block_arg(&mut self, block: Block, index: usize) {
         self.touch();
         let v = self.blocks[block].args.remove(index);
-        debug_assert!(!self.has_uses(v), "erasing a block argument that still has uses");
+        debug_assert!(
+            !self.has_uses(v),
+            "erasing a block argument that still has uses"
+        );
         self.renumber_block_args(block);
     }
 
@@ -969,7 +975,10 @@ impl Context {
     pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
         self.touch();
         debug_assert!(self.ops[op].parent.is_none(), "op is already linked");
-        let block = self.ops[anchor].parent.expand().expect("anchor not in a block");
+        let block = self.ops[anchor]
+            .parent
+            .expand()
+            .expect("anchor not in a block");
         let prev = self.ops[anchor].prev;
         self.ops[op].prev = prev;
         self.ops[op].next = anchor.into();
@@ -987,7 +996,10 @@ impl Context {
         match self.ops[anchor].next.expand() {
             Some(next) => self.insert_op_before(next, op),
             None => {
-                let block = self.ops[anchor].parent.expand().expect("anchor not in a block");
+                let block = self.ops[anchor]
+                    .parent
+                    .expand()
+                    .expect("anchor not in a block");
                 self.append_op(block, op);
             }
         }
@@ -1080,7 +1092,10 @@ impl Context {
     /// Inserts an unlinked block right after `anchor`.
     pub fn insert_block_after(&mut self, anchor: Block, block: Block) {
         self.touch();
-        let region = self.blocks[anchor].parent.expand().expect("anchor not in a region");
+        let region = self.blocks[anchor]
+            .parent
+            .expand()
+            .expect("anchor not in a region");
         let next = self.blocks[anchor].next;
         self.blocks[block].prev = anchor.into();
         self.blocks[block].next = next;

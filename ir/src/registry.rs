@@ -238,9 +238,24 @@ impl OpDef {
 pub struct Registry {
     defs: Vec<OpDef>,
     by_name: FxHashMap<String, OpName>,
+    /// Dialects that accept unknown ops (in generic form) without `--allow-unregistered-dialect`.
+    open_dialects: Vec<String>,
 }
 
 impl Registry {
+    /// Lets `dialect` accept ops it does not register (parsed in generic form as unregistered
+    /// ops), like MLIR dialects that call `allowUnknownOperations()` (the `test` dialect).
+    pub fn allow_unknown_ops(&mut self, dialect: &str) {
+        if !self.allows_unknown_ops(dialect) {
+            self.open_dialects.push(dialect.to_string());
+        }
+    }
+
+    /// Whether `dialect` accepts ops it does not register.
+    pub fn allows_unknown_ops(&self, dialect: &str) -> bool {
+        self.open_dialects.iter().any(|d| d == dialect)
+    }
+
     /// Registers (or replaces) an op definition.
     pub fn register(&mut self, def: OpDef) -> OpName {
         if let Some(&id) = self.by_name.get(&def.name) {
@@ -337,4 +352,3 @@ impl Context {
         }
     }
 }
-

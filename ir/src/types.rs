@@ -140,7 +140,10 @@ pub enum TypeData {
 impl TypeData {
     /// Whether this is a ranked or unranked memref.
     pub fn is_memref(&self) -> bool {
-        matches!(self, TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. })
+        matches!(
+            self,
+            TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+        )
     }
 
     /// Whether this is an integer, index or float type.

@@ -74,7 +74,8 @@ impl Verifier<'_> {
             if traits.contains(Traits::SINGLE_BLOCK) && blocks.len() > 1 {
                 self.op_error(op, &format!("expects region #{ri} to have 0 or 1 blocks"));
             }
-            let needs_terminator = registered && !traits.contains(Traits::NO_TERMINATOR)
+            let needs_terminator = registered
+                && !traits.contains(Traits::NO_TERMINATOR)
                 && !traits.contains(Traits::GRAPH_REGION);
             for (bi, &block) in blocks.iter().enumerate() {
                 if bi > 0 && self.is_entry_target(region, block) {
@@ -89,10 +90,16 @@ impl Verifier<'_> {
                     }
                     for &s in self.ctx.successors(inner) {
                         if self.ctx.block_parent(s) != Some(region) {
-                            self.error(inner, "reference to block defined in another region".to_string());
+                            self.error(
+                                inner,
+                                "reference to block defined in another region".to_string(),
+                            );
                         }
                         if self.ctx.entry_block(region) == Some(s) {
-                            self.error(inner, "entry block of region may not have predecessors".to_string());
+                            self.error(
+                                inner,
+                                "entry block of region may not have predecessors".to_string(),
+                            );
                         }
                     }
                 }
@@ -103,13 +110,18 @@ impl Verifier<'_> {
                         Some(&last) => {
                             let _ = last;
                             let loc = self.ctx.op_loc(last);
-                            self.diags.push(
-                                Diagnostic::error(loc, "block with no terminator, has ".to_string() + &crate::asm::print_op_generic_line(self.ctx, last))
-                            );
+                            self.diags.push(Diagnostic::error(
+                                loc,
+                                "block with no terminator, has ".to_string()
+                                    + &crate::asm::print_op_generic_line(self.ctx, last),
+                            ));
                         }
                         None => {
                             let loc = self.ctx.op_loc(op);
-                            self.diags.push(Diagnostic::error(loc, "empty block: expect at least a terminator".to_string()));
+                            self.diags.push(Diagnostic::error(
+                                loc,
+                                "empty block: expect at least a terminator".to_string(),
+                            ));
                         }
                     }
                 }
@@ -125,14 +137,18 @@ impl Verifier<'_> {
         for (i, v) in self.ctx.operands(op).enumerate() {
             match self.ctx.value_def(v) {
                 ValueDef::Placeholder => {
-                    self.error(op, format!("operand #{i} is an unresolved forward reference"));
+                    self.error(
+                        op,
+                        format!("operand #{i} is an unresolved forward reference"),
+                    );
                     continue;
                 }
                 _ => {}
             }
             if !self.value_visible(v, op) {
                 let loc = self.ctx.op_loc(op);
-                let mut d = Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
+                let mut d =
+                    Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
                 if let Some(def_loc) = self.def_loc(v) {
                     d = d.with_note(def_loc, "operand defined here");
                 }
@@ -140,7 +156,8 @@ impl Verifier<'_> {
                 self.diags.push(d);
             } else if !dom.value_dominates(self.ctx, v, op) {
                 let loc = self.ctx.op_loc(op);
-                let mut d = Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
+                let mut d =
+                    Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
                 if let Some(def_loc) = self.def_loc(v) {
                     d = d.with_note(def_loc, "operand defined here");
                 }
@@ -152,7 +169,9 @@ impl Verifier<'_> {
     fn def_loc(&self, v: Value) -> Option<crate::entity::Loc> {
         match self.ctx.value_def(v) {
             ValueDef::Result { op, .. } => Some(self.ctx.op_loc(op)),
-            ValueDef::BlockArg { block, .. } => self.ctx.block_parent_op(block).map(|o| self.ctx.op_loc(o)),
+            ValueDef::BlockArg { block, .. } => {
+                self.ctx.block_parent_op(block).map(|o| self.ctx.op_loc(o))
+            }
             ValueDef::Placeholder => None,
         }
     }

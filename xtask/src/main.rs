@@ -1,1 +1,58 @@
-fn main() {}
+//! `cargo xtask`: project automation.
+//!
+//! - `test`: runs the whole test suite (`cargo test --workspace`).
+//! - `bless`: rewrites the `.expected` snapshots of the file tests from our output.
+//! - `fuzz-parser [--seconds N] [--seed S]`: mutation fuzzing of parse → verify → print → re-parse.
+//! - `bench-parse [--max-ops N]`: parse + verify + print throughput against `mlir-opt-22`.
+
+mod bench;
+mod fuzz;
+mod programs;
+mod rng;
+
+use std::process::Command;
+
+use anyhow::{Context as _, Result, bail};
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        bail!("usage: cargo xtask <test|bless|fuzz-parser|bench-parse> [options]");
+    };
+    let rest = &args[1..];
+    match cmd.as_str() {
+        "test" => cargo(&["test", "--workspace", "--release"]),
+        "bless" => {
+            let status = Command::new("cargo")
+                .args(["test", "--release", "-p", "pipeline", "--test", "filetests"])
+                .env("DEALLOC_BLESS", "1")
+                .status()
+                .context("running cargo")?;
+            if !status.success() {
+                eprintln!("note: some tests still fail after blessing; review the diff");
+            }
+            Ok(())
+        }
+        "fuzz-parser" => fuzz::run(rest),
+        "bench-parse" => bench::run(rest),
+        other => bail!("unknown xtask command '{other}'"),
+    }
+}
+
+fn cargo(args: &[&str]) -> Result<()> {
+    let status = Command::new("cargo")
+        .args(args)
+        .status()
+        .context("running cargo")?;
+    if !status.success() {
+        bail!("cargo {} failed", args.join(" "));
+    }
+    Ok(())
+}
+
+/// Reads `--name value` from an argument list.
+fn flag_value(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}

@@ -303,7 +303,10 @@ pub fn line_col(src: &str, offset: usize) -> (u32, u32) {
     let offset = offset.min(src.len());
     let before = &src.as_bytes()[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
     (line, (offset - line_start) as u32 + 1)
 }
 

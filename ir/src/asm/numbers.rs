@@ -201,7 +201,12 @@ fn natural(value: f64, kind: FloatKind) -> String {
 /// Prints a float of `kind` given by its bits exactly as MLIR's printer does.
 pub fn format_float(bits: u64, kind: FloatKind) -> String {
     let value = bits_to_f64(bits, kind);
-    if value.is_finite() && matches!(kind, FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64) {
+    if value.is_finite()
+        && matches!(
+            kind,
+            FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
+        )
+    {
         let sci = scientific6(value);
         if parse_decimal_bits(&sci, kind) == Some(bits) {
             return sci;
@@ -240,7 +245,10 @@ mod tests {
         assert_eq!(f64s(0.3333333333333333), "0.33333333333333331");
         assert_eq!(f32s(1234567.0), "0x4996B438");
         assert_eq!(format_float(0x7FC00000, FloatKind::F32), "0x7FC00000");
-        assert_eq!(format_float(0xFFF0000000000000, FloatKind::F64), "0xFFF0000000000000");
+        assert_eq!(
+            format_float(0xFFF0000000000000, FloatKind::F64),
+            "0xFFF0000000000000"
+        );
         let h = f64_to_bits(3.14159, FloatKind::F16);
         assert_eq!(format_float(h, FloatKind::F16), "3.140630e+00");
         let b = f64_to_bits(2.5, FloatKind::BF16);

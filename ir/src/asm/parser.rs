@@ -94,12 +94,7 @@ pub struct Parser<'s, 'c> {
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
 /// module unless the buffer holds exactly one module.
-pub fn parse_module(
-    ctx: &mut Context,
-    file: &str,
-    src: &str,
-    opts: &ParseOptions,
-) -> PResult<Op> {
+pub fn parse_module(ctx: &mut Context, file: &str, src: &str, opts: &ParseOptions) -> PResult<Op> {
     let mut p = Parser::new(ctx, file, src, *opts);
     p.parse_top_level()
 }
@@ -361,7 +356,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     // ----- value scopes -----------------------------------------------------------------------
 
     fn scope(&mut self) -> &mut IsolatedScope {
-        self.scopes.last_mut().expect("a value scope is always open")
+        self.scopes
+            .last_mut()
+            .expect("a value scope is always open")
     }
 
     fn push_region_scope(&mut self, isolated: bool) {
@@ -424,14 +421,17 @@ impl<'s, 'c> Parser<'s, 'c> {
                         self.type_str(got)
                     );
                     let note_loc = self.loc_at(pos);
-                    let prior = format!("previously used here with type {}", self.type_str(expected));
+                    let prior =
+                        format!("previously used here with type {}", self.type_str(expected));
                     return Err(Diagnostic::error(note_loc, msg).with_note(note_loc, prior));
                 }
                 self.ctx.replace_all_uses_with(ph, v);
             }
         }
         let scope = self.scope();
-        scope.values.insert(name.to_string(), SmallVec::from_slice(values));
+        scope
+            .values
+            .insert(name.to_string(), SmallVec::from_slice(values));
         if let Some(defs) = scope.region_defs.last_mut() {
             defs.push(name.to_string());
         }
@@ -507,9 +507,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let value = match existing {
             Some(Some(v)) => v,
             Some(None) => {
-                let msg = format!(
-                    "reference to invalid result number"
-                );
+                let msg = format!("reference to invalid result number");
                 return self.error_at(operand.pos, msg);
             }
             None => {
@@ -613,7 +611,12 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let t = self.bump();
                     count = match self.text(t).parse::<usize>() {
                         Ok(n) if n >= 1 => n,
-                        _ => return self.error_at(t.start, "expected named operation to have at least 1 result"),
+                        _ => {
+                            return self.error_at(
+                                t.start,
+                                "expected named operation to have at least 1 result",
+                            );
+                        }
                     };
                 }
                 result_groups.push((name, count, t.start));
@@ -740,11 +743,18 @@ impl<'s, 'c> Parser<'s, 'c> {
             Some(id) if self.ctx.registry.def(id).registered => id,
             _ => {
                 let dialect = name.split_once('.').map_or(name.as_str(), |(d, _)| d);
-                if !self.opts.allow_unregistered || self.ctx.registry.has_dialect(dialect) {
+                let open_dialect = self.ctx.registry.allows_unknown_ops(dialect);
+                if !open_dialect
+                    && (!self.opts.allow_unregistered || self.ctx.registry.has_dialect(dialect))
+                {
                     let msg = if self.ctx.registry.has_dialect(dialect) {
-                        format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")
+                        format!(
+                            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+                        )
                     } else {
-                        format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+                        format!(
+                            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+                        )
                     };
                     return self.error_at(name_tok.start, msg);
                 }
@@ -875,7 +885,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_block_ops(&mut self, block: Block) -> PResult<()> {
-        while !matches!(self.tok.kind, TokKind::CaretId | TokKind::RBrace | TokKind::Eof) {
+        while !matches!(
+            self.tok.kind,
+            TokKind::CaretId | TokKind::RBrace | TokKind::Eof
+        ) {
             let op = self.parse_operation()?;
             self.ctx.append_op(block, op);
         }
@@ -961,7 +974,10 @@ impl<'s, 'c> Parser<'s, 'c> {
         let dict = self.parse_dictionary()?;
         for (name, value) in dict {
             if attrs.iter().any(|(n, _)| *n == name) {
-                let msg = format!("duplicate key '{}' in dictionary attribute", self.ctx.sym_str(name));
+                let msg = format!(
+                    "duplicate key '{}' in dictionary attribute",
+                    self.ctx.sym_str(name)
+                );
                 return self.error(msg);
             }
             attrs.push((name, value));
@@ -1154,11 +1170,21 @@ impl<'s, 'c> Parser<'s, 'c> {
                             return self.error_at(start, "hexadecimal float constant out of range");
                         };
                         if kind.width() < 128 && (bits as u128) >> kind.width() != 0 {
-                            return self.error_at(start, "hexadecimal float constant out of range for type");
+                            return self.error_at(
+                                start,
+                                "hexadecimal float constant out of range for type",
+                            );
                         }
-                        return Ok(self.ctx.attr(AttrData::Float { bits: bits as u64, ty }));
+                        return Ok(self.ctx.attr(AttrData::Float {
+                            bits: bits as u64,
+                            ty,
+                        }));
                     }
-                    let lit = if neg { format!("-{text}") } else { text.to_string() };
+                    let lit = if neg {
+                        format!("-{text}")
+                    } else {
+                        text.to_string()
+                    };
                     let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
                         return self.error_at(start, "invalid float literal");
                     };
@@ -1178,9 +1204,14 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.ctx.float_type(FloatKind::F64)
                 };
                 let TypeData::Float(kind) = *self.ctx.type_data(ty) else {
-                    return self.error_at(start, "floating point value not valid for specified type");
+                    return self
+                        .error_at(start, "floating point value not valid for specified type");
                 };
-                let lit = if neg { format!("-{text}") } else { text.to_string() };
+                let lit = if neg {
+                    format!("-{text}")
+                } else {
+                    text.to_string()
+                };
                 let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
                     return self.error_at(start, "invalid float literal");
                 };
@@ -1197,7 +1228,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let fits = match signedness {
                     Signedness::Unsigned => v >= 0 && fits_unsigned(v, width),
                     Signedness::Signed => fits_signed(v, width),
-                    Signedness::Signless => fits_signed(v, width) || (v >= 0 && fits_unsigned(v, width)),
+                    Signedness::Signless => {
+                        fits_signed(v, width) || (v >= 0 && fits_unsigned(v, width))
+                    }
                 };
                 if !fits {
                     return self.error_at(pos, "integer constant out of range for attribute");
@@ -1366,11 +1399,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         let neg = self.eat(TokKind::Minus);
         let t = self.bump();
         let text = self.text(t);
-        let lit = if neg { format!("-{text}") } else { text.to_string() };
+        let lit = if neg {
+            format!("-{text}")
+        } else {
+            text.to_string()
+        };
         match t.kind {
-            TokKind::Integer if text.starts_with("0x") => {
-                parse_int_literal(text).map(|v| v as u64).map_or_else(|| self.error_at(t.start, "invalid hex float"), Ok)
-            }
+            TokKind::Integer if text.starts_with("0x") => parse_int_literal(text)
+                .map(|v| v as u64)
+                .map_or_else(|| self.error_at(t.start, "invalid hex float"), Ok),
             TokKind::Integer | TokKind::Float => numbers::parse_decimal_bits(&lit, kind)
                 .map_or_else(|| self.error_at(t.start, "invalid float literal"), Ok),
             _ => self.error_at(t.start, "expected floating point literal"),
@@ -1417,7 +1454,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         };
         let (ty_shape, elem) = match self.ctx.type_data(ty).clone() {
-            TypeData::Tensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape, elem),
+            TypeData::Tensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => {
+                (shape, elem)
+            }
             _ => return self.error_at(start, "elements literal must be a shaped type"),
         };
         if ty_shape.contains(&DYNAMIC) {
@@ -1429,8 +1468,15 @@ impl<'s, 'c> Parser<'s, 'c> {
             if s != &ty_shape && !(count == 0 && total == 0) {
                 let msg = format!(
                     "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                    s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
-                    ty_shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                    s.iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    ty_shape
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
                 return self.error_at(start, msg);
             }
@@ -1460,12 +1506,16 @@ impl<'s, 'c> Parser<'s, 'c> {
                 if self.tok.kind == TokKind::LSquare {
                     let s = self.parse_dense_list(leaves)?;
                     if inner.as_ref().is_some_and(|i| i != &s) {
-                        return self.error("tensor literal is invalid; ranks are not consistent between elements");
+                        return self.error(
+                            "tensor literal is invalid; ranks are not consistent between elements",
+                        );
                     }
                     inner = Some(s);
                 } else {
                     if inner.is_some() {
-                        return self.error("tensor literal is invalid; ranks are not consistent between elements");
+                        return self.error(
+                            "tensor literal is invalid; ranks are not consistent between elements",
+                        );
                     }
                     leaves.push(self.parse_dense_leaf()?);
                 }
@@ -1502,14 +1552,23 @@ impl<'s, 'c> Parser<'s, 'c> {
                 None => self.error_at(t.start, "integer constant out of range"),
             },
             TokKind::Float => {
-                let lit = if neg { format!("-{text}") } else { text.to_string() };
+                let lit = if neg {
+                    format!("-{text}")
+                } else {
+                    text.to_string()
+                };
                 Ok(DenseLeaf::Float(lit, pos))
             }
             _ => self.error_at(t.start, "expected element literal of primitive type"),
         }
     }
 
-    fn format_dense_leaf(&mut self, leaf: &DenseLeaf, elem: &TypeData, _start: usize) -> PResult<String> {
+    fn format_dense_leaf(
+        &mut self,
+        leaf: &DenseLeaf,
+        elem: &TypeData,
+        _start: usize,
+    ) -> PResult<String> {
         match (leaf, elem) {
             (DenseLeaf::Int(v, pos), TypeData::Integer { width, signedness }) => {
                 let fits = fits_signed(*v, *width) || (*v >= 0 && fits_unsigned(*v, *width));
@@ -1519,18 +1578,25 @@ impl<'s, 'c> Parser<'s, 'c> {
                 Ok(format_int(*v, *width, *signedness))
             }
             (DenseLeaf::Int(v, _), TypeData::Index) => Ok(v.to_string()),
-            (DenseLeaf::Int(v, _), TypeData::Float(k)) => {
-                Ok(numbers::format_float(numbers::f64_to_bits(*v as f64, *k), *k))
-            }
+            (DenseLeaf::Int(v, _), TypeData::Float(k)) => Ok(numbers::format_float(
+                numbers::f64_to_bits(*v as f64, *k),
+                *k,
+            )),
             (DenseLeaf::Hex(v, _), TypeData::Float(k)) => Ok(numbers::format_float(*v as u64, *k)),
-            (DenseLeaf::Hex(v, _), TypeData::Integer { width, signedness }) => {
-                Ok(format_int(crate::util::sext(*v, *width), *width, *signedness))
+            (DenseLeaf::Hex(v, _), TypeData::Integer { width, signedness }) => Ok(format_int(
+                crate::util::sext(*v, *width),
+                *width,
+                *signedness,
+            )),
+            (DenseLeaf::Float(lit, pos), TypeData::Float(k)) => {
+                match numbers::parse_decimal_bits(lit, *k) {
+                    Some(bits) => Ok(numbers::format_float(bits, *k)),
+                    None => self.error_at(*pos, "invalid float literal"),
+                }
             }
-            (DenseLeaf::Float(lit, pos), TypeData::Float(k)) => match numbers::parse_decimal_bits(lit, *k) {
-                Some(bits) => Ok(numbers::format_float(bits, *k)),
-                None => self.error_at(*pos, "invalid float literal"),
-            },
-            (DenseLeaf::Float(_, pos), _) => self.error_at(*pos, "expected integer elements, but parsed floating-point"),
+            (DenseLeaf::Float(_, pos), _) => {
+                self.error_at(*pos, "expected integer elements, but parsed floating-point")
+            }
             (DenseLeaf::Int(_, pos) | DenseLeaf::Hex(_, pos), _) => {
                 self.error_at(*pos, "expected element literal of primitive type")
             }
@@ -1541,11 +1607,15 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-            p.parse_optional_keyword().map(str::to_string).map_or_else(|| p.error("expected dimension identifier"), Ok)
+            p.parse_optional_keyword()
+                .map(str::to_string)
+                .map_or_else(|| p.error("expected dimension identifier"), Ok)
         })?;
         let syms = if self.tok.kind == TokKind::LSquare {
             self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-                p.parse_optional_keyword().map(str::to_string).map_or_else(|| p.error("expected symbol identifier"), Ok)
+                p.parse_optional_keyword()
+                    .map(str::to_string)
+                    .map_or_else(|| p.error("expected symbol identifier"), Ok)
             })?
         } else {
             Vec::new()
@@ -1618,7 +1688,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             TokKind::Integer => {
                 let pos = self.tok.start;
                 let v = self.parse_integer()?;
-                i64::try_from(v).map(AffineExpr::Const).or_else(|_| self.error_at(pos, "constant too large for affine expression"))
+                i64::try_from(v)
+                    .map(AffineExpr::Const)
+                    .or_else(|_| self.error_at(pos, "constant too large for affine expression"))
             }
             TokKind::BareId => {
                 let name = self.tok_text();
@@ -1760,8 +1832,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_type_inner(&mut self) -> PResult<Type> {
         match self.tok.kind {
             TokKind::LParen => {
-                let inputs =
-                    self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type())?;
+                let inputs = self
+                    .parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type())?;
                 self.expect(TokKind::Arrow, "->")?;
                 let results = self.parse_function_result_types()?;
                 Ok(self.ctx.ty(TypeData::Function { inputs, results }))
@@ -1773,7 +1845,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.bump();
                     return match self.type_aliases.get(text) {
                         Some(&ty) => Ok(ty),
-                        None => self.error_at(t.start, format!("undefined symbol alias id '{text}'")),
+                        None => {
+                            self.error_at(t.start, format!("undefined symbol alias id '{text}'"))
+                        }
                     };
                 }
                 let body = self.take_balanced_suffix(t)?;
@@ -1918,7 +1992,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             if is_layout && layout.is_none() && memory_space.is_none() {
                 if let AttrData::AffineMap(m) = self.ctx.attr_data(attr) {
                     if m.num_dims as usize != shape.len() {
-                        return self.error_at(pos, "memref layout mismatch between rank and affine map: ");
+                        return self
+                            .error_at(pos, "memref layout mismatch between rank and affine map: ");
                     }
                     if !m.is_identity() {
                         layout = Some(attr);
@@ -1994,7 +2069,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             None
         };
         self.expect(TokKind::Greater, ">")?;
-        if matches!(self.ctx.type_data(elem), TypeData::Function { .. } | TypeData::None) {
+        if matches!(
+            self.ctx.type_data(elem),
+            TypeData::Function { .. } | TypeData::None
+        ) {
             return self.error_at(start, "invalid tensor element type");
         }
         Ok(self.ctx.ty(TypeData::Tensor {
@@ -2091,7 +2169,9 @@ fn int_type_keyword(kw: &str) -> Option<TypeData> {
 /// Parses a decimal or `0x` hexadecimal integer literal.
 pub fn parse_int_literal(text: &str) -> Option<i128> {
     if let Some(hex) = text.strip_prefix("0x") {
-        u128::from_str_radix(hex, 16).ok().and_then(|v| i128::try_from(v).ok())
+        u128::from_str_radix(hex, 16)
+            .ok()
+            .and_then(|v| i128::try_from(v).ok())
     } else {
         text.parse::<i128>().ok()
     }

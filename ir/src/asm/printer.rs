@@ -77,7 +77,14 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         next_conflict: 0,
         scope: 0,
     };
-    name_op_results(ctx, root, &mut names, &mut scopes, &mut start.clone(), generic);
+    name_op_results(
+        ctx,
+        root,
+        &mut names,
+        &mut scopes,
+        &mut start.clone(),
+        generic,
+    );
     for &r in ctx.regions(root).iter().rev() {
         stack.push((r, start.clone()));
     }
@@ -226,7 +233,12 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
     let body = std::mem::take(&mut p.out);
     let mut out = String::new();
     for (i, map) in p.aliases.iter().enumerate() {
-        let _ = writeln!(out, "{} = affine_map<{}>", alias_name(i), affine_map_text(map));
+        let _ = writeln!(
+            out,
+            "{} = affine_map<{}>",
+            alias_name(i),
+            affine_map_text(map)
+        );
     }
     out.push_str(&body);
     out
@@ -535,7 +547,9 @@ impl<'a> OpPrinter<'a> {
                 let name = def.name.as_str();
                 let printed_name = match name.split_once('.') {
                     Some(("builtin", rest)) => rest,
-                    Some((d, rest)) if self.default_dialect.last().copied().flatten() == Some(d) => {
+                    Some((d, rest))
+                        if self.default_dialect.last().copied().flatten() == Some(d) =>
+                    {
                         rest
                     }
                     _ => name,
@@ -783,8 +797,10 @@ impl<'a> OpPrinter<'a> {
         let elide = match self.ctx.attr_data(attr) {
             AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => matches!(
                 self.ctx.type_data(*ty),
-                TypeData::Integer { width: 64, signedness: Signedness::Signless }
-                    | TypeData::Float(crate::types::FloatKind::F64)
+                TypeData::Integer {
+                    width: 64,
+                    signedness: Signedness::Signless
+                } | TypeData::Float(crate::types::FloatKind::F64)
             ),
             _ => false,
         };
@@ -848,7 +864,10 @@ impl<'a> OpPrinter<'a> {
             }
             AttrData::SymbolRef { root, nested } => {
                 let root = self.ctx.sym_str(*root).to_string();
-                let nested: Vec<String> = nested.iter().map(|&s| self.ctx.sym_str(s).to_string()).collect();
+                let nested: Vec<String> = nested
+                    .iter()
+                    .map(|&s| self.ctx.sym_str(s).to_string())
+                    .collect();
                 self.print_symbol_name(&root);
                 for n in nested {
                     self.out.push_str("::");
@@ -867,9 +886,9 @@ impl<'a> OpPrinter<'a> {
                             self.out.push_str(", ");
                         }
                         match &data {
-                            TypeData::Integer { width, signedness } => {
-                                self.out.push_str(&format_int(*v as i128, *width, *signedness))
-                            }
+                            TypeData::Integer { width, signedness } => self
+                                .out
+                                .push_str(&format_int(*v as i128, *width, *signedness)),
                             TypeData::Float(k) => {
                                 self.out.push_str(&numbers::format_float(*v as u64, *k))
                             }
@@ -904,8 +923,18 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(&alias_name(idx));
             }
             AttrData::Strided { strides, offset } => {
-                let dims = |d: i64| if d == DYNAMIC { "?".to_string() } else { d.to_string() };
-                let _ = write!(self.out, "strided<[{}]", strides.iter().map(|&s| dims(s)).join(", "));
+                let dims = |d: i64| {
+                    if d == DYNAMIC {
+                        "?".to_string()
+                    } else {
+                        d.to_string()
+                    }
+                };
+                let _ = write!(
+                    self.out,
+                    "strided<[{}]",
+                    strides.iter().map(|&s| dims(s)).join(", ")
+                );
                 if *offset != 0 {
                     let _ = write!(self.out, ", offset: {}", dims(*offset));
                 }

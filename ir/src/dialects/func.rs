@@ -86,7 +86,10 @@ pub fn register(reg: &mut Registry) {
 // ----- func.func ------------------------------------------------------------------------------
 
 fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    if let Some(vis) = ["private", "public", "nested"].into_iter().find(|v| p.at_keyword(v)) {
+    if let Some(vis) = ["private", "public", "nested"]
+        .into_iter()
+        .find(|v| p.at_keyword(v))
+    {
         p.eat_keyword(vis);
         let a = p.ctx.str_attr(vis);
         add_attr(p, state, "sym_visibility", a);
@@ -140,10 +143,7 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
             res_attrs.push(p.ctx.attr(AttrData::Dict(Vec::new())));
         }
     }
-    let fty = p.ctx.ty(TypeData::Function {
-        inputs,
-        results,
-    });
+    let fty = p.ctx.ty(TypeData::Function { inputs, results });
     let fattr = p.ctx.type_attr(fty);
     add_attr(p, state, "function_type", fattr);
     set_optional_dict_array(p, state, "arg_attrs", arg_attrs);
@@ -172,7 +172,12 @@ fn parse_optional_dict_attr(p: &mut OpParser<'_, '_>) -> PResult<Attr> {
     Ok(p.ctx.attr(AttrData::Dict(attrs)))
 }
 
-fn set_optional_dict_array(p: &mut OpParser<'_, '_>, state: &mut OpState, name: &str, list: Vec<Attr>) {
+fn set_optional_dict_array(
+    p: &mut OpParser<'_, '_>,
+    state: &mut OpState,
+    name: &str,
+    list: Vec<Attr>,
+) {
     let all_empty = list
         .iter()
         .all(|&a| matches!(p.ctx.attr_data(a), AttrData::Dict(d) if d.is_empty()));
@@ -248,7 +253,13 @@ fn print_func(p: &mut OpPrinter<'_>, op: Op) {
     }
     p.print_optional_attr_dict_with_keyword(
         op,
-        &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
+        &[
+            "sym_name",
+            "function_type",
+            "sym_visibility",
+            "arg_attrs",
+            "res_attrs",
+        ],
     );
     if let Some(region) = region {
         if ctx.entry_block(region).is_some() {
@@ -407,11 +418,21 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     };
     let Some(func) = lookup_symbol(ctx, op, callee) else {
-        op_error(ctx, op, diags, format!("'{callee}' does not reference a valid function"));
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("'{callee}' does not reference a valid function"),
+        );
         return;
     };
     let Some((inputs, results)) = function_type(ctx, func, "function_type") else {
-        op_error(ctx, op, diags, format!("'{callee}' does not reference a valid function"));
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("'{callee}' does not reference a valid function"),
+        );
         return;
     };
     let operands = types_of(ctx, &ctx.operand_vec(op));
@@ -444,7 +465,10 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             let loc = ctx.op_loc(op);
             let d = Diagnostic::error(
                 loc,
-                format!("'{}' op result type mismatch at index {i}", ctx.op_name_str(op)),
+                format!(
+                    "'{}' op result type mismatch at index {i}",
+                    ctx.op_name_str(op)
+                ),
             )
             .with_note(loc, format!("      op result types: {}", type_str(ctx, *a)))
             .with_note(loc, format!("function result types: {}", type_str(ctx, *e)));

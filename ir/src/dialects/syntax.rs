@@ -39,7 +39,9 @@ pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]
 pub fn segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
     let a = ctx.get_attr(op, "operandSegmentSizes")?;
     match ctx.attr_data(a) {
-        AttrData::DenseArray { values, .. } => Some(values.iter().map(|&v| v.max(0) as usize).collect()),
+        AttrData::DenseArray { values, .. } => {
+            Some(values.iter().map(|&v| v.max(0) as usize).collect())
+        }
         _ => None,
     }
 }
@@ -59,7 +61,9 @@ pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> 
 
 /// The operand values of segment `i`.
 pub fn segment_values(ctx: &Context, op: Op, i: usize) -> Vec<Value> {
-    segment_range(ctx, op, i).map(|k| ctx.operand(op, k)).collect()
+    segment_range(ctx, op, i)
+        .map(|k| ctx.operand(op, k))
+        .collect()
 }
 
 /// Parses `: type, type` after operands and resolves them.
@@ -143,4 +147,27 @@ pub fn lookup_symbol(ctx: &Context, from: Op, name: &str) -> Option<Op> {
         cur = ctx.parent_op(table);
     }
     None
+}
+
+/// Reports MLIR's parse-time error for a malformed property in generic syntax:
+/// `invalid properties {<inherent attrs>} for op <name>: <reason>`.
+pub fn invalid_properties(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, reason: &str) {
+    let inherent = ctx.op_def(op).inherent_attrs;
+    let props: Vec<String> = ctx
+        .attrs(op)
+        .iter()
+        .filter(|(n, _)| inherent.contains(&ctx.sym_str(*n)))
+        .map(|&(n, a)| {
+            let value = crate::asm::printer::attr_to_string(ctx, a);
+            format!("{} = {value}", ctx.sym_str(n))
+        })
+        .collect();
+    diags.push(Diagnostic::error(
+        ctx.op_loc(op),
+        format!(
+            "invalid properties {{{}}} for op {}: {reason}",
+            props.join(", "),
+            ctx.op_name_str(op)
+        ),
+    ));
 }

@@ -1,6 +1,411 @@
-//! The upstream `test` dialect ops used by deallocation tests (`test.copy`, `test.buffer_based`...).
+//! The upstream `test` dialect ops that MLIR's buffer-deallocation tests use (`TestOps.td`).
+//!
+//! `mlir-opt-22` registers this dialect and lets it accept unknown ops, so `"test.foo"(...)`
+//! parses without `--allow-unregistered-dialect` (as an op with unknown effects). Registered
+//! here: `test.copy`, `test.buffer_based`, `test.region_buffer_based`, `test.region_yield`,
+//! `test.read_buffer`, `test.forward_buffer`, `test.region_if`, `test.region_if_yield`,
+//! `test.side_effect_op`, `test.one_region_with_recursive_memory_effects` and `test.return`,
+//! with the memory effects and traits `TestOps.td` declares.
 
-use crate::registry::Registry;
+use smallvec::{SmallVec, smallvec};
+
+use crate::asm::lexer::TokKind;
+use crate::asm::parser::{OpParser, PResult};
+use crate::asm::printer::OpPrinter;
+use crate::attrs::AttrData;
+use crate::context::{Context, OpState};
+use crate::diag::Diagnostic;
+use crate::dialects::scf::verify_region_branch_types;
+use crate::dialects::syntax::{op_error, parse_colon_types_resolve, types_of};
+use crate::entity::Op;
+use crate::registry::{
+    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
+    Registry, Resource, Traits,
+};
 
 /// Registers the ops of this dialect.
-pub fn register(_reg: &mut Registry) {}
+pub fn register(reg: &mut Registry) {
+    reg.allow_unknown_ops("test");
+
+    let mut copy = OpDef::new("test.copy");
+    copy.parse = Some(parse_copy);
+    copy.print = Some(print_copy);
+    copy.verify = Some(verify_read_write_pair);
+    copy.effects = Some(read_0_write_1);
+    reg.register(copy);
+
+    let mut buffer_based = OpDef::new("test.buffer_based");
+    buffer_based.parse = Some(parse_buffer_based);
+    buffer_based.print = Some(print_buffer_based);
+    buffer_based.verify = Some(verify_read_write_pair);
+    buffer_based.effects = Some(read_0_write_1);
+    reg.register(buffer_based);
+
+    let mut region_buffer_based = OpDef::new("test.region_buffer_based");
+    region_buffer_based.traits = Traits::SINGLE_BLOCK;
+    region_buffer_based.parse = Some(parse_region_buffer_based);
+    region_buffer_based.print = Some(print_region_buffer_based);
+    region_buffer_based.verify = Some(verify_read_write_pair);
+    region_buffer_based.effects = Some(read_0_write_1);
+    reg.register(region_buffer_based);
+
+    let mut region_yield = OpDef::new("test.region_yield");
+    region_yield.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
+    region_yield.parse = Some(parse_typed_operands_then_attrs);
+    region_yield.print = Some(print_typed_operands_then_attrs);
+    region_yield.verify = Some(|ctx, op, diags| {
+        require_single_operand(ctx, op, diags);
+    });
+    reg.register(region_yield);
+
+    let mut read_buffer = OpDef::new("test.read_buffer");
+    read_buffer.verify = Some(|ctx, op, diags| {
+        require_single_operand(ctx, op, diags);
+    });
+    read_buffer.effects = Some(|ctx, op| {
+        Effects::Known(if ctx.num_operands(op) == 1 {
+            smallvec![effect(EffectKind::Read, EffectOn::Operand(0))]
+        } else {
+            smallvec![]
+        })
+    });
+    reg.register(read_buffer);
+
+    let mut forward_buffer = OpDef::new("test.forward_buffer");
+    forward_buffer.traits = Traits::PURE;
+    forward_buffer.verify = Some(|ctx, op, diags| {
+        if require_single_operand(ctx, op, diags) && ctx.results(op).len() != 1 {
+            op_error(ctx, op, diags, "requires one result");
+        }
+    });
+    reg.register(forward_buffer);
+
+    register_region_if(reg);
+
+    let mut side_effect = OpDef::new("test.side_effect_op");
+    side_effect.effects = Some(side_effect_op_effects);
+    side_effect.verify = Some(require_one_result);
+    reg.register(side_effect);
+
+    let mut recursive = OpDef::new("test.one_region_with_recursive_memory_effects");
+    recursive.traits = Traits::RECURSIVE_MEMORY_EFFECTS;
+    recursive.verify = Some(require_one_result);
+    reg.register(recursive);
+
+    let mut ret = OpDef::new("test.return");
+    ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
+    reg.register(ret);
+}
+
+fn register_region_if(reg: &mut Registry) {
+    let mut region_if = OpDef::new("test.region_if");
+    region_if.traits = Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
+    region_if.parse = Some(parse_region_if);
+    region_if.print = Some(print_region_if);
+    region_if.verify = Some(verify_region_if);
+    region_if.region_branch = Some(RegionBranch {
+        entry: region_if_entry,
+        from_region: region_if_from_region,
+    });
+    reg.register(region_if);
+
+    let mut region_if_yield = OpDef::new("test.region_if_yield");
+    region_if_yield.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
+    region_if_yield.parse = Some(parse_typed_operands_then_attrs);
+    region_if_yield.print = Some(print_typed_operands_then_attrs);
+    reg.register(region_if_yield);
+}
+
+/// A memory effect on the default resource.
+fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
+    MemoryEffect {
+        kind,
+        on,
+        resource: Resource::Default,
+    }
+}
+
+/// Reads operand 0 and writes operand 1 (`test.copy`, `test.buffer_based`).
+fn read_0_write_1(ctx: &Context, op: Op) -> Effects {
+    if ctx.num_operands(op) != 2 {
+        return Effects::Known(smallvec![]);
+    }
+    Effects::Known(smallvec![
+        effect(EffectKind::Read, EffectOn::Operand(0)),
+        effect(EffectKind::Write, EffectOn::Operand(1)),
+    ])
+}
+
+fn verify_read_write_pair(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if ctx.num_operands(op) != 2 {
+        let msg = format!("expected 2 operands, but found {}", ctx.num_operands(op));
+        op_error(ctx, op, diags, msg);
+        return;
+    }
+    let all_memrefs = ctx
+        .operands(op)
+        .all(|v| ctx.type_data(ctx.value_type(v)).is_memref());
+    if !all_memrefs {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "operands must be ranked or unranked memrefs",
+        );
+    }
+}
+
+fn require_single_operand(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
+    if ctx.num_operands(op) == 1 {
+        return true;
+    }
+    op_error(ctx, op, diags, "requires a single operand");
+    false
+}
+
+fn require_one_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if ctx.results(op).len() != 1 {
+        op_error(ctx, op, diags, "requires one result");
+    }
+}
+
+/// The effects listed in the `effects` attribute: `[{effect = "read"|"write"|"allocate"|
+/// "free", on_result?}]` (on the op's only result, or on no particular value).
+fn side_effect_op_effects(ctx: &Context, op: Op) -> Effects {
+    let Some(AttrData::Array(list)) = ctx.get_attr(op, "effects").map(|a| ctx.attr_data(a)) else {
+        return Effects::Known(smallvec![]);
+    };
+    let mut effects = SmallVec::new();
+    for &entry in list {
+        let AttrData::Dict(fields) = ctx.attr_data(entry) else {
+            continue;
+        };
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| ctx.sym_str(*k) == name)
+                .map(|&(_, v)| ctx.attr_data(v))
+        };
+        let kind = match field("effect") {
+            Some(AttrData::String(s)) if s == "read" => EffectKind::Read,
+            Some(AttrData::String(s)) if s == "write" => EffectKind::Write,
+            Some(AttrData::String(s)) if s == "allocate" => EffectKind::Allocate,
+            Some(AttrData::String(s)) if s == "free" => EffectKind::Free,
+            _ => continue,
+        };
+        let on = if field("on_result").is_some() && !ctx.results(op).is_empty() {
+            EffectOn::Result(0)
+        } else {
+            EffectOn::Nothing
+        };
+        effects.push(effect(kind, on));
+    }
+    Effects::Known(effects)
+}
+
+// ----- syntax ----------------------------------------------------------------------------------
+
+/// `test.copy(%a, %b) : (t1, t2) {attrs}`.
+fn parse_copy(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.expect(TokKind::LParen, "(")?;
+    let source = p.parse_operand()?;
+    p.expect(TokKind::Comma, ",")?;
+    let target = p.parse_operand()?;
+    p.expect(TokKind::RParen, ")")?;
+    p.expect(TokKind::Colon, ":")?;
+    p.expect(TokKind::LParen, "(")?;
+    let source_type = p.parse_type()?;
+    p.expect(TokKind::Comma, ",")?;
+    let target_type = p.parse_type()?;
+    p.expect(TokKind::RParen, ")")?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    state.operands = vec![
+        p.resolve_operand(&source, source_type)?,
+        p.resolve_operand(&target, target_type)?,
+    ];
+    Ok(())
+}
+
+fn print_copy(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    let [source, target] = operands[..] else {
+        return;
+    };
+    p.write("(");
+    p.print_operands(&[source, target]);
+    p.write(") : (");
+    p.print_value_types(&[source, target]);
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+}
+
+/// Parses `in(%a: t) out(%b: t)`.
+fn parse_in_out(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    for kw in ["in", "out"] {
+        p.expect_keyword(kw)?;
+        p.expect(TokKind::LParen, "(")?;
+        let value = p.parse_operand()?;
+        let ty = p.parse_colon_type()?;
+        p.expect(TokKind::RParen, ")")?;
+        state.operands.push(p.resolve_operand(&value, ty)?);
+    }
+    Ok(())
+}
+
+/// Prints ` in(%a : t) out(%b : t)`.
+fn print_in_out(p: &mut OpPrinter<'_>, op: Op) -> bool {
+    let operands = p.ctx.operand_vec(op);
+    let [input, output] = operands[..] else {
+        return false;
+    };
+    for (kw, v) in [(" in(", input), (" out(", output)] {
+        p.write(kw);
+        p.print_operand(v);
+        p.write(" : ");
+        p.print_type(p.ctx.value_type(v));
+        p.write(")");
+    }
+    true
+}
+
+fn parse_buffer_based(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    parse_in_out(p, state)?;
+    p.parse_optional_attr_dict(&mut state.attrs)
+}
+
+fn print_buffer_based(p: &mut OpPrinter<'_>, op: Op) {
+    if print_in_out(p, op) {
+        p.print_optional_attr_dict(op, &[]);
+    }
+}
+
+fn parse_region_buffer_based(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    parse_in_out(p, state)?;
+    let region = p.parse_region(None)?;
+    if p.ctx.entry_block(region).is_none() {
+        let block = p.ctx.create_block();
+        p.ctx.append_block(region, block);
+    }
+    state.regions.push(region);
+    p.parse_optional_attr_dict(&mut state.attrs)
+}
+
+fn print_region_buffer_based(p: &mut OpPrinter<'_>, op: Op) {
+    if !print_in_out(p, op) {
+        return;
+    }
+    if let Some(&region) = p.ctx.regions(op).first() {
+        p.write(" ");
+        p.print_region(region, true, true);
+    }
+    p.print_optional_attr_dict(op, &[]);
+}
+
+/// `%a, %b : t1, t2 {attrs}` (`test.region_yield`, `test.region_if_yield`).
+fn parse_typed_operands_then_attrs(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let operands = p.parse_operand_list()?;
+    if operands.is_empty() {
+        p.expect(TokKind::Colon, ":")?;
+    } else {
+        state.operands = parse_colon_types_resolve(p, &operands)?;
+    }
+    p.parse_optional_attr_dict(&mut state.attrs)
+}
+
+fn print_typed_operands_then_attrs(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    p.print_operands(&operands);
+    p.write(" : ");
+    p.print_value_types(&operands);
+    p.print_optional_attr_dict(op, &[]);
+}
+
+// ----- test.region_if --------------------------------------------------------------------------
+
+/// `test.region_if %a: t -> r then {...} else {...} join {...}`.
+fn parse_region_if(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let operands = p.parse_operand_list()?;
+    p.expect(TokKind::Colon, ":")?;
+    let types = if p.tok_kind() == TokKind::Arrow {
+        Vec::new()
+    } else {
+        p.parse_type_list()?
+    };
+    p.expect(TokKind::Arrow, "->")?;
+    state.result_types = p.parse_function_result_types()?;
+    for kw in ["then", "else", "join"] {
+        p.expect_keyword(kw)?;
+        let region = p.parse_region(None)?;
+        state.regions.push(region);
+    }
+    let pos = p.cur_pos();
+    state.operands = p.resolve_operands(&operands, &types, pos)?;
+    Ok(())
+}
+
+fn print_region_if(p: &mut OpPrinter<'_>, op: Op) {
+    let ctx = p.ctx;
+    let operands = ctx.operand_vec(op);
+    p.write(" ");
+    p.print_operands(&operands);
+    p.write(": ");
+    p.print_value_types(&operands);
+    p.write(" -> ");
+    p.print_result_type_list(&types_of(ctx, ctx.results(op)));
+    let regions = ctx.regions(op).to_vec();
+    for (kw, &region) in [" then ", " else ", " join "].iter().zip(&regions) {
+        p.write(kw);
+        p.print_region(region, true, true);
+    }
+}
+
+fn verify_region_if(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if ctx.regions(op).len() != 3 {
+        op_error(ctx, op, diags, "expected 3 regions");
+        return;
+    }
+    verify_region_branch_types(ctx, op, diags);
+}
+
+/// The number of entry-block arguments of region `index`.
+fn region_arg_count(ctx: &Context, op: Op, index: usize) -> usize {
+    ctx.regions(op)
+        .get(index)
+        .and_then(|&r| ctx.entry_block(r))
+        .map_or(0, |b| ctx.block_args(b).len())
+}
+
+/// Entry: all operands go to the then and else regions.
+fn region_if_entry(ctx: &Context, op: Op) -> SmallVec<[RegionEdge; 2]> {
+    (0..2)
+        .map(|i| RegionEdge {
+            to: RegionPoint::Region(i),
+            operands: 0..ctx.num_operands(op),
+            inputs: 0..region_arg_count(ctx, op, i),
+        })
+        .collect()
+}
+
+/// Then/else branch to the join region; the join region returns to the op.
+fn region_if_from_region(
+    ctx: &Context,
+    op: Op,
+    region: usize,
+    term: Op,
+) -> SmallVec<[RegionEdge; 2]> {
+    let operands = 0..ctx.num_operands(term);
+    if region == 2 {
+        smallvec![RegionEdge {
+            to: RegionPoint::Parent,
+            operands,
+            inputs: 0..ctx.results(op).len(),
+        }]
+    } else {
+        smallvec![RegionEdge {
+            to: RegionPoint::Region(2),
+            operands,
+            inputs: 0..region_arg_count(ctx, op, 2),
+        }]
+    }
+}

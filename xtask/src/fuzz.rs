@@ -1,0 +1,281 @@
+//! Mutation fuzzing of the text front end.
+//!
+//! Seeds are the `// -----` chunks of every `.mlir` file under `tests/`. Each input is a seed
+//! mutated a few times (byte edits, range deletion and duplication, splicing with another seed,
+//! insertion of MLIR tokens, huge numbers, deep nesting). Oracle:
+//! 1. parse → verify → print never panics;
+//! 2. whatever parses and verifies, once printed, parses and verifies again and prints the same
+//!    text (the printer never emits something we cannot read back).
+//!
+//! Crashing inputs are saved under `target/fuzz-crashes/`.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ir::Context;
+use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
+
+use crate::rng::Rng;
+
+const TOKENS: &[&str] = &[
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    "<",
+    ">",
+    ",",
+    ":",
+    "=",
+    "->",
+    "?",
+    "x",
+    "%0",
+    "%arg0",
+    "%1#1",
+    "^bb1",
+    "^bb0(%a: i32):",
+    "@f",
+    "\"",
+    "loc(",
+    "#map",
+    "!t",
+    "memref<",
+    "?x",
+    "*x",
+    "i1",
+    "i64",
+    "index",
+    "f32",
+    "tensor<",
+    "vector<",
+    "strided<[",
+    "offset: ?",
+    "affine_map<(d0) -> (d0)>",
+    "dense<",
+    "array<i64: ",
+    "99999999999999999999999999999999999999999",
+    "-",
+    "0x",
+    "1.0e999",
+    "scf.yield",
+    "cf.br ^bb1",
+    "func.return",
+    "memref.alloc()",
+    "scf.if %0 {",
+    "} else {",
+    "bufferization.dealloc",
+    "retain (",
+    "if (",
+    "\"foo.op\"() ({",
+    "}) : () -> ()",
+    "%c = arith.constant 0 : index\n",
+    "iter_args(",
+    " to ",
+    " step ",
+    "// -----",
+    "\n",
+];
+
+/// Runs the fuzzer for `--seconds N` (default 60) from `--seed S` (default 1).
+pub fn run(args: &[String]) -> Result<()> {
+    let seconds: u64 = crate::flag_value(args, "--seconds")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = crate::flag_value(args, "--seed")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let seeds = load_seeds();
+    anyhow::ensure!(!seeds.is_empty(), "no seed inputs found under tests/");
+    std::panic::set_hook(Box::new(|_| {}));
+    let handle = std::thread::Builder::new()
+        .stack_size(4 << 30)
+        .spawn(move || fuzz_loop(&seeds, seed, Duration::from_secs(seconds)))?;
+    let stats = handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("fuzz thread died"))?;
+    let _ = std::panic::take_hook();
+    println!(
+        "fuzz-parser: {} inputs in {:.0?} (seed {seed}); {} parsed and verified; {} crashes; {} round-trip failures",
+        stats.inputs, stats.elapsed, stats.valid, stats.crashes, stats.roundtrip_failures
+    );
+    if stats.crashes > 0 || stats.roundtrip_failures > 0 {
+        anyhow::bail!("failures saved under target/fuzz-crashes/");
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+struct Stats {
+    inputs: u64,
+    valid: u64,
+    crashes: u64,
+    roundtrip_failures: u64,
+    elapsed: Duration,
+}
+
+fn load_seeds() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
+    let mut seeds = Vec::new();
+    for entry in walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        if entry.path().extension().and_then(|e| e.to_str()) != Some("mlir") {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(entry.path()) {
+            for (_, chunk) in pipeline::driver::split_chunks(&text) {
+                seeds.push(chunk.to_string());
+            }
+        }
+    }
+    seeds
+}
+
+fn fuzz_loop(seeds: &[String], seed: u64, budget: Duration) -> Stats {
+    let mut rng = Rng::new(seed);
+    let mut stats = Stats::default();
+    let start = Instant::now();
+    let crash_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/fuzz-crashes");
+    // With DEALLOC_FUZZ_TRACE set, the input under test is kept in target/fuzz-current.mlir, so
+    // a hang can be reproduced.
+    let trace = std::env::var_os("DEALLOC_FUZZ_TRACE").is_some();
+    while start.elapsed() < budget {
+        for _ in 0..64 {
+            let input = mutate(&mut rng, seeds);
+            stats.inputs += 1;
+            if trace {
+                let _ = std::fs::write(crash_dir.with_file_name("fuzz-current.mlir"), &input);
+            }
+            match catch_unwind(AssertUnwindSafe(|| check_one(&input))) {
+                Ok(Outcome::Rejected) => {}
+                Ok(Outcome::Valid) => stats.valid += 1,
+                Ok(Outcome::RoundTripFailed(why)) => {
+                    stats.roundtrip_failures += 1;
+                    save(
+                        &crash_dir,
+                        "roundtrip",
+                        stats.inputs,
+                        &format!("// {why}\n{input}"),
+                    );
+                }
+                Err(_) => {
+                    stats.crashes += 1;
+                    save(&crash_dir, "crash", stats.inputs, &input);
+                }
+            }
+        }
+    }
+    stats.elapsed = start.elapsed();
+    stats
+}
+
+fn save(dir: &Path, kind: &str, n: u64, text: &str) {
+    let _ = std::fs::create_dir_all(dir);
+    let _ = std::fs::write(dir.join(format!("{kind}-{n}.mlir")), text);
+}
+
+enum Outcome {
+    Rejected,
+    Valid,
+    RoundTripFailed(String),
+}
+
+fn parse_verify_print(text: &str) -> Result<String, String> {
+    let mut ctx = Context::new();
+    let opts = ParseOptions {
+        allow_unregistered: true,
+    };
+    let module = parse_module(&mut ctx, "fuzz.mlir", text, &opts).map_err(|d| d.message)?;
+    ir::verify::verify(&ctx, module)
+        .map_err(|d| d.first().map(|d| d.message.clone()).unwrap_or_default())?;
+    Ok(print_module(&ctx, module, &PrintOptions::default()))
+}
+
+fn check_one(input: &str) -> Outcome {
+    let Ok(printed) = parse_verify_print(input) else {
+        return Outcome::Rejected;
+    };
+    match parse_verify_print(&printed) {
+        Ok(again) if again == printed => Outcome::Valid,
+        Ok(_) => Outcome::RoundTripFailed("printing is not idempotent".into()),
+        Err(e) => Outcome::RoundTripFailed(format!("printed output does not re-parse: {e}")),
+    }
+}
+
+fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
+    let mut bytes = seeds[rng.below(seeds.len())].clone().into_bytes();
+    let rounds = 1 + rng.below(4);
+    for _ in 0..rounds {
+        let len = bytes.len().max(1);
+        match rng.below(8) {
+            0 => {
+                let i = rng.below(len);
+                if i < bytes.len() {
+                    bytes[i] = (rng.next_u64() & 0x7f) as u8;
+                }
+            }
+            1 => {
+                let a = rng.below(len);
+                let b = (a + rng.below(32)).min(bytes.len());
+                if a < b {
+                    bytes.drain(a..b);
+                }
+            }
+            2 => {
+                let a = rng.below(len);
+                let b = (a + rng.below(64)).min(bytes.len());
+                if a < b {
+                    let piece = bytes[a..b].to_vec();
+                    let at = rng.below(bytes.len() + 1);
+                    bytes.splice(at..at, piece);
+                }
+            }
+            3 | 4 => {
+                let tok = TOKENS[rng.below(TOKENS.len())].as_bytes();
+                let at = rng.below(bytes.len() + 1);
+                bytes.splice(at..at, tok.iter().copied());
+            }
+            5 => {
+                let other = seeds[rng.below(seeds.len())].as_bytes();
+                let cut = rng.below(bytes.len() + 1);
+                let from = rng.below(other.len() + 1);
+                bytes.truncate(cut);
+                bytes.extend_from_slice(&other[from..]);
+            }
+            6 => {
+                // Truncate.
+                let cut = rng.below(bytes.len() + 1);
+                bytes.truncate(cut);
+            }
+            _ => {
+                // Deep nesting of a region-holding op or of brackets.
+                let limit = if rng.chance(1, 50) { 20_000 } else { 64 };
+                let depth = 1 + rng.below(limit);
+                let (open, close): (&str, &str) = match rng.below(3) {
+                    0 => ("\"foo.r\"() ({\n", "}) : () -> ()\n"),
+                    1 => ("[", "]"),
+                    _ => ("tuple<", ">"),
+                };
+                let mut s = String::new();
+                for _ in 0..depth {
+                    s.push_str(open);
+                }
+                if rng.chance(3, 4) {
+                    for _ in 0..depth {
+                        s.push_str(close);
+                    }
+                }
+                let at = rng.below(bytes.len() + 1);
+                bytes.splice(at..at, s.bytes());
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
