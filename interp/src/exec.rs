@@ -130,6 +130,7 @@ pub fn run_function(ctx: &Context, module: Op, entry: &str, cfg: &RunConfig) -> 
     let prog = Program::new(ctx, module);
     let mut m = Machine::new(ctx, &prog, cfg);
     let error = m.start(entry).and_then(|()| m.run()).err();
+    m.flush_op_counts();
     let end = m.end_loc.take();
     RunOutcome {
         stdout: std::mem::take(&mut m.out),
@@ -187,6 +188,8 @@ pub(crate) struct Machine<'a> {
     done: bool,
     pool: Vec<Vec<Val>>,
     end_loc: Option<SrcLoc>,
+    /// Ops executed per op name id, flushed into the heap's report at the end.
+    op_counts: Vec<u64>,
 }
 
 /// A fatal error at `info`'s location.
@@ -217,6 +220,7 @@ impl<'a> Machine<'a> {
             done: false,
             pool: Vec::new(),
             end_loc: None,
+            op_counts: Vec::new(),
         }
     }
 
@@ -525,12 +529,29 @@ impl<'a> Machine<'a> {
                     &info.loc,
                 ));
             }
-            self.heap.begin_op(self.ctx.op_name_str(op));
+            self.heap.begin_uncounted_op();
+            let name = self.ctx.op_name(op).as_u32() as usize;
+            if name >= self.op_counts.len() {
+                self.op_counts.resize(name + 1, 0);
+            }
+            self.op_counts[name] += 1;
             self.pc = self.ctx.next_op(op);
             self.last = Some(op);
             self.exec(op, info)?;
         }
         Ok(())
+    }
+
+    fn flush_op_counts(&mut self) {
+        for (name, &count) in self.op_counts.iter().enumerate() {
+            let name = self
+                .ctx
+                .registry
+                .def(ir::OpName::from_u32(name as u32))
+                .name
+                .as_str();
+            self.heap.add_op_count(name, count);
+        }
     }
 
     fn exec(&mut self, op: Op, info: &OpInfo) -> Result<(), RunError> {

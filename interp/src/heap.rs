@@ -370,6 +370,24 @@ impl<L: Clone + Display> Heap<L> {
         self.step
     }
 
+    /// Advances the logical clock by one op without counting it by name; the executor then
+    /// reports its per-name counts with [`Heap::add_op_count`]. Returns the new step.
+    pub fn begin_uncounted_op(&mut self) -> u64 {
+        self.step += 1;
+        self.step
+    }
+
+    /// Adds `count` executions of ops named `op_name` to the per-name counters.
+    pub fn add_op_count(&mut self, op_name: &str, count: u64) {
+        if count > 0 {
+            *self
+                .stats
+                .ops_executed
+                .entry(op_name.to_owned())
+                .or_insert(0) += count;
+        }
+    }
+
     /// The number of ops executed so far.
     pub fn step(&self) -> u64 {
         self.step

@@ -525,15 +525,13 @@ pub fn constant_value(ctx: &Context, data: &AttrData, ty: Type) -> Option<Val> {
             let w = int_width(ctx, ty)?;
             Some(Val::Int((*value as u128) & mask(w)))
         }
-        (AttrData::Float { bits, .. }, _) => {
-            let f = f64::from_bits(*bits);
-            Some(match float_ty(ctx, ty)? {
-                FTy::F64 => Val::F64(f),
-                FTy::F32 => Val::F32(f as f32),
-                FTy::F16 => Val::F16(crate::ops::float::f32_to_f16(f as f32)),
-                FTy::BF16 => Val::BF16(crate::ops::float::f32_to_bf16(f as f32)),
-            })
-        }
+        (AttrData::Float { bits, .. }, _) => Some(match float_ty(ctx, ty)? {
+            // Float attributes keep the bits of their own format.
+            FTy::F64 => Val::F64(f64::from_bits(*bits)),
+            FTy::F32 => Val::F32(f32::from_bits(*bits as u32)),
+            FTy::F16 => Val::F16(*bits as u16),
+            FTy::BF16 => Val::BF16(*bits as u16),
+        }),
         _ => None,
     }
 }

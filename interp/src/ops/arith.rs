@@ -51,7 +51,7 @@ pub fn int_binary(op: IntBin, a: u128, b: u128, w: u32) -> Result<u128, &'static
         }
         IntBin::CeilDivUI => {
             div_checks(false)?;
-            a / b + u128::from(a % b != 0)
+            a / b + u128::from(!a.is_multiple_of(b))
         }
         IntBin::FloorDivSI => {
             div_checks(true)?;

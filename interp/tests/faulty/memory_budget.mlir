@@ -1,5 +1,5 @@
 // Allocating in a loop without freeing ends on the memory budget.
-// MAX-BYTES: 100000
+// MAX-BYTES: 10000
 // FATAL: MemoryBudgetExceeded 10:10
 func.func @main() {
   %c0 = arith.constant 0 : index

@@ -383,10 +383,10 @@ impl FlagSpec {
         if word == "none" {
             return Some(0);
         }
-        if let Some((name, bits)) = self.all {
-            if word == name {
-                return Some(bits);
-            }
+        if let Some((name, bits)) = self.all
+            && word == name
+        {
+            return Some(bits);
         }
         self.bits.iter().find(|(n, _)| *n == word).map(|&(_, b)| b)
     }
@@ -397,11 +397,11 @@ impl FlagSpec {
             return "none".to_string();
         }
         let mut parts: Vec<&str> = Vec::new();
-        if let Some((name, bits)) = self.all {
-            if value & bits == bits {
-                parts.push(name);
-                value &= !bits;
-            }
+        if let Some((name, bits)) = self.all
+            && value & bits == bits
+        {
+            parts.push(name);
+            value &= !bits;
         }
         for &(name, bit) in self.bits {
             if value & bit != 0 {
@@ -946,11 +946,11 @@ fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if let TypeData::Integer { signedness, .. } = ctx.type_data(result) {
-        if *signedness != Signedness::Signless {
-            op_error(ctx, op, diags, "integer return type must be signless");
-            return;
-        }
+    if let TypeData::Integer { signedness, .. } = ctx.type_data(result)
+        && *signedness != Signedness::Signless
+    {
+        op_error(ctx, op, diags, "integer return type must be signless");
+        return;
     }
     let numeric = matches!(
         ctx.attr_data(value),

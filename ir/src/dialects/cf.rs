@@ -789,8 +789,8 @@ mod tests {
         let module = parse_module(&mut ctx, "t.mlir", SRC, &ParseOptions::default())
             .unwrap_or_else(|d| panic!("{}", d.message));
         let terms = terminators(&ctx, module);
-        assert_eq!(ctx.successor_operand_range(terms[0], 0), Some(2..3));
-        assert_eq!(ctx.successor_operand_range(terms[0], 1), Some(3..3));
+        assert_eq!(ctx.successor_operand_range(terms[0], 0), Some(1..2));
+        assert_eq!(ctx.successor_operand_range(terms[0], 1), Some(2..2));
         assert_eq!(ctx.successor_operand_range(terms[1], 0), Some(1..1));
         assert_eq!(ctx.successor_operand_range(terms[1], 1), Some(1..2));
         assert_eq!(ctx.successor_operand_range(terms[1], 2), Some(2..2));

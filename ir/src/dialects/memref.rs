@@ -1,6 +1,3079 @@
 //! The `memref` dialect: allocation, access, views and metadata ops.
+//!
+//! Buffer facts the deallocation passes rely on come from here, mirroring MLIR:
+//! - `memref.alloc` allocates its result on the heap, `memref.alloca` on the stack of the
+//!   enclosing automatic allocation scope; `memref.dealloc` frees its operand and
+//!   `memref.realloc` frees its source and allocates its result;
+//! - `memref.load`/`store`/`copy` read and write their buffer operands;
+//! - the view ops (`subview`, `cast`, `reinterpret_cast`, `expand_shape`, `collapse_shape`,
+//!   `view`, `memory_space_cast`) are pure and alias their first operand (`view_source`);
+//! - `memref.extract_strided_metadata` is pure and its `base_buffer` result aliases the source,
+//!   but, as in MLIR, it is *not* a view-like op;
+//! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
+//!   a region-branch interface (parent → body → parent, forwarding the return's operands).
 
-use crate::registry::Registry;
+use smallvec::{SmallVec, smallvec};
 
-/// Registers the ops of this dialect.
-pub fn register(_reg: &mut Registry) {}
+use crate::asm::lexer::TokKind;
+use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::asm::printer::OpPrinter;
+use crate::attrs::{AffineExpr, AttrData};
+use crate::context::{Context, OpState};
+use crate::diag::Diagnostic;
+use crate::dialects::syntax::{
+    add_attr, dense_array, int_attr, lookup_symbol, op_error, segment_values, segments,
+    set_segments, str_attr, symbol_ref, type_str,
+};
+use crate::entity::{Attr, Op, Type, Value};
+use crate::registry::{
+    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
+    Registry, Resource, Traits,
+};
+use crate::types::{DYNAMIC, TypeData};
+
+/// Registers the memref ops.
+pub fn register(reg: &mut Registry) {
+    register_allocation_ops(reg);
+    register_access_ops(reg);
+    register_view_ops(reg);
+    register_metadata_ops(reg);
+    register_global_ops(reg);
+    register_scope_ops(reg);
+    register_atomic_ops(reg);
+}
+
+// ----- registration ---------------------------------------------------------------------------
+
+fn register_allocation_ops(reg: &mut Registry) {
+    for (name, resource) in [
+        ("memref.alloc", Resource::Default),
+        ("memref.alloca", Resource::AutomaticAllocationScope),
+    ] {
+        let mut def = OpDef::new(name);
+        def.traits = Traits::ALLOCATION_LIKE;
+        def.inherent_attrs = &["alignment", "operandSegmentSizes"];
+        def.effects = Some(match resource {
+            Resource::Default => |_, _| known(&[effect(EffectKind::Allocate, EffectOn::Result(0))]),
+            Resource::AutomaticAllocationScope => |_, _| {
+                known(&[MemoryEffect {
+                    kind: EffectKind::Allocate,
+                    on: EffectOn::Result(0),
+                    resource: Resource::AutomaticAllocationScope,
+                }])
+            },
+        });
+        def.parse = Some(parse_alloc);
+        def.print = Some(print_alloc);
+        def.verify = Some(match resource {
+            Resource::Default => verify_alloc,
+            Resource::AutomaticAllocationScope => verify_alloca,
+        });
+        def.name_hint = Some(match resource {
+            Resource::Default => |_, _, n| n.push("alloc".into()),
+            Resource::AutomaticAllocationScope => |_, _, n| n.push("alloca".into()),
+        });
+        reg.register(def);
+    }
+
+    let mut dealloc = OpDef::new("memref.dealloc");
+    dealloc.effects = Some(|_, _| known(&[effect(EffectKind::Free, EffectOn::Operand(0))]));
+    dealloc.parse = Some(parse_dealloc);
+    dealloc.print = Some(print_dealloc);
+    dealloc.verify = Some(verify_dealloc);
+    reg.register(dealloc);
+
+    let mut realloc = OpDef::new("memref.realloc");
+    realloc.inherent_attrs = &["alignment"];
+    // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
+    realloc.effects = Some(|_, _| {
+        known(&[
+            effect(EffectKind::Free, EffectOn::Operand(0)),
+            effect(EffectKind::Allocate, EffectOn::Result(0)),
+        ])
+    });
+    realloc.parse = Some(parse_realloc);
+    realloc.print = Some(print_realloc);
+    realloc.verify = Some(verify_realloc);
+    reg.register(realloc);
+}
+
+fn register_access_ops(reg: &mut Registry) {
+    let mut load = OpDef::new("memref.load");
+    load.inherent_attrs = &["alignment", "nontemporal"];
+    load.effects = Some(|_, _| known(&[effect(EffectKind::Read, EffectOn::Operand(0))]));
+    load.parse = Some(parse_load);
+    load.print = Some(print_load);
+    load.verify = Some(verify_load);
+    reg.register(load);
+
+    let mut store = OpDef::new("memref.store");
+    store.inherent_attrs = &["alignment", "nontemporal"];
+    store.effects = Some(|_, _| known(&[effect(EffectKind::Write, EffectOn::Operand(1))]));
+    store.parse = Some(parse_store);
+    store.print = Some(print_store);
+    store.verify = Some(verify_store);
+    reg.register(store);
+
+    let mut copy = OpDef::new("memref.copy");
+    copy.effects = Some(|_, _| {
+        known(&[
+            effect(EffectKind::Read, EffectOn::Operand(0)),
+            effect(EffectKind::Write, EffectOn::Operand(1)),
+        ])
+    });
+    copy.parse = Some(parse_copy);
+    copy.print = Some(print_copy);
+    copy.verify = Some(verify_copy);
+    reg.register(copy);
+}
+
+fn view_def(name: &str) -> OpDef {
+    let mut def = OpDef::new(name);
+    def.traits = Traits::VIEW_LIKE | Traits::PURE;
+    def.view_source = Some(|ctx, op| ctx.operand(op, 0));
+    def
+}
+
+fn register_view_ops(reg: &mut Registry) {
+    let mut subview = view_def("memref.subview");
+    subview.inherent_attrs = &[
+        "operandSegmentSizes",
+        "static_offsets",
+        "static_sizes",
+        "static_strides",
+    ];
+    subview.parse = Some(parse_subview);
+    subview.print = Some(print_subview);
+    subview.verify = Some(verify_subview);
+    subview.name_hint = Some(|_, _, n| n.push("subview".into()));
+    reg.register(subview);
+
+    let mut cast = view_def("memref.cast");
+    cast.parse = Some(parse_cast);
+    cast.print = Some(print_cast);
+    cast.verify = Some(verify_cast);
+    cast.name_hint = Some(|_, _, n| n.push("cast".into()));
+    reg.register(cast);
+
+    let mut space_cast = view_def("memref.memory_space_cast");
+    space_cast.parse = Some(parse_cast);
+    space_cast.print = Some(print_cast);
+    space_cast.verify = Some(verify_memory_space_cast);
+    space_cast.name_hint = Some(|_, _, n| n.push("memspacecast".into()));
+    reg.register(space_cast);
+
+    let mut reinterpret = view_def("memref.reinterpret_cast");
+    reinterpret.inherent_attrs = &[
+        "operandSegmentSizes",
+        "static_offsets",
+        "static_sizes",
+        "static_strides",
+    ];
+    reinterpret.parse = Some(parse_reinterpret_cast);
+    reinterpret.print = Some(print_reinterpret_cast);
+    reinterpret.verify = Some(verify_reinterpret_cast);
+    reinterpret.name_hint = Some(|_, _, n| n.push("reinterpret_cast".into()));
+    reg.register(reinterpret);
+
+    let mut expand = view_def("memref.expand_shape");
+    expand.inherent_attrs = &["reassociation", "static_output_shape"];
+    expand.parse = Some(parse_expand_shape);
+    expand.print = Some(print_expand_shape);
+    expand.verify = Some(verify_expand_shape);
+    expand.name_hint = Some(|_, _, n| n.push("expand_shape".into()));
+    reg.register(expand);
+
+    let mut collapse = view_def("memref.collapse_shape");
+    collapse.inherent_attrs = &["reassociation"];
+    collapse.parse = Some(parse_collapse_shape);
+    collapse.print = Some(print_collapse_shape);
+    collapse.verify = Some(verify_collapse_shape);
+    collapse.name_hint = Some(|_, _, n| n.push("collapse_shape".into()));
+    reg.register(collapse);
+
+    let mut view = view_def("memref.view");
+    view.parse = Some(parse_view);
+    view.print = Some(print_view);
+    view.verify = Some(verify_view);
+    view.name_hint = Some(|_, _, n| n.push("view".into()));
+    reg.register(view);
+}
+
+fn register_metadata_ops(reg: &mut Registry) {
+    let mut dim = OpDef::new("memref.dim");
+    dim.traits = Traits::PURE;
+    dim.parse = Some(parse_dim);
+    dim.print = Some(print_dim);
+    dim.verify = Some(verify_dim);
+    dim.name_hint = Some(|_, _, n| n.push("dim".into()));
+    reg.register(dim);
+
+    let mut rank = OpDef::new("memref.rank");
+    rank.traits = Traits::PURE;
+    rank.parse = Some(parse_rank);
+    rank.print = Some(print_rank);
+    rank.verify = Some(verify_rank);
+    reg.register(rank);
+
+    // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view op.
+    let mut metadata = OpDef::new("memref.extract_strided_metadata");
+    metadata.traits = Traits::PURE;
+    metadata.parse = Some(parse_source_arrow_results);
+    metadata.print = Some(print_source_arrow_results);
+    metadata.verify = Some(verify_extract_strided_metadata);
+    metadata.name_hint = Some(strided_metadata_names);
+    reg.register(metadata);
+
+    let mut pointer = OpDef::new("memref.extract_aligned_pointer_as_index");
+    pointer.traits = Traits::PURE;
+    pointer.parse = Some(parse_source_arrow_results);
+    pointer.print = Some(print_source_arrow_results);
+    pointer.verify = Some(verify_extract_aligned_pointer);
+    pointer.name_hint = Some(|_, _, n| n.push("intptr".into()));
+    reg.register(pointer);
+}
+
+fn register_global_ops(reg: &mut Registry) {
+    let mut global = OpDef::new("memref.global");
+    global.traits = Traits::SYMBOL;
+    global.inherent_attrs = &[
+        "alignment",
+        "constant",
+        "initial_value",
+        "sym_name",
+        "sym_visibility",
+        "type",
+    ];
+    global.effects = Some(|_, _| known(&[]));
+    global.parse = Some(parse_global);
+    global.print = Some(print_global);
+    global.verify = Some(verify_global);
+    reg.register(global);
+
+    let mut get_global = OpDef::new("memref.get_global");
+    get_global.traits = Traits::PURE;
+    get_global.inherent_attrs = &["name"];
+    get_global.parse = Some(parse_get_global);
+    get_global.print = Some(print_get_global);
+    get_global.verify = Some(verify_get_global);
+    reg.register(get_global);
+}
+
+fn register_scope_ops(reg: &mut Registry) {
+    let mut scope = OpDef::new("memref.alloca_scope");
+    scope.traits = Traits::AUTOMATIC_ALLOCATION_SCOPE
+        | Traits::RECURSIVE_MEMORY_EFFECTS
+        | Traits::SINGLE_BLOCK;
+    scope.region_branch = Some(RegionBranch {
+        entry: |_, _| {
+            smallvec![RegionEdge {
+                to: RegionPoint::Region(0),
+                operands: 0..0,
+                inputs: 0..0
+            }]
+        },
+        from_region: |ctx, op, _, term| {
+            let n = ctx.num_operands(term);
+            smallvec![RegionEdge {
+                to: RegionPoint::Parent,
+                operands: 0..n,
+                inputs: 0..ctx.results(op).len(),
+            }]
+        },
+    });
+    scope.parse = Some(parse_alloca_scope);
+    scope.print = Some(print_alloca_scope);
+    scope.verify = Some(verify_alloca_scope);
+    reg.register(scope);
+
+    let mut ret = OpDef::new("memref.alloca_scope.return");
+    ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
+    ret.parse = Some(parse_scope_return);
+    ret.print = Some(print_scope_return);
+    ret.verify = Some(verify_scope_return);
+    reg.register(ret);
+}
+
+fn register_atomic_ops(reg: &mut Registry) {
+    let mut rmw = OpDef::new("memref.atomic_rmw");
+    rmw.inherent_attrs = &["kind"];
+    rmw.effects = Some(|_, _| {
+        known(&[
+            effect(EffectKind::Read, EffectOn::Operand(1)),
+            effect(EffectKind::Write, EffectOn::Operand(1)),
+        ])
+    });
+    rmw.parse = Some(parse_atomic_rmw);
+    rmw.print = Some(print_atomic_rmw);
+    rmw.verify = Some(verify_atomic_rmw);
+    reg.register(rmw);
+}
+
+// ----- effects --------------------------------------------------------------------------------
+
+fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
+    MemoryEffect {
+        kind,
+        on,
+        resource: Resource::Default,
+    }
+}
+
+fn known(effects: &[MemoryEffect]) -> Effects {
+    Effects::Known(SmallVec::from_slice(effects))
+}
+
+// ----- memref type helpers ------------------------------------------------------------------
+
+/// The parts of a ranked memref type.
+struct Ranked {
+    shape: Vec<i64>,
+    elem: Type,
+    layout: Option<Attr>,
+    space: Option<Attr>,
+}
+
+fn ranked(ctx: &Context, ty: Type) -> Option<Ranked> {
+    match ctx.type_data(ty) {
+        TypeData::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        } => Some(Ranked {
+            shape: shape.clone(),
+            elem: *elem,
+            layout: *layout,
+            space: *memory_space,
+        }),
+        _ => None,
+    }
+}
+
+fn is_memref(ctx: &Context, ty: Type) -> bool {
+    ctx.type_data(ty).is_memref()
+}
+
+/// Element type and memory space of a ranked or unranked memref.
+fn elem_and_space(ctx: &Context, ty: Type) -> Option<(Type, Option<Attr>)> {
+    match ctx.type_data(ty) {
+        TypeData::MemRef {
+            elem, memory_space, ..
+        }
+        | TypeData::UnrankedMemRef { elem, memory_space } => Some((*elem, *memory_space)),
+        _ => None,
+    }
+}
+
+fn num_dynamic(shape: &[i64]) -> usize {
+    shape.iter().filter(|&&d| d == DYNAMIC).count()
+}
+
+/// Row-major strides of a shape (dynamic once a dynamic size is crossed).
+fn canonical_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![0; shape.len()];
+    let mut running = 1i64;
+    for i in (0..shape.len()).rev() {
+        strides[i] = running;
+        running = if running == DYNAMIC || shape[i] == DYNAMIC {
+            DYNAMIC
+        } else {
+            running.saturating_mul(shape[i])
+        };
+    }
+    strides
+}
+
+/// Whether a layout is the identity (absent or an identity affine map).
+fn is_identity_layout(ctx: &Context, layout: Option<Attr>) -> bool {
+    match layout.map(|l| ctx.attr_data(l)) {
+        None => true,
+        Some(AttrData::AffineMap(m)) => m.is_identity(),
+        // `strided<[1]>` is the affine map `(d0) -> (d0)`.
+        Some(AttrData::Strided { strides, offset }) => *offset == 0 && strides.as_slice() == [1],
+        _ => false,
+    }
+}
+
+/// The strides and offset of a ranked memref type, as MLIR's `getStridesAndOffset`.
+fn strides_and_offset(ctx: &Context, m: &Ranked) -> Option<(Vec<i64>, i64)> {
+    match m.layout.map(|l| ctx.attr_data(l)) {
+        None => Some((canonical_strides(&m.shape), 0)),
+        Some(AttrData::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        Some(AttrData::AffineMap(map)) => {
+            if map.is_identity() {
+                return Some((canonical_strides(&m.shape), 0));
+            }
+            if map.results.len() != 1 || map.num_dims as usize != m.shape.len() {
+                return None;
+            }
+            let mut strides = vec![0i64; m.shape.len()];
+            let mut offset = 0i64;
+            linear_terms(&map.results[0], &mut strides, &mut offset, 1)?;
+            Some((strides, offset))
+        }
+        _ => None,
+    }
+}
+
+/// Adds `scale * expr` to the per-dimension strides and the offset; `None` if not linear.
+fn linear_terms(e: &AffineExpr, strides: &mut [i64], offset: &mut i64, scale: i64) -> Option<()> {
+    let add = |acc: &mut i64, v: i64| {
+        *acc = if *acc == DYNAMIC || v == DYNAMIC {
+            DYNAMIC
+        } else {
+            acc.checked_add(v).unwrap_or(DYNAMIC)
+        };
+    };
+    match e {
+        AffineExpr::Dim(d) => add(strides.get_mut(*d as usize)?, scale),
+        AffineExpr::Symbol(_) => *offset = DYNAMIC,
+        AffineExpr::Const(c) => add(
+            offset,
+            if scale == DYNAMIC {
+                DYNAMIC
+            } else {
+                c.checked_mul(scale)?
+            },
+        ),
+        AffineExpr::Add(a, b) => {
+            linear_terms(a, strides, offset, scale)?;
+            linear_terms(b, strides, offset, scale)?;
+        }
+        AffineExpr::Mul(a, b) => {
+            let (factor, other) = match (a.as_ref(), b.as_ref()) {
+                (AffineExpr::Const(c), o) | (o, AffineExpr::Const(c)) => (*c, o),
+                (AffineExpr::Symbol(_), o) | (o, AffineExpr::Symbol(_)) => (DYNAMIC, o),
+                _ => return None,
+            };
+            let s = if scale == DYNAMIC || factor == DYNAMIC {
+                DYNAMIC
+            } else {
+                scale.checked_mul(factor)?
+            };
+            linear_terms(other, strides, offset, s)?;
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+fn dims_text(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(|&v| {
+            if v == DYNAMIC {
+                "?".to_string()
+            } else {
+                v.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("x")
+}
+
+fn quoted(ctx: &Context, ty: Type) -> String {
+    format!("'{}'", type_str(ctx, ty))
+}
+
+// ----- verifier helpers -----------------------------------------------------------------------
+
+/// Checks an exact operand count with ODS's wording.
+fn expect_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
+    let found = ctx.num_operands(op);
+    if found == n {
+        return true;
+    }
+    let msg = match n {
+        0 => "requires zero operands".to_string(),
+        1 => "requires a single operand".to_string(),
+        _ => format!("expected {n} operands, but found {found}"),
+    };
+    op_error(ctx, op, diags, msg);
+    false
+}
+
+/// Checks a minimum operand count with ODS's wording.
+fn expect_min_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
+    let found = ctx.num_operands(op);
+    if found >= n {
+        return true;
+    }
+    op_error(
+        ctx,
+        op,
+        diags,
+        format!("expected {n} or more operands, but found {found}"),
+    );
+    false
+}
+
+/// Checks an exact result count with ODS's wording.
+fn expect_results(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
+    let found = ctx.results(op).len();
+    if found == n {
+        return true;
+    }
+    let msg = match n {
+        0 => "requires zero results".to_string(),
+        1 => "requires one result".to_string(),
+        _ => format!("expected {n} results, but found {found}"),
+    };
+    op_error(ctx, op, diags, msg);
+    false
+}
+
+fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
+    ctx.value_type(ctx.operand(op, i))
+}
+
+fn result_type(ctx: &Context, op: Op, i: usize) -> Type {
+    ctx.value_type(ctx.result(op, i))
+}
+
+/// `operand #i must be <what>, but got '<type>'`.
+fn operand_kind_error(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, i: usize, what: &str) {
+    let t = quoted(ctx, operand_type(ctx, op, i));
+    op_error(
+        ctx,
+        op,
+        diags,
+        format!("operand #{i} must be {what}, but got {t}"),
+    );
+}
+
+/// `result #i must be <what>, but got '<type>'`.
+fn result_kind_error(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, i: usize, what: &str) {
+    let t = quoted(ctx, result_type(ctx, op, i));
+    op_error(
+        ctx,
+        op,
+        diags,
+        format!("result #{i} must be {what}, but got {t}"),
+    );
+}
+
+/// Checks that operands `range` are all of index type (`variadic of index`).
+fn expect_index_operands(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    range: std::ops::Range<usize>,
+) -> bool {
+    for i in range {
+        if !matches!(ctx.type_data(operand_type(ctx, op, i)), TypeData::Index) {
+            operand_kind_error(ctx, op, diags, i, "variadic of index");
+            return false;
+        }
+    }
+    true
+}
+
+/// Checks `operandSegmentSizes` against the operand count.
+fn check_segments(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    n: usize,
+) -> Option<Vec<usize>> {
+    // A missing attribute reads as all-zero sizes, as MLIR's default-initialised property.
+    let sizes = segments(ctx, op).unwrap_or_else(|| vec![0; n]);
+    if sizes.len() != n {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {n} elements, but got {}",
+                sizes.len()
+            ),
+        );
+        return None;
+    }
+    let total: usize = sizes.iter().sum();
+    if total != ctx.num_operands(op) {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                ctx.num_operands(op)
+            ),
+        );
+        return None;
+    }
+    Some(sizes)
+}
+
+// ----- parser helpers -------------------------------------------------------------------------
+
+fn op_name(p: &OpParser<'_, '_>, state: &OpState) -> String {
+    p.ctx.registry.def(state.name).name.clone()
+}
+
+/// Parses a type that must be a ranked memref (MLIR's `MemRefType` constraint).
+fn parse_ranked_memref(p: &mut OpParser<'_, '_>, state: &OpState) -> PResult<Type> {
+    let pos = p.cur_pos();
+    let ty = p.parse_type()?;
+    if !matches!(p.ctx.type_data(ty), TypeData::MemRef { .. }) {
+        let msg = format!(
+            "custom op '{}' invalid kind of type specified: expected builtin.memref, but found {}",
+            op_name(p, state),
+            quoted(p.ctx, ty)
+        );
+        return p.error_at(pos, msg);
+    }
+    Ok(ty)
+}
+
+/// Parses a type that must be a ranked or unranked memref (`BaseMemRefType`).
+fn parse_any_memref(p: &mut OpParser<'_, '_>, state: &OpState) -> PResult<Type> {
+    let pos = p.cur_pos();
+    let ty = p.parse_type()?;
+    if !is_memref(p.ctx, ty) {
+        let msg = format!(
+            "custom op '{}' invalid kind of type specified",
+            op_name(p, state)
+        );
+        return p.error_at(pos, msg);
+    }
+    Ok(ty)
+}
+
+/// Parses `[%a, %b]` (possibly empty).
+fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOperand>> {
+    p.expect(TokKind::LSquare, "[")?;
+    let list = p.parse_operand_list()?;
+    p.expect(TokKind::RSquare, "]")?;
+    Ok(list)
+}
+
+fn resolve_indices(p: &mut OpParser<'_, '_>, list: &[UnresolvedOperand]) -> PResult<Vec<Value>> {
+    let index = p.ctx.index_type();
+    p.resolve_operands_same(list, index)
+}
+
+/// Parses MLIR's dynamic index list `[%a, 4, %b]`: dynamic operands and the static values
+/// with [`DYNAMIC`] markers.
+fn parse_dynamic_index_list(
+    p: &mut OpParser<'_, '_>,
+) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
+    p.expect(TokKind::LSquare, "[")?;
+    let mut operands = Vec::new();
+    let mut statics = Vec::new();
+    if p.eat(TokKind::RSquare) {
+        return Ok((operands, statics));
+    }
+    loop {
+        if let Some(o) = p.parse_optional_operand()? {
+            operands.push(o);
+            statics.push(DYNAMIC);
+        } else {
+            let pos = p.cur_pos();
+            match p.parse_optional_integer()? {
+                Some(v) => match i64::try_from(v) {
+                    Ok(v) => statics.push(v),
+                    Err(_) => return p.error_at(pos, "integer value too large"),
+                },
+                None => return p.error("expected SSA value or integer"),
+            }
+        }
+        if !p.eat(TokKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokKind::RSquare, "]")?;
+    Ok((operands, statics))
+}
+
+/// Prints MLIR's dynamic index list: static values, and operands where they are dynamic.
+fn print_dynamic_index_list(p: &mut OpPrinter<'_>, statics: &[i64], dynamic: &[Value]) {
+    p.write("[");
+    let mut next = dynamic.iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if s == DYNAMIC {
+            match next.next() {
+                Some(&v) => p.print_operand(v),
+                None => p.write("<<missing operand>>"),
+            }
+        } else {
+            p.write(&s.to_string());
+        }
+    }
+    p.write("]");
+}
+
+/// Parses the optional attr-dict and `: <source type> <keyword> <result type>`.
+fn parse_attrs_and_cast_types(
+    p: &mut OpParser<'_, '_>,
+    state: &mut OpState,
+    keyword: &str,
+) -> PResult<(Type, Type)> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let src = parse_any_memref(p, state)?;
+    p.expect_keyword(keyword)?;
+    let dst = parse_any_memref(p, state)?;
+    Ok((src, dst))
+}
+
+/// Prints ` : <source type> <keyword> <result type>` for ops with one operand and result.
+fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
+    p.write(" : ");
+    if let Some(&v) = p.ctx.operand_vec(op).first() {
+        p.print_type(p.ctx.value_type(v));
+    }
+    p.write(" ");
+    p.write(keyword);
+    p.write(" ");
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.print_type(p.ctx.value_type(r));
+    }
+}
+
+fn print_first_operand(p: &mut OpPrinter<'_>, op: Op) {
+    if let Some(&v) = p.ctx.operand_vec(op).first() {
+        p.print_operand(v);
+    }
+}
+
+// ----- memref.alloc / memref.alloca -----------------------------------------------------------
+
+fn parse_alloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let sizes = p.parse_paren_operand_list()?;
+    let symbols = if p.tok_kind() == TokKind::LSquare {
+        parse_square_operands(p)?
+    } else {
+        Vec::new()
+    };
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_ranked_memref(p, state)?;
+    let mut operands = resolve_indices(p, &sizes)?;
+    operands.extend(resolve_indices(p, &symbols)?);
+    state.operands = operands;
+    set_segments(p, state, &[sizes.len() as i32, symbols.len() as i32]);
+    state.result_types.push(ty);
+    Ok(())
+}
+
+fn print_alloc(p: &mut OpPrinter<'_>, op: Op) {
+    let sizes = segment_values(p.ctx, op, 0);
+    let symbols = segment_values(p.ctx, op, 1);
+    p.write("(");
+    p.print_operands(&sizes);
+    p.write(")");
+    if !symbols.is_empty() {
+        p.write("[");
+        p.print_operands(&symbols);
+        p.write("]");
+    }
+    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    p.write(" : ");
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.print_type(p.ctx.value_type(r));
+    }
+}
+
+fn verify_alloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    verify_alloc_like(ctx, op, diags);
+}
+
+fn verify_alloca(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let mut cur = ctx.parent_op(op);
+    let mut in_scope = false;
+    while let Some(parent) = cur {
+        if ctx.has_trait(parent, Traits::AUTOMATIC_ALLOCATION_SCOPE) {
+            in_scope = true;
+            break;
+        }
+        cur = ctx.parent_op(parent);
+    }
+    if !in_scope {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "requires an ancestor op with AutomaticAllocationScope trait",
+        );
+        return;
+    }
+    verify_alloc_like(ctx, op, diags);
+}
+
+fn verify_alloc_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some(sizes) = check_segments(ctx, op, diags, 2) else {
+        return;
+    };
+    if !expect_index_operands(ctx, op, diags, 0..ctx.num_operands(op))
+        || !expect_results(ctx, op, diags, 1)
+    {
+        return;
+    }
+    let Some(m) = ranked(ctx, result_type(ctx, op, 0)) else {
+        result_kind_error(ctx, op, diags, 0, "memref of any type values");
+        return;
+    };
+    if let Some(a) = int_attr(ctx, op, "alignment")
+        && a < 0
+    {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0",
+        );
+        return;
+    }
+    let expected = num_dynamic(&m.shape);
+    if sizes[0] != expected {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "incorrect number of dynamic sizes, has {}, expected {expected}",
+                sizes[0]
+            ),
+        );
+        return;
+    }
+    let symbols = match m.layout.map(|l| ctx.attr_data(l)) {
+        Some(AttrData::AffineMap(map)) if !map.is_identity() => map.num_symbols as usize,
+        _ => 0,
+    };
+    if sizes[1] != symbols {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "symbol operand count does not equal memref symbol count: expected {symbols}, got {}",
+                sizes[1]
+            ),
+        );
+    }
+}
+
+// ----- memref.dealloc -------------------------------------------------------------------------
+
+fn parse_dealloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let operand = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_any_memref(p, state)?;
+    state.operands.push(p.resolve_operand(&operand, ty)?);
+    Ok(())
+}
+
+fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&v) = p.ctx.operand_vec(op).first() {
+        p.print_type(p.ctx.value_type(v));
+    }
+}
+
+fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 0) {
+        return;
+    }
+    if !is_memref(ctx, operand_type(ctx, op, 0)) {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+    }
+}
+
+// ----- memref.realloc -------------------------------------------------------------------------
+
+fn parse_realloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let size = if p.eat(TokKind::LParen) {
+        let s = p.parse_operand()?;
+        p.expect(TokKind::RParen, ")")?;
+        Some(s)
+    } else {
+        None
+    };
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let src_ty = parse_ranked_memref(p, state)?;
+    p.expect_keyword("to")?;
+    let dst_ty = parse_ranked_memref(p, state)?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    if let Some(size) = size {
+        let index = p.ctx.index_type();
+        state.operands.push(p.resolve_operand(&size, index)?);
+    }
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_realloc(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    print_first_operand(p, op);
+    if let Some(&size) = operands.get(1) {
+        p.write("(");
+        p.print_operand(size);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    print_cast_types(p, op, "to");
+}
+
+fn is_1d_memref(ctx: &Context, ty: Type) -> bool {
+    ranked(ctx, ty).is_some_and(|m| m.shape.len() == 1)
+}
+
+fn verify_realloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let n = ctx.num_operands(op);
+    if n == 0 {
+        op_error(ctx, op, diags, "expected 1 or more operands, but found 0");
+        return;
+    }
+    if n > 2 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("expected 2 operands, but found {n}"),
+        );
+        return;
+    }
+    if !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
+    if !is_1d_memref(ctx, src_ty) {
+        operand_kind_error(ctx, op, diags, 0, "1D memref of any type values");
+        return;
+    }
+    if n == 2 && !expect_index_operands(ctx, op, diags, 1..2) {
+        return;
+    }
+    if !is_1d_memref(ctx, dst_ty) {
+        result_kind_error(ctx, op, diags, 0, "1D memref of any type values");
+        return;
+    }
+    let (Some(src), Some(dst)) = (ranked(ctx, src_ty), ranked(ctx, dst_ty)) else {
+        return;
+    };
+    let loc = ctx.op_loc(op);
+    let (s, d) = (quoted(ctx, src_ty), quoted(ctx, dst_ty));
+    let msg = if !is_identity_layout(ctx, src.layout) {
+        format!("unsupported layout for source memref type {s}")
+    } else if !is_identity_layout(ctx, dst.layout) {
+        format!("unsupported layout for result memref type {d}")
+    } else if src.space != dst.space {
+        format!(
+            "different memory spaces specified for source memref type {s} and result memref type {d}"
+        )
+    } else if src.elem != dst.elem {
+        format!(
+            "different element types specified for source memref type {s} and result memref type {d}"
+        )
+    } else if num_dynamic(&dst.shape) > 0 && n < 2 {
+        format!("missing dimension operand for result type {d}")
+    } else if num_dynamic(&dst.shape) == 0 && n == 2 {
+        format!("unnecessary dimension operand for result type {d}")
+    } else {
+        return;
+    };
+    diags.push(Diagnostic::error(loc, msg));
+}
+
+// ----- memref.load / memref.store -------------------------------------------------------------
+
+fn parse_load(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let memref = p.parse_operand()?;
+    let indices = parse_square_operands(p)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_ranked_memref(p, state)?;
+    let elem = ranked(p.ctx, ty).map_or(ty, |m| m.elem);
+    state.operands.push(p.resolve_operand(&memref, ty)?);
+    state.operands.extend(resolve_indices(p, &indices)?);
+    state.result_types.push(elem);
+    Ok(())
+}
+
+/// Prints the attr-dict of load/store, eliding `nontemporal = false` (its default).
+fn print_access_attrs(p: &mut OpPrinter<'_>, op: Op) {
+    let nontemporal_default = p
+        .ctx
+        .get_attr(op, "nontemporal")
+        .is_some_and(|a| matches!(p.ctx.attr_data(a), AttrData::Bool(false)));
+    let elided: &[&str] = if nontemporal_default {
+        &["nontemporal"]
+    } else {
+        &[]
+    };
+    p.print_optional_attr_dict(op, elided);
+}
+
+fn print_memref_and_indices(p: &mut OpPrinter<'_>, operands: &[Value]) {
+    if let Some((&memref, indices)) = operands.split_first() {
+        p.print_operand(memref);
+        p.write("[");
+        p.print_operands(indices);
+        p.write("]");
+    }
+}
+
+fn print_load(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    print_memref_and_indices(p, &operands);
+    print_access_attrs(p, op);
+    p.write(" : ");
+    if let Some(&m) = operands.first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+}
+
+/// Checks the memref operand `at` and the index operands after it; returns the memref.
+fn verify_indexed_access(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    at: usize,
+    what: &str,
+) -> Option<Ranked> {
+    if !expect_min_operands(ctx, op, diags, at + 1) {
+        return None;
+    }
+    let Some(m) = ranked(ctx, operand_type(ctx, op, at)) else {
+        operand_kind_error(ctx, op, diags, at, "memref of any type values");
+        return None;
+    };
+    if !expect_index_operands(ctx, op, diags, at + 1..ctx.num_operands(op)) {
+        return None;
+    }
+    let got = ctx.num_operands(op) - at - 1;
+    if got != m.shape.len() {
+        let msg = match what {
+            "load" => format!(
+                "incorrect number of indices for load, expected {} but got {got}",
+                m.shape.len()
+            ),
+            _ => "store index operand count not equal to memref rank".to_string(),
+        };
+        op_error(ctx, op, diags, msg);
+        return None;
+    }
+    Some(m)
+}
+
+fn verify_load(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some(m) = verify_indexed_access(ctx, op, diags, 0, "load") else {
+        return;
+    };
+    if !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    if result_type(ctx, op, 0) != m.elem {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "failed to verify that result type matches element type of 'memref'",
+        );
+    }
+}
+
+fn parse_store(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(TokKind::Comma, ",")?;
+    let memref = p.parse_operand()?;
+    let indices = parse_square_operands(p)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_ranked_memref(p, state)?;
+    let elem = ranked(p.ctx, ty).map_or(ty, |m| m.elem);
+    state.operands.push(p.resolve_operand(&value, elem)?);
+    state.operands.push(p.resolve_operand(&memref, ty)?);
+    state.operands.extend(resolve_indices(p, &indices)?);
+    Ok(())
+}
+
+fn print_store(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    let Some((&value, rest)) = operands.split_first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(value);
+    p.write(", ");
+    print_memref_and_indices(p, rest);
+    print_access_attrs(p, op);
+    p.write(" : ");
+    if let Some(&m) = rest.first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+}
+
+fn verify_store(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_min_operands(ctx, op, diags, 2) {
+        return;
+    }
+    let Some(m) = verify_indexed_access(ctx, op, diags, 1, "store") else {
+        return;
+    };
+    if !expect_results(ctx, op, diags, 0) {
+        return;
+    }
+    if operand_type(ctx, op, 0) != m.elem {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "failed to verify that type of 'value' matches element type of 'memref'",
+        );
+    }
+}
+
+// ----- memref.copy ----------------------------------------------------------------------------
+
+fn parse_copy(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.expect(TokKind::Comma, ",")?;
+    let target = p.parse_operand()?;
+    let (src_ty, dst_ty) = parse_attrs_and_cast_types(p, state, "to")?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.operands.push(p.resolve_operand(&target, dst_ty)?);
+    Ok(())
+}
+
+fn print_copy(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    p.print_operands(&operands);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let [source, target] = operands[..] {
+        p.print_type(p.ctx.value_type(source));
+        p.write(" to ");
+        p.print_type(p.ctx.value_type(target));
+    }
+}
+
+/// Whether two shapes are compatible (unranked or dynamic sizes match anything).
+fn shapes_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ranked(ctx, a), ranked(ctx, b)) {
+        (Some(x), Some(y)) => {
+            x.shape.len() == y.shape.len()
+                && x.shape
+                    .iter()
+                    .zip(&y.shape)
+                    .all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
+        }
+        _ => true,
+    }
+}
+
+fn verify_copy(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 0) {
+        return;
+    }
+    for i in 0..2 {
+        if !is_memref(ctx, operand_type(ctx, op, i)) {
+            operand_kind_error(
+                ctx,
+                op,
+                diags,
+                i,
+                "ranked or unranked memref of any type values",
+            );
+            return;
+        }
+    }
+    let (a, b) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1));
+    if elem_and_space(ctx, a).map(|e| e.0) != elem_and_space(ctx, b).map(|e| e.0) {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "requires the same element type for all operands",
+        );
+    } else if !shapes_compatible(ctx, a, b) {
+        op_error(ctx, op, diags, "requires the same shape for all operands");
+    }
+}
+
+// ----- shared view helpers --------------------------------------------------------------------
+
+/// The printed form of a ranked memref type built from parts (for messages about types the
+/// verifier infers but cannot intern).
+fn memref_type_text(
+    ctx: &Context,
+    shape: &[i64],
+    elem: Type,
+    layout: Option<(&[i64], i64)>,
+    space: Option<Attr>,
+) -> String {
+    let mut s = String::from("memref<");
+    for &d in shape {
+        s.push_str(&dims_text(&[d]));
+        s.push('x');
+    }
+    s.push_str(&type_str(ctx, elem));
+    if let Some((strides, offset)) = layout {
+        s.push_str(", strided<[");
+        s.push_str(&dims_text(strides).replace('x', ", "));
+        s.push(']');
+        if offset != 0 {
+            s.push_str(", offset: ");
+            s.push_str(&dims_text(&[offset]));
+        }
+        s.push('>');
+    }
+    if let Some(sp) = space {
+        s.push_str(", ");
+        s.push_str(&crate::asm::printer::attr_to_string(ctx, sp));
+    }
+    s.push('>');
+    s
+}
+
+/// Saturating multiplication of sizes/strides where [`DYNAMIC`] absorbs everything but zero.
+fn sat_mul(a: i64, b: i64) -> i64 {
+    if a == 0 || b == 0 {
+        0
+    } else if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.checked_mul(b).unwrap_or(DYNAMIC)
+    }
+}
+
+fn sat_add(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.checked_add(b).unwrap_or(DYNAMIC)
+    }
+}
+
+/// The static offsets, sizes and strides arrays of a subview or reinterpret_cast.
+fn static_lists(ctx: &Context, op: Op) -> Option<[Vec<i64>; 3]> {
+    Some([
+        dense_array(ctx, op, "static_offsets")?,
+        dense_array(ctx, op, "static_sizes")?,
+        dense_array(ctx, op, "static_strides")?,
+    ])
+}
+
+fn parse_offsets_sizes_strides_operands(
+    p: &mut OpParser<'_, '_>,
+    state: &mut OpState,
+    source: Value,
+    lists: [(Vec<UnresolvedOperand>, Vec<i64>); 3],
+) -> PResult<()> {
+    state.operands.push(source);
+    let mut counts = vec![1i32];
+    for (name, (operands, statics)) in ["static_offsets", "static_sizes", "static_strides"]
+        .into_iter()
+        .zip(lists)
+    {
+        state.operands.extend(resolve_indices(p, &operands)?);
+        counts.push(operands.len() as i32);
+        let a = p.ctx.dense_i64_array(&statics);
+        add_attr(p, state, name, a);
+    }
+    set_segments(p, state, &counts);
+    Ok(())
+}
+
+const OFFSET_SIZE_STRIDE_ATTRS: [&str; 4] = [
+    "operandSegmentSizes",
+    "static_offsets",
+    "static_sizes",
+    "static_strides",
+];
+
+/// MLIR's `verifyOffsetSizeAndStrideOp`; `max_ranks` bounds the three lists.
+fn verify_offset_size_stride(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    max_ranks: [usize; 3],
+) -> Option<[Vec<i64>; 3]> {
+    let sizes = check_segments(ctx, op, diags, 4)?;
+    if sizes[0] != 1 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("expected 1 operand in segment #0, but found {}", sizes[0]),
+        );
+        return None;
+    }
+    if !expect_index_operands(ctx, op, diags, 1..ctx.num_operands(op)) {
+        return None;
+    }
+    let Some(lists) = static_lists(ctx, op) else {
+        for name in ["static_offsets", "static_sizes", "static_strides"] {
+            if dense_array(ctx, op, name).is_none() {
+                op_error(ctx, op, diags, format!("requires attribute '{name}'"));
+                return None;
+            }
+        }
+        return None;
+    };
+    let loc = ctx.op_loc(op);
+    let [offsets, sz, strides] = &lists;
+    if !(offsets.len() == 1 && max_ranks[0] == 1) && offsets.len() != sz.len() {
+        diags.push(Diagnostic::error(loc, format!("expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.", offsets.len(), sz.len())));
+        return None;
+    }
+    if sz.len() != strides.len() {
+        diags.push(Diagnostic::error(loc, format!("expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.", sz.len(), strides.len())));
+        return None;
+    }
+    for (k, (name, list)) in ["offset", "size", "stride"]
+        .into_iter()
+        .zip(&lists)
+        .enumerate()
+    {
+        if list.len() != max_ranks[k] {
+            diags.push(Diagnostic::error(
+                loc,
+                format!(
+                    "expected {} {name} values, got {}",
+                    max_ranks[k],
+                    list.len()
+                ),
+            ));
+            return None;
+        }
+        let dynamic = num_dynamic(list);
+        if dynamic != sizes[k + 1] {
+            diags.push(Diagnostic::error(
+                loc,
+                format!("expected {dynamic} dynamic {name} values"),
+            ));
+            return None;
+        }
+    }
+    for (name, list) in [("offsets", offsets), ("sizes", sz)] {
+        if let Some(v) = list.iter().find(|&&v| v < 0 && v != DYNAMIC) {
+            diags.push(Diagnostic::error(
+                loc,
+                format!("expected {name} to be non-negative, but got {v}"),
+            ));
+            return None;
+        }
+    }
+    Some(lists)
+}
+
+// ----- memref.subview -------------------------------------------------------------------------
+
+fn parse_subview(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let offsets = parse_dynamic_index_list(p)?;
+    let sizes = parse_dynamic_index_list(p)?;
+    let strides = parse_dynamic_index_list(p)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let src_ty = parse_ranked_memref(p, state)?;
+    p.expect_keyword("to")?;
+    let dst_ty = parse_ranked_memref(p, state)?;
+    let source = p.resolve_operand(&source, src_ty)?;
+    parse_offsets_sizes_strides_operands(p, state, source, [offsets, sizes, strides])?;
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_offsets_sizes_strides(p: &mut OpPrinter<'_>, op: Op, separators: [&str; 3]) {
+    let Some(lists) = static_lists(p.ctx, op) else {
+        return;
+    };
+    for (k, list) in lists.iter().enumerate() {
+        p.write(separators[k]);
+        let dynamic = segment_values(p.ctx, op, k + 1);
+        print_dynamic_index_list(p, list, &dynamic);
+    }
+}
+
+fn print_subview(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    print_offsets_sizes_strides(p, op, ["", " ", " "]);
+    p.print_optional_attr_dict(op, &OFFSET_SIZE_STRIDE_ATTRS);
+    print_cast_types(p, op, "to");
+}
+
+fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
+    let Some(src) = ranked(ctx, src_ty) else {
+        operand_kind_error(ctx, op, diags, 0, "memref of any type values");
+        return;
+    };
+    let Some(dst) = ranked(ctx, dst_ty) else {
+        result_kind_error(ctx, op, diags, 0, "memref of any type values");
+        return;
+    };
+    let rank = src.shape.len();
+    let Some([offsets, sizes, strides]) = verify_offset_size_stride(ctx, op, diags, [rank; 3])
+    else {
+        return;
+    };
+    let loc = ctx.op_loc(op);
+    let mut error = |msg: String| diags.push(Diagnostic::error(loc, msg));
+    if src.space != dst.space {
+        error(format!(
+            "different memory spaces specified for base memref type {} and subview memref type {}",
+            quoted(ctx, src_ty),
+            quoted(ctx, dst_ty)
+        ));
+        return;
+    }
+    let Some((src_strides, src_offset)) = strides_and_offset(ctx, &src) else {
+        error(format!("base type {} is not strided", quoted(ctx, src_ty)));
+        return;
+    };
+    let mut offset = src_offset;
+    for (&o, &s) in offsets.iter().zip(&src_strides) {
+        offset = sat_add(offset, sat_mul(o, s));
+    }
+    let inferred_strides: Vec<i64> = strides
+        .iter()
+        .zip(&src_strides)
+        .map(|(&a, &b)| sat_mul(a, b))
+        .collect();
+    let expected = memref_type_text(
+        ctx,
+        &sizes,
+        src.elem,
+        Some((&inferred_strides, offset)),
+        src.space,
+    );
+    let got = quoted(ctx, dst_ty);
+    let mismatch = |what: &str| {
+        format!(
+            "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result {what}), but got {got}"
+        )
+    };
+    if dst.shape.len() > sizes.len() {
+        error(format!(
+            "expected result rank to be smaller or equal to the source rank, but got {got}"
+        ));
+        return;
+    }
+    if rank_reduction_mask(&sizes, &dst.shape).is_none() {
+        error(mismatch("sizes"));
+        return;
+    }
+    if src.elem != dst.elem {
+        error(format!(
+            "expected result element type to be '{}', but got {got}",
+            type_str(ctx, src.elem)
+        ));
+        return;
+    }
+    let Some((dst_strides, dst_offset)) = strides_and_offset(ctx, &dst) else {
+        error(mismatch("layout"));
+        return;
+    };
+    if dst_offset != offset {
+        error(mismatch("layout"));
+        return;
+    }
+    let Some(dropped) =
+        strided_rank_reduction_mask(&sizes, &inferred_strides, dst.shape.len(), &dst_strides)
+    else {
+        error(mismatch("layout"));
+        return;
+    };
+    let kept: Vec<i64> = inferred_strides
+        .iter()
+        .zip(&dropped)
+        .filter(|(_, d)| !**d)
+        .map(|(&s, _)| s)
+        .collect();
+    if kept != dst_strides {
+        error(mismatch("layout"));
+        return;
+    }
+    verify_in_bounds(&src.shape, &offsets, &sizes, &strides, &mut error);
+}
+
+/// MLIR's `computeRankReductionMask`: which dimensions of `original` are dropped (unit
+/// dimensions, matched greedily) to obtain `reduced`.
+fn rank_reduction_mask(original: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; original.len()];
+    let mut next = 0;
+    for (i, &size) in original.iter().enumerate() {
+        if next < reduced.len() && size == reduced[next] {
+            next += 1;
+            continue;
+        }
+        dropped[i] = true;
+        if size != 1 {
+            return None;
+        }
+    }
+    (next == reduced.len()).then_some(dropped)
+}
+
+/// MLIR's `computeMemRefRankReductionMask`: static unit sizes are candidates for dropping,
+/// disambiguated by the strides that remain in the reduced type.
+fn strided_rank_reduction_mask(
+    sizes: &[i64],
+    strides: &[i64],
+    reduced_rank: usize,
+    reduced_strides: &[i64],
+) -> Option<Vec<bool>> {
+    let mut dropped: Vec<bool> = sizes.iter().map(|&s| s == 1).collect();
+    if sizes.len() == reduced_rank {
+        return Some(vec![false; sizes.len()]);
+    }
+    let count = |list: &[i64], v: i64| list.iter().filter(|&&x| x == v).count();
+    if dropped.iter().filter(|&&d| d).count() + reduced_rank == sizes.len() {
+        return Some(dropped);
+    }
+    let mut unaccounted: std::collections::BTreeMap<i64, usize> = std::collections::BTreeMap::new();
+    for &s in strides {
+        *unaccounted.entry(s).or_default() += 1;
+    }
+    for dim in 0..sizes.len() {
+        if !dropped[dim] {
+            continue;
+        }
+        let stride = strides[dim];
+        let have = unaccounted.get(&stride).copied().unwrap_or(0);
+        let want = count(reduced_strides, stride);
+        if have > want {
+            *unaccounted.entry(stride).or_default() -= 1;
+        } else if have == want {
+            dropped[dim] = false;
+        } else {
+            return None;
+        }
+    }
+    (dropped.iter().filter(|&&d| d).count() + reduced_rank == sizes.len()).then_some(dropped)
+}
+
+/// MLIR's `verifyInBoundsSlice` for the static parts of a slice.
+fn verify_in_bounds(
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+    error: &mut impl FnMut(String),
+) {
+    for (dim, &extent) in shape.iter().enumerate() {
+        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(dim), sizes.get(dim), strides.get(dim))
+        else {
+            return;
+        };
+        if extent == DYNAMIC || o == DYNAMIC {
+            continue;
+        }
+        if s != DYNAMIC && s == 0 {
+            continue;
+        }
+        if o >= extent {
+            error(format!("offset {dim} is out-of-bounds: {o} >= {extent}"));
+            return;
+        }
+        if s == DYNAMIC || st == DYNAMIC {
+            continue;
+        }
+        let last = o.saturating_add((s - 1).saturating_mul(st));
+        if last >= extent {
+            error(format!(
+                "slice along dimension {dim} runs out-of-bounds: {last} >= {extent}"
+            ));
+            return;
+        }
+    }
+}
+
+// ----- memref.cast / memref.memory_space_cast ---------------------------------------------------
+
+fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let (src_ty, dst_ty) = parse_attrs_and_cast_types(p, state, "to")?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.print_optional_attr_dict(op, &[]);
+    print_cast_types(p, op, "to");
+}
+
+/// MLIR's `memref::CastOp::areCastCompatible`.
+fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ranked(ctx, a), ranked(ctx, b)) {
+        (Some(x), Some(y)) => {
+            if x.elem != y.elem || x.space != y.space || x.shape.len() != y.shape.len() {
+                return false;
+            }
+            if x.layout != y.layout {
+                let (Some((xs, xo)), Some((ys, yo))) =
+                    (strides_and_offset(ctx, &x), strides_and_offset(ctx, &y))
+                else {
+                    return false;
+                };
+                let ok = |p: i64, q: i64| p == DYNAMIC || q == DYNAMIC || p == q;
+                if xs.len() != ys.len()
+                    || !ok(xo, yo)
+                    || !xs.iter().zip(&ys).all(|(&p, &q)| ok(p, q))
+                {
+                    return false;
+                }
+            }
+            x.shape
+                .iter()
+                .zip(&y.shape)
+                .all(|(&p, &q)| p == DYNAMIC || q == DYNAMIC || p == q)
+        }
+        _ => {
+            let both_unranked = matches!(ctx.type_data(a), TypeData::UnrankedMemRef { .. })
+                && matches!(ctx.type_data(b), TypeData::UnrankedMemRef { .. });
+            match (elem_and_space(ctx, a), elem_and_space(ctx, b)) {
+                (Some(x), Some(y)) => !both_unranked && x == y,
+                _ => false,
+            }
+        }
+    }
+}
+
+/// MLIR's `memref::MemorySpaceCastOp::areCastCompatible`.
+fn memory_space_cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+    match (ctx.type_data(a), ctx.type_data(b)) {
+        (
+            TypeData::MemRef {
+                shape: s1,
+                elem: e1,
+                layout: l1,
+                ..
+            },
+            TypeData::MemRef {
+                shape: s2,
+                elem: e2,
+                layout: l2,
+                ..
+            },
+        ) => s1 == s2 && e1 == e2 && l1 == l2,
+        (TypeData::UnrankedMemRef { elem: e1, .. }, TypeData::UnrankedMemRef { elem: e2, .. }) => {
+            e1 == e2
+        }
+        _ => false,
+    }
+}
+
+fn verify_cast_like(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    compatible: fn(&Context, Type, Type) -> bool,
+) {
+    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (a, b) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
+    if !is_memref(ctx, a) {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+    } else if !is_memref(ctx, b) {
+        result_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+    } else if !compatible(ctx, a, b) {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "operand type {} and result type {} are cast incompatible",
+                quoted(ctx, a),
+                quoted(ctx, b)
+            ),
+        );
+    }
+}
+
+fn verify_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    verify_cast_like(ctx, op, diags, cast_compatible);
+}
+
+fn verify_memory_space_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    verify_cast_like(ctx, op, diags, memory_space_cast_compatible);
+}
+
+// ----- memref.reinterpret_cast ----------------------------------------------------------------
+
+fn parse_reinterpret_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    p.expect_keyword("offset")?;
+    p.expect(TokKind::Colon, ":")?;
+    let offsets = parse_dynamic_index_list(p)?;
+    p.expect(TokKind::Comma, ",")?;
+    p.expect_keyword("sizes")?;
+    p.expect(TokKind::Colon, ":")?;
+    let sizes = parse_dynamic_index_list(p)?;
+    p.expect(TokKind::Comma, ",")?;
+    p.expect_keyword("strides")?;
+    p.expect(TokKind::Colon, ":")?;
+    let strides = parse_dynamic_index_list(p)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let src_ty = parse_any_memref(p, state)?;
+    p.expect_keyword("to")?;
+    let dst_ty = parse_ranked_memref(p, state)?;
+    let source = p.resolve_operand(&source, src_ty)?;
+    parse_offsets_sizes_strides_operands(p, state, source, [offsets, sizes, strides])?;
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_reinterpret_cast(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    print_offsets_sizes_strides(p, op, [" to offset: ", ", sizes: ", ", strides: "]);
+    p.print_optional_attr_dict(op, &OFFSET_SIZE_STRIDE_ATTRS);
+    print_cast_types(p, op, "to");
+}
+
+fn dynamic_or_int(v: i64) -> String {
+    if v == DYNAMIC {
+        "dynamic".to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
+    let Some((src_elem, src_space)) = elem_and_space(ctx, src_ty) else {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+        return;
+    };
+    let Some(dst) = ranked(ctx, dst_ty) else {
+        result_kind_error(ctx, op, diags, 0, "memref of any type values");
+        return;
+    };
+    let rank = dst.shape.len();
+    let Some([offsets, sizes, strides]) =
+        verify_offset_size_stride(ctx, op, diags, [1, rank, rank])
+    else {
+        return;
+    };
+    let loc = ctx.op_loc(op);
+    let (s, d) = (quoted(ctx, src_ty), quoted(ctx, dst_ty));
+    let mut error = |msg: String| diags.push(Diagnostic::error(loc, msg));
+    if src_space != dst.space {
+        return error(format!(
+            "different memory spaces specified for source type {s} and result memref type {d}"
+        ));
+    }
+    if src_elem != dst.elem {
+        return error(format!(
+            "different element types specified for source type {s} and result memref type {d}"
+        ));
+    }
+    for (idx, (&r, &e)) in dst.shape.iter().zip(&sizes).enumerate() {
+        if r != DYNAMIC && r != e {
+            return error(format!(
+                "expected result type with size = {} instead of {r} in dim = {idx}",
+                dynamic_or_int(e)
+            ));
+        }
+    }
+    let Some((dst_strides, dst_offset)) = strides_and_offset(ctx, &dst) else {
+        return error(format!(
+            "expected result type to have strided layout but found {d}"
+        ));
+    };
+    if let Some(&e) = offsets.first()
+        && dst_offset != DYNAMIC
+        && dst_offset != e
+    {
+        return error(format!(
+            "expected result type with offset = {} instead of {dst_offset}",
+            dynamic_or_int(e)
+        ));
+    }
+    for (idx, (&r, &e)) in dst_strides.iter().zip(&strides).enumerate() {
+        if r != DYNAMIC && r != e {
+            return error(format!(
+                "expected result type with stride = {} instead of {r} in dim = {idx}",
+                dynamic_or_int(e)
+            ));
+        }
+    }
+}
+
+// ----- memref.expand_shape / memref.collapse_shape --------------------------------------------
+
+fn parse_reassociation(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let pos = p.cur_pos();
+    let attr = p.parse_attribute()?;
+    if reassociation_of(p.ctx, attr).is_none() {
+        return p.error_at(pos, "invalid kind of attribute specified");
+    }
+    add_attr(p, state, "reassociation", attr);
+    Ok(())
+}
+
+/// The groups of a reassociation attribute (`[[0, 1], [2]]`).
+fn reassociation_of(ctx: &Context, attr: Attr) -> Option<Vec<Vec<i64>>> {
+    let AttrData::Array(groups) = ctx.attr_data(attr) else {
+        return None;
+    };
+    groups
+        .iter()
+        .map(|&g| match ctx.attr_data(g) {
+            AttrData::Array(items) => items
+                .iter()
+                .map(|&i| match ctx.attr_data(i) {
+                    AttrData::Integer { value, .. } => i64::try_from(*value).ok(),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        })
+        .collect()
+}
+
+fn print_reassociation(p: &mut OpPrinter<'_>, op: Op) {
+    if let Some(groups) = p
+        .ctx
+        .get_attr(op, "reassociation")
+        .and_then(|a| reassociation_of(p.ctx, a))
+    {
+        let text = groups
+            .iter()
+            .map(|g| {
+                format!(
+                    "[{}]",
+                    g.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        p.write(&format!("[{text}]"));
+    }
+}
+
+fn parse_expand_shape(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    parse_reassociation(p, state)?;
+    p.expect_keyword("output_shape")?;
+    let (shape_operands, statics) = parse_dynamic_index_list(p)?;
+    let (src_ty, dst_ty) = parse_attrs_and_ranked_types(p, state, "into")?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.operands.extend(resolve_indices(p, &shape_operands)?);
+    let a = p.ctx.dense_i64_array(&statics);
+    add_attr(p, state, "static_output_shape", a);
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn parse_attrs_and_ranked_types(
+    p: &mut OpParser<'_, '_>,
+    state: &mut OpState,
+    keyword: &str,
+) -> PResult<(Type, Type)> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let src = parse_ranked_memref(p, state)?;
+    p.expect_keyword(keyword)?;
+    let dst = parse_ranked_memref(p, state)?;
+    Ok((src, dst))
+}
+
+fn print_expand_shape(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.write(" ");
+    print_reassociation(p, op);
+    p.write(" output_shape ");
+    let statics = dense_array(p.ctx, op, "static_output_shape").unwrap_or_default();
+    let operands = p.ctx.operand_vec(op);
+    print_dynamic_index_list(p, &statics, operands.get(1..).unwrap_or(&[]));
+    p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
+    print_cast_types(p, op, "into");
+}
+
+fn parse_collapse_shape(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    parse_reassociation(p, state)?;
+    let (src_ty, dst_ty) = parse_attrs_and_ranked_types(p, state, "into")?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_collapse_shape(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.write(" ");
+    print_reassociation(p, op);
+    p.print_optional_attr_dict(op, &["reassociation"]);
+    print_cast_types(p, op, "into");
+}
+
+/// The source, result and reassociation of a reshape op, after the common ODS checks.
+fn reshape_parts(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Ranked, Ranked, Vec<Vec<i64>>)> {
+    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
+        return None;
+    }
+    let Some(src) = ranked(ctx, operand_type(ctx, op, 0)) else {
+        operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
+        return None;
+    };
+    let Some(dst) = ranked(ctx, result_type(ctx, op, 0)) else {
+        result_kind_error(ctx, op, diags, 0, "strided memref of any type values");
+        return None;
+    };
+    let Some(groups) = ctx
+        .get_attr(op, "reassociation")
+        .and_then(|a| reassociation_of(ctx, a))
+    else {
+        op_error(ctx, op, diags, "requires attribute 'reassociation'");
+        return None;
+    };
+    Some((src, dst, groups))
+}
+
+/// MLIR's `verifyCollapsedShape` (multiple dynamic dimensions per group allowed).
+fn verify_collapsed_shape(
+    ctx: &Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+    collapsed: &[i64],
+    expanded: &[i64],
+    groups: &[Vec<i64>],
+) -> bool {
+    let mut error = |msg: String| {
+        op_error(ctx, op, diags, msg);
+        false
+    };
+    if collapsed.len() != groups.len() {
+        return error(format!(
+            "invalid number of reassociation groups: found {}, expected {}",
+            groups.len(),
+            collapsed.len()
+        ));
+    }
+    let mut next = 0i64;
+    for (collapsed_dim, group) in groups.iter().enumerate() {
+        let mut found_dynamic = false;
+        for &d in group {
+            if d != next {
+                return error("reassociation indices must be contiguous".to_string());
+            }
+            next += 1;
+            let Some(&size) = usize::try_from(d).ok().and_then(|d| expanded.get(d)) else {
+                return error(format!("reassociation index {d} is out of bounds"));
+            };
+            found_dynamic |= size == DYNAMIC;
+        }
+        if (collapsed[collapsed_dim] == DYNAMIC) != found_dynamic {
+            return error(format!(
+                "collapsed dim ({collapsed_dim}) must be dynamic if and only if reassociation group is dynamic"
+            ));
+        }
+        if !found_dynamic {
+            let size: i64 = group.iter().map(|&d| expanded[d as usize]).product();
+            if size != collapsed[collapsed_dim] {
+                return error(format!(
+                    "collapsed dim size ({}) must equal reassociation group size ({size})",
+                    collapsed[collapsed_dim]
+                ));
+            }
+        }
+    }
+    if collapsed.is_empty() {
+        if expanded.iter().any(|&d| d != 1) {
+            return error(
+                "rank 0 memrefs can only be extended/collapsed with/from ones".to_string(),
+            );
+        }
+    } else if next != expanded.len() as i64 {
+        return error(format!(
+            "expanded rank ({}) inconsistent with number of reassociation indices ({next})",
+            expanded.len()
+        ));
+    }
+    true
+}
+
+/// Whether a result type equals `shape`/`elem`/`space` with the given layout (`None` for the
+/// identity layout).
+fn has_layout(ctx: &Context, ty: &Ranked, layout: Option<(&[i64], i64)>) -> bool {
+    match (layout, ty.layout.map(|l| ctx.attr_data(l))) {
+        (None, None) => true,
+        (
+            Some((strides, offset)),
+            Some(AttrData::Strided {
+                strides: s,
+                offset: o,
+            }),
+        ) => s.as_slice() == strides && *o == offset,
+        _ => false,
+    }
+}
+
+fn verify_collapse_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some((src, dst, groups)) = reshape_parts(ctx, op, diags) else {
+        return;
+    };
+    let (r0, r1) = (src.shape.len(), dst.shape.len());
+    if r0 < r1 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "has source rank {r0} and result rank {r1}. This is not a collapse ({r0} < {r1})."
+            ),
+        );
+        return;
+    }
+    if !verify_collapsed_shape(ctx, op, diags, &dst.shape, &src.shape, &groups) {
+        return;
+    }
+    let layout = if is_identity_layout(ctx, src.layout) {
+        None
+    } else {
+        match collapsed_layout(ctx, &src, &groups) {
+            Some(l) => Some(l),
+            None => {
+                op_error(
+                    ctx,
+                    op,
+                    diags,
+                    "invalid source layout map or collapsing non-contiguous dims",
+                );
+                return;
+            }
+        }
+    };
+    let layout_ref = layout.as_ref().map(|(s, o)| (s.as_slice(), *o));
+    if src.elem != dst.elem || src.space != dst.space || !has_layout(ctx, &dst, layout_ref) {
+        let expected = memref_type_text(ctx, &dst.shape, src.elem, layout_ref, src.space);
+        let got = quoted(ctx, result_type(ctx, op, 0));
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("expected collapsed type to be '{expected}' but found {got}"),
+        );
+    }
+}
+
+/// MLIR's `computeCollapsedLayoutMap` (non-strict).
+fn collapsed_layout(ctx: &Context, src: &Ranked, groups: &[Vec<i64>]) -> Option<(Vec<i64>, i64)> {
+    let (strides, offset) = strides_and_offset(ctx, src)?;
+    let shape = &src.shape;
+    let mut result = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut end = group.len();
+        while end > 1 && shape[group[end - 1] as usize] == 1 {
+            end -= 1;
+        }
+        let last = *group.get(end.checked_sub(1)?)? as usize;
+        result.push(if shape[last] != DYNAMIC || end == 1 {
+            strides[last]
+        } else {
+            DYNAMIC
+        });
+    }
+    for (gi, group) in groups.iter().enumerate().rev() {
+        let mut stride = result[gi];
+        for &idx in group.iter().skip(1).rev() {
+            let idx = idx as usize;
+            stride = sat_mul(stride, shape[idx]);
+            if shape[idx - 1] == 1 {
+                continue;
+            }
+            let src_stride = strides[idx - 1];
+            if stride != DYNAMIC && src_stride != DYNAMIC && stride != src_stride {
+                return None;
+            }
+        }
+    }
+    Some((result, offset))
+}
+
+fn verify_expand_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some((src, dst, groups)) = reshape_parts(ctx, op, diags) else {
+        return;
+    };
+    if !expect_index_operands(ctx, op, diags, 1..ctx.num_operands(op)) {
+        return;
+    }
+    let (r0, r1) = (src.shape.len(), dst.shape.len());
+    if r0 > r1 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "has source rank {r0} and result rank {r1}. This is not an expansion ({r0} > {r1})."
+            ),
+        );
+        return;
+    }
+    if !verify_collapsed_shape(ctx, op, diags, &src.shape, &dst.shape, &groups) {
+        return;
+    }
+    let layout = if is_identity_layout(ctx, src.layout) {
+        None
+    } else {
+        let Some((strides, offset)) = strides_and_offset(ctx, &src) else {
+            op_error(ctx, op, diags, "invalid source layout map");
+            return;
+        };
+        Some((expanded_strides(&strides, &dst.shape, &groups), offset))
+    };
+    let layout_ref = layout.as_ref().map(|(s, o)| (s.as_slice(), *o));
+    if src.elem != dst.elem || src.space != dst.space || !has_layout(ctx, &dst, layout_ref) {
+        let expected = memref_type_text(ctx, &dst.shape, src.elem, layout_ref, src.space);
+        let got = quoted(ctx, result_type(ctx, op, 0));
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("expected expanded type to be '{expected}' but found {got}"),
+        );
+        return;
+    }
+    let statics = dense_array(ctx, op, "static_output_shape").unwrap_or_default();
+    if statics.len() != r1 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "expected number of static shape bounds to be equal to the output rank ({r1}) but found {} inputs instead",
+                statics.len()
+            ),
+        );
+        return;
+    }
+    let dynamic = num_dynamic(&statics);
+    let given = ctx.num_operands(op) - 1;
+    if dynamic != given {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} dynamic dims while output_shape has {given} values"
+            ),
+        );
+        return;
+    }
+    if let Some(pos) = dst
+        .shape
+        .iter()
+        .zip(&statics)
+        .position(|(&s, &o)| s != DYNAMIC && s != o)
+    {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("invalid output shape provided at pos {pos}"),
+        );
+    }
+}
+
+/// MLIR's `computeExpandedLayoutMap` strides.
+fn expanded_strides(src_strides: &[i64], result_shape: &[i64], groups: &[Vec<i64>]) -> Vec<i64> {
+    let mut reversed = Vec::with_capacity(result_shape.len());
+    let mut shape_index = result_shape.len();
+    for (group, &stride) in groups.iter().zip(src_strides).rev() {
+        let mut current = stride;
+        for _ in group {
+            reversed.push(current);
+            shape_index = shape_index.saturating_sub(1);
+            current = sat_mul(current, result_shape.get(shape_index).copied().unwrap_or(1));
+        }
+    }
+    let mut strides: Vec<i64> = reversed.into_iter().rev().collect();
+    strides.resize(result_shape.len(), 1);
+    strides
+}
+
+// ----- memref.view ----------------------------------------------------------------------------
+
+fn parse_view(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.expect(TokKind::LSquare, "[")?;
+    let shift = p.parse_operand()?;
+    p.expect(TokKind::RSquare, "]")?;
+    let sizes = parse_square_operands(p)?;
+    let (src_ty, dst_ty) = parse_attrs_and_ranked_types(p, state, "to")?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.operands.extend(resolve_indices(p, &[shift])?);
+    state.operands.extend(resolve_indices(p, &sizes)?);
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_view(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    print_first_operand(p, op);
+    p.write("[");
+    if let Some(&shift) = operands.get(1) {
+        p.print_operand(shift);
+    }
+    p.write("][");
+    p.print_operands(operands.get(2..).unwrap_or(&[]));
+    p.write("]");
+    p.print_optional_attr_dict(op, &[]);
+    print_cast_types(p, op, "to");
+}
+
+fn verify_view(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
+    let src = ranked(ctx, src_ty).filter(|m| {
+        m.shape.len() == 1
+            && matches!(
+                ctx.type_data(m.elem),
+                TypeData::Integer {
+                    width: 8,
+                    signedness: crate::types::Signedness::Signless
+                }
+            )
+    });
+    let Some(src) = src else {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "1D memref of 8-bit signless integer values",
+        );
+        return;
+    };
+    if !expect_index_operands(ctx, op, diags, 1..ctx.num_operands(op)) {
+        return;
+    }
+    let Some(dst) = ranked(ctx, dst_ty) else {
+        result_kind_error(ctx, op, diags, 0, "memref of any type values");
+        return;
+    };
+    let loc = ctx.op_loc(op);
+    let (s, d) = (quoted(ctx, src_ty), quoted(ctx, dst_ty));
+    let msg = if !is_identity_layout(ctx, src.layout) {
+        format!("unsupported map for base memref type {s}")
+    } else if !is_identity_layout(ctx, dst.layout) {
+        format!("unsupported map for result memref type {d}")
+    } else if src.space != dst.space {
+        format!(
+            "different memory spaces specified for base memref type {s} and view memref type {d}"
+        )
+    } else {
+        let (has, expected) = (ctx.num_operands(op) - 2, num_dynamic(&dst.shape));
+        if has != expected {
+            op_error(
+                ctx,
+                op,
+                diags,
+                format!("incorrect number of dynamic sizes, has {has}, expected {expected}"),
+            );
+        }
+        return;
+    };
+    diags.push(Diagnostic::error(loc, msg));
+}
+
+// ----- memref.dim / memref.rank ---------------------------------------------------------------
+
+fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let source = p.parse_operand()?;
+    p.expect(TokKind::Comma, ",")?;
+    let index = p.parse_operand()?;
+    let ty = p.parse_colon_type()?;
+    state.operands.push(p.resolve_operand(&source, ty)?);
+    state.operands.extend(resolve_indices(p, &[index])?);
+    let index_ty = p.ctx.index_type();
+    state.result_types.push(index_ty);
+    Ok(())
+}
+
+fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+    let operands = p.ctx.operand_vec(op);
+    p.write(" ");
+    p.print_operands(&operands);
+    p.write(" : ");
+    if let Some(&m) = operands.first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+}
+
+fn expect_index_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if expect_results(ctx, op, diags, 1)
+        && !matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::Index)
+    {
+        result_kind_error(ctx, op, diags, 0, "index");
+    }
+}
+
+fn verify_dim(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 2) {
+        return;
+    }
+    let ok = match ctx.type_data(operand_type(ctx, op, 0)) {
+        TypeData::MemRef { shape, .. } => !shape.is_empty(),
+        TypeData::UnrankedMemRef { .. } => true,
+        _ => false,
+    };
+    if !ok {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "unranked.memref of any type values or non-0-ranked.memref of any type values",
+        );
+        return;
+    }
+    if !matches!(ctx.type_data(operand_type(ctx, op, 1)), TypeData::Index) {
+        operand_kind_error(ctx, op, diags, 1, "index");
+        return;
+    }
+    expect_index_result(ctx, op, diags);
+}
+
+fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let ty = p.parse_colon_type()?;
+    state.operands.push(p.resolve_operand(&source, ty)?);
+    let index_ty = p.ctx.index_type();
+    state.result_types.push(index_ty);
+    Ok(())
+}
+
+fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&m) = p.ctx.operand_vec(op).first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+}
+
+fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 1) {
+        return;
+    }
+    if !is_memref(ctx, operand_type(ctx, op, 0)) {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+        return;
+    }
+    expect_index_result(ctx, op, diags);
+}
+
+// ----- memref.extract_strided_metadata / extract_aligned_pointer_as_index --------------------
+
+/// `$source : type($source) -> type(results) attr-dict`.
+fn parse_source_arrow_results(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_any_memref(p, state)?;
+    p.expect(TokKind::Arrow, "->")?;
+    state.result_types = p.parse_type_list()?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    state.operands.push(p.resolve_operand(&source, ty)?);
+    Ok(())
+}
+
+fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    print_first_operand(p, op);
+    p.write(" : ");
+    if let Some(&m) = p.ctx.operand_vec(op).first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+    p.write(" -> ");
+    let results = p.ctx.results(op).to_vec();
+    p.print_value_types(&results);
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<String>) {
+    let n = ctx.results(op).len();
+    let rank = n.saturating_sub(2) / 2;
+    names.push("base_buffer".into());
+    if n > 1 {
+        names.push("offset".into());
+    }
+    for group in ["sizes", "strides"] {
+        for k in 0..rank {
+            names.push(if k == 0 { group.into() } else { String::new() });
+        }
+    }
+}
+
+fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 1) {
+        return;
+    }
+    let src_ty = operand_type(ctx, op, 0);
+    let Some(src) = ranked(ctx, src_ty).filter(|m| strides_and_offset(ctx, m).is_some()) else {
+        operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
+        return;
+    };
+    let results = ctx.results(op);
+    if results.len() < 2 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("expected 2 or more results, but found {}", results.len()),
+        );
+        return;
+    }
+    let base_ok = matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::MemRef { shape, .. } if shape.is_empty());
+    if !base_ok {
+        result_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "strided memref of any type values of rank 0",
+        );
+        return;
+    }
+    for i in 1..results.len() {
+        if !matches!(ctx.type_data(result_type(ctx, op, i)), TypeData::Index) {
+            result_kind_error(
+                ctx,
+                op,
+                diags,
+                i,
+                if i == 1 { "index" } else { "variadic of index" },
+            );
+            return;
+        }
+    }
+    let rank = src.shape.len();
+    let base_matches = matches!(
+        ctx.type_data(result_type(ctx, op, 0)),
+        TypeData::MemRef { elem, layout: None, memory_space, .. } if *elem == src.elem && *memory_space == src.space
+    );
+    if results.len() != 2 + 2 * rank || !base_matches {
+        let mut inferred = vec![format!(
+            "'{}'",
+            memref_type_text(ctx, &[], src.elem, None, src.space)
+        )];
+        inferred.extend(std::iter::repeat_n("'index'".to_string(), 1 + 2 * rank));
+        let actual: Vec<String> = results
+            .iter()
+            .map(|&r| quoted(ctx, ctx.value_type(r)))
+            .collect();
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                inferred.join(", "),
+                actual.join(", ")
+            ),
+        );
+    }
+}
+
+fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 1) {
+        return;
+    }
+    if !is_memref(ctx, operand_type(ctx, op, 0)) {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "ranked or unranked memref of any type values",
+        );
+        return;
+    }
+    expect_index_result(ctx, op, diags);
+}
+
+// ----- memref.global / memref.get_global ------------------------------------------------------
+
+fn is_static_memref(ctx: &Context, ty: Type) -> bool {
+    ranked(ctx, ty).is_some_and(|m| num_dynamic(&m.shape) == 0)
+}
+
+fn parse_global(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    if p.tok_kind() == TokKind::String {
+        let vis = p.parse_attribute()?;
+        add_attr(p, state, "sym_visibility", vis);
+    }
+    if p.eat_keyword("constant") {
+        let unit = p.ctx.unit_attr();
+        add_attr(p, state, "constant", unit);
+    }
+    let name = p.parse_symbol_name_attr()?;
+    add_attr(p, state, "sym_name", name);
+    let ty = p.parse_colon_type()?;
+    if !is_static_memref(p.ctx, ty) {
+        let msg = format!(
+            "custom op '{}' type should be static shaped memref, but got {}",
+            op_name(p, state),
+            quoted(p.ctx, ty)
+        );
+        return Err(Diagnostic::error(state.loc, msg));
+    }
+    let type_attr = p.ctx.type_attr(ty);
+    add_attr(p, state, "type", type_attr);
+    if p.eat(TokKind::Equal) {
+        let value = if p.eat_keyword("uninitialized") {
+            p.ctx.unit_attr()
+        } else {
+            let tensor = match ranked(p.ctx, ty) {
+                Some(m) => p.ctx.ty(TypeData::Tensor {
+                    shape: m.shape,
+                    elem: m.elem,
+                    encoding: None,
+                }),
+                None => ty,
+            };
+            let value = p.parse_attribute_of_type(tensor)?;
+            if !matches!(p.ctx.attr_data(value), AttrData::DenseElements { .. }) {
+                let msg = format!(
+                    "custom op '{}' initial value should be a unit or elements attribute",
+                    op_name(p, state)
+                );
+                return Err(Diagnostic::error(state.loc, msg));
+            }
+            value
+        };
+        add_attr(p, state, "initial_value", value);
+    }
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    Ok(())
+}
+
+fn print_global(p: &mut OpPrinter<'_>, op: Op) {
+    let ctx = p.ctx;
+    p.write(" ");
+    if let Some(vis) = ctx.get_attr(op, "sym_visibility") {
+        p.print_attr(vis);
+        p.write(" ");
+    }
+    if ctx.get_attr(op, "constant").is_some() {
+        p.write("constant ");
+    }
+    p.print_symbol_name(str_attr(ctx, op, "sym_name").unwrap_or(""));
+    p.write(" : ");
+    if let Some(t) = ctx.get_attr(op, "type") {
+        p.print_attr(t);
+    }
+    if let Some(init) = ctx.get_attr(op, "initial_value") {
+        p.write(" = ");
+        if matches!(ctx.attr_data(init), AttrData::Unit) {
+            p.write("uninitialized");
+        } else {
+            p.print_attr_without_type(init);
+        }
+    }
+    p.print_optional_attr_dict(
+        op,
+        &[
+            "sym_name",
+            "sym_visibility",
+            "constant",
+            "type",
+            "initial_value",
+        ],
+    );
+}
+
+/// The memref type of a `memref.global`'s `type` attribute.
+fn global_type(ctx: &Context, op: Op) -> Option<Type> {
+    match ctx.attr_data(ctx.get_attr(op, "type")?) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 0) {
+        return;
+    }
+    if str_attr(ctx, op, "sym_name").is_none() {
+        op_error(ctx, op, diags, "requires attribute 'sym_name'");
+        return;
+    }
+    let Some(ty) = global_type(ctx, op) else {
+        op_error(ctx, op, diags, "requires attribute 'type'");
+        return;
+    };
+    if let Some(a) = int_attr(ctx, op, "alignment")
+        && (a <= 0 || a & (a - 1) != 0)
+    {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0",
+        );
+        return;
+    }
+    let Some(m) = ranked(ctx, ty).filter(|m| num_dynamic(&m.shape) == 0) else {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "type should be static shaped memref, but got {}",
+                quoted(ctx, ty)
+            ),
+        );
+        return;
+    };
+    let Some(init) = ctx.get_attr(op, "initial_value") else {
+        return;
+    };
+    match ctx.attr_data(init) {
+        AttrData::Unit => {}
+        AttrData::DenseElements { ty: init_ty, .. } => {
+            if let TypeData::Tensor { shape, elem, .. } = ctx.type_data(*init_ty) {
+                if *elem != m.elem {
+                    op_error(
+                        ctx,
+                        op,
+                        diags,
+                        format!(
+                            "initial value element expected to be of type {}, but was of type {}",
+                            quoted(ctx, m.elem),
+                            quoted(ctx, *elem)
+                        ),
+                    );
+                } else if *shape != m.shape {
+                    let join =
+                        |s: &[i64]| s.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+                    op_error(
+                        ctx,
+                        op,
+                        diags,
+                        format!(
+                            "initial value shape expected to be {} but was {}",
+                            join(&m.shape),
+                            join(shape)
+                        ),
+                    );
+                }
+            }
+        }
+        _ => {
+            let text = crate::asm::printer::attr_to_string(ctx, init);
+            op_error(
+                ctx,
+                op,
+                diags,
+                format!("initial value should be a unit or elements attribute, but got {text}"),
+            );
+        }
+    }
+}
+
+fn parse_get_global(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let pos = p.cur_pos();
+    let name = p.parse_attribute()?;
+    if !matches!(p.ctx.attr_data(name), AttrData::SymbolRef { nested, .. } if nested.is_empty()) {
+        return p.error_at(pos, "invalid kind of attribute specified");
+    }
+    add_attr(p, state, "name", name);
+    p.expect(TokKind::Colon, ":")?;
+    let ty = parse_ranked_memref(p, state)?;
+    state.result_types.push(ty);
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    Ok(())
+}
+
+fn print_get_global(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    if let Some(name) = p.ctx.get_attr(op, "name") {
+        p.print_attr(name);
+    }
+    p.write(" : ");
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.print_type(p.ctx.value_type(r));
+    }
+    p.print_optional_attr_dict(op, &["name"]);
+}
+
+fn verify_get_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let Some(name) = symbol_ref(ctx, op, "name") else {
+        op_error(ctx, op, diags, "requires attribute 'name'");
+        return;
+    };
+    let result = result_type(ctx, op, 0);
+    if !is_static_memref(ctx, result) {
+        result_kind_error(
+            ctx,
+            op,
+            diags,
+            0,
+            "statically shaped memref of any type values",
+        );
+        return;
+    }
+    let global = lookup_symbol(ctx, op, name).filter(|&g| ctx.op_name_str(g) == "memref.global");
+    let Some(global) = global else {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("'{name}' does not reference a valid global memref"),
+        );
+        return;
+    };
+    if let Some(ty) = global_type(ctx, global)
+        && ty != result
+    {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!(
+                "result type {} does not match type {} of the global memref @{name}",
+                quoted(ctx, result),
+                quoted(ctx, ty)
+            ),
+        );
+    }
+}
+
+// ----- memref.alloca_scope --------------------------------------------------------------------
+
+fn parse_alloca_scope(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    if p.eat(TokKind::Arrow) {
+        state.result_types = p.parse_function_result_types()?;
+    }
+    let region = p.parse_region(None)?;
+    ensure_scope_terminator(p, state, region);
+    state.regions.push(region);
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    Ok(())
+}
+
+/// Adds the implicit `memref.alloca_scope.return` when the body does not end in a terminator.
+fn ensure_scope_terminator(
+    p: &mut OpParser<'_, '_>,
+    state: &OpState,
+    region: crate::entity::Region,
+) {
+    let block = match p.ctx.entry_block(region) {
+        Some(b) => b,
+        None => {
+            let b = p.ctx.create_block();
+            p.ctx.append_block(region, b);
+            b
+        }
+    };
+    let terminated = p
+        .ctx
+        .last_op(block)
+        .is_some_and(|op| p.ctx.has_trait(op, Traits::TERMINATOR));
+    if terminated {
+        return;
+    }
+    if let Some(name) = p.ctx.registry.lookup("memref.alloca_scope.return") {
+        let ret = p.ctx.create_op(OpState::new(name, state.loc));
+        p.ctx.append_op(block, ret);
+    }
+}
+
+fn print_alloca_scope(p: &mut OpPrinter<'_>, op: Op) {
+    let results = p.ctx.results(op).to_vec();
+    p.write(" ");
+    if !results.is_empty() {
+        p.write(" -> (");
+        p.print_value_types(&results);
+        p.write(")");
+    }
+    p.write(" ");
+    if let Some(&region) = p.ctx.regions(op).first() {
+        p.print_region(region, false, !results.is_empty());
+    }
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_alloca_scope(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 0) {
+        return;
+    }
+    let regions = ctx.regions(op);
+    if regions.len() != 1 {
+        op_error(ctx, op, diags, "requires 1 region");
+        return;
+    }
+    if let Some(entry) = ctx.entry_block(regions[0])
+        && !ctx.block_args(entry).is_empty()
+    {
+        op_error(ctx, op, diags, "requires a region with 0 arguments");
+    }
+}
+
+fn parse_scope_return(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let operands = p.parse_operand_list()?;
+    state.operands = crate::dialects::syntax::parse_colon_types_resolve(p, &operands)?;
+    Ok(())
+}
+
+fn print_scope_return(p: &mut OpPrinter<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+    let operands = p.ctx.operand_vec(op);
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(&operands);
+        p.write(" : ");
+        p.print_value_types(&operands);
+    }
+}
+
+fn verify_scope_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some(parent) = ctx.parent_op(op) else {
+        return;
+    };
+    if ctx.op_name_str(parent) != "memref.alloca_scope" {
+        op_error(ctx, op, diags, "expects parent op 'memref.alloca_scope'");
+        return;
+    }
+    let results = ctx.results(parent);
+    let operands = ctx.operand_vec(op);
+    if operands.len() != results.len() {
+        op_error(
+            ctx,
+            parent,
+            diags,
+            format!(
+                "along control flow edge from Region #0 to parent results: source has {} operands, but target successor needs {}",
+                operands.len(),
+                results.len()
+            ),
+        );
+        return;
+    }
+    for (i, (&v, &r)) in operands.iter().zip(results).enumerate() {
+        let (a, b) = (ctx.value_type(v), ctx.value_type(r));
+        if a != b {
+            op_error(
+                ctx,
+                parent,
+                diags,
+                format!(
+                    "along control flow edge from Region #0 to parent results: source type #{i} {} should match input type #{i} {}",
+                    quoted(ctx, a),
+                    quoted(ctx, b)
+                ),
+            );
+            return;
+        }
+    }
+}
+
+// ----- memref.atomic_rmw ----------------------------------------------------------------------
+
+/// The `arith::AtomicRMWKind` keywords, by enum value.
+const ATOMIC_KINDS: [&str; 16] = [
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
+    "mins", "minu", "mulf", "muli", "ori", "xori",
+];
+
+fn parse_atomic_rmw(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let pos = p.cur_pos();
+    let kind = p
+        .parse_optional_keyword()
+        .and_then(|k| ATOMIC_KINDS.iter().position(|&c| c == k));
+    let Some(kind) = kind else {
+        return p.error_at(pos, "expected valid keyword for atomic kind");
+    };
+    let i64_ty = p.ctx.int_type(64);
+    let kind_attr = p.ctx.int_attr(kind as i128, i64_ty);
+    add_attr(p, state, "kind", kind_attr);
+    let value = p.parse_operand()?;
+    p.expect(TokKind::Comma, ",")?;
+    let memref = p.parse_operand()?;
+    let indices = parse_square_operands(p)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    p.expect(TokKind::LParen, "(")?;
+    let value_ty = p.parse_type()?;
+    p.expect(TokKind::Comma, ",")?;
+    let memref_ty = parse_ranked_memref(p, state)?;
+    p.expect(TokKind::RParen, ")")?;
+    p.expect(TokKind::Arrow, "->")?;
+    let result_ty = p.parse_type()?;
+    state.operands.push(p.resolve_operand(&value, value_ty)?);
+    state.operands.push(p.resolve_operand(&memref, memref_ty)?);
+    state.operands.extend(resolve_indices(p, &indices)?);
+    state.result_types.push(result_ty);
+    Ok(())
+}
+
+fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
+    let k = int_attr(ctx, op, "kind")?;
+    ATOMIC_KINDS.get(usize::try_from(k).ok()?).copied()
+}
+
+fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    let Some((&value, rest)) = operands.split_first() else {
+        return;
+    };
+    p.write(" ");
+    p.write(atomic_kind(p.ctx, op).unwrap_or("<<invalid kind>>"));
+    p.write(" ");
+    p.print_operand(value);
+    p.write(", ");
+    print_memref_and_indices(p, rest);
+    p.print_optional_attr_dict(op, &["kind"]);
+    p.write(" : (");
+    p.print_type(p.ctx.value_type(value));
+    p.write(", ");
+    if let Some(&m) = rest.first() {
+        p.print_type(p.ctx.value_type(m));
+    }
+    p.write(") -> ");
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.print_type(p.ctx.value_type(r));
+    }
+}
+
+fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let Some(kind) = atomic_kind(ctx, op) else {
+        op_error(ctx, op, diags, "requires attribute 'kind'");
+        return;
+    };
+    let Some(m) = ranked(ctx, operand_type(ctx, op, 1)) else {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            1,
+            "memref of signless integer or floating-point values",
+        );
+        return;
+    };
+    if !expect_index_operands(ctx, op, diags, 2..ctx.num_operands(op)) {
+        return;
+    }
+    let value_ty = operand_type(ctx, op, 0);
+    if value_ty != m.elem {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "failed to verify that value type matches element type of memref",
+        );
+        return;
+    }
+    if result_type(ctx, op, 0) != value_ty {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "failed to verify that result type matches value type",
+        );
+        return;
+    }
+    if m.shape.len() != ctx.num_operands(op) - 2 {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "expects the number of subscripts to be equal to memref rank",
+        );
+        return;
+    }
+    let is_float = matches!(ctx.type_data(value_ty), TypeData::Float(_));
+    let is_int = matches!(ctx.type_data(value_ty), TypeData::Integer { .. });
+    let wants_float = matches!(
+        kind,
+        "addf" | "maximumf" | "maxnumf" | "minimumf" | "minnumf" | "mulf"
+    );
+    if kind != "assign" && wants_float && !is_float {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("with kind '{kind}' expects a floating-point type"),
+        );
+    } else if kind != "assign" && !wants_float && !is_int {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("with kind '{kind}' expects an integer type"),
+        );
+    }
+}

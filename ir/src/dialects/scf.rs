@@ -441,10 +441,11 @@ fn ensure_terminator(
             b
         }
     };
-    if let Some(last) = p.ctx.last_op(block) {
-        if p.ctx.is_registered(last) && p.ctx.has_trait(last, Traits::TERMINATOR) {
-            return;
-        }
+    if let Some(last) = p.ctx.last_op(block)
+        && p.ctx.is_registered(last)
+        && p.ctx.has_trait(last, Traits::TERMINATOR)
+    {
+        return;
     }
     let Some(op_name) = p.ctx.registry.lookup(name) else {
         return;
@@ -620,11 +621,11 @@ fn print_if(p: &mut OpPrinter<'_>, op: Op) {
         p.write(" ");
         p.print_region(then_region, false, print_terminators);
     }
-    if let Some(else_region) = region_at(ctx, op, 1) {
-        if ctx.entry_block(else_region).is_some() {
-            p.write(" else ");
-            p.print_region(else_region, false, print_terminators);
-        }
+    if let Some(else_region) = region_at(ctx, op, 1)
+        && ctx.entry_block(else_region).is_some()
+    {
+        p.write(" else ");
+        p.print_region(else_region, false, print_terminators);
     }
     p.print_optional_attr_dict(op, &[]);
 }
@@ -632,6 +633,20 @@ fn print_if(p: &mut OpPrinter<'_>, op: Op) {
 fn verify_if(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if ctx.num_operands(op) != 1 || ctx.regions(op).len() != 2 {
         op_error(ctx, op, diags, "expected 1 operand and 2 regions");
+        return;
+    }
+    let cond_type = ctx.value_type(ctx.operand(op, 0));
+    if !matches!(ctx.type_data(cond_type), TypeData::Integer { width: 1, .. }) {
+        let msg = format!(
+            "operand #0 must be 1-bit signless integer, but got '{}'",
+            type_str(ctx, cond_type)
+        );
+        op_error(ctx, op, diags, msg);
+        return;
+    }
+    if region_is_empty(ctx, op, 0) {
+        let msg = "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks";
+        op_error(ctx, op, diags, msg);
         return;
     }
     if !ctx.results(op).is_empty() && region_is_empty(ctx, op, 1) {
@@ -816,15 +831,15 @@ fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool 
             );
             return fail(ctx, op, diags, msg);
         }
-        if let Some(y) = yielded.get(i) {
-            if arg != y {
-                let msg = format!(
-                    "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
-                    type_str(ctx, *arg),
-                    type_str(ctx, *y)
-                );
-                return fail(ctx, op, diags, msg);
-            }
+        if let Some(y) = yielded.get(i)
+            && arg != y
+        {
+            let msg = format!(
+                "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                type_str(ctx, *arg),
+                type_str(ctx, *y)
+            );
+            return fail(ctx, op, diags, msg);
         }
     }
     for (i, (arg, res)) in iter_args.iter().zip(&results).enumerate() {
@@ -1260,13 +1275,13 @@ fn verify_parallel(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if entry_arg_count(ctx, op, 0) != sizes[0] {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "expects the same number of induction variables: 0 as bound and step values: 1",
+    let num_ivs = entry_arg_count(ctx, op, 0);
+    if num_ivs != sizes[0] {
+        let msg = format!(
+            "expects the same number of induction variables: {num_ivs} as bound and step values: {}",
+            sizes[0]
         );
+        op_error(ctx, op, diags, msg);
         return;
     }
     let Some(term) = entry_terminator(ctx, op, 0).filter(|&t| ctx.op_name_str(t) == "scf.reduce")
@@ -1279,7 +1294,7 @@ fn verify_parallel(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let reductions = ctx.num_operands(term);
+    let reductions = ctx.regions(term).len();
     if reductions != ctx.results(op).len() {
         let msg = format!(
             "expects number of results: {} to be the same as number of reductions: {reductions}",
@@ -1647,7 +1662,7 @@ fn verify_forall(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let terminator = entry_terminator(ctx, op, 0);
-    if !terminator.is_some_and(|t| ctx.op_name_str(t) == "scf.forall.in_parallel") {
+    if terminator.is_none_or(|t| ctx.op_name_str(t) != "scf.forall.in_parallel") {
         op_error(
             ctx,
             op,
@@ -1677,7 +1692,7 @@ fn print_in_parallel(p: &mut OpPrinter<'_>, op: Op) {
 
 fn verify_in_parallel(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let parent = ctx.parent_op(op);
-    if !parent.is_some_and(|p| ctx.op_name_str(p) == "scf.forall") {
+    if parent.is_none_or(|p| ctx.op_name_str(p) != "scf.forall") {
         op_error(ctx, op, diags, "expected forall op parent");
     }
 }
@@ -1715,4 +1730,98 @@ fn verify_yield(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         ],
         diags,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::asm::parser::{ParseOptions, parse_module};
+
+    /// Parses `src` and returns the context and the ops named `name`, in order.
+    fn ops_named(src: &str, name: &str) -> (Context, Vec<Op>) {
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("parse failed: {}", d.message));
+        let ops = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&o| ctx.op_name_str(o) == name)
+            .collect();
+        (ctx, ops)
+    }
+
+    fn edges_from(ctx: &Context, op: Op, region: usize) -> SmallVec<[RegionEdge; 2]> {
+        let rb = ctx.op_def(op).region_branch.expect("region branch");
+        let term = entry_terminator(ctx, op, region).expect("terminator");
+        (rb.from_region)(ctx, op, region, term)
+    }
+
+    #[test]
+    fn for_edges_forward_iter_args() {
+        let src = "func.func @f(%n: index, %a: f32) -> f32 {
+            %r = scf.for %i = %n to %n step %n iter_args(%x = %a) -> (f32) {
+              scf.yield %x : f32
+            }
+            return %r : f32
+          }";
+        let (ctx, ops) = ops_named(src, "scf.for");
+        let op = ops[0];
+        let entry = (ctx.op_def(op).region_branch.unwrap().entry)(&ctx, op);
+        assert_eq!(entry[0].to, RegionPoint::Region(0));
+        assert_eq!(
+            (entry[0].operands.clone(), entry[0].inputs.clone()),
+            (3..4, 1..2)
+        );
+        assert_eq!(entry[1].to, RegionPoint::Parent);
+        let back = edges_from(&ctx, op, 0);
+        assert_eq!(
+            (back[0].to, back[0].operands.clone()),
+            (RegionPoint::Region(0), 0..1)
+        );
+        assert_eq!(
+            (back[1].to, back[1].inputs.clone()),
+            (RegionPoint::Parent, 0..1)
+        );
+    }
+
+    #[test]
+    fn while_condition_skips_the_flag() {
+        let src = "func.func @f(%a: i32, %c: i1) -> i32 {
+            %r = scf.while (%x = %a) : (i32) -> i32 {
+              scf.condition(%c) %x : i32
+            } do {
+            ^bb0(%y: i32):
+              scf.yield %y : i32
+            }
+            return %r : i32
+          }";
+        let (ctx, ops) = ops_named(src, "scf.while");
+        let op = ops[0];
+        let from_before = edges_from(&ctx, op, 0);
+        assert_eq!(from_before[0].to, RegionPoint::Parent);
+        assert_eq!(from_before[0].operands, 1..2);
+        assert_eq!(from_before[1].to, RegionPoint::Region(1));
+        let from_after = edges_from(&ctx, op, 1);
+        assert_eq!(
+            (from_after[0].to, from_after[0].inputs.clone()),
+            (RegionPoint::Region(0), 0..1)
+        );
+    }
+
+    #[test]
+    fn if_without_else_falls_through_to_parent() {
+        let src = "func.func @f(%c: i1) {
+            scf.if %c {
+            }
+            return
+          }";
+        let (ctx, ops) = ops_named(src, "scf.if");
+        let entry = (ctx.op_def(ops[0]).region_branch.unwrap().entry)(&ctx, ops[0]);
+        assert_eq!(entry[0].to, RegionPoint::Region(0));
+        assert_eq!(entry[1].to, RegionPoint::Parent);
+        assert!(
+            entry_terminator(&ctx, ops[0], 0).is_some(),
+            "implicit scf.yield"
+        );
+    }
 }
