@@ -154,6 +154,7 @@ pub struct Context {
     /// The op registry: names, traits, interfaces, syntax and verifiers.
     pub registry: Registry,
     epoch: u64,
+    pub(crate) symbols: crate::symbols::SymbolCache,
 }
 
 impl Default for Context {
@@ -177,6 +178,7 @@ impl Context {
             syms: Interner::default(),
             registry: Registry::default(),
             epoch: 0,
+            symbols: Default::default(),
         };
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);

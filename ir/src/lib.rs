@@ -21,6 +21,7 @@ pub mod dialects;
 pub mod entity;
 pub mod location;
 pub mod registry;
+pub mod symbols;
 pub mod types;
 pub mod util;
 pub mod verify;

@@ -240,6 +240,8 @@ pub struct Registry {
     by_name: FxHashMap<String, OpName>,
     /// Dialects that accept unknown ops (in generic form) without `--allow-unregistered-dialect`.
     open_dialects: Vec<String>,
+    /// Dialects with at least one registered op.
+    dialects: rustc_hash::FxHashSet<String>,
 }
 
 impl Registry {
@@ -258,6 +260,9 @@ impl Registry {
 
     /// Registers (or replaces) an op definition.
     pub fn register(&mut self, def: OpDef) -> OpName {
+        if def.registered {
+            self.dialects.insert(def.dialect().to_string());
+        }
         if let Some(&id) = self.by_name.get(&def.name) {
             self.defs[id.as_u32() as usize] = def;
             return id;
@@ -290,9 +295,7 @@ impl Registry {
 
     /// Whether a dialect has any registered op.
     pub fn has_dialect(&self, dialect: &str) -> bool {
-        self.defs
-            .iter()
-            .any(|d| d.registered && d.dialect() == dialect)
+        self.dialects.contains(dialect)
     }
 
     /// The names of all registered ops, sorted.

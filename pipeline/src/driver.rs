@@ -41,6 +41,9 @@ pub struct Options {
     pub pipeline: Vec<PipelineElement>,
     /// Print help and exit.
     pub help: bool,
+    /// Do not free the IR of each chunk (the process is about to exit; freeing millions of
+    /// small nodes costs more than parsing them). Only the binary sets this.
+    pub skip_teardown: bool,
 }
 
 impl Default for Options {
@@ -55,6 +58,7 @@ impl Default for Options {
             instrumentation: Instrumentation::default(),
             pipeline: Vec::new(),
             help: false,
+            skip_teardown: false,
         }
     }
 }
@@ -167,7 +171,7 @@ pub fn help_text() -> String {
 
 /// Runs the driver with real stdio; returns the exit code.
 pub fn run(args: &[String]) -> u8 {
-    let result = run_captured(args, None);
+    let result = run_with(args, None, true);
     let _ = std::io::stderr().write_all(result.stderr.as_bytes());
     let _ = std::io::stdout().write_all(result.stdout.as_bytes());
     let _ = std::io::stdout().flush();
@@ -176,6 +180,10 @@ pub fn run(args: &[String]) -> u8 {
 
 /// Runs the driver, capturing its output. `stdin` replaces the real stdin when given.
 pub fn run_captured(args: &[String], stdin: Option<&str>) -> Captured {
+    run_with(args, stdin, false)
+}
+
+fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captured {
     let mut cap = Captured::default();
     let opts = match parse_args(args) {
         Ok(o) => o,
@@ -184,6 +192,10 @@ pub fn run_captured(args: &[String], stdin: Option<&str>) -> Captured {
             cap.code = 1;
             return cap;
         }
+    };
+    let opts = Options {
+        skip_teardown,
+        ..opts
     };
     if opts.help {
         cap.stdout = help_text();
@@ -297,6 +309,9 @@ fn process_chunk(
     }
     for d in &diags {
         err.push_str(&ir::diag::render(&ctx, &sources, d));
+    }
+    if opts.skip_teardown {
+        std::mem::forget(ctx);
     }
     !diags.iter().any(|d| d.severity == ir::Severity::Error)
 }

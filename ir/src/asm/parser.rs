@@ -10,7 +10,7 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use crate::asm::lexer::{Lexer, TokKind, Token, line_col, unescape};
+use crate::asm::lexer::{Lexer, TokKind, Token, unescape};
 use crate::asm::numbers;
 use crate::attrs::{AffineExpr, AffineMap, AttrData};
 use crate::context::{Context, OpState, ValueDef};
@@ -88,8 +88,10 @@ pub struct Parser<'s, 'c> {
     depth: usize,
     /// Number of results the op being parsed binds (`%a, %b = ...`).
     pub num_results: usize,
-    /// Name of the op being parsed by a custom parser.
+    /// Whether the op whose regions are being parsed is isolated from above.
     current_isolated: bool,
+    /// Byte offset of the start of every line, for O(log n) offset-to-line conversion.
+    line_starts: Vec<usize>,
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
@@ -120,6 +122,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             depth: 0,
             num_results: 0,
             current_isolated: false,
+            line_starts: std::iter::once(0)
+                .chain(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1))
+                .collect(),
         }
     }
 
@@ -147,7 +152,9 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// The location of a byte offset.
     pub fn loc_at(&mut self, pos: usize) -> Loc {
-        let (line, col) = line_col(self.src, pos);
+        let pos = pos.min(self.src.len());
+        let line_idx = self.line_starts.partition_point(|&start| start <= pos) - 1;
+        let (line, col) = ((line_idx + 1) as u32, (pos - self.line_starts[line_idx] + 1) as u32);
         let file = self.file;
         self.ctx.loc(LocData::FileLineCol { file, line, col })
     }
@@ -709,7 +716,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             };
             return self.error_at(name_tok.start, msg);
         };
-        let def = self.ctx.registry.def(op_name).clone();
+        let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let Some(parse) = def.parse else {
             let msg = format!("custom op '{name}' has no custom assembly form");
             return self.error_at(name_tok.start, msg);
@@ -761,7 +768,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.ctx.registry.get_or_unregistered(&name)
             }
         };
-        let def = self.ctx.registry.def(op_name).clone();
+        let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let operands_pos = self.tok.start;
         let operands = self.parse_paren_operand_list()?;
         let mut state = OpState::new(op_name, loc);
@@ -2097,6 +2104,24 @@ impl<'s, 'c> Parser<'s, 'c> {
             scalable,
             elem,
         }))
+    }
+}
+
+/// The parts of an [`OpDef`](crate::registry::OpDef) the parser needs, copied out so the
+/// registry need not be cloned per op.
+struct SyntaxInfo {
+    parse: Option<crate::registry::ParseFn>,
+    traits: Traits,
+    default_dialect: Option<&'static str>,
+}
+
+impl SyntaxInfo {
+    fn of(def: &crate::registry::OpDef) -> Self {
+        SyntaxInfo {
+            parse: def.parse,
+            traits: def.traits,
+            default_dialect: def.default_dialect,
+        }
     }
 }
 

@@ -35,6 +35,8 @@ struct Names {
     /// Result groups: first result of each op -> group definitions (`name`, size).
     groups: FxHashMap<Op, Vec<(String, usize)>>,
     blocks: FxHashMap<Block, u32>,
+    /// Predecessor block numbers of each block (one entry per incoming edge), sorted.
+    preds: FxHashMap<Block, Vec<u32>>,
 }
 
 #[derive(Clone)]
@@ -114,6 +116,13 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
             }
             for op in ctx.block_ops(block) {
                 name_op_results(ctx, op, &mut names, &mut scopes, &mut c, generic);
+            }
+        }
+        for (block_id, block) in ctx.blocks(region).enumerate() {
+            if let Some(term) = ctx.last_op(block) {
+                for &succ in ctx.successors(term) {
+                    names.preds.entry(succ).or_default().push(block_id as u32);
+                }
             }
         }
         let mut nested = Vec::new();
@@ -411,7 +420,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
     pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(String, Attr)> = self.visible_attrs(op, elided);
+        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -421,7 +430,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(String, Attr)> = self.visible_attrs(op, elided);
+        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -429,16 +438,16 @@ impl<'a> OpPrinter<'a> {
         self.print_dict_entries(&attrs);
     }
 
-    fn visible_attrs(&self, op: Op, elided: &[&str]) -> Vec<(String, Attr)> {
-        self.ctx
-            .attrs(op)
+    fn visible_attrs(&self, op: Op, elided: &[&str]) -> Vec<(&'a str, Attr)> {
+        let ctx: &'a Context = self.ctx;
+        ctx.attrs(op)
             .iter()
-            .map(|&(n, a)| (self.ctx.sym_str(n).to_string(), a))
-            .filter(|(n, _)| !elided.contains(&n.as_str()))
+            .map(|&(n, a)| (ctx.sym_str(n), a))
+            .filter(|(n, _)| !elided.contains(n))
             .collect()
     }
 
-    fn print_dict_entries(&mut self, attrs: &[(String, Attr)]) {
+    fn print_dict_entries(&mut self, attrs: &[(&str, Attr)]) {
         self.out.push('{');
         for (i, (name, a)) in attrs.iter().enumerate() {
             if i > 0 {
@@ -512,18 +521,7 @@ impl<'a> OpPrinter<'a> {
         if is_entry {
             return;
         }
-        let mut preds: Vec<u32> = Vec::new();
-        if let Some(region) = self.ctx.block_parent(block) {
-            for b in self.ctx.blocks(region) {
-                if let Some(term) = self.ctx.last_op(b) {
-                    for &s in self.ctx.successors(term) {
-                        if s == block {
-                            preds.push(self.names.blocks.get(&b).copied().unwrap_or(u32::MAX));
-                        }
-                    }
-                }
-            }
-        }
+        let mut preds: Vec<u32> = self.names.preds.get(&block).cloned().unwrap_or_default();
         preds.sort_unstable();
         match preds.len() {
             0 => self.out.push_str("  // no predecessors"),
@@ -598,10 +596,10 @@ impl<'a> OpPrinter<'a> {
         }
         let inherent = def.inherent_attrs;
         let registered = def.registered;
-        let all: Vec<(String, Attr)> = self.visible_attrs(op, &[]);
+        let all: Vec<(&str, Attr)> = self.visible_attrs(op, &[]);
         let (props, rest): (Vec<_>, Vec<_>) = all
             .into_iter()
-            .partition(|(n, _)| registered && inherent.contains(&n.as_str()));
+            .partition(|(n, _)| registered && inherent.contains(n));
         if !props.is_empty() {
             self.out.push_str(" <");
             self.print_dict_entries_with_units(&props);
@@ -635,7 +633,7 @@ impl<'a> OpPrinter<'a> {
         self.print_function_type(&operand_types, &result_types);
     }
 
-    fn print_dict_entries_with_units(&mut self, attrs: &[(String, Attr)]) {
+    fn print_dict_entries_with_units(&mut self, attrs: &[(&str, Attr)]) {
         // Properties print unit attributes explicitly (`x = unit`).
         self.out.push('{');
         for (i, (name, a)) in attrs.iter().enumerate() {
@@ -856,10 +854,9 @@ impl<'a> OpPrinter<'a> {
                 self.out.push(']');
             }
             AttrData::Dict(entries) => {
-                let entries: Vec<(String, Attr)> = entries
-                    .iter()
-                    .map(|&(n, a)| (self.ctx.sym_str(n).to_string(), a))
-                    .collect();
+                let ctx: &'a Context = self.ctx;
+                let entries: Vec<(&str, Attr)> =
+                    entries.iter().map(|&(n, a)| (ctx.sym_str(n), a)).collect();
                 self.print_dict_entries(&entries);
             }
             AttrData::SymbolRef { root, nested } => {

@@ -130,23 +130,7 @@ pub fn function_type(ctx: &Context, op: Op, name: &str) -> Option<(Vec<Type>, Ve
 
 /// Finds the nearest enclosing symbol table of `op` and looks up `name` in it.
 pub fn lookup_symbol(ctx: &Context, from: Op, name: &str) -> Option<Op> {
-    let mut cur = ctx.parent_op(from);
-    while let Some(table) = cur {
-        if ctx.has_trait(table, crate::registry::Traits::SYMBOL_TABLE) {
-            for &r in ctx.regions(table) {
-                for b in ctx.blocks(r) {
-                    for op in ctx.block_ops(b) {
-                        if str_attr(ctx, op, "sym_name") == Some(name) {
-                            return Some(op);
-                        }
-                    }
-                }
-            }
-            return None;
-        }
-        cur = ctx.parent_op(table);
-    }
-    None
+    ctx.lookup_symbol(from, name)
 }
 
 /// Reports MLIR's parse-time error for a malformed property in generic syntax:

@@ -1,10 +1,10 @@
-//! The registered passes: thin wrappers around library functions in the transform crates.
+//! Utility passes: `strip-debuginfo`, `verify`.
 
 use ir::{Context, LocData, Op};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOptions, PassOutput};
+use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
 
-/// Every registered pass and pipeline.
+/// The utility passes.
 pub fn all() -> Vec<PassInfo> {
     vec![
         PassInfo {
@@ -55,6 +55,3 @@ impl Pass for VerifyPass {
         ir::verify::verify(ctx, op).map_err(|diagnostics| PassFailed { diagnostics })
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: PassOptions) {}

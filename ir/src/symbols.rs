@@ -1,0 +1,61 @@
+//! Symbol tables: name → op maps for ops with the `SYMBOL_TABLE` trait.
+//!
+//! [`Context::lookup_symbol`] finds the nearest enclosing symbol table and looks a name up in
+//! it. Tables are built on first use and cached per table op, tagged with the context's mutation
+//! epoch, so a lookup after any structural change rebuilds the table instead of returning stale
+//! data. Lookups in unchanged IR (the verifier, analyses) cost O(1) after the first.
+
+use rustc_hash::FxHashMap;
+
+use crate::attrs::AttrData;
+use crate::context::Context;
+use crate::entity::Op;
+use crate::registry::Traits;
+
+/// Cached symbol tables, keyed by table op.
+#[derive(Default)]
+pub struct SymbolCache {
+    tables: std::cell::RefCell<FxHashMap<Op, (u64, FxHashMap<String, Op>)>>,
+}
+
+impl Context {
+    /// The op named `name` in the nearest symbol table enclosing `from` (not `from` itself).
+    pub fn lookup_symbol(&self, from: Op, name: &str) -> Option<Op> {
+        let mut cur = self.parent_op(from);
+        while let Some(table) = cur {
+            if self.has_trait(table, Traits::SYMBOL_TABLE) {
+                return self.lookup_symbol_in(table, name);
+            }
+            cur = self.parent_op(table);
+        }
+        None
+    }
+
+    /// The op named `name` directly inside the symbol table op `table`.
+    pub fn lookup_symbol_in(&self, table: Op, name: &str) -> Option<Op> {
+        let epoch = self.epoch();
+        let mut tables = self.symbols.tables.borrow_mut();
+        let entry = tables.entry(table).or_insert_with(|| (u64::MAX, FxHashMap::default()));
+        if entry.0 != epoch {
+            entry.1 = self.collect_symbols(table);
+            entry.0 = epoch;
+        }
+        entry.1.get(name).copied()
+    }
+
+    fn collect_symbols(&self, table: Op) -> FxHashMap<String, Op> {
+        let mut map = FxHashMap::default();
+        for &r in self.regions(table) {
+            for b in self.blocks(r) {
+                for op in self.block_ops(b) {
+                    if let Some(a) = self.get_attr(op, "sym_name") {
+                        if let AttrData::String(s) = self.attr_data(a) {
+                            map.entry(s.clone()).or_insert(op);
+                        }
+                    }
+                }
+            }
+        }
+        map
+    }
+}

@@ -1,0 +1,16 @@
+//! The registered passes: thin wrappers around library functions in the analysis and transform
+//! crates, one module per family.
+
+use crate::pass::PassInfo;
+
+mod analysis;
+mod basic;
+mod dealloc;
+
+/// Every registered pass and pipeline.
+pub fn all() -> Vec<PassInfo> {
+    let mut list = basic::all();
+    list.extend(analysis::all());
+    list.extend(dealloc::all());
+    list
+}
