@@ -1,0 +1,2 @@
+//! Ownership-based buffer deallocation (`ownership-based-buffer-deallocation`) and
+//! `expand-realloc`.
