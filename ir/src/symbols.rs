@@ -12,10 +12,13 @@ use crate::context::Context;
 use crate::entity::Op;
 use crate::registry::Traits;
 
+/// The symbols of one table, tagged with the epoch they were collected at.
+type EpochTable = (u64, FxHashMap<String, Op>);
+
 /// Cached symbol tables, keyed by table op.
 #[derive(Default)]
 pub struct SymbolCache {
-    tables: std::cell::RefCell<FxHashMap<Op, (u64, FxHashMap<String, Op>)>>,
+    tables: std::cell::RefCell<FxHashMap<Op, EpochTable>>,
 }
 
 impl Context {
@@ -48,10 +51,10 @@ impl Context {
         for &r in self.regions(table) {
             for b in self.blocks(r) {
                 for op in self.block_ops(b) {
-                    if let Some(a) = self.get_attr(op, "sym_name") {
-                        if let AttrData::String(s) = self.attr_data(a) {
-                            map.entry(s.clone()).or_insert(op);
-                        }
+                    if let Some(a) = self.get_attr(op, "sym_name")
+                        && let AttrData::String(s) = self.attr_data(a)
+                    {
+                        map.entry(s.clone()).or_insert(op);
                     }
                 }
             }

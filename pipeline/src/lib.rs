@@ -4,7 +4,7 @@
 //! - [`passes`]: the registered wrappers around the transform crates' library functions.
 //! - [`pipeline_text`]: MLIR's textual pipeline syntax.
 //! - [`manager`]: nesting, verify-after-each, IR printing and timing.
-//! - [`verify_diags`]: `--verify-diagnostics`.
+//! - [`verify_diags`]: checks `--verify-diagnostics` annotations.
 //! - [`driver`]: the command line.
 
 pub mod driver;

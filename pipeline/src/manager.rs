@@ -153,15 +153,15 @@ impl PassManager {
             ));
             log.stderr.push('\n');
         }
-        if self.instr.verify_each {
-            if let Err(mut diagnostics) = ir::verify::verify(ctx, module) {
-                let loc = ctx.op_loc(target);
-                diagnostics.push(Diagnostic::error(
-                    loc,
-                    format!("verification failed after pass '{}'", pass.name()),
-                ));
-                return Err(PassFailed { diagnostics });
-            }
+        if self.instr.verify_each
+            && let Err(mut diagnostics) = ir::verify::verify(ctx, module)
+        {
+            let loc = ctx.op_loc(target);
+            diagnostics.push(Diagnostic::error(
+                loc,
+                format!("verification failed after pass '{}'", pass.name()),
+            ));
+            return Err(PassFailed { diagnostics });
         }
         Ok(())
     }

@@ -261,11 +261,11 @@ fn print_func(p: &mut OpPrinter<'_>, op: Op) {
             "res_attrs",
         ],
     );
-    if let Some(region) = region {
-        if ctx.entry_block(region).is_some() {
-            p.write(" ");
-            p.print_region(region, false, true);
-        }
+    if let Some(region) = region
+        && ctx.entry_block(region).is_some()
+    {
+        p.write(" ");
+        p.print_region(region, false, true);
     }
 }
 
