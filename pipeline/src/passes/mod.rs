@@ -6,11 +6,15 @@ use crate::pass::PassInfo;
 mod analysis;
 mod basic;
 mod dealloc;
+mod lower;
+mod simplify;
 
 /// Every registered pass and pipeline.
 pub fn all() -> Vec<PassInfo> {
     let mut list = basic::all();
     list.extend(analysis::all());
     list.extend(dealloc::all());
+    list.extend(simplify::all());
+    list.extend(lower::all());
     list
 }

@@ -1,0 +1,1 @@
+//! `bufferization-lower-deallocations` and `convert-bufferization-to-memref`.

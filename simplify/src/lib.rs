@@ -1,0 +1,1 @@
+//! `canonicalize`, `cse` and `buffer-deallocation-simplification`.
