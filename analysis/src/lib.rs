@@ -1,7 +1,16 @@
-//! Analyses used by the buffer-deallocation tooling: dominance, liveness,
-//! control-flow helpers and (later) buffer-origin analyses over the IR.
+//! Analyses used by the buffer-deallocation tooling: dominance, liveness, control-flow
+//! helpers, buffer view-flow / origin analyses and memory-effect queries over the IR.
 //!
-//! The [`graph`] module is IR-independent: it works on dense `u32` node
-//! indices so that per-region CFGs of blocks can be mapped onto it cheaply.
+//! Every analysis is a plain struct computed by a function (`compute(ctx, op)`), never mutates
+//! the IR, and is near-linear in the size of the analysed op. The [`graph`] module is
+//! IR-independent: it works on dense `u32` node indices so that per-region CFGs of blocks can
+//! be mapped onto it cheaply.
+#![deny(missing_docs)]
 
+pub mod alias;
+pub mod cfg;
+pub mod dominance;
+pub mod effects;
 pub mod graph;
+pub mod liveness;
+pub mod print;

@@ -20,6 +20,7 @@ pub mod decode;
 pub mod exec;
 pub mod heap;
 pub mod ops;
+pub mod outcome;
 pub mod program;
 pub mod report;
 pub mod runner_utils;

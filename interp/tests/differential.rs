@@ -1,7 +1,9 @@
 //! Differential check against the real MLIR: every program of `tests/programs` (except those
 //! marked `// NO-DIFFERENTIAL`, which use ops `mlir-opt-22` cannot lower) is lowered to LLVM
-//! with `mlir-opt-22` and run with `mlir-runner-22`; its stdout must equal the interpreter's.
-//! Skipped, with a message, when the tools are not on `PATH`.
+//! with `mlir-opt-22` (the [`LOWERING`] passes) and run with
+//! `mlir-runner-22 -e main --entry-point-result=void` against `libmlir_c_runner_utils`; its
+//! stdout must equal the interpreter's, byte for byte. Skipped, with a message naming what is
+//! missing, when the tools are not installed (CI installs `mlir-22-tools`).
 
 mod common;
 
@@ -11,12 +13,14 @@ use std::process::Command;
 use interp::RunConfig;
 use libtest_mimic::{Arguments, Failed, Trial};
 
+/// The lowering to the LLVM dialect, in `mlir-opt-22` flags.
 const LOWERING: &[&str] = &[
     "--bufferization-lower-deallocations",
     "--convert-bufferization-to-memref",
     "--expand-realloc",
     "--convert-scf-to-cf",
     "--expand-strided-metadata",
+    "--lower-affine",
     "--finalize-memref-to-llvm",
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
@@ -36,11 +40,21 @@ fn tool_available(name: &str) -> bool {
 
 fn main() {
     let args = Arguments::from_args();
-    let available = tool_available("mlir-opt-22")
-        && tool_available("mlir-runner-22")
-        && Path::new(RUNNER_UTILS).exists();
+    let missing: Vec<&str> = [
+        ("mlir-opt-22", tool_available("mlir-opt-22")),
+        ("mlir-runner-22", tool_available("mlir-runner-22")),
+        (RUNNER_UTILS, Path::new(RUNNER_UTILS).exists()),
+    ]
+    .into_iter()
+    .filter_map(|(name, present)| (!present).then_some(name))
+    .collect();
+    let available = missing.is_empty();
     if !available {
-        eprintln!("differential: mlir-opt-22, mlir-runner-22 or {RUNNER_UTILS} not found; skipped");
+        eprintln!(
+            "differential: SKIPPED, {} not found (install the Debian/Ubuntu package \
+             mlir-22-tools, which brings libmlir-22 with it)",
+            missing.join(", ")
+        );
     }
     let trials = common::mlir_files("programs")
         .into_iter()

@@ -5,6 +5,11 @@
 //! `--allow-unregistered-dialect`, `--mlir-print-op-generic`, `--mlir-print-ir-after-all`,
 //! `--mlir-timing`, `--verify-each[=false]`, `-o FILE`. Everything the driver writes goes
 //! through [`Captured`], so tests run it in-process.
+//!
+//! `--run` (see [`crate::run`]) executes the entry function of each chunk after its passes:
+//! the program's prints go to stdout instead of the IR (which is written only with `-o FILE`),
+//! the verdict and report table to stderr, and the exit status is 1 when a run stops early or
+//! its heap records any error, leaks included.
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
@@ -15,6 +20,7 @@ use ir::{Context, Diagnostic, Op, SourceMap};
 use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
 use crate::pass::{self, PassKind};
 use crate::pipeline_text::{PipelineElement, expand, parse_pipeline};
+use crate::run::{self, FlagUse, RunOptions};
 use crate::verify_diags;
 
 /// Stack size of the driver thread (deeply nested input recurses in the parser and printer).
@@ -44,6 +50,8 @@ pub struct Options {
     /// Do not free the IR of each chunk (the process is about to exit; freeing millions of
     /// small nodes costs more than parsing them). Only the binary sets this.
     pub skip_teardown: bool,
+    /// `--run` and its companion flags.
+    pub run: RunOptions,
 }
 
 impl Default for Options {
@@ -59,6 +67,7 @@ impl Default for Options {
             pipeline: Vec::new(),
             help: false,
             skip_teardown: false,
+            run: RunOptions::default(),
         }
     }
 }
@@ -110,6 +119,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             *i += 1;
             Ok(v)
         };
+        match opts.run.apply_flag(name, value)? {
+            FlagUse::Consumed => continue,
+            FlagUse::NeedsValue => {
+                let v = take_value(&mut i)?;
+                opts.run.apply_flag(name, Some(&v))?;
+                continue;
+            }
+            FlagUse::NotMine => {}
+        }
         match name {
             "o" => opts.output = take_value(&mut i)?,
             "split-input-file" => opts.split_input_file = true,
@@ -139,6 +157,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             },
         }
     }
+    opts.run.validate()?;
     if let Some(text) = pipeline_text {
         if !opts.pipeline.is_empty() {
             return Err(
@@ -154,7 +173,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 /// The `--help` text, listing every registered pass.
 pub fn help_text() -> String {
     let mut s = String::from(
-        "OVERVIEW: dealloc-opt: buffer deallocation for MLIR-style IR\n\nUSAGE: dealloc-opt [options] <input file>\n\nOPTIONS:\n  -o <file>                       Output file (default: stdout)\n  --split-input-file              Split the input at '// -----' and process each chunk\n  --verify-diagnostics            Check expected-* annotations\n  --allow-unregistered-dialect    Accept ops of unknown dialects\n  --mlir-print-op-generic         Print ops in generic form\n  --mlir-print-ir-after-all       Print the IR after every pass (stderr)\n  --mlir-timing                   Print per-pass timing (stderr)\n  --verify-each=<bool>            Verify after every pass (default: true)\n  --pass-pipeline=<text>          A textual pipeline, e.g. 'builtin.module(func.func(...))'\n\nPASSES:\n",
+        "OVERVIEW: dealloc-opt: buffer deallocation for MLIR-style IR\n\nUSAGE: dealloc-opt [options] <input file>\n\nOPTIONS:\n  -o <file>                       Output file (default: stdout)\n  --split-input-file              Split the input at '// -----' and process each chunk\n  --verify-diagnostics            Check expected-* annotations\n  --allow-unregistered-dialect    Accept ops of unknown dialects\n  --mlir-print-op-generic         Print ops in generic form\n  --mlir-print-ir-after-all       Print the IR after every pass (stderr)\n  --mlir-timing                   Print per-pass timing (stderr)\n  --verify-each=<bool>            Verify after every pass (default: true)\n  --pass-pipeline=<text>          A textual pipeline, e.g. 'builtin.module(func.func(...))'\n  --run                           Run the entry function after the passes; its prints go to\n                                  stdout (the IR only to -o FILE), the report to stderr\n  -e, --entry-point=<name>        Entry function of --run (default: main, no arguments)\n  --run-report=<file>             Write the run's report as JSON ('-' for stdout)\n  --run-max-steps=<n>             Stop the run after n executed ops (default: 100000000)\n  --run-max-bytes=<n>             Stop the run above n live bytes (default: 1073741824)\n  --run-uninitialized=<policy>    Reads of unwritten bytes: error, warn (default) or ignore\n\nPASSES:\n",
     );
     for p in pass::registry() {
         let kind = match p.kind {
@@ -226,14 +245,31 @@ fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captur
         vec![(0, text.as_str())]
     };
     let mut out = String::new();
+    let mut runs = RunSinks::default();
     let mut failed = false;
     for (k, (line_offset, chunk)) in chunks.iter().enumerate() {
         if k > 0 && opts.split_input_file {
             out.push_str("// -----\n");
         }
         let padded = "\n".repeat(*line_offset) + chunk;
-        let ok = process_chunk(&opts, &pm, &name, &padded, &mut out, &mut cap.stderr);
+        let ok = process_chunk(
+            &opts,
+            &pm,
+            &name,
+            &padded,
+            &mut out,
+            &mut runs,
+            &mut cap.stderr,
+        );
         failed |= !ok;
+    }
+    if opts.run.enabled {
+        cap.stdout = std::mem::take(&mut runs.stdout);
+        failed |= !write_run_reports(&opts.run, &runs.reports, &mut cap);
+        if opts.output == "-" {
+            cap.code = u8::from(failed);
+            return cap;
+        }
     }
     if opts.output == "-" {
         cap.stdout = out;
@@ -248,13 +284,59 @@ fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captur
     cap
 }
 
-/// Parses, verifies, transforms and prints one chunk. Returns whether it succeeded.
+/// What the `--run`s of a file produce, across its chunks.
+#[derive(Default)]
+struct RunSinks {
+    /// The programs' prints.
+    stdout: String,
+    /// One pretty-printed JSON report per run.
+    reports: Vec<String>,
+}
+
+/// Writes the JSON reports to the `--run-report` file (or stdout); false if writing failed.
+fn write_run_reports(opts: &RunOptions, reports: &[String], cap: &mut Captured) -> bool {
+    let Some(file) = &opts.report_file else {
+        return true;
+    };
+    let text = run::reports_json(reports);
+    if file == "-" {
+        cap.stdout.push_str(&text);
+        return true;
+    }
+    match std::fs::write(file, text) {
+        Ok(()) => true,
+        Err(e) => {
+            cap.stderr
+                .push_str(&format!("dealloc-opt: could not write '{file}': {e}\n"));
+            false
+        }
+    }
+}
+
+/// Runs the entry function of a transformed chunk. Returns whether the run succeeded.
+fn run_chunk(
+    opts: &RunOptions,
+    ctx: &Context,
+    module: Op,
+    runs: &mut RunSinks,
+    err: &mut String,
+) -> bool {
+    let execution = run::execute(ctx, module, opts);
+    runs.stdout.push_str(&execution.outcome.stdout);
+    runs.reports.push(execution.outcome.to_json());
+    err.push_str(&execution.table);
+    !execution.failed()
+}
+
+/// Parses, verifies, transforms, prints and (with `--run`) runs one chunk. Returns whether it
+/// succeeded.
 fn process_chunk(
     opts: &Options,
     pm: &PassManager,
     name: &str,
     text: &str,
     out: &mut String,
+    runs: &mut RunSinks,
     err: &mut String,
 ) -> bool {
     let mut ctx = Context::new();
@@ -266,6 +348,7 @@ fn process_chunk(
     let module = parse_and_verify(&mut ctx, opts, name, text, &mut diags);
     let parse_time = parse_start.elapsed();
     let mut print_time = Duration::ZERO;
+    let mut run_ok = true;
     if let Some(module) = module {
         match pm.run(&mut ctx, module, &mut log) {
             Ok(()) => {
@@ -282,6 +365,9 @@ fn process_chunk(
                     out.push('\n');
                 }
                 print_time = start.elapsed();
+                if opts.run.enabled {
+                    run_ok = run_chunk(&opts.run, &ctx, module, runs, err);
+                }
             }
             Err(failure) => {
                 out.push_str(&log.stdout);
@@ -305,7 +391,7 @@ fn process_chunk(
         for e in &errors {
             err.push_str(e);
         }
-        return errors.is_empty();
+        return errors.is_empty() && run_ok;
     }
     for d in &diags {
         err.push_str(&ir::diag::render(&ctx, &sources, d));
@@ -313,7 +399,7 @@ fn process_chunk(
     if opts.skip_teardown {
         std::mem::forget(ctx);
     }
-    !diags.iter().any(|d| d.severity == ir::Severity::Error)
+    run_ok && !diags.iter().any(|d| d.severity == ir::Severity::Error)
 }
 
 fn parse_and_verify(

@@ -5,6 +5,7 @@
 //! - [`pipeline_text`]: MLIR's textual pipeline syntax.
 //! - [`manager`]: nesting, verify-after-each, IR printing and timing.
 //! - [`verify_diags`]: checks `--verify-diagnostics` annotations.
+//! - [`run`]: `--run`, executing the transformed module with the interpreter.
 //! - [`driver`]: the command line.
 
 pub mod driver;
@@ -12,4 +13,5 @@ pub mod manager;
 pub mod pass;
 pub mod passes;
 pub mod pipeline_text;
+pub mod run;
 pub mod verify_diags;

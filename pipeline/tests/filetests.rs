@@ -5,16 +5,45 @@
 //! in-process with those flags:
 //! - with `--verify-diagnostics`, the chunk passes when every `expected-*` annotation is met and
 //!   nothing unexpected is reported;
-//! - otherwise the printed output must equal the matching chunk of `<file>.expected`.
+//! - otherwise the printed output must equal the matching chunk of `<file>.expected`. With
+//!   `--run` in the RUN line, that output is what the program printed (not the IR).
 //!
-//! `DEALLOC_BLESS=1 cargo test --test filetests` rewrites the `.expected` files from our output.
-//! Where `mlir-opt-22` is installed, every file's output is also fed back to it, which must parse
-//! it (a differential check); where it is absent, that check says so and passes.
+//! Exit status and stderr: a chunk must exit with status 0 unless it has an
+//! `// EXPECT-EXIT: <code>` line, in which case the status must be that code; every
+//! `// EXPECT-STDERR: <text>` line of the chunk must appear verbatim in stderr (the chunk is read
+//! from stdin, so locations in stderr are `<stdin>:LINE:COL`). This is how deliberately failing
+//! `--run` cases (a leak, a double free, an exhausted budget) are tested.
+//!
+//! The execution check (`execute/...` trials, see testing.md): every chunk whose module has a
+//! `func.func @main()` with no arguments and no results is also run by the interpreter, before
+//! and after the passes of its RUN line, within a step budget (10M ops unless the RUN line
+//! gives `--run --run-max-steps=N`). The run before the passes must complete, with no heap error other
+//! than leaks (the input is expected not to free its buffers). When the RUN line has passes,
+//! the run after them must complete, print exactly what the run before printed, and have no heap
+//! error at all: in particular zero leaks, double frees, invalid frees and use-after-free. When
+//! the RUN line has no passes, both runs would be the same program, so it runs once and only the
+//! first rule applies (a leaking, printing-only round-trip test stays valid). Chunks with
+//! `// EXPECT-EXIT:` (deliberately faulty) or `// NO-EXECUTE: <reason>` are exempt, as are
+//! `--verify-diagnostics` files.
+//!
+//! `DEALLOC_BLESS=1 cargo test --test filetests` rewrites the `.expected` files from our output
+//! (for `--run` files, chunk by chunk). Where `mlir-opt-22` is installed, every file's output
+//! is also fed back to it, which must parse it (a differential check), except where stdout is
+//! not IR alone (`--run`, and `--test-print-*` analysis printers); where it is absent, that
+//! check says so and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use interp::{RunConfig, RunOutcome, run_function};
+use ir::Context;
+use ir::asm::{ParseOptions, parse_module};
 use libtest_mimic::{Arguments, Failed, Trial};
+use pipeline::driver::{Options, parse_args};
+use pipeline::manager::{PassManager, RunLog};
+
+/// Step budget of each run of the execution check, unless the RUN line sets one.
+const EXECUTION_MAX_STEPS: u64 = 10_000_000;
 
 fn tests_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -135,6 +164,8 @@ fn chunk_trial(file: &TestFile, index: usize, line_offset: usize, chunk: String)
     let verify = args
         .iter()
         .any(|a| a.trim_start_matches('-') == "verify-diagnostics");
+    let expected_exit = expected_exit_code(&chunk);
+    let expected_stderr = directives(&chunk, "EXPECT-STDERR");
     Trial::test(name, move || {
         // Keep line numbers: pad the chunk with the lines that preceded it.
         let padded = "\n".repeat(line_offset) + &chunk;
@@ -156,8 +187,21 @@ fn chunk_trial(file: &TestFile, index: usize, line_offset: usize, chunk: String)
             }
             return Ok(());
         }
-        if out.code != 0 {
-            return Err(Failed::from(format!("dealloc-opt failed:\n{}", out.stderr)));
+        if out.code != expected_exit {
+            return Err(Failed::from(format!(
+                "dealloc-opt exited with {} (expected {expected_exit}):\n{}",
+                out.code, out.stderr
+            )));
+        }
+        let missing: Vec<&String> = expected_stderr
+            .iter()
+            .filter(|text| !out.stderr.contains(text.as_str()))
+            .collect();
+        if !missing.is_empty() {
+            return Err(Failed::from(format!(
+                "stderr lacks {missing:?}; stderr was:\n{}",
+                out.stderr
+            )));
         }
         let expected = expected_chunks(&path)
             .ok_or_else(|| Failed::from("missing .expected file (run with DEALLOC_BLESS=1)"))?;
@@ -175,10 +219,75 @@ fn chunk_trial(file: &TestFile, index: usize, line_offset: usize, chunk: String)
     })
 }
 
-fn bless(files: &[TestFile]) {
-    for f in files {
+/// The values of the chunk's `// NAME: value` lines.
+fn directives(chunk: &str, name: &str) -> Vec<String> {
+    let prefix = format!("// {name}:");
+    chunk
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(&prefix).map(|v| v.trim().to_owned()))
+        .collect()
+}
+
+/// The exit status a chunk expects (`// EXPECT-EXIT: N`, default 0).
+fn expected_exit_code(chunk: &str) -> u8 {
+    directives(chunk, "EXPECT-EXIT")
+        .first()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+fn has_arg(args: &[String], name: &str) -> bool {
+    args.iter().any(|a| {
+        let flag = a.trim_start_matches('-');
+        flag == name || flag.starts_with(&format!("{name}="))
+    })
+}
+
+fn chunks_of(file: &TestFile) -> Vec<(usize, String)> {
+    if has_arg(&file.args, "split-input-file") {
+        pipeline::driver::split_chunks(&file.text)
+            .into_iter()
+            .map(|(o, c)| (o, c.to_string()))
+            .collect()
+    } else {
+        vec![(0, file.text.clone())]
+    }
+}
+
+/// Rewrites the `.expected` file of a `--run` file chunk by chunk, as the chunk trials compare.
+fn bless_run_file(f: &TestFile) {
+    let args: Vec<String> = f
+        .args
+        .iter()
+        .filter(|a| a.trim_start_matches('-') != "split-input-file")
+        .cloned()
+        .collect();
+    let mut outputs = Vec::new();
+    for (offset, chunk) in chunks_of(f) {
+        let padded = "\n".repeat(offset) + &chunk;
+        let out = run_driver(&args, &f.path, Some(padded));
+        if out.code != expected_exit_code(&chunk) {
+            eprintln!("cannot bless {}: {}", f.rel, out.stderr);
+            return;
+        }
+        outputs.push(out.stdout + "\n");
+    }
+    let _ = std::fs::write(
+        f.path.with_extension("mlir.expected"),
+        outputs.join("// -----\n"),
+    );
+}
+
+/// Rewrites snapshots, limited to the files whose path contains the test filter if one is given
+/// (`DEALLOC_BLESS=1 cargo test --test filetests -- ownership` blesses only those files).
+fn bless(files: &[TestFile], filter: Option<&str>) {
+    for f in files.iter().filter(|f| filter.is_none_or(|flt| f.rel.contains(flt))) {
         let verify = f.args.iter().any(|a| a.contains("verify-diagnostics"));
         if verify {
+            continue;
+        }
+        if has_arg(&f.args, "run") {
+            bless_run_file(f);
             continue;
         }
         let out = run_driver(&f.args, &f.path, None);
@@ -188,6 +297,15 @@ fn bless(files: &[TestFile]) {
             eprintln!("cannot bless {}: {}", f.rel, out.stderr);
         }
     }
+}
+
+/// Whether the driver's stdout is IR: not with `--run` (the program's output) nor with an
+/// analysis printer (`--test-print-*`, whose report precedes the IR).
+fn prints_ir(args: &[String]) -> bool {
+    !has_arg(args, "run")
+        && !args
+            .iter()
+            .any(|a| a.trim_start_matches('-').starts_with("test-print-"))
 }
 
 fn mlir_opt_available() -> bool {
@@ -203,8 +321,10 @@ fn differential_trial(file: &TestFile, have_mlir_opt: bool) -> Trial {
     let name = format!("mlir-opt-22-parses-output/{}", file.rel);
     let args = file.args.clone();
     let path = file.path.clone();
+    // Files using dialects mlir-opt-22 lacks (MLIR-HLO `deallocation`) opt out with a reason.
+    let opted_out = file.text.contains("// NO-MLIR-OPT:");
     Trial::test(name, move || {
-        if !have_mlir_opt {
+        if !have_mlir_opt || opted_out {
             return Ok(());
         }
         let out = run_driver(&args, &path, None);
@@ -242,35 +362,165 @@ fn differential_trial(file: &TestFile, have_mlir_opt: bool) -> Trial {
     })
 }
 
+/// Parses and verifies a chunk; `None` if it does not parse or verify (the chunk trial reports
+/// that).
+fn parse_chunk(opts: &Options, text: &str) -> Option<(Context, ir::Op)> {
+    let mut ctx = Context::new();
+    let popts = ParseOptions {
+        allow_unregistered: opts.allow_unregistered_dialect,
+    };
+    let module = parse_module(&mut ctx, "<stdin>", text, &popts).ok()?;
+    ir::verify::verify(&ctx, module).ok()?;
+    Some((ctx, module))
+}
+
+fn describe(outcome: &RunOutcome) -> String {
+    outcome.to_table("main")
+}
+
+/// The execution check of one chunk (see the module doc).
+fn check_execution(args: &[String], text: &str) -> Result<(), Failed> {
+    let opts = parse_args(args).map_err(Failed::from)?;
+    let Some((mut ctx, module)) = parse_chunk(&opts, text) else {
+        return Ok(());
+    };
+    if !pipeline::run::has_void_entry(&ctx, module, "main") {
+        return Ok(());
+    }
+    let mut cfg: RunConfig = opts.run.config;
+    if cfg.max_steps == RunConfig::default().max_steps {
+        cfg.max_steps = EXECUTION_MAX_STEPS;
+    }
+    let before = run_function(&ctx, module, "main", &cfg);
+    let only_leaks = before
+        .report
+        .errors
+        .iter()
+        .all(|e| e.kind == interp::report::HeapErrorKind::Leak);
+    if before.error.is_some() || !only_leaks {
+        return Err(Failed::from(format!(
+            "the run before the passes failed:\n{}",
+            describe(&before)
+        )));
+    }
+    if opts.pipeline.is_empty() {
+        return Ok(());
+    }
+    let pm = PassManager::build(&opts.pipeline, opts.instrumentation).map_err(Failed::from)?;
+    let mut log = RunLog::default();
+    if pm.run(&mut ctx, module, &mut log).is_err() {
+        return Err(Failed::from("the passes failed (see the chunk's own test)"));
+    }
+    let after = run_function(&ctx, module, "main", &cfg);
+    if after.stdout != before.stdout {
+        let diff = similar::TextDiff::from_lines(&before.stdout, &after.stdout)
+            .unified_diff()
+            .header("before the passes", "after the passes")
+            .to_string();
+        return Err(Failed::from(format!("printed output differs:\n{diff}")));
+    }
+    if after.error.is_some() || !after.report.has_no_errors() {
+        return Err(Failed::from(format!(
+            "the run after the passes is not clean:\n{}",
+            describe(&after)
+        )));
+    }
+    Ok(())
+}
+
+fn execution_trial(file: &TestFile, index: usize, line_offset: usize, chunk: &str) -> Trial {
+    let name = format!("execute/{}:{}", file.rel, index);
+    let args: Vec<String> = file
+        .args
+        .iter()
+        .filter(|a| a.trim_start_matches('-') != "split-input-file")
+        .cloned()
+        .collect();
+    let padded = "\n".repeat(line_offset) + chunk;
+    Trial::test(name, move || {
+        std::thread::Builder::new()
+            .stack_size(512 << 20)
+            .spawn(move || check_execution(&args, &padded))
+            .map_err(|e| Failed::from(e.to_string()))?
+            .join()
+            .unwrap_or_else(|_| Err(Failed::from("panic during the execution check")))
+    })
+}
+
+const LEAKING_MAIN: &str =
+    "func.func @main() {\n  %m = memref.alloc() : memref<4xi32>\n  return\n}\n";
+const DOUBLE_FREE_MAIN: &str = "func.func @main() {\n  %m = memref.alloc() : memref<4xi32>\n  memref.dealloc %m : memref<4xi32>\n  memref.dealloc %m : memref<4xi32>\n  return\n}\n";
+const ENDLESS_MAIN: &str = "func.func @main() {\n  cf.br ^loop\n^loop:\n  cf.br ^loop\n}\n";
+
+/// Tests of the execution check itself: it must accept and reject what its doc says.
+fn self_test_trials() -> Vec<Trial> {
+    let cases: [(&str, &[&str], &str, Option<&str>); 4] = [
+        ("allows-leaks-without-passes", &[], LEAKING_MAIN, None),
+        (
+            "rejects-leak-after-passes",
+            &["--strip-debuginfo"],
+            LEAKING_MAIN,
+            Some("not clean"),
+        ),
+        (
+            "rejects-double-free-before-passes",
+            &[],
+            DOUBLE_FREE_MAIN,
+            Some("before the passes failed"),
+        ),
+        (
+            "enforces-step-budget",
+            &["--run", "--run-max-steps=1000"],
+            ENDLESS_MAIN,
+            Some("step_budget_exceeded"),
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, args, program, expected_error)| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            Trial::test(format!("harness/execution-check-{name}"), move || {
+                match (check_execution(&args, program), expected_error) {
+                    (Ok(()), None) => Ok(()),
+                    (Err(e), Some(want)) if e.message().is_some_and(|m| m.contains(want)) => Ok(()),
+                    (result, want) => Err(Failed::from(format!(
+                        "expected {want:?}, got {:?}",
+                        result.err().and_then(|e| e.message().map(str::to_owned))
+                    ))),
+                }
+            })
+        })
+        .collect()
+}
+
+/// Whether a chunk gets an execution trial: it may define `@main`, and is not exempt.
+fn wants_execution(file: &TestFile, chunk: &str) -> bool {
+    chunk.contains("@main()")
+        && !has_arg(&file.args, "verify-diagnostics")
+        && directives(chunk, "EXPECT-EXIT").is_empty()
+        && directives(chunk, "NO-EXECUTE").is_empty()
+}
+
 fn main() {
     let args = Arguments::from_args();
     let files = collect_files();
     if std::env::var_os("DEALLOC_BLESS").is_some() {
-        bless(&files);
+        bless(&files, args.filter.as_deref());
     }
     let have_mlir_opt = mlir_opt_available();
     if !have_mlir_opt {
         eprintln!("note: mlir-opt-22 not found; differential checks are skipped");
     }
-    let mut trials = Vec::new();
+    let mut trials = self_test_trials();
     for f in &files {
-        let split = f
-            .args
-            .iter()
-            .any(|a| a.trim_start_matches('-') == "split-input-file");
-        let chunks: Vec<(usize, String)> = if split {
-            pipeline::driver::split_chunks(&f.text)
-                .into_iter()
-                .map(|(o, c)| (o, c.to_string()))
-                .collect()
-        } else {
-            vec![(0, f.text.clone())]
-        };
-        for (i, (offset, chunk)) in chunks.into_iter().enumerate() {
+        for (i, (offset, chunk)) in chunks_of(f).into_iter().enumerate() {
+            if wants_execution(f, &chunk) {
+                trials.push(execution_trial(f, i, offset, &chunk));
+            }
             trials.push(chunk_trial(f, i, offset, chunk));
         }
         let verify = f.args.iter().any(|a| a.contains("verify-diagnostics"));
-        if !verify {
+        if !verify && prints_ir(&f.args) {
             trials.push(differential_trial(f, have_mlir_opt));
         }
     }

@@ -168,6 +168,13 @@ impl Machine<'_> {
                         }
                     })
                     .collect();
+                if let Some(&negative) = sizes.iter().find(|&&s| s < 0) {
+                    return Err(fail(
+                        RunErrorKind::AllocationFailed,
+                        format!("allocation with negative dimension size {negative}"),
+                        &info.loc,
+                    ));
+                }
                 let mut d = MemRefDesc::contiguous(None, &sizes, *elem);
                 let kind = if *stack {
                     AllocKind::Stack

@@ -1,4 +1,5 @@
 // RUN: dealloc-opt %s --split-input-file
+// NO-MLIR-OPT: the MLIR-HLO deallocation dialect is not part of mlir-opt-22.
 
 // NOTE: the MLIR-HLO `deallocation` dialect is not part of mlir-opt-22, so the
 // expected output of this file is dealloc-opt's own, checked by hand against

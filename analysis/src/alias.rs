@@ -1,0 +1,307 @@
+//! Buffer view-flow and origin analyses (MLIR's `BufferViewFlowAnalysis` and
+//! `BufferOriginAnalysis`, `BufferViewFlowAnalysis.cpp`).
+//!
+//! [`BufferViewFlowAnalysis`] records, for every value, the values that may be derived from
+//! it (carry the same underlying allocation), built from the registry's interfaces:
+//! * view-like ops (`view_source`): source → result 0;
+//! * branch ops (`successor_operands`): forwarded operand → successor block argument;
+//! * region-branch ops: entry operands → region arguments / results, and region terminator
+//!   operands → successor region arguments / op results;
+//! * call ops: every operand → every result, and the results are also terminal (the callee
+//!   may return a fresh buffer);
+//! * `PURE` ops with buffer operands and buffer results and none of the above (e.g.
+//!   `arith.select`): every buffer operand → every buffer result, *not* terminal. A pure op
+//!   cannot allocate, so its buffer results can only come from its operands (MLIR gets this
+//!   from `BufferViewFlowOpInterface`, which our registry does not have);
+//! * any other op: its buffer results and buffer entry-block arguments of its regions are
+//!   terminal (nothing known about where they come from).
+//!
+//! A value is *terminal* if it is marked so, or if nothing flows into it (a value defined
+//! outside the analysed op, an argument of an unreachable block): the set of origins of a
+//! value is never empty, so [`BufferOriginAnalysis`] never has to guess.
+//!
+//! [`BufferOriginAnalysis::is_same_allocation`] follows MLIR's decision procedure exactly
+//! (view chains stripped, same value ⇒ same; identical single terminal ⇒ same; overlapping
+//! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
+//! different; otherwise unknown), so it is at least as precise and never claims more.
+
+use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+use crate::cfg;
+use crate::effects;
+
+/// Answer to "do two buffers come from the same allocation?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AliasResult {
+    /// Certainly the same allocation.
+    SameAllocation,
+    /// Certainly different allocations.
+    DifferentAllocation,
+    /// Not known.
+    Unknown,
+}
+
+type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
+
+/// Which values may be derived from which (forward) and from which values each may come
+/// (reverse), plus the set of terminal buffers.
+#[derive(Clone, Debug, Default)]
+pub struct BufferViewFlowAnalysis {
+    dependencies: Deps,
+    reverse: Deps,
+    terminals: FxHashSet<Value>,
+}
+
+/// Whether `v` is a buffer (ranked or unranked memref).
+pub fn is_buffer(ctx: &Context, v: Value) -> bool {
+    matches!(
+        ctx.type_data(ctx.value_type(v)),
+        TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+    )
+}
+
+impl BufferViewFlowAnalysis {
+    /// Builds the analysis over every op nested in `op` (including `op`).
+    pub fn compute(ctx: &Context, op: Op) -> Self {
+        let mut a = BufferViewFlowAnalysis::default();
+        for nested in ctx.walk_preorder(op) {
+            a.visit(ctx, nested);
+        }
+        a
+    }
+
+    fn link(&mut self, from: Value, to: Value) {
+        let fwd = self.dependencies.entry(from).or_default();
+        if !fwd.contains(&to) {
+            fwd.push(to);
+        }
+        let rev = self.reverse.entry(to).or_default();
+        if !rev.contains(&from) {
+            rev.push(from);
+        }
+    }
+
+    fn link_all(&mut self, from: &[Value], to: &[Value]) {
+        for (&f, &t) in from.iter().zip(to) {
+            self.link(f, t);
+        }
+    }
+
+    fn mark_terminals(&mut self, ctx: &Context, op: Op) {
+        for &r in ctx.results(op) {
+            if is_buffer(ctx, r) {
+                self.terminals.insert(r);
+            }
+        }
+        for &region in ctx.regions(op) {
+            if let Some(entry) = ctx.entry_block(region) {
+                for &arg in ctx.block_args(entry) {
+                    if is_buffer(ctx, arg) {
+                        self.terminals.insert(arg);
+                    }
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, ctx: &Context, op: Op) {
+        let def = ctx.op_def(op);
+        if let Some(source) = def.view_source {
+            if ctx.num_operands(op) > 0
+                && let Some(&dest) = ctx.results(op).first()
+            {
+                self.link(source(ctx, op), dest);
+            }
+            return;
+        }
+        if def.successor_operands.is_some() {
+            for (i, &succ) in ctx.successors(op).iter().enumerate() {
+                let forwarded = cfg::forwarded_operands(ctx, op, i);
+                let args = ctx.block_args(succ);
+                let skip = args.len().saturating_sub(forwarded.len());
+                self.link_all(&forwarded, &args[skip..]);
+            }
+            return;
+        }
+        if def.region_branch.is_some() {
+            for edge in cfg::region_successors(ctx, op, RegionPoint::Parent) {
+                self.link_all(&edge.operands, &edge.inputs);
+            }
+            for index in 0..ctx.regions(op).len() {
+                for edge in cfg::region_successors(ctx, op, RegionPoint::Region(index)) {
+                    self.link_all(&edge.operands, &edge.inputs);
+                }
+            }
+            return;
+        }
+        if ctx.has_trait(op, Traits::RETURN_LIKE) {
+            return;
+        }
+        if def.call.is_some() {
+            self.mark_terminals(ctx, op);
+            let results = ctx.results(op).to_vec();
+            for operand in ctx.operands(op) {
+                for &r in &results {
+                    self.link(operand, r);
+                }
+            }
+            return;
+        }
+        if def.registered && def.traits.contains(Traits::PURE) && ctx.regions(op).is_empty() {
+            let buffers: Vec<Value> = ctx.operands(op).filter(|&v| is_buffer(ctx, v)).collect();
+            if !buffers.is_empty() {
+                let results = ctx.results(op).to_vec();
+                for &r in results.iter().filter(|&&r| is_buffer(ctx, r)) {
+                    for &b in &buffers {
+                        self.link(b, r);
+                    }
+                }
+                return;
+            }
+        }
+        self.mark_terminals(ctx, op);
+    }
+
+    fn closure(map: &Deps, root: Value) -> Vec<Value> {
+        let mut seen: FxHashSet<Value> = FxHashSet::default();
+        let mut out = Vec::new();
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            if seen.insert(v) {
+                out.push(v);
+                if let Some(next) = map.get(&v) {
+                    stack.extend(next.iter().copied());
+                }
+            }
+        }
+        out
+    }
+
+    /// `value` and every value that may be derived from it (views, forwarded block and region
+    /// arguments, results), in discovery order.
+    pub fn resolve(&self, value: Value) -> impl Iterator<Item = Value> + use<> {
+        Self::closure(&self.dependencies, value).into_iter()
+    }
+
+    /// `value` and every value it may be derived from, in discovery order.
+    pub fn resolve_reverse(&self, value: Value) -> impl Iterator<Item = Value> + use<> {
+        Self::closure(&self.reverse, value).into_iter()
+    }
+
+    /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
+    pub fn may_be_terminal(&self, value: Value) -> bool {
+        self.terminals.contains(&value) || !self.reverse.contains_key(&value)
+    }
+
+    /// The terminal buffers `value` may originate from (sorted by id).
+    pub fn terminal_buffers(&self, ctx: &Context, value: Value) -> Vec<Value> {
+        let mut out: Vec<Value> = self
+            .resolve_reverse(value)
+            .filter(|&v| is_buffer(ctx, v) && self.may_be_terminal(v))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+}
+
+/// Decides whether two buffers come from the same allocation; see the [module docs](self).
+#[derive(Clone, Debug, Default)]
+pub struct BufferOriginAnalysis {
+    flow: BufferViewFlowAnalysis,
+}
+
+/// Summary of the terminal buffers of one side of a query.
+struct Terminals {
+    set: Vec<Value>,
+    all_allocs: bool,
+    all_allocs_or_args: bool,
+}
+
+impl BufferOriginAnalysis {
+    /// Builds the analysis over every op nested in `op`.
+    pub fn compute(ctx: &Context, op: Op) -> Self {
+        BufferOriginAnalysis {
+            flow: BufferViewFlowAnalysis::compute(ctx, op),
+        }
+    }
+
+    /// The underlying view-flow analysis.
+    pub fn view_flow(&self) -> &BufferViewFlowAnalysis {
+        &self.flow
+    }
+
+    fn terminals(&self, ctx: &Context, v: Value) -> Terminals {
+        let set = self.flow.terminal_buffers(ctx, v);
+        let all_allocs = set.iter().all(|&t| effects::is_allocation(ctx, t));
+        let all_allocs_or_args = set
+            .iter()
+            .all(|&t| effects::is_allocation(ctx, t) || is_function_argument(ctx, t));
+        Terminals {
+            set,
+            all_allocs,
+            all_allocs_or_args,
+        }
+    }
+
+    /// Whether `a` and `b` (buffers) come from the same allocation. Non-buffer values answer
+    /// [`AliasResult::Unknown`] unless they are the same value.
+    pub fn is_same_allocation(&self, ctx: &Context, a: Value, b: Value) -> AliasResult {
+        let a = view_base(ctx, a);
+        let b = view_base(ctx, b);
+        if a == b {
+            return AliasResult::SameAllocation;
+        }
+        if !is_buffer(ctx, a) || !is_buffer(ctx, b) {
+            return AliasResult::Unknown;
+        }
+        let ta = self.terminals(ctx, a);
+        let tb = self.terminals(ctx, b);
+        if ta.set.len() == 1 && ta.set == tb.set {
+            return AliasResult::SameAllocation;
+        }
+        if ta.set.iter().any(|v| tb.set.binary_search(v).is_ok()) {
+            return AliasResult::Unknown;
+        }
+        let isolated_a = ta.all_allocs && (tb.all_allocs || tb.all_allocs_or_args);
+        let isolated_b = (ta.all_allocs || ta.all_allocs_or_args) && tb.all_allocs;
+        if isolated_a || isolated_b {
+            AliasResult::DifferentAllocation
+        } else {
+            AliasResult::Unknown
+        }
+    }
+}
+
+/// Strips view-like ops: follows `view_source` while `v` is result 0 of a view-like op.
+pub fn view_base(ctx: &Context, mut v: Value) -> Value {
+    let mut steps = 0usize;
+    while let ValueDef::Result { op, index: 0 } = ctx.value_def(v) {
+        let Some(source) = ctx.op_def(op).view_source else {
+            break;
+        };
+        if ctx.num_operands(op) == 0 || steps > 1_000_000 {
+            break;
+        }
+        v = source(ctx, op);
+        steps += 1;
+    }
+    v
+}
+
+/// Whether `v` is an argument of the entry block of a function-like op's body.
+pub fn is_function_argument(ctx: &Context, v: Value) -> bool {
+    let ValueDef::BlockArg { block, .. } = ctx.value_def(v) else {
+        return false;
+    };
+    let Some(region) = ctx.block_parent(block) else {
+        return false;
+    };
+    let Some(owner) = ctx.region_parent(region) else {
+        return false;
+    };
+    ctx.has_trait(owner, Traits::FUNCTION_LIKE)
+        && ctx.entry_block(region) == Some(block)
+        && ctx.regions(owner).first() == Some(&region)
+}

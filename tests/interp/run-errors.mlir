@@ -1,0 +1,105 @@
+// RUN: dealloc-opt %s --split-input-file --allow-unregistered-dialect --run
+
+// A leak makes the run fail (exit 1) even though the program completes and prints: the report
+// names the leaked buffer, where @main returned, and its allocation site.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: run of @main completed with 1 error(s)
+// EXPECT-STDERR: leak: heap buffer #0 (16 bytes at 0x100000000) is never freed at <stdin>:16:3 (allocated at <stdin>:13:8)
+// EXPECT-STDERR: leaks                 1
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : i64
+  %m = memref.alloc() : memref<2xi64>
+  memref.store %c7, %m[%c0] : memref<2xi64>
+  call @printI64(%c7) : (i64) -> ()
+  return
+}
+
+// -----
+
+// A double free is reported at the second dealloc, with the buffer's allocation site.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: double_free:
+// EXPECT-STDERR: at <stdin>:28:3 (allocated at <stdin>:26:8)
+func.func @main() {
+  %m = memref.alloc() : memref<4xi32>
+  memref.dealloc %m : memref<4xi32>
+  memref.dealloc %m : memref<4xi32>
+  return
+}
+
+// -----
+
+// Freeing a stack buffer is an invalid free.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: invalid_free:
+// EXPECT-STDERR: at <stdin>:40:3 (allocated at <stdin>:39:8)
+func.func @main() {
+  %m = memref.alloca() : memref<4xi32>
+  memref.dealloc %m : memref<4xi32>
+  return
+}
+
+// -----
+
+// A load through an alias of a freed buffer is a use after free, located at the load.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: use_after_free:
+// EXPECT-STDERR: at <stdin>:57:8 (allocated at <stdin>:53:8)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : i32
+  %m = memref.alloc() : memref<4xi32>
+  memref.store %c1, %m[%c0] : memref<4xi32>
+  %alias = memref.cast %m : memref<4xi32> to memref<?xi32>
+  memref.dealloc %m : memref<4xi32>
+  %v = memref.load %alias[%c0] : memref<?xi32>
+  return
+}
+
+// -----
+
+// An access past the end of a buffer is out of bounds.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: out_of_bounds:
+// EXPECT-STDERR: at <stdin>:70:8 (allocated at <stdin>:69:8)
+func.func @main() {
+  %c4 = arith.constant 4 : index
+  %m = memref.alloc() : memref<4xi32>
+  %v = memref.load %m[%c4] : memref<4xi32>
+  memref.dealloc %m : memref<4xi32>
+  return
+}
+
+// -----
+
+// A failed cf.assert stops the run with its message, at the assert.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: run of @main stopped: assertion_failed error: <stdin>:82:3: assertion failed: counts must match
+func.func @main() {
+  %f = arith.constant false
+  cf.assert %f, "counts must match"
+  return
+}
+
+// -----
+
+// An op the interpreter does not implement is a clear error naming it.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: <stdin>:92:3: unsupported op 'foo.mystery'
+func.func @main() {
+  "foo.mystery"() : () -> ()
+  return
+}
+
+// -----
+
+// A call to an external function that is not a runner-utils print function.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: <stdin>:103:3: call to unknown external function @launch_missiles
+func.func private @launch_missiles()
+func.func @main() {
+  call @launch_missiles() : () -> ()
+  return
+}
