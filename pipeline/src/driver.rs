@@ -361,9 +361,8 @@ fn process_chunk(
                         generic: opts.print_generic,
                     },
                 ));
-                if opts.split_input_file {
-                    out.push('\n');
-                }
+                // mlir-opt ends every printed module with a blank line.
+                out.push('\n');
                 print_time = start.elapsed();
                 if opts.run.enabled {
                     run_ok = run_chunk(&opts.run, &ctx, module, runs, err);

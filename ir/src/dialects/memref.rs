@@ -33,6 +33,7 @@ use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the memref ops.
 pub fn register(reg: &mut Registry) {
+    register_transpose(reg);
     register_allocation_ops(reg);
     register_access_ops(reg);
     register_view_ops(reg);
@@ -3075,5 +3076,88 @@ fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             diags,
             format!("with kind '{kind}' expects an integer type"),
         );
+    }
+}
+
+// ----- memref.transpose -----------------------------------------------------------------------
+
+/// Registers `memref.transpose`: a view permuting the dimensions of its source, written
+/// `memref.transpose %m (d0, d1) -> (d1, d0) : memref<2x3xf32> to memref<3x2xf32, strided<[1, 3]>>`.
+pub fn register_transpose(reg: &mut Registry) {
+    let mut transpose = view_def("memref.transpose");
+    transpose.inherent_attrs = &["permutation"];
+    transpose.parse = Some(parse_transpose);
+    transpose.print = Some(print_transpose);
+    transpose.verify = Some(verify_transpose);
+    transpose.name_hint = Some(|_, _, names| names.push("transpose".into()));
+    reg.register(transpose);
+}
+
+fn parse_transpose(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let map = p.parse_affine_map()?;
+    let attr = p.ctx.attr(AttrData::AffineMap(map));
+    add_attr(p, state, "permutation", attr);
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let src_ty = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let dst_ty = p.parse_type()?;
+    state.operands.push(p.resolve_operand(&source, src_ty)?);
+    state.result_types.push(dst_ty);
+    Ok(())
+}
+
+fn print_transpose(p: &mut OpPrinter<'_>, op: Op) {
+    p.write(" ");
+    p.print_operand(p.ctx.operand(op, 0));
+    p.write(" ");
+    if let Some(AttrData::AffineMap(map)) = p
+        .ctx
+        .get_attr(op, "permutation")
+        .map(|a| p.ctx.attr_data(a))
+    {
+        p.write(&crate::asm::printer::affine_map_text(map));
+    }
+    p.print_optional_attr_dict(op, &["permutation"]);
+    p.write(" : ");
+    p.print_type(p.ctx.value_type(p.ctx.operand(op, 0)));
+    p.write(" to ");
+    p.print_type(p.ctx.value_type(p.ctx.result(op, 0)));
+}
+
+fn verify_transpose(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
+        op_error(ctx, op, diags, "expected 1 operand and 1 result");
+        return;
+    }
+    let Some(AttrData::AffineMap(map)) = ctx.get_attr(op, "permutation").map(|a| ctx.attr_data(a))
+    else {
+        op_error(ctx, op, diags, "requires attribute 'permutation'");
+        return;
+    };
+    let rank = match ctx.type_data(ctx.value_type(ctx.operand(op, 0))) {
+        crate::types::TypeData::MemRef { shape, .. } => shape.len(),
+        _ => {
+            op_error(
+                ctx,
+                op,
+                diags,
+                "operand #0 must be strided memref of any type values",
+            );
+            return;
+        }
+    };
+    let mut seen = vec![false; rank];
+    let is_permutation = map.num_dims as usize == rank
+        && map.results.len() == rank
+        && map.results.iter().all(|e| match e {
+            crate::attrs::AffineExpr::Dim(d) if (*d as usize) < rank && !seen[*d as usize] => {
+                seen[*d as usize] = true;
+                true
+            }
+            _ => false,
+        });
+    if !is_permutation {
+        op_error(ctx, op, diags, "expected a permutation map");
     }
 }
