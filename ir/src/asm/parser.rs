@@ -8,11 +8,12 @@
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
 use rustc_hash::FxHashMap;
+use itertools::Itertools;
 use smallvec::SmallVec;
 
 use crate::asm::lexer::{Lexer, TokKind, Token, unescape};
 use crate::asm::numbers;
-use crate::attrs::{AffineExpr, AffineMap, AttrData};
+use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
 use crate::context::{Context, OpState, ValueDef};
 use crate::diag::Diagnostic;
 use crate::entity::{Attr, Block, Loc, Op, Region, Sym, Type, Value};
@@ -32,6 +33,10 @@ pub struct ParseOptions {
     /// Accept ops of unknown dialects (in generic form).
     pub allow_unregistered: bool,
 }
+
+/// The attribute name under which an unregistered op keeps its `<{...}>` properties (MLIR
+/// stores them as one attribute, printed back inside `<...>` in generic form).
+pub const UNREGISTERED_PROPERTIES: &str = "\u{0}properties";
 
 /// The maximum nesting depth of regions, attributes and types.
 pub const MAX_NESTING: usize = 100_000;
@@ -62,12 +67,20 @@ struct BlockScope {
     blocks: FxHashMap<String, (Block, bool, usize)>,
 }
 
+/// A value visible under a name: the value and the offset of its definition (or, for a
+/// forward reference, of its first use).
+#[derive(Clone, Copy)]
+struct ValueEntry {
+    value: Value,
+    pos: usize,
+}
+
 #[derive(Default)]
 struct IsolatedScope {
-    values: FxHashMap<String, SmallVec<[Value; 1]>>,
+    /// Values by name (interned, without `%`), one slot per result number.
+    values: FxHashMap<Sym, SmallVec<[Option<ValueEntry>; 1]>>,
     /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<String>>,
-    forward: FxHashMap<(String, u32), (Value, usize)>,
+    region_defs: Vec<Vec<Sym>>,
 }
 
 /// The MLIR text parser.
@@ -81,7 +94,12 @@ pub struct Parser<'s, 'c> {
     type_aliases: FxHashMap<String, Type>,
     attr_aliases: FxHashMap<String, Attr>,
     loc_aliases: FxHashMap<String, Loc>,
+    /// Location aliases used before their definition: name, offset of the use, and the op
+    /// whose location it is (if it is an op's whole location).
+    deferred_locs: Vec<(String, usize, Option<Op>)>,
     scopes: Vec<IsolatedScope>,
+    /// Forward-reference placeholders not yet defined, with the offset of their first use.
+    forward_refs: FxHashMap<Value, usize>,
     block_scopes: Vec<BlockScope>,
     opts: ParseOptions,
     default_dialects: Vec<String>,
@@ -115,7 +133,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
+            deferred_locs: Vec::new(),
             scopes: vec![IsolatedScope::default()],
+            forward_refs: FxHashMap::default(),
             block_scopes: Vec::new(),
             opts,
             default_dialects: Vec::new(),
@@ -169,16 +189,64 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.tok.start
     }
 
-    /// An error at a byte offset.
+    /// An error at a byte offset. When the current token is a lexing error, the lexer's own
+    /// diagnostic is reported instead (as MLIR does: the lexer reported first).
     pub fn error_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == TokKind::Error
+            && let Some((at, lex_msg)) = self.lex.last_error()
+        {
+            let loc = self.loc_at(at);
+            return Err(Diagnostic::error(loc, lex_msg));
+        }
         let loc = self.loc_at(pos);
         Err(Diagnostic::error(loc, msg))
     }
 
-    /// An error at the current token.
+    /// An error at the current token (at the last character of the input when at its end).
     pub fn error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
-        let pos = self.tok.start;
+        let pos = if self.tok.kind == TokKind::Eof {
+            self.tok.start.saturating_sub(1)
+        } else {
+            self.tok.start
+        };
         self.error_at(pos, msg)
+    }
+
+    /// An error about an unexpected token, placed like MLIR's `emitWrongTokenError`: when the
+    /// current token starts a line, the error moves back to the end of the previous
+    /// non-blank line (before any `//` comment on it), where the expected token belongs.
+    pub fn error_wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let pos = self.wrong_token_pos();
+        self.error_at(pos, msg)
+    }
+
+    fn wrong_token_pos(&self) -> usize {
+        let mut pos = self.tok.start;
+        if self.tok.kind == TokKind::Eof {
+            pos = pos.saturating_sub(1);
+        }
+        let original = pos;
+        let bytes = self.src.as_bytes();
+        let mut end = pos.min(bytes.len());
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return original;
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                return end;
+            }
+            end -= 1;
+            let line_start = bytes[..end]
+                .iter()
+                .rposition(|&b| matches!(b, b'\n' | b'\r'))
+                .unwrap_or(0);
+            if let Some(comment) = find_bytes(&bytes[line_start..end], b"//") {
+                end = line_start + comment;
+            }
+        }
     }
 
     /// Consumes a token of `kind` if present.
@@ -191,12 +259,21 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
-    /// Consumes a token of `kind` or fails with "expected `what`".
+    /// Consumes a token of `kind` or fails with "expected '`what`'" (at the wrong token).
     pub fn expect(&mut self, kind: TokKind, what: &str) -> PResult<()> {
         if self.eat(kind) {
             Ok(())
         } else {
-            self.error(format!("expected '{what}'"))
+            self.error_wrong_token(format!("expected '{what}'"))
+        }
+    }
+
+    /// Consumes a token of `kind` or fails with the full message `msg` (at the wrong token).
+    pub fn expect_msg(&mut self, kind: TokKind, msg: &str) -> PResult<()> {
+        if self.eat(kind) {
+            Ok(())
+        } else {
+            self.error_wrong_token(msg)
         }
     }
 
@@ -297,7 +374,8 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
         }
-        self.finish_isolated_scope()?;
+        self.check_forward_refs()?;
+        self.resolve_deferred_locs()?;
         let module_name = self
             .ctx
             .registry
@@ -313,6 +391,22 @@ impl<'s, 'c> Parser<'s, 'c> {
         let mut state = OpState::new(module_name, loc);
         state.regions.push(region);
         Ok(self.ctx.create_op(state))
+    }
+
+    /// Gives ops the locations of aliases defined after their use; an alias never defined is
+    /// an error.
+    fn resolve_deferred_locs(&mut self) -> PResult<()> {
+        for (name, pos, op) in std::mem::take(&mut self.deferred_locs) {
+            match self.loc_aliases.get(&name) {
+                Some(&loc) => {
+                    if let Some(op) = op {
+                        self.ctx.set_op_loc(op, loc);
+                    }
+                }
+                None => return self.error_at(pos, "operation location alias was never defined"),
+            }
+        }
+        Ok(())
     }
 
     fn skip_file_metadata(&mut self) -> PResult<()> {
@@ -378,19 +472,16 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
         let scope = self.block_scopes.pop().unwrap_or_default();
-        let mut undefined: Vec<(&String, usize)> = scope
+        let first_undefined = scope
             .blocks
-            .iter()
-            .filter(|(_, (_, defined, _))| !defined)
-            .map(|(name, (_, _, pos))| (name, *pos))
-            .collect();
-        undefined.sort_by_key(|(_, pos)| *pos);
-        if let Some((name, pos)) = undefined.first() {
-            let msg = format!("reference to an undefined block '^{name}'");
-            return self.error_at(*pos, msg);
+            .values()
+            .filter(|(_, defined, _)| !defined)
+            .map(|(_, _, pos)| *pos)
+            .min();
+        if let Some(pos) = first_undefined {
+            return self.error_at(pos, "reference to an undefined block");
         }
         if isolated {
-            self.finish_isolated_scope()?;
             self.scopes.pop();
         } else {
             let names = self.scope().region_defs.pop().unwrap_or_default();
@@ -401,46 +492,55 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    fn finish_isolated_scope(&mut self) -> PResult<()> {
-        let mut pending: Vec<(usize, String)> = self
-            .scope()
-            .forward
-            .iter()
-            .map(|((name, _), (_, pos))| (*pos, name.clone()))
-            .collect();
-        pending.sort();
-        if let Some((pos, _)) = pending.first() {
-            return self.error_at(*pos, "use of undeclared SSA value name");
+    /// Fails with "use of undeclared SSA value name" at the first forward reference that was
+    /// never defined (MLIR checks this once, after the whole buffer is parsed).
+    fn check_forward_refs(&mut self) -> PResult<()> {
+        match self.forward_refs.values().min().copied() {
+            Some(pos) => self.error_at(pos, "use of undeclared SSA value name"),
+            None => Ok(()),
         }
-        Ok(())
     }
 
-    fn define_values(&mut self, name: &str, pos: usize, values: &[Value]) -> PResult<()> {
-        if self.scope().values.contains_key(name) {
-            return self.error_at(pos, format!("redefinition of SSA value '%{name}'"));
+    fn value_entry(&self, name: Sym, number: u32) -> Option<ValueEntry> {
+        let scope = self.scopes.last()?;
+        scope.values.get(&name)?.get(number as usize).copied().flatten()
+    }
+
+    fn set_value_entry(&mut self, name: Sym, number: u32, entry: ValueEntry) {
+        let slots = self.scope().values.entry(name).or_default();
+        let idx = number as usize;
+        if slots.len() <= idx {
+            slots.resize(idx + 1, None);
         }
-        for (i, &v) in values.iter().enumerate() {
-            if let Some((ph, _)) = self.scope().forward.remove(&(name.to_string(), i as u32)) {
-                let (expected, got) = (self.ctx.value_type(ph), self.ctx.value_type(v));
-                if expected != got {
-                    let msg = format!(
-                        "definition of SSA value '%{name}#{i}' has type {}",
-                        self.type_str(got)
-                    );
-                    let note_loc = self.loc_at(pos);
-                    let prior =
-                        format!("previously used here with type {}", self.type_str(expected));
-                    return Err(Diagnostic::error(note_loc, msg).with_note(note_loc, prior));
-                }
-                self.ctx.replace_all_uses_with(ph, v);
+        slots[idx] = Some(entry);
+    }
+
+    /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
+    fn define_value(&mut self, name: &str, number: u32, pos: usize, value: Value) -> PResult<()> {
+        let sym = self.ctx.sym(name);
+        if let Some(existing) = self.value_entry(sym, number) {
+            if !self.forward_refs.contains_key(&existing.value) {
+                let loc = self.loc_at(pos);
+                let note_loc = self.loc_at(existing.pos);
+                let msg = format!("redefinition of SSA value '%{name}'");
+                return Err(Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here"));
             }
+            let (expected, got) = (self.ctx.value_type(existing.value), self.ctx.value_type(value));
+            if expected != got {
+                let msg = format!(
+                    "definition of SSA value '%{name}#{number}' has type '{}'",
+                    self.type_str(got)
+                );
+                let prior = format!("previously used here with type '{}'", self.type_str(expected));
+                let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
+                return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
+            }
+            self.ctx.replace_all_uses_with(existing.value, value);
+            self.forward_refs.remove(&existing.value);
         }
-        let scope = self.scope();
-        scope
-            .values
-            .insert(name.to_string(), SmallVec::from_slice(values));
-        if let Some(defs) = scope.region_defs.last_mut() {
-            defs.push(name.to_string());
+        self.set_value_entry(sym, number, ValueEntry { value, pos });
+        if let Some(defs) = self.scope().region_defs.last_mut() {
+            defs.push(sym);
         }
         Ok(())
     }
@@ -506,38 +606,33 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Resolves an operand to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        let existing = self
-            .scope()
-            .values
-            .get(&operand.name)
-            .map(|vals| vals.get(operand.number as usize).copied());
-        let value = match existing {
-            Some(Some(v)) => v,
-            Some(None) => {
-                let msg = format!("reference to invalid result number");
-                return self.error_at(operand.pos, msg);
+        let sym = self.ctx.sym(&operand.name);
+        if let Some(entry) = self.value_entry(sym, operand.number) {
+            let actual = self.ctx.value_type(entry.value);
+            if actual == ty {
+                return Ok(entry.value);
             }
-            None => {
-                let key = (operand.name.clone(), operand.number);
-                if let Some(&(v, _)) = self.scope().forward.get(&key) {
-                    v
-                } else {
-                    let v = self.ctx.create_placeholder(ty);
-                    self.scope().forward.insert(key, (v, operand.pos));
-                    v
-                }
-            }
-        };
-        let actual = self.ctx.value_type(value);
-        if actual != ty {
             let msg = format!(
                 "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
                 operand.name,
                 self.type_str(ty),
                 self.type_str(actual)
             );
-            return self.error_at(operand.pos, msg);
+            let (loc, note_loc) = (self.loc_at(operand.pos), self.loc_at(entry.pos));
+            return Err(Diagnostic::error(loc, msg).with_note(note_loc, "prior use here"));
         }
+        if let Some(first) = self.value_entry(sym, 0)
+            && !self.forward_refs.contains_key(&first.value)
+        {
+            return self.error_at(operand.pos, "reference to invalid result number");
+        }
+        let value = self.ctx.create_placeholder(ty);
+        self.forward_refs.insert(value, operand.pos);
+        let entry = ValueEntry {
+            value,
+            pos: operand.pos,
+        };
+        self.set_value_entry(sym, operand.number, entry);
         Ok(value)
     }
 
@@ -602,70 +697,72 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_operation_inner(&mut self) -> PResult<Op> {
-        let mut result_groups: Vec<(String, usize, usize)> = Vec::new();
+        let op_start = self.tok.start;
+        let mut result_groups: SmallVec<[(&'s str, usize, usize); 2]> = SmallVec::new();
         if self.tok.kind == TokKind::PercentId {
             loop {
-                let t = self.bump();
-                if self.text(t)[1..].is_empty() {
-                    return self.error_at(t.start, "expected SSA value name");
+                if self.tok.kind != TokKind::PercentId {
+                    return self.error_wrong_token("expected valid ssa identifier");
                 }
-                let name = self.text(t)[1..].to_string();
+                let t = self.bump();
                 let mut count = 1;
                 if self.eat(TokKind::Colon) {
                     if self.tok.kind != TokKind::Integer {
-                        return self.error("expected integer number of results");
+                        return self.error_wrong_token("expected integer number of results");
                     }
-                    let t = self.bump();
-                    count = match self.text(t).parse::<usize>() {
-                        Ok(n) if n >= 1 => n,
+                    count = match parse_int_literal(self.tok_text()) {
+                        Some(n) if n >= 1 && n <= u32::MAX as i128 => n as usize,
                         _ => {
-                            return self.error_at(
-                                t.start,
-                                "expected named operation to have at least 1 result",
-                            );
+                            return self
+                                .error("expected named operation to have at least 1 result");
                         }
                     };
+                    self.bump();
                 }
-                result_groups.push((name, count, t.start));
+                result_groups.push((&self.text(t)[1..], count, t.start));
                 if !self.eat(TokKind::Comma) {
                     break;
                 }
-                if self.tok.kind != TokKind::PercentId {
-                    return self.error("expected SSA value name");
-                }
             }
-            self.expect(TokKind::Equal, "=")?;
+            self.expect_msg(TokKind::Equal, "expected '=' after SSA name")?;
         }
         let num_results: usize = result_groups.iter().map(|g| g.1).sum();
-        let op_pos = self.tok.start;
         let op = match self.tok.kind {
             TokKind::String => self.parse_generic_operation()?,
             TokKind::BareId => self.parse_custom_operation(num_results)?,
-            _ => {
-                return if result_groups.is_empty() {
-                    self.error("expected operation name in quotes")
-                } else {
-                    self.error("expected operation name in quotes")
-                };
-            }
+            _ => return self.error_wrong_token("expected operation name in quotes"),
         };
         if self.at_keyword("loc") {
+            let deferred_before = self.deferred_locs.len();
             let loc = self.parse_loc_literal()?;
             self.ctx.set_op_loc(op, loc);
+            if self.deferred_locs.len() == deferred_before + 1 && loc == self.ctx.unknown_loc() {
+                if let Some(last) = self.deferred_locs.last_mut() {
+                    last.2 = Some(op);
+                }
+            }
         }
-        let results = self.ctx.results(op).to_vec();
-        if !result_groups.is_empty() && results.len() != num_results {
-            let msg = format!(
-                "operation defines {} results but was provided {} to bind",
-                results.len(),
-                num_results
-            );
+        if result_groups.is_empty() {
+            return Ok(op);
+        }
+        let num_defined = self.ctx.results(op).len();
+        if num_defined != num_results {
+            let msg = if num_defined == 0 {
+                "cannot name an operation with no results".to_string()
+            } else {
+                format!(
+                    "operation defines {num_defined} results but was provided {num_results} to bind"
+                )
+            };
             self.ctx.erase_op(op);
-            return self.error_at(op_pos, msg);
+            return self.error_at(op_start, msg);
         }
         let mut next = 0;
         for (name, count, pos) in result_groups {
-            self.define_values(&name, pos, &results[next..next + count])?;
+            for k in 0..count {
+                let v = self.ctx.result(op, next + k);
+                self.define_value(name, k as u32, pos, v)?;
+            }
             next += count;
         }
         Ok(op)
@@ -734,6 +831,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         (self.num_results, self.current_isolated) = saved;
         parsed?;
+        if def.traits.contains(Traits::SINGLE_BLOCK) && def.traits.contains(Traits::NO_TERMINATOR) {
+            // Like MLIR's generated parsers for `SingleBlock` regions: never leave them empty.
+            for &region in &state.regions {
+                if self.ctx.entry_block(region).is_none() {
+                    let block = self.ctx.create_block();
+                    self.ctx.append_block(region, block);
+                }
+            }
+        }
         Ok(self.ctx.create_op(state))
     }
 
@@ -782,9 +888,15 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.bump();
             let props = self.parse_attribute()?;
             self.expect(TokKind::Greater, ">")?;
-            match self.ctx.attr_data(props).clone() {
-                AttrData::Dict(entries) => state.attrs.extend(entries),
-                _ => return self.error("expected dictionary of properties"),
+            if !self.ctx.registry.def(op_name).registered {
+                // Unregistered ops keep their properties as one opaque attribute.
+                let key = self.ctx.sym(UNREGISTERED_PROPERTIES);
+                state.attrs.push((key, props));
+            } else {
+                match self.ctx.attr_data(props).clone() {
+                    AttrData::Dict(entries) => state.attrs.extend(entries),
+                    _ => return self.error("expected dictionary of properties"),
+                }
             }
         }
         if self.tok.kind == TokKind::LParen {
@@ -847,13 +959,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         args: Option<&[ArgDef]>,
         isolated: bool,
     ) -> PResult<()> {
-        self.enter()?;
+        // Nesting is counted per operation (each region belongs to one).
         self.expect(TokKind::LBrace, "{")?;
         self.push_region_scope(isolated);
         let result = self.parse_region_blocks(region, args);
-        let closed = result.and_then(|_| self.pop_region_scope(isolated));
-        self.leave();
-        closed
+        result.and_then(|_| self.pop_region_scope(isolated))
     }
 
     fn parse_region_blocks(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
@@ -862,7 +972,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 if !args.is_empty() {
                     let block = self.ctx.create_block();
                     self.ctx.append_block(region, block);
-                    self.define_block_args(block, args)?;
+                    self.define_entry_args(block, args)?;
                 }
             }
             return Ok(());
@@ -871,7 +981,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             let block = self.ctx.create_block();
             self.ctx.append_block(region, block);
             if let Some(args) = args {
-                self.define_block_args(block, args)?;
+                self.define_entry_args(block, args)?;
             }
             self.parse_block_ops(block)?;
         } else if args.is_some_and(|a| !a.is_empty()) {
@@ -886,21 +996,33 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn define_block_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_values(&a.operand.name, a.operand.pos, &[v])?;
+            self.define_value(&a.operand.name, a.operand.number, a.operand.pos, v)?;
+        }
+        Ok(())
+    }
+
+    /// Defines the named arguments of a region's entry block; a name already visible in the
+    /// scope (defined or referenced) is an error.
+    fn define_entry_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
+        for a in args {
+            let sym = self.ctx.sym(&a.operand.name);
+            if let Some(existing) = self.value_entry(sym, a.operand.number) {
+                let msg = format!("region entry argument '%{}' is already in use", a.operand.name);
+                let (loc, note_loc) = (self.loc_at(a.operand.pos), self.loc_at(existing.pos));
+                return Err(
+                    Diagnostic::error(loc, msg).with_note(note_loc, "previously referenced here")
+                );
+            }
+            let v = self.ctx.add_block_arg(block, a.ty);
+            self.define_value(&a.operand.name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
 
     fn parse_block_ops(&mut self, block: Block) -> PResult<()> {
-        while !matches!(
-            self.tok.kind,
-            TokKind::CaretId | TokKind::RBrace | TokKind::Eof
-        ) {
+        while !matches!(self.tok.kind, TokKind::CaretId | TokKind::RBrace) {
             let op = self.parse_operation()?;
             self.ctx.append_op(block, op);
-        }
-        if self.tok.kind == TokKind::Eof {
-            return self.error("expected '}' to end region");
         }
         Ok(())
     }
@@ -1159,73 +1281,96 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_number_attr(&mut self) -> PResult<Attr> {
-        let start = self.tok.start;
         let neg = self.eat(TokKind::Minus);
-        let t = self.tok;
-        let text = self.text(t);
-        match t.kind {
-            TokKind::Integer => {
-                self.bump();
-                let ty = if self.eat(TokKind::Colon) {
-                    self.parse_type()?
-                } else {
-                    self.ctx.int_type(64)
-                };
-                if let TypeData::Float(kind) = *self.ctx.type_data(ty) {
-                    if text.starts_with("0x") && !neg {
-                        let Some(bits) = parse_int_literal(text) else {
-                            return self.error_at(start, "hexadecimal float constant out of range");
-                        };
-                        if kind.width() < 128 && (bits as u128) >> kind.width() != 0 {
-                            return self.error_at(
-                                start,
-                                "hexadecimal float constant out of range for type",
-                            );
-                        }
-                        return Ok(self.ctx.attr(AttrData::Float {
-                            bits: bits as u64,
-                            ty,
-                        }));
-                    }
-                    let lit = if neg {
-                        format!("-{text}")
-                    } else {
-                        text.to_string()
-                    };
-                    let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
-                        return self.error_at(start, "invalid float literal");
-                    };
-                    return Ok(self.ctx.attr(AttrData::Float { bits, ty }));
-                }
-                let Some(v) = parse_int_literal(text) else {
-                    return self.error_at(t.start, "integer constant out of range for attribute");
-                };
-                let v = if neg { -v } else { v };
-                self.make_int_attr(v, ty, start)
-            }
-            TokKind::Float => {
-                self.bump();
-                let ty = if self.eat(TokKind::Colon) {
-                    self.parse_type()?
-                } else {
-                    self.ctx.float_type(FloatKind::F64)
-                };
-                let TypeData::Float(kind) = *self.ctx.type_data(ty) else {
-                    return self
-                        .error_at(start, "floating point value not valid for specified type");
-                };
-                let lit = if neg {
-                    format!("-{text}")
-                } else {
-                    text.to_string()
-                };
-                let Some(bits) = numbers::parse_decimal_bits(&lit, kind) else {
-                    return self.error_at(start, "invalid float literal");
-                };
-                Ok(self.ctx.attr(AttrData::Float { bits, ty }))
-            }
-            _ => self.error("expected integer or floating point literal"),
+        match self.tok.kind {
+            TokKind::Integer => self.parse_dec_or_hex_attr(neg),
+            TokKind::Float => self.parse_float_attr(neg),
+            _ => self.error_wrong_token("expected constant integer or floating point value"),
         }
+    }
+
+    /// The type after an optional `: type`, or `default` when there is none.
+    fn parse_optional_colon_type(&mut self, default: TypeData) -> PResult<Type> {
+        if self.eat(TokKind::Colon) {
+            self.parse_type()
+        } else {
+            Ok(self.ctx.ty(default))
+        }
+    }
+
+    /// MLIR's `parseDecOrHexAttr`: an integer literal, typed `i64` by default; with a float
+    /// type it must be a hexadecimal bit pattern.
+    fn parse_dec_or_hex_attr(&mut self, neg: bool) -> PResult<Attr> {
+        let tok = self.bump();
+        let default = TypeData::Integer {
+            width: 64,
+            signedness: Signedness::Signless,
+        };
+        let ty = self.parse_optional_colon_type(default)?;
+        let (width, signedness) = match *self.ctx.type_data(ty) {
+            TypeData::Float(kind) => {
+                let bits = self.float_from_integer_literal(tok, neg, kind)?;
+                return Ok(self.ctx.attr(AttrData::Float { bits, ty }));
+            }
+            TypeData::Integer { width, signedness } => (width, signedness),
+            TypeData::Index => (64, Signedness::Signed),
+            _ => return self.error_at(tok.start, "integer literal not valid for specified type"),
+        };
+        if neg && signedness == Signedness::Unsigned {
+            let msg = "negative integer literal not valid for unsigned integer type";
+            return self.error_at(tok.start, msg);
+        }
+        match build_int(self.text(tok), width, signedness, neg) {
+            Some(value) => Ok(self.ctx.attr(AttrData::Integer { value, ty })),
+            None => self.error_at(tok.start, "integer constant out of range for attribute"),
+        }
+    }
+
+    /// MLIR's `parseFloatAttr`: a float literal, `f64` by default.
+    fn parse_float_attr(&mut self, neg: bool) -> PResult<Attr> {
+        let tok = self.bump();
+        let ty = self.parse_optional_colon_type(TypeData::Float(FloatKind::F64))?;
+        let TypeData::Float(kind) = *self.ctx.type_data(ty) else {
+            return self.error("floating point value not valid for specified type");
+        };
+        let bits = self.float_from_literal(tok, neg, kind)?;
+        Ok(self.ctx.attr(AttrData::Float { bits, ty }))
+    }
+
+    /// MLIR's `parseFloatFromLiteral`: a float literal (read as a double, then rounded to the
+    /// format) or a hexadecimal bit pattern.
+    fn float_from_literal(&mut self, tok: Token, neg: bool, kind: FloatKind) -> PResult<u64> {
+        match tok.kind {
+            TokKind::Float => {
+                let value: f64 = self.text(tok).parse().unwrap_or(f64::INFINITY);
+                Ok(numbers::f64_to_bits(if neg { -value } else { value }, kind))
+            }
+            TokKind::Integer => self.float_from_integer_literal(tok, neg, kind),
+            _ => self.error_at(tok.start, "expected floating point literal"),
+        }
+    }
+
+    /// MLIR's `parseFloatFromIntegerLiteral`: only `0x...` bit patterns are floats.
+    fn float_from_integer_literal(&mut self, tok: Token, neg: bool, kind: FloatKind) -> PResult<u64> {
+        let spelling = self.text(tok);
+        let Some(hex) = spelling.strip_prefix("0x") else {
+            let loc = self.loc_at(tok.start);
+            let msg = "unexpected decimal integer literal for a floating point value";
+            return Err(Diagnostic::error(loc, msg)
+                .with_note(loc, "add a trailing dot to make the literal a float"));
+        };
+        if neg {
+            let msg = "hexadecimal float literal should not have a leading minus";
+            return self.error_at(tok.start, msg);
+        }
+        let digits = hex.trim_start_matches('0');
+        let fits = digits.len() <= 16
+            && u64::from_str_radix(if digits.is_empty() { "0" } else { digits }, 16)
+                .is_ok_and(|v| kind.width() >= 64 || v >> kind.width() == 0);
+        if !fits {
+            return self.error_at(tok.start, "hexadecimal float constant out of range for type");
+        }
+        Ok(u64::from_str_radix(if digits.is_empty() { "0" } else { digits }, 16).unwrap_or(0))
     }
 
     /// Builds an integer attribute, checking that `v` fits the type.
@@ -1330,6 +1475,13 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.expect(TokKind::Greater, ">")?;
                 Ok(self.ctx.attr(AttrData::AffineMap(map)))
             }
+            "affine_set" => {
+                self.bump();
+                self.expect(TokKind::Less, "<")?;
+                let set = self.parse_integer_set()?;
+                self.expect(TokKind::Greater, ">")?;
+                Ok(self.ctx.attr(AttrData::AffineSet(set)))
+            }
             "strided" => self.parse_strided(),
             "loc" => self.error("locations are not attributes here"),
             _ => {
@@ -1341,27 +1493,44 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_strided(&mut self) -> PResult<Attr> {
         self.bump();
-        self.expect(TokKind::Less, "<")?;
-        let strides = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-            p.parse_dim_or_dynamic()
-        })?;
+        self.expect_msg(TokKind::Less, "expected '<' after 'strided'")?;
+        self.expect(TokKind::LSquare, "[")?;
+        let mut strides = Vec::new();
+        if self.tok.kind != TokKind::RSquare {
+            strides.push(self.parse_stride_or_offset()?);
+            while self.eat(TokKind::Comma) {
+                strides.push(self.parse_stride_or_offset()?);
+            }
+        }
+        self.expect(TokKind::RSquare, "]")?;
         let mut offset = 0;
         if self.eat(TokKind::Comma) {
-            self.expect_keyword("offset")?;
-            self.expect(TokKind::Colon, ":")?;
-            offset = self.parse_dim_or_dynamic()?;
+            if !self.eat_keyword("offset") {
+                return self.error_wrong_token("expected 'offset' after comma");
+            }
+            self.expect_msg(TokKind::Colon, "expected ':' after 'offset'")?;
+            offset = self.parse_stride_or_offset()?;
         }
         self.expect(TokKind::Greater, ">")?;
         Ok(self.ctx.attr(AttrData::Strided { strides, offset }))
     }
 
-    fn parse_dim_or_dynamic(&mut self) -> PResult<i64> {
+    /// An integer that fits `i64`, or `?` for a dynamic value (inside `strided<...>`).
+    fn parse_stride_or_offset(&mut self) -> PResult<i64> {
         if self.eat(TokKind::Question) {
             return Ok(DYNAMIC);
         }
         let pos = self.tok.start;
-        let v = self.parse_integer()?;
-        i64::try_from(v).or_else(|_| self.error_at(pos, "integer value too large"))
+        let neg = self.eat(TokKind::Minus);
+        let value = (self.tok.kind == TokKind::Integer)
+            .then(|| parse_uint_literal(self.tok_text()))
+            .flatten()
+            .filter(|&v| v <= i64::MAX as u128);
+        let Some(value) = value else {
+            return self.error_at(pos, "expected a 64-bit signed integer or '?'");
+        };
+        self.bump();
+        Ok(if neg { -(value as i64) } else { value as i64 })
     }
 
     fn parse_dense_array(&mut self) -> PResult<Attr> {
@@ -1381,44 +1550,27 @@ impl<'s, 'c> Parser<'s, 'c> {
                         p.error("expected 'true' or 'false'")
                     }
                 }
-                TypeData::Integer { width, .. } => {
-                    let pos = p.tok.start;
-                    let v = p.parse_integer()?;
-                    if !(fits_signed(v, *width) || (v >= 0 && fits_unsigned(v, *width))) {
-                        return p.error_at(pos, "integer constant out of range");
+                TypeData::Integer { width, signedness } => {
+                    let neg = p.eat(TokKind::Minus);
+                    if p.tok.kind != TokKind::Integer {
+                        return p.error_wrong_token("expected integer value");
                     }
-                    Ok(crate::util::sext(v, *width) as i64)
+                    let tok = p.bump();
+                    match build_int(p.text(tok), *width, *signedness, neg) {
+                        Some(v) => Ok(v as i64),
+                        None => p.error("integer constant out of range"),
+                    }
                 }
                 TypeData::Float(k) => {
-                    let pos = p.tok.start;
-                    let attr = p.parse_number_attr_with_type(*k)?;
-                    let _ = pos;
-                    Ok(attr as i64)
+                    let neg = p.eat(TokKind::Minus);
+                    let tok = p.bump();
+                    p.float_from_literal(tok, neg, *k).map(|bits| bits as i64)
                 }
                 _ => p.error("expected integer or float type for dense array"),
             })?;
         }
         self.expect(TokKind::Greater, ">")?;
         Ok(self.ctx.attr(AttrData::DenseArray { elem, values }))
-    }
-
-    fn parse_number_attr_with_type(&mut self, kind: FloatKind) -> PResult<u64> {
-        let neg = self.eat(TokKind::Minus);
-        let t = self.bump();
-        let text = self.text(t);
-        let lit = if neg {
-            format!("-{text}")
-        } else {
-            text.to_string()
-        };
-        match t.kind {
-            TokKind::Integer if text.starts_with("0x") => parse_int_literal(text)
-                .map(|v| v as u64)
-                .map_or_else(|| self.error_at(t.start, "invalid hex float"), Ok),
-            TokKind::Integer | TokKind::Float => numbers::parse_decimal_bits(&lit, kind)
-                .map_or_else(|| self.error_at(t.start, "invalid float literal"), Ok),
-            _ => self.error_at(t.start, "expected floating point literal"),
-        }
     }
 
     fn parse_dense_attr(&mut self) -> PResult<Attr> {
@@ -1438,21 +1590,18 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_dense_attr_typed(&mut self, given: Option<Type>) -> PResult<Attr> {
         let start = self.tok.start;
         self.bump();
-        self.expect(TokKind::Less, "<")?;
+        self.expect_msg(TokKind::Less, "expected '<' after 'dense'")?;
         let mut leaves: Vec<DenseLeaf> = Vec::new();
         let mut shape: Option<Vec<i64>> = None;
-        let is_list = self.tok.kind == TokKind::LSquare;
-        if self.tok.kind != TokKind::Greater {
-            if is_list {
-                let s = self.parse_dense_list(&mut leaves)?;
-                shape = Some(s);
-            } else {
-                leaves.push(self.parse_dense_leaf()?);
+        let mut hex: Option<Token> = None;
+        if !self.eat(TokKind::Greater) {
+            match self.tok.kind {
+                TokKind::LSquare => shape = Some(self.parse_dense_list(&mut leaves)?),
+                TokKind::String => hex = Some(self.bump()),
+                _ => leaves.push(self.parse_dense_leaf()?),
             }
-        } else {
-            shape = Some(vec![0]);
+            self.expect(TokKind::Greater, ">")?;
         }
-        self.expect(TokKind::Greater, ">")?;
         let ty = match given {
             Some(ty) => ty,
             None => {
@@ -1469,30 +1618,33 @@ impl<'s, 'c> Parser<'s, 'c> {
         if ty_shape.contains(&DYNAMIC) {
             return self.error_at(start, "elements literal type must have static shape");
         }
-        if let Some(s) = &shape {
-            let total: i64 = ty_shape.iter().product();
-            let count: i64 = s.iter().product();
-            if s != &ty_shape && !(count == 0 && total == 0) {
-                let msg = format!(
-                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                    s.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    ty_shape
-                        .iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-                return self.error_at(start, msg);
-            }
+        let num_elements: i64 = ty_shape.iter().product();
+        if let Some(s) = shape.as_ref().filter(|s| **s != ty_shape) {
+            let msg = format!(
+                "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                s.iter().join(", "),
+                ty_shape.iter().join(", ")
+            );
+            return self.error_at(start, msg);
+        }
+        if hex.is_none() && leaves.is_empty() && num_elements != 0 {
+            let msg = format!(
+                "parsed zero elements, but type ({}) expected at least 1",
+                self.type_str(ty)
+            );
+            return self.error_at(start, msg);
         }
         let elem_data = self.ctx.type_data(elem).clone();
-        let mut texts = Vec::with_capacity(leaves.len());
-        for leaf in &leaves {
-            texts.push(self.format_dense_leaf(leaf, &elem_data, start)?);
-        }
+        let texts = match hex {
+            Some(tok) => self.dense_hex_texts(tok, ty, &elem_data, num_elements, start)?,
+            None => {
+                let mut texts = Vec::with_capacity(leaves.len());
+                for leaf in &leaves {
+                    texts.push(self.format_dense_leaf(leaf, &elem_data)?);
+                }
+                texts
+            }
+        };
         let literal = if texts.is_empty() {
             String::new()
         } else if texts.iter().all(|t| t == &texts[0]) {
@@ -1501,6 +1653,67 @@ impl<'s, 'c> Parser<'s, 'c> {
             nest_dense(&texts, &ty_shape)
         };
         Ok(self.ctx.attr(AttrData::DenseElements { literal, ty }))
+    }
+
+    /// Decodes `dense<"0x...">` raw little-endian data into printed elements.
+    fn dense_hex_texts(
+        &mut self,
+        tok: Token,
+        ty: Type,
+        elem: &TypeData,
+        num_elements: i64,
+        start: usize,
+    ) -> PResult<Vec<String>> {
+        let text = self.text(tok);
+        let body = &text[1..text.len() - 1];
+        let bytes = body.strip_prefix("0x").and_then(|h| {
+            (h.len() % 2 == 0)
+                .then(|| {
+                    (0..h.len())
+                        .step_by(2)
+                        .map(|i| u8::from_str_radix(&h[i..i + 2], 16).ok())
+                        .collect::<Option<Vec<u8>>>()
+                })
+                .flatten()
+        });
+        let Some(bytes) = bytes else {
+            return self.error_at(start, "expected string containing hex digits starting with `0x`");
+        };
+        let width = match elem {
+            TypeData::Integer { width, .. } => *width,
+            TypeData::Index => 64,
+            TypeData::Float(k) => k.width(),
+            _ => 0,
+        };
+        let elem_bytes = width.div_ceil(8) as usize;
+        let count = if elem_bytes == 0 { 0 } else { bytes.len() / elem_bytes };
+        let valid = width % 8 == 0
+            && width <= 128
+            && elem_bytes > 0
+            && bytes.len() % elem_bytes == 0
+            && (count as i64 == num_elements || count == 1);
+        if !valid {
+            let msg = format!(
+                "elements hex data size is invalid for provided type: '{}'",
+                self.type_str(ty)
+            );
+            return self.error_at(start, msg);
+        }
+        let mut texts = Vec::with_capacity(count);
+        for chunk in bytes.chunks(elem_bytes) {
+            let raw = chunk
+                .iter()
+                .rev()
+                .fold(0u128, |acc, &b| (acc << 8) | b as u128);
+            texts.push(match elem {
+                TypeData::Integer { width, signedness } => {
+                    format_int(crate::util::sext(raw as i128, *width), *width, *signedness)
+                }
+                TypeData::Float(k) => numbers::format_float(raw as u64, *k),
+                _ => (raw as i64).to_string(),
+            });
+        }
+        Ok(texts)
     }
 
     fn parse_dense_list(&mut self, leaves: &mut Vec<DenseLeaf>) -> PResult<Vec<i64>> {
@@ -1542,77 +1755,120 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_dense_leaf(&mut self) -> PResult<DenseLeaf> {
-        let pos = self.tok.start;
-        if self.eat_keyword("true") {
-            return Ok(DenseLeaf::Int(1, pos));
-        }
-        if self.eat_keyword("false") {
-            return Ok(DenseLeaf::Int(0, pos));
-        }
-        let neg = self.eat(TokKind::Minus);
-        let t = self.bump();
-        let text = self.text(t);
-        match t.kind {
-            TokKind::Integer => match parse_int_literal(text) {
-                Some(v) if text.starts_with("0x") && !neg => Ok(DenseLeaf::Hex(v, pos)),
-                Some(v) => Ok(DenseLeaf::Int(if neg { -v } else { v }, pos)),
-                None => self.error_at(t.start, "integer constant out of range"),
-            },
-            TokKind::Float => {
-                let lit = if neg {
-                    format!("-{text}")
-                } else {
-                    text.to_string()
-                };
-                Ok(DenseLeaf::Float(lit, pos))
+        match self.tok.kind {
+            TokKind::BareId if matches!(self.tok_text(), "true" | "false") => {}
+            TokKind::Integer | TokKind::Float => {}
+            TokKind::Minus => {
+                self.bump();
+                if !matches!(self.tok.kind, TokKind::Integer | TokKind::Float) {
+                    return self.error("expected integer or floating point literal");
+                }
+                let tok = self.bump();
+                return Ok(DenseLeaf { neg: true, tok });
             }
-            _ => self.error_at(t.start, "expected element literal of primitive type"),
+            _ => return self.error("expected element literal of primitive type"),
         }
+        let tok = self.bump();
+        Ok(DenseLeaf { neg: false, tok })
     }
 
-    fn format_dense_leaf(
-        &mut self,
-        leaf: &DenseLeaf,
-        elem: &TypeData,
-        _start: usize,
-    ) -> PResult<String> {
-        match (leaf, elem) {
-            (DenseLeaf::Int(v, pos), TypeData::Integer { width, signedness }) => {
-                let fits = fits_signed(*v, *width) || (*v >= 0 && fits_unsigned(*v, *width));
-                if !fits {
-                    return self.error_at(*pos, "integer constant out of range for type");
+    /// Checks one element literal against the element type and returns its printed form.
+    fn format_dense_leaf(&mut self, leaf: &DenseLeaf, elem: &TypeData) -> PResult<String> {
+        let DenseLeaf { neg, tok } = *leaf;
+        let is_bool = tok.kind == TokKind::BareId;
+        let (width, signedness) = match elem {
+            TypeData::Float(k) => {
+                if is_bool {
+                    return self.error_at(tok.start, "expected floating point literal");
                 }
-                Ok(format_int(*v, *width, *signedness))
+                let bits = self.float_from_literal(tok, neg, *k)?;
+                return Ok(numbers::format_float(bits, *k));
             }
-            (DenseLeaf::Int(v, _), TypeData::Index) => Ok(v.to_string()),
-            (DenseLeaf::Int(v, _), TypeData::Float(k)) => Ok(numbers::format_float(
-                numbers::f64_to_bits(*v as f64, *k),
-                *k,
-            )),
-            (DenseLeaf::Hex(v, _), TypeData::Float(k)) => Ok(numbers::format_float(*v as u64, *k)),
-            (DenseLeaf::Hex(v, _), TypeData::Integer { width, signedness }) => Ok(format_int(
-                crate::util::sext(*v, *width),
-                *width,
-                *signedness,
-            )),
-            (DenseLeaf::Float(lit, pos), TypeData::Float(k)) => {
-                match numbers::parse_decimal_bits(lit, *k) {
-                    Some(bits) => Ok(numbers::format_float(bits, *k)),
-                    None => self.error_at(*pos, "invalid float literal"),
-                }
+            TypeData::Integer { width, signedness } => (*width, *signedness),
+            TypeData::Index => (64, Signedness::Signed),
+            _ => return self.error_at(tok.start, "expected element literal of primitive type"),
+        };
+        if neg && signedness == Signedness::Unsigned {
+            let msg = "expected unsigned integer elements, but parsed negative value";
+            return self.error_at(tok.start, msg);
+        }
+        if tok.kind == TokKind::Float {
+            let msg = "expected integer elements, but parsed floating-point";
+            return self.error_at(tok.start, msg);
+        }
+        if is_bool {
+            if width != 1 {
+                let msg = "expected i1 type for 'true' or 'false' values";
+                return self.error_at(tok.start, msg);
             }
-            (DenseLeaf::Float(_, pos), _) => {
-                self.error_at(*pos, "expected integer elements, but parsed floating-point")
-            }
-            (DenseLeaf::Int(_, pos) | DenseLeaf::Hex(_, pos), _) => {
-                self.error_at(*pos, "expected element literal of primitive type")
-            }
+            return Ok(self.text(tok).to_string());
+        }
+        match build_int(self.text(tok), width, signedness, neg) {
+            Some(v) if matches!(elem, TypeData::Index) => Ok(v.to_string()),
+            Some(v) => Ok(format_int(v, width, signedness)),
+            None => self.error_at(tok.start, "integer constant out of range for type"),
         }
     }
 
     // ----- affine maps ------------------------------------------------------------------------
 
-    fn parse_affine_map(&mut self) -> PResult<AffineMap> {
+    fn parse_affine_dims_and_symbols(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
+        let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+            p.parse_optional_keyword()
+                .map(str::to_string)
+                .map_or_else(|| p.error("expected dimension identifier"), Ok)
+        })?;
+        let syms = if self.tok.kind == TokKind::LSquare {
+            self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+                p.parse_optional_keyword()
+                    .map(str::to_string)
+                    .map_or_else(|| p.error("expected symbol identifier"), Ok)
+            })?
+        } else {
+            Vec::new()
+        };
+        Ok((dims, syms))
+    }
+
+    /// Parses the body of `affine_set<...>`: `(dims)[syms] : (constraint, ...)`.
+    fn parse_integer_set(&mut self) -> PResult<IntegerSet> {
+        let (dims, syms) = self.parse_affine_dims_and_symbols()?;
+        self.expect(TokKind::Colon, ":")?;
+        let constraints = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+            p.parse_affine_constraint(&dims, &syms)
+        })?;
+        Ok(IntegerSet {
+            num_dims: dims.len() as u32,
+            num_symbols: syms.len() as u32,
+            constraints,
+        })
+    }
+
+    /// `a >= b` (as `a - b >= 0`), `a <= b` (as `b - a >= 0`) or `a == b` (as `a - b == 0`).
+    fn parse_affine_constraint(
+        &mut self,
+        dims: &[String],
+        syms: &[String],
+    ) -> PResult<(AffineExpr, bool)> {
+        let lhs = self.parse_affine_expr(dims, syms)?;
+        let minus = |e| affine_mul(e, AffineExpr::Const(-1));
+        if self.eat(TokKind::Greater) && self.eat(TokKind::Equal) {
+            let rhs = self.parse_affine_expr(dims, syms)?;
+            return Ok((affine_add(lhs, minus(rhs)), false));
+        }
+        if self.eat(TokKind::Less) && self.eat(TokKind::Equal) {
+            let rhs = self.parse_affine_expr(dims, syms)?;
+            return Ok((affine_add(rhs, minus(lhs)), false));
+        }
+        if self.eat(TokKind::Equal) && self.eat(TokKind::Equal) {
+            let rhs = self.parse_affine_expr(dims, syms)?;
+            return Ok((affine_add(lhs, minus(rhs)), true));
+        }
+        self.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
+    }
+
+    /// Parses the body of an affine map: `(d0, d1)[s0] -> (d1, d0)`.
+    pub fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
             p.parse_optional_keyword()
                 .map(str::to_string)
@@ -1742,7 +1998,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let name = &self.text(t)[1..];
                 match self.loc_aliases.get(name) {
                     Some(&l) => Ok(l),
-                    None => self.error_at(t.start, format!("undefined symbol alias id '{name}'")),
+                    None => {
+                        // MLIR allows location aliases to be defined after their uses.
+                        self.deferred_locs.push((name.to_string(), t.start, None));
+                        Ok(self.ctx.unknown_loc())
+                    }
                 }
             }
             TokKind::BareId if self.at_keyword("unknown") => {
@@ -1877,6 +2137,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             "f64" => Some(TypeData::Float(FloatKind::F64)),
             "f80" => Some(TypeData::Float(FloatKind::F80)),
             "f128" => Some(TypeData::Float(FloatKind::F128)),
+            "tf32" => Some(TypeData::Float(FloatKind::TF32)),
             _ => int_type_keyword(kw),
         };
         if let Some(data) = simple {
@@ -1965,73 +2226,99 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_memref_type(&mut self) -> PResult<Type> {
         let start = self.tok.start;
         self.bump();
-        self.expect(TokKind::Less, "<")?;
-        if self.tok.kind == TokKind::Star {
+        self.expect_msg(TokKind::Less, "expected '<' in memref type")?;
+        let unranked = self.tok.kind == TokKind::Star;
+        let mut shape = Vec::new();
+        if unranked {
             let after = self.tok.end;
             if self.src.as_bytes().get(after) != Some(&b'x') {
                 return self.error_at(after, "expected 'x' in dimension list");
             }
             self.lex.reset(after + 1);
             self.tok = self.lex.next_token();
-            let elem = self.parse_type()?;
-            self.check_memref_elem(elem, start)?;
-            let memory_space = if self.eat(TokKind::Comma) {
-                let a = self.parse_attribute()?;
-                (!matches!(self.ctx.attr_data(a), AttrData::Integer { value: 0, .. })).then_some(a)
-            } else {
-                None
-            };
-            self.expect(TokKind::Greater, ">")?;
+        } else {
+            shape = self.parse_dimension_list(false)?.0;
+        }
+        let elem_pos = self.tok.start;
+        let elem = self.parse_type()?;
+        self.check_memref_elem(elem, elem_pos)?;
+        let (layout, memory_space) = self.parse_memref_layout_and_space(unranked)?;
+        if unranked {
             return Ok(self.ctx.ty(TypeData::UnrankedMemRef { elem, memory_space }));
         }
-        let (shape, _) = self.parse_dimension_list(false)?;
-        let elem = self.parse_type()?;
-        self.check_memref_elem(elem, start)?;
-        let mut layout = None;
-        let mut memory_space = None;
-        while self.eat(TokKind::Comma) {
-            let pos = self.tok.start;
-            let attr = self.parse_attribute()?;
-            let is_layout = matches!(
-                self.ctx.attr_data(attr),
-                AttrData::AffineMap(_) | AttrData::Strided { .. }
-            );
-            if is_layout && layout.is_none() && memory_space.is_none() {
-                if let AttrData::AffineMap(m) = self.ctx.attr_data(attr) {
-                    if m.num_dims as usize != shape.len() {
-                        return self
-                            .error_at(pos, "memref layout mismatch between rank and affine map: ");
-                    }
-                    if !m.is_identity() {
-                        layout = Some(attr);
-                    }
-                } else {
-                    if let AttrData::Strided { strides, .. } = self.ctx.attr_data(attr) {
-                        if strides.len() != shape.len() {
-                            let msg = format!("expected {} strides", shape.len());
-                            return self.error_at(pos, msg);
-                        }
-                    }
-                    layout = Some(attr);
-                }
-            } else if memory_space.is_none() {
-                if !matches!(self.ctx.attr_data(attr), AttrData::Integer { value: 0, .. }) {
-                    memory_space = Some(attr);
-                }
-            } else {
-                return self.error_at(pos, "multiple memory spaces specified in memref type");
-            }
-        }
-        self.expect(TokKind::Greater, ">")?;
         if shape.iter().any(|&d| d < 0 && d != DYNAMIC) {
             return self.error_at(start, "invalid memref size");
         }
+        let layout = match layout {
+            Some(attr) => self.check_memref_layout(attr, shape.len(), start)?,
+            None => None,
+        };
         Ok(self.ctx.ty(TypeData::MemRef {
             shape,
             elem,
             layout,
             memory_space,
         }))
+    }
+
+    /// Parses `(, layout)? (, memory-space)? >` of a memref type, as MLIR's `parseMemRefType`
+    /// does (a default `0` memory space is dropped).
+    fn parse_memref_layout_and_space(&mut self, unranked: bool) -> PResult<(Option<Attr>, Option<Attr>)> {
+        let mut layout = None;
+        let mut memory_space = None;
+        if self.eat(TokKind::Greater) {
+            return Ok((None, None));
+        }
+        self.expect_msg(TokKind::Comma, "expected ',' or '>' in memref type")?;
+        loop {
+            let attr = self.parse_attribute()?;
+            let is_layout = matches!(
+                self.ctx.attr_data(attr),
+                AttrData::AffineMap(_) | AttrData::Strided { .. }
+            );
+            if !is_layout {
+                if memory_space.is_some() {
+                    return self.error("multiple memory spaces specified in memref type");
+                }
+                memory_space = Some(attr);
+            } else {
+                layout = Some(attr);
+                if unranked {
+                    return self.error("cannot have affine map for unranked memref type");
+                }
+                if memory_space.is_some() {
+                    return self.error("expected memory space to be last in memref type");
+                }
+            }
+            if !self.eat(TokKind::Comma) {
+                break;
+            }
+        }
+        self.expect(TokKind::Greater, ">")?;
+        let memory_space = memory_space
+            .filter(|&a| !matches!(self.ctx.attr_data(a), AttrData::Integer { value: 0, .. }));
+        Ok((layout, memory_space))
+    }
+
+    /// Verifies a layout against the memref rank (MLIR's `verifyLayout`); an identity map is
+    /// the default layout and is dropped.
+    fn check_memref_layout(&mut self, attr: Attr, rank: usize, start: usize) -> PResult<Option<Attr>> {
+        match self.ctx.attr_data(attr) {
+            AttrData::AffineMap(m) => {
+                if m.num_dims as usize != rank {
+                    let msg = format!(
+                        "memref layout mismatch between rank and affine map: {} != {}",
+                        rank, m.num_dims
+                    );
+                    return self.error_at(start, msg);
+                }
+                Ok((!m.is_identity()).then_some(attr))
+            }
+            AttrData::Strided { strides, .. } if strides.len() != rank => {
+                self.error_at(start, "expected the number of strides to match the rank")
+            }
+            _ => Ok(Some(attr)),
+        }
     }
 
     fn check_memref_elem(&mut self, elem: Type, pos: usize) -> PResult<()> {
@@ -2125,6 +2412,10 @@ impl SyntaxInfo {
     }
 }
 
+fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
 fn open_text(k: TokKind) -> &'static str {
     match k {
         TokKind::LParen => "(",
@@ -2135,10 +2426,11 @@ fn open_text(k: TokKind) -> &'static str {
     }
 }
 
-enum DenseLeaf {
-    Int(i128, usize),
-    Hex(i128, usize),
-    Float(String, usize),
+/// One element literal of a `dense<...>` attribute: its token and a leading minus.
+#[derive(Clone, Copy)]
+struct DenseLeaf {
+    neg: bool,
+    tok: Token,
 }
 
 fn nest_dense(texts: &[String], shape: &[i64]) -> String {
@@ -2189,6 +2481,39 @@ fn int_type_keyword(kw: &str) -> Option<TypeData> {
     }
     let width: u32 = digits.parse().ok()?;
     Some(TypeData::Integer { width, signedness })
+}
+
+/// MLIR's `buildAttributeAPInt`: the value of an integer literal (decimal or `0x` hex, with a
+/// leading minus if `neg`) as an integer of `width` bits, sign-extended to `i128`, or `None`
+/// when it does not fit.
+pub fn build_int(spelling: &str, width: u32, signedness: Signedness, neg: bool) -> Option<i128> {
+    let magnitude = parse_uint_literal(spelling)?;
+    if width < 128 && magnitude >> width != 0 {
+        return None;
+    }
+    if width == 0 {
+        return (!neg).then_some(0);
+    }
+    let sign_bit = 1u128 << (width.min(128) - 1);
+    if neg {
+        // The negation must have the sign bit set (or be zero).
+        if magnitude > sign_bit {
+            return None;
+        }
+        return Some(crate::util::sext((magnitude as i128).wrapping_neg(), width));
+    }
+    if signedness == Signedness::Signed && magnitude & sign_bit != 0 {
+        return None;
+    }
+    Some(crate::util::sext(magnitude as i128, width))
+}
+
+/// Parses a decimal or `0x` hexadecimal literal as an unsigned 128-bit magnitude.
+pub fn parse_uint_literal(text: &str) -> Option<u128> {
+    match text.strip_prefix("0x") {
+        Some(hex) => u128::from_str_radix(hex, 16).ok(),
+        None => text.parse::<u128>().ok(),
+    }
 }
 
 /// Parses a decimal or `0x` hexadecimal integer literal.
