@@ -59,6 +59,8 @@ pub enum AttrData {
     },
     /// `affine_map<(d0)[s0] -> (d0 + s0)>`.
     AffineMap(AffineMap),
+    /// `affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>`.
+    AffineSet(IntegerSet),
     /// `strided<[?, 1], offset: ?>`.
     Strided {
         /// Strides; [`DYNAMIC`](crate::DYNAMIC) for `?`.
@@ -79,6 +81,18 @@ pub struct AffineMap {
     pub num_symbols: u32,
     /// Result expressions.
     pub results: Vec<AffineExpr>,
+}
+
+/// An integer set: `(dims)[symbols] : (constraints)`, each constraint `expr >= 0` or
+/// `expr == 0`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct IntegerSet {
+    /// Number of dimensions.
+    pub num_dims: u32,
+    /// Number of symbols.
+    pub num_symbols: u32,
+    /// Constraint expressions and whether each is an equality (`== 0`) rather than `>= 0`.
+    pub constraints: Vec<(AffineExpr, bool)>,
 }
 
 /// An affine expression.

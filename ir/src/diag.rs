@@ -107,14 +107,21 @@ impl SourceMap {
 /// Renders a diagnostic and its notes, each with its source line and caret when known.
 pub fn render(ctx: &Context, sources: &SourceMap, diag: &Diagnostic) -> String {
     let mut out = String::new();
-    render_one(ctx, sources, diag, &mut out);
+    render_one(ctx, sources, diag, true, &mut out);
     for note in &diag.notes {
-        render_one(ctx, sources, note, &mut out);
+        // As in MLIR, a note at the same location as its diagnostic shows no source line.
+        render_one(ctx, sources, note, note.loc != diag.loc, &mut out);
     }
     out
 }
 
-fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut String) {
+fn render_one(
+    ctx: &Context,
+    sources: &SourceMap,
+    diag: &Diagnostic,
+    show_line: bool,
+    out: &mut String,
+) {
     let pos = ctx.file_pos(diag.loc);
     match &pos {
         Some(FilePos { file, line, col }) => {
@@ -123,7 +130,7 @@ fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut S
         None => out.push_str("loc(unknown): "),
     }
     let _ = writeln!(out, "{}: {}", diag.severity.as_str(), diag.message);
-    if let Some(FilePos { file, line, col }) = pos {
+    if let Some(FilePos { file, line, col }) = pos.filter(|_| show_line) {
         if let Some(text) = sources.line(&file, line) {
             let text = text.strip_suffix('\r').unwrap_or(text);
             let _ = writeln!(out, "{text}");

@@ -35,6 +35,8 @@ pub enum FloatKind {
     F80,
     /// IEEE quad precision.
     F128,
+    /// NVIDIA TensorFloat-32 (19 bits: 8-bit exponent, 10-bit mantissa).
+    TF32,
 }
 
 impl FloatKind {
@@ -47,6 +49,7 @@ impl FloatKind {
             FloatKind::F64 => "f64",
             FloatKind::F80 => "f80",
             FloatKind::F128 => "f128",
+            FloatKind::TF32 => "tf32",
         }
     }
 
@@ -58,6 +61,7 @@ impl FloatKind {
             FloatKind::F64 => 64,
             FloatKind::F80 => 80,
             FloatKind::F128 => 128,
+            FloatKind::TF32 => 19,
         }
     }
 }

@@ -1,205 +1,458 @@
 //! The verifier: structural rules, SSA dominance and per-op constraints.
 //!
-//! Checks, collecting every error (not just the first):
-//! 1. every operand is defined (no parser placeholders) and its definition dominates the use
-//!    (in SSACFG regions; graph regions are exempt), including uses in nested regions;
-//! 2. every block of a region that needs terminators ends with a terminator, and terminators
-//!    appear only last; successors belong to the same region;
-//! 3. ops isolated from above use no values defined outside them;
-//! 4. each registered op's own verifier (operand/result/attribute constraints);
-//! 5. symbol uses of call-like ops resolve in the nearest symbol table.
+//! Follows MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`) step for step, and like it
+//! stops at the first failure, so the diagnostic reported is the one `mlir-opt` reports:
+//! 1. a depth-first walk of the ops and blocks under an op; on entering an op, its trait
+//!    checks (terminator position, single block, symbol visibility) and its own verifier run,
+//!    then region rules (graph regions have one block, entry blocks have no predecessors); on
+//!    entering a block, it must not be empty (unless it may lack a terminator) and only its last
+//!    op may have successors; on leaving a block, successors must be in the same region and the
+//!    block must end in a terminator; on leaving an op, the ops isolated from above nested in it
+//!    are verified the same way (each with its own dominance check), then symbol tables are
+//!    checked for duplicate names;
+//! 2. once an op's whole tree is structurally valid, SSA dominance of every operand in the
+//!    regions it contains (graph regions are exempt, unreachable blocks are skipped), and
+//!    isolation from above.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::attrs::AttrData;
 use crate::context::{Context, ValueDef};
 use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
 
-/// Verifies `root` and everything nested in it.
+/// Verifies `root` and everything nested in it; the error is the first one MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     let mut v = Verifier {
         ctx,
         diags: Vec::new(),
-        block_index: FxHashMap::default(),
+        dom: dominance::BlockDominance::default(),
     };
-    v.run(root);
-    if v.diags.is_empty() {
+    if v.verify_op_and_dominance(root) {
         Ok(())
     } else {
         Err(v.diags)
     }
 }
 
+/// An item of the depth-first verification walk.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum WorkItem {
+    Op(Op),
+    Block(Block),
+}
+
 struct Verifier<'a> {
     ctx: &'a Context,
     diags: Vec<Diagnostic>,
-    block_index: FxHashMap<Block, usize>,
+    dom: dominance::BlockDominance,
 }
 
 impl Verifier<'_> {
-    fn error(&mut self, op: Op, msg: String) {
+    /// Records an error at `op` and returns `false` (failure).
+    fn error(&mut self, op: Op, msg: String) -> bool {
         let loc = self.ctx.op_loc(op);
         self.diags.push(Diagnostic::error(loc, msg));
-    }
-
-    fn op_error(&mut self, op: Op, msg: &str) {
-        let name = self.ctx.op_name_str(op).to_string();
-        self.error(op, format!("'{name}' op {msg}"));
-    }
-
-    fn run(&mut self, root: Op) {
-        let ops = self.ctx.walk_preorder(root);
-        for &op in &ops {
-            self.verify_structure(op);
-        }
-        let dom = crate::verify::dominance::BlockDominance::compute(self.ctx, root);
-        for &op in &ops {
-            self.verify_operands(op, &dom);
-        }
-        for &op in &ops {
-            if let Some(f) = self.ctx.op_def(op).verify {
-                f(self.ctx, op, &mut self.diags);
-            }
-        }
-        let _ = &self.block_index;
-    }
-
-    fn verify_structure(&mut self, op: Op) {
-        let def = self.ctx.op_def(op);
-        let traits = def.traits;
-        let registered = def.registered;
-        for (ri, &region) in self.ctx.regions(op).iter().enumerate() {
-            let blocks: Vec<Block> = self.ctx.blocks(region).collect();
-            if traits.contains(Traits::SINGLE_BLOCK) && blocks.len() > 1 {
-                self.op_error(op, &format!("expects region #{ri} to have 0 or 1 blocks"));
-            }
-            let needs_terminator = registered
-                && !traits.contains(Traits::NO_TERMINATOR)
-                && !traits.contains(Traits::GRAPH_REGION);
-            for (bi, &block) in blocks.iter().enumerate() {
-                if bi > 0 && self.is_entry_target(region, block) {
-                    // handled below via successor checks
-                }
-                let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-                for (k, &inner) in ops.iter().enumerate() {
-                    let is_last = k + 1 == ops.len();
-                    let is_term = self.ctx.has_trait(inner, Traits::TERMINATOR);
-                    if is_term && !is_last {
-                        self.op_error(inner, "must be the last operation in the parent block");
-                    }
-                    for &s in self.ctx.successors(inner) {
-                        if self.ctx.block_parent(s) != Some(region) {
-                            self.error(
-                                inner,
-                                "reference to block defined in another region".to_string(),
-                            );
-                        }
-                        if self.ctx.entry_block(region) == Some(s) {
-                            self.error(
-                                inner,
-                                "entry block of region may not have predecessors".to_string(),
-                            );
-                        }
-                    }
-                }
-                if needs_terminator {
-                    match ops.last() {
-                        Some(&last) if self.ctx.has_trait(last, Traits::TERMINATOR) => {}
-                        Some(&last) if !self.ctx.is_registered(last) => {}
-                        Some(&last) => {
-                            let _ = last;
-                            let loc = self.ctx.op_loc(last);
-                            self.diags.push(Diagnostic::error(
-                                loc,
-                                "block with no terminator, has ".to_string()
-                                    + &crate::asm::print_op_generic_line(self.ctx, last),
-                            ));
-                        }
-                        None => {
-                            let loc = self.ctx.op_loc(op);
-                            self.diags.push(Diagnostic::error(
-                                loc,
-                                "empty block: expect at least a terminator".to_string(),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn is_entry_target(&self, _region: Region, _block: Block) -> bool {
         false
     }
 
-    fn verify_operands(&mut self, op: Op, dom: &dominance::BlockDominance) {
+    /// Records `'name' op msg` at `op` and returns `false`.
+    fn op_error(&mut self, op: Op, msg: &str) -> bool {
+        let name = self.ctx.op_name_str(op).to_string();
+        self.error(op, format!("'{name}' op {msg}"))
+    }
+
+    fn verify_op_and_dominance(&mut self, op: Op) -> bool {
+        if !self.verify_operation(op) {
+            return false;
+        }
+        self.ctx.regions(op).is_empty() || self.verify_dominance_of_contained_regions(op)
+    }
+
+    /// The structural walk of `op`'s tree, stopping at ops isolated from above.
+    fn verify_operation(&mut self, op: Op) -> bool {
+        let mut worklist = vec![WorkItem::Op(op)];
+        let mut seen: FxHashSet<WorkItem> = FxHashSet::default();
+        while let Some(&top) = worklist.last() {
+            if !seen.insert(top) {
+                worklist.pop();
+                let ok = match top {
+                    WorkItem::Op(o) => self.verify_op_on_exit(o),
+                    WorkItem::Block(b) => self.verify_block_on_exit(b),
+                };
+                if !ok {
+                    return false;
+                }
+                continue;
+            }
+            match top {
+                WorkItem::Op(o) => {
+                    if !self.verify_op_on_entrance(o) {
+                        return false;
+                    }
+                    for &region in self.ctx.regions(o).iter().rev() {
+                        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
+                        worklist.extend(blocks.into_iter().rev().map(WorkItem::Block));
+                    }
+                }
+                WorkItem::Block(b) => {
+                    if !self.verify_block_on_entrance(b) {
+                        return false;
+                    }
+                    let ops: Vec<Op> = self.ctx.block_ops(b).collect();
+                    for &o in ops.iter().rev() {
+                        if !self.is_isolated_with_regions(o) {
+                            worklist.push(WorkItem::Op(o));
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn is_isolated_with_regions(&self, op: Op) -> bool {
+        !self.ctx.regions(op).is_empty() && self.ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE)
+    }
+
+    fn verify_op_on_entrance(&mut self, op: Op) -> bool {
         for (i, v) in self.ctx.operands(op).enumerate() {
-            match self.ctx.value_def(v) {
-                ValueDef::Placeholder => {
-                    self.error(
-                        op,
-                        format!("operand #{i} is an unresolved forward reference"),
-                    );
-                    continue;
-                }
-                _ => {}
-            }
-            if !self.value_visible(v, op) {
-                let loc = self.ctx.op_loc(op);
-                let mut d =
-                    Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
-                if let Some(def_loc) = self.def_loc(v) {
-                    d = d.with_note(def_loc, "operand defined here");
-                }
-                let _ = dom;
-                self.diags.push(d);
-            } else if !dom.value_dominates(self.ctx, v, op) {
-                let loc = self.ctx.op_loc(op);
-                let mut d =
-                    Diagnostic::error(loc, format!("operand #{i} does not dominate this use"));
-                if let Some(def_loc) = self.def_loc(v) {
-                    d = d.with_note(def_loc, "operand defined here");
-                }
-                self.diags.push(d);
+            if matches!(self.ctx.value_def(v), ValueDef::Placeholder) {
+                return self.error(op, format!("operand #{i} is an unresolved forward reference"));
             }
         }
-    }
-
-    fn def_loc(&self, v: Value) -> Option<crate::entity::Loc> {
-        match self.ctx.value_def(v) {
-            ValueDef::Result { op, .. } => Some(self.ctx.op_loc(op)),
-            ValueDef::BlockArg { block, .. } => {
-                self.ctx.block_parent_op(block).map(|o| self.ctx.op_loc(o))
-            }
-            ValueDef::Placeholder => None,
-        }
-    }
-
-    /// Whether `v` is defined in a region enclosing `user` without crossing an op isolated
-    /// from above.
-    fn value_visible(&self, v: Value, user: Op) -> bool {
-        let Some(def_block) = self.ctx.value_parent_block(v) else {
-            return false;
-        };
-        let Some(def_region) = self.ctx.block_parent(def_block) else {
-            return false;
-        };
-        let mut cur = user;
-        loop {
-            let Some(region) = self.ctx.op_parent_region(cur) else {
+        if self.ctx.is_registered(op) {
+            if !self.verify_traits(op) {
                 return false;
-            };
-            if region == def_region {
+            }
+            if let Some(f) = self.ctx.op_def(op).verify {
+                let before = self.diags.len();
+                f(self.ctx, op, &mut self.diags);
+                if self.diags.len() > before {
+                    self.diags.truncate(before + 1);
+                    return false;
+                }
+            }
+        }
+        let graph = self.ctx.has_trait(op, Traits::GRAPH_REGION);
+        let registered = self.ctx.is_registered(op);
+        for (i, &region) in self.ctx.regions(op).iter().enumerate() {
+            let num_blocks = self.ctx.blocks(region).count();
+            if registered && graph && num_blocks > 1 {
+                return self.op_error(op, &format!("expects graph region #{i} to have 0 or 1 blocks"));
+            }
+            if let Some(entry) = self.ctx.entry_block(region)
+                && self.has_predecessors(region, entry)
+            {
+                return self.error(op, "entry block of region may not have predecessors".into());
+            }
+        }
+        true
+    }
+
+    fn has_predecessors(&self, region: Region, target: Block) -> bool {
+        self.ctx.blocks(region).any(|b| {
+            self.ctx
+                .last_op(b)
+                .is_some_and(|t| self.ctx.successors(t).contains(&target))
+        })
+    }
+
+    /// The checks MLIR's op traits and interfaces contribute to `verifyInvariants`.
+    fn verify_traits(&mut self, op: Op) -> bool {
+        let traits = self.ctx.op_def(op).traits;
+        if traits.contains(Traits::TERMINATOR) {
+            let is_last = self
+                .ctx
+                .op_parent(op)
+                .is_some_and(|b| self.ctx.last_op(b) == Some(op));
+            if !is_last {
+                return self.op_error(op, "must be the last operation in the parent block");
+            }
+        }
+        if traits.contains(Traits::SINGLE_BLOCK) {
+            for (i, &region) in self.ctx.regions(op).iter().enumerate() {
+                if self.ctx.blocks(region).count() > 1 {
+                    return self.op_error(op, &format!("expects region #{i} to have 0 or 1 blocks"));
+                }
+            }
+        }
+        if traits.contains(Traits::SYMBOL) && !self.verify_symbol(op) {
+            return false;
+        }
+        true
+    }
+
+    /// MLIR's `SymbolOpInterface` verifier.
+    fn verify_symbol(&mut self, op: Op) -> bool {
+        let name_ok = self
+            .ctx
+            .get_attr(op, "sym_name")
+            .is_some_and(|a| matches!(self.ctx.attr_data(a), AttrData::String(_)));
+        if !name_ok {
+            return self.op_error(op, "requires string attribute 'sym_name'");
+        }
+        let is_declaration = self.ctx.has_trait(op, Traits::FUNCTION_LIKE)
+            && self
+                .ctx
+                .regions(op)
+                .first()
+                .is_some_and(|&r| self.ctx.entry_block(r).is_none());
+        let public = match self.ctx.get_attr(op, "sym_visibility") {
+            None => true,
+            Some(a) => matches!(self.ctx.attr_data(a), AttrData::String(s) if s == "public"),
+        };
+        if is_declaration && public {
+            return self.op_error(op, "symbol declaration cannot have public visibility");
+        }
+        true
+    }
+
+    /// MLIR's `mayBeValidWithoutTerminator`.
+    fn may_lack_terminator(&self, block: Block) -> bool {
+        let Some(region) = self.ctx.block_parent(block) else {
+            return true;
+        };
+        if self.ctx.blocks(region).count() != 1 {
+            return false;
+        }
+        match self.ctx.region_parent(region) {
+            None => true,
+            Some(op) => {
+                !self.ctx.is_registered(op) || self.ctx.has_trait(op, Traits::NO_TERMINATOR)
+            }
+        }
+    }
+
+    fn verify_block_on_entrance(&mut self, block: Block) -> bool {
+        let Some(last) = self.ctx.last_op(block) else {
+            if self.may_lack_terminator(block) {
                 return true;
             }
-            let Some(parent) = self.ctx.region_parent(region) else {
-                return false;
-            };
-            if self.ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+            let parent = self.ctx.block_parent_op(block);
+            let loc = parent.map_or_else(|| self.ctx.unknown_loc(), |p| self.ctx.op_loc(p));
+            let msg = "empty block: expect at least a terminator";
+            self.diags.push(Diagnostic::error(loc, msg));
+            return false;
+        };
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        for op in ops {
+            if op != last && !self.ctx.successors(op).is_empty() {
+                let msg = "operation with block successors must terminate its parent block";
+                return self.error(op, msg.into());
+            }
+        }
+        true
+    }
+
+    fn verify_block_on_exit(&mut self, block: Block) -> bool {
+        let Some(last) = self.ctx.last_op(block) else {
+            return true;
+        };
+        let region = self.ctx.block_parent(block);
+        if self
+            .ctx
+            .successors(last)
+            .iter()
+            .any(|&s| self.ctx.block_parent(s) != region)
+        {
+            return self.op_error(last, "branching to block of a different region");
+        }
+        if self.may_lack_terminator(block) {
+            return true;
+        }
+        let might_terminate =
+            !self.ctx.is_registered(last) || self.ctx.has_trait(last, Traits::TERMINATOR);
+        if !might_terminate {
+            let printed = crate::asm::print_op_generic_line(self.ctx, last);
+            return self.error(last, format!("block with no terminator, has {printed}"));
+        }
+        true
+    }
+
+    fn verify_op_on_exit(&mut self, op: Op) -> bool {
+        let mut isolated = Vec::new();
+        for &region in self.ctx.regions(op) {
+            for block in self.ctx.blocks(region) {
+                isolated.extend(
+                    self.ctx
+                        .block_ops(block)
+                        .filter(|&o| self.is_isolated_with_regions(o)),
+                );
+            }
+        }
+        for o in isolated {
+            if !self.verify_op_and_dominance(o) {
                 return false;
             }
+        }
+        if self.ctx.is_registered(op) && self.ctx.has_trait(op, Traits::SYMBOL_TABLE) {
+            return self.verify_symbol_table(op);
+        }
+        true
+    }
+
+    /// MLIR's `verifySymbolTable`: symbol names are unique in the table.
+    fn verify_symbol_table(&mut self, op: Op) -> bool {
+        let mut seen: FxHashMap<&str, Op> = FxHashMap::default();
+        let ctx = self.ctx;
+        for &region in ctx.regions(op) {
+            for block in ctx.blocks(region) {
+                for inner in ctx.block_ops(block) {
+                    let Some(AttrData::String(name)) =
+                        ctx.get_attr(inner, "sym_name").map(|a| ctx.attr_data(a))
+                    else {
+                        continue;
+                    };
+                    if let Some(&first) = seen.get(name.as_str()) {
+                        let msg = format!("redefinition of symbol named '{name}'");
+                        let d = Diagnostic::error(ctx.op_loc(inner), msg)
+                            .with_note(ctx.op_loc(first), "see existing symbol definition here");
+                        self.diags.push(d);
+                        return false;
+                    }
+                    seen.insert(name, inner);
+                }
+            }
+        }
+        true
+    }
+
+    /// MLIR's `verifyDominanceOfContainedRegions`: the first operand not dominated by its
+    /// definition fails.
+    fn verify_dominance_of_contained_regions(&mut self, op: Op) -> bool {
+        let mut worklist = vec![op];
+        while let Some(op) = worklist.pop() {
+            for &region in self.ctx.regions(op) {
+                self.dom.compute_region(self.ctx, region);
+                let blocks: Vec<Block> = self.ctx.blocks(region).collect();
+                for block in blocks {
+                    let reachable = self.dom.is_reachable(block);
+                    let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+                    for inner in ops {
+                        if reachable && !self.verify_operand_dominance(inner) {
+                            return false;
+                        }
+                        if !self.ctx.regions(inner).is_empty()
+                            && !self.ctx.has_trait(inner, Traits::ISOLATED_FROM_ABOVE)
+                        {
+                            worklist.push(inner);
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn verify_operand_dominance(&mut self, op: Op) -> bool {
+        for (i, v) in self.ctx.operands(op).enumerate() {
+            if let Some(isolated) = self.crossed_isolation(v, op) {
+                let msg = "using value defined outside the region";
+                let name = self.ctx.op_name_str(op).to_string();
+                let d = Diagnostic::error(self.ctx.op_loc(op), format!("'{name}' op {msg}"))
+                    .with_note(
+                        self.ctx.op_loc(isolated),
+                        "required by region isolation constraints",
+                    );
+                self.diags.push(d);
+                return false;
+            }
+            if !self.dom.value_dominates(self.ctx, v, op) {
+                self.diagnose_invalid_dominance(op, i, v);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The op isolated from above that separates `user` from the definition of `v`, if any.
+    fn crossed_isolation(&self, v: Value, user: Op) -> Option<Op> {
+        let def_region = self
+            .ctx
+            .value_parent_block(v)
+            .and_then(|b| self.ctx.block_parent(b))?;
+        let mut cur = user;
+        loop {
+            let region = self.ctx.op_parent_region(cur)?;
+            if region == def_region {
+                return None;
+            }
+            let parent = self.ctx.region_parent(region)?;
+            if self.ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+                return Some(parent);
+            }
             cur = parent;
+        }
+    }
+
+    /// MLIR's `diagnoseInvalidOperandDominance`.
+    fn diagnose_invalid_dominance(&mut self, op: Op, index: usize, v: Value) {
+        let loc = self.ctx.op_loc(op);
+        let d = Diagnostic::error(loc, format!("operand #{index} does not dominate this use"));
+        let use_region = self.ctx.op_parent_region(op);
+        let use_block = self.ctx.op_parent(op);
+        let d = match self.ctx.value_def(v) {
+            ValueDef::Result { op: def, .. } => {
+                let def_block = self.ctx.op_parent(def);
+                let def_region = self.ctx.op_parent_region(def);
+                let relation = if def_block == use_block {
+                    " (op in the same block)"
+                } else if def_region == use_region {
+                    " (op in the same region)"
+                } else if self.region_is_proper_ancestor(def_region, use_region) {
+                    " (op in a parent region)"
+                } else if self.region_is_proper_ancestor(use_region, def_region) {
+                    " (op in a child region)"
+                } else {
+                    " (op is neither in a parent nor in a child region)"
+                };
+                d.with_note(self.ctx.op_loc(def), format!("operand defined here{relation}"))
+            }
+            ValueDef::BlockArg { block, .. } => {
+                let note_loc = self
+                    .ctx
+                    .block_parent_op(block)
+                    .map_or_else(|| self.ctx.unknown_loc(), |o| self.ctx.op_loc(o));
+                let def_region = self.ctx.block_parent(block);
+                let index = def_region
+                    .and_then(|r| self.ctx.blocks(r).position(|b| b == block))
+                    .unwrap_or(0);
+                let relation = if def_region == use_region {
+                    " in the same region)"
+                } else if self.region_is_proper_ancestor(def_region, use_region) {
+                    " in a parent region)"
+                } else if self.region_is_proper_ancestor(use_region, def_region) {
+                    " in a child region)"
+                } else {
+                    " neither in a parent nor in a child region)"
+                };
+                let msg = format!("operand defined as a block argument (block #{index}{relation}");
+                d.with_note(note_loc, msg)
+            }
+            ValueDef::Placeholder => d,
+        };
+        self.diags.push(d);
+    }
+
+    /// Whether `ancestor` strictly encloses `region`.
+    fn region_is_proper_ancestor(&self, ancestor: Option<Region>, region: Option<Region>) -> bool {
+        let (Some(ancestor), Some(mut region)) = (ancestor, region) else {
+            return false;
+        };
+        loop {
+            let Some(parent) = self
+                .ctx
+                .region_parent(region)
+                .and_then(|op| self.ctx.op_parent_region(op))
+            else {
+                return false;
+            };
+            if parent == ancestor {
+                return true;
+            }
+            region = parent;
         }
     }
 }

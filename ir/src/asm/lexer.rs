@@ -85,6 +85,8 @@ pub struct Token {
 pub struct Lexer<'s> {
     src: &'s [u8],
     pos: usize,
+    /// The message and byte offset of the last [`TokKind::Error`] token produced.
+    last_error: Option<(usize, &'static str)>,
 }
 
 fn is_id_start(c: u8) -> bool {
@@ -105,7 +107,18 @@ impl<'s> Lexer<'s> {
         Lexer {
             src: src.as_bytes(),
             pos: 0,
+            last_error: None,
         }
+    }
+
+    /// The position and message of the most recent lexing error (MLIR's wording).
+    pub fn last_error(&self) -> Option<(usize, &'static str)> {
+        self.last_error
+    }
+
+    fn fail(&mut self, at: usize, msg: &'static str) -> TokKind {
+        self.last_error = Some((at, msg));
+        TokKind::Error
     }
 
     /// The current byte offset.
@@ -126,8 +139,10 @@ impl<'s> Lexer<'s> {
         loop {
             match self.peek(0) {
                 b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
+                0 if self.pos < self.src.len() => self.pos += 1,
                 b'/' if self.peek(1) == b'/' => {
-                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                    while self.pos < self.src.len() && !matches!(self.src[self.pos], b'\n' | b'\r')
+                    {
                         self.pos += 1;
                     }
                 }
@@ -189,11 +204,12 @@ impl<'s> Lexer<'s> {
                 self.pos += 2;
                 simple(TokKind::Ellipsis)
             }
+            b'.' => Some(self.fail(self.pos, "expected three consecutive dots for an ellipsis")),
             b'"' => Some(self.lex_string_body()),
-            b'%' => Some(self.lex_prefixed(TokKind::PercentId, true)),
-            b'^' => Some(self.lex_prefixed(TokKind::CaretId, true)),
-            b'#' => Some(self.lex_prefixed(TokKind::HashId, false)),
-            b'!' => Some(self.lex_prefixed(TokKind::ExclamationId, false)),
+            b'%' => Some(self.lex_prefixed(TokKind::PercentId, "invalid SSA name")),
+            b'^' => Some(self.lex_prefixed(TokKind::CaretId, "invalid block name")),
+            b'#' => Some(self.lex_prefixed(TokKind::HashId, "invalid attribute name")),
+            b'!' => Some(self.lex_prefixed(TokKind::ExclamationId, "invalid type identifier")),
             b'@' => Some(self.lex_at()),
             c if c.is_ascii_digit() => Some(self.lex_number(c)),
             c if is_id_start(c) => {
@@ -204,48 +220,59 @@ impl<'s> Lexer<'s> {
             }
             _ => None,
         };
-        self.tok(kind.unwrap_or(TokKind::Error), start)
+        let kind = match kind {
+            Some(k) => k,
+            None => self.fail(start, "unexpected character"),
+        };
+        self.tok(kind, start)
     }
 
     fn lex_string_body(&mut self) -> TokKind {
         loop {
-            match self.peek(0) {
-                0 if self.pos >= self.src.len() => return TokKind::Error,
-                b'"' => {
-                    self.pos += 1;
-                    return TokKind::String;
+            let at_end = self.pos >= self.src.len();
+            let c = self.peek(0);
+            self.pos += 1;
+            match c {
+                b'"' => return TokKind::String,
+                0 if !at_end => {}
+                0 | b'\n' | 0x0b | 0x0c => {
+                    self.pos -= 1;
+                    let at = self.pos;
+                    if at_end {
+                        self.pos = self.src.len();
+                    }
+                    return self.fail(at, "expected '\"' in string literal");
                 }
-                b'\n' => return TokKind::Error,
-                b'\\' => self.pos += 2,
-                _ => self.pos += 1,
+                b'\\' => {
+                    let (a, b) = (self.peek(0), self.peek(1));
+                    if matches!(a, b'"' | b'\\' | b'n' | b't') {
+                        self.pos += 1;
+                    } else if a.is_ascii_hexdigit() && b.is_ascii_hexdigit() {
+                        self.pos += 2;
+                    } else {
+                        let at = self.pos - 1;
+                        return self.fail(at, "unknown escape in string literal");
+                    }
+                }
+                _ => {}
             }
         }
     }
 
-    fn lex_prefixed(&mut self, kind: TokKind, suffix_id: bool) -> TokKind {
+    fn lex_prefixed(&mut self, kind: TokKind, error: &'static str) -> TokKind {
         let c = self.peek(0);
-        if suffix_id && c.is_ascii_digit() {
+        if c.is_ascii_digit() {
             while self.peek(0).is_ascii_digit() {
                 self.pos += 1;
             }
             return kind;
         }
-        let ok = if suffix_id {
-            is_suffix_id_char(c) && !c.is_ascii_digit()
-        } else {
-            is_id_start(c)
-        };
-        if !ok {
-            return TokKind::Error;
+        if !(c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-')) {
+            let at = self.pos - 1;
+            return self.fail(at, error);
         }
-        if suffix_id {
-            while is_suffix_id_char(self.peek(0)) {
-                self.pos += 1;
-            }
-        } else {
-            while is_id_char(self.peek(0)) {
-                self.pos += 1;
-            }
+        while is_suffix_id_char(self.peek(0)) {
+            self.pos += 1;
         }
         kind
     }
@@ -259,9 +286,10 @@ impl<'s> Lexer<'s> {
             };
         }
         if !(is_id_start(self.peek(0))) {
-            return TokKind::Error;
+            let at = self.pos;
+            return self.fail(at, "@ identifier expected to start with letter or '_'");
         }
-        while is_suffix_id_char(self.peek(0)) {
+        while is_id_char(self.peek(0)) {
             self.pos += 1;
         }
         TokKind::AtId

@@ -11,6 +11,7 @@ use crate::types::FloatKind;
 pub fn bits_to_f64(bits: u64, kind: FloatKind) -> f64 {
     match kind {
         FloatKind::F16 => f16_to_f64(bits as u16),
+        FloatKind::TF32 => f32::from_bits((bits as u32) << 13) as f64,
         FloatKind::BF16 => f32::from_bits((bits as u32) << 16) as f64,
         FloatKind::F32 => f32::from_bits(bits as u32) as f64,
         _ => f64::from_bits(bits),
@@ -21,6 +22,7 @@ pub fn bits_to_f64(bits: u64, kind: FloatKind) -> f64 {
 pub fn f64_to_bits(value: f64, kind: FloatKind) -> u64 {
     match kind {
         FloatKind::F16 => f64_to_f16(value) as u64,
+        FloatKind::TF32 => f32_to_tf32(value as f32) as u64,
         FloatKind::BF16 => f32_to_bf16(value as f32) as u64,
         FloatKind::F32 => (value as f32).to_bits() as u64,
         _ => value.to_bits(),
@@ -87,6 +89,16 @@ fn f32_to_bf16(f: f32) -> u16 {
     ((bits.wrapping_add(round)) >> 16) as u16
 }
 
+/// Rounds an `f32` to TF32 (round to nearest even on the 13 dropped mantissa bits).
+fn f32_to_tf32(f: f32) -> u32 {
+    let bits = f.to_bits();
+    if f.is_nan() {
+        return (bits >> 13) | 0x200;
+    }
+    let round = 0xfff + ((bits >> 13) & 1);
+    bits.wrapping_add(round) >> 13
+}
+
 fn round_half_even(x: f64) -> f64 {
     let r = x.round();
     if (x - x.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
@@ -100,119 +112,276 @@ fn round_half_even(x: f64) -> f64 {
 pub fn hex_bits(bits: u64, kind: FloatKind) -> String {
     match kind {
         FloatKind::F16 | FloatKind::BF16 => format!("0x{:04X}", bits as u16),
+        FloatKind::TF32 => format!("0x{:X}", bits & 0x7ffff),
         FloatKind::F32 => format!("0x{:08X}", bits as u32),
         _ => format!("0x{bits:016X}"),
     }
 }
 
-/// The decimal digits (no leading zeros, trailing zeros trimmed) and the decimal exponent of
-/// the first digit, for `value` rounded to `precision` significant digits.
-fn decimal_digits(value: f64, precision: usize) -> (String, i32) {
-    let s = format!("{:.*e}", precision - 1, value.abs());
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mut digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    while digits.len() > 1 && digits.ends_with('0') {
-        digits.pop();
-    }
-    (digits, exp.parse().unwrap_or(0))
-}
+/// A little-endian arbitrary-precision unsigned integer, just big enough for
+/// `APFloat::toString`'s exact decimal conversion.
+#[derive(Clone)]
+struct BigUint(Vec<u32>);
 
-/// APFloat's natural precision for a format (`2 + precision * 59 / 196`).
-fn natural_precision(kind: FloatKind) -> usize {
-    let mantissa_bits = match kind {
-        FloatKind::F16 => 11,
-        FloatKind::BF16 => 8,
-        FloatKind::F32 => 24,
-        FloatKind::F64 => 53,
-        FloatKind::F80 => 64,
-        FloatKind::F128 => 113,
-    };
-    2 + mantissa_bits * 59 / 196
-}
+impl BigUint {
+    fn from_u64(v: u64) -> Self {
+        BigUint(vec![v as u32, (v >> 32) as u32])
+    }
 
-/// `APFloat::toString(str, 6, 0, false)`: six significant digits, scientific, padded.
-fn scientific6(value: f64) -> String {
-    let (digits, exp10) = decimal_digits(value, 6);
-    let mut s = String::new();
-    if value.is_sign_negative() {
-        s.push('-');
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
     }
-    s.push_str(&digits[..1]);
-    s.push('.');
-    s.push_str(&digits[1..]);
-    for _ in digits.len() - 1..6 {
-        s.push('0');
-    }
-    s.push('e');
-    s.push(if exp10 >= 0 { '+' } else { '-' });
-    s.push_str(&format!("{:02}", exp10.unsigned_abs()));
-    s
-}
 
-/// `APFloat::toString(str)`: natural precision, trailing zeros truncated, padding 3.
-fn natural(value: f64, kind: FloatKind) -> String {
-    let precision = natural_precision(kind);
-    let (digits, exp10) = decimal_digits(value, precision);
-    let n = digits.len() as i32;
-    let exp = exp10 - (n - 1);
-    let mut s = String::new();
-    if value.is_sign_negative() {
-        s.push('-');
-    }
-    let scientific = if exp >= 0 {
-        exp > 3 || n + exp > precision as i32
-    } else {
-        let msd = exp + n - 1;
-        msd < 0 && -msd > 3
-    };
-    if scientific {
-        s.push_str(&digits[..1]);
-        s.push('.');
-        if n == 1 {
-            s.push('0');
-        } else {
-            s.push_str(&digits[1..]);
-        }
-        s.push('E');
-        s.push(if exp10 >= 0 { '+' } else { '-' });
-        s.push_str(&exp10.unsigned_abs().to_string());
-    } else if exp >= 0 {
-        s.push_str(&digits);
-        for _ in 0..exp {
-            s.push('0');
-        }
-    } else {
-        let whole = exp + n;
-        if whole > 0 {
-            s.push_str(&digits[..whole as usize]);
-            s.push('.');
-            s.push_str(&digits[whole as usize..]);
-        } else {
-            s.push_str("0.");
-            for _ in 0..-whole {
-                s.push('0');
+    fn trailing_zeros(&self) -> u32 {
+        let mut n = 0;
+        for &l in &self.0 {
+            if l == 0 {
+                n += 32;
+            } else {
+                return n + l.trailing_zeros();
             }
-            s.push_str(&digits);
+        }
+        n
+    }
+
+    fn bit_len(&self) -> u32 {
+        for (i, &l) in self.0.iter().enumerate().rev() {
+            if l != 0 {
+                return i as u32 * 32 + (32 - l.leading_zeros());
+            }
+        }
+        0
+    }
+
+    fn shr(&mut self, n: u32) {
+        let (limbs, bits) = ((n / 32) as usize, n % 32);
+        self.0.drain(..limbs.min(self.0.len()));
+        if bits > 0 {
+            let len = self.0.len();
+            for i in 0..len {
+                let hi = if i + 1 < len { self.0[i + 1] << (32 - bits) } else { 0 };
+                self.0[i] = (self.0[i] >> bits) | hi;
+            }
         }
     }
-    s
+
+    fn shl(&mut self, n: u32) {
+        let (limbs, bits) = ((n / 32) as usize, n % 32);
+        if bits > 0 {
+            let mut carry = 0u32;
+            for l in self.0.iter_mut() {
+                let next = *l >> (32 - bits);
+                *l = (*l << bits) | carry;
+                carry = next;
+            }
+            self.0.push(carry);
+        }
+        self.0.splice(0..0, std::iter::repeat_n(0, limbs));
+    }
+
+    fn mul_small(&mut self, m: u32) {
+        let mut carry = 0u64;
+        for l in self.0.iter_mut() {
+            let v = *l as u64 * m as u64 + carry;
+            *l = v as u32;
+            carry = v >> 32;
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    /// Divides in place and returns the remainder.
+    fn divrem_small(&mut self, d: u32) -> u32 {
+        let mut rem = 0u64;
+        for l in self.0.iter_mut().rev() {
+            let v = (rem << 32) | *l as u64;
+            *l = (v / d as u64) as u32;
+            rem = v % d as u64;
+        }
+        rem as u32
+    }
+}
+
+/// The IEEE parameters of a format: (precision in bits including the implicit one, exponent
+/// bits).
+fn ieee_params(kind: FloatKind) -> Option<(u32, u32)> {
+    match kind {
+        FloatKind::F16 => Some((11, 5)),
+        FloatKind::BF16 => Some((8, 8)),
+        FloatKind::TF32 => Some((11, 8)),
+        FloatKind::F32 => Some((24, 8)),
+        FloatKind::F64 => Some((53, 11)),
+        _ => None,
+    }
+}
+
+/// Emulates LLVM's `IEEEFloat::toString(Str, FormatPrecision, FormatMaxPadding,
+/// TruncateZero)` digit for digit (truncating estimate, then round-half-up on the digits).
+fn ap_to_string(bits: u64, kind: FloatKind, precision: u32, max_padding: u32, truncate_zero: bool) -> Option<String> {
+    let (p, e_bits) = ieee_params(kind)?;
+    let width = p + e_bits;
+    let negative = (bits >> (width - 1)) & 1 == 1;
+    let biased = ((bits >> (p - 1)) & ((1 << e_bits) - 1)) as i32;
+    let frac = bits & ((1u64 << (p - 1)) - 1);
+    let bias = (1 << (e_bits - 1)) - 1;
+    if biased == (1 << e_bits) - 1 {
+        return None;
+    }
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    if biased == 0 && frac == 0 {
+        if max_padding != 0 {
+            out.push('0');
+        } else if truncate_zero {
+            out.push_str("0.0E+0");
+        } else {
+            out.push_str("0.0");
+            for _ in 1..precision.max(1) {
+                out.push('0');
+            }
+            out.push_str("e+00");
+        }
+        return Some(out);
+    }
+    let (significand, exponent) = if biased == 0 {
+        (frac, 1 - bias)
+    } else {
+        (frac | (1u64 << (p - 1)), biased - bias)
+    };
+    let precision = if precision == 0 { 2 + p * 59 / 196 } else { precision };
+    let mut exp = exponent - (p as i32 - 1);
+    let mut sig = BigUint::from_u64(significand);
+    let tz = sig.trailing_zeros();
+    exp += tz as i32;
+    sig.shr(tz);
+    if exp > 0 {
+        sig.shl(exp as u32);
+        exp = 0;
+    } else if exp < 0 {
+        for _ in 0..-exp {
+            sig.mul_small(5);
+        }
+    }
+    // AdjustToPrecision on the integer: drop an underestimate of the excess digits.
+    let bit_count = sig.bit_len();
+    let bits_required = (precision * 196 + 58) / 59;
+    if bit_count > bits_required {
+        let removable = (bit_count - bits_required) * 59 / 196;
+        exp += removable as i32;
+        for _ in 0..removable {
+            sig.divrem_small(10);
+        }
+    }
+    // Digits, least significant first, trailing zeros dropped.
+    let mut digits: Vec<u8> = Vec::new();
+    let mut in_trail = true;
+    while !sig.is_zero() {
+        let d = sig.divrem_small(10) as u8;
+        if in_trail && d == 0 {
+            exp += 1;
+        } else {
+            digits.push(b'0' + d);
+            in_trail = false;
+        }
+    }
+    adjust_digits(&mut digits, &mut exp, precision as usize);
+    let n = digits.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp >= 0 {
+        exp as u32 > max_padding || n as u32 + exp as u32 > precision
+    } else {
+        let msd = exp + n as i32 - 1;
+        msd < 0 && (-msd) as u32 > max_padding
+    };
+    let digit = |i: usize| digits[n - 1 - i] as char;
+    if scientific {
+        exp += n as i32 - 1;
+        out.push(digit(0));
+        out.push('.');
+        if n == 1 && truncate_zero {
+            out.push('0');
+        } else {
+            (1..n).for_each(|i| out.push(digit(i)));
+        }
+        if !truncate_zero && precision as usize > n - 1 {
+            (0..precision as usize - n + 1).for_each(|_| out.push('0'));
+        }
+        out.push(if truncate_zero { 'E' } else { 'e' });
+        out.push(if exp >= 0 { '+' } else { '-' });
+        let e = exp.unsigned_abs();
+        if !truncate_zero && e < 10 {
+            out.push('0');
+        }
+        out.push_str(&e.to_string());
+        return Some(out);
+    }
+    if exp >= 0 {
+        (0..n).for_each(|i| out.push(digit(i)));
+        (0..exp).for_each(|_| out.push('0'));
+        return Some(out);
+    }
+    let whole = exp + n as i32;
+    let mut i = 0;
+    if whole > 0 {
+        while i < whole as usize {
+            out.push(digit(i));
+            i += 1;
+        }
+        out.push('.');
+    } else {
+        out.push_str("0.");
+        (0..-whole).for_each(|_| out.push('0'));
+    }
+    (i..n).for_each(|i| out.push(digit(i)));
+    Some(out)
+}
+
+/// `AdjustToPrecision` on the digit buffer (least significant digit first): round half up to
+/// `precision` digits, dropping trailing zeros.
+fn adjust_digits(digits: &mut Vec<u8>, exp: &mut i32, precision: usize) {
+    let n = digits.len();
+    if n <= precision {
+        return;
+    }
+    let mut first = n - precision;
+    if digits[first - 1] < b'5' {
+        while first < n && digits[first] == b'0' {
+            first += 1;
+        }
+        *exp += first as i32;
+        digits.drain(..first);
+        return;
+    }
+    for i in first..n {
+        if digits[i] == b'9' {
+            first += 1;
+        } else {
+            digits[i] += 1;
+            break;
+        }
+    }
+    *exp += first as i32;
+    if first == n {
+        digits.clear();
+        digits.push(b'1');
+        return;
+    }
+    digits.drain(..first);
 }
 
 /// Prints a float of `kind` given by its bits exactly as MLIR's printer does.
 pub fn format_float(bits: u64, kind: FloatKind) -> String {
-    let value = bits_to_f64(bits, kind);
-    if value.is_finite()
-        && matches!(
-            kind,
-            FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
-        )
-    {
-        let sci = scientific6(value);
+    if let Some(sci) = ap_to_string(bits, kind, 6, 0, false) {
         if parse_decimal_bits(&sci, kind) == Some(bits) {
             return sci;
         }
-        let nat = natural(value, kind);
-        if nat.contains('.') {
+        if let Some(nat) = ap_to_string(bits, kind, 0, 3, true)
+            && nat.contains('.')
+        {
             return nat;
         }
     }
@@ -251,6 +420,8 @@ mod tests {
         );
         let h = f64_to_bits(3.14159, FloatKind::F16);
         assert_eq!(format_float(h, FloatKind::F16), "3.140630e+00");
+        let tenth = f64_to_bits(0.1, FloatKind::F16);
+        assert_eq!(format_float(tenth, FloatKind::F16), "9.997550e-02");
         let b = f64_to_bits(2.5, FloatKind::BF16);
         assert_eq!(format_float(b, FloatKind::BF16), "2.500000e+00");
     }

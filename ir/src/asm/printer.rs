@@ -13,8 +13,8 @@ use itertools::Itertools;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::asm::numbers;
-use crate::asm::parser::{escape_string, format_int};
-use crate::attrs::{AffineExpr, AffineMap, AttrData};
+use crate::asm::parser::{UNREGISTERED_PROPERTIES, escape_string, format_int};
+use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
 use crate::context::Context;
 use crate::entity::{Attr, Block, Op, Region, Type, Value};
 use crate::registry::Traits;
@@ -87,20 +87,24 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         &mut start.clone(),
         generic,
     );
-    for &r in ctx.regions(root).iter().rev() {
+    // MLIR's `SSANameState`: regions are numbered from a LIFO worklist; each nested region
+    // starts from the counters its parent region had when it was pushed, except in generic
+    // form, where ids are unique and the counters simply keep running.
+    for &r in ctx.regions(root) {
         stack.push((r, start.clone()));
     }
+    let mut running = start;
     while let Some((region, saved)) = stack.pop() {
-        let mut c = saved;
+        let mut c = if generic {
+            Counters {
+                scope: saved.scope,
+                ..running.clone()
+            }
+        } else {
+            saved
+        };
         scopes.used.push((FxHashSet::default(), Some(c.scope)));
         c.scope = scopes.used.len() - 1;
-        let is_isolated = ctx
-            .region_parent(region)
-            .is_some_and(|op| ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE));
-        if is_isolated {
-            c.next_value = 0;
-            c.next_arg = 0;
-        }
         for (block_id, block) in ctx.blocks(region).enumerate() {
             names.blocks.insert(block, block_id as u32);
             let is_entry = block_id == 0;
@@ -125,19 +129,14 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
                 }
             }
         }
-        let mut nested = Vec::new();
         for block in ctx.blocks(region) {
             for op in ctx.block_ops(block) {
                 for &r in ctx.regions(op) {
-                    nested.push((r, c.clone()));
+                    stack.push((r, c.clone()));
                 }
             }
         }
-        // MLIR pushes nested regions on a stack; each restores its saved counters, so the
-        // processing order does not change the result. Keep program order for determinism.
-        for item in nested.into_iter().rev() {
-            stack.push(item);
-        }
+        running = c;
     }
     names
 }
@@ -235,6 +234,7 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
         names: &names,
         generic: opts.generic,
         aliases: Vec::new(),
+        set_aliases: Vec::new(),
         default_dialect: Vec::new(),
     };
     p.print_operation(op);
@@ -248,6 +248,10 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
             alias_name(i),
             affine_map_text(map)
         );
+    }
+    for (i, set) in p.set_aliases.iter().enumerate() {
+        let name = if i == 0 { "#set".to_string() } else { format!("#set{i}") };
+        let _ = writeln!(out, "{name} = affine_set<{}>", integer_set_text(set));
     }
     out.push_str(&body);
     out
@@ -265,6 +269,7 @@ pub fn print_op_generic_line(ctx: &Context, op: Op) -> String {
         names: &names,
         generic: true,
         aliases: Vec::new(),
+        set_aliases: Vec::new(),
         default_dialect: Vec::new(),
     };
     p.print_operation(op);
@@ -289,6 +294,7 @@ pub fn type_to_string(ctx: &Context, ty: Type) -> String {
         names: &names,
         generic: false,
         aliases: Vec::new(),
+        set_aliases: Vec::new(),
         default_dialect: Vec::new(),
     };
     p.inline_maps();
@@ -306,6 +312,7 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
         names: &names,
         generic: false,
         aliases: Vec::new(),
+        set_aliases: Vec::new(),
         default_dialect: Vec::new(),
     };
     p.inline_maps();
@@ -322,6 +329,7 @@ pub struct OpPrinter<'a> {
     names: &'a Names,
     generic: bool,
     aliases: Vec<AffineMap>,
+    set_aliases: Vec<IntegerSet>,
     default_dialect: Vec<Option<&'static str>>,
 }
 
@@ -477,12 +485,26 @@ impl<'a> OpPrinter<'a> {
     /// Prints a region in braces. `entry_args` prints the entry block's label and arguments;
     /// `terminators` prints block terminators (custom syntax may elide implicit ones).
     pub fn print_region(&mut self, region: Region, entry_args: bool, terminators: bool) {
+        self.print_region_impl(region, entry_args, terminators, false);
+    }
+
+    /// MLIR's `printRegion`; `empty_block` forces the label of an empty entry block (as the
+    /// generic form does).
+    fn print_region_impl(
+        &mut self,
+        region: Region,
+        entry_args: bool,
+        terminators: bool,
+        empty_block: bool,
+    ) {
         self.out.push('{');
         self.indent += 1;
         let blocks: Vec<Block> = self.ctx.blocks(region).collect();
         for (i, &block) in blocks.iter().enumerate() {
             let args = self.ctx.block_args(block);
-            let print_label = i > 0 || (entry_args && !args.is_empty());
+            let print_label = i > 0
+                || (entry_args && !args.is_empty())
+                || (empty_block && self.ctx.first_op(block).is_none());
             if print_label {
                 self.print_block_label(block, i == 0);
             }
@@ -597,13 +619,21 @@ impl<'a> OpPrinter<'a> {
         let inherent = def.inherent_attrs;
         let registered = def.registered;
         let all: Vec<(&str, Attr)> = self.visible_attrs(op, &[]);
-        let (props, rest): (Vec<_>, Vec<_>) = all
-            .into_iter()
-            .partition(|(n, _)| registered && inherent.contains(n));
-        if !props.is_empty() {
-            self.out.push_str(" <");
-            self.print_dict_entries_with_units(&props);
-            self.out.push('>');
+        let (props, rest): (Vec<_>, Vec<_>) = all.into_iter().partition(|(n, _)| {
+            (registered && inherent.contains(n)) || *n == UNREGISTERED_PROPERTIES
+        });
+        match props.as_slice() {
+            [] => {}
+            [(UNREGISTERED_PROPERTIES, attr)] if !registered => {
+                self.out.push_str(" <");
+                self.print_attr(*attr);
+                self.out.push('>');
+            }
+            _ => {
+                self.out.push_str(" <");
+                self.print_dict_entries(&props);
+                self.out.push('>');
+            }
         }
         let regions = self.ctx.regions(op).to_vec();
         if !regions.is_empty() {
@@ -613,7 +643,7 @@ impl<'a> OpPrinter<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.print_region(r, true, true);
+                self.print_region_impl(r, true, true, true);
             }
             self.default_dialect.pop();
             self.out.push(')');
@@ -631,20 +661,6 @@ impl<'a> OpPrinter<'a> {
             .map(|&v| self.ctx.value_type(v))
             .collect();
         self.print_function_type(&operand_types, &result_types);
-    }
-
-    fn print_dict_entries_with_units(&mut self, attrs: &[(&str, Attr)]) {
-        // Properties print unit attributes explicitly (`x = unit`).
-        self.out.push('{');
-        for (i, (name, a)) in attrs.iter().enumerate() {
-            if i > 0 {
-                self.out.push_str(", ");
-            }
-            self.print_attr_name(name);
-            self.out.push_str(" = ");
-            self.print_attr(*a);
-        }
-        self.out.push('}');
     }
 
     /// Prints `(inputs) -> results`.
@@ -919,6 +935,24 @@ impl<'a> OpPrinter<'a> {
                 };
                 self.out.push_str(&alias_name(idx));
             }
+            AttrData::AffineSet(set) => {
+                if self.indent >= usize::MAX / 8 {
+                    let _ = write!(self.out, "affine_set<{}>", integer_set_text(set));
+                    return;
+                }
+                let idx = match self.set_aliases.iter().position(|s| s == set) {
+                    Some(i) => i,
+                    None => {
+                        self.set_aliases.push(set.clone());
+                        self.set_aliases.len() - 1
+                    }
+                };
+                if idx == 0 {
+                    self.out.push_str("#set");
+                } else {
+                    let _ = write!(self.out, "#set{idx}");
+                }
+            }
             AttrData::Strided { strides, offset } => {
                 let dims = |d: i64| {
                     if d == DYNAMIC {
@@ -952,6 +986,34 @@ impl<'a> OpPrinter<'a> {
     pub fn value_name(&self, v: Value) -> Option<&str> {
         self.names.values.get(&v).map(String::as_str)
     }
+}
+
+/// Prints `(d0, d1)[s0]` for the given numbers of dimensions and symbols.
+fn dims_and_symbols_text(num_dims: u32, num_symbols: u32, s: &mut String) {
+    s.push('(');
+    s.push_str(&(0..num_dims).map(|i| format!("d{i}")).join(", "));
+    s.push(')');
+    if num_symbols > 0 {
+        s.push('[');
+        s.push_str(&(0..num_symbols).map(|i| format!("s{i}")).join(", "));
+        s.push(']');
+    }
+}
+
+/// Prints the body of an integer set: `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`.
+pub fn integer_set_text(set: &IntegerSet) -> String {
+    let mut s = String::new();
+    dims_and_symbols_text(set.num_dims, set.num_symbols, &mut s);
+    s.push_str(" : (");
+    for (i, (e, eq)) in set.constraints.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        print_affine(e, false, &mut s);
+        s.push_str(if *eq { " == 0" } else { " >= 0" });
+    }
+    s.push(')');
+    s
 }
 
 /// Prints the body of an affine map: `(d0)[s0] -> (d0 + s0)`.

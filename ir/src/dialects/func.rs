@@ -360,16 +360,14 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     }
     for (i, (a, r)) in operands.iter().zip(&results).enumerate() {
         if a != r {
-            op_error(
-                ctx,
-                op,
-                diags,
-                format!(
-                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
-                    type_str(ctx, *a),
-                    type_str(ctx, *r)
-                ),
+            // MLIR uses a plain `emitError` here (no `'func.return' op` prefix).
+            let msg = format!(
+                "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
+                type_str(ctx, *a),
+                type_str(ctx, *r)
             );
+            diags.push(Diagnostic::error(ctx.op_loc(op), msg));
+            return;
         }
     }
 }

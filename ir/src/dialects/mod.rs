@@ -15,6 +15,7 @@ pub mod func;
 pub mod memref;
 pub mod scf;
 pub mod syntax;
+pub mod tensor;
 pub mod test;
 
 /// Registers every built-in dialect.
@@ -26,6 +27,7 @@ pub fn register_all(reg: &mut Registry) {
     scf::register(reg);
     memref::register(reg);
     bufferization::register(reg);
+    tensor::register(reg);
     deallocation::register(reg);
     test::register(reg);
 }

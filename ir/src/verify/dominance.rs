@@ -8,17 +8,19 @@
 //! Blocks unreachable from their region's entry are treated as dominated by every block, as in
 //! MLIR, so uses in dead code never fail verification.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::context::{Context, ValueDef};
-use crate::entity::{Block, Op, Value};
+use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
 
-/// Dominator-tree numbering of every block in every multi-block region under a root op.
+/// Dominator-tree numbering of the blocks of the regions computed so far.
 #[derive(Default)]
 pub struct BlockDominance {
     /// (pre, post) numbers in the dominator tree; absent for unreachable blocks.
     numbers: FxHashMap<Block, (u32, u32)>,
+    /// Regions already numbered.
+    done: FxHashSet<Region>,
 }
 
 impl BlockDominance {
@@ -27,16 +29,33 @@ impl BlockDominance {
         let mut dom = BlockDominance::default();
         for op in ctx.walk_preorder(root) {
             for &region in ctx.regions(op) {
-                let blocks: Vec<Block> = ctx.blocks(region).collect();
-                if blocks.len() > 1 {
-                    dom.compute_region(ctx, &blocks);
-                }
+                dom.compute_region(ctx, region);
             }
         }
         dom
     }
 
-    fn compute_region(&mut self, ctx: &Context, blocks: &[Block]) {
+    /// Numbers the blocks of `region` (once).
+    pub fn compute_region(&mut self, ctx: &Context, region: Region) {
+        if !self.done.insert(region) {
+            return;
+        }
+        let blocks: Vec<Block> = ctx.blocks(region).collect();
+        match blocks.len() {
+            0 => {}
+            1 => {
+                self.numbers.insert(blocks[0], (0, 1));
+            }
+            _ => self.compute_blocks(ctx, &blocks),
+        }
+    }
+
+    /// Whether `block` is reachable from its region's entry (its region must be computed).
+    pub fn is_reachable(&self, block: Block) -> bool {
+        self.numbers.contains_key(&block)
+    }
+
+    fn compute_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
         let index: FxHashMap<Block, usize> =
             blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         let succs: Vec<Vec<usize>> = blocks
