@@ -130,17 +130,17 @@ fn render_one(
         None => out.push_str("loc(unknown): "),
     }
     let _ = writeln!(out, "{}: {}", diag.severity.as_str(), diag.message);
-    if let Some(FilePos { file, line, col }) = pos.filter(|_| show_line) {
-        if let Some(text) = sources.line(&file, line) {
-            let text = text.strip_suffix('\r').unwrap_or(text);
-            let _ = writeln!(out, "{text}");
-            let caret_col = (col as usize).saturating_sub(1);
-            let pad: String = text
-                .chars()
-                .take(caret_col)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            let _ = writeln!(out, "{pad}^");
-        }
+    if let Some(FilePos { file, line, col }) = pos.filter(|_| show_line)
+        && let Some(text) = sources.line(&file, line)
+    {
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        let _ = writeln!(out, "{text}");
+        let caret_col = (col as usize).saturating_sub(1);
+        let pad: String = text
+            .chars()
+            .take(caret_col)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "{pad}^");
     }
 }

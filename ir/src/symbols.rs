@@ -38,7 +38,9 @@ impl Context {
     pub fn lookup_symbol_in(&self, table: Op, name: &str) -> Option<Op> {
         let epoch = self.epoch();
         let mut tables = self.symbols.tables.borrow_mut();
-        let entry = tables.entry(table).or_insert_with(|| (u64::MAX, FxHashMap::default()));
+        let entry = tables
+            .entry(table)
+            .or_insert_with(|| (u64::MAX, FxHashMap::default()));
         if entry.0 != epoch {
             entry.1 = self.collect_symbols(table);
             entry.0 = epoch;

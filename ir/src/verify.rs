@@ -119,7 +119,10 @@ impl Verifier<'_> {
     fn verify_op_on_entrance(&mut self, op: Op) -> bool {
         for (i, v) in self.ctx.operands(op).enumerate() {
             if matches!(self.ctx.value_def(v), ValueDef::Placeholder) {
-                return self.error(op, format!("operand #{i} is an unresolved forward reference"));
+                return self.error(
+                    op,
+                    format!("operand #{i} is an unresolved forward reference"),
+                );
             }
         }
         if self.ctx.is_registered(op) {
@@ -140,7 +143,10 @@ impl Verifier<'_> {
         for (i, &region) in self.ctx.regions(op).iter().enumerate() {
             let num_blocks = self.ctx.blocks(region).count();
             if registered && graph && num_blocks > 1 {
-                return self.op_error(op, &format!("expects graph region #{i} to have 0 or 1 blocks"));
+                return self.op_error(
+                    op,
+                    &format!("expects graph region #{i} to have 0 or 1 blocks"),
+                );
             }
             if let Some(entry) = self.ctx.entry_block(region)
                 && self.has_predecessors(region, entry)
@@ -174,7 +180,8 @@ impl Verifier<'_> {
         if traits.contains(Traits::SINGLE_BLOCK) {
             for (i, &region) in self.ctx.regions(op).iter().enumerate() {
                 if self.ctx.blocks(region).count() > 1 {
-                    return self.op_error(op, &format!("expects region #{i} to have 0 or 1 blocks"));
+                    return self
+                        .op_error(op, &format!("expects region #{i} to have 0 or 1 blocks"));
                 }
             }
         }
@@ -214,7 +221,7 @@ impl Verifier<'_> {
         let Some(region) = self.ctx.block_parent(block) else {
             return true;
         };
-        if self.ctx.blocks(region).count() != 1 {
+        if self.ctx.entry_block(region) != self.ctx.last_block(region) {
             return false;
         }
         match self.ctx.region_parent(region) {
@@ -408,7 +415,10 @@ impl Verifier<'_> {
                 } else {
                     " (op is neither in a parent nor in a child region)"
                 };
-                d.with_note(self.ctx.op_loc(def), format!("operand defined here{relation}"))
+                d.with_note(
+                    self.ctx.op_loc(def),
+                    format!("operand defined here{relation}"),
+                )
             }
             ValueDef::BlockArg { block, .. } => {
                 let note_loc = self

@@ -122,7 +122,7 @@ fn random_bytes_never_panic() {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let b = if state % 5 == 0 {
+            let b = if state.is_multiple_of(5) {
                 (state >> 8) as u8
             } else {
                 alphabet[(state >> 8) as usize % alphabet.len()]

@@ -159,7 +159,11 @@ impl BigUint {
         if bits > 0 {
             let len = self.0.len();
             for i in 0..len {
-                let hi = if i + 1 < len { self.0[i + 1] << (32 - bits) } else { 0 };
+                let hi = if i + 1 < len {
+                    self.0[i + 1] << (32 - bits)
+                } else {
+                    0
+                };
                 self.0[i] = (self.0[i] >> bits) | hi;
             }
         }
@@ -218,7 +222,13 @@ fn ieee_params(kind: FloatKind) -> Option<(u32, u32)> {
 
 /// Emulates LLVM's `IEEEFloat::toString(Str, FormatPrecision, FormatMaxPadding,
 /// TruncateZero)` digit for digit (truncating estimate, then round-half-up on the digits).
-fn ap_to_string(bits: u64, kind: FloatKind, precision: u32, max_padding: u32, truncate_zero: bool) -> Option<String> {
+fn ap_to_string(
+    bits: u64,
+    kind: FloatKind,
+    precision: u32,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> Option<String> {
     let (p, e_bits) = ieee_params(kind)?;
     let width = p + e_bits;
     let negative = (bits >> (width - 1)) & 1 == 1;
@@ -251,7 +261,11 @@ fn ap_to_string(bits: u64, kind: FloatKind, precision: u32, max_padding: u32, tr
     } else {
         (frac | (1u64 << (p - 1)), biased - bias)
     };
-    let precision = if precision == 0 { 2 + p * 59 / 196 } else { precision };
+    let precision = if precision == 0 {
+        2 + p * 59 / 196
+    } else {
+        precision
+    };
     let mut exp = exponent - (p as i32 - 1);
     let mut sig = BigUint::from_u64(significand);
     let tz = sig.trailing_zeros();
@@ -267,7 +281,7 @@ fn ap_to_string(bits: u64, kind: FloatKind, precision: u32, max_padding: u32, tr
     }
     // AdjustToPrecision on the integer: drop an underestimate of the excess digits.
     let bit_count = sig.bit_len();
-    let bits_required = (precision * 196 + 58) / 59;
+    let bits_required = (precision * 196).div_ceil(59);
     if bit_count > bits_required {
         let removable = (bit_count - bits_required) * 59 / 196;
         exp += removable as i32;
@@ -356,11 +370,12 @@ fn adjust_digits(digits: &mut Vec<u8>, exp: &mut i32, precision: usize) {
         digits.drain(..first);
         return;
     }
-    for i in first..n {
-        if digits[i] == b'9' {
+    let start = first;
+    for digit in &mut digits[start..] {
+        if *digit == b'9' {
             first += 1;
         } else {
-            digits[i] += 1;
+            *digit += 1;
             break;
         }
     }
@@ -418,7 +433,7 @@ mod tests {
             format_float(0xFFF0000000000000, FloatKind::F64),
             "0xFFF0000000000000"
         );
-        let h = f64_to_bits(3.14159, FloatKind::F16);
+        let h = f64_to_bits(3.140625, FloatKind::F16);
         assert_eq!(format_float(h, FloatKind::F16), "3.140630e+00");
         let tenth = f64_to_bits(0.1, FloatKind::F16);
         assert_eq!(format_float(tenth, FloatKind::F16), "9.997550e-02");

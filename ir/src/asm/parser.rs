@@ -7,8 +7,8 @@
 //! parsed by the op's registered [`ParseFn`](crate::registry::ParseFn), which calls the public
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
-use rustc_hash::FxHashMap;
 use itertools::Itertools;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::asm::lexer::{Lexer, TokKind, Token, unescape};
@@ -143,7 +143,12 @@ impl<'s, 'c> Parser<'s, 'c> {
             num_results: 0,
             current_isolated: false,
             line_starts: std::iter::once(0)
-                .chain(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1))
+                .chain(
+                    src.bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
                 .collect(),
         }
     }
@@ -174,7 +179,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn loc_at(&mut self, pos: usize) -> Loc {
         let pos = pos.min(self.src.len());
         let line_idx = self.line_starts.partition_point(|&start| start <= pos) - 1;
-        let (line, col) = ((line_idx + 1) as u32, (pos - self.line_starts[line_idx] + 1) as u32);
+        let (line, col) = (
+            (line_idx + 1) as u32,
+            (pos - self.line_starts[line_idx] + 1) as u32,
+        );
         let file = self.file;
         self.ctx.loc(LocData::FileLineCol { file, line, col })
     }
@@ -503,7 +511,12 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn value_entry(&self, name: Sym, number: u32) -> Option<ValueEntry> {
         let scope = self.scopes.last()?;
-        scope.values.get(&name)?.get(number as usize).copied().flatten()
+        scope
+            .values
+            .get(&name)?
+            .get(number as usize)
+            .copied()
+            .flatten()
     }
 
     fn set_value_entry(&mut self, name: Sym, number: u32, entry: ValueEntry) {
@@ -523,15 +536,23 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let loc = self.loc_at(pos);
                 let note_loc = self.loc_at(existing.pos);
                 let msg = format!("redefinition of SSA value '%{name}'");
-                return Err(Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here"));
+                return Err(
+                    Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here")
+                );
             }
-            let (expected, got) = (self.ctx.value_type(existing.value), self.ctx.value_type(value));
+            let (expected, got) = (
+                self.ctx.value_type(existing.value),
+                self.ctx.value_type(value),
+            );
             if expected != got {
                 let msg = format!(
                     "definition of SSA value '%{name}#{number}' has type '{}'",
                     self.type_str(got)
                 );
-                let prior = format!("previously used here with type '{}'", self.type_str(expected));
+                let prior = format!(
+                    "previously used here with type '{}'",
+                    self.type_str(expected)
+                );
                 let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
                 return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
             }
@@ -736,10 +757,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             let deferred_before = self.deferred_locs.len();
             let loc = self.parse_loc_literal()?;
             self.ctx.set_op_loc(op, loc);
-            if self.deferred_locs.len() == deferred_before + 1 && loc == self.ctx.unknown_loc() {
-                if let Some(last) = self.deferred_locs.last_mut() {
-                    last.2 = Some(op);
-                }
+            if self.deferred_locs.len() == deferred_before + 1
+                && loc == self.ctx.unknown_loc()
+                && let Some(last) = self.deferred_locs.last_mut()
+            {
+                last.2 = Some(op);
             }
         }
         if result_groups.is_empty() {
@@ -769,10 +791,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn resolve_op_name(&mut self, name: &str) -> Option<crate::entity::OpName> {
-        if let Some(id) = self.ctx.registry.lookup(name) {
-            if self.ctx.registry.def(id).registered {
-                return Some(id);
-            }
+        if let Some(id) = self.ctx.registry.lookup(name)
+            && self.ctx.registry.def(id).registered
+        {
+            return Some(id);
         }
         if !name.contains('.') {
             let mut candidates: Vec<String> = self
@@ -784,10 +806,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                 .collect();
             candidates.push(format!("builtin.{name}"));
             for c in candidates {
-                if let Some(id) = self.ctx.registry.lookup(&c) {
-                    if self.ctx.registry.def(id).registered {
-                        return Some(id);
-                    }
+                if let Some(id) = self.ctx.registry.lookup(&c)
+                    && self.ctx.registry.def(id).registered
+                {
+                    return Some(id);
                 }
             }
         }
@@ -865,9 +887,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                             "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                         )
                     } else {
-                        format!(
-                            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
-                        )
+                        "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
                     };
                     return self.error_at(name_tok.start, msg);
                 }
@@ -968,12 +988,12 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_region_blocks(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
         if self.eat(TokKind::RBrace) {
-            if let Some(args) = args {
-                if !args.is_empty() {
-                    let block = self.ctx.create_block();
-                    self.ctx.append_block(region, block);
-                    self.define_entry_args(block, args)?;
-                }
+            if let Some(args) = args
+                && !args.is_empty()
+            {
+                let block = self.ctx.create_block();
+                self.ctx.append_block(region, block);
+                self.define_entry_args(block, args)?;
             }
             return Ok(());
         }
@@ -1007,7 +1027,10 @@ impl<'s, 'c> Parser<'s, 'c> {
         for a in args {
             let sym = self.ctx.sym(&a.operand.name);
             if let Some(existing) = self.value_entry(sym, a.operand.number) {
-                let msg = format!("region entry argument '%{}' is already in use", a.operand.name);
+                let msg = format!(
+                    "region entry argument '%{}' is already in use",
+                    a.operand.name
+                );
                 let (loc, note_loc) = (self.loc_at(a.operand.pos), self.loc_at(existing.pos));
                 return Err(
                     Diagnostic::error(loc, msg).with_note(note_loc, "previously referenced here")
@@ -1351,7 +1374,12 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// MLIR's `parseFloatFromIntegerLiteral`: only `0x...` bit patterns are floats.
-    fn float_from_integer_literal(&mut self, tok: Token, neg: bool, kind: FloatKind) -> PResult<u64> {
+    fn float_from_integer_literal(
+        &mut self,
+        tok: Token,
+        neg: bool,
+        kind: FloatKind,
+    ) -> PResult<u64> {
         let spelling = self.text(tok);
         let Some(hex) = spelling.strip_prefix("0x") else {
             let loc = self.loc_at(tok.start);
@@ -1368,7 +1396,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             && u64::from_str_radix(if digits.is_empty() { "0" } else { digits }, 16)
                 .is_ok_and(|v| kind.width() >= 64 || v >> kind.width() == 0);
         if !fits {
-            return self.error_at(tok.start, "hexadecimal float constant out of range for type");
+            return self.error_at(
+                tok.start,
+                "hexadecimal float constant out of range for type",
+            );
         }
         Ok(u64::from_str_radix(if digits.is_empty() { "0" } else { digits }, 16).unwrap_or(0))
     }
@@ -1677,7 +1708,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                 .flatten()
         });
         let Some(bytes) = bytes else {
-            return self.error_at(start, "expected string containing hex digits starting with `0x`");
+            return self.error_at(
+                start,
+                "expected string containing hex digits starting with `0x`",
+            );
         };
         let width = match elem {
             TypeData::Integer { width, .. } => *width,
@@ -1686,7 +1720,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             _ => 0,
         };
         let elem_bytes = width.div_ceil(8) as usize;
-        let count = if elem_bytes == 0 { 0 } else { bytes.len() / elem_bytes };
+        let count = bytes.len().checked_div(elem_bytes).unwrap_or(0);
         let valid = width % 8 == 0
             && width <= 128
             && elem_bytes > 0
@@ -2141,10 +2175,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             _ => int_type_keyword(kw),
         };
         if let Some(data) = simple {
-            if let TypeData::Integer { width, .. } = data {
-                if width > (1 << 24) || width == 0 && !kw.starts_with('i') {
-                    return self.error("invalid integer width");
-                }
+            if let TypeData::Integer { width, .. } = data
+                && (width > (1 << 24) || width == 0 && !kw.starts_with('i'))
+            {
+                return self.error("invalid integer width");
             }
             self.bump();
             return Ok(self.ctx.ty(data));
@@ -2263,7 +2297,10 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses `(, layout)? (, memory-space)? >` of a memref type, as MLIR's `parseMemRefType`
     /// does (a default `0` memory space is dropped).
-    fn parse_memref_layout_and_space(&mut self, unranked: bool) -> PResult<(Option<Attr>, Option<Attr>)> {
+    fn parse_memref_layout_and_space(
+        &mut self,
+        unranked: bool,
+    ) -> PResult<(Option<Attr>, Option<Attr>)> {
         let mut layout = None;
         let mut memory_space = None;
         if self.eat(TokKind::Greater) {
@@ -2302,7 +2339,12 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Verifies a layout against the memref rank (MLIR's `verifyLayout`); an identity map is
     /// the default layout and is dropped.
-    fn check_memref_layout(&mut self, attr: Attr, rank: usize, start: usize) -> PResult<Option<Attr>> {
+    fn check_memref_layout(
+        &mut self,
+        attr: Attr,
+        rank: usize,
+        start: usize,
+    ) -> PResult<Option<Attr>> {
         match self.ctx.attr_data(attr) {
             AttrData::AffineMap(m) => {
                 if m.num_dims as usize != rank {
@@ -2322,17 +2364,17 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn check_memref_elem(&mut self, elem: Type, pos: usize) -> PResult<()> {
-        let ok = match self.ctx.type_data(elem) {
+        let ok = matches!(
+            self.ctx.type_data(elem),
             TypeData::Integer { .. }
-            | TypeData::Index
-            | TypeData::Float(_)
-            | TypeData::Vector { .. }
-            | TypeData::Complex(_)
-            | TypeData::MemRef { .. }
-            | TypeData::UnrankedMemRef { .. }
-            | TypeData::Opaque { .. } => true,
-            _ => false,
-        };
+                | TypeData::Index
+                | TypeData::Float(_)
+                | TypeData::Vector { .. }
+                | TypeData::Complex(_)
+                | TypeData::MemRef { .. }
+                | TypeData::UnrankedMemRef { .. }
+                | TypeData::Opaque { .. }
+        );
         if ok {
             Ok(())
         } else {
@@ -2440,7 +2482,7 @@ fn nest_dense(texts: &[String], shape: &[i64]) -> String {
             return;
         }
         let n = shape[0].max(0) as usize;
-        let stride = if n == 0 { 0 } else { texts.len() / n };
+        let stride = texts.len().checked_div(n).unwrap_or(0);
         out.push('[');
         for i in 0..n {
             if i > 0 {
@@ -2574,10 +2616,10 @@ pub fn affine_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
         return affine_add(rhs, lhs);
     }
     // (x + c1) + c2 -> x + (c1 + c2)
-    if let (Add(x, c1), Const(c2)) = (&lhs, &rhs) {
-        if let Const(c1) = **c1 {
-            return affine_add((**x).clone(), Const(c1.wrapping_add(*c2)));
-        }
+    if let (Add(x, c1), Const(c2)) = (&lhs, &rhs)
+        && let Const(c1) = **c1
+    {
+        return affine_add((**x).clone(), Const(c1.wrapping_add(*c2)));
     }
     Add(Box::new(lhs), Box::new(rhs))
 }
@@ -2595,10 +2637,10 @@ pub fn affine_mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
         return affine_mul(rhs, lhs);
     }
     // (x * c1) * c2 -> x * (c1 * c2)
-    if let (Mul(x, c1), Const(c2)) = (&lhs, &rhs) {
-        if let Const(c1) = **c1 {
-            return affine_mul((**x).clone(), Const(c1.wrapping_mul(*c2)));
-        }
+    if let (Mul(x, c1), Const(c2)) = (&lhs, &rhs)
+        && let Const(c1) = **c1
+    {
+        return affine_mul((**x).clone(), Const(c1.wrapping_mul(*c2)));
     }
     Mul(Box::new(lhs), Box::new(rhs))
 }

@@ -154,10 +154,8 @@ fn name_op_results(
         return;
     }
     let mut hints = Vec::new();
-    if !generic {
-        if let Some(f) = ctx.op_def(op).name_hint {
-            f(ctx, op, &mut hints);
-        }
+    if !generic && let Some(f) = ctx.op_def(op).name_hint {
+        f(ctx, op, &mut hints);
     }
     hints.resize(results.len(), String::new());
     // Split the results into groups: a new group starts at result 0 and at every named result.
@@ -250,7 +248,11 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
         );
     }
     for (i, set) in p.set_aliases.iter().enumerate() {
-        let name = if i == 0 { "#set".to_string() } else { format!("#set{i}") };
+        let name = if i == 0 {
+            "#set".to_string()
+        } else {
+            format!("#set{i}")
+        };
         let _ = writeln!(out, "{name} = affine_set<{}>", integer_set_text(set));
     }
     out.push_str(&body);

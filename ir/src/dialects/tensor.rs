@@ -114,9 +114,7 @@ fn print_dynamic_index_list(p: &mut OpPrinter<'_>, statics: &[i64], dynamic: &[V
 }
 
 /// Parses `[offsets] [sizes] [strides]`.
-fn parse_slice_lists(
-    p: &mut OpParser<'_, '_>,
-) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
+fn parse_slice_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
     Ok([
         parse_dynamic_index_list(p)?,
         parse_dynamic_index_list(p)?,
@@ -187,7 +185,10 @@ fn parse_tensor_type(p: &mut OpParser<'_, '_>) -> PResult<Type> {
     match p.ctx.type_data(ty) {
         TypeData::Tensor { .. } => Ok(ty),
         _ => {
-            let msg = format!("invalid kind of type specified: expected builtin.tensor, but found '{}'", p.type_str(ty));
+            let msg = format!(
+                "invalid kind of type specified: expected builtin.tensor, but found '{}'",
+                p.type_str(ty)
+            );
             p.error_at(pos, msg)
         }
     }
@@ -225,8 +226,13 @@ fn verify_empty(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         _ => 0,
     };
     if dynamic != ctx.num_operands(op) {
-        op_error(ctx, op, diags, "incorrect number of dynamic sizes, has ".to_string()
-            + &format!("{}, expected {dynamic}", ctx.num_operands(op)));
+        op_error(
+            ctx,
+            op,
+            diags,
+            "incorrect number of dynamic sizes, has ".to_string()
+                + &format!("{}, expected {dynamic}", ctx.num_operands(op)),
+        );
     }
 }
 
@@ -315,6 +321,11 @@ fn verify_parallel_insert_slice(ctx: &Context, op: Op, diags: &mut Vec<Diagnosti
         .parent_op(op)
         .is_some_and(|parent| ctx.op_name_str(parent) == "scf.forall.in_parallel");
     if !in_parallel {
-        op_error(ctx, op, diags, "expected ParallelCombiningOpInterface parent, got:");
+        op_error(
+            ctx,
+            op,
+            diags,
+            "expected ParallelCombiningOpInterface parent, got:",
+        );
     }
 }
