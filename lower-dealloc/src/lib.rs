@@ -1,1 +1,137 @@
 //! `bufferization-lower-deallocations` and `convert-bufferization-to-memref`.
+//!
+//! Both lower `bufferization.dealloc` to `memref.dealloc` guarded by `scf.if`, with the case
+//! split of MLIR's `LowerDeallocations.cpp` (no memref; one memref without and with retained
+//! values; the generic case calling one `@dealloc_helper` per symbol table). The conversion
+//! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
+//! other op of the bufferization dialect.
+//!
+//! The generic helper implements the documented semantics of `bufferization.dealloc`
+//! exactly: a memref is freed iff its condition holds, it aliases no retained value, and no
+//! *earlier entry with a true condition* aliases it. (MLIR's helper ignores the earlier
+//! entry's condition and so leaks when that condition is false.)
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod build;
+mod clone;
+mod dealloc;
+mod helper;
+
+use ir::{Context, Diagnostic, Op, Traits};
+
+pub use dealloc::lower_dealloc_op;
+
+/// The op this crate lowers.
+const DEALLOC: &str = "bufferization.dealloc";
+
+/// `bufferization-lower-deallocations`: lowers every `bufferization.dealloc` nested in `root`
+/// (a module, or a function — then the generic case is an error).
+pub fn lower_deallocations(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+    check_root(ctx, root)?;
+    lower_all_deallocs(ctx, root)
+}
+
+/// `convert-bufferization-to-memref`: lowers `bufferization.dealloc` and
+/// `bufferization.clone`; any other bufferization op fails to legalize.
+pub fn convert_bufferization_to_memref(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = match lower_all_deallocs(ctx, root) {
+        Ok(()) => Vec::new(),
+        Err(e) => e,
+    };
+    for op in ctx.walk_preorder(root) {
+        if !ctx.is_alive(op) || op == root {
+            continue;
+        }
+        let name = ctx.op_name_str(op).to_string();
+        if name == "bufferization.clone" {
+            if let Err(d) = clone::lower_clone(ctx, op) {
+                errors.push(d);
+            }
+        } else if name.starts_with("bufferization.") && name != DEALLOC {
+            errors.push(illegal(ctx, op));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// The error of an op the conversion leaves behind.
+fn illegal(ctx: &Context, op: Op) -> Diagnostic {
+    Diagnostic::error(
+        ctx.op_loc(op),
+        format!(
+            "failed to legalize operation '{}' that was explicitly marked illegal",
+            ctx.op_name_str(op)
+        ),
+    )
+}
+
+fn check_root(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+    if is_module(ctx, root) || ctx.has_trait(root, Traits::FUNCTION_LIKE) {
+        Ok(())
+    } else {
+        Err(vec![Diagnostic::error(
+            ctx.op_loc(root),
+            "root operation must be a builtin.module or a function",
+        )])
+    }
+}
+
+fn is_module(ctx: &Context, op: Op) -> bool {
+    ctx.op_name_str(op) == "builtin.module"
+}
+
+/// The nearest ancestor of `op` that is a symbol table.
+fn symbol_table_of(ctx: &Context, op: Op) -> Option<Op> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(o) = cur {
+        if ctx.has_trait(o, Traits::SYMBOL_TABLE) {
+            return Some(o);
+        }
+        cur = ctx.parent_op(o);
+    }
+    None
+}
+
+/// Builds the helpers (when `root` is a module) and lowers every dealloc.
+fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+    let deallocs: Vec<Op> = ctx
+        .walk_preorder(root)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(op) == DEALLOC)
+        .collect();
+    let mut helpers: Vec<(Op, String)> = Vec::new();
+    if is_module(ctx, root) {
+        for &op in &deallocs {
+            if dealloc::operands(ctx, op).memrefs.len() <= 1 {
+                continue;
+            }
+            let Some(table) = symbol_table_of(ctx, op) else {
+                continue;
+            };
+            if !helpers.iter().any(|(t, _)| *t == table) {
+                let name = helper::build_helper(ctx, table);
+                helpers.push((table, name));
+            }
+        }
+    }
+    let mut errors = Vec::new();
+    for op in deallocs {
+        let helper = symbol_table_of(ctx, op)
+            .and_then(|t| helpers.iter().find(|(h, _)| *h == t))
+            .map(|(_, name)| name.clone());
+        if let Err(e) = lower_dealloc_op(ctx, op, helper.as_deref()) {
+            errors.extend(e);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}

@@ -44,8 +44,8 @@ pub const MAX_NESTING: usize = 100_000;
 /// A value reference before its type is known: `%name#number` at a source offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
-    /// The name without `%`.
-    pub name: String,
+    /// The name without `%`, interned.
+    pub name: Sym,
     /// The result number (`#N`), 0 if absent.
     pub number: u32,
     /// Byte offset of the reference.
@@ -110,6 +110,9 @@ pub struct Parser<'s, 'c> {
     current_isolated: bool,
     /// Byte offset of the start of every line, for O(log n) offset-to-line conversion.
     line_starts: Vec<usize>,
+    /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
+    /// types thousands of times; a hit skips lexing, parsing and interning).
+    type_cache: FxHashMap<&'s str, Type>,
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
@@ -150,6 +153,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                         .map(|(i, _)| i + 1),
                 )
                 .collect(),
+            type_cache: FxHashMap::default(),
         }
     }
 
@@ -529,9 +533,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
-    fn define_value(&mut self, name: &str, number: u32, pos: usize, value: Value) -> PResult<()> {
-        let sym = self.ctx.sym(name);
+    fn define_value(&mut self, sym: Sym, number: u32, pos: usize, value: Value) -> PResult<()> {
         if let Some(existing) = self.value_entry(sym, number) {
+            let name = self.ctx.sym_str(sym).to_string();
             if !self.forward_refs.contains_key(&existing.value) {
                 let loc = self.loc_at(pos);
                 let note_loc = self.loc_at(existing.pos);
@@ -579,7 +583,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected SSA operand");
         }
         let t = self.bump();
-        let name = self.text(t)[1..].to_string();
+        let name = self.ctx.sym(&self.src[t.start + 1..t.end]);
         let mut number = 0;
         if self.src[t.end..].starts_with('#') {
             let rest = &self.src[t.end + 1..];
@@ -627,7 +631,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Resolves an operand to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        let sym = self.ctx.sym(&operand.name);
+        let sym = operand.name;
         if let Some(entry) = self.value_entry(sym, operand.number) {
             let actual = self.ctx.value_type(entry.value);
             if actual == ty {
@@ -635,7 +639,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             let msg = format!(
                 "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                operand.name,
+                self.ctx.sym_str(operand.name),
                 self.type_str(ty),
                 self.type_str(actual)
             );
@@ -781,9 +785,10 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let mut next = 0;
         for (name, count, pos) in result_groups {
+            let sym = self.ctx.sym(name);
             for k in 0..count {
                 let v = self.ctx.result(op, next + k);
-                self.define_value(name, k as u32, pos, v)?;
+                self.define_value(sym, k as u32, pos, v)?;
             }
             next += count;
         }
@@ -1016,7 +1021,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn define_block_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(&a.operand.name, a.operand.number, a.operand.pos, v)?;
+            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
@@ -1025,11 +1030,11 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// scope (defined or referenced) is an error.
     fn define_entry_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
-            let sym = self.ctx.sym(&a.operand.name);
+            let sym = a.operand.name;
             if let Some(existing) = self.value_entry(sym, a.operand.number) {
                 let msg = format!(
                     "region entry argument '%{}' is already in use",
-                    a.operand.name
+                    self.ctx.sym_str(a.operand.name)
                 );
                 let (loc, note_loc) = (self.loc_at(a.operand.pos), self.loc_at(existing.pos));
                 return Err(
@@ -1037,7 +1042,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 );
             }
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(&a.operand.name, a.operand.number, a.operand.pos, v)?;
+            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
@@ -2105,10 +2110,62 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
+        let spelling = self.builtin_type_spelling();
+        if let Some(text) = spelling
+            && let Some(&ty) = self.type_cache.get(text)
+        {
+            let end = self.tok.start + text.len();
+            self.lex.reset(end);
+            self.tok = self.lex.next_token();
+            return Ok(ty);
+        }
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
+        if let (Ok(ty), Some(text)) = (&r, spelling) {
+            // Cache only if the parse consumed exactly the delimited text.
+            let text_end = self.tok_start_of(text) + text.len();
+            let next = self.tok.start.min(self.src.len());
+            if next >= text_end && self.src[text_end..next].trim().is_empty() {
+                self.type_cache.insert(text, *ty);
+            }
+        }
         r
+    }
+
+    fn tok_start_of(&self, text: &'s str) -> usize {
+        text.as_ptr() as usize - self.src.as_ptr() as usize
+    }
+
+    /// The source text of the builtin type starting at the current token, when it can be
+    /// delimited cheaply: a keyword, optionally followed by a `<...>` body on one line that
+    /// contains no string literal. `None` means "parse it the normal way".
+    fn builtin_type_spelling(&self) -> Option<&'s str> {
+        if self.tok.kind != TokKind::BareId {
+            return None;
+        }
+        let bytes = self.src.as_bytes();
+        let start = self.tok.start;
+        let mut i = self.tok.end;
+        if bytes.get(i) != Some(&b'<') {
+            return Some(&self.src[start..i]);
+        }
+        let mut depth = 0usize;
+        while i < bytes.len() && i - start < 512 {
+            match bytes[i] {
+                b'<' => depth += 1,
+                b'>' if bytes[i - 1] != b'-' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(&self.src[start..=i]);
+                    }
+                }
+                b'"' | b'\n' => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
     }
 
     /// Parses `: type`.

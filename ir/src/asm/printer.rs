@@ -10,7 +10,9 @@
 use std::fmt::Write as _;
 
 use itertools::Itertools;
-use rustc_hash::{FxHashMap, FxHashSet};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 
 use crate::asm::numbers;
 use crate::asm::parser::{UNREGISTERED_PROPERTIES, escape_string, format_int};
@@ -28,15 +30,30 @@ pub struct PrintOptions {
 }
 
 /// Names of values and blocks for one print run.
-#[derive(Default)]
 struct Names {
-    /// Printed name of each value (without `%`), including `#N` for group members.
-    values: FxHashMap<Value, String>,
-    /// Result groups: first result of each op -> group definitions (`name`, size).
-    groups: FxHashMap<Op, Vec<(String, usize)>>,
-    blocks: FxHashMap<Block, u32>,
-    /// Predecessor block numbers of each block (one entry per incoming edge), sorted.
-    preds: FxHashMap<Block, Vec<u32>>,
+    /// Printed name of each value (without `%`), including `#N` for group members; empty for
+    /// values not named in this print run. Dense, indexed by value id.
+    values: SecondaryMap<Value, String>,
+    /// Result groups of each op: (`name`, size).
+    groups: SecondaryMap<Op, SmallVec<[(String, usize); 1]>>,
+    /// Block numbers within their region (`u32::MAX` for blocks not printed).
+    blocks: SecondaryMap<Block, u32>,
+    /// Predecessor block numbers of each block (one entry per incoming edge).
+    preds: SecondaryMap<Block, SmallVec<[u32; 2]>>,
+    /// Scratch buffer for name hints.
+    hints: Vec<String>,
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names {
+            values: SecondaryMap::new(),
+            groups: SecondaryMap::new(),
+            blocks: SecondaryMap::with_default(u32::MAX),
+            preds: SecondaryMap::new(),
+            hints: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -106,7 +123,7 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         scopes.used.push((FxHashSet::default(), Some(c.scope)));
         c.scope = scopes.used.len() - 1;
         for (block_id, block) in ctx.blocks(region).enumerate() {
-            names.blocks.insert(block, block_id as u32);
+            names.blocks[block] = block_id as u32;
             let is_entry = block_id == 0;
             for &arg in ctx.block_args(block) {
                 let name = if is_entry {
@@ -116,7 +133,7 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
                     c.next_value += 1;
                     (c.next_value - 1).to_string()
                 };
-                names.values.insert(arg, name);
+                names.values[arg] = name;
             }
             for op in ctx.block_ops(block) {
                 name_op_results(ctx, op, &mut names, &mut scopes, &mut c, generic);
@@ -125,7 +142,7 @@ fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         for (block_id, block) in ctx.blocks(region).enumerate() {
             if let Some(term) = ctx.last_op(block) {
                 for &succ in ctx.successors(term) {
-                    names.preds.entry(succ).or_default().push(block_id as u32);
+                    names.preds[succ].push(block_id as u32);
                 }
             }
         }
@@ -153,40 +170,38 @@ fn name_op_results(
     if results.is_empty() {
         return;
     }
-    let mut hints = Vec::new();
+    let mut hints = std::mem::take(&mut names.hints);
+    hints.clear();
     if !generic && let Some(f) = ctx.op_def(op).name_hint {
         f(ctx, op, &mut hints);
     }
     hints.resize(results.len(), String::new());
     // Split the results into groups: a new group starts at result 0 and at every named result.
-    let mut groups: Vec<(usize, usize, String)> = Vec::new();
-    for (i, hint) in hints.iter().enumerate() {
-        if i == 0 || !hint.is_empty() {
-            groups.push((i, 1, hint.clone()));
-        } else if let Some(last) = groups.last_mut() {
-            last.1 += 1;
+    let mut defs: SmallVec<[(String, usize); 1]> = SmallVec::new();
+    let mut i = 0;
+    while i < results.len() {
+        let mut len = 1;
+        while i + len < results.len() && hints[i + len].is_empty() {
+            len += 1;
         }
-    }
-    let mut defs = Vec::new();
-    for (first, len, hint) in groups {
-        let name = if hint.is_empty() {
+        let name = if hints[i].is_empty() {
             c.next_value += 1;
             (c.next_value - 1).to_string()
         } else {
-            unique_name(&hint, scopes, c)
+            unique_name(&hints[i], scopes, c)
         };
         for k in 0..len {
-            let v = results[first + k];
-            let printed = if len == 1 {
+            names.values[results[i + k]] = if len == 1 {
                 name.clone()
             } else {
                 format!("{name}#{k}")
             };
-            names.values.insert(v, printed);
         }
         defs.push((name, len));
+        i += len;
     }
-    names.groups.insert(op, defs);
+    names.groups[op] = defs;
+    names.hints = hints;
 }
 
 fn unique_name(hint: &str, scopes: &mut NameScopes, c: &mut Counters) -> String {
@@ -357,7 +372,7 @@ impl<'a> OpPrinter<'a> {
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
         self.out.push('%');
-        match self.names.values.get(&v) {
+        match self.names.values.get(v).filter(|n| !n.is_empty()) {
             Some(n) => self.out.push_str(n),
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -398,7 +413,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints `^bbN`.
     pub fn print_successor(&mut self, b: Block) {
-        let id = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
+        let id = self.names.blocks[b];
         let _ = write!(self.out, "^bb{id}");
     }
 
@@ -545,7 +560,7 @@ impl<'a> OpPrinter<'a> {
         if is_entry {
             return;
         }
-        let mut preds: Vec<u32> = self.names.preds.get(&block).cloned().unwrap_or_default();
+        let mut preds: SmallVec<[u32; 2]> = self.names.preds[block].clone();
         preds.sort_unstable();
         match preds.len() {
             0 => self.out.push_str("  // no predecessors"),
@@ -586,9 +601,10 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_result_defs(&mut self, op: Op) {
-        let Some(groups) = self.names.groups.get(&op) else {
+        let groups = &self.names.groups[op];
+        if groups.is_empty() {
             return;
-        };
+        }
         for (i, (name, len)) in groups.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
@@ -986,7 +1002,7 @@ impl<'a> OpPrinter<'a> {
 
     /// The printed name of a value (for diagnostics).
     pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.names.values.get(&v).map(String::as_str)
+        self.names.values.get(v).filter(|n| !n.is_empty()).map(String::as_str)
     }
 }
 

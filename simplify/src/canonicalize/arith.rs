@@ -1,0 +1,219 @@
+//! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`.
+
+use ir::{Context, Op, Value};
+
+use crate::ir_util::{
+    bool_const_before, const_int, create_before, int_const_before, int_width, is_i1,
+};
+
+/// Replaces `op`'s single result by `v` and erases `op`.
+fn replace_with(ctx: &mut Context, op: Op, v: Value) -> bool {
+    ctx.replace_op_uses(op, &[v]);
+    ctx.erase_op(op);
+    true
+}
+
+/// Replaces `op`'s result by the constant `value` (of its type).
+fn replace_with_const(ctx: &mut Context, op: Op, value: i128) -> bool {
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let c = int_const_before(ctx, op, value, ty);
+    replace_with(ctx, op, c)
+}
+
+/// The two operands and their constant values, for a well-formed binary op.
+fn binary(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i128>)> {
+    if ctx.num_operands(op) != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    int_width(ctx, ctx.value_type(a))?;
+    Some((a, b, const_int(ctx, a), const_int(ctx, b)))
+}
+
+/// `all ones` as a sign-extended value (-1), the representation of the attributes.
+const ONES: i128 = -1;
+
+/// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
+pub(super) fn fold_andi(ctx: &mut Context, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+        return false;
+    };
+    match (ca, cb) {
+        (Some(x), Some(y)) => replace_with_const(ctx, op, x & y),
+        (_, Some(0)) => replace_with(ctx, op, b),
+        (Some(0), _) => replace_with(ctx, op, a),
+        (_, Some(ONES)) => replace_with(ctx, op, a),
+        (Some(ONES), _) => replace_with(ctx, op, b),
+        _ if a == b => replace_with(ctx, op, a),
+        _ => false,
+    }
+}
+
+/// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
+pub(super) fn fold_ori(ctx: &mut Context, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+        return false;
+    };
+    match (ca, cb) {
+        (Some(x), Some(y)) => replace_with_const(ctx, op, x | y),
+        (_, Some(0)) => replace_with(ctx, op, a),
+        (Some(0), _) => replace_with(ctx, op, b),
+        (_, Some(ONES)) => replace_with(ctx, op, b),
+        (Some(ONES), _) => replace_with(ctx, op, a),
+        _ if a == b => replace_with(ctx, op, a),
+        _ => false,
+    }
+}
+
+/// `xori`: constants, `x ^ 0`, `x ^ x`, and `(x ^ 1) ^ 1` on `i1`.
+pub(super) fn fold_xori(ctx: &mut Context, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+        return false;
+    };
+    match (ca, cb) {
+        (Some(x), Some(y)) => replace_with_const(ctx, op, x ^ y),
+        (_, Some(0)) => replace_with(ctx, op, a),
+        (Some(0), _) => replace_with(ctx, op, b),
+        _ if a == b => replace_with_const(ctx, op, 0),
+        (_, Some(ONES)) if is_i1(ctx, ctx.value_type(a)) => match double_not(ctx, a) {
+            Some(x) => replace_with(ctx, op, x),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// `x` when `v` is `xori x, true` on `i1`.
+fn double_not(ctx: &Context, v: Value) -> Option<Value> {
+    let def = ctx.defining_op(v)?;
+    if ctx.op_name_str(def) != "arith.xori" || ctx.num_operands(def) != 2 {
+        return None;
+    }
+    (const_int(ctx, ctx.operand(def, 1)) == Some(ONES)).then(|| ctx.operand(def, 0))
+}
+
+/// Predicate values of `arith.cmpi` and their negations.
+const CMPI_NEGATED: [i128; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
+
+/// `xori (cmpi p a b), true` → `cmpi !p a b`.
+pub(super) fn xori_not_cmpi(ctx: &mut Context, op: Op) -> bool {
+    let Some((a, _, _, cb)) = binary(ctx, op) else {
+        return false;
+    };
+    if cb != Some(ONES) || !is_i1(ctx, ctx.value_type(a)) {
+        return false;
+    }
+    let Some(cmp) = ctx.defining_op(a) else {
+        return false;
+    };
+    if ctx.op_name_str(cmp) != "arith.cmpi" || ctx.num_operands(cmp) != 2 {
+        return false;
+    }
+    let Some(pred) = cmpi_predicate(ctx, cmp) else {
+        return false;
+    };
+    let negated = CMPI_NEGATED[pred as usize];
+    let i64t = ctx.int_type(64);
+    let attr = ctx.int_attr(negated, i64t);
+    let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+    let i1 = ctx.i1_type();
+    let new = create_before(
+        ctx,
+        op,
+        "arith.cmpi",
+        &[x, y],
+        &[i1],
+        &[("predicate", attr)],
+    );
+    let v = ctx.result(new, 0);
+    replace_with(ctx, op, v)
+}
+
+fn cmpi_predicate(ctx: &Context, op: Op) -> Option<i128> {
+    match ctx.attr_data(ctx.get_attr(op, "predicate")?) {
+        ir::AttrData::Integer { value, .. } if (0..10).contains(value) => Some(*value),
+        _ => None,
+    }
+}
+
+/// `cmpi`: constant operands, equal operands.
+pub(super) fn fold_cmpi(ctx: &mut Context, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+        return false;
+    };
+    let Some(pred) = cmpi_predicate(ctx, op) else {
+        return false;
+    };
+    let Some(width) = int_width(ctx, ctx.value_type(a)) else {
+        return false;
+    };
+    let result = if a == b {
+        // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
+        matches!(pred, 0 | 3 | 5 | 7 | 9)
+    } else if let (Some(x), Some(y)) = (ca, cb) {
+        let (ux, uy) = (ir::util::zext(x, width), ir::util::zext(y, width));
+        let (sx, sy) = (ir::util::sext(x, width), ir::util::sext(y, width));
+        match pred {
+            0 => ux == uy,
+            1 => ux != uy,
+            2 => sx < sy,
+            3 => sx <= sy,
+            4 => sx > sy,
+            5 => sx >= sy,
+            6 => ux < uy,
+            7 => ux <= uy,
+            8 => ux > uy,
+            _ => ux >= uy,
+        }
+    } else {
+        return false;
+    };
+    let c = bool_const_before(ctx, op, result);
+    replace_with(ctx, op, c)
+}
+
+/// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,
+/// `c ? false : true` → `!c`, `c ? true : x` → `c | x`, `c ? x : false` → `c & x`).
+pub(super) fn fold_select(ctx: &mut Context, op: Op) -> bool {
+    if ctx.num_operands(op) != 3 || ctx.results(op).len() != 1 {
+        return false;
+    }
+    let (c, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+    if !is_i1(ctx, ctx.value_type(c)) {
+        return false;
+    }
+    if t == f {
+        return replace_with(ctx, op, t);
+    }
+    match const_int(ctx, c) {
+        Some(0) => return replace_with(ctx, op, f),
+        Some(_) => return replace_with(ctx, op, t),
+        None => {}
+    }
+    if !is_i1(ctx, ctx.value_type(t)) {
+        return false;
+    }
+    let (ct, cf) = (const_int(ctx, t), const_int(ctx, f));
+    match (ct, cf) {
+        (Some(x), Some(0)) if x != 0 => replace_with(ctx, op, c),
+        (Some(0), Some(y)) if y != 0 => {
+            let one = bool_const_before(ctx, op, true);
+            let new = create_before(ctx, op, "arith.xori", &[c, one], &[ctx.value_type(c)], &[]);
+            let v = ctx.result(new, 0);
+            replace_with(ctx, op, v)
+        }
+        (Some(x), _) if x != 0 => {
+            let ty = ctx.value_type(c);
+            let new = create_before(ctx, op, "arith.ori", &[c, f], &[ty], &[]);
+            let v = ctx.result(new, 0);
+            replace_with(ctx, op, v)
+        }
+        (_, Some(0)) => {
+            let ty = ctx.value_type(c);
+            let new = create_before(ctx, op, "arith.andi", &[c, t], &[ty], &[]);
+            let v = ctx.result(new, 0);
+            replace_with(ctx, op, v)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,113 @@
+//! Dead-op removal and constant deduplication, from traits and memory effects only.
+
+use ir::{Context, EffectKind, EffectOn, Effects, Op, Traits};
+use rustc_hash::FxHashMap;
+
+/// Whether `op` can be erased: results unused, not a terminator or symbol, and no memory
+/// effect other than reads and allocations of its own results (nested ops included for ops
+/// with recursive effects).
+pub(super) fn is_trivially_dead(ctx: &Context, op: Op) -> bool {
+    if ctx.results(op).iter().any(|&r| ctx.has_uses(r)) {
+        return false;
+    }
+    if ctx.has_trait(op, Traits::TERMINATOR) || ctx.has_trait(op, Traits::SYMBOL) {
+        return false;
+    }
+    would_be_dead(ctx, op)
+}
+
+fn would_be_dead(ctx: &Context, op: Op) -> bool {
+    match ctx.memory_effects(op) {
+        Effects::Unknown => return false,
+        Effects::Known(list) => {
+            let harmless = list.iter().all(|e| {
+                e.kind == EffectKind::Read
+                    || e.kind == EffectKind::Allocate && matches!(e.on, EffectOn::Result(_))
+            });
+            if !harmless {
+                return false;
+            }
+        }
+    }
+    if ctx.regions(op).is_empty() {
+        return true;
+    }
+    if !ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
+        return false;
+    }
+    ctx.regions(op).iter().all(|&r| {
+        ctx.blocks(r)
+            .all(|b| ctx.block_ops(b).all(|nested| would_be_dead(ctx, nested)))
+    })
+}
+
+/// Identity of a constant: its scope, attributes, op name and type.
+type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
+
+/// Merges identical constants into one per isolated-from-above region, placed at the start
+/// of its entry block. Returns the number of constants erased or moved.
+pub(super) fn dedup_constants(ctx: &mut Context, root: Op) -> usize {
+    let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
+    let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
+    let mut changes = 0;
+    for op in ctx.walk_preorder(root) {
+        if op == root
+            || !ctx.is_alive(op)
+            || !ctx.has_trait(op, Traits::CONSTANT_LIKE)
+            || ctx.num_operands(op) != 0
+            || ctx.results(op).len() != 1
+            || !ctx.regions(op).is_empty()
+        {
+            continue;
+        }
+        let Some(scope) = isolated_scope(ctx, op) else {
+            continue;
+        };
+        let Some(entry) = ctx.regions(scope).first().and_then(|&r| ctx.entry_block(r)) else {
+            continue;
+        };
+        let result = ctx.result(op, 0);
+        let key = (
+            scope,
+            ctx.attrs(op).to_vec(),
+            ctx.op_name(op),
+            ctx.value_type(result),
+        );
+        if let Some(&existing) = seen.get(&key) {
+            ctx.replace_all_uses_with(result, existing);
+            ctx.erase_op(op);
+            changes += 1;
+            continue;
+        }
+        seen.insert(key, result);
+        // Keep hoisted constants in discovery order at the start of the entry block.
+        let target_prev = last_hoisted.get(&scope).copied();
+        let already_placed = match target_prev {
+            Some(prev) => ctx.next_op(prev) == Some(op),
+            None => ctx.first_op(entry) == Some(op),
+        };
+        if !already_placed {
+            ctx.unlink_op(op);
+            match target_prev {
+                Some(prev) => ctx.insert_op_after(prev, op),
+                None => ctx.prepend_op(entry, op),
+            }
+            changes += 1;
+        }
+        last_hoisted.insert(scope, op);
+    }
+    changes
+}
+
+/// The nearest ancestor with `ISOLATED_FROM_ABOVE` (a function), whose first region holds
+/// the op.
+fn isolated_scope(ctx: &Context, op: Op) -> Option<Op> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(o) = cur {
+        if ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
+            return (ctx.ancestor_region_of(o, op) == ctx.regions(o).first().copied()).then_some(o);
+        }
+        cur = ctx.parent_op(o);
+    }
+    None
+}

@@ -1,0 +1,249 @@
+//! The six `bufferization.dealloc` canonicalizations and `SimplifyClones`.
+
+use analysis::effects;
+use ir::{Context, EffectKind, EffectOn, Effects, Op, Value};
+
+use crate::ir_util::{DeallocParts, Replacement, binary_before, const_bool};
+
+fn identity(n: usize) -> Vec<Replacement> {
+    (0..n).map(Replacement::Result).collect()
+}
+
+/// No memrefs: results are `false`.
+pub(super) fn erase_empty(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    if !parts.memrefs.is_empty() {
+        return false;
+    }
+    let n = parts.retained.len();
+    parts.replace(ctx, op, &identity(n));
+    true
+}
+
+/// Duplicate memrefs are merged, their conditions OR-ed.
+pub(super) fn remove_duplicate_memrefs(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let mut new = DeallocParts {
+        retained: parts.retained.clone(),
+        ..DeallocParts::default()
+    };
+    let mut changed = false;
+    for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
+        match new.memrefs.iter().position(|&x| x == m) {
+            Some(i) => {
+                new.conditions[i] = binary_before(ctx, op, "arith.ori", new.conditions[i], c);
+                changed = true;
+            }
+            None => {
+                new.memrefs.push(m);
+                new.conditions.push(c);
+            }
+        }
+    }
+    if changed {
+        new.replace(ctx, op, &identity(parts.retained.len()));
+    }
+    changed
+}
+
+/// Duplicate retained values are kept once; their results are shared.
+pub(super) fn remove_duplicate_retained(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let mut unique: Vec<Value> = Vec::new();
+    let map: Vec<Replacement> = parts
+        .retained
+        .iter()
+        .map(|&r| {
+            let i = unique.iter().position(|&u| u == r).unwrap_or_else(|| {
+                unique.push(r);
+                unique.len() - 1
+            });
+            Replacement::Result(i)
+        })
+        .collect();
+    if unique.len() == parts.retained.len() {
+        return false;
+    }
+    let new = DeallocParts {
+        retained: unique,
+        ..parts
+    };
+    new.replace(ctx, op, &map);
+    true
+}
+
+/// Memrefs with a constant-false condition are dropped.
+pub(super) fn erase_always_false(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let keep: Vec<usize> = (0..parts.memrefs.len())
+        .filter(|&i| const_bool(ctx, parts.conditions[i]) != Some(false))
+        .collect();
+    if keep.len() == parts.memrefs.len() {
+        return false;
+    }
+    let new = DeallocParts {
+        memrefs: keep.iter().map(|&i| parts.memrefs[i]).collect(),
+        conditions: keep.iter().map(|&i| parts.conditions[i]).collect(),
+        retained: parts.retained.clone(),
+    };
+    new.replace(ctx, op, &identity(parts.retained.len()));
+    true
+}
+
+/// The source of `v` when `v` is the base buffer (result 0) of an op that is a view of an
+/// allocation: `memref.extract_strided_metadata` of an allocated buffer.
+fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
+    let def = ctx.defining_op(v)?;
+    if ctx.op_name_str(def) != "memref.extract_strided_metadata"
+        || ctx.results(def).first() != Some(&v)
+        || ctx.num_operands(def) != 1
+    {
+        return None;
+    }
+    Some(ctx.operand(def, 0))
+}
+
+/// `extract_strided_metadata(%alloc)` operands are replaced by `%alloc`.
+pub(super) fn skip_extract_metadata_of_alloc(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let mut changed = false;
+    for i in 0..parts.memrefs.len() {
+        if let Some(src) = metadata_source(ctx, parts.memrefs[i])
+            && effects::is_allocation(ctx, src)
+        {
+            ctx.set_operand(op, i, src);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Whether `op`'s only effect is allocating its single result `v`.
+fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
+    if ctx.results(op) != [v] || !ctx.regions(op).is_empty() {
+        return false;
+    }
+    match ctx.memory_effects(op) {
+        Effects::Known(list) => {
+            !list.is_empty()
+                && list
+                    .iter()
+                    .all(|e| e.kind == EffectKind::Allocate && e.on == EffectOn::Result(0))
+        }
+        Effects::Unknown => false,
+    }
+}
+
+/// A memref allocated by a pure allocation and used only by this dealloc is dropped along
+/// with its allocation.
+pub(super) fn remove_alloc_dealloc_pair(ctx: &mut Context, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let mut dead_allocs = Vec::new();
+    let mut new = DeallocParts {
+        retained: parts.retained.clone(),
+        ..DeallocParts::default()
+    };
+    for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
+        let removable = ctx
+            .defining_op(m)
+            .filter(|&def| only_allocates(ctx, def, m) && ctx.uses(m).all(|(user, _)| user == op));
+        match removable {
+            Some(def) if !dead_allocs.contains(&def) => dead_allocs.push(def),
+            _ => {
+                new.memrefs.push(m);
+                new.conditions.push(c);
+            }
+        }
+    }
+    if dead_allocs.is_empty() {
+        return false;
+    }
+    new.replace(ctx, op, &identity(parts.retained.len()));
+    for def in dead_allocs {
+        if !ctx.results(def).iter().any(|&r| ctx.has_uses(r)) {
+            ctx.erase_op(def);
+        }
+    }
+    true
+}
+
+/// Users of `v` (directly) that free it. A user with more operands than `v` (a
+/// `bufferization.dealloc` with conditions and retained values) frees it only conditionally
+/// and does not count as *the* dealloc, but it still counts as a free (so the clone stays).
+fn freeing_users(ctx: &Context, v: Value) -> Vec<Op> {
+    let mut out: Vec<Op> = ctx
+        .uses(v)
+        .map(|(user, _)| user)
+        .filter(|&user| effects::has_own_effect_on(ctx, user, EffectKind::Free, v))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// `SimplifyClones`: an unused clone is erased; a clone whose source or result is freed in
+/// the clone's block with no other free in between is replaced by its source, and that free
+/// erased.
+pub(super) fn simplify_clone(ctx: &mut Context, op: Op) -> bool {
+    if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
+        return false;
+    }
+    let (source, result) = (ctx.operand(op, 0), ctx.result(op, 0));
+    if !ctx.has_uses(result) {
+        ctx.erase_op(op);
+        return true;
+    }
+    if ctx.value_type(source) != ctx.value_type(result) {
+        return false;
+    }
+    let canonical_source = analysis::alias::view_base(ctx, source);
+    let clone_frees = freeing_users(ctx, result);
+    let source_frees = freeing_users(ctx, canonical_source);
+    if clone_frees.len() > 1 || source_frees.len() > 1 {
+        return false;
+    }
+    let conditional = |free: &Op| ctx.num_operands(*free) != 1;
+    if clone_frees.iter().chain(&source_frees).any(conditional) {
+        return false;
+    }
+    let block = ctx.op_parent(op);
+    let (clone_free, source_free) = (clone_frees.first().copied(), source_frees.first().copied());
+    if let (Some(a), Some(b)) = (clone_free, source_free)
+        && ctx.op_parent(a) == ctx.op_parent(b)
+    {
+        return false;
+    }
+    let redundant = match (clone_free, source_free) {
+        (Some(a), _) if ctx.op_parent(a) == block => a,
+        (_, Some(b)) if ctx.op_parent(b) == block => b,
+        _ => return false,
+    };
+    let mut pos = ctx.next_op(op);
+    loop {
+        match pos {
+            None => return false,
+            Some(p) if p == redundant => break,
+            Some(p) => {
+                if effects::may_have_effect(ctx, p, EffectKind::Free) {
+                    return false;
+                }
+                pos = ctx.next_op(p);
+            }
+        }
+    }
+    ctx.replace_all_uses_with(result, source);
+    ctx.erase_op(op);
+    ctx.erase_op(redundant);
+    true
+}

@@ -1,0 +1,84 @@
+//! Region simplification: erase unreachable blocks, merge a block into its only predecessor
+//! when that predecessor ends in an unconditional branch to it.
+
+use ir::{Block, Context, Op, Traits};
+
+/// Simplifies every multi-block region nested in `root`; returns the number of changes.
+pub(super) fn simplify_regions(ctx: &mut Context, root: Op) -> usize {
+    let mut changes = 0;
+    for op in ctx.walk_preorder(root) {
+        if !ctx.is_alive(op) {
+            continue;
+        }
+        for region in ctx.regions(op).to_vec() {
+            let Some(entry) = ctx.entry_block(region) else {
+                continue;
+            };
+            if ctx.next_block(entry).is_none() {
+                continue;
+            }
+            changes += erase_unreachable(ctx, region);
+            changes += merge_blocks(ctx, region);
+        }
+    }
+    changes
+}
+
+fn erase_unreachable(ctx: &mut Context, region: ir::Region) -> usize {
+    let reachable = analysis::cfg::reachable_blocks(ctx, region);
+    let dead: Vec<Block> = ctx
+        .blocks(region)
+        .filter(|b| !reachable.contains(b))
+        .collect();
+    // Drop the uses of values defined in dead blocks by dead blocks first.
+    for &b in &dead {
+        ctx.erase_block(b);
+    }
+    dead.len()
+}
+
+/// Whether `term` is an unconditional branch: one successor, every operand forwarded to it,
+/// no results, no effects.
+fn is_plain_branch(ctx: &Context, term: Op) -> bool {
+    ctx.successors(term).len() == 1
+        && ctx.results(term).is_empty()
+        && ctx.regions(term).is_empty()
+        && ctx.successor_operand_range(term, 0) == Some(0..ctx.num_operands(term))
+        && ctx.has_trait(term, Traits::PURE)
+}
+
+fn merge_blocks(ctx: &mut Context, region: ir::Region) -> usize {
+    let mut changes = 0;
+    let blocks: Vec<Block> = ctx.blocks(region).collect();
+    for block in blocks.into_iter().skip(1) {
+        let preds = analysis::cfg::predecessors(ctx, block);
+        let [(term, _)] = preds[..] else {
+            continue;
+        };
+        if !is_plain_branch(ctx, term) {
+            continue;
+        }
+        let Some(pred) = ctx.op_parent(term) else {
+            continue;
+        };
+        if pred == block {
+            continue;
+        }
+        let args = ctx.block_args(block).to_vec();
+        let operands = ctx.operand_vec(term);
+        if args.len() != operands.len() {
+            continue;
+        }
+        for (a, v) in args.into_iter().zip(operands) {
+            ctx.replace_all_uses_with(a, v);
+        }
+        ctx.erase_op(term);
+        let ops: Vec<Op> = ctx.block_ops(block).collect();
+        for o in ops {
+            ctx.move_op_to_end(o, pred);
+        }
+        ctx.erase_block(block);
+        changes += 1;
+    }
+    changes
+}

@@ -1,0 +1,325 @@
+//! `buffer-deallocation-simplification`: the four alias-analysis-based patterns of MLIR's
+//! `BufferDeallocationSimplification.cpp`, plus the dealloc canonicalizations, applied
+//! greedily.
+//!
+//! Splitting (`SplitDeallocWhenNotAliasingAnyOther`) groups memrefs by their origins
+//! (terminal buffers) instead of comparing every pair, so it is near-linear in the number of
+//! memrefs; the answers equal those of pairwise `is_same_allocation` queries.
+
+use analysis::alias::{AliasResult, BufferOriginAnalysis, is_function_argument, view_base};
+use analysis::effects::is_allocation;
+use ir::{Context, Op, Value, ValueDef};
+use rustc_hash::FxHashMap;
+
+use crate::canonicalize::dealloc_canonicalizations;
+use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
+
+/// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
+/// number of rewrites.
+pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
+    let analysis = BufferOriginAnalysis::compute(ctx, root);
+    let mut total = 0;
+    for _ in 0..10 {
+        let mut changed = 0;
+        let deallocs: Vec<Op> = ctx
+            .walk_postorder(root)
+            .into_iter()
+            .filter(|&op| ctx.op_name_str(op) == DEALLOC)
+            .collect();
+        for op in deallocs {
+            if !ctx.is_alive(op) {
+                continue;
+            }
+            if dealloc_canonicalizations(ctx, op)
+                || remove_memrefs_contained_in_retained(ctx, &analysis, op)
+                || remove_retained_not_aliasing(ctx, &analysis, op)
+                || split_non_aliasing(ctx, &analysis, op)
+                || retained_aliasing_always_freed(ctx, &analysis, op)
+            {
+                changed += 1;
+            }
+        }
+        total += changed;
+        if changed == 0 {
+            break;
+        }
+    }
+    total
+}
+
+/// MLIR's `distinctAllocAndBlockArgument`: an allocation nested in the block that owns the
+/// block argument is a different buffer.
+fn distinct_alloc_and_block_arg(ctx: &Context, alloc: Value, arg: Value) -> bool {
+    let ValueDef::BlockArg { block, .. } = ctx.value_def(arg) else {
+        return false;
+    };
+    let Some(def) = ctx.defining_op(alloc) else {
+        return false;
+    };
+    is_allocation(ctx, alloc) && ctx.ancestor_in_block(block, def).is_some()
+}
+
+fn alias(ctx: &Context, a: &BufferOriginAnalysis, x: Value, y: Value) -> AliasResult {
+    let (bx, by) = (view_base(ctx, x), view_base(ctx, y));
+    if distinct_alloc_and_block_arg(ctx, bx, by) || distinct_alloc_and_block_arg(ctx, by, bx) {
+        return AliasResult::DifferentAllocation;
+    }
+    match a.is_same_allocation(ctx, x, y) {
+        AliasResult::Unknown => match metadata_source(ctx, x) {
+            Some(src) => a.is_same_allocation(ctx, src, y),
+            None => AliasResult::Unknown,
+        },
+        known => known,
+    }
+}
+
+/// The source of `v` when `v` is the base buffer of a `memref.extract_strided_metadata`
+/// (MLIR's simplification retries its queries on that source).
+fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
+    let def = ctx.defining_op(v)?;
+    (ctx.op_name_str(def) == "memref.extract_strided_metadata"
+        && ctx.results(def).first() == Some(&v)
+        && ctx.num_operands(def) == 1)
+        .then(|| ctx.operand(def, 0))
+}
+
+/// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
+/// `map[k]` (or `false`) OR-ed with `extra[k]`.
+fn rebuild(
+    ctx: &mut Context,
+    old: Op,
+    parts: &DeallocParts,
+    map: &[Option<usize>],
+    extra: &[Vec<Value>],
+) {
+    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(ctx, old));
+    let mut values = Vec::new();
+    for (k, m) in map.iter().enumerate() {
+        let mut acc: Option<Value> = match (m, new) {
+            (Some(i), Some(n)) => Some(ctx.result(n, *i)),
+            _ => None,
+        };
+        for &c in extra.get(k).map_or(&[][..], |v| &v[..]) {
+            acc = Some(match acc {
+                None => c,
+                Some(a) => binary_before(ctx, old, "arith.ori", a, c),
+            });
+        }
+        let v = match acc {
+            Some(v) => v,
+            None => bool_const_before(ctx, old, false),
+        };
+        values.push(v);
+    }
+    ctx.replace_op_uses(old, &values);
+    ctx.erase_op(old);
+}
+
+/// `RemoveDeallocMemrefsContainedInRetained`.
+fn remove_memrefs_contained_in_retained(
+    ctx: &mut Context,
+    a: &BufferOriginAnalysis,
+    op: Op,
+) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let r = &parts.retained;
+    if r.is_empty() || (1..r.len()).any(|i| r[..i].contains(&r[i])) {
+        return false;
+    }
+    let mut extra: Vec<Vec<Value>> = vec![Vec::new(); r.len()];
+    let mut kept = DeallocParts {
+        retained: r.clone(),
+        ..DeallocParts::default()
+    };
+    let mut changed = false;
+    for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
+        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(ctx, a, m, x)).collect();
+        let decided = answers.iter().all(|&x| x != AliasResult::Unknown);
+        let any_same = answers.contains(&AliasResult::SameAllocation);
+        if decided && any_same {
+            for (k, &ans) in answers.iter().enumerate() {
+                if ans == AliasResult::SameAllocation {
+                    extra[k].push(c);
+                }
+            }
+            changed = true;
+        } else {
+            kept.memrefs.push(m);
+            kept.conditions.push(c);
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
+    rebuild(ctx, op, &kept, &map, &extra);
+    true
+}
+
+/// `RemoveRetainedMemrefsGuaranteedToNotAlias`.
+fn remove_retained_not_aliasing(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    let mut map = Vec::new();
+    let mut kept = DeallocParts {
+        memrefs: parts.memrefs.clone(),
+        conditions: parts.conditions.clone(),
+        retained: Vec::new(),
+    };
+    for &r in &parts.retained {
+        let disjoint = parts
+            .memrefs
+            .iter()
+            .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation);
+        if disjoint {
+            map.push(None);
+        } else {
+            map.push(Some(kept.retained.len()));
+            kept.retained.push(r);
+        }
+    }
+    if kept.retained.len() == parts.retained.len() {
+        return false;
+    }
+    rebuild(ctx, op, &kept, &map, &[]);
+    true
+}
+
+/// The origin summary of one memref: its terminal buffers and whether they are all
+/// allocations / allocations or function arguments.
+struct Origin {
+    base: Value,
+    terminals: Vec<Value>,
+    all_allocs: bool,
+    all_allocs_or_args: bool,
+}
+
+fn origin(ctx: &Context, a: &BufferOriginAnalysis, v: Value) -> Origin {
+    let base = view_base(ctx, v);
+    let terminals = a.view_flow().terminal_buffers(ctx, base);
+    let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
+    let all_allocs_or_args = terminals
+        .iter()
+        .all(|&t| is_allocation(ctx, t) || is_function_argument(ctx, t));
+    Origin {
+        base,
+        terminals,
+        all_allocs,
+        all_allocs_or_args,
+    }
+}
+
+/// Indices of the memrefs that certainly come from a different allocation than every other
+/// memref of the list, computed by grouping instead of pairwise queries.
+fn isolated_memrefs(ctx: &Context, a: &BufferOriginAnalysis, memrefs: &[Value]) -> Vec<usize> {
+    let origins: Vec<Origin> = memrefs.iter().map(|&m| origin(ctx, a, m)).collect();
+    let mut owners: FxHashMap<Value, usize> = FxHashMap::default();
+    for o in &origins {
+        for &t in &o.terminals {
+            *owners.entry(t).or_default() += 1;
+        }
+        if !o.terminals.contains(&o.base) {
+            *owners.entry(o.base).or_default() += 1;
+        }
+    }
+    let not_alloc = origins.iter().filter(|o| !o.all_allocs).count();
+    let not_alloc_or_arg = origins.iter().filter(|o| !o.all_allocs_or_args).count();
+    let mut out = Vec::new();
+    for (i, o) in origins.iter().enumerate() {
+        let mine = |t: &Value| owners.get(t).copied().unwrap_or(0) == 1;
+        let disjoint =
+            o.terminals.iter().all(mine) && (o.terminals.contains(&o.base) || mine(&o.base));
+        let others_not_alloc = not_alloc - usize::from(!o.all_allocs);
+        let others_not_alloc_or_arg = not_alloc_or_arg - usize::from(!o.all_allocs_or_args);
+        let provable = (o.all_allocs && others_not_alloc_or_arg == 0)
+            || (o.all_allocs_or_args && others_not_alloc == 0);
+        if disjoint && provable {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// `SplitDeallocWhenNotAliasingAnyOther`.
+fn split_non_aliasing(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    if parts.memrefs.len() < 2 {
+        return false;
+    }
+    let isolated = isolated_memrefs(ctx, a, &parts.memrefs);
+    if isolated.is_empty() {
+        return false;
+    }
+    let mut results: Vec<Vec<Value>> = vec![Vec::new(); parts.retained.len()];
+    let mut rest = DeallocParts {
+        retained: parts.retained.clone(),
+        ..DeallocParts::default()
+    };
+    for i in 0..parts.memrefs.len() {
+        if isolated.contains(&i) {
+            let single = DeallocParts {
+                memrefs: vec![parts.memrefs[i]],
+                conditions: vec![parts.conditions[i]],
+                retained: parts.retained.clone(),
+            };
+            let new = single.build_before(ctx, op);
+            for (k, r) in results.iter_mut().enumerate() {
+                r.push(ctx.result(new, k));
+            }
+        } else {
+            rest.memrefs.push(parts.memrefs[i]);
+            rest.conditions.push(parts.conditions[i]);
+        }
+    }
+    if rest.memrefs.is_empty() && isolated.len() < 2 {
+        return false;
+    }
+    let map: Vec<Option<usize>> = (0..parts.retained.len()).map(Some).collect();
+    rebuild(ctx, op, &rest, &map, &results);
+    true
+}
+
+/// `RetainedMemrefAliasingAlwaysDeallocatedMemref`.
+fn retained_aliasing_always_freed(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(ctx, op) else {
+        return false;
+    };
+    if parts.retained.is_empty() {
+        return false;
+    }
+    let mut dropped = Vec::new();
+    for &r in &parts.retained {
+        let hit = (0..parts.memrefs.len()).find(|&i| {
+            const_bool(ctx, parts.conditions[i]) == Some(true)
+                && alias(ctx, a, parts.memrefs[i], r) == AliasResult::SameAllocation
+        });
+        match hit {
+            Some(i) => dropped.push(i),
+            None => return false,
+        }
+    }
+    let kept = DeallocParts {
+        memrefs: (0..parts.memrefs.len())
+            .filter(|i| !dropped.contains(i))
+            .map(|i| parts.memrefs[i])
+            .collect(),
+        conditions: (0..parts.memrefs.len())
+            .filter(|i| !dropped.contains(i))
+            .map(|i| parts.conditions[i])
+            .collect(),
+        retained: parts.retained.clone(),
+    };
+    if !kept.memrefs.is_empty() {
+        kept.build_before(ctx, op);
+    }
+    let t = bool_const_before(ctx, op, true);
+    let values = vec![t; parts.retained.len()];
+    ctx.replace_op_uses(op, &values);
+    ctx.erase_op(op);
+    true
+}

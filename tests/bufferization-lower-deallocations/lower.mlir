@@ -1,0 +1,55 @@
+// RUN: dealloc-opt %s --bufferization-lower-deallocations --split-input-file
+
+// The generic case: an earlier aliasing entry with a false condition must not keep the
+// later entry from being freed (MLIR's helper leaks here).
+func.func @main() {
+  %a = memref.alloc() : memref<4xf32>
+  %v = memref.cast %a : memref<4xf32> to memref<?xf32>
+  %f = arith.constant false
+  %t = arith.constant true
+  bufferization.dealloc (%v, %a : memref<?xf32>, memref<4xf32>) if (%f, %t)
+  return
+}
+
+// -----
+
+// Generic case with retained values: ownership of the retained alias is the OR.
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %t = arith.constant true
+  %0 = bufferization.dealloc (%a, %b : memref<4xf32>, memref<2xf32>) if (%t, %t) retain (%b : memref<2xf32>)
+  %p1 = arith.extui %0 : i1 to i64
+  func.call @printI64(%p1) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %b : memref<2xf32>
+  return
+}
+
+// -----
+
+// One memref, several retained; one memref, none; no memref.
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %c = memref.alloc() : memref<2xf32>
+  %t = arith.constant true
+  %0:2 = bufferization.dealloc (%a : memref<4xf32>) if (%t) retain (%a, %b : memref<4xf32>, memref<2xf32>)
+  %p2 = arith.extui %0#0 : i1 to i64
+  func.call @printI64(%p2) : (i64) -> ()
+  %p3 = arith.extui %0#1 : i1 to i64
+  func.call @printI64(%p3) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  bufferization.dealloc (%a : memref<4xf32>) if (%0#0)
+  bufferization.dealloc (%b : memref<2xf32>) if (%t)
+  %1 = bufferization.dealloc retain (%c : memref<2xf32>)
+  %p4 = arith.extui %1 : i1 to i64
+  func.call @printI64(%p4) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %c : memref<2xf32>
+  return
+}

@@ -1,0 +1,89 @@
+// RUN: dealloc-opt %s --canonicalize --split-input-file
+
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %t = arith.constant true
+  %f = arith.constant false
+  %c = func.call @id(%t) : (i1) -> i1
+  %0 = arith.andi %c, %t : i1
+  %1 = arith.ori %0, %f : i1
+  %2 = arith.xori %1, %1 : i1
+  %3 = arith.select %c, %t, %f : i1
+  %4 = arith.select %f, %c, %2 : i1
+  %5 = scf.if %t -> (i1) {
+    scf.yield %3 : i1
+  } else {
+    scf.yield %f : i1
+  }
+  %6 = scf.if %c -> (i1) {
+    scf.yield %t : i1
+  } else {
+    scf.yield %f : i1
+  }
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %7 = arith.cmpi ult, %c1, %c2 : index
+  %8 = arith.cmpi ne, %c1, %c1 : index
+  %m = memref.alloc() : memref<4xf32>
+  %p1 = arith.extui %0 : i1 to i64
+  func.call @printI64(%p1) : (i64) -> ()
+  %p2 = arith.extui %1 : i1 to i64
+  func.call @printI64(%p2) : (i64) -> ()
+  %p3 = arith.extui %2 : i1 to i64
+  func.call @printI64(%p3) : (i64) -> ()
+  %p4 = arith.extui %3 : i1 to i64
+  func.call @printI64(%p4) : (i64) -> ()
+  %p5 = arith.extui %4 : i1 to i64
+  func.call @printI64(%p5) : (i64) -> ()
+  %p6 = arith.extui %5 : i1 to i64
+  func.call @printI64(%p6) : (i64) -> ()
+  %p7 = arith.extui %6 : i1 to i64
+  func.call @printI64(%p7) : (i64) -> ()
+  %p8 = arith.extui %7 : i1 to i64
+  func.call @printI64(%p8) : (i64) -> ()
+  %p9 = arith.extui %8 : i1 to i64
+  func.call @printI64(%p9) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+func.func @id(%x: i1) -> i1 {
+  return %x : i1
+}
+
+// -----
+
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %t = arith.constant true
+  %k1 = arith.constant 1 : i64
+  %k2 = arith.constant 2 : i64
+  cf.cond_br %t, ^bb1(%k1 : i64), ^bb2(%k2 : i64)
+^bb1(%x: i64):
+  cf.br ^bb3(%x : i64)
+^bb2(%y: i64):
+  cf.br ^bb3(%y : i64)
+^bb3(%z: i64):
+  func.call @printI64(%z) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// Dealloc canonicalizations and clones.
+func.func @main() {
+  %t = arith.constant true
+  %f = arith.constant false
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %unused = memref.alloc() : memref<8xf32>
+  %cl = bufferization.clone %a : memref<2xf32> to memref<2xf32>
+  %dead = bufferization.clone %a : memref<2xf32> to memref<2xf32>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %b : memref<2xf32> -> memref<f32>, index, index, index
+  %0:2 = bufferization.dealloc (%a, %a, %base, %unused : memref<2xf32>, memref<2xf32>, memref<f32>, memref<8xf32>) if (%t, %f, %t, %t) retain (%b, %b : memref<2xf32>, memref<2xf32>)
+  bufferization.dealloc (%b : memref<2xf32>) if (%t)
+  memref.dealloc %cl : memref<2xf32>
+  return
+}
