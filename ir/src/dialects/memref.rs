@@ -1458,22 +1458,25 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         .zip(&src_strides)
         .map(|(&a, &b)| sat_mul(a, b))
         .collect();
-    let expected = memref_type_text(
-        ctx,
-        &sizes,
-        src.elem,
-        Some((&inferred_strides, offset)),
-        src.space,
-    );
-    let got = quoted(ctx, dst_ty);
+    // The messages print types; build them only when verification fails.
+    let got = || quoted(ctx, dst_ty);
     let mismatch = |what: &str| {
+        let expected = memref_type_text(
+            ctx,
+            &sizes,
+            src.elem,
+            Some((&inferred_strides, offset)),
+            src.space,
+        );
         format!(
-            "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result {what}), but got {got}"
+            "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result {what}), but got {}",
+            got()
         )
     };
     if dst.shape.len() > sizes.len() {
         error(format!(
-            "expected result rank to be smaller or equal to the source rank, but got {got}"
+            "expected result rank to be smaller or equal to the source rank, but got {}",
+            got()
         ));
         return;
     }
@@ -1483,8 +1486,9 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     }
     if src.elem != dst.elem {
         error(format!(
-            "expected result element type to be '{}', but got {got}",
-            type_str(ctx, src.elem)
+            "expected result element type to be '{}', but got {}",
+            type_str(ctx, src.elem),
+            got()
         ));
         return;
     }

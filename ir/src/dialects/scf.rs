@@ -382,18 +382,6 @@ fn check_edge(
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
     let inputs = edge_input_types(ctx, op, edge);
-    let from_text = match from {
-        Some(term) => format!("Operation {}", ctx.op_name_str(term)),
-        None => "parent".to_string(),
-    };
-    let to_text = match edge.to {
-        RegionPoint::Parent => "parent".to_string(),
-        RegionPoint::Region(i) => format!("Region #{i}"),
-    };
-    let prefix = format!(
-        "'{}' op along control flow edge from {from_text} to {to_text}: ",
-        ctx.op_name_str(op)
-    );
     let detail =
         if sources.len() != inputs.len() {
             Some(format!(
@@ -413,6 +401,18 @@ fn check_edge(
     let Some(detail) = detail else {
         return true;
     };
+    let from_text = match from {
+        Some(term) => format!("Operation {}", ctx.op_name_str(term)),
+        None => "parent".to_string(),
+    };
+    let to_text = match edge.to {
+        RegionPoint::Parent => "parent".to_string(),
+        RegionPoint::Region(i) => format!("Region #{i}"),
+    };
+    let prefix = format!(
+        "'{}' op along control flow edge from {from_text} to {to_text}: ",
+        ctx.op_name_str(op)
+    );
     let note_loc = ctx.op_loc(from.unwrap_or(op));
     diags.push(
         Diagnostic::error(ctx.op_loc(op), prefix + &detail)
