@@ -1,0 +1,1285 @@
+//! The `ownership-based-buffer-deallocation` pass.
+//!
+//! Per `func.func`, blocks are visited in dominance order (nested regions before the block that
+//! holds them). Each block gets a list of memrefs it may have to free (live-ins of the same
+//! region, memref block arguments, allocations, results of calls and region-branch ops) and an
+//! ownership indicator (an `i1` value) per memref. Before every terminator a
+//! `bufferization.dealloc` frees the base buffers of that list under their indicators, retaining
+//! the values that flow on (forwarded operands and live-outs); its results are the ownership
+//! indicators forwarded as extra `i1` successor operands, region results or block arguments.
+//!
+//! Beyond MLIR 22:
+//! - Explicit CFG loops are supported. Values flowing around a loop do so through block
+//!   arguments, whose ownership is an extra `i1` block argument fed by every predecessor
+//!   (including the back edge); a value live into a loop header is defined in a block that
+//!   dominates the loop, so the ownership it inherits is computed before the loop and every
+//!   block of the loop retains it.
+//! - An existing free (`memref.dealloc`, the source of `memref.realloc`) releases ownership: the
+//!   freed buffer and the entries of the block's dealloc list that are certainly the same buffer
+//!   become un-owned, entries that may be it stay owned only if their aligned pointers differ at
+//!   runtime. The op stays. A free of a buffer owned by an enclosing region is still rejected.
+//!
+//! Function boundary ABI: arguments are never owned; returned memrefs are owned by the caller,
+//! so a returned memref whose ownership is not provably true is cloned (conditionally).
+//!
+//! Ops are classified through the registry only: memory effects (allocate/free), the
+//! region-branch, call and branch interfaces, traits, and a small table of ops with their own
+//! behaviour ([`crate::extensions`]).
+
+use ir::dialects::syntax::str_attr;
+use ir::{
+    Attr, Block, Context, Diagnostic, EffectKind, EffectOn, Effects, Loc, Op, OpName, OpState,
+    Region, Resource, Sym, Traits, Type, TypeData, Value, ValueDef,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::cfg::region_order;
+use crate::extensions::{Extensions, Special};
+use crate::ownership::{Ownership, constant_bool};
+use analysis::liveness::Liveness;
+
+/// Options of the pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeallocOptions {
+    /// Private functions with a body return one extra `i1` ownership per memref result instead
+    /// of guaranteeing ownership of their results (`private-function-dynamic-ownership`).
+    pub private_function_dynamic_ownership: bool,
+}
+
+/// `arith.cmpi` predicate number of `ne`.
+const CMPI_NE: i128 = 1;
+
+/// The attribute marking allocations and frees under manual deallocation.
+const MANUAL_DEALLOCATION: &str = "bufferization.manual_deallocation";
+
+/// The ops this pass creates (and, for `bufferization.dealloc`, refuses to find in its input).
+struct Names {
+    func: OpName,
+    dealloc: OpName,
+    clone: OpName,
+    metadata: OpName,
+    reinterpret: OpName,
+    constant: OpName,
+    andi: OpName,
+    xori: OpName,
+    select: OpName,
+    scf_if: OpName,
+    scf_yield: OpName,
+    assert: OpName,
+    cmpi: OpName,
+    aligned_pointer: OpName,
+}
+
+impl Names {
+    fn lookup(ctx: &Context) -> Option<Names> {
+        let r = &ctx.registry;
+        Some(Names {
+            func: r.lookup("func.func")?,
+            dealloc: r.lookup("bufferization.dealloc")?,
+            clone: r.lookup("bufferization.clone")?,
+            metadata: r.lookup("memref.extract_strided_metadata")?,
+            reinterpret: r.lookup("memref.reinterpret_cast")?,
+            constant: r.lookup("arith.constant")?,
+            andi: r.lookup("arith.andi")?,
+            xori: r.lookup("arith.xori")?,
+            select: r.lookup("arith.select")?,
+            scf_if: r.lookup("scf.if")?,
+            scf_yield: r.lookup("scf.yield")?,
+            assert: r.lookup("cf.assert")?,
+            cmpi: r.lookup("arith.cmpi")?,
+            aligned_pointer: r.lookup("memref.extract_aligned_pointer_as_index")?,
+        })
+    }
+}
+
+/// Runs the pass on every `func.func` with a body nested in `root`. Stops at the first
+/// function that fails, as MLIR does.
+pub fn deallocate_buffers(
+    ctx: &mut Context,
+    root: Op,
+    options: &DeallocOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let loc = ctx.op_loc(root);
+    let Some(names) = Names::lookup(ctx) else {
+        return Err(vec![Diagnostic::error(
+            loc,
+            "the dialects the deallocation pass emits are not registered",
+        )]);
+    };
+    let ext = Extensions::builtin(ctx);
+    let mut symbols: FxHashMap<String, Op> = FxHashMap::default();
+    let mut funcs = Vec::new();
+    for op in ctx.walk_preorder(root) {
+        if ctx.op_name(op) != names.func {
+            continue;
+        }
+        if let Some(name) = str_attr(ctx, op, "sym_name") {
+            symbols.entry(name.to_string()).or_insert(op);
+        }
+        if has_body(ctx, op) {
+            funcs.push(op);
+        }
+    }
+    for func in funcs {
+        let mut f = FuncDealloc::new(ctx, &names, &ext, &symbols, options, func);
+        f.run().map_err(|d| vec![d])?;
+    }
+    Ok(())
+}
+
+/// Whether a function-like op has a non-empty body.
+fn has_body(ctx: &Context, op: Op) -> bool {
+    ctx.regions(op)
+        .first()
+        .is_some_and(|&r| ctx.entry_block(r).is_some())
+}
+
+/// Whether a function is private and has a body (may change its signature).
+fn is_private_definition(ctx: &Context, func: Op) -> bool {
+    str_attr(ctx, func, "sym_visibility") == Some("private") && has_body(ctx, func)
+}
+
+fn is_memref(ctx: &Context, v: Value) -> bool {
+    ctx.type_data(ctx.value_type(v)).is_memref()
+}
+
+/// The deallocation state of one function.
+struct FuncDealloc<'a> {
+    ctx: &'a mut Context,
+    names: &'a Names,
+    ext: &'a Extensions,
+    symbols: &'a FxHashMap<String, Op>,
+    options: &'a DeallocOptions,
+    func: Op,
+    live: Liveness,
+    /// Sort keys of the original values (MLIR's `ValueComparator`: block arguments first).
+    order: FxHashMap<Value, (u8, u32, u32)>,
+    ownership: FxHashMap<(Value, Block), Ownership>,
+    to_dealloc: FxHashMap<Block, Vec<Value>>,
+    in_list: FxHashSet<(Block, Value)>,
+    consts: FxHashMap<(Block, bool), Value>,
+    i1: Type,
+    i64: Type,
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+impl<'a> FuncDealloc<'a> {
+    fn new(
+        ctx: &'a mut Context,
+        names: &'a Names,
+        ext: &'a Extensions,
+        symbols: &'a FxHashMap<String, Op>,
+        options: &'a DeallocOptions,
+        func: Op,
+    ) -> Self {
+        let i1 = ctx.i1_type();
+        let i64 = ctx.int_type(64);
+        FuncDealloc {
+            ctx,
+            names,
+            ext,
+            symbols,
+            options,
+            func,
+            live: Liveness::default(),
+            order: FxHashMap::default(),
+            ownership: FxHashMap::default(),
+            to_dealloc: FxHashMap::default(),
+            in_list: FxHashSet::default(),
+            consts: FxHashMap::default(),
+            i1,
+            i64,
+        }
+    }
+
+    fn run(&mut self) -> R<()> {
+        self.live = Liveness::compute(self.ctx, self.func);
+        self.number_values();
+        let body = self.ctx.regions(self.func)[0];
+        self.process_region(body)?;
+        if self.has_dynamic_ownership(self.func) {
+            self.update_function_signature()?;
+        }
+        Ok(())
+    }
+
+    // ----- preconditions ------------------------------------------------------------------------
+
+    fn verify_operation_preconditions(&self, op: Op) -> R<()> {
+        let ctx = &*self.ctx;
+        let def = ctx.op_def(op);
+        let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg));
+        if ctx.op_name(op) == self.names.dealloc {
+            return err("No deallocation operations must be present when running this pass!");
+        }
+        let effects = ctx.memory_effects(op);
+        let recursive = def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS);
+        if effects == Effects::Unknown && !recursive && def.call.is_none() {
+            return err("ops with unknown memory side effects are not supported");
+        }
+        // MLIR's check (its helper's name says the opposite of what it computes): ops without
+        // buffer semantics are skipped if they allocate or free, or have recursive effects.
+        let has_interface = def.effects.is_some() || def.traits.contains(Traits::PURE);
+        let skip = if has_interface {
+            has_alloc_or_free(&effects)
+        } else {
+            recursive
+        };
+        if !self.has_buffer_semantics(op) && skip {
+            return Ok(());
+        }
+        let regions = ctx.regions(op).len();
+        if ((regions == 1 && !ctx.results(op).is_empty()) || regions > 1)
+            && def.region_branch.is_none()
+        {
+            return err(
+                "All operations with attached regions need to implement the RegionBranchOpInterface.",
+            );
+        }
+        if def.traits.contains(Traits::NO_TERMINATOR) {
+            return err("NoTerminator trait is not supported");
+        }
+        if def.traits.contains(Traits::TERMINATOR) {
+            let branch = def.successor_operands.is_some();
+            if branch == self.is_region_terminator(op) {
+                return err(
+                    "Terminators must implement either BranchOpInterface or RegionBranchTerminatorOpInterface (but not both)!",
+                );
+            }
+            if ctx.successors(op).len() > 1 {
+                return err("Terminators with more than one successor are not supported!");
+            }
+        }
+        Ok(())
+    }
+
+    fn has_buffer_semantics(&self, op: Op) -> bool {
+        let ctx = &*self.ctx;
+        ctx.operands(op).any(|v| is_memref(ctx, v))
+            || ctx.results(op).iter().any(|&v| is_memref(ctx, v))
+            || ctx.regions(op).iter().any(|&r| {
+                ctx.entry_block(r)
+                    .is_some_and(|b| ctx.block_args(b).iter().any(|&a| is_memref(ctx, a)))
+            })
+    }
+
+    /// Whether `op` returns control to its parent op (MLIR's
+    /// `RegionBranchTerminatorOpInterface`): return-like, or a terminator without successors
+    /// inside a region-branch op.
+    fn is_region_terminator(&self, op: Op) -> bool {
+        let ctx = &*self.ctx;
+        let def = ctx.op_def(op);
+        if !def.traits.contains(Traits::TERMINATOR) || def.successor_operands.is_some() {
+            return false;
+        }
+        def.traits.contains(Traits::RETURN_LIKE)
+            || ctx
+                .parent_op(op)
+                .is_some_and(|p| ctx.op_def(p).region_branch.is_some())
+    }
+
+    // ----- traversal ----------------------------------------------------------------------------
+
+    fn number_values(&mut self) {
+        let mut counter = 0u32;
+        for op in self.ctx.walk_preorder(self.func) {
+            counter += 1;
+            for (i, &v) in self.ctx.results(op).iter().enumerate() {
+                self.order.insert(v, (1, counter, i as u32));
+            }
+            for &region in self.ctx.regions(op) {
+                for block in self.ctx.blocks(region) {
+                    counter += 1;
+                    for (i, &v) in self.ctx.block_args(block).iter().enumerate() {
+                        self.order.insert(v, (0, i as u32, counter));
+                    }
+                }
+            }
+        }
+    }
+
+    fn sort_values(&self, values: &mut [Value]) {
+        values.sort_by_key(|v| self.order.get(v).copied().unwrap_or((2, 0, v.as_u32())));
+    }
+
+    fn process_region(&mut self, region: Region) -> R<()> {
+        let order = region_order(self.ctx, region);
+        for block in order.rpo.into_iter().chain(order.unreachable) {
+            let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+            for &op in &ops {
+                let regions = self.ctx.regions(op).to_vec();
+                for r in regions {
+                    self.process_region(r)?;
+                }
+            }
+            self.process_block(block, &ops)?;
+        }
+        Ok(())
+    }
+
+    fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
+        let region = self.ctx.block_parent(block);
+        let ctx = &*self.ctx;
+        let mut live_in: Vec<Value> = self
+            .live
+            .live_in(block)
+            .filter(|&v| is_memref(ctx, v))
+            .collect();
+        self.sort_values(&mut live_in);
+        for v in live_in {
+            let def_block = self.ctx.value_parent_block(v);
+            let def_region = def_block.and_then(|b| self.ctx.block_parent(b));
+            if def_region == region {
+                let inherited = def_block.map_or(Ownership::Uninitialized, |b| self.get(v, b));
+                let own = match inherited {
+                    Ownership::Uninitialized => Ownership::Unique(self.bool_const(block, false)),
+                    o => o,
+                };
+                self.update(v, own, block);
+                self.add_to_dealloc(v, block);
+            } else {
+                let f = self.bool_const(block, false);
+                self.update(v, Ownership::Unique(f), block);
+            }
+        }
+        let is_function_entry = self.ctx.block_parent_op(block) == Some(self.func)
+            && region.and_then(|r| self.ctx.entry_block(r)) == Some(block);
+        let args = self.ctx.block_args(block).to_vec();
+        for arg in args {
+            if !is_memref(self.ctx, arg) {
+                continue;
+            }
+            let indicator = if is_function_entry {
+                self.bool_const(block, false)
+            } else {
+                self.ctx.add_block_arg(block, self.i1)
+            };
+            self.update(arg, Ownership::Unique(indicator), block);
+            self.add_to_dealloc(arg, block);
+        }
+        for &op in ops {
+            if let Some(op) = self.handle_op(op)? {
+                self.populate_remaining_ownerships(op);
+            }
+        }
+        Ok(())
+    }
+
+    fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
+        if let Some(special) = self.ext.get(self.ctx.op_name(op)) {
+            self.process_special(special, op)?;
+            return Ok(Some(op));
+        }
+        self.verify_operation_preconditions(op)?;
+        let def = self.ctx.op_def(op);
+        let (has_rb, has_call, has_branch) = (
+            def.region_branch.is_some() && !self.ctx.regions(op).is_empty(),
+            def.call.is_some(),
+            def.successor_operands.is_some(),
+        );
+        if let Effects::Known(effects) = self.ctx.memory_effects(op) {
+            self.handle_memory_effects(op, &effects)?;
+        }
+        if has_rb {
+            self.handle_region_branch(op);
+        }
+        if has_call {
+            self.handle_call(op);
+        }
+        if has_branch {
+            self.handle_branch(op)?;
+        }
+        if self.is_region_terminator(op) {
+            self.handle_return_like(op)?;
+        }
+        Ok(Some(op))
+    }
+
+    // ----- ownership state ----------------------------------------------------------------------
+
+    fn get(&self, v: Value, block: Block) -> Ownership {
+        self.ownership.get(&(v, block)).copied().unwrap_or_default()
+    }
+
+    fn update(&mut self, v: Value, own: Ownership, block: Block) {
+        let old = self.get(v, block);
+        let new = old.combine(own, self.ctx);
+        self.ownership.insert((v, block), new);
+    }
+
+    fn set(&mut self, v: Value, own: Ownership, block: Block) {
+        self.ownership.insert((v, block), own);
+    }
+
+    fn add_to_dealloc(&mut self, v: Value, block: Block) {
+        if self.in_list.insert((block, v)) {
+            self.to_dealloc.entry(block).or_default().push(v);
+        }
+    }
+
+    /// The ownership of `v` as seen from `block`, falling back to its defining block.
+    fn ownership_from(&self, v: Value, block: Block) -> Ownership {
+        match self.get(v, block) {
+            Ownership::Uninitialized => self
+                .ctx
+                .value_parent_block(v)
+                .map_or(Ownership::Uninitialized, |b| self.get(v, b)),
+            o => o,
+        }
+    }
+
+    fn populate_remaining_ownerships(&mut self, op: Op) {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return;
+        };
+        let results = self.ctx.results(op).to_vec();
+        for res in results {
+            if !is_memref(self.ctx, res) || self.get(res, block) != Ownership::Uninitialized {
+                continue;
+            }
+            let operands: Vec<Value> = self.ctx.operands(op).collect();
+            for operand in operands {
+                if is_memref(self.ctx, operand) {
+                    let own = self.ownership_from(operand, block);
+                    self.update(res, own, block);
+                }
+            }
+            if self.get(res, block) == Ownership::Uninitialized {
+                let f = self.bool_const(block, false);
+                self.set(res, Ownership::Unique(f), block);
+            }
+        }
+    }
+
+    // ----- handlers -----------------------------------------------------------------------------
+
+    fn handle_memory_effects(&mut self, op: Op, effects: &[ir::MemoryEffect]) -> R<()> {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return Ok(());
+        };
+        let manual = self.ctx.get_attr(op, MANUAL_DEALLOCATION).is_some();
+        let operands: Vec<Value> = self.ctx.operands(op).collect();
+        for (i, &operand) in operands.iter().enumerate() {
+            let frees = effects
+                .iter()
+                .any(|e| e.kind == EffectKind::Free && e.on == EffectOn::Operand(i));
+            if !frees || !is_memref(self.ctx, operand) {
+                continue;
+            }
+            if !manual {
+                self.release_ownership(op, operand, block)?;
+                continue;
+            }
+            if let Ownership::Unique(c) = self.get(operand, block) {
+                let t = self.bool_const(block, true);
+                let inverted = self.build_value(op, self.names.xori, &[c, t], self.i1);
+                let msg = self
+                    .ctx
+                    .str_attr("expected that the block does not have ownership");
+                let msg_sym = self.ctx.sym("msg");
+                self.build(
+                    op,
+                    self.names.assert,
+                    &[inverted],
+                    &[],
+                    vec![(msg_sym, msg)],
+                );
+            }
+        }
+        let results = self.ctx.results(op).to_vec();
+        for (j, &res) in results.iter().enumerate() {
+            let alloc = effects
+                .iter()
+                .find(|e| e.kind == EffectKind::Allocate && e.on == EffectOn::Result(j));
+            let Some(alloc) = alloc else { continue };
+            if !is_memref(self.ctx, res) {
+                continue;
+            }
+            if alloc.resource == Resource::AutomaticAllocationScope || manual {
+                let f = self.bool_const(block, false);
+                self.set(res, Ownership::Unique(f), block);
+                continue;
+            }
+            let t = self.bool_const(block, true);
+            self.update(res, Ownership::Unique(t), block);
+            self.add_to_dealloc(res, block);
+        }
+        Ok(())
+    }
+
+    /// An existing free of `freed` (`memref.dealloc`, the source of `memref.realloc`) before
+    /// `op`: the block no longer owns that buffer. Entries of the block's dealloc list that
+    /// certainly are the same buffer lose their ownership; entries that may be it keep their
+    /// ownership only if their aligned pointer differs at runtime; provably distinct entries
+    /// keep theirs. Frees of buffers that came from an enclosing region (captured, or passed in
+    /// as a region argument) are rejected: the enclosing block's ownership cannot be updated.
+    fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
+        let root = self.buffer_root(freed);
+        if !self.released_in_scope(op, root) {
+            return Err(Diagnostic::error(
+                self.ctx.op_loc(op),
+                "memory free side-effect on MemRef value not supported!",
+            ));
+        }
+        let f = self.bool_const(block, false);
+        let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
+        let mut freed_pointer = None;
+        for entry in list {
+            let Ownership::Unique(own) = self.get(entry, block) else {
+                continue;
+            };
+            if constant_bool(self.ctx, own) == Some(false) {
+                continue;
+            }
+            let entry_root = self.buffer_root(entry);
+            if entry_root == root {
+                self.set(entry, Ownership::Unique(f), block);
+                continue;
+            }
+            if self.provably_distinct(entry_root, root) {
+                continue;
+            }
+            let p_freed = match freed_pointer {
+                Some(p) => p,
+                None => {
+                    let p = self.aligned_pointer(freed, op);
+                    freed_pointer = Some(p);
+                    p
+                }
+            };
+            let p_entry = self.aligned_pointer(entry, op);
+            let ne = self.ctx.int_attr(CMPI_NE, self.i64);
+            let predicate = self.ctx.sym("predicate");
+            let cmp = self.build(
+                op,
+                self.names.cmpi,
+                &[p_entry, p_freed],
+                &[self.i1],
+                vec![(predicate, ne)],
+            );
+            let distinct = self.ctx.result(cmp, 0);
+            let still_owned = self.and(op, own, distinct);
+            self.set(entry, Ownership::Unique(still_owned), block);
+        }
+        self.set(freed, Ownership::Unique(f), block);
+        Ok(())
+    }
+
+    /// The value `v` is a view of, through any chain of view-like ops.
+    fn buffer_root(&self, mut v: Value) -> Value {
+        while let Some(def) = self.ctx.defining_op(v) {
+            match self.ctx.op_def(def).view_source {
+                Some(source) if self.ctx.num_operands(def) > 0 => v = source(self.ctx, def),
+                _ => break,
+            }
+        }
+        v
+    }
+
+    /// Whether a free before `op` of the buffer `root` can be tracked: `root` is defined in the
+    /// free's own region and is not an argument its parent passed in (function arguments are
+    /// fine: the function never owns them).
+    fn released_in_scope(&self, op: Op, root: Value) -> bool {
+        let region = self.ctx.op_parent_region(op);
+        let Some(def_block) = self.ctx.value_parent_block(root) else {
+            return false;
+        };
+        if self.ctx.block_parent(def_block) != region {
+            return false;
+        }
+        let is_region_entry_arg = matches!(self.ctx.value_def(root), ValueDef::BlockArg { .. })
+            && region.and_then(|r| self.ctx.entry_block(r)) == Some(def_block);
+        !is_region_entry_arg || self.ctx.block_parent_op(def_block) == Some(self.func)
+    }
+
+    /// Whether two buffer roots certainly are different buffers: two allocations, or an
+    /// allocation and an argument of the function (which the function never allocated).
+    fn provably_distinct(&self, a: Value, b: Value) -> bool {
+        let allocated = |v: Value| {
+            let Some(def) = self.ctx.defining_op(v) else {
+                return false;
+            };
+            let ValueDef::Result { index, .. } = self.ctx.value_def(v) else {
+                return false;
+            };
+            matches!(self.ctx.memory_effects(def), Effects::Known(list)
+                if list.iter().any(|e| e.kind == EffectKind::Allocate
+                    && e.on == EffectOn::Result(index as usize)))
+        };
+        let function_arg = |v: Value| match self.ctx.value_def(v) {
+            ValueDef::BlockArg { block, .. } => {
+                self.ctx.block_parent_op(block) == Some(self.func)
+                    && self
+                        .ctx
+                        .block_parent(block)
+                        .and_then(|r| self.ctx.entry_block(r))
+                        == Some(block)
+            }
+            _ => false,
+        };
+        (allocated(a) && (allocated(b) || function_arg(b))) || (function_arg(a) && allocated(b))
+    }
+
+    /// `memref.extract_aligned_pointer_as_index %v`, before `before`.
+    fn aligned_pointer(&mut self, v: Value, before: Op) -> Value {
+        let index = self.ctx.index_type();
+        self.build_value(before, self.names.aligned_pointer, &[v], index)
+    }
+
+    fn handle_region_branch(&mut self, op: Op) {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return;
+        };
+        let Some(rb) = self.ctx.op_def(op).region_branch else {
+            return;
+        };
+        let entry = (rb.entry)(self.ctx, op);
+        let forwarded = entry.first().map(|e| e.operands.clone()).unwrap_or(0..0);
+        let memref_operands = forwarded
+            .filter(|&i| {
+                i < self.ctx.num_operands(op) && is_memref(self.ctx, self.ctx.operand(op, i))
+            })
+            .count();
+        if memref_operands > 0 {
+            let f = self.bool_const(block, false);
+            for _ in 0..memref_operands {
+                self.ctx.push_operand(op, f);
+            }
+        }
+        let results = self.ctx.results(op).to_vec();
+        for res in results {
+            if is_memref(self.ctx, res) {
+                let indicator = self.ctx.append_result(op, self.i1);
+                self.update(res, Ownership::Unique(indicator), block);
+                self.add_to_dealloc(res, block);
+            }
+        }
+    }
+
+    fn handle_call(&mut self, op: Op) {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return;
+        };
+        let Some(call) = self.ctx.op_def(op).call else {
+            return;
+        };
+        let private = match (call.callee)(self.ctx, op) {
+            None => true,
+            Some(sym) => self
+                .symbols
+                .get(self.ctx.sym_str(sym))
+                .is_none_or(|&f| is_private_definition(self.ctx, f)),
+        };
+        let results = self.ctx.results(op).to_vec();
+        if self.options.private_function_dynamic_ownership && private {
+            for res in results {
+                if is_memref(self.ctx, res) {
+                    let indicator = self.ctx.append_result(op, self.i1);
+                    self.update(res, Ownership::Unique(indicator), block);
+                    self.add_to_dealloc(res, block);
+                }
+            }
+            return;
+        }
+        for res in results {
+            if is_memref(self.ctx, res) {
+                let t = self.bool_const(block, true);
+                self.update(res, Ownership::Unique(t), block);
+                self.add_to_dealloc(res, block);
+            }
+        }
+    }
+
+    fn handle_branch(&mut self, op: Op) -> R<()> {
+        let loc = self.ctx.op_loc(op);
+        let successors = self.ctx.successors(op).to_vec();
+        if successors.len() > 1 {
+            return Err(Diagnostic::error(
+                loc,
+                "BranchOpInterface operations with multiple successors are not supported yet",
+            ));
+        }
+        let [succ] = successors[..] else {
+            return Err(Diagnostic::error(
+                loc,
+                "only BranchOpInterface operations with exactly one successor are supported yet",
+            ));
+        };
+        let Some(block) = self.ctx.op_parent(op) else {
+            return Ok(());
+        };
+        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+        let forwarded = self.ctx.successor_operands(op, 0);
+        let retained = self.retain_list(block, Some(succ), &forwarded);
+        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        self.reset_retained(&retained, &updated, block);
+        let ownerships = self.forwarded_ownerships(&forwarded, &updated);
+        self.append_successor_operands(op, 0, &forwarded, &ownerships)
+    }
+
+    fn handle_cond_branch(&mut self, op: Op) -> R<()> {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return Ok(());
+        };
+        let successors = self.ctx.successors(op).to_vec();
+        if successors.len() != 2 || self.ctx.num_operands(op) == 0 {
+            return Ok(());
+        }
+        let cond = self.ctx.operand(op, 0);
+        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
+        let mut retains: [Vec<Value>; 2] = Default::default();
+        let mut negated = None;
+        for (k, &succ) in successors.iter().enumerate() {
+            let forwarded = self.ctx.successor_operands(op, k);
+            let retained = self.retain_list(block, Some(succ), &forwarded);
+            let mut adapted = Vec::with_capacity(conditions.len());
+            for &c in &conditions {
+                let branch_cond = if k == 0 {
+                    cond
+                } else {
+                    match negated {
+                        Some(n) => n,
+                        None => {
+                            let t = self.bool_const(block, true);
+                            let n = self.build_value(op, self.names.xori, &[t, cond], self.i1);
+                            negated = Some(n);
+                            n
+                        }
+                    }
+                };
+                adapted.push(self.and(op, c, branch_cond));
+            }
+            let updated = self.create_dealloc(op, &memrefs, &adapted, &retained);
+            self.reset_retained(&retained, &updated, block);
+            for (&r, &u) in retained.iter().zip(&updated) {
+                mappings[k].insert(r, u);
+            }
+            retains[k] = retained;
+        }
+        let mut seen = FxHashSet::default();
+        for &v in &retains[1] {
+            if !seen.insert(v) {
+                continue;
+            }
+            if let (Some(&a), Some(&b)) = (mappings[0].get(&v), mappings[1].get(&v)) {
+                let merged = if a == b {
+                    a
+                } else {
+                    self.build_value(op, self.names.select, &[cond, a, b], self.i1)
+                };
+                self.set(v, Ownership::Unique(merged), block);
+            }
+        }
+        for (k, mapping) in mappings.iter().enumerate() {
+            let forwarded = self.ctx.successor_operands(op, k);
+            let ownerships: Vec<Value> = forwarded
+                .iter()
+                .filter(|&&v| is_memref(self.ctx, v))
+                .filter_map(|v| mapping.get(v).copied())
+                .collect();
+            self.append_successor_operands(op, k, &forwarded, &ownerships)?;
+        }
+        Ok(())
+    }
+
+    fn handle_return_like(&mut self, op: Op) -> R<()> {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return Ok(());
+        };
+        let parent = self.ctx.block_parent_op(block);
+        let parent_is_function =
+            parent.is_some_and(|p| self.ctx.has_trait(p, Traits::FUNCTION_LIKE));
+        let without_dynamic_ownership =
+            parent_is_function && !parent.is_some_and(|p| self.has_dynamic_ownership(p));
+        if without_dynamic_ownership {
+            for i in 0..self.ctx.num_operands(op) {
+                let v = self.ctx.operand(op, i);
+                if is_memref(self.ctx, v) {
+                    let owned = self.materialize_guaranteed_ownership(v, block, op);
+                    if owned != v {
+                        self.ctx.set_operand(op, i, owned);
+                    }
+                }
+            }
+        }
+        let range = self.forwarded_range(op, parent, parent_is_function);
+        let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(op, i)).collect();
+        let retained = self.retain_list(block, None, &operands);
+        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        self.reset_retained(&retained, &updated, block);
+        if !without_dynamic_ownership {
+            let ownerships = self.forwarded_ownerships(&operands, &updated);
+            self.ctx
+                .splice_operands(op, range.end..range.end, &ownerships);
+        }
+        Ok(())
+    }
+
+    /// The operands a region terminator forwards to its parent (all, for functions and ops
+    /// without the region-branch interface).
+    fn forwarded_range(
+        &self,
+        op: Op,
+        parent: Option<Op>,
+        parent_is_function: bool,
+    ) -> std::ops::Range<usize> {
+        let all = 0..self.ctx.num_operands(op);
+        let Some(parent) = parent.filter(|_| !parent_is_function) else {
+            return all;
+        };
+        let Some(rb) = self.ctx.op_def(parent).region_branch else {
+            return all;
+        };
+        let Some(index) = self
+            .ctx
+            .op_parent_region(op)
+            .and_then(|r| self.ctx.region_index(r))
+        else {
+            return all;
+        };
+        let edges = (rb.from_region)(self.ctx, parent, index, op);
+        let range = edges
+            .iter()
+            .find(|e| e.to == ir::RegionPoint::Parent)
+            .or(edges.first())
+            .map_or(all.clone(), |e| e.operands.clone());
+        if range.end <= all.end { range } else { all }
+    }
+
+    fn process_special(&mut self, special: Special, op: Op) -> R<()> {
+        match special {
+            Special::CondBranch => self.handle_cond_branch(op),
+            Special::Select => Ok(()),
+            Special::ReduceReturn => {
+                if self.ctx.operands(op).any(|v| is_memref(self.ctx, v)) {
+                    return Err(Diagnostic::error(
+                        self.ctx.op_loc(op),
+                        "only supported when operand is not a MemRef",
+                    ));
+                }
+                Ok(())
+            }
+            Special::InParallel => {
+                let nonempty = self
+                    .ctx
+                    .regions(op)
+                    .iter()
+                    .any(|&r| self.ctx.blocks(r).any(|b| self.ctx.first_op(b).is_some()));
+                if nonempty {
+                    return Err(Diagnostic::error(
+                        self.ctx.op_loc(op),
+                        "only supported when nested region is empty",
+                    ));
+                }
+                let Some(block) = self.ctx.op_parent(op) else {
+                    return Ok(());
+                };
+                let retained = self.retain_list(block, None, &[]);
+                let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+                let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+                self.reset_retained(&retained, &updated, block);
+                Ok(())
+            }
+        }
+    }
+
+    // ----- dealloc construction -----------------------------------------------------------------
+
+    /// Base buffers and conditions of the memrefs `block` may have to free (entries with a
+    /// constant-false indicator are left out: they never free anything).
+    fn dealloc_inputs(&mut self, block: Block, before: Op) -> R<(Vec<Value>, Vec<Value>)> {
+        let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
+        let mut memrefs = Vec::new();
+        let mut conditions = Vec::new();
+        for v in list {
+            let Ownership::Unique(c) = self.get(v, block) else {
+                return Err(Diagnostic::error(
+                    self.value_loc(v),
+                    "MemRef value does not have valid ownership",
+                ));
+            };
+            if constant_bool(self.ctx, c) == Some(false) {
+                continue;
+            }
+            memrefs.push(self.base_buffer(v, before));
+            conditions.push(c);
+        }
+        Ok((memrefs, conditions))
+    }
+
+    /// `memrefs to retain = memref operands ++ sorted(live-out(from) ∩ live-in(to))`.
+    fn retain_list(&self, from: Block, to: Option<Block>, operands: &[Value]) -> Vec<Value> {
+        let mut retained: Vec<Value> = operands
+            .iter()
+            .copied()
+            .filter(|&v| is_memref(self.ctx, v))
+            .collect();
+        let mut live: Vec<Value> = self
+            .live
+            .live_out(from)
+            .filter(|&v| is_memref(self.ctx, v))
+            .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v)))
+            .collect();
+        self.sort_values(&mut live);
+        retained.extend(live);
+        retained
+    }
+
+    /// Creates `bufferization.dealloc` before `before`, returning the updated ownership of each
+    /// retained value (constant false when there is nothing to free).
+    fn create_dealloc(
+        &mut self,
+        before: Op,
+        memrefs: &[Value],
+        conditions: &[Value],
+        retained: &[Value],
+    ) -> Vec<Value> {
+        if memrefs.is_empty() {
+            if retained.is_empty() {
+                return Vec::new();
+            }
+            let Some(block) = self.ctx.op_parent(before) else {
+                return Vec::new();
+            };
+            let f = self.bool_const(block, false);
+            return vec![f; retained.len()];
+        }
+        let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
+        let segments = self.ctx.dense_i32_array(&sizes);
+        let seg_sym = self.ctx.sym("operandSegmentSizes");
+        let operands = [memrefs, conditions, retained].concat();
+        let types = vec![self.i1; retained.len()];
+        let op = self.build(
+            before,
+            self.names.dealloc,
+            &operands,
+            &types,
+            vec![(seg_sym, segments)],
+        );
+        self.ctx.results(op).to_vec()
+    }
+
+    fn reset_retained(&mut self, retained: &[Value], updated: &[Value], block: Block) {
+        for (&r, &u) in retained.iter().zip(updated) {
+            self.set(r, Ownership::Unique(u), block);
+        }
+    }
+
+    /// The updated ownership of each memref among `forwarded` (the first ones of `updated`).
+    fn forwarded_ownerships(&self, forwarded: &[Value], updated: &[Value]) -> Vec<Value> {
+        let n = forwarded
+            .iter()
+            .filter(|&&v| is_memref(self.ctx, v))
+            .count();
+        updated[..n.min(updated.len())].to_vec()
+    }
+
+    fn append_successor_operands(
+        &mut self,
+        op: Op,
+        succ: usize,
+        forwarded: &[Value],
+        ownerships: &[Value],
+    ) -> R<()> {
+        if ownerships.is_empty() {
+            return Ok(());
+        }
+        let values = [forwarded, ownerships].concat();
+        if ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values) {
+            return Ok(());
+        }
+        match self.ctx.successor_operand_range(op, succ) {
+            Some(range)
+                if range.end == self.ctx.num_operands(op)
+                    && self.ctx.get_attr(op, "operandSegmentSizes").is_none() =>
+            {
+                self.ctx.splice_operands(op, range, &values);
+                Ok(())
+            }
+            _ => Err(Diagnostic::error(
+                self.ctx.op_loc(op),
+                "cannot append ownership operands to this branch",
+            )),
+        }
+    }
+
+    /// The base buffer of `v` (`memref.extract_strided_metadata`, through a rank-0
+    /// `memref.reinterpret_cast` for unranked memrefs).
+    fn base_buffer(&mut self, v: Value, before: Op) -> Value {
+        let ty = self.ctx.value_type(v);
+        let (elem, space, rank, ranked) = match self.ctx.type_data(ty) {
+            TypeData::MemRef {
+                shape,
+                elem,
+                memory_space,
+                ..
+            } => (*elem, *memory_space, shape.len(), true),
+            TypeData::UnrankedMemRef { elem, memory_space } => (*elem, *memory_space, 0, false),
+            _ => return v,
+        };
+        let base_ty = self.ctx.ty(TypeData::MemRef {
+            shape: Vec::new(),
+            elem,
+            layout: None,
+            memory_space: space,
+        });
+        let source = if ranked {
+            v
+        } else {
+            let segments = self.ctx.dense_i32_array(&[1, 0, 0, 0]);
+            let offsets = self.ctx.dense_i64_array(&[0]);
+            let empty = self.ctx.dense_i64_array(&[]);
+            let attrs = vec![
+                (self.ctx.sym("operandSegmentSizes"), segments),
+                (self.ctx.sym("static_offsets"), offsets),
+                (self.ctx.sym("static_sizes"), empty),
+                (self.ctx.sym("static_strides"), empty),
+            ];
+            let op = self.build(before, self.names.reinterpret, &[v], &[base_ty], attrs);
+            self.ctx.result(op, 0)
+        };
+        let index = self.ctx.index_type();
+        let mut types = vec![base_ty, index];
+        types.extend(std::iter::repeat_n(index, 2 * rank));
+        let op = self.build(before, self.names.metadata, &[source], &types, Vec::new());
+        self.ctx.result(op, 0)
+    }
+
+    // ----- ownership materialisation ------------------------------------------------------------
+
+    /// `v` (or a clone of it) with a unique ownership indicator in `block`.
+    fn materialize_unique_ownership(
+        &mut self,
+        v: Value,
+        block: Block,
+        before: Op,
+    ) -> (Value, Value) {
+        if let Ownership::Unique(c) = self.get(v, block) {
+            return (v, c);
+        }
+        if let Some(def) = self.ctx.defining_op(v)
+            && self.ctx.op_parent(def) == Some(block)
+            && self.ext.get(self.ctx.op_name(def)) == Some(Special::Select)
+            && self.ctx.num_operands(def) == 3
+        {
+            let (c, t, f) = (
+                self.ctx.operand(def, 0),
+                self.ctx.operand(def, 1),
+                self.ctx.operand(def, 2),
+            );
+            if let (Ownership::Unique(ot), Ownership::Unique(of)) =
+                (self.ownership_from(t, block), self.ownership_from(f, block))
+            {
+                let merged = self.build_value(before, self.names.select, &[c, ot, of], self.i1);
+                return (v, merged);
+            }
+        }
+        let clone = self.clone_value(v, before);
+        let t = self.bool_const(block, true);
+        self.update(clone, Ownership::Unique(t), block);
+        self.add_to_dealloc(clone, block);
+        (clone, t)
+    }
+
+    /// A value equal to `v` that `block` certainly owns (for function results).
+    fn materialize_guaranteed_ownership(&mut self, v: Value, block: Block, before: Op) -> Value {
+        let (value, cond) = self.materialize_unique_ownership(v, block, before);
+        let result = match constant_bool(self.ctx, cond) {
+            Some(true) => return value,
+            Some(false) => self.clone_value(value, before),
+            None => self.build_clone_if_not_owned(value, cond, before),
+        };
+        let t = self.bool_const(block, true);
+        self.update(result, Ownership::Unique(t), block);
+        self.add_to_dealloc(result, block);
+        result
+    }
+
+    /// `scf.if %cond -> T { scf.yield %v } else { %c = clone %v; scf.yield %c }`.
+    fn build_clone_if_not_owned(&mut self, v: Value, cond: Value, before: Op) -> Value {
+        let ty = self.ctx.value_type(v);
+        let loc = self.ctx.op_loc(before);
+        let then_region = self.ctx.create_region();
+        let then_block = self.ctx.create_block();
+        self.ctx.append_block(then_region, then_block);
+        let yield_then = self.make_op(loc, self.names.scf_yield, &[v], &[], Vec::new(), Vec::new());
+        self.ctx.append_op(then_block, yield_then);
+        let else_region = self.ctx.create_region();
+        let else_block = self.ctx.create_block();
+        self.ctx.append_block(else_region, else_block);
+        let clone = self.make_op(loc, self.names.clone, &[v], &[ty], Vec::new(), Vec::new());
+        self.ctx.append_op(else_block, clone);
+        let cloned = self.ctx.result(clone, 0);
+        let yield_else = self.make_op(
+            loc,
+            self.names.scf_yield,
+            &[cloned],
+            &[],
+            Vec::new(),
+            Vec::new(),
+        );
+        self.ctx.append_op(else_block, yield_else);
+        let if_op = self.make_op(
+            loc,
+            self.names.scf_if,
+            &[cond],
+            &[ty],
+            Vec::new(),
+            vec![then_region, else_region],
+        );
+        self.ctx.insert_op_before(before, if_op);
+        self.ctx.result(if_op, 0)
+    }
+
+    fn clone_value(&mut self, v: Value, before: Op) -> Value {
+        let ty = self.ctx.value_type(v);
+        self.build_value(before, self.names.clone, &[v], ty)
+    }
+
+    // ----- function signature -------------------------------------------------------------------
+
+    fn has_dynamic_ownership(&self, func: Op) -> bool {
+        self.options.private_function_dynamic_ownership
+            && self.ctx.op_name(func) == self.names.func
+            && is_private_definition(self.ctx, func)
+    }
+
+    fn update_function_signature(&mut self) -> R<()> {
+        let body = self.ctx.regions(self.func)[0];
+        let mut return_types: Option<Vec<Type>> = None;
+        let blocks: Vec<Block> = self.ctx.blocks(body).collect();
+        for block in &blocks {
+            let Some(term) = self.ctx.last_op(*block) else {
+                continue;
+            };
+            if !self.is_region_terminator(term) {
+                continue;
+            }
+            let types: Vec<Type> = self
+                .ctx
+                .operands(term)
+                .map(|v| self.ctx.value_type(v))
+                .collect();
+            match &return_types {
+                Some(t) if *t != types => {
+                    return Err(Diagnostic::error(
+                        self.ctx.op_loc(self.func),
+                        "there are multiple return operations with different operand types",
+                    ));
+                }
+                Some(_) => {}
+                None => return_types = Some(types),
+            }
+        }
+        let Some(results) = return_types else {
+            return Ok(());
+        };
+        let inputs: Vec<Type> = blocks
+            .first()
+            .map(|&b| {
+                self.ctx
+                    .block_args(b)
+                    .iter()
+                    .map(|&v| self.ctx.value_type(v))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let fty = self.ctx.ty(TypeData::Function { inputs, results });
+        let attr = self.ctx.type_attr(fty);
+        self.ctx.set_attr(self.func, "function_type", attr);
+        Ok(())
+    }
+
+    // ----- op construction ----------------------------------------------------------------------
+
+    /// A cached `arith.constant true/false` at the start of `block`.
+    fn bool_const(&mut self, block: Block, value: bool) -> Value {
+        if let Some(&v) = self.consts.get(&(block, value)) {
+            return v;
+        }
+        let attr = self.ctx.int_attr(i128::from(value), self.i1);
+        let sym = self.ctx.sym("value");
+        let loc = self
+            .ctx
+            .block_parent_op(block)
+            .map_or(self.ctx.unknown_loc(), |op| self.ctx.op_loc(op));
+        let op = self.make_op(
+            loc,
+            self.names.constant,
+            &[],
+            &[self.i1],
+            vec![(sym, attr)],
+            Vec::new(),
+        );
+        self.ctx.prepend_op(block, op);
+        let v = self.ctx.result(op, 0);
+        self.consts.insert((block, value), v);
+        v
+    }
+
+    fn and(&mut self, before: Op, a: Value, b: Value) -> Value {
+        match constant_bool(self.ctx, a) {
+            Some(true) => b,
+            _ => self.build_value(before, self.names.andi, &[a, b], self.i1),
+        }
+    }
+
+    fn make_op(
+        &mut self,
+        loc: Loc,
+        name: OpName,
+        operands: &[Value],
+        types: &[Type],
+        attrs: Vec<(Sym, Attr)>,
+        regions: Vec<Region>,
+    ) -> Op {
+        let mut state = OpState::new(name, loc);
+        state.operands = operands.to_vec();
+        state.result_types = types.to_vec();
+        state.attrs = attrs;
+        state.regions = regions;
+        self.ctx.create_op(state)
+    }
+
+    fn build(
+        &mut self,
+        before: Op,
+        name: OpName,
+        operands: &[Value],
+        types: &[Type],
+        attrs: Vec<(Sym, Attr)>,
+    ) -> Op {
+        let loc = self.ctx.op_loc(before);
+        let op = self.make_op(loc, name, operands, types, attrs, Vec::new());
+        self.ctx.insert_op_before(before, op);
+        op
+    }
+
+    fn build_value(&mut self, before: Op, name: OpName, operands: &[Value], ty: Type) -> Value {
+        let op = self.build(before, name, operands, &[ty], Vec::new());
+        self.ctx.result(op, 0)
+    }
+
+    fn value_loc(&self, v: Value) -> Loc {
+        match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => self.ctx.op_loc(op),
+            ValueDef::BlockArg { block, .. } => self
+                .ctx
+                .block_parent_op(block)
+                .map_or(self.ctx.unknown_loc(), |op| self.ctx.op_loc(op)),
+            ValueDef::Placeholder => self.ctx.unknown_loc(),
+        }
+    }
+}
+
+fn has_alloc_or_free(effects: &Effects) -> bool {
+    match effects {
+        Effects::Known(list) => list
+            .iter()
+            .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free)),
+        Effects::Unknown => false,
+    }
+}

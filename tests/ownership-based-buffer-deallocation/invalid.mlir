@@ -1,0 +1,66 @@
+// RUN: dealloc-opt %s --ownership-based-buffer-deallocation --split-input-file --verify-diagnostics
+
+func.func @existing_dealloc(%m: memref<2xf32>, %c: i1) {
+  // expected-error @below {{No deallocation operations must be present when running this pass!}}
+  bufferization.dealloc (%m : memref<2xf32>) if (%c)
+  return
+}
+
+// -----
+
+func.func @unknown_effects() {
+  // expected-error @below {{ops with unknown memory side effects are not supported}}
+  %0 = "test.unknown_allocator"() : () -> memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @regions_without_interface() {
+  // expected-error @below {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
+  %0 = "test.one_region_with_recursive_memory_effects"() ({
+    %a = memref.alloc() : memref<2xf32>
+    "test.return"() : () -> ()
+  }) : () -> memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @switch(%i: i32, %m: memref<2xf32>) {
+  // expected-error @below {{Terminators with more than one successor are not supported!}}
+  cf.switch %i : i32, [
+    default: ^bb1(%m : memref<2xf32>),
+    42: ^bb1(%m : memref<2xf32>)
+  ]
+^bb1(%x: memref<2xf32>):
+  return
+}
+
+// -----
+
+func.func @reduce_memref(%m: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i) = (%c0) to (%c1) step (%c1) init (%m) -> memref<2xf32> {
+    scf.reduce(%m : memref<2xf32>) {
+    ^bb0(%a: memref<2xf32>, %b: memref<2xf32>):
+      // expected-error @below {{only supported when operand is not a MemRef}}
+      scf.reduce.return %a : memref<2xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A free of a buffer the enclosing block owns, inside a nested region: the enclosing block's
+// ownership cannot be updated.
+func.func @captured_free(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  scf.if %c {
+    // expected-error @below {{memory free side-effect on MemRef value not supported!}}
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
