@@ -154,6 +154,7 @@ fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind>
         "memref" => decode_memref(prog, ctx, op, short),
         "bufferization" => decode_bufferization(ctx, op, short),
         "deallocation" => decode_deallocation(ctx, op, short),
+        "test" => Some(decode_test(ctx, op, short)),
         _ => Some(Kind::Unsupported(format!("'{name}'"))),
     }
 }
@@ -362,8 +363,66 @@ fn decode_scf(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
         "yield" => Kind::Yield,
         "execute_region" => Kind::ExecuteRegion,
         "index_switch" => Kind::IndexSwitch(array_attr(ctx, op, "cases")?),
+        "parallel" => {
+            let seg = segments(ctx, op)?;
+            Kind::Parallel {
+                dims: *seg.first()?,
+            }
+        }
+        "reduce" => Kind::Reduce,
+        "reduce.return" => Kind::Yield,
+        "forall" => decode_forall(ctx, op)?,
+        "forall.in_parallel" => {
+            let region = *ctx.regions(op).first()?;
+            let empty = ctx
+                .entry_block(region)
+                .is_none_or(|b| ctx.first_op(b).is_none());
+            if !empty {
+                return Some(Kind::Unsupported(
+                    "'scf.forall.in_parallel' with ops in its body (tensor shared_outs)".into(),
+                ));
+            }
+            Kind::Yield
+        }
         _ => Kind::Unsupported(format!("'scf.{short}'")),
     })
+}
+
+/// `scf.forall`: static-or-dynamic bounds and steps; only memref `shared_outs` are run.
+fn decode_forall(ctx: &Context, op: Op) -> Option<Kind> {
+    let seg = segments(ctx, op)?;
+    let (n_lbs, n_ubs, n_steps) = (*seg.first()?, *seg.get(1)?, *seg.get(2)?);
+    let outs_start = n_lbs + n_ubs + n_steps;
+    let tensor_out = (outs_start..ctx.num_operands(op))
+        .any(|i| operand_type(ctx, op, i).is_some_and(|t| !ctx.type_data(t).is_memref()));
+    if tensor_out {
+        return Some(Kind::Unsupported(
+            "'scf.forall' with tensor shared_outs".into(),
+        ));
+    }
+    Some(Kind::Forall {
+        lbs: mixed(ctx, op, "staticLowerBound", 0)?,
+        ubs: mixed(ctx, op, "staticUpperBound", n_lbs)?,
+        steps: mixed(ctx, op, "staticStep", n_lbs + n_ubs)?,
+        outs_start,
+    })
+}
+
+/// The upstream `test` dialect ops with a clear meaning (`TestOps.td`); see
+/// [`crate::exec`] for their semantics.
+fn decode_test(ctx: &Context, op: Op, short: &str) -> Kind {
+    match short {
+        "copy" | "buffer_based" => Kind::Copy,
+        "forward_buffer" => Kind::PassThrough,
+        "read_buffer" => Kind::ReadBuffer,
+        "region_buffer_based" => Kind::RegionBufferBased,
+        "region_if" if ctx.regions(op).len() == 3 => Kind::RegionIf,
+        "region_yield" | "region_if_yield" => Kind::Yield,
+        "side_effect_op" => Kind::Unsupported(
+            "'test.side_effect_op' (its effects are declared, not defined)".into(),
+        ),
+        _ => Kind::Unsupported(format!("'test.{short}' (no defined semantics)")),
+    }
 }
 
 fn mixed(ctx: &Context, op: Op, attr: &str, first_dynamic: usize) -> Option<Mixed> {

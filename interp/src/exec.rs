@@ -13,7 +13,10 @@
 //!   when called. Each call opens an automatic allocation scope closed by `func.return`.
 //! - `cf`: `br`, `cond_br`, `switch`, and `assert`, which ends the run with its message.
 //! - `scf`: `if`, `for` (signed or `unsignedCmp` bounds), `while`/`condition`,
-//!   `execute_region`, `index_switch`, `yield`.
+//!   `execute_region`, `index_switch`, `yield`, and `parallel`/`reduce`/`reduce.return` and
+//!   `forall`/`forall.in_parallel` run sequentially in row-major order (see `exec/parallel.rs`).
+//! - `test` (the upstream test dialect): `copy`, `buffer_based`, `region_buffer_based`,
+//!   `read_buffer`, `forward_buffer`, `region_if` (see `exec/test_ops.rs`).
 //! - `arith`: see [`crate::ops::arith`] and [`crate::ops::float`].
 //! - `memref`, `bufferization`, `deallocation`: see [`crate::ops::memory`].
 //!
@@ -35,6 +38,11 @@ use crate::ops::{arith, float};
 use crate::program::{Callee, Extern, Kind, OpInfo, Program, loc_text};
 use crate::runner_utils;
 use crate::value::{Val, mask, sext};
+
+mod parallel;
+mod test_ops;
+
+use parallel::ParState;
 
 /// Source locations as the heap records them: `file:line:col`.
 pub type SrcLoc = Rc<str>;
@@ -147,6 +155,8 @@ pub(crate) struct Frame {
     call_op: Option<Op>,
     /// Height of the control stack when the callee was entered.
     ctl_base: usize,
+    /// Height of the parallel-loop stack when the callee was entered.
+    par_base: usize,
 }
 
 /// An open region-holding op of the current frame.
@@ -167,6 +177,14 @@ pub(crate) enum Ctl {
     While(Op),
     /// `memref.alloca_scope`: its stack scope closes on return.
     AllocaScope(Op),
+    /// `scf.parallel` or `scf.forall`, whose state is the top of [`Machine::par`].
+    Parallel,
+    /// Reduction region `index` of an `scf.reduce` running.
+    Reduce { op: Op, index: usize },
+    /// `test.region_if`: in its then or else region, or (`joined`) in its join region.
+    RegionIf { op: Op, joined: bool },
+    /// `test.region_buffer_based`, running its region on element `next` (row-major).
+    ElementWise { op: Op, next: i64 },
 }
 
 /// The executor state.
@@ -180,6 +198,8 @@ pub(crate) struct Machine<'a> {
     pub(crate) vals: Vec<Val>,
     frames: Vec<Frame>,
     ctl: Vec<Ctl>,
+    /// States of the open `scf.parallel` / `scf.forall` loops, innermost last.
+    par: Vec<ParState>,
     pc: Option<Op>,
     /// The op executed last (to find the block when control falls off its end).
     last: Option<Op>,
@@ -214,6 +234,7 @@ impl<'a> Machine<'a> {
             vals: Vec::new(),
             frames: Vec::new(),
             ctl: Vec::new(),
+            par: Vec::new(),
             pc: None,
             last: None,
             last_block: None,
@@ -337,6 +358,7 @@ impl<'a> Machine<'a> {
             vals: caller,
             call_op,
             ctl_base: self.ctl.len(),
+            par_base: self.par.len(),
         });
         self.heap.push_stack_scope();
         self.enter_block(func.entry, args);
@@ -349,6 +371,7 @@ impl<'a> Machine<'a> {
             return;
         };
         self.ctl.truncate(frame.ctl_base);
+        self.par.truncate(frame.par_base);
         let callee_vals = std::mem::replace(&mut self.vals, frame.vals);
         self.pool.push(callee_vals);
         match frame.call_op {
@@ -462,6 +485,28 @@ impl<'a> Machine<'a> {
                     self.exit_ctl(op, vals);
                 }
             }
+            Ctl::Parallel => self.next_parallel_iteration(loc)?,
+            Ctl::Reduce { index, .. } => self.reduce_return(index, vals, loc)?,
+            Ctl::RegionIf { op, joined } => {
+                if joined {
+                    self.exit_ctl(op, vals);
+                } else {
+                    if let Some(top) = self.ctl.last_mut() {
+                        *top = Ctl::RegionIf { op, joined: true };
+                    }
+                    self.enter_region_or_exit(op, 2, vals)?;
+                }
+            }
+            Ctl::ElementWise { op, next } => self.next_element(op, next, vals)?,
+        }
+        Ok(())
+    }
+
+    /// Enters region `index` of `op`, or leaves `op` with `vals` when the region is empty
+    /// (the top of the control stack must be `op`'s record).
+    fn enter_region_or_exit(&mut self, op: Op, index: usize, vals: &[Val]) -> Result<(), RunError> {
+        if !self.enter_region(op, index, vals)? {
+            self.exit_ctl(op, vals);
         }
         Ok(())
     }
@@ -726,6 +771,24 @@ impl<'a> Machine<'a> {
                     self.heap.pop_stack_scope();
                 }
             }
+            Kind::Parallel { dims } => self.start_parallel(op, info, *dims)?,
+            Kind::Forall {
+                lbs,
+                ubs,
+                steps,
+                outs_start,
+            } => {
+                let bounds = [lbs, ubs, steps].map(|m| self.mixed(info, m));
+                self.start_forall(op, info, bounds, *outs_start)?;
+            }
+            Kind::Reduce => self.start_reduce(op, info)?,
+            Kind::ReadBuffer => self.read_buffer(info)?,
+            Kind::RegionIf => {
+                let vals = self.gather(a);
+                self.ctl.push(Ctl::RegionIf { op, joined: false });
+                self.enter_region_or_exit(op, 0, &vals)?;
+            }
+            Kind::RegionBufferBased => self.start_element_wise(op, info)?,
             Kind::Unsupported(what) => {
                 return Err(fail(
                     RunErrorKind::UnsupportedOp,

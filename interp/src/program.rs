@@ -192,6 +192,22 @@ pub enum Kind {
     Yield,
     ExecuteRegion,
     IndexSwitch(Vec<i64>),
+    /// `scf.parallel` with `dims` induction variables.
+    Parallel {
+        dims: usize,
+    },
+    Reduce,
+    /// `scf.forall`; its `shared_outs` start at operand `outs_start`.
+    Forall {
+        lbs: Mixed,
+        ubs: Mixed,
+        steps: Mixed,
+        outs_start: usize,
+    },
+    // ----- test
+    ReadBuffer,
+    RegionBufferBased,
+    RegionIf,
     // ----- memref
     Alloc {
         stack: bool,

@@ -57,7 +57,7 @@ impl Machine<'_> {
         }
     }
 
-    fn mixed(&self, info: &OpInfo, m: &Mixed) -> Dims {
+    pub(crate) fn mixed(&self, info: &OpInfo, m: &Mixed) -> Dims {
         let mut next = m.first_dynamic;
         m.statics
             .iter()
@@ -264,7 +264,8 @@ impl Machine<'_> {
                     let st = src.strides.get(i).copied().unwrap_or(0);
                     d.offset = d.offset.wrapping_add(offs[i].wrapping_mul(st));
                 }
-                let keep = kept_dims(&szs, result_shape);
+                // Rank reduction is decided on the static sizes, as MLIR's verifier does.
+                let keep = kept_dims(&sizes.statics, result_shape);
                 for i in 0..szs.len() {
                     if keep[i] {
                         d.sizes.push(szs[i]);
@@ -703,9 +704,7 @@ fn kept_dims(sizes: &[i64], result: &[i64]) -> Vec<bool> {
         let remaining_src = sizes.len() - i;
         let remaining_dst = result.len().saturating_sub(j);
         let must_drop = remaining_src > remaining_dst;
-        let matches = result
-            .get(j)
-            .is_some_and(|&r| r == sizes[i] || r == ir::DYNAMIC);
+        let matches = result.get(j).is_some_and(|&r| r == sizes[i]);
         if to_drop > 0 && sizes[i] == 1 && (must_drop && !matches || remaining_dst == 0) {
             keep[i] = false;
             to_drop -= 1;
@@ -726,5 +725,8 @@ mod tests {
         assert_eq!(kept_dims(&[4, 1], &[4]), vec![true, false]);
         assert_eq!(kept_dims(&[1, 1, 4], &[1, 4]), vec![true, false, true]);
         assert_eq!(kept_dims(&[2, 3], &[2, 3]), vec![true, true]);
+        let dynamic = ir::DYNAMIC;
+        assert_eq!(kept_dims(&[1, dynamic], &[dynamic]), vec![false, true]);
+        assert_eq!(kept_dims(&[dynamic, 1], &[dynamic]), vec![true, false]);
     }
 }
