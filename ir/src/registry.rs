@@ -204,6 +204,10 @@ pub struct OpDef {
     pub name_hint: Option<NameHintFn>,
     /// The dialect whose prefix may be omitted for ops nested in this op's regions.
     pub default_dialect: Option<&'static str>,
+    /// The exact number of results, checked by the verifier (`None`: the op's verifier decides).
+    pub num_results: Option<usize>,
+    /// The op every region of this op must end with (MLIR's `SingleBlockImplicitTerminator`).
+    pub implicit_terminator: Option<&'static str>,
 }
 
 impl OpDef {
@@ -224,6 +228,8 @@ impl OpDef {
             verify: None,
             name_hint: None,
             default_dialect: None,
+            num_results: None,
+            implicit_terminator: None,
         }
     }
 
@@ -291,6 +297,12 @@ impl Registry {
     /// The definition of an op name.
     pub fn def(&self, name: OpName) -> &OpDef {
         &self.defs[name.as_u32() as usize]
+    }
+
+    /// The definition of a registered op, for amending it after registration.
+    pub fn def_mut(&mut self, name: &str) -> Option<&mut OpDef> {
+        let id = self.lookup(name)?;
+        Some(&mut self.defs[id.as_u32() as usize])
     }
 
     /// Whether a dialect has any registered op.

@@ -168,6 +168,36 @@ impl Verifier<'_> {
     /// The checks MLIR's op traits and interfaces contribute to `verifyInvariants`.
     fn verify_traits(&mut self, op: Op) -> bool {
         let traits = self.ctx.op_def(op).traits;
+        if let Some(n) = self.ctx.op_def(op).num_results
+            && self.ctx.results(op).len() != n
+        {
+            let msg = match n {
+                0 => "requires zero results".to_string(),
+                1 => "requires a single result".to_string(),
+                n => format!("requires {n} results"),
+            };
+            return self.op_error(op, &msg);
+        }
+        if let Some(term) = self.ctx.op_def(op).implicit_terminator {
+            for &region in self.ctx.regions(op) {
+                for block in self.ctx.blocks(region) {
+                    let last = self.ctx.last_op(block);
+                    let found = last.map_or("", |t| self.ctx.op_name_str(t));
+                    if found != term {
+                        let msg = format!(
+                            "'{}' op expects regions to end with '{term}', found '{found}'",
+                            self.ctx.op_name_str(op)
+                        );
+                        let loc = self.ctx.op_loc(op);
+                        self.diags.push(Diagnostic::error(loc, msg).with_note(
+                            loc,
+                            format!("in custom textual format, the absence of terminator implies '{term}'"),
+                        ));
+                        return false;
+                    }
+                }
+            }
+        }
         if traits.contains(Traits::TERMINATOR) {
             let is_last = self
                 .ctx

@@ -9,8 +9,8 @@
 
 use std::fmt::Write as _;
 
-use itertools::Itertools;
 use cranelift_entity::SecondaryMap;
+use itertools::Itertools;
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
@@ -435,7 +435,7 @@ impl<'a> OpPrinter<'a> {
         let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
             && name
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-'));
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
         if valid {
             self.out.push_str(name);
         } else {
@@ -827,13 +827,20 @@ impl<'a> OpPrinter<'a> {
     /// inside arrays and memory spaces).
     pub fn print_attr_elide_default_type(&mut self, attr: Attr) {
         let elide = match self.ctx.attr_data(attr) {
-            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => matches!(
+            AttrData::Integer { ty, .. } => matches!(
                 self.ctx.type_data(*ty),
                 TypeData::Integer {
                     width: 64,
                     signedness: Signedness::Signless
-                } | TypeData::Float(crate::types::FloatKind::F64)
+                }
             ),
+            // A float printed in hexadecimal would read back as an integer: keep its type.
+            AttrData::Float { ty, bits } => {
+                matches!(
+                    self.ctx.type_data(*ty),
+                    TypeData::Float(crate::types::FloatKind::F64)
+                ) && !numbers::format_float(*bits, crate::types::FloatKind::F64).contains("0x")
+            }
             _ => false,
         };
         self.print_attr_impl(attr, !elide);
@@ -1002,7 +1009,11 @@ impl<'a> OpPrinter<'a> {
 
     /// The printed name of a value (for diagnostics).
     pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.names.values.get(v).filter(|n| !n.is_empty()).map(String::as_str)
+        self.names
+            .values
+            .get(v)
+            .filter(|n| !n.is_empty())
+            .map(String::as_str)
     }
 }
 

@@ -20,6 +20,7 @@ pub fn register(reg: &mut Registry) {
     module.inherent_attrs = &["sym_name", "sym_visibility"];
     module.parse = Some(parse_module);
     module.print = Some(print_module);
+    module.verify = Some(verify_module);
     reg.register(module);
 
     let mut cast = OpDef::new("builtin.unrealized_conversion_cast");
@@ -83,4 +84,15 @@ fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
     let results = p.ctx.results(op).to_vec();
     p.print_value_types(&results);
     p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_module(ctx: &crate::context::Context, op: Op, diags: &mut Vec<crate::diag::Diagnostic>) {
+    let has_args = ctx
+        .regions(op)
+        .iter()
+        .filter_map(|&r| ctx.entry_block(r))
+        .any(|b| !ctx.block_args(b).is_empty());
+    if has_args {
+        crate::dialects::syntax::op_error(ctx, op, diags, "region should have no arguments");
+    }
 }
