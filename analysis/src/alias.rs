@@ -179,6 +179,25 @@ impl BufferViewFlowAnalysis {
         out
     }
 
+    /// [`Self::resolve_reverse`] visiting at most `limit` values: `None` when there are more.
+    pub fn resolve_reverse_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
+        let mut seen: FxHashSet<Value> = FxHashSet::default();
+        let mut out = Vec::new();
+        let mut stack = vec![value];
+        while let Some(v) = stack.pop() {
+            if seen.insert(v) {
+                if out.len() == limit {
+                    return None;
+                }
+                out.push(v);
+                if let Some(next) = self.reverse.get(&v) {
+                    stack.extend(next.iter().copied());
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// `value` and every value that may be derived from it (views, forwarded block and region
     /// arguments, results), in discovery order.
     pub fn resolve(&self, value: Value) -> impl Iterator<Item = Value> + use<> {

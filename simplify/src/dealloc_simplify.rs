@@ -6,10 +6,14 @@
 //! (terminal buffers) instead of comparing every pair, so it is near-linear in the number of
 //! memrefs; the answers equal those of pairwise `is_same_allocation` queries.
 
-use analysis::alias::{AliasResult, BufferOriginAnalysis, is_function_argument, view_base};
+use analysis::alias::{
+    AliasResult, BufferOriginAnalysis, is_buffer, is_function_argument, view_base,
+};
 use analysis::effects::is_allocation;
 use ir::{Context, Op, Value, ValueDef};
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::canonicalize::dealloc_canonicalizations;
 use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
@@ -17,7 +21,8 @@ use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, co
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
-    let analysis = BufferOriginAnalysis::compute(ctx, root);
+    let flow = BufferOriginAnalysis::compute(ctx, root);
+    let analysis = Origins::new(&flow);
     let mut total = 0;
     for _ in 0..10 {
         let mut changed = 0;
@@ -59,19 +64,27 @@ fn distinct_alloc_and_block_arg(ctx: &Context, alloc: Value, arg: Value) -> bool
     is_allocation(ctx, alloc) && ctx.ancestor_in_block(block, def).is_some()
 }
 
-fn alias(ctx: &Context, a: &BufferOriginAnalysis, x: Value, y: Value) -> AliasResult {
-    let (bx, by) = (view_base(ctx, x), view_base(ctx, y));
+fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
+    let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
+    if bx == by {
+        return AliasResult::SameAllocation;
+    }
     if distinct_alloc_and_block_arg(ctx, bx, by) || distinct_alloc_and_block_arg(ctx, by, bx) {
         return AliasResult::DifferentAllocation;
     }
-    match a.is_same_allocation(ctx, x, y) {
+    match a.same_allocation(ctx, x, y) {
         AliasResult::Unknown => match metadata_source(ctx, x) {
-            Some(src) => a.is_same_allocation(ctx, src, y),
+            Some(src) => a.same_allocation(ctx, src, y),
             None => AliasResult::Unknown,
         },
         known => known,
     }
 }
+
+/// How many values an origin query may visit before it answers "unknown": keeps every query
+/// O(1) on programs whose buffers flow through long chains of loops or branches (a value
+/// may come from thousands of allocations there, and the answer is then "unknown" anyway).
+const ORIGIN_LIMIT: usize = 256;
 
 /// The source of `v` when `v` is the base buffer of a `memref.extract_strided_metadata`
 /// (MLIR's simplification retries its queries on that source).
@@ -81,6 +94,19 @@ fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
         && ctx.results(def).first() == Some(&v)
         && ctx.num_operands(def) == 1)
         .then(|| ctx.operand(def, 0))
+}
+
+/// [`view_base`], also looking through the base buffer of `memref.extract_strided_metadata`
+/// (a view-like op in MLIR, whose `getViewBase` skips it).
+fn metadata_view_base(ctx: &Context, v: Value) -> Value {
+    let mut base = view_base(ctx, v);
+    for _ in 0..1_000_000 {
+        match metadata_source(ctx, base) {
+            Some(source) => base = view_base(ctx, source),
+            None => break,
+        }
+    }
+    base
 }
 
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
@@ -116,11 +142,7 @@ fn rebuild(
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
-fn remove_memrefs_contained_in_retained(
-    ctx: &mut Context,
-    a: &BufferOriginAnalysis,
-    op: Op,
-) -> bool {
+fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocParts::of(ctx, op) else {
         return false;
     };
@@ -159,7 +181,7 @@ fn remove_memrefs_contained_in_retained(
 }
 
 /// `RemoveRetainedMemrefsGuaranteedToNotAlias`.
-fn remove_retained_not_aliasing(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocParts::of(ctx, op) else {
         return false;
     };
@@ -195,27 +217,105 @@ struct Origin {
     terminals: Vec<Value>,
     all_allocs: bool,
     all_allocs_or_args: bool,
+    /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known).
+    complete: bool,
 }
 
-fn origin(ctx: &Context, a: &BufferOriginAnalysis, v: Value) -> Origin {
-    let base = view_base(ctx, v);
-    let terminals = a.view_flow().terminal_buffers(ctx, base);
-    let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
-    let all_allocs_or_args = terminals
-        .iter()
-        .all(|&t| is_allocation(ctx, t) || is_function_argument(ctx, t));
-    Origin {
-        base,
-        terminals,
-        all_allocs,
-        all_allocs_or_args,
+/// Origin summaries, computed once per view base (buffers never change origin while the
+/// deallocations are rewritten), answering `BufferOriginAnalysis::is_same_allocation`'s
+/// questions.
+struct Origins<'a> {
+    analysis: &'a BufferOriginAnalysis,
+    cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
+}
+
+impl<'a> Origins<'a> {
+    fn new(analysis: &'a BufferOriginAnalysis) -> Self {
+        Origins {
+            analysis,
+            cache: RefCell::default(),
+        }
+    }
+
+    /// The origin of `v`'s view base; an incomplete one (neither all allocations nor
+    /// allocations or arguments, so nothing is proved isolated from it) when the search
+    /// exceeds [`ORIGIN_LIMIT`].
+    fn get(&self, ctx: &Context, v: Value) -> Rc<Origin> {
+        let base = view_base(ctx, v);
+        if let Some(known) = self.cache.borrow().get(&base) {
+            return known.clone();
+        }
+        let origin = Rc::new(self.compute(ctx, base));
+        self.cache.borrow_mut().insert(base, origin.clone());
+        origin
+    }
+
+    fn compute(&self, ctx: &Context, base: Value) -> Origin {
+        let flow = self.analysis.view_flow();
+        let Some(reached) = flow.resolve_reverse_bounded(base, ORIGIN_LIMIT) else {
+            return Origin {
+                base,
+                terminals: vec![base],
+                all_allocs: false,
+                all_allocs_or_args: false,
+                complete: false,
+            };
+        };
+        let mut terminals: Vec<Value> = reached
+            .into_iter()
+            .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
+            .collect();
+        terminals.sort_unstable();
+        let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
+        let all_allocs_or_args = terminals
+            .iter()
+            .all(|&t| is_allocation(ctx, t) || is_function_argument(ctx, t));
+        Origin {
+            base,
+            terminals,
+            all_allocs,
+            all_allocs_or_args,
+            complete: true,
+        }
+    }
+
+    /// `is_same_allocation(x, y)` (MLIR's decision procedure), from cached origins.
+    fn same_allocation(&self, ctx: &Context, x: Value, y: Value) -> AliasResult {
+        let (bx, by) = (view_base(ctx, x), view_base(ctx, y));
+        if bx == by {
+            return AliasResult::SameAllocation;
+        }
+        if !is_buffer(ctx, bx) || !is_buffer(ctx, by) {
+            return AliasResult::Unknown;
+        }
+        let (ox, oy) = (self.get(ctx, bx), self.get(ctx, by));
+        if !ox.complete || !oy.complete {
+            return AliasResult::Unknown;
+        }
+        if ox.terminals.len() == 1 && ox.terminals == oy.terminals {
+            return AliasResult::SameAllocation;
+        }
+        if ox
+            .terminals
+            .iter()
+            .any(|t| oy.terminals.binary_search(t).is_ok())
+        {
+            return AliasResult::Unknown;
+        }
+        let isolated_x = ox.all_allocs && (oy.all_allocs || oy.all_allocs_or_args);
+        let isolated_y = (ox.all_allocs || ox.all_allocs_or_args) && oy.all_allocs;
+        if isolated_x || isolated_y {
+            AliasResult::DifferentAllocation
+        } else {
+            AliasResult::Unknown
+        }
     }
 }
 
 /// Indices of the memrefs that certainly come from a different allocation than every other
 /// memref of the list, computed by grouping instead of pairwise queries.
-fn isolated_memrefs(ctx: &Context, a: &BufferOriginAnalysis, memrefs: &[Value]) -> Vec<usize> {
-    let origins: Vec<Origin> = memrefs.iter().map(|&m| origin(ctx, a, m)).collect();
+fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize> {
+    let origins: Vec<Rc<Origin>> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
     let mut owners: FxHashMap<Value, usize> = FxHashMap::default();
     for o in &origins {
         for &t in &o.terminals {
@@ -244,7 +344,7 @@ fn isolated_memrefs(ctx: &Context, a: &BufferOriginAnalysis, memrefs: &[Value]) 
 }
 
 /// `SplitDeallocWhenNotAliasingAnyOther`.
-fn split_non_aliasing(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocParts::of(ctx, op) else {
         return false;
     };
@@ -285,7 +385,7 @@ fn split_non_aliasing(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bo
 }
 
 /// `RetainedMemrefAliasingAlwaysDeallocatedMemref`.
-fn retained_aliasing_always_freed(ctx: &mut Context, a: &BufferOriginAnalysis, op: Op) -> bool {
+fn retained_aliasing_always_freed(ctx: &mut Context, a: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocParts::of(ctx, op) else {
         return false;
     };

@@ -10,6 +10,7 @@ mod arith;
 mod cf;
 mod dce;
 mod dealloc;
+mod memref;
 mod regions;
 mod scf;
 
@@ -70,7 +71,11 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
             scf::if_remove_dead_results,
             scf::if_remove_empty_else,
         ],
-        "cf.cond_br" => &[cf::cond_br_constant, cf::cond_br_same_successor],
+        "cf.cond_br" => &[
+            cf::cond_br_constant,
+            cf::cond_br_same_successor,
+            cf::cond_br_same_successor_select,
+        ],
         "bufferization.dealloc" => &[
             dealloc::erase_empty,
             dealloc::remove_duplicate_memrefs,
@@ -80,6 +85,11 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
             dealloc::remove_alloc_dealloc_pair,
         ],
         "bufferization.clone" => &[dealloc::simplify_clone],
+        "cf.assert" => &[cf::assert_true],
+        "memref.alloc" | "memref.alloca" => &[memref::dead_alloc],
+        "memref.alloca_scope" => &[memref::alloca_scope_inline],
+        "memref.collapse_shape" => &[memref::collapse_of_expand],
+        "memref.expand_shape" => &[memref::expand_of_collapse],
         _ => &[],
     }
 }

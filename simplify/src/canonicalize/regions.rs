@@ -2,6 +2,7 @@
 //! when that predecessor ends in an unconditional branch to it.
 
 use ir::{Block, Context, Op, Traits};
+use rustc_hash::FxHashMap;
 
 /// Simplifies every multi-block region nested in `root`; returns the number of changes.
 pub(super) fn simplify_regions(ctx: &mut Context, root: Op) -> usize {
@@ -47,14 +48,31 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
         && ctx.has_trait(term, Traits::PURE)
 }
 
+/// The predecessor edges `(terminator, successor index)` of every block of `region`, computed
+/// in one pass.
+fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(Op, usize)>> {
+    let mut preds: FxHashMap<Block, Vec<(Op, usize)>> = FxHashMap::default();
+    for b in ctx.blocks(region) {
+        if let Some(term) = ctx.last_op(b) {
+            for (i, &s) in ctx.successors(term).iter().enumerate() {
+                preds.entry(s).or_default().push((term, i));
+            }
+        }
+    }
+    preds
+}
+
+/// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
+/// predecessor map computed up front stays valid; `op_parent` gives an edge's current block.
 fn merge_blocks(ctx: &mut Context, region: ir::Region) -> usize {
     let mut changes = 0;
     let blocks: Vec<Block> = ctx.blocks(region).collect();
+    let preds = predecessor_map(ctx, region);
     for block in blocks.into_iter().skip(1) {
-        let preds = analysis::cfg::predecessors(ctx, block);
-        let [(term, _)] = preds[..] else {
+        let Some([(term, _)]) = preds.get(&block).map(Vec::as_slice) else {
             continue;
         };
+        let term = *term;
         if !is_plain_branch(ctx, term) {
             continue;
         }

@@ -1,0 +1,158 @@
+//! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
+//! the last op of its parent scope), and folding a reshape of the inverse reshape.
+
+use ir::{Context, EffectKind, Effects, Op, Resource, Traits};
+
+/// Whether `op` itself allocates in its enclosing automatic allocation scope (an `alloca`), or
+/// may (unknown effects).
+fn allocates_on_stack(ctx: &Context, op: Op) -> bool {
+    match ctx.memory_effects(op) {
+        Effects::Unknown => true,
+        Effects::Known(list) => list.iter().any(|e| {
+            e.kind == EffectKind::Allocate && e.resource == Resource::AutomaticAllocationScope
+        }),
+    }
+}
+
+/// Whether anything nested in `scope` (not below a nested allocation scope) may allocate in
+/// `scope`'s automatic allocation scope.
+fn has_potential_stack_allocation(ctx: &Context, scope: Op) -> bool {
+    let mut stack: Vec<Op> = nested_ops(ctx, scope);
+    while let Some(op) = stack.pop() {
+        if ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
+            if ctx.has_trait(op, Traits::AUTOMATIC_ALLOCATION_SCOPE) {
+                continue;
+            }
+        } else if allocates_on_stack(ctx, op) {
+            return true;
+        }
+        if ctx.has_trait(op, Traits::AUTOMATIC_ALLOCATION_SCOPE) {
+            continue;
+        }
+        stack.extend(nested_ops(ctx, op));
+    }
+    false
+}
+
+/// The ops directly inside `op`'s regions.
+fn nested_ops(ctx: &Context, op: Op) -> Vec<Op> {
+    ctx.regions(op)
+        .iter()
+        .flat_map(|&r| ctx.blocks(r).collect::<Vec<_>>())
+        .flat_map(|b| ctx.block_ops(b).collect::<Vec<_>>())
+        .collect()
+}
+
+/// `memref.alloca_scope { ops; return %v }` → `ops`, uses of the result replaced by `%v`, when
+/// no op inside allocates on the stack, or when the scope is the last op before the
+/// terminator of a parent that is itself an allocation scope (lifetimes are unchanged).
+/// MLIR's `AllocaScopeInliner`.
+pub(super) fn alloca_scope_inline(ctx: &mut Context, op: Op) -> bool {
+    let [region] = ctx.regions(op)[..] else {
+        return false;
+    };
+    let Some(body) = ctx.entry_block(region) else {
+        return false;
+    };
+    if ctx.next_block(body).is_some() || !ctx.block_args(body).is_empty() {
+        return false;
+    }
+    let Some(terminator) = ctx.last_op(body) else {
+        return false;
+    };
+    if ctx.num_operands(terminator) != ctx.results(op).len() {
+        return false;
+    }
+    if has_potential_stack_allocation(ctx, op) {
+        let parent_is_scope = ctx
+            .op_parent(op)
+            .and_then(|b| ctx.block_parent_op(b))
+            .is_some_and(|p| ctx.has_trait(p, Traits::AUTOMATIC_ALLOCATION_SCOPE));
+        let last_before_terminator = ctx
+            .next_op(op)
+            .is_some_and(|next| ctx.next_op(next).is_none());
+        if !parent_is_scope || !last_before_terminator {
+            return false;
+        }
+    }
+    let results = ctx.operand_vec(terminator);
+    let ops: Vec<Op> = ctx.block_ops(body).collect();
+    for nested in ops {
+        if nested != terminator {
+            ctx.move_op_before(nested, op);
+        }
+    }
+    ctx.replace_op_uses(op, &results);
+    ctx.erase_op(op);
+    true
+}
+
+/// A reshape of a value produced by the inverse reshape, whose source already has the
+/// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`). `inverse`
+/// names the inverse op.
+fn fold_reshape_of_inverse(ctx: &mut Context, op: Op, inverse: &str) -> bool {
+    if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
+        return false;
+    }
+    let result_type = ctx.value_type(ctx.result(op, 0));
+    let source = ctx.operand(op, 0);
+    let replacement = if ctx.value_type(source) == result_type {
+        source
+    } else {
+        let Some(producer) = ctx.defining_op(source) else {
+            return false;
+        };
+        if ctx.op_name_str(producer) != inverse || ctx.num_operands(producer) != 1 {
+            return false;
+        }
+        let original = ctx.operand(producer, 0);
+        if ctx.value_type(original) != result_type {
+            return false;
+        }
+        original
+    };
+    ctx.replace_op_uses(op, &[replacement]);
+    ctx.erase_op(op);
+    true
+}
+
+/// `memref.collapse_shape` of `memref.expand_shape`.
+pub(super) fn collapse_of_expand(ctx: &mut Context, op: Op) -> bool {
+    fold_reshape_of_inverse(ctx, op, "memref.expand_shape")
+}
+
+/// `memref.expand_shape` of `memref.collapse_shape` (no dynamic output shape operands).
+pub(super) fn expand_of_collapse(ctx: &mut Context, op: Op) -> bool {
+    fold_reshape_of_inverse(ctx, op, "memref.collapse_shape")
+}
+
+/// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
+/// those users: nothing can ever read what they wrote. MLIR's `SimplifyDeadAlloc`.
+pub(super) fn dead_alloc(ctx: &mut Context, op: Op) -> bool {
+    let [buffer] = ctx.results(op)[..] else {
+        return false;
+    };
+    let users: Vec<(Op, usize)> = ctx.uses(buffer).collect();
+    if users.is_empty() {
+        return false;
+    }
+    let only_writes = users
+        .iter()
+        .all(|&(user, index)| match ctx.op_name_str(user) {
+            "memref.store" => index != 0,
+            "memref.dealloc" => true,
+            _ => false,
+        });
+    if !only_writes {
+        return false;
+    }
+    let mut erased: Vec<Op> = users.into_iter().map(|(user, _)| user).collect();
+    erased.dedup();
+    for user in erased {
+        if ctx.is_alive(user) {
+            ctx.erase_op(user);
+        }
+    }
+    ctx.erase_op(op);
+    true
+}
