@@ -2,11 +2,15 @@
 //!
 //! - `test`: runs the whole test suite (`cargo test --workspace`).
 //! - `bless`: rewrites the `.expected` snapshots of the file tests from our output.
+//! - `fuzz [--count N] [--seed S] [--pipeline NAME]`: random programs through the deallocation
+//!   pipelines, judged by the interpreter (see `fuzz_pipeline`).
 //! - `fuzz-parser [--seconds N] [--seed S]`: mutation fuzzing of parse → verify → print → re-parse.
 //! - `bench-parse [--max-ops N]`: parse + verify + print throughput against `mlir-opt-22`.
 
 mod bench;
 mod fuzz;
+mod fuzz_pipeline;
+mod generator;
 mod programs;
 mod rng;
 
@@ -17,7 +21,7 @@ use anyhow::{Context as _, Result, bail};
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {
-        bail!("usage: cargo xtask <test|bless|fuzz-parser|bench-parse> [options]");
+        bail!("usage: cargo xtask <test|bless|fuzz|fuzz-parser|bench-parse> [options]");
     };
     let rest = &args[1..];
     match cmd.as_str() {
@@ -34,6 +38,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         "fuzz-parser" => fuzz::run(rest),
+        "fuzz" => fuzz_pipeline::run(rest),
         "bench-parse" => bench::run(rest),
         other => bail!("unknown xtask command '{other}'"),
     }

@@ -1,0 +1,553 @@
+//! `cargo xtask fuzz`: differential fuzzing of the deallocation pipelines.
+//!
+//! `fuzz [--count N] [--seed S] [--pipeline NAME] [--seconds T] [--repros K]`
+//!
+//! Program `i` is generated from seed `S + i` by [`crate::generator`]. Each program must parse,
+//! verify and run cleanly in the interpreter (leaks allowed); anything else is a generator bug
+//! and is reported as such. Then, for each pipeline (`buffer-deallocation-pipeline` and
+//! `ownership-based-buffer-deallocation` unless `--pipeline` picks one), in-process: run the
+//! passes (verifying after each), run the result. The run after must print the same text,
+//! finish, and have no heap error at all (no leak, double free, invalid free, use after
+//! free...); the printed result must parse and verify again. A failure is shrunk by deleting statements of the generator's tree while the
+//! same failure persists, and the reproducer is written to
+//! `tests/fuzz-regressions/pending/<pipeline>-<seed>.mlir.pending` (the file-test harness skips
+//! that extension; rename to `.mlir` and bless once fixed). At most `K` (default 2) reproducers
+//! are written per distinct failure signature; the rest are counted.
+
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use interp::report::HeapErrorKind;
+use interp::{RunConfig, RunOutcome, run_function};
+use ir::Context;
+use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
+use pipeline::manager::{PassManager, RunLog};
+
+use crate::generator::{Coverage, GenConfig, Program, generate};
+
+/// The pipelines fuzzed by default.
+const DEFAULT_PIPELINES: &[&str] = &[
+    "buffer-deallocation-pipeline",
+    "ownership-based-buffer-deallocation",
+];
+
+/// Step budget of each interpreter run.
+const MAX_STEPS: u64 = 2_000_000;
+
+/// Candidate programs tried while shrinking one failure, at most.
+const SHRINK_BUDGET: usize = 3000;
+
+/// Command-line settings.
+struct Settings {
+    count: u64,
+    seed: u64,
+    pipelines: Vec<String>,
+    deadline: Option<Duration>,
+    repros_per_signature: usize,
+    gen_config: GenConfig,
+    /// The `--avoid` text, repeated in reproducers.
+    avoid: String,
+}
+
+/// The generator's configuration minus the constructs `--avoid a,b` names (to look past a
+/// known bug): `region-cfg` (`cf` inside `scf.execute_region`), `cf-loops`.
+fn gen_config(avoid: Option<&str>) -> Result<GenConfig> {
+    let mut cfg = GenConfig::default();
+    for what in avoid.unwrap_or("").split(',').filter(|w| !w.is_empty()) {
+        match what {
+            "region-cfg" => cfg.region_cfg = false,
+            "cf-loops" => cfg.cf_loops = false,
+            other => anyhow::bail!("--avoid: unknown construct '{other}' (region-cfg, cf-loops)"),
+        }
+    }
+    Ok(cfg)
+}
+
+/// Runs the fuzzer (see the module doc).
+pub fn run(args: &[String]) -> Result<()> {
+    let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
+    let settings = Settings {
+        count: num("--count").unwrap_or(1000),
+        seed: num("--seed").unwrap_or(1),
+        pipelines: match crate::flag_value(args, "--pipeline") {
+            Some(p) => vec![p.trim_start_matches('-').to_string()],
+            None => DEFAULT_PIPELINES.iter().map(|s| s.to_string()).collect(),
+        },
+        deadline: num("--seconds").map(Duration::from_secs),
+        repros_per_signature: num("--repros").unwrap_or(2) as usize,
+        gen_config: gen_config(crate::flag_value(args, "--avoid").as_deref())?,
+        avoid: crate::flag_value(args, "--avoid").unwrap_or_default(),
+    };
+    std::panic::set_hook(Box::new(|_| {}));
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || fuzz_loop(&settings))?;
+    let result = handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("fuzz thread died"))?;
+    let _ = std::panic::take_hook();
+    let stats = result?;
+    stats.print();
+    if stats.failures > 0 || stats.generator_bugs > 0 {
+        // The summary says it all; exit without an error backtrace.
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// A pipeline ready to run, with its name.
+struct Pipeline {
+    name: String,
+    pm: PassManager,
+}
+
+fn build_pipeline(name: &str) -> Result<Pipeline> {
+    let opts = pipeline::driver::parse_args(&[format!("--{name}")])
+        .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
+    let pm = PassManager::build(&opts.pipeline, opts.instrumentation)
+        .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
+    Ok(Pipeline {
+        name: name.to_string(),
+        pm,
+    })
+}
+
+/// What went wrong with one program under one pipeline.
+#[derive(Clone, Debug)]
+struct Failure {
+    /// A short, name- and number-free description: failures with the same signature are
+    /// considered the same bug.
+    signature: String,
+    /// The full story for the reproducer's header.
+    detail: String,
+}
+
+impl Failure {
+    fn new(signature: impl Into<String>, detail: impl Into<String>) -> Failure {
+        Failure {
+            signature: signature.into(),
+            detail: detail.into(),
+        }
+    }
+}
+
+/// One distinct failure signature and where it was seen.
+#[derive(Default)]
+struct Bug {
+    count: u64,
+    first_seed: u64,
+    reproducers: Vec<PathBuf>,
+}
+
+#[derive(Default)]
+struct Stats {
+    programs: u64,
+    ops: u64,
+    checks: u64,
+    failures: u64,
+    generator_bugs: u64,
+    elapsed: Duration,
+    shrink_time: Duration,
+    seed: u64,
+    coverage: Coverage,
+    bugs: BTreeMap<(String, String), Bug>,
+    generator_bug_examples: Vec<(u64, String)>,
+}
+
+impl Stats {
+    fn print(&self) {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        let fuzz_secs = (self.elapsed - self.shrink_time).as_secs_f64().max(1e-9);
+        println!("fuzz: seeds {}..{}", self.seed, self.seed + self.programs);
+        println!(
+            "  programs generated: {} ({} ops total, {:.1} ops/program)",
+            self.programs,
+            self.ops,
+            self.ops as f64 / self.programs.max(1) as f64
+        );
+        println!(
+            "  pipeline runs: {}; failing programs: {}; distinct failures: {}; generator bugs: {}",
+            self.checks,
+            self.failures,
+            self.bugs.len(),
+            self.generator_bugs
+        );
+        println!(
+            "  time: {:.1?} ({:.1?} shrinking); throughput: {:.0} programs/min overall, {:.0} programs/min excluding shrinking",
+            self.elapsed,
+            self.shrink_time,
+            self.programs as f64 * 60.0 / secs,
+            self.programs as f64 * 60.0 / fuzz_secs
+        );
+        println!("  coverage (constructs generated):");
+        for (name, n) in &self.coverage.counts {
+            println!("    {name:<40} {n}");
+        }
+        for ((pipeline, sig), bug) in &self.bugs {
+            println!(
+                "  FAILURE [{pipeline}] {sig}: {} programs, first seed {}",
+                bug.count, bug.first_seed
+            );
+            for r in &bug.reproducers {
+                println!("    reproducer: {}", r.display());
+            }
+        }
+        for (seed, what) in &self.generator_bug_examples {
+            println!("  GENERATOR BUG seed {seed}: {what}");
+        }
+    }
+}
+
+fn fuzz_loop(s: &Settings) -> Result<Stats> {
+    let pipelines: Vec<Pipeline> = s
+        .pipelines
+        .iter()
+        .map(|p| build_pipeline(p))
+        .collect::<Result<_>>()?;
+    let start = Instant::now();
+    let mut stats = Stats {
+        seed: s.seed,
+        ..Stats::default()
+    };
+    let out_dir = repo_root().join("tests/fuzz-regressions/pending");
+    for i in 0..s.count {
+        if s.deadline.is_some_and(|d| start.elapsed() >= d) {
+            break;
+        }
+        let seed = s.seed.wrapping_add(i);
+        let (program, cov) = generate(seed, s.gen_config);
+        stats.coverage.merge(&cov);
+        stats.programs += 1;
+        let text = program.render();
+        let before = match prepare(&text) {
+            Ok((ops, before)) => {
+                stats.ops += ops;
+                before
+            }
+            Err(why) => {
+                stats.generator_bugs += 1;
+                if stats.generator_bug_examples.len() < 5 {
+                    let dir = repo_root().join("target/fuzz-generator-bugs");
+                    let path = dir.join(format!("{seed}.mlir"));
+                    let _ = std::fs::create_dir_all(&dir)
+                        .and_then(|()| std::fs::write(&path, format!("// {why}\n{text}")));
+                    stats
+                        .generator_bug_examples
+                        .push((seed, format!("{why} ({})", path.display())));
+                }
+                continue;
+            }
+        };
+        let mut failed = false;
+        for p in &pipelines {
+            stats.checks += 1;
+            let Err(failure) = judge(&text, &p.pm, &before) else {
+                continue;
+            };
+            failed = true;
+            let key = (p.name.clone(), failure.signature.clone());
+            let wanted = stats
+                .bugs
+                .get(&key)
+                .is_none_or(|b| b.reproducers.len() < s.repros_per_signature);
+            let mut reproducer = None;
+            if wanted {
+                let t = Instant::now();
+                let small = shrink(&program, p, &failure.signature);
+                stats.shrink_time += t.elapsed();
+                let path = out_dir.join(format!("{}-{seed}.mlir.pending", p.name));
+                let mut command = format!(
+                    "cargo xtask fuzz --seed {seed} --count 1 --pipeline {}",
+                    p.name
+                );
+                if !s.avoid.is_empty() {
+                    command.push_str(&format!(" --avoid {}", s.avoid));
+                }
+                write_reproducer(&path, p, &command, &failure, &small)?;
+                eprintln!(
+                    "fuzz: seed {seed} [{}] {} -> {}",
+                    p.name,
+                    failure.signature,
+                    path.display()
+                );
+                reproducer = Some(path);
+            }
+            let bug = stats.bugs.entry(key).or_insert_with(|| Bug {
+                first_seed: seed,
+                ..Bug::default()
+            });
+            bug.count += 1;
+            bug.reproducers.extend(reproducer);
+        }
+        stats.failures += u64::from(failed);
+        if (i + 1) % 5000 == 0 {
+            eprintln!(
+                "fuzz: {} programs, {} failing, {:.0?}",
+                i + 1,
+                stats.failures,
+                start.elapsed()
+            );
+        }
+    }
+    stats.elapsed = start.elapsed();
+    Ok(stats)
+}
+
+fn repo_root() -> PathBuf {
+    let xtask = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().map(PathBuf::from).unwrap_or(xtask)
+}
+
+fn run_config() -> RunConfig {
+    RunConfig {
+        max_steps: MAX_STEPS,
+        ..RunConfig::default()
+    }
+}
+
+fn parse_verified(text: &str) -> Result<(Context, ir::Op), String> {
+    let mut ctx = Context::new();
+    let module = parse_module(&mut ctx, "<fuzz>", text, &ParseOptions::default())
+        .map_err(|d| format!("parse error: {}", d.message))?;
+    ir::verify::verify(&ctx, module).map_err(|errs| {
+        let first = errs.first().map(|d| d.message.clone()).unwrap_or_default();
+        format!("verifier error: {first}")
+    })?;
+    Ok((ctx, module))
+}
+
+/// Parses, verifies and runs the input; its op count and run, or why it is not a valid test.
+fn prepare(text: &str) -> Result<(u64, RunOutcome), String> {
+    let (ctx, module) = parse_verified(text)?;
+    let ops = ctx.walk_preorder(module).len() as u64;
+    let before = catch_unwind(AssertUnwindSafe(|| {
+        run_function(&ctx, module, "main", &run_config())
+    }))
+    .map_err(|p| format!("interpreter panicked: {}", panic_text(&p)))?;
+    if let Some(e) = &before.error {
+        return Err(format!("run before the passes failed: {e}"));
+    }
+    if let Some(e) = before
+        .report
+        .errors
+        .iter()
+        .find(|e| e.kind != HeapErrorKind::Leak)
+    {
+        return Err(format!(
+            "run before the passes has a heap error: {} {}",
+            e.kind.name(),
+            e.message
+        ));
+    }
+    if let Some(w) = before.report.warnings.first() {
+        return Err(format!(
+            "run before the passes has a warning: {} {}",
+            w.kind.name(),
+            w.message
+        ));
+    }
+    Ok((ops, before))
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(non-string panic)".to_string()
+    }
+}
+
+/// Replaces digits and SSA names so messages of the same bug compare equal.
+fn normalize(msg: &str) -> String {
+    let first = msg.lines().next().unwrap_or("");
+    let mut out = String::new();
+    let mut chars = first.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                chars.next();
+            }
+            out.push('N');
+        } else {
+            out.push(c);
+        }
+    }
+    out.chars().take(120).collect()
+}
+
+/// Runs `pm` on `text` and judges the result against `before`.
+fn judge(text: &str, pm: &PassManager, before: &RunOutcome) -> Result<(), Failure> {
+    let (mut ctx, module) = parse_verified(text).map_err(|e| Failure::new("input rejected", e))?;
+    let mut log = RunLog::default();
+    let ran = catch_unwind(AssertUnwindSafe(|| pm.run(&mut ctx, module, &mut log)));
+    match ran {
+        Err(p) => {
+            let msg = panic_text(&p);
+            return Err(Failure::new(
+                format!("pass panicked: {}", normalize(&msg)),
+                msg,
+            ));
+        }
+        Ok(Err(failed)) => {
+            let msgs: Vec<String> = failed
+                .diagnostics
+                .iter()
+                .map(|d| d.message.clone())
+                .collect();
+            let first = msgs.first().cloned().unwrap_or_default();
+            return Err(Failure::new(
+                format!("pass failed: {}", normalize(&first)),
+                msgs.join("\n"),
+            ));
+        }
+        Ok(Ok(())) => {}
+    }
+    let printed = catch_unwind(AssertUnwindSafe(|| {
+        print_module(&ctx, module, &PrintOptions::default())
+    }))
+    .map_err(|p| Failure::new("printer panicked", panic_text(&p)))?;
+    // Run the transformed IR itself, so locations refer to the input's lines.
+    let after = catch_unwind(AssertUnwindSafe(|| {
+        run_function(&ctx, module, "main", &run_config())
+    }))
+    .map_err(|p| Failure::new("interpreter panicked after the passes", panic_text(&p)))?;
+    if let Some(e) = &after.error {
+        return Err(Failure::new(
+            format!("run after the passes failed: {:?}", e.kind),
+            format!("{e}\n{printed}"),
+        ));
+    }
+    if after.stdout != before.stdout {
+        return Err(Failure::new(
+            "printed output differs",
+            format!(
+                "before:\n{}after:\n{}\n{printed}",
+                before.stdout, after.stdout
+            ),
+        ));
+    }
+    if !after.report.has_no_errors() {
+        let mut kinds: Vec<&str> = after.report.errors.iter().map(|e| e.kind.name()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let detail: Vec<String> = after
+            .report
+            .errors
+            .iter()
+            .take(5)
+            .map(|e| {
+                format!(
+                    "{} at {}: {} (allocated at {})",
+                    e.kind.name(),
+                    e.location.as_deref().unwrap_or("?"),
+                    e.message,
+                    e.alloc_site.as_deref().unwrap_or("?")
+                )
+            })
+            .collect();
+        return Err(Failure::new(
+            format!("heap errors after the passes: {}", kinds.join(", ")),
+            format!("{}\n{printed}", detail.join("\n")),
+        ));
+    }
+    parse_verified(&printed).map_err(|e| {
+        Failure::new(
+            format!("output rejected: {}", normalize(&e)),
+            format!("{e}\n{printed}"),
+        )
+    })?;
+    Ok(())
+}
+
+/// Whether `text` is a valid test that still fails `p` with `signature`.
+fn still_fails(text: &str, p: &Pipeline, signature: &str) -> bool {
+    let Ok((_, before)) = prepare(text) else {
+        return false;
+    };
+    matches!(judge(text, &p.pm, &before), Err(f) if f.signature == signature)
+}
+
+/// Deletes statements of `program` while the failure persists.
+fn shrink(program: &Program, p: &Pipeline, signature: &str) -> Program {
+    let mut cur = program.clone();
+    let mut tries = 0;
+    loop {
+        let mut progress = false;
+        let mut i = 0;
+        while i < cur.node_count() && tries < SHRINK_BUDGET {
+            let mut cand = cur.clone();
+            let mut k = i;
+            delete_nth(&mut cand.nodes, &mut k);
+            tries += 1;
+            if still_fails(&cand.render(), p, signature) {
+                cur = cand;
+                progress = true;
+            } else {
+                i += 1;
+            }
+        }
+        if !progress || tries >= SHRINK_BUDGET {
+            return cur;
+        }
+    }
+}
+
+/// Deletes the node with pre-order index `*k`; returns whether it was found.
+fn delete_nth(nodes: &mut Vec<crate::generator::Node>, k: &mut usize) -> bool {
+    let mut i = 0;
+    while i < nodes.len() {
+        if *k == 0 {
+            nodes.remove(i);
+            return true;
+        }
+        *k -= 1;
+        if let crate::generator::Node::Group { regions, .. } = &mut nodes[i] {
+            for r in regions.iter_mut() {
+                if delete_nth(r, k) {
+                    return true;
+                }
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Writes a reproducer: RUN line, how it was found, the failure, the program, then the
+/// failure's details as trailing comments (their locations refer to the file's own lines).
+fn write_reproducer(
+    path: &PathBuf,
+    p: &Pipeline,
+    command: &str,
+    failure: &Failure,
+    program: &Program,
+) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut text = format!("// RUN: dealloc-opt %s --{}\n", p.name);
+    text.push_str(&format!("// Fuzz reproducer, shrunk from `{command}`.\n"));
+    text.push_str(&format!("// Failure: {}\n\n", failure.signature));
+    text.push_str(&program.render());
+    // Judge the file's own text so the locations in the details match its lines.
+    let detail = prepare(&text)
+        .ok()
+        .and_then(|(_, before)| judge(&text, &p.pm, &before).err())
+        .map_or_else(|| failure.detail.clone(), |f| f.detail);
+    text.push_str("\n// Details:\n");
+    // The messages, not the printed IR that follows them.
+    for line in detail
+        .lines()
+        .take_while(|l| !l.starts_with("module") && !l.starts_with("func.func"))
+        .take(8)
+    {
+        text.push_str(&format!("//   {line}\n"));
+    }
+    std::fs::write(path, text)?;
+    Ok(())
+}
