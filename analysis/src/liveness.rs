@@ -323,7 +323,10 @@ impl Builder {
                 mark[bi] = stamp;
                 self.uses[bi].push(v);
                 if Some(self.block_region[bi]) == def_region {
+                    // A use in another block of the defining region: the value flows between
+                    // blocks there, and no enclosing block of that region's parent sees it.
                     escapes = true;
+                    break;
                 }
                 cur = ctx.block_parent_op(block).and_then(|p| ctx.op_parent(p));
             }
