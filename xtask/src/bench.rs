@@ -88,7 +88,12 @@ fn time_it(bin: &Path, file: &PathBuf) -> Result<(f64, f64)> {
             .args(["-o", "/dev/null"])
             .status()
             .with_context(|| format!("running {}", bin.display()))?;
-        anyhow::ensure!(status.success(), "{} failed on {}", bin.display(), file.display());
+        anyhow::ensure!(
+            status.success(),
+            "{} failed on {}",
+            bin.display(),
+            file.display()
+        );
         best = best.min(start.elapsed().as_secs_f64());
     }
     let (_, rss) = rss_of(bin, file)?;
