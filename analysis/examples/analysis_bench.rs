@@ -1,6 +1,6 @@
 //! Times every analysis on generated functions from 1k to 1M ops.
 //!
-//! `cargo run --release -p analysis --example bench [-- MAX_OPS]`
+//! `cargo run --release -p analysis --example analysis_bench [-- MAX_OPS]`
 //!
 //! Each function is a chain of chunks of 10 ops: an allocation, an `scf.if` storing into it
 //! (a nested region), a CFG diamond storing into it in one branch, a subview, and a dealloc

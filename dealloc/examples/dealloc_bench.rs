@@ -3,7 +3,7 @@
 //! Generates programs of four shapes (straight-line allocations, chains of CFG diamonds,
 //! nested `scf` ops, many small functions) at 1k..256k ops, and times parse + pass + print
 //! in-process against `mlir-opt-22 --ownership-based-buffer-deallocation` on the same text
-//! (when it is on `PATH`). Run with `cargo run --release -p dealloc --example bench [MAX_K]`.
+//! (when it is on `PATH`). Run with `cargo run --release -p dealloc --example dealloc_bench [MAX_K]`.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
