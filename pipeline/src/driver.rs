@@ -251,7 +251,12 @@ fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captur
         if k > 0 && opts.split_input_file {
             out.push_str("// -----\n");
         }
-        let padded = "\n".repeat(*line_offset) + chunk;
+        // Pad with the lines before the chunk so positions keep their line numbers.
+        let padded: std::borrow::Cow<'_, str> = if *line_offset == 0 {
+            std::borrow::Cow::Borrowed(chunk)
+        } else {
+            std::borrow::Cow::Owned("\n".repeat(*line_offset) + chunk)
+        };
         let ok = process_chunk(
             &opts,
             &pm,
@@ -340,8 +345,6 @@ fn process_chunk(
     err: &mut String,
 ) -> bool {
     let mut ctx = Context::new();
-    let mut sources = SourceMap::default();
-    sources.add(name, text);
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut log = RunLog::default();
     let parse_start = Instant::now();
@@ -392,8 +395,15 @@ fn process_chunk(
         }
         return errors.is_empty() && run_ok;
     }
+    let mut sources: Option<SourceMap> = None;
     for d in &diags {
-        err.push_str(&ir::diag::render(&ctx, &sources, d));
+        // The source text is only needed to render diagnostics: copy it lazily.
+        let sources = sources.get_or_insert_with(|| {
+            let mut map = SourceMap::default();
+            map.add(name, text);
+            map
+        });
+        err.push_str(&ir::diag::render(&ctx, sources, d));
     }
     if opts.skip_teardown {
         std::mem::forget(ctx);
@@ -437,7 +447,8 @@ fn read_input(path: &str, stdin: Option<&str>) -> std::io::Result<(String, Strin
     let bytes = std::fs::read(path)?;
     Ok((
         path.to_string(),
-        String::from_utf8_lossy(&bytes).into_owned(),
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     ))
 }
 
