@@ -582,13 +582,15 @@ impl<'a> OpPrinter<'a> {
         match custom {
             Some(print) => {
                 let name = def.name.as_str();
+                // The dialect prefix is dropped when it is the default dialect of the enclosing
+                // op (`func` inside `func.func`); at the top level the default is `builtin`.
+                let default = self
+                    .default_dialect
+                    .last()
+                    .copied()
+                    .unwrap_or(Some("builtin"));
                 let printed_name = match name.split_once('.') {
-                    Some(("builtin", rest)) => rest,
-                    Some((d, rest))
-                        if self.default_dialect.last().copied().flatten() == Some(d) =>
-                    {
-                        rest
-                    }
+                    Some((d, rest)) if default == Some(d) => rest,
                     _ => name,
                 };
                 self.out.push_str(printed_name);

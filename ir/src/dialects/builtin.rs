@@ -20,6 +20,7 @@ pub fn register(reg: &mut Registry) {
     module.inherent_attrs = &["sym_name", "sym_visibility"];
     module.parse = Some(parse_module);
     module.print = Some(print_module);
+    module.default_dialect = Some("builtin");
     module.verify = Some(verify_module);
     reg.register(module);
 
@@ -92,7 +93,9 @@ fn verify_module(ctx: &crate::context::Context, op: Op, diags: &mut Vec<crate::d
         .iter()
         .filter_map(|&r| ctx.entry_block(r))
         .any(|b| !ctx.block_args(b).is_empty());
-    if has_args {
+    if ctx.num_operands(op) != 0 {
+        crate::dialects::syntax::op_error(ctx, op, diags, "requires zero operands");
+    } else if has_args {
         crate::dialects::syntax::op_error(ctx, op, diags, "region should have no arguments");
     }
 }
