@@ -188,7 +188,7 @@ fn name_op_results(
             c.next_value += 1;
             (c.next_value - 1).to_string()
         } else {
-            unique_name(&hints[i], scopes, c)
+            unique_name(std::mem::take(&mut hints[i]), scopes, c)
         };
         for k in 0..len {
             names.values[results[i + k]] = if len == 1 {
@@ -204,23 +204,33 @@ fn name_op_results(
     names.hints = hints;
 }
 
-fn unique_name(hint: &str, scopes: &mut NameScopes, c: &mut Counters) -> String {
+fn unique_name(hint: String, scopes: &mut NameScopes, c: &mut Counters) -> String {
     let base = sanitize(hint);
-    let mut name = base.clone();
-    if scopes.is_used(c.scope, &name) {
+    let name = if scopes.is_used(c.scope, &base) {
         loop {
-            name = format!("{base}_{}", c.next_conflict);
+            let candidate = format!("{base}_{}", c.next_conflict);
             c.next_conflict += 1;
-            if !scopes.is_used(c.scope, &name) {
-                break;
+            if !scopes.is_used(c.scope, &candidate) {
+                break candidate;
             }
         }
-    }
+    } else {
+        base
+    };
     scopes.used[c.scope].0.insert(name.clone());
     name
 }
 
-fn sanitize(hint: &str) -> String {
+/// Makes a name hint a valid SSA name: characters outside `[A-Za-z0-9_$.-]` become `_`, and a
+/// leading digit gets a `_` prefix. Valid hints (the common case) are returned as they are.
+fn sanitize(hint: String) -> String {
+    let valid = hint
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-'))
+        && !hint.starts_with(|ch: char| ch.is_ascii_digit());
+    if valid {
+        return hint;
+    }
     let mut s: String = hint
         .chars()
         .map(|ch| {
