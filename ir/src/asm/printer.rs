@@ -250,16 +250,7 @@ fn sanitize(hint: String) -> String {
 /// Prints `op` (normally a `builtin.module`) with its aliases, ending in a newline.
 pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
     let names = compute_names(ctx, op, opts.generic);
-    let mut p = OpPrinter {
-        ctx,
-        out: String::new(),
-        indent: 0,
-        names: &names,
-        generic: opts.generic,
-        aliases: Vec::new(),
-        set_aliases: Vec::new(),
-        default_dialect: Vec::new(),
-    };
+    let mut p = OpPrinter::new(ctx, &names, opts.generic);
     p.print_operation(op);
     p.out.push('\n');
     let body = std::mem::take(&mut p.out);
@@ -289,16 +280,7 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
 pub fn print_op_generic_line(ctx: &Context, op: Op) -> String {
     let root = ctx.walk_preorder(op)[0];
     let names = compute_names(ctx, root, true);
-    let mut p = OpPrinter {
-        ctx,
-        out: String::new(),
-        indent: 0,
-        names: &names,
-        generic: true,
-        aliases: Vec::new(),
-        set_aliases: Vec::new(),
-        default_dialect: Vec::new(),
-    };
+    let mut p = OpPrinter::new(ctx, &names, true);
     p.print_operation(op);
     p.out.lines().next().unwrap_or_default().to_string()
 }
@@ -314,16 +296,7 @@ fn alias_name(i: usize) -> String {
 /// Prints a type as MLIR does (used in messages).
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
     let names = Names::default();
-    let mut p = OpPrinter {
-        ctx,
-        out: String::new(),
-        indent: 0,
-        names: &names,
-        generic: false,
-        aliases: Vec::new(),
-        set_aliases: Vec::new(),
-        default_dialect: Vec::new(),
-    };
+    let mut p = OpPrinter::new(ctx, &names, false);
     p.inline_maps();
     p.print_type(ty);
     p.out
@@ -332,19 +305,26 @@ pub fn type_to_string(ctx: &Context, ty: Type) -> String {
 /// Prints an attribute as MLIR does (used in messages).
 pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
     let names = Names::default();
-    let mut p = OpPrinter {
-        ctx,
-        out: String::new(),
-        indent: 0,
-        names: &names,
-        generic: false,
-        aliases: Vec::new(),
-        set_aliases: Vec::new(),
-        default_dialect: Vec::new(),
-    };
+    let mut p = OpPrinter::new(ctx, &names, false);
     p.inline_maps();
     p.print_attr(attr);
     p.out
+}
+
+impl<'a> OpPrinter<'a> {
+    /// A printer writing into a fresh buffer, with the value and block names of one print run.
+    fn new(ctx: &'a Context, names: &'a Names, generic: bool) -> Self {
+        OpPrinter {
+            ctx,
+            out: String::new(),
+            indent: 0,
+            names,
+            generic,
+            aliases: Vec::new(),
+            set_aliases: Vec::new(),
+            default_dialect: Vec::new(),
+        }
+    }
 }
 
 /// The printer state handed to custom op printers.
