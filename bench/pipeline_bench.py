@@ -193,9 +193,12 @@ def main():
                     print(f"  upstream failed on {shape}/{size}: {terr}", file=sys.stderr)
             ours_s = f"{ours:.3f}" if ours is not None else f">{args.timeout:.0f}"
             per_op = f"{ours / ops * 1e6:.2f}" if ours is not None else "-"
-            theirs_s = f"{theirs:.3f}" if theirs is not None else f">{args.timeout:.0f}"
-            speedup = (f"{theirs / ours:.1f}x" if ours and theirs is not None
-                       else (f">{args.timeout / ours:.0f}x" if ours else "-"))
+            if args.skip_upstream:
+                theirs_s, speedup = "-", "-"
+            else:
+                theirs_s = f"{theirs:.3f}" if theirs is not None else f">{args.timeout:.0f}"
+                speedup = (f"{theirs / ours:.1f}x" if ours and theirs is not None
+                           else (f">{args.timeout / ours:.0f}x" if ours else "-"))
             print(f"{shape:<10} {ops:>8} {ours_s:>9} {per_op:>7} {theirs_s:>11} {speedup:>8}",
                   flush=True)
             os.remove(path)
