@@ -12,8 +12,7 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, function_type, lookup_symbol, op_error, parse_colon_types_resolve, str_attr,
-    symbol_ref, type_str, types_of,
+    add_attr, function_type, lookup_symbol, op_error, str_attr, symbol_ref, type_str, types_of,
 };
 use crate::entity::{Attr, Op, Type};
 use crate::registry::{CallInterface, Effects, OpDef, Registry, Traits};
@@ -43,8 +42,8 @@ pub fn register(reg: &mut Registry) {
 
     let mut ret = OpDef::new("func.return");
     ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    ret.parse = Some(parse_return);
-    ret.print = Some(print_return);
+    ret.parse = Some(crate::dialects::syntax::parse_return_like);
+    ret.print = Some(crate::dialects::syntax::print_return_like);
     ret.verify = Some(verify_return);
     reg.register(ret);
 
@@ -313,24 +312,6 @@ fn verify_func(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 // ----- func.return ----------------------------------------------------------------------------
-
-fn parse_return(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    let operands = p.parse_operand_list()?;
-    state.operands = parse_colon_types_resolve(p, &operands)?;
-    Ok(())
-}
-
-fn print_return(p: &mut OpPrinter<'_>, op: Op) {
-    p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(&operands);
-        p.write(" : ");
-        p.print_value_types(&operands);
-    }
-}
 
 fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(func) = ctx.parent_op(op) else {

@@ -289,8 +289,8 @@ fn register_scope_ops(reg: &mut Registry) {
 
     let mut ret = OpDef::new("memref.alloca_scope.return");
     ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    ret.parse = Some(parse_scope_return);
-    ret.print = Some(print_scope_return);
+    ret.parse = Some(crate::dialects::syntax::parse_return_like);
+    ret.print = Some(crate::dialects::syntax::print_return_like);
     ret.verify = Some(verify_scope_return);
     reg.register(ret);
 }
@@ -2881,24 +2881,6 @@ fn verify_alloca_scope(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         && !ctx.block_args(entry).is_empty()
     {
         op_error(ctx, op, diags, "requires a region with 0 arguments");
-    }
-}
-
-fn parse_scope_return(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    let operands = p.parse_operand_list()?;
-    state.operands = crate::dialects::syntax::parse_colon_types_resolve(p, &operands)?;
-    Ok(())
-}
-
-fn print_scope_return(p: &mut OpPrinter<'_>, op: Op) {
-    p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(&operands);
-        p.write(" : ");
-        p.print_value_types(&operands);
     }
 }
 

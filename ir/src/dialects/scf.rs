@@ -177,8 +177,8 @@ fn register_forall(reg: &mut Registry) {
 fn register_yield(reg: &mut Registry) {
     let mut def = OpDef::new("scf.yield");
     def.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    def.parse = Some(parse_yield);
-    def.print = Some(print_yield);
+    def.parse = Some(crate::dialects::syntax::parse_return_like);
+    def.print = Some(crate::dialects::syntax::print_return_like);
     def.verify = Some(verify_yield);
     reg.register(def);
 }
@@ -1698,24 +1698,6 @@ fn verify_in_parallel(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 // ----- scf.yield -------------------------------------------------------------------------------
-
-fn parse_yield(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    parse_attrs(p, state)?;
-    let operands = p.parse_operand_list()?;
-    state.operands = parse_colon_types_resolve(p, &operands)?;
-    Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: Op) {
-    p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(&operands);
-        p.write(" : ");
-        p.print_value_types(&operands);
-    }
-}
 
 fn verify_yield(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     verify_parent(

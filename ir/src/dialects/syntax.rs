@@ -155,3 +155,24 @@ pub fn invalid_properties(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, re
         ),
     ));
 }
+
+/// Parses the syntax shared by return-like terminators (`func.return`, `scf.yield`,
+/// `memref.alloca_scope.return`): `{attrs} %a, %b : t1, t2`, everything optional.
+pub fn parse_return_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let operands = p.parse_operand_list()?;
+    state.operands = parse_colon_types_resolve(p, &operands)?;
+    Ok(())
+}
+
+/// Prints the syntax read by [`parse_return_like`].
+pub fn print_return_like(p: &mut crate::asm::printer::OpPrinter<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+    let operands = p.ctx.operand_vec(op);
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(&operands);
+        p.write(" : ");
+        p.print_value_types(&operands);
+    }
+}
