@@ -312,6 +312,16 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
 }
 
 impl<'a> OpPrinter<'a> {
+    /// Prints `items` with `print_item`, separated by `, `.
+    fn interleave_comma<T: Copy>(&mut self, items: &[T], mut print_item: impl FnMut(&mut Self, T)) {
+        for (i, &item) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            print_item(self, item);
+        }
+    }
+
     /// A printer writing into a fresh buffer, with the value and block names of one print run.
     fn new(ctx: &'a Context, names: &'a Names, generic: bool) -> Self {
         OpPrinter {
@@ -370,12 +380,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints values separated by `, `.
     pub fn print_operands(&mut self, vs: &[Value]) {
-        for (i, &v) in vs.iter().enumerate() {
-            if i > 0 {
-                self.out.push_str(", ");
-            }
-            self.print_operand(v);
-        }
+        self.interleave_comma(vs, |p, x| p.print_operand(x));
     }
 
     /// Prints a value definition with its type: `%arg0: i32`.
@@ -387,12 +392,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints types separated by `, `.
     pub fn print_types(&mut self, ts: &[Type]) {
-        for (i, &t) in ts.iter().enumerate() {
-            if i > 0 {
-                self.out.push_str(", ");
-            }
-            self.print_type(t);
-        }
+        self.interleave_comma(ts, |p, x| p.print_type(x));
     }
 
     /// Prints the types of values separated by `, `.
@@ -538,12 +538,7 @@ impl<'a> OpPrinter<'a> {
         let args = self.ctx.block_args(block).to_vec();
         if !args.is_empty() {
             self.out.push('(');
-            for (i, &a) in args.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.print_arg_def(a);
-            }
+            self.interleave_comma(&args, |p, x| p.print_arg_def(x));
             self.out.push(')');
         }
         self.out.push(':');
@@ -618,12 +613,7 @@ impl<'a> OpPrinter<'a> {
         let succs = self.ctx.successors(op).to_vec();
         if !succs.is_empty() {
             self.out.push('[');
-            for (i, &s) in succs.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.print_successor(s);
-            }
+            self.interleave_comma(&succs, |p, x| p.print_successor(x));
             self.out.push(']');
         }
         let inherent = def.inherent_attrs;
@@ -878,12 +868,7 @@ impl<'a> OpPrinter<'a> {
             AttrData::Array(elems) => {
                 let elems = elems.clone();
                 self.out.push('[');
-                for (i, &e) in elems.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.print_attr_elide_default_type(e);
-                }
+                self.interleave_comma(&elems, |p, x| p.print_attr_elide_default_type(x));
                 self.out.push(']');
             }
             AttrData::Dict(entries) => {
