@@ -21,8 +21,9 @@ use crate::attrs::{AffineExpr, AttrData};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, int_attr, lookup_symbol, op_error, segment_values, segments,
-    set_segments, str_attr, symbol_ref, type_str,
+    add_attr, dense_array, int_attr, lookup_symbol, op_error, parse_dynamic_index_list,
+    print_dynamic_index_list, segment_values, segments, set_segments, str_attr, symbol_ref,
+    type_str,
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
@@ -653,59 +654,6 @@ fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOper
 fn resolve_indices(p: &mut OpParser<'_, '_>, list: &[UnresolvedOperand]) -> PResult<Vec<Value>> {
     let index = p.ctx.index_type();
     p.resolve_operands_same(list, index)
-}
-
-/// Parses MLIR's dynamic index list `[%a, 4, %b]`: dynamic operands and the static values
-/// with [`DYNAMIC`] markers.
-fn parse_dynamic_index_list(
-    p: &mut OpParser<'_, '_>,
-) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
-    p.expect(TokKind::LSquare, "[")?;
-    let mut operands = Vec::new();
-    let mut statics = Vec::new();
-    if p.eat(TokKind::RSquare) {
-        return Ok((operands, statics));
-    }
-    loop {
-        if let Some(o) = p.parse_optional_operand()? {
-            operands.push(o);
-            statics.push(DYNAMIC);
-        } else {
-            let pos = p.cur_pos();
-            match p.parse_optional_integer()? {
-                Some(v) => match i64::try_from(v) {
-                    Ok(v) => statics.push(v),
-                    Err(_) => return p.error_at(pos, "integer value too large"),
-                },
-                None => return p.error("expected SSA value or integer"),
-            }
-        }
-        if !p.eat(TokKind::Comma) {
-            break;
-        }
-    }
-    p.expect(TokKind::RSquare, "]")?;
-    Ok((operands, statics))
-}
-
-/// Prints MLIR's dynamic index list: static values, and operands where they are dynamic.
-fn print_dynamic_index_list(p: &mut OpPrinter<'_>, statics: &[i64], dynamic: &[Value]) {
-    p.write("[");
-    let mut next = dynamic.iter();
-    for (i, &s) in statics.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        if s == DYNAMIC {
-            match next.next() {
-                Some(&v) => p.print_operand(v),
-                None => p.write("<<missing operand>>"),
-            }
-        } else {
-            p.write(&s.to_string());
-        }
-    }
-    p.write("]");
 }
 
 /// Parses the optional attr-dict and `: <source type> <keyword> <result type>`.

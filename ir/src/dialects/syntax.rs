@@ -176,3 +176,62 @@ pub fn print_return_like(p: &mut crate::asm::printer::OpPrinter<'_>, op: Op) {
         p.print_value_types(&operands);
     }
 }
+
+/// Parses MLIR's dynamic index list `[%a, 4, %b]` (offsets, sizes and strides of views and
+/// slices): the dynamic operands, and the static values with [`crate::DYNAMIC`] where an operand
+/// stands.
+pub fn parse_dynamic_index_list(
+    p: &mut OpParser<'_, '_>,
+) -> PResult<(Vec<crate::asm::parser::UnresolvedOperand>, Vec<i64>)> {
+    p.expect(TokKind::LSquare, "[")?;
+    let mut operands = Vec::new();
+    let mut statics = Vec::new();
+    if p.eat(TokKind::RSquare) {
+        return Ok((operands, statics));
+    }
+    loop {
+        if let Some(o) = p.parse_optional_operand()? {
+            operands.push(o);
+            statics.push(crate::DYNAMIC);
+        } else {
+            let pos = p.cur_pos();
+            match p.parse_optional_integer()? {
+                Some(v) => match i64::try_from(v) {
+                    Ok(v) => statics.push(v),
+                    Err(_) => return p.error_at(pos, "integer value too large"),
+                },
+                None => return p.error("expected SSA value or integer"),
+            }
+        }
+        if !p.eat(TokKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokKind::RSquare, "]")?;
+    Ok((operands, statics))
+}
+
+/// Prints the list read by [`parse_dynamic_index_list`]: static values, and the next operand
+/// where a value is dynamic.
+pub fn print_dynamic_index_list(
+    p: &mut crate::asm::printer::OpPrinter<'_>,
+    statics: &[i64],
+    dynamic: &[Value],
+) {
+    p.write("[");
+    let mut next = dynamic.iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if s == crate::DYNAMIC {
+            match next.next() {
+                Some(&v) => p.print_operand(v),
+                None => p.write("<<missing operand>>"),
+            }
+        } else {
+            p.write(&s.to_string());
+        }
+    }
+    p.write("]");
+}

@@ -11,9 +11,10 @@ use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, op_error, segment_values, set_segments, types_of,
+    add_attr, dense_array, op_error, parse_dynamic_index_list, print_dynamic_index_list,
+    segment_values, set_segments, types_of,
 };
-use crate::entity::{Op, Type, Value};
+use crate::entity::{Op, Type};
 use crate::registry::{Effects, OpDef, Registry, Traits};
 use crate::types::{DYNAMIC, TypeData};
 
@@ -59,59 +60,6 @@ fn no_effects(_: &Context, _: Op) -> Effects {
 }
 
 // ----- shared syntax ----------------------------------------------------------------------------
-
-/// Parses MLIR's dynamic index list `[%a, 4, %b]`: the dynamic operands and the static values
-/// with [`DYNAMIC`] where an operand stands.
-fn parse_dynamic_index_list(
-    p: &mut OpParser<'_, '_>,
-) -> PResult<(Vec<UnresolvedOperand>, Vec<i64>)> {
-    p.expect(TokKind::LSquare, "[")?;
-    let mut operands = Vec::new();
-    let mut statics = Vec::new();
-    if p.eat(TokKind::RSquare) {
-        return Ok((operands, statics));
-    }
-    loop {
-        if let Some(o) = p.parse_optional_operand()? {
-            operands.push(o);
-            statics.push(DYNAMIC);
-        } else {
-            let pos = p.cur_pos();
-            match p.parse_optional_integer()? {
-                Some(v) => match i64::try_from(v) {
-                    Ok(v) => statics.push(v),
-                    Err(_) => return p.error_at(pos, "integer value too large"),
-                },
-                None => return p.error("expected SSA value or integer"),
-            }
-        }
-        if !p.eat(TokKind::Comma) {
-            break;
-        }
-    }
-    p.expect(TokKind::RSquare, "]")?;
-    Ok((operands, statics))
-}
-
-/// Prints a dynamic index list: the static values, and operands where they are dynamic.
-fn print_dynamic_index_list(p: &mut OpPrinter<'_>, statics: &[i64], dynamic: &[Value]) {
-    p.write("[");
-    let mut next = dynamic.iter();
-    for (i, &s) in statics.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        match (s == DYNAMIC, next.clone().next()) {
-            (true, Some(&v)) => {
-                next.next();
-                p.print_operand(v);
-            }
-            (true, None) => p.write("<<missing operand>>"),
-            (false, _) => p.write(&s.to_string()),
-        }
-    }
-    p.write("]");
-}
 
 /// Parses `[offsets] [sizes] [strides]`.
 fn parse_slice_lists(p: &mut OpParser<'_, '_>) -> PResult<[(Vec<UnresolvedOperand>, Vec<i64>); 3]> {
