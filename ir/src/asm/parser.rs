@@ -2660,46 +2660,74 @@ pub fn escape_string(s: &str) -> String {
 }
 
 /// `lhs + rhs` with MLIR's canonicalisations: constants folded, constant and symbolic terms on
-/// the right, zero dropped.
+/// the right, zero dropped, `(x + c1) + c2` reassociated.
 pub fn affine_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-    use AffineExpr::*;
-    match (&lhs, &rhs) {
-        (Const(a), Const(b)) => return Const(a.wrapping_add(*b)),
-        (_, Const(0)) => return lhs,
-        (Const(0), _) => return rhs,
-        _ => {}
-    }
-    if matches!(lhs, Const(_)) || (is_symbolic(&lhs) && !is_symbolic(&rhs)) {
-        return affine_add(rhs, lhs);
-    }
-    // (x + c1) + c2 -> x + (c1 + c2)
-    if let (Add(x, c1), Const(c2)) = (&lhs, &rhs)
-        && let Const(c1) = **c1
-    {
-        return affine_add((**x).clone(), Const(c1.wrapping_add(*c2)));
-    }
-    Add(Box::new(lhs), Box::new(rhs))
+    affine_combine(AffineBinary::Add, lhs, rhs)
 }
 
-/// `lhs * rhs` with MLIR's canonicalisations: constants folded and moved right, one dropped.
+/// `lhs * rhs` with MLIR's canonicalisations: constants folded and moved right, one dropped,
+/// `(x * c1) * c2` reassociated.
 pub fn affine_mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
-    use AffineExpr::*;
+    affine_combine(AffineBinary::Mul, lhs, rhs)
+}
+
+/// The two commutative, associative affine operators [`affine_combine`] simplifies.
+#[derive(Clone, Copy)]
+enum AffineBinary {
+    Add,
+    Mul,
+}
+
+impl AffineBinary {
+    fn neutral(self) -> i64 {
+        match self {
+            AffineBinary::Add => 0,
+            AffineBinary::Mul => 1,
+        }
+    }
+
+    fn fold(self, a: i64, b: i64) -> i64 {
+        match self {
+            AffineBinary::Add => a.wrapping_add(b),
+            AffineBinary::Mul => a.wrapping_mul(b),
+        }
+    }
+
+    /// The operands of `e` if it is this operator applied to a constant right-hand side.
+    fn split_const(self, e: &AffineExpr) -> Option<(&AffineExpr, i64)> {
+        match (self, e) {
+            (AffineBinary::Add, AffineExpr::Add(x, c))
+            | (AffineBinary::Mul, AffineExpr::Mul(x, c)) => match **c {
+                AffineExpr::Const(c) => Some((x, c)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn build(self, lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+        match self {
+            AffineBinary::Add => AffineExpr::Add(Box::new(lhs), Box::new(rhs)),
+            AffineBinary::Mul => AffineExpr::Mul(Box::new(lhs), Box::new(rhs)),
+        }
+    }
+}
+
+fn affine_combine(op: AffineBinary, lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
+    use AffineExpr::Const;
     match (&lhs, &rhs) {
-        (Const(a), Const(b)) => return Const(a.wrapping_mul(*b)),
-        (_, Const(1)) => return lhs,
-        (Const(1), _) => return rhs,
+        (Const(a), Const(b)) => return Const(op.fold(*a, *b)),
+        (_, Const(n)) if *n == op.neutral() => return lhs,
+        (Const(n), _) if *n == op.neutral() => return rhs,
         _ => {}
     }
     if matches!(lhs, Const(_)) || (is_symbolic(&lhs) && !is_symbolic(&rhs)) {
-        return affine_mul(rhs, lhs);
+        return affine_combine(op, rhs, lhs);
     }
-    // (x * c1) * c2 -> x * (c1 * c2)
-    if let (Mul(x, c1), Const(c2)) = (&lhs, &rhs)
-        && let Const(c1) = **c1
-    {
-        return affine_mul((**x).clone(), Const(c1.wrapping_mul(*c2)));
+    if let (Some((x, c1)), Const(c2)) = (op.split_const(&lhs), &rhs) {
+        return affine_combine(op, x.clone(), Const(op.fold(c1, *c2)));
     }
-    Mul(Box::new(lhs), Box::new(rhs))
+    op.build(lhs, rhs)
 }
 
 fn is_symbolic(e: &AffineExpr) -> bool {
