@@ -1,7 +1,7 @@
 //! Scaling benchmark of `ownership-based-buffer-deallocation`.
 //!
-//! Generates programs of four shapes (straight-line allocations, chains of CFG diamonds,
-//! nested `scf` ops, many small functions) at 1k..256k ops, and times parse + pass + print
+//! Generates programs of five shapes (straight-line allocations, chains of CFG diamonds,
+//! nested `scf` ops, many small functions, 64 buffers live across a chain of blocks) at 1k..256k ops, and times parse + pass + print
 //! in-process against `mlir-opt-22 --ownership-based-buffer-deallocation` on the same text
 //! (when it is on `PATH`). Run with `cargo run --release -p dealloc --example dealloc_bench [MAX_K]`.
 
@@ -90,6 +90,35 @@ fn many_functions(n: usize) -> String {
     s
 }
 
+/// Buffers live across the whole function in [`live_sets`].
+const LIVE_SET: usize = 64;
+
+/// Large live sets: `LIVE_SET` allocations live across a chain of blocks, each block storing
+/// into one of them and allocating a temporary of its own.
+fn live_sets(n: usize) -> String {
+    let mut s = String::from("func.func @f(%v: i64) -> i64 {\n  %c0 = arith.constant 0 : index\n");
+    for j in 0..LIVE_SET {
+        let _ = writeln!(s, "  %l{j} = memref.alloc() : memref<2xi64>");
+    }
+    s.push_str("  cf.br ^b0\n");
+    let k = n.saturating_sub(LIVE_SET) / 4;
+    for i in 0..k {
+        let j = i % LIVE_SET;
+        let _ = writeln!(s, "^b{i}:\n  memref.store %v, %l{j}[%c0] : memref<2xi64>");
+        let _ = writeln!(s, "  %t{i} = memref.alloc() : memref<2xi64>");
+        let _ = writeln!(s, "  memref.store %v, %t{i}[%c0] : memref<2xi64>");
+        let next = i + 1;
+        let _ = writeln!(s, "  cf.br ^b{next}");
+    }
+    let _ = writeln!(s, "^b{k}:");
+    for j in 0..LIVE_SET {
+        let _ = writeln!(s, "  %x{j} = memref.load %l{j}[%c0] : memref<2xi64>");
+    }
+    let last = LIVE_SET - 1;
+    let _ = writeln!(s, "  return %x{last} : i64\n}}");
+    s
+}
+
 fn ours(text: &str) -> (Duration, Duration, usize) {
     let start = Instant::now();
     let mut ctx = Context::new();
@@ -138,11 +167,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(256);
-    let shapes: [(&str, Generator); 4] = [
+    let shapes: [(&str, Generator); 5] = [
         ("straight", straight),
         ("diamonds", diamonds),
         ("nested-scf", nested_scf),
         ("many-funcs", many_functions),
+        ("live-sets", live_sets),
     ];
     println!(
         "| shape | ops | ours total ms | ours pass ms | pass ns/op | mlir-opt-22 ms |\n|---|---|---|---|---|---|"

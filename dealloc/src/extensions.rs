@@ -1,47 +1,161 @@
-//! Ops with their own deallocation behaviour (MLIR's `BufferDeallocationOpInterface` external
-//! models), looked up by op name once per run: the only place this crate names ops it does not
-//! create itself.
+//! Ops with their own deallocation behaviour: MLIR's `BufferDeallocationOpInterface`, as a
+//! table of function pointers keyed by op name that users extend with [`Extensions::register`].
+//!
+//! The pass consults the table before its generic handling. A [`OpBehaviour::process`] hook
+//! replaces the generic handling of an op entirely (preconditions, memory effects, region-branch,
+//! call and branch interfaces); afterwards, memref results the hook left without ownership get
+//! the join of their memref operands' ownerships, as for every op. A
+//! [`OpBehaviour::materialize`] hook computes a unique ownership indicator for a result of the
+//! op when one is needed (a returned value, a value forwarded with `Unknown` ownership) instead
+//! of cloning the buffer.
+//!
+//! The built-in behaviours (the only place this crate names ops it does not create itself):
+//! - `cf.cond_br`: one dealloc per successor, conditions conjoined with the branch condition;
+//! - `arith.select`: no processing; ownership materialises as `select(cond, own_t, own_f)`;
+//! - `scf.forall.in_parallel`: a dealloc before it, its region must be empty;
+//! - `scf.reduce.return`: only non-memref operands are supported.
 
-use ir::{Context, OpName};
+use ir::{Context, Diagnostic, Op, OpName, Value};
 use rustc_hash::FxHashMap;
 
-/// The built-in behaviours.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Special {
-    /// `cf.cond_br`: one dealloc per successor, conditions conjoined with the branch condition.
-    CondBranch,
-    /// `arith.select`: ownership of the result is `select(cond, own_true, own_false)`.
-    Select,
-    /// `scf.forall.in_parallel`: a dealloc before it; its region must be empty.
-    InParallel,
-    /// `scf.reduce.return`: only non-memref operands are supported.
-    ReduceReturn,
+use crate::ownership::Ownership;
+use crate::pass::DeallocState;
+
+/// Handles one op in place of the pass's generic handling.
+pub type ProcessFn = fn(&mut DeallocState<'_>, Op) -> Result<(), Diagnostic>;
+
+/// Materialises a unique ownership for `value` (a result of an op with this behaviour, defined
+/// in the block being processed) with ops inserted before `before`: `Some((value', indicator))`,
+/// or `None` to fall back to a clone.
+pub type MaterializeFn = fn(&mut DeallocState<'_>, Value, Op) -> Option<(Value, Value)>;
+
+/// The deallocation behaviour of one op.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpBehaviour {
+    /// Replaces the generic handling of the op, if set.
+    pub process: Option<ProcessFn>,
+    /// Computes a unique ownership of the op's results, if set.
+    pub materialize: Option<MaterializeFn>,
 }
 
-/// The external models registered for this run.
+/// The behaviours registered for one run of the pass.
+#[derive(Clone, Debug, Default)]
 pub struct Extensions {
-    by_name: FxHashMap<OpName, Special>,
+    by_name: FxHashMap<OpName, OpBehaviour>,
 }
 
 impl Extensions {
-    /// The built-in models, for the ops registered in `ctx`.
-    pub fn builtin(ctx: &Context) -> Self {
-        let mut by_name = FxHashMap::default();
-        for (name, special) in [
-            ("cf.cond_br", Special::CondBranch),
-            ("arith.select", Special::Select),
-            ("scf.forall.in_parallel", Special::InParallel),
-            ("scf.reduce.return", Special::ReduceReturn),
-        ] {
-            if let Some(id) = ctx.registry.lookup(name) {
-                by_name.insert(id, special);
-            }
-        }
-        Extensions { by_name }
+    /// No op with its own behaviour (every op gets the generic handling).
+    pub fn empty() -> Self {
+        Extensions::default()
     }
 
-    /// The behaviour of ops named `name`, if special.
-    pub fn get(&self, name: OpName) -> Option<Special> {
+    /// The built-in behaviours, for those of their ops registered in `ctx`.
+    pub fn builtin(ctx: &Context) -> Self {
+        let mut table = Extensions::default();
+        let builtins: [(&str, OpBehaviour); 4] = [
+            ("cf.cond_br", process_only(process_cond_branch)),
+            (
+                "arith.select",
+                OpBehaviour {
+                    process: Some(|_, _| Ok(())),
+                    materialize: Some(materialize_select),
+                },
+            ),
+            ("scf.forall.in_parallel", process_only(process_in_parallel)),
+            ("scf.reduce.return", process_only(process_reduce_return)),
+        ];
+        for (name, behaviour) in builtins {
+            // Absent ops are skipped: a context may register a subset of the dialects.
+            let _ = table.register(ctx, name, behaviour);
+        }
+        table
+    }
+
+    /// Gives the op named `name` its own behaviour, replacing any earlier one (built-in
+    /// included). Fails, naming the op, if `ctx` does not know that op.
+    pub fn register(
+        &mut self,
+        ctx: &Context,
+        name: &str,
+        behaviour: OpBehaviour,
+    ) -> Result<(), String> {
+        let id = ctx
+            .registry
+            .lookup(name)
+            .ok_or_else(|| format!("cannot give '{name}' a deallocation behaviour: unknown op"))?;
+        self.by_name.insert(id, behaviour);
+        Ok(())
+    }
+
+    /// The behaviour of ops named `name`, if they have their own.
+    pub fn get(&self, name: OpName) -> Option<OpBehaviour> {
         self.by_name.get(&name).copied()
     }
+}
+
+fn process_only(process: ProcessFn) -> OpBehaviour {
+    OpBehaviour {
+        process: Some(process),
+        materialize: None,
+    }
+}
+
+fn process_cond_branch(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
+    state.split_dealloc_per_successor(op)
+}
+
+/// `select(cond, own(true_value), own(false_value))`, when both operands have unique ownership.
+fn materialize_select(
+    state: &mut DeallocState<'_>,
+    value: Value,
+    before: Op,
+) -> Option<(Value, Value)> {
+    let ctx = state.ctx();
+    let def = ctx.defining_op(value)?;
+    if ctx.num_operands(def) != 3 {
+        return None;
+    }
+    let (cond, on_true, on_false) = (
+        ctx.operand(def, 0),
+        ctx.operand(def, 1),
+        ctx.operand(def, 2),
+    );
+    let block = ctx.op_parent(def)?;
+    let (Ownership::Unique(own_true), Ownership::Unique(own_false)) = (
+        state.ownership_from(on_true, block),
+        state.ownership_from(on_false, block),
+    ) else {
+        return None;
+    };
+    Some((value, state.select(before, cond, own_true, own_false)))
+}
+
+fn process_in_parallel(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
+    let ctx = state.ctx();
+    let nonempty = ctx
+        .regions(op)
+        .iter()
+        .any(|&r| ctx.blocks(r).any(|b| ctx.first_op(b).is_some()));
+    if nonempty {
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            "only supported when nested region is empty",
+        ));
+    }
+    state.insert_dealloc(op, &[]).map(|_| ())
+}
+
+fn process_reduce_return(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
+    let ctx = state.ctx();
+    if ctx
+        .operands(op)
+        .any(|v| ctx.type_data(ctx.value_type(v)).is_memref())
+    {
+        return Err(Diagnostic::error(
+            ctx.op_loc(op),
+            "only supported when operand is not a MemRef",
+        ));
+    }
+    Ok(())
 }

@@ -10,10 +10,11 @@
 
 mod cfg;
 pub mod expand_realloc;
-mod extensions;
+pub mod extensions;
 pub mod ownership;
 pub mod pass;
 
 pub use expand_realloc::{ExpandReallocOptions, expand_realloc};
+pub use extensions::{Extensions, MaterializeFn, OpBehaviour, ProcessFn};
 pub use ownership::Ownership;
-pub use pass::{DeallocOptions, deallocate_buffers};
+pub use pass::{DeallocOptions, DeallocState, deallocate_buffers, deallocate_buffers_with};

@@ -34,7 +34,7 @@ use ir::{
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cfg::region_order;
-use crate::extensions::{Extensions, Special};
+use crate::extensions::Extensions;
 use crate::ownership::{Ownership, constant_bool};
 use analysis::liveness::Liveness;
 
@@ -99,6 +99,18 @@ pub fn deallocate_buffers(
     root: Op,
     options: &DeallocOptions,
 ) -> Result<(), Vec<Diagnostic>> {
+    let ext = Extensions::builtin(ctx);
+    deallocate_buffers_with(ctx, root, options, &ext)
+}
+
+/// [`deallocate_buffers`] with the op behaviours of `ext` (start from
+/// [`Extensions::builtin`] and [`Extensions::register`] your own).
+pub fn deallocate_buffers_with(
+    ctx: &mut Context,
+    root: Op,
+    options: &DeallocOptions,
+    ext: &Extensions,
+) -> Result<(), Vec<Diagnostic>> {
     let loc = ctx.op_loc(root);
     let Some(names) = Names::lookup(ctx) else {
         return Err(vec![Diagnostic::error(
@@ -106,7 +118,6 @@ pub fn deallocate_buffers(
             "the dialects the deallocation pass emits are not registered",
         )]);
     };
-    let ext = Extensions::builtin(ctx);
     let mut symbols: FxHashMap<String, Op> = FxHashMap::default();
     let mut funcs = Vec::new();
     for op in ctx.walk_preorder(root) {
@@ -121,7 +132,7 @@ pub fn deallocate_buffers(
         }
     }
     for func in funcs {
-        let mut f = FuncDealloc::new(ctx, &names, &ext, &symbols, options, func);
+        let mut f = DeallocState::new(ctx, &names, ext, &symbols, options, func);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
@@ -143,8 +154,10 @@ fn is_memref(ctx: &Context, v: Value) -> bool {
     ctx.type_data(ctx.value_type(v)).is_memref()
 }
 
-/// The deallocation state of one function.
-struct FuncDealloc<'a> {
+/// The deallocation state of one function: ownership indicators per memref and block, and
+/// the memrefs each block may have to free. Op behaviours ([`crate::extensions`]) act on it
+/// through its public methods.
+pub struct DeallocState<'a> {
     ctx: &'a mut Context,
     names: &'a Names,
     ext: &'a Extensions,
@@ -164,7 +177,7 @@ struct FuncDealloc<'a> {
 
 type R<T> = Result<T, Diagnostic>;
 
-impl<'a> FuncDealloc<'a> {
+impl<'a> DeallocState<'a> {
     fn new(
         ctx: &'a mut Context,
         names: &'a Names,
@@ -175,7 +188,7 @@ impl<'a> FuncDealloc<'a> {
     ) -> Self {
         let i1 = ctx.i1_type();
         let i64 = ctx.int_type(64);
-        FuncDealloc {
+        DeallocState {
             ctx,
             names,
             ext,
@@ -367,10 +380,17 @@ impl<'a> FuncDealloc<'a> {
     }
 
     fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
-        if let Some(special) = self.ext.get(self.ctx.op_name(op)) {
-            self.process_special(special, op)?;
+        if let Some(process) = self.ext.get(self.ctx.op_name(op)).and_then(|b| b.process) {
+            process(self, op)?;
             return Ok(Some(op));
         }
+        self.process_generic(op)?;
+        Ok(Some(op))
+    }
+
+    /// The generic handling of `op`: preconditions, memory effects, then the region-branch,
+    /// call, branch and region-terminator interfaces.
+    pub fn process_generic(&mut self, op: Op) -> R<()> {
         self.verify_operation_preconditions(op)?;
         let def = self.ctx.op_def(op);
         let (has_rb, has_call, has_branch) = (
@@ -393,7 +413,84 @@ impl<'a> FuncDealloc<'a> {
         if self.is_region_terminator(op) {
             self.handle_return_like(op)?;
         }
-        Ok(Some(op))
+        Ok(())
+    }
+
+    // ----- public API for op behaviours -------------------------------------------------------
+
+    /// The IR being rewritten.
+    pub fn ctx(&self) -> &Context {
+        self.ctx
+    }
+
+    /// The IR being rewritten, mutably (keep ownership state consistent with what you change).
+    pub fn ctx_mut(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    /// The ownership of `v` recorded in `block`.
+    pub fn ownership(&self, v: Value, block: Block) -> Ownership {
+        self.get(v, block)
+    }
+
+    /// Replaces the ownership of `v` in `block`.
+    pub fn set_ownership(&mut self, v: Value, block: Block, own: Ownership) {
+        self.set(v, own, block);
+    }
+
+    /// Joins `own` into the ownership of `v` in `block` (differing indicators give `Unknown`).
+    pub fn join_ownership(&mut self, v: Value, block: Block, own: Ownership) {
+        self.update(v, own, block);
+    }
+
+    /// Puts `v` on the list of memrefs `block` frees (under its ownership) before control
+    /// leaves it.
+    pub fn track(&mut self, v: Value, block: Block) {
+        self.add_to_dealloc(v, block);
+    }
+
+    /// `v` becomes a buffer `block` owns outright (as a fresh allocation): ownership `true`,
+    /// freed before control leaves `block` unless it flows on.
+    pub fn own_new_buffer(&mut self, v: Value, block: Block) {
+        let t = self.bool_const(block, true);
+        self.update(v, Ownership::Unique(t), block);
+        self.add_to_dealloc(v, block);
+    }
+
+    /// An `i1` constant at the start of `block` (one per block and value).
+    pub fn constant(&mut self, block: Block, value: bool) -> Value {
+        self.bool_const(block, value)
+    }
+
+    /// `arith.select %cond, %a, %b : i1` before `before`.
+    pub fn select(&mut self, before: Op, cond: Value, a: Value, b: Value) -> Value {
+        if a == b {
+            return a;
+        }
+        self.build_value(before, self.names.select, &[cond, a, b], self.i1)
+    }
+
+    /// Frees, before `before`, what its block owns, retaining `retained` (plus the memrefs
+    /// live out of the block); returns the updated ownership indicators of `retained`'s
+    /// memrefs, in order. For terminator-like ops without successors.
+    pub fn insert_dealloc(&mut self, before: Op, retained: &[Value]) -> R<Vec<Value>> {
+        let Some(block) = self.ctx.op_parent(before) else {
+            return Ok(Vec::new());
+        };
+        let retained = self.retain_list(block, None, retained);
+        let (memrefs, conditions) = self.dealloc_inputs(block, before)?;
+        let updated = self.create_dealloc(before, &memrefs, &conditions, &retained);
+        self.reset_retained(&retained, &updated, block);
+        Ok(updated)
+    }
+
+    /// The buffer `freed` is freed by `op`: `op`'s block no longer owns it (nor what certainly
+    /// aliases it). Fails for buffers owned by an enclosing region.
+    pub fn release(&mut self, op: Op, freed: Value) -> R<()> {
+        let Some(block) = self.ctx.op_parent(op) else {
+            return Ok(());
+        };
+        self.release_ownership(op, freed, block)
     }
 
     // ----- ownership state ----------------------------------------------------------------------
@@ -419,7 +516,7 @@ impl<'a> FuncDealloc<'a> {
     }
 
     /// The ownership of `v` as seen from `block`, falling back to its defining block.
-    fn ownership_from(&self, v: Value, block: Block) -> Ownership {
+    pub fn ownership_from(&self, v: Value, block: Block) -> Ownership {
         match self.get(v, block) {
             Ownership::Uninitialized => self
                 .ctx
@@ -718,7 +815,9 @@ impl<'a> FuncDealloc<'a> {
         self.append_successor_operands(op, 0, &forwarded, &ownerships)
     }
 
-    fn handle_cond_branch(&mut self, op: Op) -> R<()> {
+    /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
+    /// under the conjunction with its branch condition.
+    pub(crate) fn split_dealloc_per_successor(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
@@ -847,43 +946,6 @@ impl<'a> FuncDealloc<'a> {
             .or(edges.first())
             .map_or(all.clone(), |e| e.operands.clone());
         if range.end <= all.end { range } else { all }
-    }
-
-    fn process_special(&mut self, special: Special, op: Op) -> R<()> {
-        match special {
-            Special::CondBranch => self.handle_cond_branch(op),
-            Special::Select => Ok(()),
-            Special::ReduceReturn => {
-                if self.ctx.operands(op).any(|v| is_memref(self.ctx, v)) {
-                    return Err(Diagnostic::error(
-                        self.ctx.op_loc(op),
-                        "only supported when operand is not a MemRef",
-                    ));
-                }
-                Ok(())
-            }
-            Special::InParallel => {
-                let nonempty = self
-                    .ctx
-                    .regions(op)
-                    .iter()
-                    .any(|&r| self.ctx.blocks(r).any(|b| self.ctx.first_op(b).is_some()));
-                if nonempty {
-                    return Err(Diagnostic::error(
-                        self.ctx.op_loc(op),
-                        "only supported when nested region is empty",
-                    ));
-                }
-                let Some(block) = self.ctx.op_parent(op) else {
-                    return Ok(());
-                };
-                let retained = self.retain_list(block, None, &[]);
-                let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
-                let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
-                self.reset_retained(&retained, &updated, block);
-                Ok(())
-            }
-        }
     }
 
     // ----- dealloc construction -----------------------------------------------------------------
@@ -1051,7 +1113,7 @@ impl<'a> FuncDealloc<'a> {
     // ----- ownership materialisation ------------------------------------------------------------
 
     /// `v` (or a clone of it) with a unique ownership indicator in `block`.
-    fn materialize_unique_ownership(
+    pub fn materialize_unique_ownership(
         &mut self,
         v: Value,
         block: Block,
@@ -1062,20 +1124,13 @@ impl<'a> FuncDealloc<'a> {
         }
         if let Some(def) = self.ctx.defining_op(v)
             && self.ctx.op_parent(def) == Some(block)
-            && self.ext.get(self.ctx.op_name(def)) == Some(Special::Select)
-            && self.ctx.num_operands(def) == 3
+            && let Some(materialize) = self
+                .ext
+                .get(self.ctx.op_name(def))
+                .and_then(|b| b.materialize)
+            && let Some(unique) = materialize(self, v, before)
         {
-            let (c, t, f) = (
-                self.ctx.operand(def, 0),
-                self.ctx.operand(def, 1),
-                self.ctx.operand(def, 2),
-            );
-            if let (Ownership::Unique(ot), Ownership::Unique(of)) =
-                (self.ownership_from(t, block), self.ownership_from(f, block))
-            {
-                let merged = self.build_value(before, self.names.select, &[c, ot, of], self.i1);
-                return (v, merged);
-            }
+            return unique;
         }
         let clone = self.clone_value(v, before);
         let t = self.bool_const(block, true);
@@ -1220,7 +1275,8 @@ impl<'a> FuncDealloc<'a> {
         v
     }
 
-    fn and(&mut self, before: Op, a: Value, b: Value) -> Value {
+    /// `arith.andi %a, %b` before `before` (`%b` alone when `%a` is constant true).
+    pub fn and(&mut self, before: Op, a: Value, b: Value) -> Value {
         match constant_bool(self.ctx, a) {
             Some(true) => b,
             _ => self.build_value(before, self.names.andi, &[a, b], self.i1),
