@@ -19,7 +19,8 @@ use ir::{Context, Diagnostic, Op, OpDef, OpState, Traits, Value};
 /// - `user.either`: a pure `select` on memrefs the pass knows nothing about;
 /// - `user.no_terminator_region`: a region op with the `NoTerminator` trait;
 /// - `user.halt`: a terminator implementing neither the branch nor the region-terminator
-///   interface.
+///   interface;
+/// - `user.branch_nowhere`: a terminator with the branch interface and no successor.
 fn user_context() -> Context {
     let mut ctx = Context::new();
     ctx.registry.register(OpDef::new("user.acquire"));
@@ -32,6 +33,10 @@ fn user_context() -> Context {
     let mut halt = OpDef::new("user.halt");
     halt.traits = Traits::TERMINATOR | Traits::PURE;
     ctx.registry.register(halt);
+    let mut branch_nowhere = OpDef::new("user.branch_nowhere");
+    branch_nowhere.traits = Traits::TERMINATOR | Traits::PURE;
+    branch_nowhere.successor_operands = Some(|_, _, _| 0..0);
+    ctx.registry.register(branch_nowhere);
     ctx
 }
 
@@ -369,6 +374,24 @@ func.func @f() {
     });
     assert!(
         rendered.starts_with("input.mlir:3:8: error: MemRef value does not have valid ownership"),
+        "{rendered}"
+    );
+}
+
+#[test]
+fn a_branch_without_successor_is_rejected() {
+    let src = r#"
+func.func @f() {
+  %a = memref.alloc() : memref<2xf32>
+  "user.branch_nowhere"() : () -> ()
+}
+"#;
+    let rendered = first_error(src, Extensions::builtin);
+    assert!(
+        rendered.starts_with(
+            "input.mlir:4:3: error: only BranchOpInterface operations with exactly one \
+             successor are supported yet"
+        ),
         "{rendered}"
     );
 }
