@@ -17,7 +17,10 @@
 //! - An existing free (`memref.dealloc`, the source of `memref.realloc`) releases ownership: the
 //!   freed buffer and the entries of the block's dealloc list that are certainly the same buffer
 //!   become un-owned, entries that may be it stay owned only if their aligned pointers differ at
-//!   runtime. The op stays. A free of a buffer owned by an enclosing region is still rejected.
+//!   runtime. The op stays. A plain free (`memref.dealloc`) inside a nested region of a buffer
+//!   an enclosing region owns is erased: the enclosing region frees that buffer under its own
+//!   indicator, so the free only moves later (to where the owner frees it). Other frees of such
+//!   buffers (`memref.realloc`), and nested frees of function arguments, are still rejected.
 //!
 //! Function boundary ABI: arguments are never owned; returned memrefs are owned by the caller,
 //! so a returned memref whose ownership is not provably true is cloned (conditionally).
@@ -171,6 +174,8 @@ pub struct DeallocState<'a> {
     to_dealloc: FxHashMap<Block, Vec<Value>>,
     in_list: FxHashSet<(Block, Value)>,
     consts: FxHashMap<(Block, bool), Value>,
+    /// Frees of buffers an enclosing region owns, erased once the function is done.
+    redundant_frees: Vec<Op>,
     i1: Type,
     i64: Type,
 }
@@ -201,6 +206,7 @@ impl<'a> DeallocState<'a> {
             to_dealloc: FxHashMap::default(),
             in_list: FxHashSet::default(),
             consts: FxHashMap::default(),
+            redundant_frees: Vec::new(),
             i1,
             i64,
         }
@@ -211,6 +217,9 @@ impl<'a> DeallocState<'a> {
         self.number_values();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
+        for op in std::mem::take(&mut self.redundant_frees) {
+            self.ctx.erase_op(op);
+        }
         if self.has_dynamic_ownership(self.func) {
             self.update_function_signature()?;
         }
@@ -609,11 +618,18 @@ impl<'a> DeallocState<'a> {
     /// `op`: the block no longer owns that buffer. Entries of the block's dealloc list that
     /// certainly are the same buffer lose their ownership; entries that may be it keep their
     /// ownership only if their aligned pointer differs at runtime; provably distinct entries
-    /// keep theirs. Frees of buffers that came from an enclosing region (captured, or passed in
-    /// as a region argument) are rejected: the enclosing block's ownership cannot be updated.
+    /// keep theirs. Plain frees of buffers that came from an enclosing region (captured, or
+    /// passed in as a region argument) are erased after the function is processed, since their
+    /// owner frees them; other frees of such buffers are rejected.
     fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
         let root = self.buffer_root(freed);
         if !self.released_in_scope(op, root) {
+            if self.is_plain_free(op) && !self.is_function_argument(root) {
+                // The enclosing region owns the buffer and frees it under its own ownership
+                // indicator: this early free would be a second one.
+                self.redundant_frees.push(op);
+                return Ok(());
+            }
             return Err(Diagnostic::error(
                 self.ctx.op_loc(op),
                 "memory free side-effect on MemRef value not supported!",
@@ -663,6 +679,29 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Whether `op` only frees (no results, no effect but `Free`): erasing it changes nothing
+    /// but when its buffer is freed.
+    fn is_plain_free(&self, op: Op) -> bool {
+        self.ctx.results(op).is_empty()
+            && matches!(self.ctx.memory_effects(op), Effects::Known(list)
+                if list.iter().all(|e| e.kind == EffectKind::Free))
+    }
+
+    /// Whether `v` is an argument of the function's entry block.
+    fn is_function_argument(&self, v: Value) -> bool {
+        match self.ctx.value_def(v) {
+            ValueDef::BlockArg { block, .. } => {
+                self.ctx.block_parent_op(block) == Some(self.func)
+                    && self
+                        .ctx
+                        .block_parent(block)
+                        .and_then(|r| self.ctx.entry_block(r))
+                        == Some(block)
+            }
+            _ => false,
+        }
+    }
+
     /// The value `v` is a view of, through any chain of view-like ops.
     fn buffer_root(&self, mut v: Value) -> Value {
         while let Some(def) = self.ctx.defining_op(v) {
@@ -704,17 +743,7 @@ impl<'a> DeallocState<'a> {
                 if list.iter().any(|e| e.kind == EffectKind::Allocate
                     && e.on == EffectOn::Result(index as usize)))
         };
-        let function_arg = |v: Value| match self.ctx.value_def(v) {
-            ValueDef::BlockArg { block, .. } => {
-                self.ctx.block_parent_op(block) == Some(self.func)
-                    && self
-                        .ctx
-                        .block_parent(block)
-                        .and_then(|r| self.ctx.entry_block(r))
-                        == Some(block)
-            }
-            _ => false,
-        };
+        let function_arg = |v: Value| self.is_function_argument(v);
         (allocated(a) && (allocated(b) || function_arg(b))) || (function_arg(a) && allocated(b))
     }
 

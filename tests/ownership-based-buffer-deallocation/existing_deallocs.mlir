@@ -163,3 +163,114 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// A free inside a nested region of a buffer the enclosing block owns (upstream rejects it):
+// the enclosing block frees the buffer under its own indicator, so the nested free is erased
+// and the buffer is freed once, when its owner frees it.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @run(%c: i1) -> i64 {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 9 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %v, %a[%c0] : memref<2xi64>
+  %r = scf.if %c -> i64 {
+    %x = memref.load %a[%c0] : memref<2xi64>
+    memref.dealloc %a : memref<2xi64>
+    scf.yield %x : i64
+  } else {
+    %y = memref.load %a[%c0] : memref<2xi64>
+    %z = arith.addi %y, %y : i64
+    scf.yield %z : i64
+  }
+  return %r : i64
+}
+
+func.func @main() {
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = func.call @run(%true) : (i1) -> i64
+  %b = func.call @run(%false) : (i1) -> i64
+  func.call @printI64(%a) : (i64) -> ()
+  func.call @printI64(%b) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// The legacy pass's loop pattern: the body frees the incoming iteration buffer (a view of it
+// here) after building the next one. The loop's ownership indicators already free it, so the
+// nested free is erased.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<2xi64>
+  memref.store %one, %init[%c0] : memref<2xi64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%it = %init) -> memref<2xi64> {
+    %n = memref.alloc() : memref<2xi64>
+    %x = memref.load %it[%c0] : memref<2xi64>
+    %y = arith.addi %x, %x : i64
+    memref.store %y, %n[%c0] : memref<2xi64>
+    %view = memref.cast %it : memref<2xi64> to memref<?xi64>
+    memref.dealloc %view : memref<?xi64>
+    scf.yield %n : memref<2xi64>
+  }
+  %z = memref.load %r[%c0] : memref<2xi64>
+  func.call @printI64(%z) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// Frees two levels down, in a multi-block `scf.execute_region` inside a `scf.while` body, of
+// a buffer allocated before the loop and of one allocated per iteration.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : i64
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %outer = memref.alloc() : memref<1xi64>
+  memref.store %zero, %outer[%c0] : memref<1xi64>
+  %last = scf.while (%k = %zero) : (i64) -> i64 {
+    %go = arith.cmpi slt, %k, %c3 : i64
+    scf.condition(%go) %k : i64
+  } do {
+  ^bb0(%k: i64):
+    %tmp = memref.alloc() : memref<1xi64>
+    memref.store %k, %tmp[%c0] : memref<1xi64>
+    %is_last = arith.cmpi eq, %k, %one : i64
+    %s = scf.execute_region -> i64 {
+      %t = memref.load %tmp[%c0] : memref<1xi64>
+      %o = memref.load %outer[%c0] : memref<1xi64>
+      %sum = arith.addi %t, %o : i64
+      memref.store %sum, %outer[%c0] : memref<1xi64>
+      cf.cond_br %is_last, ^free, ^done(%sum : i64)
+    ^free:
+      memref.dealloc %tmp : memref<1xi64>
+      cf.br ^done(%sum : i64)
+    ^done(%d: i64):
+      scf.yield %d : i64
+    }
+    func.call @printI64(%s) : (i64) -> ()
+    %k1 = arith.addi %k, %one : i64
+    scf.yield %k1 : i64
+  }
+  %final = memref.load %outer[%c0] : memref<1xi64>
+  memref.dealloc %outer : memref<1xi64>
+  func.call @printI64(%final) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

@@ -54,13 +54,25 @@ func.func @reduce_memref(%m: memref<2xf32>) {
 
 // -----
 
-// A free of a buffer the enclosing block owns, inside a nested region: the enclosing block's
-// ownership cannot be updated.
-func.func @captured_free(%c: i1) {
-  %a = memref.alloc() : memref<2xf32>
+// A nested free of a function argument: the caller owns it (function boundary ABI), so the
+// free breaks the ABI; rejected.
+func.func @captured_argument_free(%c: i1, %a: memref<2xf32>) {
   scf.if %c {
     // expected-error @below {{memory free side-effect on MemRef value not supported!}}
     memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// A nested `memref.realloc` of a buffer the enclosing block owns: the realloc cannot be
+// dropped like a plain free; rejected (the pipeline runs `expand-realloc` first).
+func.func @captured_realloc(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  scf.if %c {
+    // expected-error @below {{memory free side-effect on MemRef value not supported!}}
+    %b = memref.realloc %a : memref<2xf32> to memref<4xf32>
   }
   return
 }
