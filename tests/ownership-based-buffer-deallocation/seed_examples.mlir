@@ -16,23 +16,26 @@
 //
 // Seed examples that are not here, and why:
 // - 003:226 (doc 270): the pass's output for 003:216 (compared in that chunk's comment).
-// - 003:352, 003:490, 003:503: `bufferization.dealloc` ops, inputs of the lowering.
+// - 003:352, 003:490, 003:503: `bufferization.dealloc` ops, inputs of the lowering (the pass
+//   rejects them: "No deallocation operations must be present", see invalid.mlir).
 // - 003:357 (doc 428): the lowering of 003:352; used as @main of the 003:429 chunk, without its
 //   `scf.if %c { memref.dealloc %m }` (a conditional free nested in a region, rejected, see
 //   invalid.mlir). 003:493 and 003:508: lowered fragments made of such conditional frees of
 //   values the fragment does not own.
 // - 001:231: the same program as 001:140 (only its comments differ).
-// - 001:381: a schematic `custom.br` fragment (`...` operands) of the 001:98 join.
+// - 001:381: a schematic `custom.br` fragment (`...` everywhere) of a block argument joining
+//   two forwarded buffers; that shape is tested by 001:98, 001:169 and 001:41.
 // - 001:504 and 001:598: hand-placed frees of region arguments (the join argument of
-//   test.region_if, the iter_arg of scf.for), rejected by the pass as by mlir-opt-22
-//   ("memory free side-effect on MemRef value not supported!"): see seed_examples_invalid.mlir.
+//   test.region_if, the iter_arg of scf.for), rejected by the pass ("memory free side-effect on
+//   MemRef value not supported!"; mlir-opt-22 rejects every free): seed_examples_invalid.mlir.
 // - 004 (HTML, lines of its <code> blocks): 76, 81, 96, 106 use the MLIR-HLO `deallocation`
 //   dialect (not in MLIR 22); 155 and 173 are programs the seed itself calls invalid; 221, 239,
 //   248, 255, 264, 271, 282, 294 are buffer-reuse inputs/outputs written after deallocation
 //   (they already contain their frees).
 // - 004:127, 004:163, 004:184: `memref.realloc` of a buffer owned outside the scf.if that
 //   contains it; the pass alone rejects them (so does mlir-opt-22): they need
-//   `expand-realloc` first and are in ../buffer-deallocation-pipeline/seed_examples.mlir.
+//   `expand-realloc` first: see seed_examples_invalid.mlir and, run by the pipeline,
+//   ../buffer-deallocation-pipeline/seed_examples.mlir.
 
 // 003:216 (doc line 257), the "Example" section: an alloc and an alloca joined by
 // arith.select (Unknown ownership, resolved through the retain list), and a cf.cond_br that
@@ -256,7 +259,7 @@ func.func @main() {
 
 // -----
 
-// 001:98 `@condBranch` (also 001:381 is its schematic form): the join block argument is
+// 001:98 `@condBranch` (001:381 sketches such a join): the join block argument is
 // either the argument %arg1 (not owned) or an alloc of ^bb2 (owned): the free at the join must
 // depend on the edge taken. `linalg.copy` becomes memref.copy, `use(%0)` a store.
 func.func private @printF32(f32)
