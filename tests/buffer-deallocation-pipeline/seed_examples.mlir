@@ -682,8 +682,8 @@ func.func @main() {
 
 // 001:412 `@inner_region_control_flow`: the seed's `custom.region_if` is the upstream
 // `test.region_if` (then/else get the operand, both branch to the join region, which yields
-// the result). The alloc flows through all three regions into the returned value: it must
-// not be freed in the function, and the caller owns it. The interpreter executes the then
+// the result). The alloc flows through all three regions into the returned value, which must
+// stay alive for the caller, which owns it. The interpreter executes the then
 // region of test.region_if.
 func.func private @printF32(f32)
 func.func private @printNewline()
@@ -723,7 +723,8 @@ func.func @main() {
 
 // 001:436 `@nested_region_control_flow`: an alloc in the else branch of an scf.if that
 // yields the outer alloc on both sides. The nested alloc must be freed inside the else
-// branch; the outer one is returned (owned by the caller). `use(%3)` is a store and a load.
+// branch; the outer one (or a copy) is returned, owned by the caller. `use(%3)` is a store
+// and a load.
 func.func private @printF32(f32)
 func.func private @printNewline()
 

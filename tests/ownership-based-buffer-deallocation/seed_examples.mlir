@@ -13,6 +13,9 @@
 // (003:429's @main, 001:201, 001:255, 001:329, 001:457, 001:684, 001:735) go beyond upstream:
 // mlir-opt-22 rejects every existing free ("memory free side-effect on MemRef value not
 // supported!"), the other chunks it processes too.
+// Compared with mlir-opt-22 on the chunks it accepts: the same bufferization.dealloc ops and
+// clones, except that we emit no dealloc whose memrefs all have a statically false condition
+// (function arguments, allocas) or that has no memref at all, and fold `andi true, %c` to %c.
 //
 // Seed examples that are not here, and why:
 // - 003:226 (doc 270): the pass's output for 003:216 (compared in that chunk's comment).
@@ -356,6 +359,8 @@ func.func @main() {
 
 // 001:140 `@condBranchDynamicType` (001:231 is the same program, differing only in comments):
 // a dynamically sized alloc in a block whose size is a block argument, forwarded to the join.
+// vs the legacy output 001:255: no copy on either edge; the join argument is freed under the
+// ownership indicator passed along with it (false for %arg1, true for the alloc).
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -409,6 +414,8 @@ func.func @main() {
 // 001:169 `@branch`: an alloc of the entry block used on one path, a second alloc on the
 // other, both forwarded to the join. The seed's `…` at the join is a load of the joined buffer;
 // ^bb1 stores into %1 (the seed leaves it unwritten) so that the load reads a written value.
+// vs the legacy output 001:201: no copies; %0 is freed before the branch on the ^bb1 edge
+// (it is dead there) and travels with its ownership on the ^bb2 edge.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -557,6 +564,7 @@ func.func @main() {
 // 001:296 `@condBranchDynamicTypeNested`: the alloc of ^bb2 reaches the exit through a
 // nested diamond (^bb3/^bb4 to ^bb5) and two more block arguments (^bb6, ^bb7), joined with
 // the argument %arg1 at ^bb6. It must be freed exactly once, at the end, on the ^bb2 path only.
+// vs the legacy output 001:329: no copies; ownership travels along every block argument.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -689,9 +697,12 @@ func.func @main() {
 
 // 001:412 `@inner_region_control_flow`: the seed's `custom.region_if` is the upstream
 // `test.region_if` (then/else get the operand, both branch to the join region, which yields
-// the result). The alloc flows through all three regions into the returned value: it must
-// not be freed in the function, and the caller owns it. The interpreter executes the then
+// the result). The alloc flows through all three regions into the returned value, which must
+// stay alive for the caller, which owns it. The interpreter executes the then
 // region of test.region_if.
+// vs the legacy pass (which returns %0 itself): the result's ownership comes back from the
+// regions as false (test.region_if's operand stays owned by the function), so the pass
+// returns a bufferization.clone of it and frees %0. mlir-opt-22 emits the same.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -730,7 +741,11 @@ func.func @main() {
 
 // 001:436 `@nested_region_control_flow`: an alloc in the else branch of an scf.if that
 // yields the outer alloc on both sides. The nested alloc must be freed inside the else
-// branch; the outer one is returned (owned by the caller). `use(%3)` is a store and a load.
+// branch; the outer one (or a copy) is returned, owned by the caller. `use(%3)` is a store
+// and a load.
+// vs the legacy output 001:457: the same free of the nested alloc in the else branch, but the
+// returned value gets a clone (its ownership is false on both branches) and %1 is freed;
+// mlir-opt-22 emits the same.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -819,6 +834,8 @@ func.func @main() {
 // alloc instead of its argument, so the join argument (and the result) is either %0 or that
 // alloc. (Only the then region runs in the interpreter; the else path is checked by the
 // .expected snapshot only.)
+// vs the legacy output 001:504: no copies in the regions; the result is cloned when its
+// ownership is false (the then path), as mlir-opt-22 does.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
@@ -860,6 +877,8 @@ func.func @main() {
 // an alloc of the last allocating iteration) is copied into %res; every alloc must be freed
 // once, %buf never. Adapted: the seed tests `%i == %ub`, which never holds inside the loop (the
 // allocating branch would be dead); we test `%i` even instead. `use(%3)` stores %i into %3.
+// vs the legacy output 001:598: no copies; the buffer's ownership is an extra iter_arg and
+// the previous iteration's buffer is freed at the end of the body unless it is yielded again.
 func.func private @printF32(f32)
 func.func private @printNewline()
 
