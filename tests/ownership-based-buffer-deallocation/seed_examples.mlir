@@ -1105,3 +1105,142 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// 001:504 `@inner_region_control_flow_div` as the legacy pass rewrote it (its input is chunk
+// 001:481): the else region frees its temporary %2 (same region: a release of ownership)
+// and the join region frees its argument %arg4 by hand. %arg4's buffer is owned through the
+// region's ownership argument and freed by the pass, so that nested free is erased.
+// mlir-opt-22 rejects the program at its first hand-placed free.
+func.func @inner_region_control_flow_div(
+  %arg0 : index,
+  %arg1 : index) -> memref<?x?xf32> {
+  %0 = memref.alloc(%arg0, %arg0) : memref<?x?xf32>
+  %1 = test.region_if %0 : memref<?x?xf32> -> (memref<?x?xf32>) then {
+  ^bb0(%arg2 : memref<?x?xf32>):
+    %c0 = arith.constant 0 : index
+    %2 = memref.dim %arg2, %c0 : memref<?x?xf32>
+    %c1 = arith.constant 1 : index
+    %3 = memref.dim %arg2, %c1 : memref<?x?xf32>
+    %4 = memref.alloc(%2, %3) : memref<?x?xf32>
+    memref.copy %arg2, %4 : memref<?x?xf32> to memref<?x?xf32>
+    test.region_if_yield %4 : memref<?x?xf32>
+  } else {
+  ^bb0(%arg3 : memref<?x?xf32>):
+    %2 = memref.alloc(%arg0, %arg1) : memref<?x?xf32>
+    %c0 = arith.constant 0 : index
+    %3 = memref.dim %2, %c0 : memref<?x?xf32>
+    %c1 = arith.constant 1 : index
+    %4 = memref.dim %2, %c1 : memref<?x?xf32>
+    %5 = memref.alloc(%3, %4) : memref<?x?xf32>
+    memref.copy %2, %5 : memref<?x?xf32> to memref<?x?xf32>
+    memref.dealloc %2 : memref<?x?xf32>
+    test.region_if_yield %5 : memref<?x?xf32>
+  } join {
+  ^bb0(%arg4 : memref<?x?xf32>):
+    %c0 = arith.constant 0 : index
+    %2 = memref.dim %arg4, %c0 : memref<?x?xf32>
+    %c1 = arith.constant 1 : index
+    %3 = memref.dim %arg4, %c1 : memref<?x?xf32>
+    %4 = memref.alloc(%2, %3) : memref<?x?xf32>
+    memref.copy %arg4, %4 : memref<?x?xf32> to memref<?x?xf32>
+    memref.dealloc %arg4 : memref<?x?xf32>
+    test.region_if_yield %4 : memref<?x?xf32>
+  }
+  memref.dealloc %0 : memref<?x?xf32>
+  return %1 : memref<?x?xf32>
+}
+
+func.func private @printF32(f32)
+func.func private @printNewline()
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant 5.0 : f32
+  %r = func.call @inner_region_control_flow_div(%c2, %c3) : (index, index) -> memref<?x?xf32>
+  memref.store %v, %r[%c1, %c1] : memref<?x?xf32>
+  %x = memref.load %r[%c1, %c1] : memref<?x?xf32>
+  func.call @printF32(%x) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// 001:598 `@loop_nested_if` as the legacy pass rewrote it (001:560, same predicate
+// adaptation): the loop body frees its iter_arg %iterBuf by hand. The loop's ownership
+// iter_arg already frees it, so that nested free is erased; the same-region frees of %2 and
+// %3 release ownership. mlir-opt-22 rejects the program at its first hand-placed free.
+func.func @loop_nested_if(
+  %lb: index,
+  %ub: index,
+  %step: index,
+  %buf: memref<2xf32>,
+  %res: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %4 = memref.alloc() : memref<2xf32>
+  memref.copy %buf, %4 : memref<2xf32> to memref<2xf32>
+  %0 = scf.for %i = %lb to %ub step %step
+    iter_args(%iterBuf = %4) -> memref<2xf32> {
+    %rem = arith.remui %i, %c2 : index
+    %1 = arith.cmpi eq, %rem, %c0 : index
+    %2 = scf.if %1 -> (memref<2xf32>) {
+      %3 = memref.alloc() : memref<2xf32>
+      %ii = arith.index_cast %i : index to i64
+      %fi = arith.sitofp %ii : i64 to f32
+      memref.store %fi, %3[%c0] : memref<2xf32>
+      %5 = memref.alloc() : memref<2xf32>
+      memref.copy %3, %5 : memref<2xf32> to memref<2xf32>
+      memref.dealloc %3 : memref<2xf32>
+      scf.yield %5 : memref<2xf32>
+    } else {
+      %6 = memref.alloc() : memref<2xf32>
+      memref.copy %iterBuf, %6 : memref<2xf32> to memref<2xf32>
+      scf.yield %6 : memref<2xf32>
+    }
+    %7 = memref.alloc() : memref<2xf32>
+    memref.copy %2, %7 : memref<2xf32> to memref<2xf32>
+    memref.dealloc %2 : memref<2xf32>
+    memref.dealloc %iterBuf : memref<2xf32>
+    scf.yield %7 : memref<2xf32>
+  }
+  memref.copy %0, %res : memref<2xf32> to memref<2xf32>
+  memref.dealloc %0 : memref<2xf32>
+  return
+}
+
+func.func private @printF32(f32)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %init = arith.constant -1.0 : f32
+  %buf = memref.alloc() : memref<2xf32>
+  %res = memref.alloc() : memref<2xf32>
+  memref.store %init, %buf[%c0] : memref<2xf32>
+  memref.store %init, %buf[%c1] : memref<2xf32>
+  func.call @loop_nested_if(%c0, %c0, %c1, %buf, %res)
+      : (index, index, index, memref<2xf32>, memref<2xf32>) -> ()
+  %a = memref.load %res[%c0] : memref<2xf32>
+  func.call @printF32(%a) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @loop_nested_if(%c0, %c5, %c1, %buf, %res)
+      : (index, index, index, memref<2xf32>, memref<2xf32>) -> ()
+  %b = memref.load %res[%c0] : memref<2xf32>
+  func.call @printF32(%b) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @loop_nested_if(%c1, %c4, %c2, %buf, %res)
+      : (index, index, index, memref<2xf32>, memref<2xf32>) -> ()
+  %c = memref.load %res[%c0] : memref<2xf32>
+  func.call @printF32(%c) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
