@@ -19,6 +19,7 @@
 pub mod decode;
 pub mod exec;
 pub mod heap;
+pub mod jit;
 pub mod ops;
 pub mod outcome;
 pub mod program;

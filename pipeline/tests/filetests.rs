@@ -26,6 +26,14 @@
 //! `// EXPECT-EXIT:` (deliberately faulty) or `// NO-EXECUTE: <reason>` are exempt, as are
 //! `--verify-diagnostics` files.
 //!
+//! The JIT check (`jit/...` trials): every chunk with an execution trial whose RUN line has
+//! passes is also run under the real MLIR JIT ([`interp::jit`]: `mlir-opt-22` lowers it to LLVM,
+//! `mlir-runner-22` runs it with a checked heap), before and after the passes. The run before
+//! must print what the interpreter printed (memref addresses aside); the run after must print
+//! the same and neither leak nor free a pointer that is not live. Chunks using ops of the
+//! `test` or MLIR-HLO `deallocation` dialects (which `mlir-runner-22` cannot load) or marked
+//! `// NO-JIT: <reason>` are exempt; without the tools the trials are ignored with a note.
+//!
 //! `DEALLOC_BLESS=1 cargo test --test filetests` rewrites the `.expected` files from our output
 //! (for `--run` files, chunk by chunk). Where `mlir-opt-22` is installed, every file's output
 //! is also fed back to it, which must parse it (a differential check), except where stdout is
@@ -35,6 +43,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use interp::jit::{Jit, JitOutcome};
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, parse_module};
@@ -438,12 +447,7 @@ fn check_execution(args: &[String], text: &str) -> Result<(), Failed> {
 
 fn execution_trial(file: &TestFile, index: usize, line_offset: usize, chunk: &str) -> Trial {
     let name = format!("execute/{}:{}", file.rel, index);
-    let args: Vec<String> = file
-        .args
-        .iter()
-        .filter(|a| a.trim_start_matches('-') != "split-input-file")
-        .cloned()
-        .collect();
+    let args = execution_args(file);
     let padded = "\n".repeat(line_offset) + chunk;
     Trial::test(name, move || {
         std::thread::Builder::new()
@@ -453,6 +457,123 @@ fn execution_trial(file: &TestFile, index: usize, line_offset: usize, chunk: &st
             .join()
             .unwrap_or_else(|_| Err(Failed::from("panic during the execution check")))
     })
+}
+
+/// Replaces the addresses the runner utilities print (`base@ = 0x...`), which differ between
+/// the interpreter and a real process.
+fn without_addresses(stdout: &str) -> String {
+    let mut out = String::with_capacity(stdout.len());
+    let mut rest = stdout;
+    while let Some(at) = rest.find("base@ = 0x") {
+        let (head, tail) = rest.split_at(at + "base@ = ".len());
+        out.push_str(head);
+        out.push_str("ADDR");
+        rest = tail
+            .trim_start_matches("0x")
+            .trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    out.push_str(rest);
+    out
+}
+
+fn describe_jit(outcome: &JitOutcome) -> String {
+    format!(
+        "allocs {} frees {} leaks {} bad frees {}",
+        outcome.allocs, outcome.frees, outcome.leaks, outcome.bad_frees
+    )
+}
+
+/// The JIT check of one chunk (see the module doc).
+fn check_jit(args: &[String], text: &str, jit: &Jit) -> Result<(), Failed> {
+    let opts = parse_args(args).map_err(Failed::from)?;
+    let Some((mut ctx, module)) = parse_chunk(&opts, text) else {
+        return Err(Failed::from("the chunk does not parse"));
+    };
+    let mut cfg: RunConfig = opts.run.config;
+    if cfg.max_steps == RunConfig::default().max_steps {
+        cfg.max_steps = EXECUTION_MAX_STEPS;
+    }
+    let interpreted = run_function(&ctx, module, "main", &cfg);
+    let input = ir::asm::print_module(&ctx, module, &Default::default());
+    let before = jit
+        .run(&input, "main")
+        .map_err(|e| Failed::from(format!("the input does not run under the JIT: {e}")))?;
+    if without_addresses(&before.stdout) != without_addresses(&interpreted.stdout) {
+        return Err(Failed::from(format!(
+            "the JIT and the interpreter disagree on the input:\n--- mlir-runner-22\n{}\n--- interpreter\n{}",
+            before.stdout, interpreted.stdout
+        )));
+    }
+    let pm = PassManager::build(&opts.pipeline, opts.instrumentation).map_err(Failed::from)?;
+    let mut log = RunLog::default();
+    if pm.run(&mut ctx, module, &mut log).is_err() {
+        return Err(Failed::from("the passes failed (see the chunk's own test)"));
+    }
+    let output = ir::asm::print_module(&ctx, module, &Default::default());
+    let after = jit
+        .run(&output, "main")
+        .map_err(|e| Failed::from(format!("the output does not run under the JIT: {e}")))?;
+    if without_addresses(&after.stdout) != without_addresses(&before.stdout) {
+        return Err(Failed::from(format!(
+            "the JIT prints differently after the passes:\n--- before\n{}\n--- after\n{}",
+            before.stdout, after.stdout
+        )));
+    }
+    if !after.is_clean() {
+        return Err(Failed::from(format!(
+            "the JIT run after the passes is not clean: {}",
+            describe_jit(&after)
+        )));
+    }
+    Ok(())
+}
+
+fn jit_trial(
+    file: &TestFile,
+    index: usize,
+    line_offset: usize,
+    chunk: &str,
+    jit: Option<&Jit>,
+) -> Trial {
+    let name = format!("jit/{}:{}", file.rel, index);
+    let args = execution_args(file);
+    let padded = "\n".repeat(line_offset) + chunk;
+    let exempt = !directives(chunk, "NO-JIT").is_empty() || uses_unlowerable_dialect(chunk);
+    let jit = jit.cloned();
+    let ignored = jit.is_none() || exempt;
+    Trial::test(name, move || match &jit {
+        Some(jit) => check_jit(&args, &padded, jit),
+        None => Ok(()),
+    })
+    .with_ignored_flag(ignored)
+}
+
+/// Whether a chunk uses an op of the `test` or `deallocation` dialects (`"test.` in generic
+/// form, `test.` after whitespace or `=` in custom form).
+fn uses_unlowerable_dialect(chunk: &str) -> bool {
+    chunk
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .any(|line| {
+            ["test.", "deallocation."].iter().any(|prefix| {
+                line.match_indices(prefix)
+                    .any(|(at, _)| at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'"' | b'='))
+            })
+        })
+}
+
+/// Whether a RUN line runs passes (so the execution and JIT checks compare two programs).
+fn runs_passes(file: &TestFile) -> bool {
+    parse_args(&execution_args(file)).is_ok_and(|opts| !opts.pipeline.is_empty())
+}
+
+/// The RUN line's flags for a single chunk.
+fn execution_args(file: &TestFile) -> Vec<String> {
+    file.args
+        .iter()
+        .filter(|a| a.trim_start_matches('-') != "split-input-file")
+        .cloned()
+        .collect()
 }
 
 const LEAKING_MAIN: &str =
@@ -519,11 +640,18 @@ fn main() {
     if !have_mlir_opt {
         eprintln!("note: mlir-opt-22 not found; differential checks are skipped");
     }
+    let jit = Jit::new()
+        .map_err(|why| eprintln!("note: JIT checks are skipped ({why}; install mlir-22-tools)"))
+        .ok();
     let mut trials = self_test_trials();
     for f in &files {
+        let passes = runs_passes(f);
         for (i, (offset, chunk)) in chunks_of(f).into_iter().enumerate() {
             if wants_execution(f, &chunk) {
                 trials.push(execution_trial(f, i, offset, &chunk));
+                if passes {
+                    trials.push(jit_trial(f, i, offset, &chunk, jit.as_ref()));
+                }
             }
             trials.push(chunk_trial(f, i, offset, chunk));
         }

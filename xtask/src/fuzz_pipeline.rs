@@ -1,6 +1,6 @@
 //! `cargo xtask fuzz`: differential fuzzing of the deallocation pipelines.
 //!
-//! `fuzz [--count N] [--seed S] [--pipeline NAME] [--seconds T] [--repros K]`
+//! `fuzz [--count N] [--seed S] [--pipeline NAME] [--seconds T] [--repros K] [--jit]`
 //!
 //! Program `i` is generated from seed `S + i` by [`crate::generator`]. Each program must parse,
 //! verify and run cleanly in the interpreter (leaks allowed); anything else is a generator bug
@@ -13,6 +13,11 @@
 //! `tests/fuzz-regressions/pending/<pipeline>-<seed>.mlir.pending` (the file-test harness skips
 //! that extension; rename to `.mlir` and bless once fixed). At most `K` (default 2) reproducers
 //! are written per distinct failure signature; the rest are counted.
+//!
+//! With `--jit`, every program that passes is also judged by the real MLIR JIT
+//! ([`interp::jit`]): the input must print under `mlir-runner-22` what it prints in the
+//! interpreter, and the pipeline's printed output must print the same with no leak and no free
+//! of a pointer that is not live.
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,6 +25,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use interp::jit::Jit;
 use interp::report::HeapErrorKind;
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
@@ -50,6 +56,8 @@ struct Settings {
     gen_config: GenConfig,
     /// The `--avoid` text, repeated in reproducers.
     avoid: String,
+    /// The JIT judge, with `--jit`.
+    jit: Option<Jit>,
 }
 
 /// The generator's configuration minus the constructs `--avoid a,b` names (to look past a
@@ -80,6 +88,11 @@ pub fn run(args: &[String]) -> Result<()> {
         repros_per_signature: num("--repros").unwrap_or(2) as usize,
         gen_config: gen_config(crate::flag_value(args, "--avoid").as_deref())?,
         avoid: crate::flag_value(args, "--avoid").unwrap_or_default(),
+        jit: if args.iter().any(|a| a == "--jit") {
+            Some(Jit::new().map_err(|why| anyhow::anyhow!("--jit: {why}"))?)
+        } else {
+            None
+        },
     };
     std::panic::set_hook(Box::new(|_| {}));
     let handle = std::thread::Builder::new()
@@ -102,9 +115,11 @@ pub fn run(args: &[String]) -> Result<()> {
 struct Pipeline {
     name: String,
     pm: PassManager,
+    /// Also judge by the real MLIR JIT.
+    jit: Option<Jit>,
 }
 
-fn build_pipeline(name: &str) -> Result<Pipeline> {
+fn build_pipeline(name: &str, jit: Option<Jit>) -> Result<Pipeline> {
     let opts = pipeline::driver::parse_args(&[format!("--{name}")])
         .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
     let pm = PassManager::build(&opts.pipeline, opts.instrumentation)
@@ -112,6 +127,7 @@ fn build_pipeline(name: &str) -> Result<Pipeline> {
     Ok(Pipeline {
         name: name.to_string(),
         pm,
+        jit,
     })
 }
 
@@ -205,7 +221,7 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
     let pipelines: Vec<Pipeline> = s
         .pipelines
         .iter()
-        .map(|p| build_pipeline(p))
+        .map(|p| build_pipeline(p, s.jit.clone()))
         .collect::<Result<_>>()?;
     let start = Instant::now();
     let mut stats = Stats {
@@ -244,7 +260,7 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
         let mut failed = false;
         for p in &pipelines {
             stats.checks += 1;
-            let Err(failure) = judge(&text, &p.pm, &before) else {
+            let Err(failure) = judge(&text, p, &before) else {
                 continue;
             };
             failed = true;
@@ -380,8 +396,9 @@ fn normalize(msg: &str) -> String {
     out.chars().take(120).collect()
 }
 
-/// Runs `pm` on `text` and judges the result against `before`.
-fn judge(text: &str, pm: &PassManager, before: &RunOutcome) -> Result<(), Failure> {
+/// Runs `p` on `text` and judges the result against `before`.
+fn judge(text: &str, p: &Pipeline, before: &RunOutcome) -> Result<(), Failure> {
+    let pm = &p.pm;
     let (mut ctx, module) = parse_verified(text).map_err(|e| Failure::new("input rejected", e))?;
     let mut log = RunLog::default();
     let ran = catch_unwind(AssertUnwindSafe(|| pm.run(&mut ctx, module, &mut log)));
@@ -461,6 +478,48 @@ fn judge(text: &str, pm: &PassManager, before: &RunOutcome) -> Result<(), Failur
             format!("{e}\n{printed}"),
         )
     })?;
+    match &p.jit {
+        Some(jit) => judge_by_jit(jit, text, &printed, before),
+        None => Ok(()),
+    }
+}
+
+/// The `--jit` check: the input under the JIT prints what the interpreter printed, and the
+/// output prints the same, with a clean heap.
+fn judge_by_jit(jit: &Jit, input: &str, output: &str, before: &RunOutcome) -> Result<(), Failure> {
+    let original = jit
+        .run(input, "main")
+        .map_err(|e| Failure::new("the input fails under the JIT", e.to_string()))?;
+    if original.stdout != before.stdout {
+        return Err(Failure::new(
+            "the JIT and the interpreter disagree on the input",
+            format!(
+                "mlir-runner-22:\n{}\ninterpreter:\n{}",
+                original.stdout, before.stdout
+            ),
+        ));
+    }
+    let transformed = jit
+        .run(output, "main")
+        .map_err(|e| Failure::new("the output fails under the JIT", format!("{e}\n{output}")))?;
+    if transformed.stdout != original.stdout {
+        return Err(Failure::new(
+            "the JIT prints differently after the passes",
+            format!(
+                "before:\n{}\nafter:\n{}\n{output}",
+                original.stdout, transformed.stdout
+            ),
+        ));
+    }
+    if !transformed.is_clean() {
+        return Err(Failure::new(
+            "the JIT heap is not clean after the passes",
+            format!(
+                "leaks {} bad frees {}\n{output}",
+                transformed.leaks, transformed.bad_frees
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -469,7 +528,7 @@ fn still_fails(text: &str, p: &Pipeline, signature: &str) -> bool {
     let Ok((_, before)) = prepare(text) else {
         return false;
     };
-    matches!(judge(text, &p.pm, &before), Err(f) if f.signature == signature)
+    matches!(judge(text, p, &before), Err(f) if f.signature == signature)
 }
 
 /// Deletes statements of `program` while the failure persists.
@@ -537,7 +596,7 @@ fn write_reproducer(
     // Judge the file's own text so the locations in the details match its lines.
     let detail = prepare(&text)
         .ok()
-        .and_then(|(_, before)| judge(&text, &p.pm, &before).err())
+        .and_then(|(_, before)| judge(&text, p, &before).err())
         .map_or_else(|| failure.detail.clone(), |f| f.detail);
     text.push_str("\n// Details:\n");
     // The messages, not the printed IR that follows them.

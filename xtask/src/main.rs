@@ -2,7 +2,7 @@
 //!
 //! - `test`: runs the whole test suite (`cargo test --workspace`).
 //! - `bless`: rewrites the `.expected` snapshots of the file tests from our output.
-//! - `fuzz [--count N] [--seed S] [--pipeline NAME]`: random programs through the deallocation
+//! - `fuzz [--count N] [--seed S] [--pipeline NAME] [--jit]`: random programs through the deallocation
 //!   pipelines, judged by the interpreter (see `fuzz_pipeline`).
 //! - `fuzz-parser [--seconds N] [--seed S]`: mutation fuzzing of parse → verify → print → re-parse.
 //! - `bench-parse [--max-ops N]`: parse + verify + print throughput against `mlir-opt-22`.
