@@ -16,6 +16,10 @@
 //! }
 //! ```
 //!
+//! When both sizes are static, only the branch that runs is emitted, without `scf.if` (MLIR 22
+//! emits both, and for a shrinking realloc the copy's subview is out of bounds, which fails
+//! verification).
+//!
 //! Only rank-1 memrefs with the identity layout can be reallocated (the op's verifier
 //! guarantees it); an op that does not have that shape is reported instead of expanded.
 
@@ -193,6 +197,20 @@ impl Expander<'_> {
             (false, _) => Size::Static(dst.size),
             (true, None) => return Err(unsupported()),
         };
+        if let (Size::Static(old), Size::Static(new)) = (cur, target) {
+            // Both sizes known: expand only the branch that runs. (MLIR 22 builds both, and
+            // the copy's subview of a shrinking realloc is out of bounds: invalid IR.)
+            let region = if old < new {
+                self.grow_region(source, result_ty, &src, None, cur, alignment, options)
+            } else {
+                self.shrink_region(source, result_ty, target)
+            };
+            let value = self.inline_before_anchor(region);
+            self.ctx
+                .replace_all_uses_with(self.ctx.result(op, 0), value);
+            self.ctx.erase_op(op);
+            return Ok(());
+        }
         let lhs = self.materialize(cur);
         let rhs = self.materialize(target);
         let i1 = self.ctx.i1_type();
@@ -328,6 +346,23 @@ impl Expander<'_> {
         let y = self.make_op(self.names.scf_yield, &[casted], &[], Vec::new(), Vec::new());
         self.ctx.append_op(block, y);
         region
+    }
+
+    /// Moves the ops of a single-block region built by [`Self::grow_region`] or
+    /// [`Self::shrink_region`] before the realloc; returns the value its `scf.yield` yielded.
+    fn inline_before_anchor(&mut self, region: Region) -> Value {
+        let block = self
+            .ctx
+            .entry_block(region)
+            .expect("expansion regions have a block");
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        let (&terminator, body) = ops.split_last().expect("expansion regions end in a yield");
+        for &op in body {
+            self.ctx.move_op_before(op, self.anchor);
+        }
+        let yielded = self.ctx.operand(terminator, 0);
+        self.ctx.erase_op(terminator);
+        yielded
     }
 
     /// Offsets `[0]`, sizes `[size]`, strides `[1]` with `dynamic_sizes` size operands.

@@ -101,3 +101,24 @@ func.func @main() {
   memref.dealloc %r : memref<?xi64>
   return
 }
+
+// -----
+
+// Static sizes, shrinking: only the reinterpretation is emitted. (mlir-opt-22 also emits the
+// growing branch, whose subview `[0] [4] [1]` of a `memref<1xi64>` fails verification.)
+// NO-JIT: the JIT's lowering of the input runs mlir-opt-22's expand-realloc, which fails here.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 5 : i64
+  %a = memref.alloc() : memref<4xi64>
+  memref.store %v, %a[%c0] : memref<4xi64>
+  %b = memref.realloc %a : memref<4xi64> to memref<1xi64>
+  %x = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %b : memref<1xi64>
+  return
+}

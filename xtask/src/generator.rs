@@ -14,8 +14,10 @@
 //! `memref.expand_shape`, `memref.collapse_shape`, `arith.select` of memrefs, calls of generated
 //! functions (returning fresh buffers, an argument, or one of two), `cf.cond_br` diamonds and
 //! `cf` loops with memref block arguments, `scf.if`, `scf.for`, `scf.while` and
-//! `scf.execute_region` with memref results and iter_args, loops allocating every iteration,
-//! nested to a bounded depth.
+//! `scf.execute_region` with memref results and iter_args, `scf.index_switch`, loops allocating
+//! every iteration, `memref.realloc`, `bufferization.clone`, `memref.get_global`, and frees the
+//! program does itself (`memref.dealloc` in the allocating block, or in both branches of an
+//! `scf.if` below it), nested to a bounded depth.
 
 use std::fmt::Write as _;
 
@@ -401,7 +403,12 @@ struct Gen<'r> {
     funcs: Vec<FuncSig>,
     used_index_consts: Vec<usize>,
     used_i64_consts: Vec<i64>,
+    /// Which of the globals `@g0..` the program reads.
+    used_globals: [bool; GLOBALS],
 }
+
+/// Globals a program may read (`@g0`, `@g1`).
+const GLOBALS: usize = 2;
 
 /// Generates the program of `seed`, with the constructs it used.
 pub fn generate(seed: u64, cfg: GenConfig) -> (Program, Coverage) {
@@ -416,6 +423,7 @@ pub fn generate(seed: u64, cfg: GenConfig) -> (Program, Coverage) {
         funcs: Vec::new(),
         used_index_consts: Vec::new(),
         used_i64_consts: Vec::new(),
+        used_globals: [false; GLOBALS],
     };
     let mut nodes = vec![Node::Leaf(
         "func.func private @printI64(i64)\nfunc.func private @printNewline()\n".into(),
@@ -425,6 +433,19 @@ pub fn generate(seed: u64, cfg: GenConfig) -> (Program, Coverage) {
         nodes.push(g.private_function(i));
     }
     nodes.push(g.main_function());
+    for (k, _) in g.used_globals.iter().enumerate().filter(|(_, used)| **used) {
+        let base = 10 * (k as i64 + 1);
+        nodes.insert(
+            1,
+            Node::Leaf(format!(
+                "memref.global \"private\" constant @g{k} : memref<4xi64> = dense<[{}, {}, {}, {}]>\n",
+                base,
+                base + 1,
+                base + 2,
+                base + 3
+            )),
+        );
+    }
     (Program { nodes }, g.cov)
 }
 
@@ -1052,7 +1073,7 @@ impl Gen<'_> {
 
     fn stmt(&mut self, out: &mut Vec<Node>, depth: usize, multi: bool) {
         let nested = depth < self.cfg.max_depth;
-        let choice = self.rng.below(if nested { 20 } else { 10 });
+        let choice = self.rng.below(if nested { 24 } else { 11 });
         match choice {
             0 | 1 => {
                 self.fresh_alloc(out);
@@ -1064,14 +1085,211 @@ impl Gen<'_> {
             7 => self.call(out),
             8 => self.arith(out),
             9 => self.print_sum(out),
-            10 | 11 => self.scf_if(out, depth),
-            12 | 13 => self.scf_for(out, depth),
-            14 => self.scf_while(out, depth),
-            15 => self.execute_region(out, depth),
-            16 | 17 if multi => self.diamond(out, depth),
-            18 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
+            10 => self.buffer_source(out),
+            11 | 12 => self.scf_if(out, depth),
+            13 | 14 => self.scf_for(out, depth),
+            15 => self.scf_while(out, depth),
+            16 => self.execute_region(out, depth),
+            17 | 18 if multi => self.diamond(out, depth),
+            19 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
+            20 => self.index_switch(out, depth),
+            21 => self.freed_in_branches(out, depth),
             _ => self.load_somewhere(out),
         }
+    }
+
+    /// Buffers from less common sources: `memref.realloc` of a fresh buffer, a temporary freed
+    /// by the program itself, `bufferization.clone` of a value in scope, `memref.get_global`.
+    fn buffer_source(&mut self, out: &mut Vec<Node>) {
+        match self.rng.below(4) {
+            0 => self.realloc(out),
+            1 => self.freed_temporary(out),
+            2 => self.clone_value(out),
+            _ => self.global(out),
+        }
+    }
+
+    /// A heap buffer of rank 1, filled, then reallocated to a size no larger (so every element
+    /// stays initialized); only the result stays in scope (the source is freed).
+    fn realloc(&mut self, out: &mut Vec<Node>) {
+        let want = Want {
+            allow_stack: false,
+            storable: false,
+            callable: false,
+        };
+        let dynamic = self.rng.chance(1, 2);
+        let src_dims = if dynamic { vec![None] } else { vec![Some(4)] };
+        let src = self.alloc(out, &src_dims, &[2], want);
+        let new_len = 1 + self.rng.below(src.ext[0]);
+        let name = self.fresh();
+        let (size, ty) = if dynamic {
+            (
+                format!("({})", self.idx(new_len)),
+                MemTy::identity(vec![None]),
+            )
+        } else {
+            (String::new(), MemTy::identity(vec![Some(new_len)]))
+        };
+        self.cov.bump("memref.realloc");
+        out.push(Node::Leaf(format!(
+            "{name} = memref.realloc {}{size} : {} to {}\n",
+            src.name,
+            src.ty.text(),
+            ty.text()
+        )));
+        self.add_mem(MemVal {
+            name,
+            ty,
+            ext: vec![new_len],
+            flags: src.flags,
+        });
+    }
+
+    /// A temporary buffer the program frees itself (`memref.dealloc`) after reading it; it
+    /// never enters the scope.
+    fn freed_temporary(&mut self, out: &mut Vec<Node>) {
+        let dims = ALLOC_MENU[self.rng.below(ALLOC_MENU.len())].to_vec();
+        let want = Want {
+            allow_stack: false,
+            storable: true,
+            callable: false,
+        };
+        let m = self.alloc(out, &dims, &[], want);
+        let v = self.load(out, &m);
+        self.print(out, &v);
+        self.add_int(v);
+        self.cov.bump("memref.dealloc (same block)");
+        out.push(Node::Leaf(format!(
+            "memref.dealloc {} : {}\n",
+            m.name,
+            m.ty.text()
+        )));
+    }
+
+    /// A buffer allocated here, read in both branches of an `scf.if`, and freed by the program
+    /// in both (a free nested in a region of a buffer its parent block owns).
+    fn freed_in_branches(&mut self, out: &mut Vec<Node>, depth: usize) {
+        let want = Want {
+            allow_stack: false,
+            storable: true,
+            callable: false,
+        };
+        let dims = ALLOC_MENU[self.rng.below(ALLOC_MENU.len())].to_vec();
+        let m = self.alloc(out, &dims, &[], want);
+        let c = self.condition(out);
+        let mut branches = Vec::new();
+        for _ in 0..2 {
+            let mut body = Vec::new();
+            self.push_scope();
+            if self.rng.chance(1, 2) {
+                self.stmts(&mut body, depth + 1, false);
+            }
+            let v = self.load(&mut body, &m);
+            self.print(&mut body, &v);
+            self.pop_scope();
+            body.push(Node::Leaf(format!(
+                "memref.dealloc {} : {}\n",
+                m.name,
+                m.ty.text()
+            )));
+            branches.push(body);
+        }
+        self.cov.bump("memref.dealloc (nested)");
+        out.push(Node::Group {
+            parts: vec![
+                format!("scf.if {c} {{\n"),
+                "} else {\n".into(),
+                "}\n".into(),
+            ],
+            regions: branches,
+            indent: true,
+        });
+    }
+
+    /// `bufferization.clone` of a value in scope: a fresh heap buffer with the same contents.
+    fn clone_value(&mut self, out: &mut Vec<Node>) {
+        let mems = self.visible_mems();
+        let Some(m) = self.pick(&mems) else {
+            self.fresh_alloc(out);
+            return;
+        };
+        let name = self.fresh();
+        let ty = m.ty.text();
+        self.cov.bump("bufferization.clone");
+        out.push(Node::Leaf(format!(
+            "{name} = bufferization.clone {} : {ty} to {ty}\n",
+            m.name
+        )));
+        self.add_mem(MemVal {
+            name,
+            ty: m.ty,
+            ext: m.ext,
+            flags: Flags {
+                stack: false,
+                storable: true,
+                callable: false,
+            },
+        });
+    }
+
+    /// `memref.get_global` of a global of 4 `i64` (read-only here: callable, never stored to).
+    fn global(&mut self, out: &mut Vec<Node>) {
+        let k = self.rng.below(GLOBALS);
+        self.used_globals[k] = true;
+        let name = self.fresh();
+        let ty = MemTy::identity(vec![Some(4)]);
+        self.cov.bump("memref.get_global");
+        out.push(Node::Leaf(format!(
+            "{name} = memref.get_global @g{k} : {}\n",
+            ty.text()
+        )));
+        self.add_mem(MemVal {
+            name,
+            ty,
+            ext: vec![4],
+            flags: Flags {
+                stack: false,
+                storable: false,
+                callable: true,
+            },
+        });
+    }
+
+    /// `scf.index_switch` on a small index, with two cases and a default yielding memrefs.
+    fn index_switch(&mut self, out: &mut Vec<Node>, depth: usize) {
+        let v = self.int_value();
+        let three = self.int_const(3);
+        let masked = self.fresh();
+        let index = self.fresh();
+        out.push(Node::Leaf(format!(
+            "{masked} = arith.andi {v}, {three} : i64\n{index} = arith.index_cast {masked} : i64 to index\n"
+        )));
+        let types = self.result_types(2);
+        let mut flags = Flags::NEUTRAL;
+        let mut regions = Vec::new();
+        for _ in 0..3 {
+            let (body, f) = self.region_body(depth, false, &types, false);
+            flags = flags.join(f);
+            regions.push(body);
+        }
+        self.cov.bump("scf.index_switch");
+        let results = self.bind_results(&types, flags);
+        let ret = if types.is_empty() {
+            String::new()
+        } else {
+            format!(" -> {}", Self::type_list(&types))
+        };
+        let first = self.rng.below(3);
+        out.push(Node::Group {
+            parts: vec![
+                format!("{results}scf.index_switch {index}{ret}\ncase {first} {{\n"),
+                format!("}}\ncase {} {{\n", first + 1),
+                "}\ndefault {\n".into(),
+                "}\n".into(),
+            ],
+            regions,
+            indent: true,
+        });
     }
 
     fn store_somewhere(&mut self, out: &mut Vec<Node>) {
