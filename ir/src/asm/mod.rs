@@ -4,6 +4,7 @@
 //! prints an op tree back in MLIR's custom syntax (as `mlir-opt-22` does) or in generic form.
 
 pub mod lexer;
+mod names;
 pub mod numbers;
 pub mod parser;
 pub mod printer;
