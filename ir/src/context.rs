@@ -548,11 +548,11 @@ impl Context {
 
     /// The attribute named `name`, if present.
     pub fn get_attr(&self, op: Op, name: &str) -> Option<Attr> {
-        let sym = self.lookup_sym(name)?;
+        // Ops have few attributes: comparing their names beats hashing `name`.
         self.ops[op]
             .attrs
             .iter()
-            .find(|(n, _)| *n == sym)
+            .find(|(n, _)| self.sym_str(*n) == name)
             .map(|(_, a)| *a)
     }
 

@@ -10,4 +10,4 @@ pub mod parser;
 pub mod printer;
 
 pub use parser::{ParseOptions, parse_module};
-pub use printer::{PrintOptions, print_module, print_op_generic_line};
+pub use printer::{PrintOptions, print_module, print_module_into, print_op_generic_line};

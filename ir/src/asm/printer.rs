@@ -26,11 +26,28 @@ pub struct PrintOptions {
 
 /// Prints `op` (normally a `builtin.module`) with its aliases, ending in a newline.
 pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
+    let mut out = String::new();
+    print_module_into(ctx, op, opts, &mut out);
+    out
+}
+
+/// Appends `op` printed as [`print_module`] does to `out`, without an intermediate copy.
+pub fn print_module_into(ctx: &Context, op: Op, opts: &PrintOptions, out: &mut String) {
     let names = compute_names(ctx, op, opts.generic);
+    let start = out.len();
     let mut p = OpPrinter::new(ctx, &names, opts.generic);
+    p.out = std::mem::take(out);
     p.print_operation(op);
     p.out.push('\n');
-    let body = std::mem::take(&mut p.out);
+    *out = std::mem::take(&mut p.out);
+    let aliases = alias_definitions(&p);
+    if !aliases.is_empty() {
+        out.insert_str(start, &aliases);
+    }
+}
+
+/// The `#map = affine_map<...>` and `#set = affine_set<...>` lines of the aliases `p` used.
+fn alias_definitions(p: &OpPrinter<'_>) -> String {
     let mut out = String::new();
     for (i, map) in p.aliases.iter().enumerate() {
         let _ = writeln!(
@@ -48,7 +65,6 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
         };
         let _ = writeln!(out, "{name} = affine_set<{}>", integer_set_text(set));
     }
-    out.push_str(&body);
     out
 }
 
