@@ -287,32 +287,31 @@ impl Naming<'_> {
 
     fn unique_name(&mut self, hint: String, c: &mut Counters) -> NameBase {
         let base = sanitize(hint);
-        let id = if self.is_used(c.scope, &base) {
-            loop {
-                let candidate = format!("{base}_{}", c.next_conflict);
-                c.next_conflict += 1;
-                if !self.is_used(c.scope, &candidate) {
-                    break self.intern(candidate);
-                }
+        let id = match self.names.texts.get_index_of(base.as_str()) {
+            Some(id) if self.scopes.is_used(c.scope, id as u32) => {
+                self.conflict_free_name(&base, c)
             }
-        } else {
-            self.intern(base)
+            Some(id) => id as u32,
+            None => self.names.texts.insert_full(base).0 as u32,
         };
         self.scopes.used[c.scope].0.insert(id);
         NameBase::Text(id)
     }
 
-    fn is_used(&self, scope: usize, name: &str) -> bool {
-        self.names
-            .texts
-            .get_index_of(name)
-            .is_some_and(|id| self.scopes.is_used(scope, id as u32))
-    }
-
-    fn intern(&mut self, name: String) -> u32 {
-        match self.names.texts.get_index_of(name.as_str()) {
-            Some(id) => id as u32,
-            None => self.names.texts.insert_full(name).0 as u32,
+    /// The first `base_N`, N from the shared conflict counter, not used in the scope.
+    fn conflict_free_name(&mut self, base: &str, c: &mut Counters) -> u32 {
+        let mut candidate = String::with_capacity(base.len() + 4);
+        loop {
+            candidate.clear();
+            candidate.push_str(base);
+            candidate.push('_');
+            push_u32(&mut candidate, c.next_conflict);
+            c.next_conflict += 1;
+            match self.names.texts.get_index_of(candidate.as_str()) {
+                Some(id) if self.scopes.is_used(c.scope, id as u32) => {}
+                Some(id) => return id as u32,
+                None => return self.names.texts.insert_full(candidate).0 as u32,
+            }
         }
     }
 }
@@ -337,6 +336,10 @@ fn sanitize(hint: String) -> String {
 
 /// Appends the decimal digits of `n` (faster than `write!` for the many numbers printed).
 pub(crate) fn push_u32(out: &mut String, mut n: u32) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut start = digits.len();
     loop {
@@ -347,6 +350,6 @@ pub(crate) fn push_u32(out: &mut String, mut n: u32) {
             break;
         }
     }
-    // Only ASCII digits were written.
+    // Only ASCII digits were written, so the conversion cannot fail.
     out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
