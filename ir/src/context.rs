@@ -337,7 +337,7 @@ impl Context {
     /// `array<i64: ...>`.
     pub fn dense_i64_array(&mut self, values: &[i64]) -> Attr {
         let elem = self.int_type(64);
-        self.dense_array_attr(elem, &values)
+        self.dense_array_attr(elem, values)
     }
 
     /// Interns `array<elem: values>`, allocating only when it is new: ops repeat the same few

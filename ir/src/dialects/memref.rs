@@ -1411,7 +1411,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let mismatch = |what: &str| {
         let expected = memref_type_text(
             ctx,
-            &sizes,
+            sizes,
             src.elem,
             Some((&inferred_strides, offset)),
             src.space,
@@ -1428,7 +1428,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         ));
         return;
     }
-    if rank_reduction_mask(&sizes, &dst.shape).is_none() {
+    if rank_reduction_mask(sizes, &dst.shape).is_none() {
         error(mismatch("sizes"));
         return;
     }
@@ -1449,7 +1449,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let Some(dropped) =
-        strided_rank_reduction_mask(&sizes, &inferred_strides, dst.shape.len(), &dst_strides)
+        strided_rank_reduction_mask(sizes, &inferred_strides, dst.shape.len(), &dst_strides)
     else {
         error(mismatch("layout"));
         return;
@@ -1464,7 +1464,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         error(mismatch("layout"));
         return;
     }
-    verify_in_bounds(&src.shape, &offsets, &sizes, &strides, &mut error);
+    verify_in_bounds(&src.shape, offsets, sizes, strides, &mut error);
 }
 
 /// MLIR's `computeRankReductionMask`: which dimensions of `original` are dropped (unit
