@@ -13,11 +13,12 @@
 //! 4. Attribute lists of ops are sorted by name, as MLIR's dictionaries are.
 
 use std::cell::Cell;
+use std::hash::{Hash, Hasher};
 
 use cranelift_entity::PrimaryMap;
 use cranelift_entity::packed_option::PackedOption;
 use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 use smallvec::SmallVec;
 
 use crate::attrs::AttrData;
@@ -151,6 +152,9 @@ pub struct Context {
     attrs: Interner<AttrData>,
     locs: Interner<LocData>,
     syms: Interner<Box<str>>,
+    /// Dense array attributes by a hash of their element type and values, so that interning
+    /// an existing one needs no allocation.
+    dense_arrays: FxHashMap<u64, SmallVec<[Attr; 1]>>,
     /// The op registry: names, traits, interfaces, syntax and verifiers.
     pub registry: Registry,
     epoch: u64,
@@ -176,6 +180,7 @@ impl Context {
             attrs: Interner::default(),
             locs: Interner::default(),
             syms: Interner::default(),
+            dense_arrays: FxHashMap::default(),
             registry: Registry::default(),
             epoch: 0,
             symbols: Default::default(),
@@ -325,19 +330,36 @@ impl Context {
     /// `array<i32: ...>`, as used by `operandSegmentSizes`.
     pub fn dense_i32_array(&mut self, values: &[i32]) -> Attr {
         let elem = self.int_type(32);
-        self.attr(AttrData::DenseArray {
-            elem,
-            values: values.iter().map(|&v| v as i64).collect(),
-        })
+        let wide: SmallVec<[i64; 8]> = values.iter().map(|&v| v as i64).collect();
+        self.dense_array_attr(elem, &wide)
     }
 
     /// `array<i64: ...>`.
     pub fn dense_i64_array(&mut self, values: &[i64]) -> Attr {
         let elem = self.int_type(64);
-        self.attr(AttrData::DenseArray {
+        self.dense_array_attr(elem, values)
+    }
+
+    /// Interns `array<elem: values>`, allocating only when it is new: ops repeat the same few
+    /// arrays (segment sizes, static offsets) over and over.
+    fn dense_array_attr(&mut self, elem: Type, values: &[i64]) -> Attr {
+        let key = {
+            let mut hasher = FxHasher::default();
+            (elem, values).hash(&mut hasher);
+            hasher.finish()
+        };
+        let same = |data: &AttrData| matches!(data, AttrData::DenseArray { elem: e, values: v } if *e == elem && v == values);
+        if let Some(attrs) = self.dense_arrays.get(&key)
+            && let Some(&found) = attrs.iter().find(|&&a| same(self.attr_data(a)))
+        {
+            return found;
+        }
+        let attr = self.attr(AttrData::DenseArray {
             elem,
             values: values.to_vec(),
-        })
+        });
+        self.dense_arrays.entry(key).or_default().push(attr);
+        attr
     }
 
     // ----- creation ---------------------------------------------------------------------------
@@ -548,11 +570,11 @@ impl Context {
 
     /// The attribute named `name`, if present.
     pub fn get_attr(&self, op: Op, name: &str) -> Option<Attr> {
-        let sym = self.lookup_sym(name)?;
+        // Ops have few attributes: comparing their names beats hashing `name`.
         self.ops[op]
             .attrs
             .iter()
-            .find(|(n, _)| *n == sym)
+            .find(|(n, _)| self.sym_str(*n) == name)
             .map(|(_, a)| *a)
     }
 

@@ -14,7 +14,7 @@
 //!    regions it contains (graph regions are exempt, unreachable blocks are skipped), and
 //!    isolation from above.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use crate::attrs::AttrData;
 use crate::context::{Context, ValueDef};
@@ -70,12 +70,13 @@ impl Verifier<'_> {
         self.ctx.regions(op).is_empty() || self.verify_dominance_of_contained_regions(op)
     }
 
-    /// The structural walk of `op`'s tree, stopping at ops isolated from above.
+    /// The structural walk of `op`'s tree, stopping at ops isolated from above. Each worklist
+    /// item carries whether it was entered already (then the next visit is its exit).
     fn verify_operation(&mut self, op: Op) -> bool {
-        let mut worklist = vec![WorkItem::Op(op)];
-        let mut seen: FxHashSet<WorkItem> = FxHashSet::default();
-        while let Some(&top) = worklist.last() {
-            if !seen.insert(top) {
+        let mut worklist = vec![(WorkItem::Op(op), false)];
+        while let Some(last) = worklist.last_mut() {
+            let (top, entered) = *last;
+            if entered {
                 worklist.pop();
                 let ok = match top {
                     WorkItem::Op(o) => self.verify_op_on_exit(o),
@@ -86,25 +87,30 @@ impl Verifier<'_> {
                 }
                 continue;
             }
+            last.1 = true;
             match top {
                 WorkItem::Op(o) => {
                     if !self.verify_op_on_entrance(o) {
                         return false;
                     }
                     for &region in self.ctx.regions(o).iter().rev() {
-                        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
-                        worklist.extend(blocks.into_iter().rev().map(WorkItem::Block));
+                        let mut block = self.ctx.last_block(region);
+                        while let Some(b) = block {
+                            worklist.push((WorkItem::Block(b), false));
+                            block = self.ctx.prev_block(b);
+                        }
                     }
                 }
                 WorkItem::Block(b) => {
                     if !self.verify_block_on_entrance(b) {
                         return false;
                     }
-                    let ops: Vec<Op> = self.ctx.block_ops(b).collect();
-                    for &o in ops.iter().rev() {
+                    let mut child = self.ctx.last_op(b);
+                    while let Some(o) = child {
                         if !self.is_isolated_with_regions(o) {
-                            worklist.push(WorkItem::Op(o));
+                            worklist.push((WorkItem::Op(o), false));
                         }
+                        child = self.ctx.prev_op(o);
                     }
                 }
             }
@@ -273,12 +279,13 @@ impl Verifier<'_> {
             self.diags.push(Diagnostic::error(loc, msg));
             return false;
         };
-        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-        for op in ops {
-            if op != last && !self.ctx.successors(op).is_empty() {
-                let msg = "operation with block successors must terminate its parent block";
-                return self.error(op, msg.into());
-            }
+        let ctx = self.ctx;
+        let misplaced = ctx
+            .block_ops(block)
+            .find(|&op| op != last && !ctx.successors(op).is_empty());
+        if let Some(op) = misplaced {
+            let msg = "operation with block successors must terminate its parent block";
+            return self.error(op, msg.into());
         }
         true
     }
@@ -359,20 +366,19 @@ impl Verifier<'_> {
     /// MLIR's `verifyDominanceOfContainedRegions`: the first operand not dominated by its
     /// definition fails.
     fn verify_dominance_of_contained_regions(&mut self, op: Op) -> bool {
+        let ctx = self.ctx;
         let mut worklist = vec![op];
         while let Some(op) = worklist.pop() {
-            for &region in self.ctx.regions(op) {
-                self.dom.compute_region(self.ctx, region);
-                let blocks: Vec<Block> = self.ctx.blocks(region).collect();
-                for block in blocks {
+            for &region in ctx.regions(op) {
+                self.dom.compute_region(ctx, region);
+                for block in ctx.blocks(region) {
                     let reachable = self.dom.is_reachable(block);
-                    let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-                    for inner in ops {
+                    for inner in ctx.block_ops(block) {
                         if reachable && !self.verify_operand_dominance(inner) {
                             return false;
                         }
-                        if !self.ctx.regions(inner).is_empty()
-                            && !self.ctx.has_trait(inner, Traits::ISOLATED_FROM_ABOVE)
+                        if !ctx.regions(inner).is_empty()
+                            && !ctx.has_trait(inner, Traits::ISOLATED_FROM_ABOVE)
                         {
                             worklist.push(inner);
                         }

@@ -14,7 +14,7 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
+use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module_into};
 use ir::{Context, Diagnostic, Op, SourceMap};
 
 use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
@@ -357,13 +357,15 @@ fn process_chunk(
             Ok(()) => {
                 let start = Instant::now();
                 out.push_str(&log.stdout);
-                out.push_str(&print_module(
+                out.reserve(text.len() + text.len() / 4);
+                print_module_into(
                     &ctx,
                     module,
                     &PrintOptions {
                         generic: opts.print_generic,
                     },
-                ));
+                    out,
+                );
                 // mlir-opt ends every printed module with a blank line.
                 out.push('\n');
                 print_time = start.elapsed();

@@ -32,7 +32,9 @@ pub fn run(args: &[String]) -> Result<()> {
         .status()?;
     anyhow::ensure!(status.success(), "build failed");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let ours = root.join("target/release/dealloc-opt");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let ours = target.join("release/dealloc-opt");
     let dir = std::env::temp_dir().join("dealloc-bench");
     std::fs::create_dir_all(&dir)?;
     let have_mlir = Command::new("mlir-opt-22")

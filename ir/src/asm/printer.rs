@@ -1,19 +1,14 @@
 //! The MLIR printer: IR to text, as `mlir-opt-22` prints it.
 //!
-//! Printing is a pure function of the IR structure. Value names follow MLIR's `SSANameState`:
-//! a region's own blocks are named first (block arguments, then op results, with name hints such
-//! as `%alloc` or `%c0`), then the regions nested in its ops, each starting from the counters of
-//! its parent region and seeing only its ancestors' names. Conflicting hints get `_N` suffixes
-//! from a counter saved and restored the same way. Blocks are `^bbN`, numbered per region.
-//! Affine maps are printed through `#map`, `#map1`... aliases, declared before the module.
+//! Printing is a pure function of the IR structure. Value names follow MLIR's `SSANameState`
+//! (see [`names`](super::names)). Affine maps are printed through `#map`, `#map1`... aliases, declared before the module.
 
 use std::fmt::Write as _;
 
-use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
-use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
+use crate::asm::names::{NameBase, Names, compute_names, push_u32};
 use crate::asm::numbers;
 use crate::asm::parser::{UNREGISTERED_PROPERTIES, escape_string, format_int};
 use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
@@ -29,231 +24,30 @@ pub struct PrintOptions {
     pub generic: bool,
 }
 
-/// Names of values and blocks for one print run.
-struct Names {
-    /// Printed name of each value (without `%`), including `#N` for group members; empty for
-    /// values not named in this print run. Dense, indexed by value id.
-    values: SecondaryMap<Value, String>,
-    /// Result groups of each op: (`name`, size).
-    groups: SecondaryMap<Op, SmallVec<[(String, usize); 1]>>,
-    /// Block numbers within their region (`u32::MAX` for blocks not printed).
-    blocks: SecondaryMap<Block, u32>,
-    /// Predecessor block numbers of each block (one entry per incoming edge).
-    preds: SecondaryMap<Block, SmallVec<[u32; 2]>>,
-    /// Scratch buffer for name hints.
-    hints: Vec<String>,
-}
-
-impl Default for Names {
-    fn default() -> Self {
-        Names {
-            values: SecondaryMap::new(),
-            groups: SecondaryMap::new(),
-            blocks: SecondaryMap::with_default(u32::MAX),
-            preds: SecondaryMap::new(),
-            hints: Vec::new(),
-        }
-    }
-}
-
-#[derive(Clone)]
-struct Counters {
-    next_value: u32,
-    next_arg: u32,
-    next_conflict: u32,
-    scope: usize,
-}
-
-struct NameScopes {
-    /// Names used in each scope, and each scope's parent.
-    used: Vec<(FxHashSet<String>, Option<usize>)>,
-}
-
-impl NameScopes {
-    fn is_used(&self, mut scope: usize, name: &str) -> bool {
-        loop {
-            let (set, parent) = &self.used[scope];
-            if set.contains(name) {
-                return true;
-            }
-            match parent {
-                Some(p) => scope = *p,
-                None => return false,
-            }
-        }
-    }
-}
-
-fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
-    let mut names = Names::default();
-    let mut scopes = NameScopes {
-        used: vec![(FxHashSet::default(), None)],
-    };
-    let mut stack: Vec<(Region, Counters)> = Vec::new();
-    let start = Counters {
-        next_value: 0,
-        next_arg: 0,
-        next_conflict: 0,
-        scope: 0,
-    };
-    name_op_results(
-        ctx,
-        root,
-        &mut names,
-        &mut scopes,
-        &mut start.clone(),
-        generic,
-    );
-    // MLIR's `SSANameState`: regions are numbered from a LIFO worklist; each nested region
-    // starts from the counters its parent region had when it was pushed, except in generic
-    // form, where ids are unique and the counters simply keep running.
-    for &r in ctx.regions(root) {
-        stack.push((r, start.clone()));
-    }
-    let mut running = start;
-    while let Some((region, saved)) = stack.pop() {
-        let mut c = if generic {
-            Counters {
-                scope: saved.scope,
-                ..running.clone()
-            }
-        } else {
-            saved
-        };
-        scopes.used.push((FxHashSet::default(), Some(c.scope)));
-        c.scope = scopes.used.len() - 1;
-        for (block_id, block) in ctx.blocks(region).enumerate() {
-            names.blocks[block] = block_id as u32;
-            let is_entry = block_id == 0;
-            for &arg in ctx.block_args(block) {
-                let name = if is_entry {
-                    c.next_arg += 1;
-                    format!("arg{}", c.next_arg - 1)
-                } else {
-                    c.next_value += 1;
-                    (c.next_value - 1).to_string()
-                };
-                names.values[arg] = name;
-            }
-            for op in ctx.block_ops(block) {
-                name_op_results(ctx, op, &mut names, &mut scopes, &mut c, generic);
-            }
-        }
-        for (block_id, block) in ctx.blocks(region).enumerate() {
-            if let Some(term) = ctx.last_op(block) {
-                for &succ in ctx.successors(term) {
-                    names.preds[succ].push(block_id as u32);
-                }
-            }
-        }
-        for block in ctx.blocks(region) {
-            for op in ctx.block_ops(block) {
-                for &r in ctx.regions(op) {
-                    stack.push((r, c.clone()));
-                }
-            }
-        }
-        running = c;
-    }
-    names
-}
-
-fn name_op_results(
-    ctx: &Context,
-    op: Op,
-    names: &mut Names,
-    scopes: &mut NameScopes,
-    c: &mut Counters,
-    generic: bool,
-) {
-    let results = ctx.results(op);
-    if results.is_empty() {
-        return;
-    }
-    let mut hints = std::mem::take(&mut names.hints);
-    hints.clear();
-    if !generic && let Some(f) = ctx.op_def(op).name_hint {
-        f(ctx, op, &mut hints);
-    }
-    hints.resize(results.len(), String::new());
-    // Split the results into groups: a new group starts at result 0 and at every named result.
-    let mut defs: SmallVec<[(String, usize); 1]> = SmallVec::new();
-    let mut i = 0;
-    while i < results.len() {
-        let mut len = 1;
-        while i + len < results.len() && hints[i + len].is_empty() {
-            len += 1;
-        }
-        let name = if hints[i].is_empty() {
-            c.next_value += 1;
-            (c.next_value - 1).to_string()
-        } else {
-            unique_name(std::mem::take(&mut hints[i]), scopes, c)
-        };
-        for k in 0..len {
-            names.values[results[i + k]] = if len == 1 {
-                name.clone()
-            } else {
-                format!("{name}#{k}")
-            };
-        }
-        defs.push((name, len));
-        i += len;
-    }
-    names.groups[op] = defs;
-    names.hints = hints;
-}
-
-fn unique_name(hint: String, scopes: &mut NameScopes, c: &mut Counters) -> String {
-    let base = sanitize(hint);
-    let name = if scopes.is_used(c.scope, &base) {
-        loop {
-            let candidate = format!("{base}_{}", c.next_conflict);
-            c.next_conflict += 1;
-            if !scopes.is_used(c.scope, &candidate) {
-                break candidate;
-            }
-        }
-    } else {
-        base
-    };
-    scopes.used[c.scope].0.insert(name.clone());
-    name
-}
-
-/// Makes a name hint a valid SSA name: characters outside `[A-Za-z0-9_$.-]` become `_`, and a
-/// leading digit gets a `_` prefix. Valid hints (the common case) are returned as they are.
-fn sanitize(hint: String) -> String {
-    let valid = hint
-        .chars()
-        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-'))
-        && !hint.starts_with(|ch: char| ch.is_ascii_digit());
-    if valid {
-        return hint;
-    }
-    let mut s: String = hint
-        .chars()
-        .map(|ch| {
-            if ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-') {
-                ch
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.starts_with(|ch: char| ch.is_ascii_digit()) {
-        s.insert(0, '_');
-    }
-    s
-}
-
 /// Prints `op` (normally a `builtin.module`) with its aliases, ending in a newline.
 pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
+    let mut out = String::new();
+    print_module_into(ctx, op, opts, &mut out);
+    out
+}
+
+/// Appends `op` printed as [`print_module`] does to `out`, without an intermediate copy.
+pub fn print_module_into(ctx: &Context, op: Op, opts: &PrintOptions, out: &mut String) {
     let names = compute_names(ctx, op, opts.generic);
+    let start = out.len();
     let mut p = OpPrinter::new(ctx, &names, opts.generic);
+    p.out = std::mem::take(out);
     p.print_operation(op);
     p.out.push('\n');
-    let body = std::mem::take(&mut p.out);
+    *out = std::mem::take(&mut p.out);
+    let aliases = alias_definitions(&p);
+    if !aliases.is_empty() {
+        out.insert_str(start, &aliases);
+    }
+}
+
+/// The `#map = affine_map<...>` and `#set = affine_set<...>` lines of the aliases `p` used.
+fn alias_definitions(p: &OpPrinter<'_>) -> String {
     let mut out = String::new();
     for (i, map) in p.aliases.iter().enumerate() {
         let _ = writeln!(
@@ -271,7 +65,6 @@ pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
         };
         let _ = writeln!(out, "{name} = affine_set<{}>", integer_set_text(set));
     }
-    out.push_str(&body);
     out
 }
 
@@ -372,9 +165,28 @@ impl<'a> OpPrinter<'a> {
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
         self.out.push('%');
-        match self.names.values.get(v).filter(|n| !n.is_empty()) {
-            Some(n) => self.out.push_str(n),
-            None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+        let name = self.names.values[v];
+        if name.base == NameBase::Unnamed {
+            self.out.push_str("<<UNKNOWN SSA VALUE>>");
+            return;
+        }
+        self.print_name_base(name.base);
+        if let Some(k) = name.member() {
+            self.out.push('#');
+            push_u32(&mut self.out, k);
+        }
+    }
+
+    /// Prints the base of a value name (without `%` and `#k`).
+    fn print_name_base(&mut self, base: NameBase) {
+        match base {
+            NameBase::Unnamed => {}
+            NameBase::Number(n) => push_u32(&mut self.out, n),
+            NameBase::Arg(n) => {
+                self.out.push_str("arg");
+                push_u32(&mut self.out, n);
+            }
+            NameBase::Text(id) => self.out.push_str(self.names.text(id)),
         }
     }
 
@@ -403,8 +215,8 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints `^bbN`.
     pub fn print_successor(&mut self, b: Block) {
-        let id = self.names.blocks[b];
-        let _ = write!(self.out, "^bb{id}");
+        self.out.push_str("^bb");
+        push_u32(&mut self.out, self.names.blocks[b]);
     }
 
     /// Prints `^bbN` or `^bbN(%a, %b : t1, t2)`.
@@ -588,17 +400,19 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_result_defs(&mut self, op: Op) {
-        let groups = &self.names.groups[op];
-        if groups.is_empty() {
+        let results = self.ctx.results(op);
+        if results.is_empty() || self.names.values[results[0]].base == NameBase::Unnamed {
             return;
         }
-        for (i, (name, len)) in groups.iter().enumerate() {
+        for (i, (base, len)) in self.names.result_groups(results).into_iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            let _ = write!(self.out, "%{name}");
-            if *len > 1 {
-                let _ = write!(self.out, ":{len}");
+            self.out.push('%');
+            self.print_name_base(base);
+            if len > 1 {
+                self.out.push(':');
+                push_u32(&mut self.out, len as u32);
             }
         }
         self.out.push_str(" = ");
@@ -984,13 +798,15 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
-    /// The printed name of a value (for diagnostics).
-    pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.names
-            .values
-            .get(v)
-            .filter(|n| !n.is_empty())
-            .map(String::as_str)
+    /// The printed name of a value without `%` (for diagnostics).
+    pub fn value_name(&self, v: Value) -> Option<String> {
+        if self.names.values[v].base == NameBase::Unnamed {
+            return None;
+        }
+        let mut printer = OpPrinter::new(self.ctx, self.names, self.generic);
+        printer.print_operand(v);
+        printer.out.remove(0);
+        Some(printer.out)
     }
 }
 

@@ -21,9 +21,9 @@ use crate::attrs::{AffineExpr, AttrData};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, int_attr, lookup_symbol, op_error, parse_dynamic_index_list,
-    print_dynamic_index_list, segment_values, segments, set_segments, str_attr, symbol_ref,
-    type_str,
+    add_attr, dense_array, dense_array_values, int_attr, lookup_symbol, op_error,
+    parse_dynamic_index_list, print_dynamic_index_list, segment_values, segments, set_segments,
+    str_attr, symbol_ref, type_str,
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
@@ -1216,11 +1216,11 @@ fn sat_add(a: i64, b: i64) -> i64 {
 }
 
 /// The static offsets, sizes and strides arrays of a subview or reinterpret_cast.
-fn static_lists(ctx: &Context, op: Op) -> Option<[Vec<i64>; 3]> {
+fn static_lists(ctx: &Context, op: Op) -> Option<[&[i64]; 3]> {
     Some([
-        dense_array(ctx, op, "static_offsets")?,
-        dense_array(ctx, op, "static_sizes")?,
-        dense_array(ctx, op, "static_strides")?,
+        dense_array_values(ctx, op, "static_offsets")?,
+        dense_array_values(ctx, op, "static_sizes")?,
+        dense_array_values(ctx, op, "static_strides")?,
     ])
 }
 
@@ -1253,12 +1253,12 @@ const OFFSET_SIZE_STRIDE_ATTRS: [&str; 4] = [
 ];
 
 /// MLIR's `verifyOffsetSizeAndStrideOp`; `max_ranks` bounds the three lists.
-fn verify_offset_size_stride(
-    ctx: &Context,
+fn verify_offset_size_stride<'c>(
+    ctx: &'c Context,
     op: Op,
     diags: &mut Vec<Diagnostic>,
     max_ranks: [usize; 3],
-) -> Option<[Vec<i64>; 3]> {
+) -> Option<[&'c [i64]; 3]> {
     let sizes = check_segments(ctx, op, diags, 4)?;
     if sizes[0] != 1 {
         op_error(
@@ -1411,7 +1411,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let mismatch = |what: &str| {
         let expected = memref_type_text(
             ctx,
-            &sizes,
+            sizes,
             src.elem,
             Some((&inferred_strides, offset)),
             src.space,
@@ -1428,7 +1428,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         ));
         return;
     }
-    if rank_reduction_mask(&sizes, &dst.shape).is_none() {
+    if rank_reduction_mask(sizes, &dst.shape).is_none() {
         error(mismatch("sizes"));
         return;
     }
@@ -1449,7 +1449,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let Some(dropped) =
-        strided_rank_reduction_mask(&sizes, &inferred_strides, dst.shape.len(), &dst_strides)
+        strided_rank_reduction_mask(sizes, &inferred_strides, dst.shape.len(), &dst_strides)
     else {
         error(mismatch("layout"));
         return;
@@ -1464,7 +1464,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         error(mismatch("layout"));
         return;
     }
-    verify_in_bounds(&src.shape, &offsets, &sizes, &strides, &mut error);
+    verify_in_bounds(&src.shape, offsets, sizes, strides, &mut error);
 }
 
 /// MLIR's `computeRankReductionMask`: which dimensions of `original` are dropped (unit
@@ -1766,7 +1766,7 @@ fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             "different element types specified for source type {s} and result memref type {d}"
         ));
     }
-    for (idx, (&r, &e)) in dst.shape.iter().zip(&sizes).enumerate() {
+    for (idx, (&r, &e)) in dst.shape.iter().zip(sizes).enumerate() {
         if r != DYNAMIC && r != e {
             return error(format!(
                 "expected result type with size = {} instead of {r} in dim = {idx}",
@@ -1788,7 +1788,7 @@ fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             dynamic_or_int(e)
         ));
     }
-    for (idx, (&r, &e)) in dst_strides.iter().zip(&strides).enumerate() {
+    for (idx, (&r, &e)) in dst_strides.iter().zip(strides).enumerate() {
         if r != DYNAMIC && r != e {
             return error(format!(
                 "expected result type with stride = {} instead of {r} in dim = {idx}",

@@ -48,10 +48,11 @@ pub fn segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
 
 /// The operand range of segment `i` (all operands if the op has no segments).
 pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> {
-    match segments(ctx, op) {
+    match dense_array_values(ctx, op, "operandSegmentSizes") {
         Some(sizes) => {
-            let start: usize = sizes.iter().take(i).sum();
-            let len = sizes.get(i).copied().unwrap_or(0);
+            let size = |v: &i64| (*v).max(0) as usize;
+            let start: usize = sizes.iter().take(i).map(size).sum();
+            let len = sizes.get(i).map_or(0, size);
             let end = (start + len).min(ctx.num_operands(op));
             start.min(end)..end
         }
@@ -106,8 +107,13 @@ pub fn int_attr(ctx: &Context, op: Op, name: &str) -> Option<i128> {
 
 /// The values of a dense array attribute.
 pub fn dense_array(ctx: &Context, op: Op, name: &str) -> Option<Vec<i64>> {
+    dense_array_values(ctx, op, name).map(<[i64]>::to_vec)
+}
+
+/// The values of the dense array attribute `name`, borrowed from the context.
+pub fn dense_array_values<'c>(ctx: &'c Context, op: Op, name: &str) -> Option<&'c [i64]> {
     match ctx.attr_data(ctx.get_attr(op, name)?) {
-        AttrData::DenseArray { values, .. } => Some(values.clone()),
+        AttrData::DenseArray { values, .. } => Some(values),
         _ => None,
     }
 }
