@@ -87,3 +87,48 @@ func.func @main() {
   memref.dealloc %cl : memref<2xf32>
   return
 }
+
+// -----
+
+// A clone written before its free must stay a copy (MLIR 22's SimplifyClones would replace it
+// by its source, and the store would reach the source, printed afterwards).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i64
+  %two = arith.constant 2 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %one, %a[%c0] : memref<2xi64>
+  %cl = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  memref.store %two, %cl[%c0] : memref<2xi64>
+  %x = memref.load %cl[%c0] : memref<2xi64>
+  memref.dealloc %cl : memref<2xi64>
+  %y = memref.load %a[%c0] : memref<2xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %a : memref<2xi64>
+  return
+}
+
+// -----
+
+// A clone only read before its free is replaced by its source.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %one, %a[%c0] : memref<2xi64>
+  %cl = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  %x = memref.load %cl[%c0] : memref<2xi64>
+  memref.dealloc %cl : memref<2xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %a : memref<2xi64>
+  return
+}

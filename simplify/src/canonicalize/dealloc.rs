@@ -192,9 +192,28 @@ fn freeing_users(ctx: &Context, v: Value) -> Vec<Op> {
     out
 }
 
+/// Whether `op` (with nested ops) may write the buffer of `source` or of `clone`: a write whose
+/// target is not a fresh allocation other than those two counts.
+fn may_write_either(ctx: &Context, op: Op, source: Value, clone: Value) -> bool {
+    let Some(list) = effects::value_effects(ctx, op) else {
+        return true;
+    };
+    list.iter()
+        .filter(|e| e.kind == EffectKind::Write)
+        .any(|e| match e.value {
+            Some(target) => {
+                let base = analysis::alias::view_base(ctx, target);
+                !effects::is_allocation(ctx, base) || base == source || base == clone
+            }
+            None => true,
+        })
+}
+
 /// `SimplifyClones`: an unused clone is erased; a clone whose source or result is freed in
 /// the clone's block with no other free in between is replaced by its source, and that free
-/// erased.
+/// erased. Beyond MLIR 22, which ignores writes: nothing in between may write the clone or
+/// the source either, since after the rewrite a write to one would reach the other, which the
+/// program could observe.
 pub(super) fn simplify_clone(ctx: &mut Context, op: Op) -> bool {
     if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
         return false;
@@ -235,7 +254,9 @@ pub(super) fn simplify_clone(ctx: &mut Context, op: Op) -> bool {
             None => return false,
             Some(p) if p == redundant => break,
             Some(p) => {
-                if effects::may_have_effect(ctx, p, EffectKind::Free) {
+                if effects::may_have_effect(ctx, p, EffectKind::Free)
+                    || may_write_either(ctx, p, canonical_source, result)
+                {
                     return false;
                 }
                 pos = ctx.next_op(p);
