@@ -310,6 +310,13 @@ impl Registry {
         self.dialects.contains(dialect)
     }
 
+    /// The names of the dialects with registered ops, sorted.
+    pub fn dialect_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.dialects.iter().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
     /// The names of all registered ops, sorted.
     pub fn registered_names(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self

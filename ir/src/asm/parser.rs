@@ -801,24 +801,38 @@ impl<'s, 'c> Parser<'s, 'c> {
         {
             return Some(id);
         }
-        if !name.contains('.') {
-            let mut candidates: Vec<String> = self
-                .default_dialects
-                .iter()
-                .rev()
-                .take(1)
-                .map(|d| format!("{d}.{name}"))
-                .collect();
-            candidates.push(format!("builtin.{name}"));
-            for c in candidates {
-                if let Some(id) = self.ctx.registry.lookup(&c)
-                    && self.ctx.registry.def(id).registered
-                {
-                    return Some(id);
-                }
-            }
+        if name.contains('.') {
+            return None;
         }
-        None
+        // As MLIR: an unprefixed name is looked up in the default dialect of the closest
+        // enclosing op in custom syntax (`builtin` at the top level), and nowhere else.
+        let dialect = self.default_dialect();
+        if dialect.is_empty() {
+            return None;
+        }
+        let qualified = format!("{dialect}.{name}");
+        self.ctx
+            .registry
+            .lookup(&qualified)
+            .filter(|&id| self.ctx.registry.def(id).registered)
+    }
+
+    /// MLIR's note on an op of an unknown dialect: the dialects there are.
+    fn with_available_dialects(&self, diag: Diagnostic) -> Diagnostic {
+        let loc = diag.loc;
+        let note = format!(
+            "Available dialects: {} ; for more info on dialect registration see \
+             https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+            self.ctx.registry.dialect_names().join(", ")
+        );
+        diag.with_note(loc, note)
+    }
+
+    /// The dialect unprefixed op names resolve in here.
+    fn default_dialect(&self) -> &str {
+        self.default_dialects
+            .last()
+            .map_or("builtin", |d| d.as_str())
     }
 
     fn parse_custom_operation(&mut self, num_results: usize) -> PResult<Op> {
@@ -827,18 +841,31 @@ impl<'s, 'c> Parser<'s, 'c> {
         let loc = self.loc_at(name_tok.start);
         let Some(op_name) = self.resolve_op_name(name) else {
             let dialect = name.split_once('.').map(|(d, _)| d);
-            let msg = match dialect {
-                Some(d) if !self.ctx.registry.has_dialect(d) => {
-                    format!("Dialect `{d}' not found for custom op '{name}' ")
-                }
-                _ => match self.default_dialects.last() {
-                    Some(d) if !name.contains('.') => {
-                        format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")
-                    }
-                    _ => format!("custom op '{name}' is unknown"),
+            let (msg, dialect_missing) = match dialect {
+                Some(d) if !self.ctx.registry.has_dialect(d) => (
+                    format!("Dialect `{d}' not found for custom op '{name}' "),
+                    true,
+                ),
+                Some(_) => (format!("custom op '{name}' is unknown"), false),
+                None => match self.default_dialect() {
+                    "" => (
+                        format!(
+                            "Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)"
+                        ),
+                        true,
+                    ),
+                    d => (
+                        format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)"),
+                        false,
+                    ),
                 },
             };
-            return self.error_at(name_tok.start, msg);
+            let error = self.error_at(name_tok.start, msg);
+            return if dialect_missing {
+                error.map_err(|d| self.with_available_dialects(d))
+            } else {
+                error
+            };
         };
         let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let Some(parse) = def.parse else {
@@ -849,13 +876,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         let saved = (self.num_results, self.current_isolated);
         self.num_results = num_results;
         self.current_isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
-        if let Some(d) = def.default_dialect {
-            self.default_dialects.push(d.to_string());
-        }
+        // Every op in custom syntax sets the default dialect of its regions (MLIR's
+        // `OpAsmOpInterface::getDefaultDialect`, empty unless the op names one).
+        self.default_dialects
+            .push(def.default_dialect.unwrap_or_default().to_string());
         let parsed = parse(self, &mut state);
-        if def.default_dialect.is_some() {
-            self.default_dialects.pop();
-        }
+        self.default_dialects.pop();
         (self.num_results, self.current_isolated) = saved;
         parsed?;
         if def.traits.contains(Traits::SINGLE_BLOCK) && def.traits.contains(Traits::NO_TERMINATOR) {
@@ -925,19 +951,14 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         if self.tok.kind == TokKind::LParen {
+            // Ops in generic form leave the default dialect as it is (as MLIR does).
             let isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
-            if let Some(d) = def.default_dialect {
-                self.default_dialects.push(d.to_string());
-            }
             let saved = self.current_isolated;
             self.current_isolated = isolated;
             let regions = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
                 p.parse_region_generic()
             });
             self.current_isolated = saved;
-            if def.default_dialect.is_some() {
-                self.default_dialects.pop();
-            }
             state.regions = regions?;
         }
         if self.tok.kind == TokKind::LBrace {

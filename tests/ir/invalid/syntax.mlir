@@ -194,3 +194,32 @@ func.func @f() attributes {x = #undefined} {
 // Undefined type alias.
 // expected-error @+1 {{undefined symbol alias id 'undefined'}}
 func.func private @f(!undefined)
+
+// -----
+
+// Unprefixed op names resolve only in the default dialect of the closest enclosing op in
+// custom syntax: `func` in a `func.func` body, none inside `scf` regions.
+func.func @call_in_scf(%c: i1) {
+  scf.if %c {
+    // expected-error @+2 {{Dialect `' not found for custom op 'call'  (tried '.call' as well)}}
+    // expected-note @+1 {{Available dialects: }}
+    call @call_in_scf(%c) : (i1) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @builtin_in_func(%a: i32) {
+  // expected-error @+1 {{custom op 'unrealized_conversion_cast' is unknown (tried 'func.unrealized_conversion_cast' as well)}}
+  %0 = unrealized_conversion_cast %a : i32 to i64
+  return
+}
+
+// -----
+
+// An op in generic form does not set a default dialect: the top level's `builtin` applies.
+"func.func"() <{function_type = () -> (), sym_name = "generic"}> ({
+  // expected-error @+1 {{custom op 'return' is unknown (tried 'builtin.return' as well)}}
+  return
+}) : () -> ()

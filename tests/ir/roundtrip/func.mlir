@@ -171,3 +171,15 @@ func.func @multi_return(%c: i1, %a: memref<2xf32>) -> memref<2xf32> {
   %b = memref.alloc() : memref<2xf32>
   return %b : memref<2xf32>
 }
+
+// -----
+
+// A custom op inside a generic op keeps the enclosing default dialect (`func` here).
+func.func @generic_if(%c: i1) {
+  "scf.if"(%c) ({
+    call @generic_if(%c) : (i1) -> ()
+    scf.yield
+  }, {
+  }) : (i1) -> ()
+  return
+}
