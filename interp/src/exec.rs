@@ -37,6 +37,7 @@ use crate::heap::{Heap, HeapConfig, HeapError, Report};
 use crate::ops::{arith, float};
 use crate::program::{Callee, Extern, Kind, OpInfo, Program, loc_text};
 use crate::runner_utils;
+use crate::scalar::ScalarType;
 use crate::value::{Val, mask, sext};
 
 mod parallel;
@@ -409,10 +410,7 @@ impl<'a> Machine<'a> {
                 self.enter_function(*f, args, Some(op));
                 Ok(())
             }
-            Callee::Extern(e) => {
-                self.call_extern(*e, args);
-                Ok(())
-            }
+            Callee::Extern(e) => self.call_extern(*e, args, &info.loc),
             Callee::Unknown(name) => Err(fail(
                 RunErrorKind::UnknownFunction,
                 format!("call to unknown external function @{name}"),
@@ -421,9 +419,10 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn call_extern(&mut self, e: Extern, args: &[Val]) {
+    fn call_extern(&mut self, e: Extern, args: &[Val], loc: &SrcLoc) -> Result<(), RunError> {
         let first = args.first().cloned().unwrap_or_default();
         let text = match e {
+            Extern::PrintMemref(elem) => self.print_memref(&first, elem, loc)?,
             Extern::PrintI64 => runner_utils::print_i64(sext(first.int(), 64) as i64),
             Extern::PrintU64 => runner_utils::print_u64(first.int() as u64),
             Extern::PrintF32 => match first {
@@ -437,6 +436,58 @@ impl<'a> Machine<'a> {
             Extern::PrintClose => runner_utils::print_close(),
         };
         self.out.push_str(&text);
+        Ok(())
+    }
+
+    /// `printMemref*` of the unranked memref `arg`, whose elements must be `elem`s; every
+    /// element read is a checked load (a freed buffer is a use after free).
+    fn print_memref(
+        &mut self,
+        arg: &Val,
+        elem: ScalarType,
+        loc: &SrcLoc,
+    ) -> Result<String, RunError> {
+        let Val::MemRef(d) = arg else {
+            return Err(fail(
+                RunErrorKind::InvalidProgram,
+                "printMemref of a non-memref value",
+                loc,
+            ));
+        };
+        if d.elem != elem {
+            return Err(fail(
+                RunErrorKind::InvalidProgram,
+                "printMemref of a memref whose element type does not match the function",
+                loc,
+            ));
+        }
+        let address = d
+            .alloc
+            .and_then(|id| self.heap.address_of(id))
+            .map_or(0, |base| (base as i64).wrapping_add(d.shift) as u64);
+        let meta = runner_utils::MemrefMeta {
+            address,
+            offset: d.offset,
+            sizes: d.sizes.to_vec(),
+            strides: d.strides.to_vec(),
+        };
+        let Some(id) = d.alloc else {
+            return Err(fail(
+                RunErrorKind::UndefinedBehavior,
+                "printMemref of a null memref",
+                loc,
+            ));
+        };
+        let size = elem.size_bytes() as i64;
+        let mut read = |linear: i64| -> Result<String, RunError> {
+            let byte = d.shift.wrapping_add(linear.wrapping_mul(size));
+            let loaded = self.heap.load(id, byte, elem, loc);
+            Ok(match self.heap_result(loaded)? {
+                Some(value) => runner_utils::stream_scalar(&value),
+                None => "?".to_owned(),
+            })
+        };
+        runner_utils::print_memref(&meta, &mut read)
     }
 
     /// A terminator returning control to the op owning its region (`scf.yield`,

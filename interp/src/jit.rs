@@ -6,8 +6,8 @@
 //! memref calls `_mlir_memref_to_llvm_{alloc,aligned_alloc,free}`. Those come from a small C
 //! library (`jit/alloc_check.c`, compiled once with the system `cc` into the temporary
 //! directory) that tracks live pointers, refuses frees of pointers that are not live, and
-//! reports counts at exit. The runner also loads `libmlir_c_runner_utils` for the print
-//! functions. Nothing here depends on the IR: the input is MLIR text.
+//! reports counts at exit. The runner also loads `libmlir_c_runner_utils` and
+//! `libmlir_runner_utils` for the print functions. Nothing here depends on the IR: the input is MLIR text.
 //!
 //! Stack allocations (`memref.alloca`) and globals never reach the checked heap, exactly as in
 //! the interpreter's leak accounting.
@@ -51,8 +51,11 @@ pub const LOWERINGS: [&[&str]; 2] = [
     ],
 ];
 
-/// The print functions' library of MLIR 22.
-pub const RUNNER_UTILS: &str = "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1";
+/// The print functions' libraries of MLIR 22 (`printI64`..., then `printMemrefF32`...).
+pub const RUNNER_UTILS: [&str; 2] = [
+    "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1",
+    "/usr/lib/llvm-22/lib/libmlir_runner_utils.so.22.1",
+];
 
 /// Seconds after which a JIT run is abandoned.
 const RUN_TIMEOUT_SECS: u32 = 120;
@@ -112,7 +115,8 @@ impl Jit {
         let missing: Vec<&str> = [
             ("mlir-opt-22", tool_runs("mlir-opt-22")),
             ("mlir-runner-22", tool_runs("mlir-runner-22")),
-            (RUNNER_UTILS, Path::new(RUNNER_UTILS).exists()),
+            (RUNNER_UTILS[0], Path::new(RUNNER_UTILS[0]).exists()),
+            (RUNNER_UTILS[1], Path::new(RUNNER_UTILS[1]).exists()),
             ("cc", tool_runs("cc")),
         ]
         .into_iter()
@@ -161,7 +165,8 @@ impl Jit {
             .arg("mlir-runner-22")
             .args(["-e", entry, "--entry-point-result=void"])
             .arg(format!(
-                "--shared-libs={RUNNER_UTILS},{}",
+                "--shared-libs={},{}",
+                RUNNER_UTILS.join(","),
                 self.alloc_check.display()
             ))
             .arg(lowered)
@@ -176,6 +181,22 @@ impl Jit {
         outcome.stdout = String::from_utf8_lossy(&run.stdout).into_owned();
         Ok(outcome)
     }
+}
+
+/// `text` with the addresses `printMemref*` prints (`base@ = 0x...`) replaced by `ADDR`: they
+/// differ between the interpreter and a real process, and between runs.
+pub fn mask_addresses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("base@ = ") {
+        let (head, tail) = rest.split_at(at + "base@ = ".len());
+        out.push_str(head);
+        out.push_str("ADDR");
+        let digits = tail.strip_prefix("0x").unwrap_or(tail);
+        rest = digits.trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Lowers `source` into `lowered` with the first of [`LOWERINGS`] that succeeds.
@@ -269,6 +290,15 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masks_printed_addresses() {
+        let text = "Unranked Memref base@ = 0x5577ab rank = 1\nbase@ = 0 rank = 0\n";
+        assert_eq!(
+            mask_addresses(text),
+            "Unranked Memref base@ = ADDR rank = 1\nbase@ = ADDR rank = 0\n"
+        );
+    }
 
     #[test]
     fn parses_the_report_line() {

@@ -132,6 +132,9 @@ pub enum Extern {
     PrintComma,
     PrintOpen,
     PrintClose,
+    /// `printMemrefF32` and its siblings of `libmlir_runner_utils`: the unranked memref's
+    /// metadata and elements (which must have the element type the name says).
+    PrintMemref(ScalarType),
 }
 
 /// A static-or-dynamic list (`static_offsets` with `?` taken from operands).
@@ -528,6 +531,11 @@ pub fn extern_callee(name: &str) -> Callee {
         "printComma" => Extern::PrintComma,
         "printOpen" => Extern::PrintOpen,
         "printClose" => Extern::PrintClose,
+        "printMemrefF32" => Extern::PrintMemref(ScalarType::F32),
+        "printMemrefF64" => Extern::PrintMemref(ScalarType::F64),
+        "printMemrefI32" => Extern::PrintMemref(ScalarType::Int { bits: 32 }),
+        "printMemrefI64" => Extern::PrintMemref(ScalarType::Int { bits: 64 }),
+        "printMemrefInd" => Extern::PrintMemref(ScalarType::Index),
         _ => return Callee::Unknown(name.to_owned()),
     };
     Callee::Extern(e)

@@ -15,6 +15,10 @@
 //! | `printOpen`    | `"( "`                | parenthesis and one space |
 //! | `printClose`   | `" )"`                | space and parenthesis     |
 //!
+//! `printMemrefF32`, `printMemrefF64`, `printMemrefI32`, `printMemrefI64` and `printMemrefInd`
+//! (`libmlir_runner_utils`, C++ streams) print an unranked memref: see [`print_memref`].
+//! Elements of `f32`/`f64` print as C++ streams do, which is `%g` again.
+//!
 //! Invariants: output depends only on the argument's bits (no locale, no global state), and
 //! `%g` is reproduced exactly: six significant digits, ties rounded to even on the exact binary
 //! value (as glibc does), trailing zeros and a trailing point removed, exponents of at least two
@@ -64,13 +68,110 @@ pub fn print_close() -> String {
     " )".to_owned()
 }
 
+/// What `printMemref*` prints before the elements of a memref.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemrefMeta {
+    /// The aligned pointer (`0` for a null memref).
+    pub address: u64,
+    /// Offset of the first element, in elements.
+    pub offset: i64,
+    /// Size of each dimension.
+    pub sizes: Vec<i64>,
+    /// Stride of each dimension, in elements.
+    pub strides: Vec<i64>,
+}
+
+/// `printMemrefF32` and its siblings (`libmlir_runner_utils`, C++ streams): a header line
+/// `Unranked Memref base@ = 0x... rank = R offset = O sizes = [..] strides = [..] data = `,
+/// then the elements as nested lists, one innermost list per line, each nested list indented
+/// by its depth and items separated by `,` plus as many spaces as the rank. `element(i)` gives
+/// the text of the element at linear index `i` (offset included) or an error that stops the
+/// printing. Like the C++ code, a dimension of size 0 still prints its first element.
+pub fn print_memref<E>(
+    meta: &MemrefMeta,
+    element: &mut dyn FnMut(i64) -> Result<String, E>,
+) -> Result<String, E> {
+    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    let address = match meta.address {
+        0 => "0".to_owned(),
+        a => format!("{a:#x}"),
+    };
+    let mut out = format!(
+        "Unranked Memref base@ = {address} rank = {} offset = {} sizes = [{}] strides = [{}] data = \n",
+        meta.sizes.len(),
+        meta.offset,
+        list(&meta.sizes),
+        list(&meta.strides)
+    );
+    let rank = meta.sizes.len();
+    if rank == 0 {
+        out.push('[');
+        out.push_str(&element(meta.offset)?);
+        out.push(']');
+    } else {
+        print_memref_dims(meta, 0, meta.offset, element, &mut out)?;
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// One nested list of [`print_memref`]: dimension `dim` starting at linear index `start`.
+fn print_memref_dims<E>(
+    meta: &MemrefMeta,
+    dim: usize,
+    start: i64,
+    element: &mut dyn FnMut(i64) -> Result<String, E>,
+    out: &mut String,
+) -> Result<(), E> {
+    let rank = meta.sizes.len();
+    if dim == rank {
+        out.push_str(&element(start)?);
+        return Ok(());
+    }
+    let innermost = dim + 1 == rank;
+    let count = meta.sizes[dim].max(1);
+    out.push('[');
+    for i in 0..count {
+        if i > 0 {
+            out.push(',');
+            out.push_str(if innermost { " " } else { " \n" });
+            out.extend(std::iter::repeat_n(' ', dim + 1));
+        }
+        let at = start.wrapping_add(i.wrapping_mul(meta.strides[dim]));
+        print_memref_dims(meta, dim + 1, at, element, out)?;
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// An element as a C++ stream prints it: floats as `%g`, integers in decimal (signed).
+pub fn stream_scalar(value: &crate::scalar::Scalar) -> String {
+    use crate::scalar::Scalar;
+    match *value {
+        Scalar::F32(f) => format_c_g(f64::from(f)),
+        Scalar::F64(f) => format_c_g(f),
+        Scalar::Index(i) => i.to_string(),
+        Scalar::Int { bits, value } => {
+            let shift = 128 - bits.clamp(1, 128);
+            (((value << shift) as i128) >> shift).to_string()
+        }
+        Scalar::F16(bits) => format_c_g(f64::from(crate::ops::float::f16_to_f32(bits))),
+        Scalar::BF16(bits) => format_c_g(f64::from(crate::ops::float::bf16_to_f32(bits))),
+    }
+}
+
 /// The names of the runner-utils functions this module implements, sorted.
-pub const FUNCTION_NAMES: [&str; 8] = [
+pub const FUNCTION_NAMES: [&str; 13] = [
     "printClose",
     "printComma",
     "printF32",
     "printF64",
     "printI64",
+    "printMemrefF32",
+    "printMemrefF64",
+    "printMemrefI32",
+    "printMemrefI64",
+    "printMemrefInd",
     "printNewline",
     "printOpen",
     "printU64",

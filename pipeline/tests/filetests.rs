@@ -43,7 +43,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use interp::jit::{Jit, JitOutcome};
+use interp::jit::{Jit, JitOutcome, mask_addresses};
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, parse_module};
@@ -459,23 +459,6 @@ fn execution_trial(file: &TestFile, index: usize, line_offset: usize, chunk: &st
     })
 }
 
-/// Replaces the addresses the runner utilities print (`base@ = 0x...`), which differ between
-/// the interpreter and a real process.
-fn without_addresses(stdout: &str) -> String {
-    let mut out = String::with_capacity(stdout.len());
-    let mut rest = stdout;
-    while let Some(at) = rest.find("base@ = 0x") {
-        let (head, tail) = rest.split_at(at + "base@ = ".len());
-        out.push_str(head);
-        out.push_str("ADDR");
-        rest = tail
-            .trim_start_matches("0x")
-            .trim_start_matches(|c: char| c.is_ascii_hexdigit());
-    }
-    out.push_str(rest);
-    out
-}
-
 fn describe_jit(outcome: &JitOutcome) -> String {
     format!(
         "allocs {} frees {} leaks {} bad frees {}",
@@ -498,7 +481,7 @@ fn check_jit(args: &[String], text: &str, jit: &Jit) -> Result<(), Failed> {
     let before = jit
         .run(&input, "main")
         .map_err(|e| Failed::from(format!("the input does not run under the JIT: {e}")))?;
-    if without_addresses(&before.stdout) != without_addresses(&interpreted.stdout) {
+    if mask_addresses(&before.stdout) != mask_addresses(&interpreted.stdout) {
         return Err(Failed::from(format!(
             "the JIT and the interpreter disagree on the input:\n--- mlir-runner-22\n{}\n--- interpreter\n{}",
             before.stdout, interpreted.stdout
@@ -513,7 +496,7 @@ fn check_jit(args: &[String], text: &str, jit: &Jit) -> Result<(), Failed> {
     let after = jit
         .run(&output, "main")
         .map_err(|e| Failed::from(format!("the output does not run under the JIT: {e}")))?;
-    if without_addresses(&after.stdout) != without_addresses(&before.stdout) {
+    if mask_addresses(&after.stdout) != mask_addresses(&before.stdout) {
         return Err(Failed::from(format!(
             "the JIT prints differently after the passes:\n--- before\n{}\n--- after\n{}",
             before.stdout, after.stdout
