@@ -1109,8 +1109,10 @@ impl Gen<'_> {
         }
     }
 
-    /// A heap buffer of rank 1, filled, then reallocated to a size no larger (so every element
-    /// stays initialized); only the result stays in scope (the source is freed).
+    /// A heap buffer of rank 1, filled, then reallocated; only the result stays in scope (the
+    /// source is freed), with the extent known to be initialized. A dynamic size may shrink;
+    /// a static one only grows or stays (`mlir-opt-22`'s `expand-realloc` emits invalid IR
+    /// for a static shrink, so the JIT could not run the input).
     fn realloc(&mut self, out: &mut Vec<Node>) {
         let want = Want {
             allow_stack: false,
@@ -1120,7 +1122,12 @@ impl Gen<'_> {
         let dynamic = self.rng.chance(1, 2);
         let src_dims = if dynamic { vec![None] } else { vec![Some(4)] };
         let src = self.alloc(out, &src_dims, &[2], want);
-        let new_len = 1 + self.rng.below(src.ext[0]);
+        let old_len = src.ext[0];
+        let new_len = if dynamic {
+            1 + self.rng.below(old_len)
+        } else {
+            old_len + self.rng.below(3)
+        };
         let name = self.fresh();
         let (size, ty) = if dynamic {
             (
@@ -1140,7 +1147,7 @@ impl Gen<'_> {
         self.add_mem(MemVal {
             name,
             ty,
-            ext: vec![new_len],
+            ext: vec![new_len.min(old_len)],
             flags: src.flags,
         });
     }
