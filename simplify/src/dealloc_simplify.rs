@@ -17,6 +17,7 @@ use std::rc::Rc;
 
 use crate::canonicalize::dealloc_canonicalizations;
 use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
+use crate::origin_closure::BoundedClosures;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
@@ -226,6 +227,7 @@ struct Origin {
 /// questions.
 struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
+    closures: RefCell<BoundedClosures<'a>>,
     cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
 }
 
@@ -233,6 +235,7 @@ impl<'a> Origins<'a> {
     fn new(analysis: &'a BufferOriginAnalysis) -> Self {
         Origins {
             analysis,
+            closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             cache: RefCell::default(),
         }
     }
@@ -252,7 +255,7 @@ impl<'a> Origins<'a> {
 
     fn compute(&self, ctx: &Context, base: Value) -> Origin {
         let flow = self.analysis.view_flow();
-        let Some(reached) = flow.resolve_reverse_bounded(base, ORIGIN_LIMIT) else {
+        let Some(reached) = self.closures.borrow_mut().get(base) else {
             return Origin {
                 base,
                 terminals: vec![base],
@@ -261,11 +264,11 @@ impl<'a> Origins<'a> {
                 complete: false,
             };
         };
-        let mut terminals: Vec<Value> = reached
-            .into_iter()
+        let terminals: Vec<Value> = reached
+            .iter()
+            .copied()
             .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
             .collect();
-        terminals.sort_unstable();
         let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
         let all_allocs_or_args = terminals
             .iter()
