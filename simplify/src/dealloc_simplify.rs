@@ -19,38 +19,53 @@ use crate::canonicalize::dealloc_canonicalizations;
 use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
 use crate::origin_closure::BoundedClosures;
 
+use crate::rewriter::Rewriter;
+use crate::worklist::Worklist;
+
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
+///
+/// Worklist-driven: the first round visits every dealloc (post-order); each later round only
+/// the deallocs the previous round created or affected (see [`Rewriter`]). At most ten
+/// rounds.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute(ctx, root);
     let analysis = Origins::new(&flow);
+    let mut rw = Rewriter::new(ctx);
+    let mut round = rw.walk_postorder(root);
+    let mut worklist = Worklist::default();
     let mut total = 0;
     for _ in 0..10 {
         let mut changed = 0;
-        let deallocs: Vec<Op> = ctx
-            .walk_postorder(root)
-            .into_iter()
-            .filter(|&op| ctx.op_name_str(op) == DEALLOC)
-            .collect();
-        for op in deallocs {
-            if !ctx.is_alive(op) {
+        for op in round {
+            if !rw.is_alive(op) || rw.op_name_str(op) != DEALLOC {
                 continue;
             }
-            if dealloc_canonicalizations(ctx, op)
-                || remove_memrefs_contained_in_retained(ctx, &analysis, op)
-                || remove_retained_not_aliasing(ctx, &analysis, op)
-                || split_non_aliasing(ctx, &analysis, op)
-                || retained_aliasing_always_freed(ctx, &analysis, op)
-            {
+            if simplify_dealloc(&mut rw, &analysis, op) {
                 changed += 1;
+                worklist.extend(rw.take_noted());
             }
         }
         total += changed;
         if changed == 0 {
             break;
         }
+        round = worklist.take_generation();
     }
     total
+}
+
+/// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.
+fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
+    let changed = dealloc_canonicalizations(rw, op)
+        || remove_memrefs_contained_in_retained(rw, analysis, op)
+        || remove_retained_not_aliasing(rw, analysis, op)
+        || split_non_aliasing(rw, analysis, op)
+        || retained_aliasing_always_freed(rw, analysis, op);
+    if changed && rw.is_alive(op) {
+        rw.note(op);
+    }
+    changed
 }
 
 /// MLIR's `distinctAllocAndBlockArgument`: an allocation nested in the block that owns the
@@ -113,38 +128,38 @@ fn metadata_view_base(ctx: &Context, v: Value) -> Value {
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
 /// `map[k]` (or `false`) OR-ed with `extra[k]`.
 fn rebuild(
-    ctx: &mut Context,
+    rw: &mut Rewriter,
     old: Op,
     parts: &DeallocParts,
     map: &[Option<usize>],
     extra: &[Vec<Value>],
 ) {
-    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(ctx, old));
+    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(rw, old));
     let mut values = Vec::new();
     for (k, m) in map.iter().enumerate() {
         let mut acc: Option<Value> = match (m, new) {
-            (Some(i), Some(n)) => Some(ctx.result(n, *i)),
+            (Some(i), Some(n)) => Some(rw.result(n, *i)),
             _ => None,
         };
         for &c in extra.get(k).map_or(&[][..], |v| &v[..]) {
             acc = Some(match acc {
                 None => c,
-                Some(a) => binary_before(ctx, old, "arith.ori", a, c),
+                Some(a) => binary_before(rw, old, "arith.ori", a, c),
             });
         }
         let v = match acc {
             Some(v) => v,
-            None => bool_const_before(ctx, old, false),
+            None => bool_const_before(rw, old, false),
         };
         values.push(v);
     }
-    ctx.replace_op_uses(old, &values);
-    ctx.erase_op(old);
+    rw.replace_op_uses(old, &values);
+    rw.erase_op(old);
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
-fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+fn remove_memrefs_contained_in_retained(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(rw, op) else {
         return false;
     };
     let r = &parts.retained;
@@ -158,7 +173,7 @@ fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) 
     };
     let mut changed = false;
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(ctx, a, m, x)).collect();
+        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(rw, a, m, x)).collect();
         let decided = answers.iter().all(|&x| x != AliasResult::Unknown);
         let any_same = answers.contains(&AliasResult::SameAllocation);
         if decided && any_same {
@@ -177,13 +192,13 @@ fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) 
         return false;
     }
     let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
-    rebuild(ctx, op, &kept, &map, &extra);
+    rebuild(rw, op, &kept, &map, &extra);
     true
 }
 
 /// `RemoveRetainedMemrefsGuaranteedToNotAlias`.
-fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+fn remove_retained_not_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(rw, op) else {
         return false;
     };
     let mut map = Vec::new();
@@ -196,7 +211,7 @@ fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool 
         let disjoint = parts
             .memrefs
             .iter()
-            .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation);
+            .all(|&m| alias(rw, a, m, r) == AliasResult::DifferentAllocation);
         if disjoint {
             map.push(None);
         } else {
@@ -207,7 +222,7 @@ fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool 
     if kept.retained.len() == parts.retained.len() {
         return false;
     }
-    rebuild(ctx, op, &kept, &map, &[]);
+    rebuild(rw, op, &kept, &map, &[]);
     true
 }
 
@@ -347,14 +362,14 @@ fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize>
 }
 
 /// `SplitDeallocWhenNotAliasingAnyOther`.
-fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(rw, op) else {
         return false;
     };
     if parts.memrefs.len() < 2 {
         return false;
     }
-    let isolated = isolated_memrefs(ctx, a, &parts.memrefs);
+    let isolated = isolated_memrefs(rw, a, &parts.memrefs);
     if isolated.is_empty() {
         return false;
     }
@@ -370,9 +385,9 @@ fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
                 conditions: vec![parts.conditions[i]],
                 retained: parts.retained.clone(),
             };
-            let new = single.build_before(ctx, op);
+            let new = single.build_before(rw, op);
             for (k, r) in results.iter_mut().enumerate() {
-                r.push(ctx.result(new, k));
+                r.push(rw.result(new, k));
             }
         } else {
             rest.memrefs.push(parts.memrefs[i]);
@@ -383,13 +398,13 @@ fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
         return false;
     }
     let map: Vec<Option<usize>> = (0..parts.retained.len()).map(Some).collect();
-    rebuild(ctx, op, &rest, &map, &results);
+    rebuild(rw, op, &rest, &map, &results);
     true
 }
 
 /// `RetainedMemrefAliasingAlwaysDeallocatedMemref`.
-fn retained_aliasing_always_freed(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+fn retained_aliasing_always_freed(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(rw, op) else {
         return false;
     };
     if parts.retained.is_empty() {
@@ -398,8 +413,8 @@ fn retained_aliasing_always_freed(ctx: &mut Context, a: &Origins, op: Op) -> boo
     let mut dropped = Vec::new();
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
-            const_bool(ctx, parts.conditions[i]) == Some(true)
-                && alias(ctx, a, parts.memrefs[i], r) == AliasResult::SameAllocation
+            const_bool(rw, parts.conditions[i]) == Some(true)
+                && alias(rw, a, parts.memrefs[i], r) == AliasResult::SameAllocation
         });
         match hit {
             Some(i) => dropped.push(i),
@@ -418,11 +433,11 @@ fn retained_aliasing_always_freed(ctx: &mut Context, a: &Origins, op: Op) -> boo
         retained: parts.retained.clone(),
     };
     if !kept.memrefs.is_empty() {
-        kept.build_before(ctx, op);
+        kept.build_before(rw, op);
     }
-    let t = bool_const_before(ctx, op, true);
+    let t = bool_const_before(rw, op, true);
     let values = vec![t; parts.retained.len()];
-    ctx.replace_op_uses(op, &values);
-    ctx.erase_op(op);
+    rw.replace_op_uses(op, &values);
+    rw.erase_op(op);
     true
 }

@@ -3,6 +3,8 @@
 use ir::{Context, EffectKind, EffectOn, Effects, Op, Traits};
 use rustc_hash::FxHashMap;
 
+use crate::rewriter::Rewriter;
+
 /// Whether `op` can be erased: results unused, not a terminator or symbol, and no memory
 /// effect other than reads and allocations of its own results (nested ops included for ops
 /// with recursive effects).
@@ -46,36 +48,36 @@ type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
 /// of its entry block. Returns the number of constants erased or moved.
-pub(super) fn dedup_constants(ctx: &mut Context, root: Op) -> usize {
+pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op) -> usize {
     let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
     let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
     let mut changes = 0;
-    for op in ctx.walk_preorder(root) {
+    for op in rw.walk_preorder(root) {
         if op == root
-            || !ctx.is_alive(op)
-            || !ctx.has_trait(op, Traits::CONSTANT_LIKE)
-            || ctx.num_operands(op) != 0
-            || ctx.results(op).len() != 1
-            || !ctx.regions(op).is_empty()
+            || !rw.is_alive(op)
+            || !rw.has_trait(op, Traits::CONSTANT_LIKE)
+            || rw.num_operands(op) != 0
+            || rw.results(op).len() != 1
+            || !rw.regions(op).is_empty()
         {
             continue;
         }
-        let Some(scope) = isolated_scope(ctx, op) else {
+        let Some(scope) = isolated_scope(rw, op) else {
             continue;
         };
-        let Some(entry) = ctx.regions(scope).first().and_then(|&r| ctx.entry_block(r)) else {
+        let Some(entry) = rw.regions(scope).first().and_then(|&r| rw.entry_block(r)) else {
             continue;
         };
-        let result = ctx.result(op, 0);
+        let result = rw.result(op, 0);
         let key = (
             scope,
-            ctx.attrs(op).to_vec(),
-            ctx.op_name(op),
-            ctx.value_type(result),
+            rw.attrs(op).to_vec(),
+            rw.op_name(op),
+            rw.value_type(result),
         );
         if let Some(&existing) = seen.get(&key) {
-            ctx.replace_all_uses_with(result, existing);
-            ctx.erase_op(op);
+            rw.replace_all_uses_with(result, existing);
+            rw.erase_op(op);
             changes += 1;
             continue;
         }
@@ -83,14 +85,13 @@ pub(super) fn dedup_constants(ctx: &mut Context, root: Op) -> usize {
         // Keep hoisted constants in discovery order at the start of the entry block.
         let target_prev = last_hoisted.get(&scope).copied();
         let already_placed = match target_prev {
-            Some(prev) => ctx.next_op(prev) == Some(op),
-            None => ctx.first_op(entry) == Some(op),
+            Some(prev) => rw.next_op(prev) == Some(op),
+            None => rw.first_op(entry) == Some(op),
         };
         if !already_placed {
-            ctx.unlink_op(op);
             match target_prev {
-                Some(prev) => ctx.insert_op_after(prev, op),
-                None => ctx.prepend_op(entry, op),
+                Some(prev) => rw.move_op_after(op, prev),
+                None => rw.move_op_to_start(op, entry),
             }
             changes += 1;
         }

@@ -1,9 +1,13 @@
 //! The greedy canonicalization driver.
 //!
-//! Each iteration sweeps every op nested in the root in post-order (children first), erasing
-//! trivially dead ops and applying the op's folders/patterns; then it simplifies regions
-//! (unreachable blocks, trivial block merging) and deduplicates constants (hoisted to the
-//! entry block of the nearest isolated-from-above op). It stops when an iteration changes
+//! Worklist-driven: the first iteration visits every op nested in the root in post-order
+//! (children first), erasing trivially dead ops and applying the op's folders/patterns; every
+//! change goes through a [`Rewriter`], which notes the ops it may affect (users of replaced
+//! values, defining ops of dropped operands, created and moved ops, neighbours and parents),
+//! and those form the next iteration's worklist. Each iteration then simplifies regions
+//! (unreachable blocks, trivial block merging; later iterations only where branches changed)
+//! and deduplicates constants (hoisted to the entry block of the nearest isolated-from-above
+//! op; later iterations only when constants appeared). It stops when an iteration changes
 //! nothing, or after `max_iterations`, and says which.
 
 mod arith;
@@ -14,7 +18,11 @@ mod memref;
 mod regions;
 mod scf;
 
-use ir::{Context, Op};
+use ir::{Context, Op, OpName, Traits};
+use rustc_hash::FxHashMap;
+
+use crate::rewriter::Rewriter;
+use crate::worklist::Worklist;
 
 /// Options of the driver.
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +63,7 @@ pub struct CanonicalizeReport {
 }
 
 /// A rewrite pattern: returns whether it changed the IR (it may erase `op`).
-type Pattern = fn(&mut Context, Op) -> bool;
+type Pattern = fn(&mut Rewriter, Op) -> bool;
 
 /// The patterns registered for an op name.
 fn patterns_for(name: &str) -> &'static [Pattern] {
@@ -95,25 +103,38 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
 }
 
 /// Applies the first matching `bufferization.dealloc` canonicalization; whether one did.
-pub(crate) fn dealloc_canonicalizations(ctx: &mut Context, op: Op) -> bool {
+pub(crate) fn dealloc_canonicalizations(rw: &mut Rewriter, op: Op) -> bool {
     patterns_for(crate::ir_util::DEALLOC)
         .iter()
-        .any(|pattern| pattern(ctx, op))
+        .any(|pattern| pattern(rw, op))
 }
 
 /// Runs the canonicalizer on everything nested in `root`.
+///
+/// Iteration 1 visits every op (post-order), simplifies every region and deduplicates every
+/// constant. Each later iteration visits only the ops the previous one noted as affected
+/// (see [`Rewriter`]), simplifies only the regions whose branches changed, and deduplicates
+/// constants again only if new ones appeared.
 pub fn canonicalize(
     ctx: &mut Context,
     root: Op,
     config: &CanonicalizeConfig,
 ) -> CanonicalizeReport {
+    let mut rw = Rewriter::new(ctx);
+    let mut patterns = PatternTable::default();
+    let mut worklist = Worklist::default();
+    let mut generation = rw.walk_postorder(root);
     let mut rewrites = 0;
     for iteration in 1..=config.max_iterations.max(1) {
-        let mut changed = sweep(ctx, root);
+        let mut changed = apply_patterns(&mut rw, root, &generation, &mut patterns, &mut worklist);
+        let first = iteration == 1;
         if config.region_simplify {
-            changed += regions::simplify_regions(ctx, root);
+            changed += simplify_regions(&mut rw, root, first, &worklist);
         }
-        changed += dce::dedup_constants(ctx, root);
+        if first || has_new_constant(&rw, worklist.pending()) {
+            changed += dce::dedup_constants(&mut rw, root);
+        }
+        worklist.extend(rw.take_noted());
         rewrites += changed;
         if changed == 0 {
             tracing::debug!(iteration, rewrites, "canonicalize converged");
@@ -123,6 +144,7 @@ pub fn canonicalize(
                 reason: StopReason::Converged,
             };
         }
+        generation = worklist.take_generation();
     }
     tracing::debug!(rewrites, "canonicalize hit the iteration limit");
     CanonicalizeReport {
@@ -132,25 +154,73 @@ pub fn canonicalize(
     }
 }
 
-/// One post-order sweep; returns the number of rewrites.
-fn sweep(ctx: &mut Context, root: Op) -> usize {
+/// The patterns of each op name met so far (looked up by name once per name).
+#[derive(Default)]
+struct PatternTable {
+    by_name: FxHashMap<OpName, &'static [Pattern]>,
+}
+
+impl PatternTable {
+    fn get(&mut self, ctx: &Context, op: Op) -> &'static [Pattern] {
+        let name = ctx.op_name(op);
+        self.by_name
+            .entry(name)
+            .or_insert_with(|| patterns_for(ctx.op_name_str(op)))
+    }
+}
+
+/// Visits `ops` in order, erasing the trivially dead ones and applying the first matching
+/// pattern of the others; queues what each change affects. Returns the number of rewrites.
+fn apply_patterns(
+    rw: &mut Rewriter,
+    root: Op,
+    ops: &[Op],
+    patterns: &mut PatternTable,
+    worklist: &mut Worklist,
+) -> usize {
     let mut count = 0;
-    for op in ctx.walk_postorder(root) {
-        if op == root || !ctx.is_alive(op) || ctx.op_parent(op).is_none() {
+    for &op in ops {
+        if op == root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
             continue;
         }
-        if dce::is_trivially_dead(ctx, op) {
-            ctx.erase_op(op);
+        if dce::is_trivially_dead(rw, op) {
+            rw.erase_op(op);
             count += 1;
-            continue;
-        }
-        let name = ctx.op_name_str(op).to_string();
-        for pattern in patterns_for(&name) {
-            if pattern(ctx, op) {
-                count += 1;
-                break;
+        } else if patterns.get(rw, op).iter().any(|pattern| pattern(rw, op)) {
+            count += 1;
+            if rw.is_alive(op) {
+                rw.note(op);
             }
+        }
+        if rw.has_noted() {
+            worklist.extend(rw.take_noted());
         }
     }
     count
+}
+
+/// Region simplification: everywhere in the first iteration, later only in the regions
+/// holding a branch that is new or changed (the only way their control flow changes).
+fn simplify_regions(rw: &mut Rewriter, root: Op, everywhere: bool, worklist: &Worklist) -> usize {
+    if everywhere {
+        return regions::simplify_regions(rw, root);
+    }
+    let mut dirty: Vec<ir::Region> = worklist
+        .pending()
+        .iter()
+        .filter(|&&op| rw.is_alive(op) && !rw.successors(op).is_empty())
+        .filter_map(|&op| rw.op_parent_region(op))
+        .collect();
+    dirty.sort_unstable();
+    dirty.dedup();
+    dirty
+        .into_iter()
+        .map(|region| regions::simplify_region(rw, region))
+        .sum()
+}
+
+/// Whether `ops` holds a live constant (new or moved: deduplication has work to do).
+fn has_new_constant(ctx: &Context, ops: &[Op]) -> bool {
+    ops.iter()
+        .any(|&op| ctx.is_alive(op) && ctx.has_trait(op, Traits::CONSTANT_LIKE))
 }

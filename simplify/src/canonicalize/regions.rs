@@ -4,36 +4,43 @@
 use ir::{Block, Context, Op, Traits};
 use rustc_hash::FxHashMap;
 
+use crate::rewriter::Rewriter;
+
 /// Simplifies every multi-block region nested in `root`; returns the number of changes.
-pub(super) fn simplify_regions(ctx: &mut Context, root: Op) -> usize {
+pub(super) fn simplify_regions(rw: &mut Rewriter, root: Op) -> usize {
     let mut changes = 0;
-    for op in ctx.walk_preorder(root) {
-        if !ctx.is_alive(op) {
+    for op in rw.walk_preorder(root) {
+        if !rw.is_alive(op) {
             continue;
         }
-        for region in ctx.regions(op).to_vec() {
-            let Some(entry) = ctx.entry_block(region) else {
-                continue;
-            };
-            if ctx.next_block(entry).is_none() {
-                continue;
-            }
-            changes += erase_unreachable(ctx, region);
-            changes += merge_blocks(ctx, region);
+        for index in 0..rw.regions(op).len() {
+            let region = rw.regions(op)[index];
+            changes += simplify_region(rw, region);
         }
     }
     changes
 }
 
-fn erase_unreachable(ctx: &mut Context, region: ir::Region) -> usize {
-    let reachable = analysis::cfg::reachable_blocks(ctx, region);
-    let dead: Vec<Block> = ctx
+/// Simplifies `region` if it has several blocks; returns the number of changes.
+pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let multi_block = rw
+        .entry_block(region)
+        .is_some_and(|entry| rw.next_block(entry).is_some());
+    if !multi_block {
+        return 0;
+    }
+    erase_unreachable(rw, region) + merge_blocks(rw, region)
+}
+
+fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let reachable = analysis::cfg::reachable_blocks(rw, region);
+    let dead: Vec<Block> = rw
         .blocks(region)
         .filter(|b| !reachable.contains(b))
         .collect();
     // Drop the uses of values defined in dead blocks by dead blocks first.
     for &b in &dead {
-        ctx.erase_block(b);
+        rw.erase_block(b);
     }
     dead.len()
 }
@@ -64,38 +71,38 @@ fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(O
 
 /// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
 /// predecessor map computed up front stays valid; `op_parent` gives an edge's current block.
-fn merge_blocks(ctx: &mut Context, region: ir::Region) -> usize {
+fn merge_blocks(rw: &mut Rewriter, region: ir::Region) -> usize {
     let mut changes = 0;
-    let blocks: Vec<Block> = ctx.blocks(region).collect();
-    let preds = predecessor_map(ctx, region);
+    let blocks: Vec<Block> = rw.blocks(region).collect();
+    let preds = predecessor_map(rw, region);
     for block in blocks.into_iter().skip(1) {
         let Some([(term, _)]) = preds.get(&block).map(Vec::as_slice) else {
             continue;
         };
         let term = *term;
-        if !is_plain_branch(ctx, term) {
+        if !is_plain_branch(rw, term) {
             continue;
         }
-        let Some(pred) = ctx.op_parent(term) else {
+        let Some(pred) = rw.op_parent(term) else {
             continue;
         };
         if pred == block {
             continue;
         }
-        let args = ctx.block_args(block).to_vec();
-        let operands = ctx.operand_vec(term);
+        let args = rw.block_args(block).to_vec();
+        let operands = rw.operand_vec(term);
         if args.len() != operands.len() {
             continue;
         }
         for (a, v) in args.into_iter().zip(operands) {
-            ctx.replace_all_uses_with(a, v);
+            rw.replace_all_uses_with(a, v);
         }
-        ctx.erase_op(term);
-        let ops: Vec<Op> = ctx.block_ops(block).collect();
+        rw.erase_op(term);
+        let ops: Vec<Op> = rw.block_ops(block).collect();
         for o in ops {
-            ctx.move_op_to_end(o, pred);
+            rw.move_op_to_end(o, pred);
         }
-        ctx.erase_block(block);
+        rw.erase_block(block);
         changes += 1;
     }
     changes
