@@ -378,8 +378,12 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
     };
+    let mut is_isolated = vec![false; parts.memrefs.len()];
+    for &i in &isolated {
+        is_isolated[i] = true;
+    }
     for i in 0..parts.memrefs.len() {
-        if isolated.contains(&i) {
+        if is_isolated[i] {
             let single = DeallocParts {
                 memrefs: vec![parts.memrefs[i]],
                 conditions: vec![parts.conditions[i]],
@@ -410,24 +414,24 @@ fn retained_aliasing_always_freed(rw: &mut Rewriter, a: &Origins, op: Op) -> boo
     if parts.retained.is_empty() {
         return false;
     }
-    let mut dropped = Vec::new();
+    let mut dropped = vec![false; parts.memrefs.len()];
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
             const_bool(rw, parts.conditions[i]) == Some(true)
                 && alias(rw, a, parts.memrefs[i], r) == AliasResult::SameAllocation
         });
         match hit {
-            Some(i) => dropped.push(i),
+            Some(i) => dropped[i] = true,
             None => return false,
         }
     }
     let kept = DeallocParts {
         memrefs: (0..parts.memrefs.len())
-            .filter(|i| !dropped.contains(i))
+            .filter(|&i| !dropped[i])
             .map(|i| parts.memrefs[i])
             .collect(),
         conditions: (0..parts.memrefs.len())
-            .filter(|i| !dropped.contains(i))
+            .filter(|&i| !dropped[i])
             .map(|i| parts.conditions[i])
             .collect(),
         retained: parts.retained.clone(),

@@ -1,6 +1,6 @@
 //! IR helpers shared by the passes: constants, op creation before an anchor, dealloc operands.
 
-use ir::dialects::syntax::segment_values;
+use ir::dialects::syntax::segments;
 use ir::{Attr, AttrData, Context, Op, OpState, Traits, Type, TypeData, Value};
 
 use crate::rewriter::Rewriter;
@@ -97,10 +97,20 @@ pub const DEALLOC: &str = "bufferization.dealloc";
 impl DeallocParts {
     /// Reads the groups of `op` (`None` if malformed).
     pub fn of(ctx: &Context, op: Op) -> Option<Self> {
+        let operands = ctx.operand_vec(op);
+        let sizes = segments(ctx, op);
+        let group = |i: usize| match &sizes {
+            Some(sizes) => {
+                let start: usize = sizes.iter().take(i).sum();
+                let end = (start + sizes.get(i).copied().unwrap_or(0)).min(operands.len());
+                operands[start.min(end)..end].to_vec()
+            }
+            None => operands.clone(),
+        };
         let parts = DeallocParts {
-            memrefs: segment_values(ctx, op, 0),
-            conditions: segment_values(ctx, op, 1),
-            retained: segment_values(ctx, op, 2),
+            memrefs: group(0),
+            conditions: group(1),
+            retained: group(2),
         };
         (parts.memrefs.len() == parts.conditions.len()
             && parts.retained.len() == ctx.results(op).len())

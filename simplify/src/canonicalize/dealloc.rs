@@ -2,6 +2,7 @@
 
 use analysis::effects;
 use ir::{Context, EffectKind, EffectOn, Effects, Op, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::ir_util::{DeallocParts, Replacement, binary_before, const_bool};
 
@@ -34,13 +35,15 @@ pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op) -> bool {
         ..DeallocParts::default()
     };
     let mut changed = false;
+    let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        match new.memrefs.iter().position(|&x| x == m) {
-            Some(i) => {
+        match position.get(&m) {
+            Some(&i) => {
                 new.conditions[i] = binary_before(rw, op, "arith.ori", new.conditions[i], c);
                 changed = true;
             }
             None => {
+                position.insert(m, new.memrefs.len());
                 new.memrefs.push(m);
                 new.conditions.push(c);
             }
@@ -58,11 +61,12 @@ pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op) -> bool {
         return false;
     };
     let mut unique: Vec<Value> = Vec::new();
+    let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     let map: Vec<Replacement> = parts
         .retained
         .iter()
         .map(|&r| {
-            let i = unique.iter().position(|&u| u == r).unwrap_or_else(|| {
+            let i = *position.entry(r).or_insert_with(|| {
                 unique.push(r);
                 unique.len() - 1
             });
@@ -153,6 +157,7 @@ pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op) -> bool {
         return false;
     };
     let mut dead_allocs = Vec::new();
+    let mut dead_set: FxHashSet<Op> = FxHashSet::default();
     let mut new = DeallocParts {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
@@ -162,7 +167,7 @@ pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op) -> bool {
             .defining_op(m)
             .filter(|&def| only_allocates(rw, def, m) && rw.uses(m).all(|(user, _)| user == op));
         match removable {
-            Some(def) if !dead_allocs.contains(&def) => dead_allocs.push(def),
+            Some(def) if dead_set.insert(def) => dead_allocs.push(def),
             _ => {
                 new.memrefs.push(m);
                 new.conditions.push(c);
