@@ -1,7 +1,7 @@
 //! Dead-op removal and constant deduplication, from traits and memory effects only.
 
 use ir::{Context, EffectKind, EffectOn, Effects, Op, Traits};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::rewriter::Rewriter;
 
@@ -47,25 +47,19 @@ fn would_be_dead(ctx: &Context, op: Op) -> bool {
 type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
-/// of its entry block. Returns the number of constants erased or moved.
-pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op) -> usize {
+/// of its entry block. Returns the number of constants erased or moved; `placed` receives
+/// every constant left (where a rerun would leave it).
+pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op, placed: &mut FxHashSet<Op>) -> usize {
+    placed.clear();
     let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
     let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
     let mut changes = 0;
     for op in rw.walk_preorder(root) {
-        if op == root
-            || !rw.is_alive(op)
-            || !rw.has_trait(op, Traits::CONSTANT_LIKE)
-            || rw.num_operands(op) != 0
-            || rw.results(op).len() != 1
-            || !rw.regions(op).is_empty()
-        {
+        if op == root || !rw.is_alive(op) || !rw.has_trait(op, Traits::CONSTANT_LIKE) {
             continue;
         }
-        let Some(scope) = isolated_scope(rw, op) else {
-            continue;
-        };
-        let Some(entry) = rw.regions(scope).first().and_then(|&r| rw.entry_block(r)) else {
+        let Some((scope, entry)) = hoisting_target(rw, op) else {
+            placed.insert(op);
             continue;
         };
         let result = rw.result(op, 0);
@@ -96,8 +90,23 @@ pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op) -> usize {
             changes += 1;
         }
         last_hoisted.insert(scope, op);
+        placed.insert(op);
     }
     changes
+}
+
+/// The isolated-from-above op whose entry block a plain constant `op` is hoisted to, and
+/// that block; `None` for constants that stay where they are.
+fn hoisting_target(ctx: &Context, op: Op) -> Option<(Op, ir::Block)> {
+    if ctx.num_operands(op) != 0 || ctx.results(op).len() != 1 || !ctx.regions(op).is_empty() {
+        return None;
+    }
+    let scope = isolated_scope(ctx, op)?;
+    let entry = ctx
+        .regions(scope)
+        .first()
+        .and_then(|&r| ctx.entry_block(r))?;
+    Some((scope, entry))
 }
 
 /// The nearest ancestor with `ISOLATED_FROM_ABOVE` (a function), whose first region holds

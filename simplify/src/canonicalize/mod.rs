@@ -19,7 +19,7 @@ mod regions;
 mod scf;
 
 use ir::{Context, Op, OpName, Traits};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::rewriter::Rewriter;
 use crate::worklist::Worklist;
@@ -124,15 +124,16 @@ pub fn canonicalize(
     let mut patterns = PatternTable::default();
     let mut worklist = Worklist::default();
     let mut generation = rw.walk_postorder(root);
+    let mut placed_constants = FxHashSet::default();
     let mut rewrites = 0;
     for iteration in 1..=config.max_iterations.max(1) {
         let mut changed = apply_patterns(&mut rw, root, &generation, &mut patterns, &mut worklist);
         let first = iteration == 1;
         if config.region_simplify {
-            changed += simplify_regions(&mut rw, root, first, &worklist);
+            changed += simplify_regions(&mut rw, &generation, first, &worklist);
         }
-        if first || has_new_constant(&rw, worklist.pending()) {
-            changed += dce::dedup_constants(&mut rw, root);
+        if first || has_unplaced_constant(&rw, worklist.pending(), &placed_constants) {
+            changed += dce::dedup_constants(&mut rw, root, &mut placed_constants);
         }
         worklist.extend(rw.take_noted());
         rewrites += changed;
@@ -199,11 +200,17 @@ fn apply_patterns(
     count
 }
 
-/// Region simplification: everywhere in the first iteration, later only in the regions
-/// holding a branch that is new or changed (the only way their control flow changes).
-fn simplify_regions(rw: &mut Rewriter, root: Op, everywhere: bool, worklist: &Worklist) -> usize {
+/// Region simplification: in the first iteration in the regions of every op (`generation`
+/// holds them all), later only in the regions holding a branch that is new or changed (the
+/// only way their control flow changes).
+fn simplify_regions(
+    rw: &mut Rewriter,
+    generation: &[Op],
+    everywhere: bool,
+    worklist: &Worklist,
+) -> usize {
     if everywhere {
-        return regions::simplify_regions(rw, root);
+        return regions::simplify_regions_of(rw, generation);
     }
     let mut dirty: Vec<ir::Region> = worklist
         .pending()
@@ -219,8 +226,10 @@ fn simplify_regions(rw: &mut Rewriter, root: Op, everywhere: bool, worklist: &Wo
         .sum()
 }
 
-/// Whether `ops` holds a live constant (new or moved: deduplication has work to do).
-fn has_new_constant(ctx: &Context, ops: &[Op]) -> bool {
-    ops.iter()
-        .any(|&op| ctx.is_alive(op) && ctx.has_trait(op, Traits::CONSTANT_LIKE))
+/// Whether `ops` holds a live constant that the last deduplication did not place (a new one):
+/// only then has deduplication work to do.
+fn has_unplaced_constant(ctx: &Context, ops: &[Op], placed: &FxHashSet<Op>) -> bool {
+    ops.iter().any(|&op| {
+        ctx.is_alive(op) && ctx.has_trait(op, Traits::CONSTANT_LIKE) && !placed.contains(&op)
+    })
 }

@@ -6,10 +6,11 @@ use rustc_hash::FxHashMap;
 
 use crate::rewriter::Rewriter;
 
-/// Simplifies every multi-block region nested in `root`; returns the number of changes.
-pub(super) fn simplify_regions(rw: &mut Rewriter, root: Op) -> usize {
+/// Simplifies every multi-block region of `ops` (those still alive); returns the number of
+/// changes.
+pub(super) fn simplify_regions_of(rw: &mut Rewriter, ops: &[Op]) -> usize {
     let mut changes = 0;
-    for op in rw.walk_preorder(root) {
+    for &op in ops {
         if !rw.is_alive(op) {
             continue;
         }
@@ -33,11 +34,7 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
 }
 
 fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let reachable = analysis::cfg::reachable_blocks(rw, region);
-    let dead: Vec<Block> = rw
-        .blocks(region)
-        .filter(|b| !reachable.contains(b))
-        .collect();
+    let dead = analysis::cfg::unreachable_blocks(rw, region);
     // Drop the uses of values defined in dead blocks by dead blocks first.
     for &b in &dead {
         rw.erase_block(b);
@@ -55,14 +52,17 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
         && ctx.has_trait(term, Traits::PURE)
 }
 
-/// The predecessor edges `(terminator, successor index)` of every block of `region`, computed
-/// in one pass.
-fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(Op, usize)>> {
-    let mut preds: FxHashMap<Block, Vec<(Op, usize)>> = FxHashMap::default();
+/// For every block of `region` with predecessors: its predecessor's terminator if exactly one
+/// edge leads to it, `None` if several do; computed in one pass.
+fn single_predecessors(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Option<Op>> {
+    let mut preds: FxHashMap<Block, Option<Op>> = FxHashMap::default();
     for b in ctx.blocks(region) {
         if let Some(term) = ctx.last_op(b) {
-            for (i, &s) in ctx.successors(term).iter().enumerate() {
-                preds.entry(s).or_default().push((term, i));
+            for &s in ctx.successors(term) {
+                preds
+                    .entry(s)
+                    .and_modify(|single| *single = None)
+                    .or_insert(Some(term));
             }
         }
     }
@@ -74,12 +74,11 @@ fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(O
 fn merge_blocks(rw: &mut Rewriter, region: ir::Region) -> usize {
     let mut changes = 0;
     let blocks: Vec<Block> = rw.blocks(region).collect();
-    let preds = predecessor_map(rw, region);
+    let preds = single_predecessors(rw, region);
     for block in blocks.into_iter().skip(1) {
-        let Some([(term, _)]) = preds.get(&block).map(Vec::as_slice) else {
+        let Some(&Some(term)) = preds.get(&block) else {
             continue;
         };
-        let term = *term;
         if !is_plain_branch(rw, term) {
             continue;
         }
