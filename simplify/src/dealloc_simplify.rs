@@ -382,11 +382,12 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
     for &i in &isolated {
         is_isolated[i] = true;
     }
-    for i in 0..parts.memrefs.len() {
-        if is_isolated[i] {
+    let groups = parts.memrefs.iter().zip(&parts.conditions);
+    for ((&memref, &condition), alone) in groups.zip(is_isolated) {
+        if alone {
             let single = DeallocParts {
-                memrefs: vec![parts.memrefs[i]],
-                conditions: vec![parts.conditions[i]],
+                memrefs: vec![memref],
+                conditions: vec![condition],
                 retained: parts.retained.clone(),
             };
             let new = single.build_before(rw, op);
@@ -394,8 +395,8 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
                 r.push(rw.result(new, k));
             }
         } else {
-            rest.memrefs.push(parts.memrefs[i]);
-            rest.conditions.push(parts.conditions[i]);
+            rest.memrefs.push(memref);
+            rest.conditions.push(condition);
         }
     }
     if rest.memrefs.is_empty() && isolated.len() < 2 {
