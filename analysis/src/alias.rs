@@ -51,9 +51,6 @@ type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
 pub struct BufferViewFlowAnalysis {
     dependencies: Deps,
     reverse: Deps,
-    /// Every `(from, to)` link, so that a value flowing into many others (a constant passed
-    /// to thousands of loops) links in O(1), not in O(links so far).
-    edges: FxHashSet<(Value, Value)>,
     terminals: FxHashSet<Value>,
 }
 
@@ -75,10 +72,20 @@ impl BufferViewFlowAnalysis {
         a
     }
 
+    /// Records that `to` may be derived from `from`, once. The duplicate check scans the
+    /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
+    /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        if self.edges.insert((from, to)) {
-            self.dependencies.entry(from).or_default().push(to);
-            self.reverse.entry(to).or_default().push(from);
+        let fwd = self.dependencies.entry(from).or_default();
+        let rev = self.reverse.entry(to).or_default();
+        let known = if fwd.len() <= rev.len() {
+            fwd.contains(&to)
+        } else {
+            rev.contains(&from)
+        };
+        if !known {
+            fwd.push(to);
+            rev.push(from);
         }
     }
 

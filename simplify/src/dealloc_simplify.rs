@@ -57,11 +57,14 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
 
 /// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.
 fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
-    let changed = dealloc_canonicalizations(rw, op)
-        || remove_memrefs_contained_in_retained(rw, analysis, op)
-        || remove_retained_not_aliasing(rw, analysis, op)
-        || split_non_aliasing(rw, analysis, op)
-        || retained_aliasing_always_freed(rw, analysis, op);
+    let Some(parts) = DeallocParts::of(rw, op) else {
+        return false;
+    };
+    let changed = dealloc_canonicalizations(rw, op, &parts)
+        || remove_memrefs_contained_in_retained(rw, analysis, op, &parts)
+        || remove_retained_not_aliasing(rw, analysis, op, &parts)
+        || split_non_aliasing(rw, analysis, op, &parts)
+        || retained_aliasing_always_freed(rw, analysis, op, &parts);
     if changed && rw.is_alive(op) {
         rw.note(op);
     }
@@ -158,10 +161,12 @@ fn rebuild(
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
-fn remove_memrefs_contained_in_retained(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+fn remove_memrefs_contained_in_retained(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let r = &parts.retained;
     if r.is_empty() || (1..r.len()).any(|i| r[..i].contains(&r[i])) {
         return false;
@@ -197,10 +202,12 @@ fn remove_memrefs_contained_in_retained(rw: &mut Rewriter, a: &Origins, op: Op) 
 }
 
 /// `RemoveRetainedMemrefsGuaranteedToNotAlias`.
-fn remove_retained_not_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+fn remove_retained_not_aliasing(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let mut map = Vec::new();
     let mut kept = DeallocParts {
         memrefs: parts.memrefs.clone(),
@@ -362,10 +369,7 @@ fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize>
 }
 
 /// `SplitDeallocWhenNotAliasingAnyOther`.
-fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocParts) -> bool {
     if parts.memrefs.len() < 2 {
         return false;
     }
@@ -408,10 +412,12 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
 }
 
 /// `RetainedMemrefAliasingAlwaysDeallocatedMemref`.
-fn retained_aliasing_always_freed(rw: &mut Rewriter, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+fn retained_aliasing_always_freed(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     if parts.retained.is_empty() {
         return false;
     }

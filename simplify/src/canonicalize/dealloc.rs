@@ -8,15 +8,38 @@ use crate::ir_util::{DeallocParts, Replacement, binary_before, const_bool};
 
 use crate::rewriter::Rewriter;
 
+/// A `bufferization.dealloc` canonicalization, given the op's operand groups.
+type DeallocPattern = fn(&mut Rewriter, Op, &DeallocParts) -> bool;
+
+/// The canonicalizations, in the order they are tried.
+const DEALLOC_PATTERNS: [DeallocPattern; 6] = [
+    erase_empty,
+    remove_duplicate_memrefs,
+    remove_duplicate_retained,
+    erase_always_false,
+    skip_extract_metadata_of_alloc,
+    remove_alloc_dealloc_pair,
+];
+
+/// Applies the first matching canonicalization to the dealloc `op` whose operand groups are
+/// `parts`; whether one did.
+pub(crate) fn canonicalize_dealloc_parts(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    DEALLOC_PATTERNS
+        .iter()
+        .any(|pattern| pattern(rw, op, parts))
+}
+
+/// The dealloc canonicalizations as one pattern (operand groups read once).
+pub(super) fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
+    DeallocParts::of(rw, op).is_some_and(|parts| canonicalize_dealloc_parts(rw, op, &parts))
+}
+
 fn identity(n: usize) -> Vec<Replacement> {
     (0..n).map(Replacement::Result).collect()
 }
 
 /// No memrefs: results are `false`.
-pub(super) fn erase_empty(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+pub(super) fn erase_empty(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     if !parts.memrefs.is_empty() {
         return false;
     }
@@ -25,11 +48,20 @@ pub(super) fn erase_empty(rw: &mut Rewriter, op: Op) -> bool {
     true
 }
 
+/// Whether a value occurs twice in `values` (pairwise for short lists, hashed for long ones).
+fn has_duplicates(values: &[Value]) -> bool {
+    if values.len() <= 16 {
+        return (1..values.len()).any(|i| values[..i].contains(&values[i]));
+    }
+    let mut seen = FxHashSet::default();
+    !values.iter().all(|&v| seen.insert(v))
+}
+
 /// Duplicate memrefs are merged, their conditions OR-ed.
-pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
+pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    if !has_duplicates(&parts.memrefs) {
         return false;
-    };
+    }
     let mut new = DeallocParts {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
@@ -56,10 +88,10 @@ pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// Duplicate retained values are kept once; their results are shared.
-pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
+pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    if !has_duplicates(&parts.retained) {
         return false;
-    };
+    }
     let mut unique: Vec<Value> = Vec::new();
     let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     let map: Vec<Replacement> = parts
@@ -78,17 +110,14 @@ pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op) -> bool {
     }
     let new = DeallocParts {
         retained: unique,
-        ..parts
+        ..parts.clone()
     };
     new.replace(rw, op, &map);
     true
 }
 
 /// Memrefs with a constant-false condition are dropped.
-pub(super) fn erase_always_false(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+pub(super) fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     let keep: Vec<usize> = (0..parts.memrefs.len())
         .filter(|&i| const_bool(rw, parts.conditions[i]) != Some(false))
         .collect();
@@ -118,10 +147,11 @@ fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
 }
 
 /// `extract_strided_metadata(%alloc)` operands are replaced by `%alloc`.
-pub(super) fn skip_extract_metadata_of_alloc(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+pub(super) fn skip_extract_metadata_of_alloc(
+    rw: &mut Rewriter,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let mut changed = false;
     for i in 0..parts.memrefs.len() {
         if let Some(src) = metadata_source(rw, parts.memrefs[i])
@@ -152,10 +182,7 @@ fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
 
 /// A memref allocated by a pure allocation and used only by this dealloc is dropped along
 /// with its allocation.
-pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
-        return false;
-    };
+pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     let mut dead_allocs = Vec::new();
     let mut dead_set: FxHashSet<Op> = FxHashSet::default();
     let mut new = DeallocParts {

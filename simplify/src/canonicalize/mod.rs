@@ -84,14 +84,7 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
             cf::cond_br_same_successor,
             cf::cond_br_same_successor_select,
         ],
-        "bufferization.dealloc" => &[
-            dealloc::erase_empty,
-            dealloc::remove_duplicate_memrefs,
-            dealloc::remove_duplicate_retained,
-            dealloc::erase_always_false,
-            dealloc::skip_extract_metadata_of_alloc,
-            dealloc::remove_alloc_dealloc_pair,
-        ],
+        "bufferization.dealloc" => &[dealloc::canonicalize_dealloc],
         "bufferization.clone" => &[dealloc::simplify_clone],
         "cf.assert" => &[cf::assert_true],
         "memref.alloc" | "memref.alloca" => &[memref::dead_alloc],
@@ -102,12 +95,9 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
     }
 }
 
-/// Applies the first matching `bufferization.dealloc` canonicalization; whether one did.
-pub(crate) fn dealloc_canonicalizations(rw: &mut Rewriter, op: Op) -> bool {
-    patterns_for(crate::ir_util::DEALLOC)
-        .iter()
-        .any(|pattern| pattern(rw, op))
-}
+/// Applies the first matching `bufferization.dealloc` canonicalization, given the op's operand
+/// groups; whether one did.
+pub(crate) use dealloc::canonicalize_dealloc_parts as dealloc_canonicalizations;
 
 /// Runs the canonicalizer on everything nested in `root`.
 ///
