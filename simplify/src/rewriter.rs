@@ -144,10 +144,19 @@ impl<'c> Rewriter<'c> {
     /// Erases `op` and everything nested in it.
     pub fn erase_op(&mut self, op: Op) {
         self.note_surroundings(op);
+        self.note_nested_operand_definers(op);
+        self.ctx.erase_op(op);
+    }
+
+    /// Notes the defining ops of the operands of `op` and of every op nested in it.
+    fn note_nested_operand_definers(&mut self, op: Op) {
+        if self.ctx.regions(op).is_empty() {
+            self.note_operand_definers(op);
+            return;
+        }
         for nested in self.ctx.walk_preorder(op) {
             self.note_operand_definers(nested);
         }
-        self.ctx.erase_op(op);
     }
 
     /// Erases `block` and its ops.
@@ -158,9 +167,7 @@ impl<'c> Rewriter<'c> {
         }
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         for op in ops {
-            for nested in self.ctx.walk_preorder(op) {
-                self.note_operand_definers(nested);
-            }
+            self.note_nested_operand_definers(op);
         }
         self.ctx.erase_block(block);
     }
