@@ -25,34 +25,40 @@ use crate::worklist::Worklist;
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
 ///
-/// Worklist-driven: the first round visits every dealloc (post-order); each later round only
-/// the deallocs the previous round created or affected (see [`Rewriter`]). At most ten
-/// rounds.
+/// Worklist-driven: the first round visits every dealloc (post-order), then the deallocs the
+/// changes created or affected (see [`Rewriter`] and [`Worklist`]). At most ten rounds.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute(ctx, root);
     let analysis = Origins::new(&flow);
     let mut rw = Rewriter::new(ctx);
-    let mut round = rw.walk_postorder(root);
     let mut worklist = Worklist::default();
+    let deallocs = rw
+        .walk_postorder(root)
+        .into_iter()
+        .filter(|&op| is_dealloc(&rw, op));
+    worklist.start_generation(deallocs);
     let mut total = 0;
     for _ in 0..10 {
         let mut changed = 0;
-        for op in round {
-            if !rw.is_alive(op) || rw.op_name_str(op) != DEALLOC {
-                continue;
-            }
-            if simplify_dealloc(&mut rw, &analysis, op) {
+        while let Some(op) = worklist.pop() {
+            if is_dealloc(&rw, op) && simplify_dealloc(&mut rw, &analysis, op) {
                 changed += 1;
-                worklist.extend(rw.take_noted());
+                let affected = rw.take_noted();
+                worklist.extend(affected.into_iter().filter(|&o| is_dealloc(&rw, o)));
             }
         }
         total += changed;
-        if changed == 0 {
+        if changed == 0 || worklist.is_empty() {
             break;
         }
-        round = worklist.take_generation();
+        worklist.start_generation([]);
     }
     total
+}
+
+/// Whether `op` is a live `bufferization.dealloc`.
+fn is_dealloc(ctx: &Context, op: Op) -> bool {
+    ctx.is_alive(op) && ctx.op_name_str(op) == DEALLOC
 }
 
 /// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.

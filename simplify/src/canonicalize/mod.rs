@@ -102,9 +102,9 @@ pub(crate) use dealloc::canonicalize_dealloc_parts as dealloc_canonicalizations;
 /// Runs the canonicalizer on everything nested in `root`.
 ///
 /// Iteration 1 visits every op (post-order), simplifies every region and deduplicates every
-/// constant. Each later iteration visits only the ops the previous one noted as affected
-/// (see [`Rewriter`]), simplifies only the regions whose branches changed, and deduplicates
-/// constants again only if new ones appeared.
+/// constant. Each later iteration visits only the ops noted as affected by earlier changes
+/// (see [`Rewriter`] and [`Worklist`]), simplifies only the regions whose branches changed,
+/// and deduplicates constants again only if new ones appeared.
 pub fn canonicalize(
     ctx: &mut Context,
     root: Op,
@@ -113,16 +113,22 @@ pub fn canonicalize(
     let mut rw = Rewriter::new(ctx);
     let mut patterns = PatternTable::default();
     let mut worklist = Worklist::default();
-    let mut generation = rw.walk_postorder(root);
+    let everything = rw.walk_postorder(root);
+    worklist.start_generation(everything.iter().copied());
     let mut placed_constants = FxHashSet::default();
     let mut rewrites = 0;
     for iteration in 1..=config.max_iterations.max(1) {
-        let mut changed = apply_patterns(&mut rw, root, &generation, &mut patterns, &mut worklist);
         let first = iteration == 1;
+        let mut noted = Vec::new();
+        let mut changed = apply_patterns(&mut rw, root, &mut patterns, &mut worklist, &mut noted);
         if config.region_simplify {
-            changed += simplify_regions(&mut rw, &generation, first, &worklist);
+            changed += if first {
+                regions::simplify_regions_of(&mut rw, &everything)
+            } else {
+                simplify_changed_regions(&mut rw, &noted)
+            };
         }
-        if first || has_unplaced_constant(&rw, worklist.pending(), &placed_constants) {
+        if first || has_unplaced_constant(&rw, &noted, &placed_constants) {
             changed += dce::dedup_constants(&mut rw, root, &mut placed_constants);
         }
         worklist.extend(rw.take_noted());
@@ -135,7 +141,7 @@ pub fn canonicalize(
                 reason: StopReason::Converged,
             };
         }
-        generation = worklist.take_generation();
+        worklist.start_generation([]);
     }
     tracing::debug!(rewrites, "canonicalize hit the iteration limit");
     CanonicalizeReport {
@@ -160,17 +166,18 @@ impl PatternTable {
     }
 }
 
-/// Visits `ops` in order, erasing the trivially dead ones and applying the first matching
-/// pattern of the others; queues what each change affects. Returns the number of rewrites.
+/// Visits the current generation's ops, erasing the trivially dead ones and applying the
+/// first matching pattern of the others; queues what each change affects (and records it in
+/// `noted`). Returns the number of rewrites.
 fn apply_patterns(
     rw: &mut Rewriter,
     root: Op,
-    ops: &[Op],
     patterns: &mut PatternTable,
     worklist: &mut Worklist,
+    noted: &mut Vec<Op>,
 ) -> usize {
     let mut count = 0;
-    for &op in ops {
+    while let Some(op) = worklist.pop() {
         if op == root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
             continue;
         }
@@ -184,26 +191,18 @@ fn apply_patterns(
             }
         }
         if rw.has_noted() {
-            worklist.extend(rw.take_noted());
+            let affected = rw.take_noted();
+            worklist.extend(affected.iter().copied());
+            noted.extend(affected);
         }
     }
     count
 }
 
-/// Region simplification: in the first iteration in the regions of every op (`generation`
-/// holds them all), later only in the regions holding a branch that is new or changed (the
-/// only way their control flow changes).
-fn simplify_regions(
-    rw: &mut Rewriter,
-    generation: &[Op],
-    everywhere: bool,
-    worklist: &Worklist,
-) -> usize {
-    if everywhere {
-        return regions::simplify_regions_of(rw, generation);
-    }
-    let mut dirty: Vec<ir::Region> = worklist
-        .pending()
+/// Simplifies the regions holding a branch among `noted` (new or changed: the only way a
+/// region's control flow changes).
+fn simplify_changed_regions(rw: &mut Rewriter, noted: &[Op]) -> usize {
+    let mut dirty: Vec<ir::Region> = noted
         .iter()
         .filter(|&&op| rw.is_alive(op) && !rw.successors(op).is_empty())
         .filter_map(|&op| rw.op_parent_region(op))
