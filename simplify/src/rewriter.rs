@@ -3,15 +3,15 @@
 //! It reads as a [`Context`] (it derefs to one) and offers the structural mutations the
 //! patterns use. Each records the ops whose patterns may newly apply: users of replaced values,
 //! defining ops of the operands an erased op or modified op dropped (they may be dead now), the
-//! ancestors of an erased op (up to the first without recursive memory effects: they may be
-//! dead now), created and moved ops and the defining ops of a moved op's operands, and the op
-//! before an erased or moved one (position-sensitive patterns look at their successor). The greedy drivers put the noted ops
+//! parent of an erased op, created and moved ops and the defining ops of a moved op's operands,
+//! and the op before an erased or moved one (position-sensitive patterns look at their
+//! successor). The greedy drivers put the noted ops
 //! on their worklists instead of rescanning everything. Notes may name ops erased later; the
 //! drivers skip those.
 
 use std::ops::Deref;
 
-use ir::{Block, Context, Op, OpState, Region, Traits, Value, ValueDef};
+use ir::{Block, Context, Op, OpState, Region, Value, ValueDef};
 
 /// A [`Context`] wrapper that notes the ops affected by each change.
 pub struct Rewriter<'c> {
@@ -82,29 +82,14 @@ impl<'c> Rewriter<'c> {
         self.noted.push(op);
     }
 
-    /// Notes the op before `op` in its block and its ancestors: position-sensitive patterns
+    /// Notes the op before `op` in its block and its parent op: position-sensitive patterns
     /// and region-holding parents react to ops appearing or disappearing there.
     fn note_surroundings(&mut self, op: Op) {
         if let Some(prev) = self.ctx.prev_op(op) {
             self.noted.push(prev);
         }
-        self.note_ancestors(op);
-    }
-
-    /// Notes the parent op of `op`, and further ancestors as long as they have recursive
-    /// memory effects: whether such an op is dead depends on everything nested in it, so a
-    /// change deep inside a loop nest may make its outermost loop dead.
-    fn note_ancestors(&mut self, op: Op) {
-        let mut current = self.ctx.parent_op(op);
-        while let Some(ancestor) = current {
-            self.noted.push(ancestor);
-            if !self
-                .ctx
-                .has_trait(ancestor, Traits::RECURSIVE_MEMORY_EFFECTS)
-            {
-                break;
-            }
-            current = self.ctx.parent_op(ancestor);
+        if let Some(parent) = self.ctx.parent_op(op) {
+            self.noted.push(parent);
         }
     }
 
@@ -163,7 +148,6 @@ impl<'c> Rewriter<'c> {
     pub fn erase_block(&mut self, block: Block) {
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
-            self.note_ancestors(parent);
         }
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         for op in ops {

@@ -86,6 +86,13 @@ impl Worklist {
         }
     }
 
+    /// Whether `op` is queued in the current generation and not visited yet.
+    pub(crate) fn is_pending(&self, op: Op) -> bool {
+        let index = op.as_u32() as usize;
+        let stamp = |table: &Vec<u32>| table.get(index).copied().unwrap_or(0);
+        stamp(&self.queued_in) == self.generation && stamp(&self.visited_in) != self.generation
+    }
+
     /// Whether no op waits for a visit (in this generation or the next).
     pub(crate) fn is_empty(&self) -> bool {
         self.cursor >= self.queue.len() && self.next.is_empty()

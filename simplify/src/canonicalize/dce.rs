@@ -18,6 +18,13 @@ pub(super) fn is_trivially_dead(ctx: &Context, op: Op) -> bool {
     would_be_dead(ctx, op)
 }
 
+/// Whether only uses of its results keep `op` alive (it could be erased if they went away).
+pub(super) fn is_dead_but_for_uses(ctx: &Context, op: Op) -> bool {
+    !ctx.has_trait(op, Traits::TERMINATOR)
+        && !ctx.has_trait(op, Traits::SYMBOL)
+        && would_be_dead(ctx, op)
+}
+
 fn would_be_dead(ctx: &Context, op: Op) -> bool {
     match ctx.memory_effects(op) {
         Effects::Unknown => return false,

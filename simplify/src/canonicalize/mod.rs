@@ -190,6 +190,9 @@ fn apply_patterns(
                 rw.note(op);
             }
         }
+        if rw.is_alive(op) {
+            requeue_parent_if_now_dead(rw, op, worklist);
+        }
         if rw.has_noted() {
             let affected = rw.take_noted();
             worklist.extend(affected.iter().copied());
@@ -197,6 +200,22 @@ fn apply_patterns(
         }
     }
     count
+}
+
+/// Whether an op with regions is dead depends on everything nested in it, so a change deep in
+/// a loop nest may make an outer loop dead although the loops in between are kept by uses of
+/// their results. When such an op `op` (alive only through uses) is visited after its parent,
+/// the parent is queued again; a parent still waiting for its visit will see the change then.
+fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
+    let Some(parent) = rw.parent_op(op) else {
+        return;
+    };
+    if !rw.regions(op).is_empty()
+        && !worklist.is_pending(parent)
+        && dce::is_dead_but_for_uses(rw, op)
+    {
+        rw.note(parent);
+    }
 }
 
 /// Simplifies the regions holding a branch among `noted` (new or changed: the only way a
