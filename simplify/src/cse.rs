@@ -7,7 +7,7 @@
 
 use analysis::cfg::RegionCfg;
 use analysis::graph::{DominatorTree, NodeId};
-use ir::{Attr, Block, Context, Op, OpName, Region, Sym, Traits, Type, Value};
+use ir::{Attr, Block, Context, Effects, Op, OpName, Region, Sym, Traits, Type, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -72,41 +72,15 @@ fn visit_block(
 ) -> usize {
     let mark = table.log.len();
     let mut erased = 0;
-    let ops: Vec<Op> = ctx.block_ops(block).collect();
-    for op in ops {
-        if !ctx.regions(op).is_empty() {
-            let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
-            for region in ctx.regions(op).to_vec() {
-                if isolated {
-                    let mut fresh = ScopedTable::default();
-                    erased += visit_region(ctx, region, &mut fresh);
-                } else {
-                    erased += visit_region(ctx, region, table);
-                }
-            }
-            continue;
-        }
-        if !is_candidate(ctx, op) {
-            continue;
-        }
-        let key: Key = (
-            ctx.op_name(op),
-            ctx.attrs(op).iter().copied().collect(),
-            ctx.operands(op).collect(),
-            ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
-        );
-        match table.map.get(&key) {
-            Some(&existing) => {
-                let values = ctx.results(existing).to_vec();
-                ctx.replace_op_uses(op, &values);
-                ctx.erase_op(op);
-                erased += 1;
-            }
-            None => {
-                table.map.insert(key.clone(), op);
-                table.log.push(key);
-            }
-        }
+    let mut next = ctx.first_op(block);
+    while let Some(op) = next {
+        // Taken first: `op` may be erased (nested visits only erase ops inside `op`).
+        next = ctx.next_op(op);
+        erased += if ctx.regions(op).is_empty() {
+            eliminate_if_redundant(ctx, op, table)
+        } else {
+            visit_nested_regions(ctx, op, table)
+        };
     }
     if let Some(kids) = children.get(&block) {
         for &child in kids {
@@ -119,9 +93,49 @@ fn visit_block(
     erased
 }
 
+/// Visits the regions of `op`; an isolated-from-above op's regions see nothing from outside.
+fn visit_nested_regions(ctx: &mut Context, op: Op, table: &mut ScopedTable) -> usize {
+    let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
+    let mut erased = 0;
+    for index in 0..ctx.regions(op).len() {
+        let region = ctx.regions(op)[index];
+        erased += if isolated {
+            visit_region(ctx, region, &mut ScopedTable::default())
+        } else {
+            visit_region(ctx, region, table)
+        };
+    }
+    erased
+}
+
+/// Replaces the region-less op `op` by an equal op in scope, or records it; returns the number
+/// of ops erased.
+fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) -> usize {
+    if !is_candidate(ctx, op) {
+        return 0;
+    }
+    let key: Key = (
+        ctx.op_name(op),
+        ctx.attrs(op).iter().copied().collect(),
+        ctx.operands(op).collect(),
+        ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
+    );
+    if let Some(&existing) = table.map.get(&key) {
+        let values = ctx.results(existing).to_vec();
+        ctx.replace_op_uses(op, &values);
+        ctx.erase_op(op);
+        return 1;
+    }
+    table.map.insert(key.clone(), op);
+    table.log.push(key);
+    0
+}
+
+/// Whether the region-less op `op` may be merged with an equal one: it has results, is no
+/// terminator or branch, and is known to have no memory effect.
 fn is_candidate(ctx: &Context, op: Op) -> bool {
     !ctx.results(op).is_empty()
         && ctx.successors(op).is_empty()
         && !ctx.has_trait(op, Traits::TERMINATOR)
-        && analysis::effects::is_effect_free(ctx, op)
+        && matches!(ctx.memory_effects(op), Effects::Known(list) if list.is_empty())
 }
