@@ -5,9 +5,8 @@
 //! defining ops of the operands an erased op or modified op dropped (they may be dead now), the
 //! parent of an erased op, created and moved ops and the defining ops of a moved op's operands,
 //! and the op before an erased or moved one (position-sensitive patterns look at their
-//! successor). The greedy drivers put the noted ops
-//! on their worklists instead of rescanning everything. Notes may name ops erased later; the
-//! drivers skip those.
+//! successor). The greedy drivers put the noted ops on their worklists instead of rescanning
+//! everything. Notes may name ops erased later; the drivers skip those.
 
 use std::ops::Deref;
 
