@@ -72,13 +72,19 @@ impl BufferViewFlowAnalysis {
         a
     }
 
+    /// Records that `to` may be derived from `from`, once. The duplicate check scans the
+    /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
+    /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
         let fwd = self.dependencies.entry(from).or_default();
-        if !fwd.contains(&to) {
-            fwd.push(to);
-        }
         let rev = self.reverse.entry(to).or_default();
-        if !rev.contains(&from) {
+        let known = if fwd.len() <= rev.len() {
+            fwd.contains(&to)
+        } else {
+            rev.contains(&from)
+        };
+        if !known {
+            fwd.push(to);
             rev.push(from);
         }
     }
@@ -196,6 +202,11 @@ impl BufferViewFlowAnalysis {
             }
         }
         Some(out)
+    }
+
+    /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
+    pub fn sources(&self, value: Value) -> &[Value] {
+        self.reverse.get(&value).map_or(&[], |s| s.as_slice())
     }
 
     /// `value` and every value that may be derived from it (views, forwarded block and region

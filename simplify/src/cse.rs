@@ -5,11 +5,20 @@
 //! result types are. Scopes: a region's entry block is visible in nested regions of the ops
 //! that follow; in multi-block regions, a block sees what its dominators defined.
 
-use analysis::dominance::DominanceInfo;
-use ir::{Attr, Block, Context, Op, OpName, Region, Sym, Traits, Type, Value};
+use analysis::cfg::RegionCfg;
+use analysis::graph::{DominatorTree, NodeId};
+use ir::{Attr, Block, Context, Effects, Op, OpName, Region, Sym, Traits, Type, Value};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
-type Key = (OpName, Vec<(Sym, Attr)>, Vec<Value>, Vec<Type>);
+/// What makes two candidates equal: name, attributes, operands and result types (kept inline
+/// for the usual few of each).
+type Key = (
+    OpName,
+    SmallVec<[(Sym, Attr); 2]>,
+    SmallVec<[Value; 4]>,
+    SmallVec<[Type; 2]>,
+);
 
 /// A hash table with scopes (an undo log per scope).
 #[derive(Default)]
@@ -20,84 +29,62 @@ struct ScopedTable {
 
 /// Runs CSE on everything nested in `root`; returns the number of ops erased.
 pub fn cse(ctx: &mut Context, root: Op) -> usize {
-    let dominance = DominanceInfo::compute(ctx, root);
     let mut table = ScopedTable::default();
     let mut erased = 0;
     for region in ctx.regions(root).to_vec() {
-        erased += visit_region(ctx, &dominance, region, &mut table);
+        erased += visit_region(ctx, region, &mut table);
     }
     erased
 }
 
-fn visit_region(
-    ctx: &mut Context,
-    dom: &DominanceInfo,
-    region: Region,
-    table: &mut ScopedTable,
-) -> usize {
+/// The blocks each block of `region` immediately dominates, in region order (none for a
+/// single-block region, so only multi-block regions pay for a dominator tree).
+fn dominator_children(ctx: &Context, region: Region) -> FxHashMap<Block, Vec<Block>> {
+    let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+    let Some(cfg) = RegionCfg::new(ctx, region).filter(|cfg| cfg.blocks().len() > 1) else {
+        return children;
+    };
+    let tree = DominatorTree::new(cfg.graph());
+    for index in 1..cfg.blocks().len() {
+        if let Some(idom) = tree.immediate_dominator(NodeId::from_index(index)) {
+            children
+                .entry(cfg.block(idom))
+                .or_default()
+                .push(cfg.blocks()[index]);
+        }
+    }
+    children
+}
+
+fn visit_region(ctx: &mut Context, region: Region, table: &mut ScopedTable) -> usize {
     let Some(entry) = ctx.entry_block(region) else {
         return 0;
     };
-    let blocks: Vec<Block> = ctx.blocks(region).collect();
-    let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
-    if blocks.len() > 1 {
-        for &b in &blocks[1..] {
-            if let Some(idom) = dom.immediate_dominator(ctx, b) {
-                children.entry(idom).or_default().push(b);
-            }
-        }
-    }
-    visit_block(ctx, dom, entry, &children, table)
+    let children = dominator_children(ctx, region);
+    visit_block(ctx, entry, &children, table)
 }
 
 fn visit_block(
     ctx: &mut Context,
-    dom: &DominanceInfo,
     block: Block,
     children: &FxHashMap<Block, Vec<Block>>,
     table: &mut ScopedTable,
 ) -> usize {
     let mark = table.log.len();
     let mut erased = 0;
-    let ops: Vec<Op> = ctx.block_ops(block).collect();
-    for op in ops {
-        if !ctx.regions(op).is_empty() {
-            let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
-            for region in ctx.regions(op).to_vec() {
-                if isolated {
-                    let mut fresh = ScopedTable::default();
-                    erased += visit_region(ctx, dom, region, &mut fresh);
-                } else {
-                    erased += visit_region(ctx, dom, region, table);
-                }
-            }
-            continue;
-        }
-        if !is_candidate(ctx, op) {
-            continue;
-        }
-        let key: Key = (
-            ctx.op_name(op),
-            ctx.attrs(op).to_vec(),
-            ctx.operand_vec(op),
-            ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
-        );
-        match table.map.get(&key) {
-            Some(&existing) => {
-                let values = ctx.results(existing).to_vec();
-                ctx.replace_op_uses(op, &values);
-                ctx.erase_op(op);
-                erased += 1;
-            }
-            None => {
-                table.map.insert(key.clone(), op);
-                table.log.push(key);
-            }
-        }
+    let mut next = ctx.first_op(block);
+    while let Some(op) = next {
+        // Taken first: `op` may be erased (nested visits only erase ops inside `op`).
+        next = ctx.next_op(op);
+        erased += if ctx.regions(op).is_empty() {
+            eliminate_if_redundant(ctx, op, table)
+        } else {
+            visit_nested_regions(ctx, op, table)
+        };
     }
     if let Some(kids) = children.get(&block) {
         for &child in kids {
-            erased += visit_block(ctx, dom, child, children, table);
+            erased += visit_block(ctx, child, children, table);
         }
     }
     for key in table.log.drain(mark..) {
@@ -106,9 +93,49 @@ fn visit_block(
     erased
 }
 
+/// Visits the regions of `op`; an isolated-from-above op's regions see nothing from outside.
+fn visit_nested_regions(ctx: &mut Context, op: Op, table: &mut ScopedTable) -> usize {
+    let isolated = ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE);
+    let mut erased = 0;
+    for index in 0..ctx.regions(op).len() {
+        let region = ctx.regions(op)[index];
+        erased += if isolated {
+            visit_region(ctx, region, &mut ScopedTable::default())
+        } else {
+            visit_region(ctx, region, table)
+        };
+    }
+    erased
+}
+
+/// Replaces the region-less op `op` by an equal op in scope, or records it; returns the number
+/// of ops erased.
+fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) -> usize {
+    if !is_candidate(ctx, op) {
+        return 0;
+    }
+    let key: Key = (
+        ctx.op_name(op),
+        ctx.attrs(op).iter().copied().collect(),
+        ctx.operands(op).collect(),
+        ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
+    );
+    if let Some(&existing) = table.map.get(&key) {
+        let values = ctx.results(existing).to_vec();
+        ctx.replace_op_uses(op, &values);
+        ctx.erase_op(op);
+        return 1;
+    }
+    table.map.insert(key.clone(), op);
+    table.log.push(key);
+    0
+}
+
+/// Whether the region-less op `op` may be merged with an equal one: it has results, is no
+/// terminator or branch, and is known to have no memory effect.
 fn is_candidate(ctx: &Context, op: Op) -> bool {
     !ctx.results(op).is_empty()
         && ctx.successors(op).is_empty()
         && !ctx.has_trait(op, Traits::TERMINATOR)
-        && analysis::effects::is_effect_free(ctx, op)
+        && matches!(ctx.memory_effects(op), Effects::Known(list) if list.is_empty())
 }

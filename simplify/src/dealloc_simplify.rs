@@ -17,39 +17,64 @@ use std::rc::Rc;
 
 use crate::canonicalize::dealloc_canonicalizations;
 use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
+use crate::origin_closure::BoundedClosures;
+
+use crate::rewriter::Rewriter;
+use crate::worklist::Worklist;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
+///
+/// Worklist-driven: the first round visits every dealloc (post-order), then the deallocs the
+/// changes created or affected (see [`Rewriter`] and [`Worklist`]). At most ten rounds.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute(ctx, root);
     let analysis = Origins::new(&flow);
+    let mut rw = Rewriter::new(ctx);
+    let mut worklist = Worklist::default();
+    let deallocs = rw
+        .walk_postorder(root)
+        .into_iter()
+        .filter(|&op| is_dealloc(&rw, op));
+    worklist.start_generation(deallocs);
     let mut total = 0;
     for _ in 0..10 {
         let mut changed = 0;
-        let deallocs: Vec<Op> = ctx
-            .walk_postorder(root)
-            .into_iter()
-            .filter(|&op| ctx.op_name_str(op) == DEALLOC)
-            .collect();
-        for op in deallocs {
-            if !ctx.is_alive(op) {
-                continue;
-            }
-            if dealloc_canonicalizations(ctx, op)
-                || remove_memrefs_contained_in_retained(ctx, &analysis, op)
-                || remove_retained_not_aliasing(ctx, &analysis, op)
-                || split_non_aliasing(ctx, &analysis, op)
-                || retained_aliasing_always_freed(ctx, &analysis, op)
-            {
+        while let Some(op) = worklist.pop() {
+            if is_dealloc(&rw, op) && simplify_dealloc(&mut rw, &analysis, op) {
                 changed += 1;
+                let affected = rw.take_noted();
+                worklist.extend(affected.into_iter().filter(|&o| is_dealloc(&rw, o)));
             }
         }
         total += changed;
-        if changed == 0 {
+        if changed == 0 || worklist.is_empty() {
             break;
         }
+        worklist.start_generation([]);
     }
     total
+}
+
+/// Whether `op` is a live `bufferization.dealloc`.
+fn is_dealloc(ctx: &Context, op: Op) -> bool {
+    ctx.is_alive(op) && ctx.op_name_str(op) == DEALLOC
+}
+
+/// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.
+fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
+    let Some(parts) = DeallocParts::of(rw, op) else {
+        return false;
+    };
+    let changed = dealloc_canonicalizations(rw, op, &parts)
+        || remove_memrefs_contained_in_retained(rw, analysis, op, &parts)
+        || remove_retained_not_aliasing(rw, analysis, op, &parts)
+        || split_non_aliasing(rw, analysis, op, &parts)
+        || retained_aliasing_always_freed(rw, analysis, op, &parts);
+    if changed && rw.is_alive(op) {
+        rw.note(op);
+    }
+    changed
 }
 
 /// MLIR's `distinctAllocAndBlockArgument`: an allocation nested in the block that owns the
@@ -112,40 +137,42 @@ fn metadata_view_base(ctx: &Context, v: Value) -> Value {
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
 /// `map[k]` (or `false`) OR-ed with `extra[k]`.
 fn rebuild(
-    ctx: &mut Context,
+    rw: &mut Rewriter,
     old: Op,
     parts: &DeallocParts,
     map: &[Option<usize>],
     extra: &[Vec<Value>],
 ) {
-    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(ctx, old));
+    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(rw, old));
     let mut values = Vec::new();
     for (k, m) in map.iter().enumerate() {
         let mut acc: Option<Value> = match (m, new) {
-            (Some(i), Some(n)) => Some(ctx.result(n, *i)),
+            (Some(i), Some(n)) => Some(rw.result(n, *i)),
             _ => None,
         };
         for &c in extra.get(k).map_or(&[][..], |v| &v[..]) {
             acc = Some(match acc {
                 None => c,
-                Some(a) => binary_before(ctx, old, "arith.ori", a, c),
+                Some(a) => binary_before(rw, old, "arith.ori", a, c),
             });
         }
         let v = match acc {
             Some(v) => v,
-            None => bool_const_before(ctx, old, false),
+            None => bool_const_before(rw, old, false),
         };
         values.push(v);
     }
-    ctx.replace_op_uses(old, &values);
-    ctx.erase_op(old);
+    rw.replace_op_uses(old, &values);
+    rw.erase_op(old);
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
-fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+fn remove_memrefs_contained_in_retained(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let r = &parts.retained;
     if r.is_empty() || (1..r.len()).any(|i| r[..i].contains(&r[i])) {
         return false;
@@ -157,7 +184,7 @@ fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) 
     };
     let mut changed = false;
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(ctx, a, m, x)).collect();
+        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(rw, a, m, x)).collect();
         let decided = answers.iter().all(|&x| x != AliasResult::Unknown);
         let any_same = answers.contains(&AliasResult::SameAllocation);
         if decided && any_same {
@@ -176,15 +203,17 @@ fn remove_memrefs_contained_in_retained(ctx: &mut Context, a: &Origins, op: Op) 
         return false;
     }
     let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
-    rebuild(ctx, op, &kept, &map, &extra);
+    rebuild(rw, op, &kept, &map, &extra);
     true
 }
 
 /// `RemoveRetainedMemrefsGuaranteedToNotAlias`.
-fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+fn remove_retained_not_aliasing(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let mut map = Vec::new();
     let mut kept = DeallocParts {
         memrefs: parts.memrefs.clone(),
@@ -195,7 +224,7 @@ fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool 
         let disjoint = parts
             .memrefs
             .iter()
-            .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation);
+            .all(|&m| alias(rw, a, m, r) == AliasResult::DifferentAllocation);
         if disjoint {
             map.push(None);
         } else {
@@ -206,7 +235,7 @@ fn remove_retained_not_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool 
     if kept.retained.len() == parts.retained.len() {
         return false;
     }
-    rebuild(ctx, op, &kept, &map, &[]);
+    rebuild(rw, op, &kept, &map, &[]);
     true
 }
 
@@ -226,6 +255,7 @@ struct Origin {
 /// questions.
 struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
+    closures: RefCell<BoundedClosures<'a>>,
     cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
 }
 
@@ -233,6 +263,7 @@ impl<'a> Origins<'a> {
     fn new(analysis: &'a BufferOriginAnalysis) -> Self {
         Origins {
             analysis,
+            closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             cache: RefCell::default(),
         }
     }
@@ -252,7 +283,7 @@ impl<'a> Origins<'a> {
 
     fn compute(&self, ctx: &Context, base: Value) -> Origin {
         let flow = self.analysis.view_flow();
-        let Some(reached) = flow.resolve_reverse_bounded(base, ORIGIN_LIMIT) else {
+        let Some(reached) = self.closures.borrow_mut().get(base) else {
             return Origin {
                 base,
                 terminals: vec![base],
@@ -261,11 +292,11 @@ impl<'a> Origins<'a> {
                 complete: false,
             };
         };
-        let mut terminals: Vec<Value> = reached
-            .into_iter()
+        let terminals: Vec<Value> = reached
+            .iter()
+            .copied()
             .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
             .collect();
-        terminals.sort_unstable();
         let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
         let all_allocs_or_args = terminals
             .iter()
@@ -344,14 +375,11 @@ fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize>
 }
 
 /// `SplitDeallocWhenNotAliasingAnyOther`.
-fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocParts) -> bool {
     if parts.memrefs.len() < 2 {
         return false;
     }
-    let isolated = isolated_memrefs(ctx, a, &parts.memrefs);
+    let isolated = isolated_memrefs(rw, a, &parts.memrefs);
     if isolated.is_empty() {
         return false;
     }
@@ -360,66 +388,73 @@ fn split_non_aliasing(ctx: &mut Context, a: &Origins, op: Op) -> bool {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
     };
-    for i in 0..parts.memrefs.len() {
-        if isolated.contains(&i) {
+    let mut is_isolated = vec![false; parts.memrefs.len()];
+    for &i in &isolated {
+        is_isolated[i] = true;
+    }
+    let groups = parts.memrefs.iter().zip(&parts.conditions);
+    for ((&memref, &condition), alone) in groups.zip(is_isolated) {
+        if alone {
             let single = DeallocParts {
-                memrefs: vec![parts.memrefs[i]],
-                conditions: vec![parts.conditions[i]],
+                memrefs: vec![memref],
+                conditions: vec![condition],
                 retained: parts.retained.clone(),
             };
-            let new = single.build_before(ctx, op);
+            let new = single.build_before(rw, op);
             for (k, r) in results.iter_mut().enumerate() {
-                r.push(ctx.result(new, k));
+                r.push(rw.result(new, k));
             }
         } else {
-            rest.memrefs.push(parts.memrefs[i]);
-            rest.conditions.push(parts.conditions[i]);
+            rest.memrefs.push(memref);
+            rest.conditions.push(condition);
         }
     }
     if rest.memrefs.is_empty() && isolated.len() < 2 {
         return false;
     }
     let map: Vec<Option<usize>> = (0..parts.retained.len()).map(Some).collect();
-    rebuild(ctx, op, &rest, &map, &results);
+    rebuild(rw, op, &rest, &map, &results);
     true
 }
 
 /// `RetainedMemrefAliasingAlwaysDeallocatedMemref`.
-fn retained_aliasing_always_freed(ctx: &mut Context, a: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+fn retained_aliasing_always_freed(
+    rw: &mut Rewriter,
+    a: &Origins,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     if parts.retained.is_empty() {
         return false;
     }
-    let mut dropped = Vec::new();
+    let mut dropped = vec![false; parts.memrefs.len()];
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
-            const_bool(ctx, parts.conditions[i]) == Some(true)
-                && alias(ctx, a, parts.memrefs[i], r) == AliasResult::SameAllocation
+            const_bool(rw, parts.conditions[i]) == Some(true)
+                && alias(rw, a, parts.memrefs[i], r) == AliasResult::SameAllocation
         });
         match hit {
-            Some(i) => dropped.push(i),
+            Some(i) => dropped[i] = true,
             None => return false,
         }
     }
     let kept = DeallocParts {
         memrefs: (0..parts.memrefs.len())
-            .filter(|i| !dropped.contains(i))
+            .filter(|&i| !dropped[i])
             .map(|i| parts.memrefs[i])
             .collect(),
         conditions: (0..parts.memrefs.len())
-            .filter(|i| !dropped.contains(i))
+            .filter(|&i| !dropped[i])
             .map(|i| parts.conditions[i])
             .collect(),
         retained: parts.retained.clone(),
     };
     if !kept.memrefs.is_empty() {
-        kept.build_before(ctx, op);
+        kept.build_before(rw, op);
     }
-    let t = bool_const_before(ctx, op, true);
+    let t = bool_const_before(rw, op, true);
     let values = vec![t; parts.retained.len()];
-    ctx.replace_op_uses(op, &values);
-    ctx.erase_op(op);
+    rw.replace_op_uses(op, &values);
+    rw.erase_op(op);
     true
 }

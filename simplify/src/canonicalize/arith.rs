@@ -6,18 +6,20 @@ use crate::ir_util::{
     bool_const_before, const_int, create_before, int_const_before, int_width, is_i1,
 };
 
+use crate::rewriter::Rewriter;
+
 /// Replaces `op`'s single result by `v` and erases `op`.
-fn replace_with(ctx: &mut Context, op: Op, v: Value) -> bool {
-    ctx.replace_op_uses(op, &[v]);
-    ctx.erase_op(op);
+fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
+    rw.replace_op_uses(op, &[v]);
+    rw.erase_op(op);
     true
 }
 
 /// Replaces `op`'s result by the constant `value` (of its type).
-fn replace_with_const(ctx: &mut Context, op: Op, value: i128) -> bool {
-    let ty = ctx.value_type(ctx.result(op, 0));
-    let c = int_const_before(ctx, op, value, ty);
-    replace_with(ctx, op, c)
+fn replace_with_const(rw: &mut Rewriter, op: Op, value: i128) -> bool {
+    let ty = rw.value_type(rw.result(op, 0));
+    let c = int_const_before(rw, op, value, ty);
+    replace_with(rw, op, c)
 }
 
 /// The two operands and their constant values, for a well-formed binary op.
@@ -34,49 +36,49 @@ fn binary(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i
 const ONES: i128 = -1;
 
 /// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
-pub(super) fn fold_andi(ctx: &mut Context, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+pub(super) fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(rw, op) else {
         return false;
     };
     match (ca, cb) {
-        (Some(x), Some(y)) => replace_with_const(ctx, op, x & y),
-        (_, Some(0)) => replace_with(ctx, op, b),
-        (Some(0), _) => replace_with(ctx, op, a),
-        (_, Some(ONES)) => replace_with(ctx, op, a),
-        (Some(ONES), _) => replace_with(ctx, op, b),
-        _ if a == b => replace_with(ctx, op, a),
+        (Some(x), Some(y)) => replace_with_const(rw, op, x & y),
+        (_, Some(0)) => replace_with(rw, op, b),
+        (Some(0), _) => replace_with(rw, op, a),
+        (_, Some(ONES)) => replace_with(rw, op, a),
+        (Some(ONES), _) => replace_with(rw, op, b),
+        _ if a == b => replace_with(rw, op, a),
         _ => false,
     }
 }
 
 /// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
-pub(super) fn fold_ori(ctx: &mut Context, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+pub(super) fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(rw, op) else {
         return false;
     };
     match (ca, cb) {
-        (Some(x), Some(y)) => replace_with_const(ctx, op, x | y),
-        (_, Some(0)) => replace_with(ctx, op, a),
-        (Some(0), _) => replace_with(ctx, op, b),
-        (_, Some(ONES)) => replace_with(ctx, op, b),
-        (Some(ONES), _) => replace_with(ctx, op, a),
-        _ if a == b => replace_with(ctx, op, a),
+        (Some(x), Some(y)) => replace_with_const(rw, op, x | y),
+        (_, Some(0)) => replace_with(rw, op, a),
+        (Some(0), _) => replace_with(rw, op, b),
+        (_, Some(ONES)) => replace_with(rw, op, b),
+        (Some(ONES), _) => replace_with(rw, op, a),
+        _ if a == b => replace_with(rw, op, a),
         _ => false,
     }
 }
 
 /// `xori`: constants, `x ^ 0`, `x ^ x`, and `(x ^ 1) ^ 1` on `i1`.
-pub(super) fn fold_xori(ctx: &mut Context, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+pub(super) fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(rw, op) else {
         return false;
     };
     match (ca, cb) {
-        (Some(x), Some(y)) => replace_with_const(ctx, op, x ^ y),
-        (_, Some(0)) => replace_with(ctx, op, a),
-        (Some(0), _) => replace_with(ctx, op, b),
-        _ if a == b => replace_with_const(ctx, op, 0),
-        (_, Some(ONES)) if is_i1(ctx, ctx.value_type(a)) => match double_not(ctx, a) {
-            Some(x) => replace_with(ctx, op, x),
+        (Some(x), Some(y)) => replace_with_const(rw, op, x ^ y),
+        (_, Some(0)) => replace_with(rw, op, a),
+        (Some(0), _) => replace_with(rw, op, b),
+        _ if a == b => replace_with_const(rw, op, 0),
+        (_, Some(ONES)) if is_i1(rw, rw.value_type(a)) => match double_not(rw, a) {
+            Some(x) => replace_with(rw, op, x),
             None => false,
         },
         _ => false,
@@ -96,37 +98,30 @@ fn double_not(ctx: &Context, v: Value) -> Option<Value> {
 const CMPI_NEGATED: [i128; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
 
 /// `xori (cmpi p a b), true` → `cmpi !p a b`.
-pub(super) fn xori_not_cmpi(ctx: &mut Context, op: Op) -> bool {
-    let Some((a, _, _, cb)) = binary(ctx, op) else {
+pub(super) fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, _, _, cb)) = binary(rw, op) else {
         return false;
     };
-    if cb != Some(ONES) || !is_i1(ctx, ctx.value_type(a)) {
+    if cb != Some(ONES) || !is_i1(rw, rw.value_type(a)) {
         return false;
     }
-    let Some(cmp) = ctx.defining_op(a) else {
+    let Some(cmp) = rw.defining_op(a) else {
         return false;
     };
-    if ctx.op_name_str(cmp) != "arith.cmpi" || ctx.num_operands(cmp) != 2 {
+    if rw.op_name_str(cmp) != "arith.cmpi" || rw.num_operands(cmp) != 2 {
         return false;
     }
-    let Some(pred) = cmpi_predicate(ctx, cmp) else {
+    let Some(pred) = cmpi_predicate(rw, cmp) else {
         return false;
     };
     let negated = CMPI_NEGATED[pred as usize];
-    let i64t = ctx.int_type(64);
-    let attr = ctx.int_attr(negated, i64t);
-    let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
-    let i1 = ctx.i1_type();
-    let new = create_before(
-        ctx,
-        op,
-        "arith.cmpi",
-        &[x, y],
-        &[i1],
-        &[("predicate", attr)],
-    );
-    let v = ctx.result(new, 0);
-    replace_with(ctx, op, v)
+    let i64t = rw.interner().int_type(64);
+    let attr = rw.interner().int_attr(negated, i64t);
+    let (x, y) = (rw.operand(cmp, 0), rw.operand(cmp, 1));
+    let i1 = rw.interner().i1_type();
+    let new = create_before(rw, op, "arith.cmpi", &[x, y], &[i1], &[("predicate", attr)]);
+    let v = rw.result(new, 0);
+    replace_with(rw, op, v)
 }
 
 fn cmpi_predicate(ctx: &Context, op: Op) -> Option<i128> {
@@ -137,14 +132,14 @@ fn cmpi_predicate(ctx: &Context, op: Op) -> Option<i128> {
 }
 
 /// `cmpi`: constant operands, equal operands.
-pub(super) fn fold_cmpi(ctx: &mut Context, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(ctx, op) else {
+pub(super) fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary(rw, op) else {
         return false;
     };
-    let Some(pred) = cmpi_predicate(ctx, op) else {
+    let Some(pred) = cmpi_predicate(rw, op) else {
         return false;
     };
-    let Some(width) = int_width(ctx, ctx.value_type(a)) else {
+    let Some(width) = int_width(rw, rw.value_type(a)) else {
         return false;
     };
     let result = if a == b {
@@ -168,51 +163,51 @@ pub(super) fn fold_cmpi(ctx: &mut Context, op: Op) -> bool {
     } else {
         return false;
     };
-    let c = bool_const_before(ctx, op, result);
-    replace_with(ctx, op, c)
+    let c = bool_const_before(rw, op, result);
+    replace_with(rw, op, c)
 }
 
 /// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,
 /// `c ? false : true` → `!c`, `c ? true : x` → `c | x`, `c ? x : false` → `c & x`).
-pub(super) fn fold_select(ctx: &mut Context, op: Op) -> bool {
-    if ctx.num_operands(op) != 3 || ctx.results(op).len() != 1 {
+pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 3 || rw.results(op).len() != 1 {
         return false;
     }
-    let (c, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
-    if !is_i1(ctx, ctx.value_type(c)) {
+    let (c, t, f) = (rw.operand(op, 0), rw.operand(op, 1), rw.operand(op, 2));
+    if !is_i1(rw, rw.value_type(c)) {
         return false;
     }
     if t == f {
-        return replace_with(ctx, op, t);
+        return replace_with(rw, op, t);
     }
-    match const_int(ctx, c) {
-        Some(0) => return replace_with(ctx, op, f),
-        Some(_) => return replace_with(ctx, op, t),
+    match const_int(rw, c) {
+        Some(0) => return replace_with(rw, op, f),
+        Some(_) => return replace_with(rw, op, t),
         None => {}
     }
-    if !is_i1(ctx, ctx.value_type(t)) {
+    if !is_i1(rw, rw.value_type(t)) {
         return false;
     }
-    let (ct, cf) = (const_int(ctx, t), const_int(ctx, f));
+    let (ct, cf) = (const_int(rw, t), const_int(rw, f));
     match (ct, cf) {
-        (Some(x), Some(0)) if x != 0 => replace_with(ctx, op, c),
+        (Some(x), Some(0)) if x != 0 => replace_with(rw, op, c),
         (Some(0), Some(y)) if y != 0 => {
-            let one = bool_const_before(ctx, op, true);
-            let new = create_before(ctx, op, "arith.xori", &[c, one], &[ctx.value_type(c)], &[]);
-            let v = ctx.result(new, 0);
-            replace_with(ctx, op, v)
+            let one = bool_const_before(rw, op, true);
+            let new = create_before(rw, op, "arith.xori", &[c, one], &[rw.value_type(c)], &[]);
+            let v = rw.result(new, 0);
+            replace_with(rw, op, v)
         }
         (Some(x), _) if x != 0 => {
-            let ty = ctx.value_type(c);
-            let new = create_before(ctx, op, "arith.ori", &[c, f], &[ty], &[]);
-            let v = ctx.result(new, 0);
-            replace_with(ctx, op, v)
+            let ty = rw.value_type(c);
+            let new = create_before(rw, op, "arith.ori", &[c, f], &[ty], &[]);
+            let v = rw.result(new, 0);
+            replace_with(rw, op, v)
         }
         (_, Some(0)) => {
-            let ty = ctx.value_type(c);
-            let new = create_before(ctx, op, "arith.andi", &[c, t], &[ty], &[]);
-            let v = ctx.result(new, 0);
-            replace_with(ctx, op, v)
+            let ty = rw.value_type(c);
+            let new = create_before(rw, op, "arith.andi", &[c, t], &[ty], &[]);
+            let v = rw.result(new, 0);
+            replace_with(rw, op, v)
         }
         _ => false,
     }

@@ -1,7 +1,9 @@
 //! Dead-op removal and constant deduplication, from traits and memory effects only.
 
 use ir::{Context, EffectKind, EffectOn, Effects, Op, Traits};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::rewriter::Rewriter;
 
 /// Whether `op` can be erased: results unused, not a terminator or symbol, and no memory
 /// effect other than reads and allocations of its own results (nested ops included for ops
@@ -14,6 +16,13 @@ pub(super) fn is_trivially_dead(ctx: &Context, op: Op) -> bool {
         return false;
     }
     would_be_dead(ctx, op)
+}
+
+/// Whether only uses of its results keep `op` alive (it could be erased if they went away).
+pub(super) fn is_dead_but_for_uses(ctx: &Context, op: Op) -> bool {
+    !ctx.has_trait(op, Traits::TERMINATOR)
+        && !ctx.has_trait(op, Traits::SYMBOL)
+        && would_be_dead(ctx, op)
 }
 
 fn would_be_dead(ctx: &Context, op: Op) -> bool {
@@ -45,37 +54,31 @@ fn would_be_dead(ctx: &Context, op: Op) -> bool {
 type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
-/// of its entry block. Returns the number of constants erased or moved.
-pub(super) fn dedup_constants(ctx: &mut Context, root: Op) -> usize {
+/// of its entry block. Returns the number of constants erased or moved; `placed` receives
+/// every constant left (where a rerun would leave it).
+pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op, placed: &mut FxHashSet<Op>) -> usize {
+    placed.clear();
     let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
     let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
     let mut changes = 0;
-    for op in ctx.walk_preorder(root) {
-        if op == root
-            || !ctx.is_alive(op)
-            || !ctx.has_trait(op, Traits::CONSTANT_LIKE)
-            || ctx.num_operands(op) != 0
-            || ctx.results(op).len() != 1
-            || !ctx.regions(op).is_empty()
-        {
+    for op in rw.walk_preorder(root) {
+        if op == root || !rw.is_alive(op) || !rw.has_trait(op, Traits::CONSTANT_LIKE) {
             continue;
         }
-        let Some(scope) = isolated_scope(ctx, op) else {
+        let Some((scope, entry)) = hoisting_target(rw, op) else {
+            placed.insert(op);
             continue;
         };
-        let Some(entry) = ctx.regions(scope).first().and_then(|&r| ctx.entry_block(r)) else {
-            continue;
-        };
-        let result = ctx.result(op, 0);
+        let result = rw.result(op, 0);
         let key = (
             scope,
-            ctx.attrs(op).to_vec(),
-            ctx.op_name(op),
-            ctx.value_type(result),
+            rw.attrs(op).to_vec(),
+            rw.op_name(op),
+            rw.value_type(result),
         );
         if let Some(&existing) = seen.get(&key) {
-            ctx.replace_all_uses_with(result, existing);
-            ctx.erase_op(op);
+            rw.replace_all_uses_with(result, existing);
+            rw.erase_op(op);
             changes += 1;
             continue;
         }
@@ -83,20 +86,34 @@ pub(super) fn dedup_constants(ctx: &mut Context, root: Op) -> usize {
         // Keep hoisted constants in discovery order at the start of the entry block.
         let target_prev = last_hoisted.get(&scope).copied();
         let already_placed = match target_prev {
-            Some(prev) => ctx.next_op(prev) == Some(op),
-            None => ctx.first_op(entry) == Some(op),
+            Some(prev) => rw.next_op(prev) == Some(op),
+            None => rw.first_op(entry) == Some(op),
         };
         if !already_placed {
-            ctx.unlink_op(op);
             match target_prev {
-                Some(prev) => ctx.insert_op_after(prev, op),
-                None => ctx.prepend_op(entry, op),
+                Some(prev) => rw.move_op_after(op, prev),
+                None => rw.move_op_to_start(op, entry),
             }
             changes += 1;
         }
         last_hoisted.insert(scope, op);
+        placed.insert(op);
     }
     changes
+}
+
+/// The isolated-from-above op whose entry block a plain constant `op` is hoisted to, and
+/// that block; `None` for constants that stay where they are.
+fn hoisting_target(ctx: &Context, op: Op) -> Option<(Op, ir::Block)> {
+    if ctx.num_operands(op) != 0 || ctx.results(op).len() != 1 || !ctx.regions(op).is_empty() {
+        return None;
+    }
+    let scope = isolated_scope(ctx, op)?;
+    let entry = ctx
+        .regions(scope)
+        .first()
+        .and_then(|&r| ctx.entry_block(r))?;
+    Some((scope, entry))
 }
 
 /// The nearest ancestor with `ISOLATED_FROM_ABOVE` (a function), whose first region holds

@@ -2,65 +2,103 @@
 
 use analysis::effects;
 use ir::{Context, EffectKind, EffectOn, Effects, Op, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::ir_util::{DeallocParts, Replacement, binary_before, const_bool};
+
+use crate::rewriter::Rewriter;
+
+/// A `bufferization.dealloc` canonicalization, given the op's operand groups.
+type DeallocPattern = fn(&mut Rewriter, Op, &DeallocParts) -> bool;
+
+/// The canonicalizations, in the order they are tried.
+const DEALLOC_PATTERNS: [DeallocPattern; 6] = [
+    erase_empty,
+    remove_duplicate_memrefs,
+    remove_duplicate_retained,
+    erase_always_false,
+    skip_extract_metadata_of_alloc,
+    remove_alloc_dealloc_pair,
+];
+
+/// Applies the first matching canonicalization to the dealloc `op` whose operand groups are
+/// `parts`; whether one did.
+pub(crate) fn canonicalize_dealloc_parts(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    DEALLOC_PATTERNS
+        .iter()
+        .any(|pattern| pattern(rw, op, parts))
+}
+
+/// The dealloc canonicalizations as one pattern (operand groups read once).
+pub(super) fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
+    DeallocParts::of(rw, op).is_some_and(|parts| canonicalize_dealloc_parts(rw, op, &parts))
+}
 
 fn identity(n: usize) -> Vec<Replacement> {
     (0..n).map(Replacement::Result).collect()
 }
 
 /// No memrefs: results are `false`.
-pub(super) fn erase_empty(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+pub(super) fn erase_empty(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     if !parts.memrefs.is_empty() {
         return false;
     }
     let n = parts.retained.len();
-    parts.replace(ctx, op, &identity(n));
+    parts.replace(rw, op, &identity(n));
     true
 }
 
+/// Whether a value occurs twice in `values` (pairwise for short lists, hashed for long ones).
+fn has_duplicates(values: &[Value]) -> bool {
+    if values.len() <= 16 {
+        return (1..values.len()).any(|i| values[..i].contains(&values[i]));
+    }
+    let mut seen = FxHashSet::default();
+    !values.iter().all(|&v| seen.insert(v))
+}
+
 /// Duplicate memrefs are merged, their conditions OR-ed.
-pub(super) fn remove_duplicate_memrefs(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    if !has_duplicates(&parts.memrefs) {
         return false;
-    };
+    }
     let mut new = DeallocParts {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
     };
     let mut changed = false;
+    let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        match new.memrefs.iter().position(|&x| x == m) {
-            Some(i) => {
-                new.conditions[i] = binary_before(ctx, op, "arith.ori", new.conditions[i], c);
+        match position.get(&m) {
+            Some(&i) => {
+                new.conditions[i] = binary_before(rw, op, "arith.ori", new.conditions[i], c);
                 changed = true;
             }
             None => {
+                position.insert(m, new.memrefs.len());
                 new.memrefs.push(m);
                 new.conditions.push(c);
             }
         }
     }
     if changed {
-        new.replace(ctx, op, &identity(parts.retained.len()));
+        new.replace(rw, op, &identity(parts.retained.len()));
     }
     changed
 }
 
 /// Duplicate retained values are kept once; their results are shared.
-pub(super) fn remove_duplicate_retained(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
+pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+    if !has_duplicates(&parts.retained) {
         return false;
-    };
+    }
     let mut unique: Vec<Value> = Vec::new();
+    let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     let map: Vec<Replacement> = parts
         .retained
         .iter()
         .map(|&r| {
-            let i = unique.iter().position(|&u| u == r).unwrap_or_else(|| {
+            let i = *position.entry(r).or_insert_with(|| {
                 unique.push(r);
                 unique.len() - 1
             });
@@ -72,19 +110,16 @@ pub(super) fn remove_duplicate_retained(ctx: &mut Context, op: Op) -> bool {
     }
     let new = DeallocParts {
         retained: unique,
-        ..parts
+        ..parts.clone()
     };
-    new.replace(ctx, op, &map);
+    new.replace(rw, op, &map);
     true
 }
 
 /// Memrefs with a constant-false condition are dropped.
-pub(super) fn erase_always_false(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+pub(super) fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     let keep: Vec<usize> = (0..parts.memrefs.len())
-        .filter(|&i| const_bool(ctx, parts.conditions[i]) != Some(false))
+        .filter(|&i| const_bool(rw, parts.conditions[i]) != Some(false))
         .collect();
     if keep.len() == parts.memrefs.len() {
         return false;
@@ -94,7 +129,7 @@ pub(super) fn erase_always_false(ctx: &mut Context, op: Op) -> bool {
         conditions: keep.iter().map(|&i| parts.conditions[i]).collect(),
         retained: parts.retained.clone(),
     };
-    new.replace(ctx, op, &identity(parts.retained.len()));
+    new.replace(rw, op, &identity(parts.retained.len()));
     true
 }
 
@@ -112,16 +147,17 @@ fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
 }
 
 /// `extract_strided_metadata(%alloc)` operands are replaced by `%alloc`.
-pub(super) fn skip_extract_metadata_of_alloc(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+pub(super) fn skip_extract_metadata_of_alloc(
+    rw: &mut Rewriter,
+    op: Op,
+    parts: &DeallocParts,
+) -> bool {
     let mut changed = false;
     for i in 0..parts.memrefs.len() {
-        if let Some(src) = metadata_source(ctx, parts.memrefs[i])
-            && effects::is_allocation(ctx, src)
+        if let Some(src) = metadata_source(rw, parts.memrefs[i])
+            && effects::is_allocation(rw, src)
         {
-            ctx.set_operand(op, i, src);
+            rw.set_operand(op, i, src);
             changed = true;
         }
     }
@@ -146,21 +182,19 @@ fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
 
 /// A memref allocated by a pure allocation and used only by this dealloc is dropped along
 /// with its allocation.
-pub(super) fn remove_alloc_dealloc_pair(ctx: &mut Context, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(ctx, op) else {
-        return false;
-    };
+pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
     let mut dead_allocs = Vec::new();
+    let mut dead_set: FxHashSet<Op> = FxHashSet::default();
     let mut new = DeallocParts {
         retained: parts.retained.clone(),
         ..DeallocParts::default()
     };
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        let removable = ctx
+        let removable = rw
             .defining_op(m)
-            .filter(|&def| only_allocates(ctx, def, m) && ctx.uses(m).all(|(user, _)| user == op));
+            .filter(|&def| only_allocates(rw, def, m) && rw.uses(m).all(|(user, _)| user == op));
         match removable {
-            Some(def) if !dead_allocs.contains(&def) => dead_allocs.push(def),
+            Some(def) if dead_set.insert(def) => dead_allocs.push(def),
             _ => {
                 new.memrefs.push(m);
                 new.conditions.push(c);
@@ -170,10 +204,10 @@ pub(super) fn remove_alloc_dealloc_pair(ctx: &mut Context, op: Op) -> bool {
     if dead_allocs.is_empty() {
         return false;
     }
-    new.replace(ctx, op, &identity(parts.retained.len()));
+    new.replace(rw, op, &identity(parts.retained.len()));
     for def in dead_allocs {
-        if !ctx.results(def).iter().any(|&r| ctx.has_uses(r)) {
-            ctx.erase_op(def);
+        if !rw.results(def).iter().any(|&r| rw.has_uses(r)) {
+            rw.erase_op(def);
         }
     }
     true
@@ -214,57 +248,57 @@ fn may_write_either(ctx: &Context, op: Op, source: Value, clone: Value) -> bool 
 /// erased. Beyond MLIR 22, which ignores writes: nothing in between may write the clone or
 /// the source either, since after the rewrite a write to one would reach the other, which the
 /// program could observe.
-pub(super) fn simplify_clone(ctx: &mut Context, op: Op) -> bool {
-    if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
+pub(super) fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }
-    let (source, result) = (ctx.operand(op, 0), ctx.result(op, 0));
-    if !ctx.has_uses(result) {
-        ctx.erase_op(op);
+    let (source, result) = (rw.operand(op, 0), rw.result(op, 0));
+    if !rw.has_uses(result) {
+        rw.erase_op(op);
         return true;
     }
-    if ctx.value_type(source) != ctx.value_type(result) {
+    if rw.value_type(source) != rw.value_type(result) {
         return false;
     }
-    let canonical_source = analysis::alias::view_base(ctx, source);
-    let clone_frees = freeing_users(ctx, result);
-    let source_frees = freeing_users(ctx, canonical_source);
+    let canonical_source = analysis::alias::view_base(rw, source);
+    let clone_frees = freeing_users(rw, result);
+    let source_frees = freeing_users(rw, canonical_source);
     if clone_frees.len() > 1 || source_frees.len() > 1 {
         return false;
     }
-    let conditional = |free: &Op| ctx.num_operands(*free) != 1;
+    let conditional = |free: &Op| rw.num_operands(*free) != 1;
     if clone_frees.iter().chain(&source_frees).any(conditional) {
         return false;
     }
-    let block = ctx.op_parent(op);
+    let block = rw.op_parent(op);
     let (clone_free, source_free) = (clone_frees.first().copied(), source_frees.first().copied());
     if let (Some(a), Some(b)) = (clone_free, source_free)
-        && ctx.op_parent(a) == ctx.op_parent(b)
+        && rw.op_parent(a) == rw.op_parent(b)
     {
         return false;
     }
     let redundant = match (clone_free, source_free) {
-        (Some(a), _) if ctx.op_parent(a) == block => a,
-        (_, Some(b)) if ctx.op_parent(b) == block => b,
+        (Some(a), _) if rw.op_parent(a) == block => a,
+        (_, Some(b)) if rw.op_parent(b) == block => b,
         _ => return false,
     };
-    let mut pos = ctx.next_op(op);
+    let mut pos = rw.next_op(op);
     loop {
         match pos {
             None => return false,
             Some(p) if p == redundant => break,
             Some(p) => {
-                if effects::may_have_effect(ctx, p, EffectKind::Free)
-                    || may_write_either(ctx, p, canonical_source, result)
+                if effects::may_have_effect(rw, p, EffectKind::Free)
+                    || may_write_either(rw, p, canonical_source, result)
                 {
                     return false;
                 }
-                pos = ctx.next_op(p);
+                pos = rw.next_op(p);
             }
         }
     }
-    ctx.replace_all_uses_with(result, source);
-    ctx.erase_op(op);
-    ctx.erase_op(redundant);
+    rw.replace_all_uses_with(result, source);
+    rw.erase_op(op);
+    rw.erase_op(redundant);
     true
 }

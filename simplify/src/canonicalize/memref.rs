@@ -3,6 +3,8 @@
 
 use ir::{Context, EffectKind, Effects, Op, Resource, Traits};
 
+use crate::rewriter::Rewriter;
+
 /// Whether `op` itself allocates in its enclosing automatic allocation scope (an `alloca`), or
 /// may (unknown effects).
 fn allocates_on_stack(ctx: &Context, op: Op) -> bool {
@@ -47,98 +49,98 @@ fn nested_ops(ctx: &Context, op: Op) -> Vec<Op> {
 /// no op inside allocates on the stack, or when the scope is the last op before the
 /// terminator of a parent that is itself an allocation scope (lifetimes are unchanged).
 /// MLIR's `AllocaScopeInliner`.
-pub(super) fn alloca_scope_inline(ctx: &mut Context, op: Op) -> bool {
-    let [region] = ctx.regions(op)[..] else {
+pub(super) fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
+    let [region] = rw.regions(op)[..] else {
         return false;
     };
-    let Some(body) = ctx.entry_block(region) else {
+    let Some(body) = rw.entry_block(region) else {
         return false;
     };
-    if ctx.next_block(body).is_some() || !ctx.block_args(body).is_empty() {
+    if rw.next_block(body).is_some() || !rw.block_args(body).is_empty() {
         return false;
     }
-    let Some(terminator) = ctx.last_op(body) else {
+    let Some(terminator) = rw.last_op(body) else {
         return false;
     };
-    if ctx.num_operands(terminator) != ctx.results(op).len() {
+    if rw.num_operands(terminator) != rw.results(op).len() {
         return false;
     }
-    if has_potential_stack_allocation(ctx, op) {
-        let parent_is_scope = ctx
+    if has_potential_stack_allocation(rw, op) {
+        let parent_is_scope = rw
             .op_parent(op)
-            .and_then(|b| ctx.block_parent_op(b))
-            .is_some_and(|p| ctx.has_trait(p, Traits::AUTOMATIC_ALLOCATION_SCOPE));
-        let last_before_terminator = ctx
+            .and_then(|b| rw.block_parent_op(b))
+            .is_some_and(|p| rw.has_trait(p, Traits::AUTOMATIC_ALLOCATION_SCOPE));
+        let last_before_terminator = rw
             .next_op(op)
-            .is_some_and(|next| ctx.next_op(next).is_none());
+            .is_some_and(|next| rw.next_op(next).is_none());
         if !parent_is_scope || !last_before_terminator {
             return false;
         }
     }
-    let results = ctx.operand_vec(terminator);
-    let ops: Vec<Op> = ctx.block_ops(body).collect();
+    let results = rw.operand_vec(terminator);
+    let ops: Vec<Op> = rw.block_ops(body).collect();
     for nested in ops {
         if nested != terminator {
-            ctx.move_op_before(nested, op);
+            rw.move_op_before(nested, op);
         }
     }
-    ctx.replace_op_uses(op, &results);
-    ctx.erase_op(op);
+    rw.replace_op_uses(op, &results);
+    rw.erase_op(op);
     true
 }
 
 /// A reshape of a value produced by the inverse reshape, whose source already has the
 /// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`). `inverse`
 /// names the inverse op.
-fn fold_reshape_of_inverse(ctx: &mut Context, op: Op, inverse: &str) -> bool {
-    if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
+fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }
-    let result_type = ctx.value_type(ctx.result(op, 0));
-    let source = ctx.operand(op, 0);
-    let replacement = if ctx.value_type(source) == result_type {
+    let result_type = rw.value_type(rw.result(op, 0));
+    let source = rw.operand(op, 0);
+    let replacement = if rw.value_type(source) == result_type {
         source
     } else {
-        let Some(producer) = ctx.defining_op(source) else {
+        let Some(producer) = rw.defining_op(source) else {
             return false;
         };
-        if ctx.op_name_str(producer) != inverse || ctx.num_operands(producer) != 1 {
+        if rw.op_name_str(producer) != inverse || rw.num_operands(producer) != 1 {
             return false;
         }
-        let original = ctx.operand(producer, 0);
-        if ctx.value_type(original) != result_type {
+        let original = rw.operand(producer, 0);
+        if rw.value_type(original) != result_type {
             return false;
         }
         original
     };
-    ctx.replace_op_uses(op, &[replacement]);
-    ctx.erase_op(op);
+    rw.replace_op_uses(op, &[replacement]);
+    rw.erase_op(op);
     true
 }
 
 /// `memref.collapse_shape` of `memref.expand_shape`.
-pub(super) fn collapse_of_expand(ctx: &mut Context, op: Op) -> bool {
-    fold_reshape_of_inverse(ctx, op, "memref.expand_shape")
+pub(super) fn collapse_of_expand(rw: &mut Rewriter, op: Op) -> bool {
+    fold_reshape_of_inverse(rw, op, "memref.expand_shape")
 }
 
 /// `memref.expand_shape` of `memref.collapse_shape` (no dynamic output shape operands).
-pub(super) fn expand_of_collapse(ctx: &mut Context, op: Op) -> bool {
-    fold_reshape_of_inverse(ctx, op, "memref.collapse_shape")
+pub(super) fn expand_of_collapse(rw: &mut Rewriter, op: Op) -> bool {
+    fold_reshape_of_inverse(rw, op, "memref.collapse_shape")
 }
 
 /// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
 /// those users: nothing can ever read what they wrote. MLIR's `SimplifyDeadAlloc`.
-pub(super) fn dead_alloc(ctx: &mut Context, op: Op) -> bool {
-    let [buffer] = ctx.results(op)[..] else {
+pub(super) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
+    let [buffer] = rw.results(op)[..] else {
         return false;
     };
-    let users: Vec<(Op, usize)> = ctx.uses(buffer).collect();
+    let users: Vec<(Op, usize)> = rw.uses(buffer).collect();
     if users.is_empty() {
         return false;
     }
     let only_writes = users
         .iter()
-        .all(|&(user, index)| match ctx.op_name_str(user) {
+        .all(|&(user, index)| match rw.op_name_str(user) {
             "memref.store" => index != 0,
             "memref.dealloc" => true,
             _ => false,
@@ -149,10 +151,10 @@ pub(super) fn dead_alloc(ctx: &mut Context, op: Op) -> bool {
     let mut erased: Vec<Op> = users.into_iter().map(|(user, _)| user).collect();
     erased.dedup();
     for user in erased {
-        if ctx.is_alive(user) {
-            ctx.erase_op(user);
+        if rw.is_alive(user) {
+            rw.erase_op(user);
         }
     }
-    ctx.erase_op(op);
+    rw.erase_op(op);
     true
 }

@@ -1,9 +1,13 @@
 //! The greedy canonicalization driver.
 //!
-//! Each iteration sweeps every op nested in the root in post-order (children first), erasing
-//! trivially dead ops and applying the op's folders/patterns; then it simplifies regions
-//! (unreachable blocks, trivial block merging) and deduplicates constants (hoisted to the
-//! entry block of the nearest isolated-from-above op). It stops when an iteration changes
+//! Worklist-driven: the first iteration visits every op nested in the root in post-order
+//! (children first), erasing trivially dead ops and applying the op's folders/patterns; every
+//! change goes through a [`Rewriter`], which notes the ops it may affect (users of replaced
+//! values, defining ops of dropped operands, created and moved ops, neighbours and parents),
+//! and those form the next iteration's worklist. Each iteration then simplifies regions
+//! (unreachable blocks, trivial block merging; later iterations only where branches changed)
+//! and deduplicates constants (hoisted to the entry block of the nearest isolated-from-above
+//! op; later iterations only when constants appeared). It stops when an iteration changes
 //! nothing, or after `max_iterations`, and says which.
 
 mod arith;
@@ -14,7 +18,11 @@ mod memref;
 mod regions;
 mod scf;
 
-use ir::{Context, Op};
+use ir::{Context, Op, OpName, Traits};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::rewriter::Rewriter;
+use crate::worklist::Worklist;
 
 /// Options of the driver.
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +63,7 @@ pub struct CanonicalizeReport {
 }
 
 /// A rewrite pattern: returns whether it changed the IR (it may erase `op`).
-type Pattern = fn(&mut Context, Op) -> bool;
+type Pattern = fn(&mut Rewriter, Op) -> bool;
 
 /// The patterns registered for an op name.
 fn patterns_for(name: &str) -> &'static [Pattern] {
@@ -76,14 +84,7 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
             cf::cond_br_same_successor,
             cf::cond_br_same_successor_select,
         ],
-        "bufferization.dealloc" => &[
-            dealloc::erase_empty,
-            dealloc::remove_duplicate_memrefs,
-            dealloc::remove_duplicate_retained,
-            dealloc::erase_always_false,
-            dealloc::skip_extract_metadata_of_alloc,
-            dealloc::remove_alloc_dealloc_pair,
-        ],
+        "bufferization.dealloc" => &[dealloc::canonicalize_dealloc],
         "bufferization.clone" => &[dealloc::simplify_clone],
         "cf.assert" => &[cf::assert_true],
         "memref.alloc" | "memref.alloca" => &[memref::dead_alloc],
@@ -94,26 +95,43 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
     }
 }
 
-/// Applies the first matching `bufferization.dealloc` canonicalization; whether one did.
-pub(crate) fn dealloc_canonicalizations(ctx: &mut Context, op: Op) -> bool {
-    patterns_for(crate::ir_util::DEALLOC)
-        .iter()
-        .any(|pattern| pattern(ctx, op))
-}
+/// Applies the first matching `bufferization.dealloc` canonicalization, given the op's operand
+/// groups; whether one did.
+pub(crate) use dealloc::canonicalize_dealloc_parts as dealloc_canonicalizations;
 
 /// Runs the canonicalizer on everything nested in `root`.
+///
+/// Iteration 1 visits every op (post-order), simplifies every region and deduplicates every
+/// constant. Each later iteration visits only the ops noted as affected by earlier changes
+/// (see [`Rewriter`] and [`Worklist`]), simplifies only the regions whose branches changed,
+/// and deduplicates constants again only if new ones appeared.
 pub fn canonicalize(
     ctx: &mut Context,
     root: Op,
     config: &CanonicalizeConfig,
 ) -> CanonicalizeReport {
+    let mut rw = Rewriter::new(ctx);
+    let mut patterns = PatternTable::default();
+    let mut worklist = Worklist::default();
+    let everything = rw.walk_postorder(root);
+    worklist.start_generation(everything.iter().copied());
+    let mut placed_constants = FxHashSet::default();
     let mut rewrites = 0;
     for iteration in 1..=config.max_iterations.max(1) {
-        let mut changed = sweep(ctx, root);
+        let first = iteration == 1;
+        let mut noted = Vec::new();
+        let mut changed = apply_patterns(&mut rw, root, &mut patterns, &mut worklist, &mut noted);
         if config.region_simplify {
-            changed += regions::simplify_regions(ctx, root);
+            changed += if first {
+                regions::simplify_regions_of(&mut rw, &everything)
+            } else {
+                simplify_changed_regions(&mut rw, &noted)
+            };
         }
-        changed += dce::dedup_constants(ctx, root);
+        if first || has_unplaced_constant(&rw, &noted, &placed_constants) {
+            changed += dce::dedup_constants(&mut rw, root, &mut placed_constants);
+        }
+        worklist.extend(rw.take_noted());
         rewrites += changed;
         if changed == 0 {
             tracing::debug!(iteration, rewrites, "canonicalize converged");
@@ -123,6 +141,7 @@ pub fn canonicalize(
                 reason: StopReason::Converged,
             };
         }
+        worklist.start_generation([]);
     }
     tracing::debug!(rewrites, "canonicalize hit the iteration limit");
     CanonicalizeReport {
@@ -132,25 +151,93 @@ pub fn canonicalize(
     }
 }
 
-/// One post-order sweep; returns the number of rewrites.
-fn sweep(ctx: &mut Context, root: Op) -> usize {
+/// The patterns of each op name met so far (looked up by name once per name).
+#[derive(Default)]
+struct PatternTable {
+    by_name: FxHashMap<OpName, &'static [Pattern]>,
+}
+
+impl PatternTable {
+    fn get(&mut self, ctx: &Context, op: Op) -> &'static [Pattern] {
+        let name = ctx.op_name(op);
+        self.by_name
+            .entry(name)
+            .or_insert_with(|| patterns_for(ctx.op_name_str(op)))
+    }
+}
+
+/// Visits the current generation's ops, erasing the trivially dead ones and applying the
+/// first matching pattern of the others; queues what each change affects (and records it in
+/// `noted`). Returns the number of rewrites.
+fn apply_patterns(
+    rw: &mut Rewriter,
+    root: Op,
+    patterns: &mut PatternTable,
+    worklist: &mut Worklist,
+    noted: &mut Vec<Op>,
+) -> usize {
     let mut count = 0;
-    for op in ctx.walk_postorder(root) {
-        if op == root || !ctx.is_alive(op) || ctx.op_parent(op).is_none() {
+    while let Some(op) = worklist.pop() {
+        if op == root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
             continue;
         }
-        if dce::is_trivially_dead(ctx, op) {
-            ctx.erase_op(op);
+        if dce::is_trivially_dead(rw, op) {
+            rw.erase_op(op);
             count += 1;
-            continue;
-        }
-        let name = ctx.op_name_str(op).to_string();
-        for pattern in patterns_for(&name) {
-            if pattern(ctx, op) {
-                count += 1;
-                break;
+        } else if patterns.get(rw, op).iter().any(|pattern| pattern(rw, op)) {
+            count += 1;
+            if rw.is_alive(op) {
+                rw.note(op);
             }
+        }
+        if rw.is_alive(op) {
+            requeue_parent_if_now_dead(rw, op, worklist);
+        }
+        if rw.has_noted() {
+            let affected = rw.take_noted();
+            worklist.extend(affected.iter().copied());
+            noted.extend(affected);
         }
     }
     count
+}
+
+/// Whether an op with regions is dead depends on everything nested in it, so a change deep in
+/// a loop nest may make an outer loop dead although the loops in between are kept by uses of
+/// their results. When such an op `op` (alive only through uses) is visited after its parent,
+/// the parent is queued again; a parent still waiting for its visit will see the change then.
+fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
+    let Some(parent) = rw.parent_op(op) else {
+        return;
+    };
+    if !rw.regions(op).is_empty()
+        && !worklist.is_pending(parent)
+        && dce::is_dead_but_for_uses(rw, op)
+    {
+        rw.note(parent);
+    }
+}
+
+/// Simplifies the regions holding a branch among `noted` (new or changed: the only way a
+/// region's control flow changes).
+fn simplify_changed_regions(rw: &mut Rewriter, noted: &[Op]) -> usize {
+    let mut dirty: Vec<ir::Region> = noted
+        .iter()
+        .filter(|&&op| rw.is_alive(op) && !rw.successors(op).is_empty())
+        .filter_map(|&op| rw.op_parent_region(op))
+        .collect();
+    dirty.sort_unstable();
+    dirty.dedup();
+    dirty
+        .into_iter()
+        .map(|region| regions::simplify_region(rw, region))
+        .sum()
+}
+
+/// Whether `ops` holds a live constant that the last deduplication did not place (a new one):
+/// only then has deduplication work to do.
+fn has_unplaced_constant(ctx: &Context, ops: &[Op], placed: &FxHashSet<Op>) -> bool {
+    ops.iter().any(|&op| {
+        ctx.is_alive(op) && ctx.has_trait(op, Traits::CONSTANT_LIKE) && !placed.contains(&op)
+    })
 }

@@ -4,36 +4,40 @@
 use ir::{Block, Context, Op, Traits};
 use rustc_hash::FxHashMap;
 
-/// Simplifies every multi-block region nested in `root`; returns the number of changes.
-pub(super) fn simplify_regions(ctx: &mut Context, root: Op) -> usize {
+use crate::rewriter::Rewriter;
+
+/// Simplifies every multi-block region of `ops` (those still alive); returns the number of
+/// changes.
+pub(super) fn simplify_regions_of(rw: &mut Rewriter, ops: &[Op]) -> usize {
     let mut changes = 0;
-    for op in ctx.walk_preorder(root) {
-        if !ctx.is_alive(op) {
+    for &op in ops {
+        if !rw.is_alive(op) {
             continue;
         }
-        for region in ctx.regions(op).to_vec() {
-            let Some(entry) = ctx.entry_block(region) else {
-                continue;
-            };
-            if ctx.next_block(entry).is_none() {
-                continue;
-            }
-            changes += erase_unreachable(ctx, region);
-            changes += merge_blocks(ctx, region);
+        for index in 0..rw.regions(op).len() {
+            let region = rw.regions(op)[index];
+            changes += simplify_region(rw, region);
         }
     }
     changes
 }
 
-fn erase_unreachable(ctx: &mut Context, region: ir::Region) -> usize {
-    let reachable = analysis::cfg::reachable_blocks(ctx, region);
-    let dead: Vec<Block> = ctx
-        .blocks(region)
-        .filter(|b| !reachable.contains(b))
-        .collect();
+/// Simplifies `region` if it has several blocks; returns the number of changes.
+pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let multi_block = rw
+        .entry_block(region)
+        .is_some_and(|entry| rw.next_block(entry).is_some());
+    if !multi_block {
+        return 0;
+    }
+    erase_unreachable(rw, region) + merge_blocks(rw, region)
+}
+
+fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let dead = analysis::cfg::unreachable_blocks(rw, region);
     // Drop the uses of values defined in dead blocks by dead blocks first.
     for &b in &dead {
-        ctx.erase_block(b);
+        rw.erase_block(b);
     }
     dead.len()
 }
@@ -48,14 +52,17 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
         && ctx.has_trait(term, Traits::PURE)
 }
 
-/// The predecessor edges `(terminator, successor index)` of every block of `region`, computed
-/// in one pass.
-fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(Op, usize)>> {
-    let mut preds: FxHashMap<Block, Vec<(Op, usize)>> = FxHashMap::default();
+/// For every block of `region` with predecessors: its predecessor's terminator if exactly one
+/// edge leads to it, `None` if several do; computed in one pass.
+fn single_predecessors(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Option<Op>> {
+    let mut preds: FxHashMap<Block, Option<Op>> = FxHashMap::default();
     for b in ctx.blocks(region) {
         if let Some(term) = ctx.last_op(b) {
-            for (i, &s) in ctx.successors(term).iter().enumerate() {
-                preds.entry(s).or_default().push((term, i));
+            for &s in ctx.successors(term) {
+                preds
+                    .entry(s)
+                    .and_modify(|single| *single = None)
+                    .or_insert(Some(term));
             }
         }
     }
@@ -64,38 +71,37 @@ fn predecessor_map(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(O
 
 /// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
 /// predecessor map computed up front stays valid; `op_parent` gives an edge's current block.
-fn merge_blocks(ctx: &mut Context, region: ir::Region) -> usize {
+fn merge_blocks(rw: &mut Rewriter, region: ir::Region) -> usize {
     let mut changes = 0;
-    let blocks: Vec<Block> = ctx.blocks(region).collect();
-    let preds = predecessor_map(ctx, region);
+    let blocks: Vec<Block> = rw.blocks(region).collect();
+    let preds = single_predecessors(rw, region);
     for block in blocks.into_iter().skip(1) {
-        let Some([(term, _)]) = preds.get(&block).map(Vec::as_slice) else {
+        let Some(&Some(term)) = preds.get(&block) else {
             continue;
         };
-        let term = *term;
-        if !is_plain_branch(ctx, term) {
+        if !is_plain_branch(rw, term) {
             continue;
         }
-        let Some(pred) = ctx.op_parent(term) else {
+        let Some(pred) = rw.op_parent(term) else {
             continue;
         };
         if pred == block {
             continue;
         }
-        let args = ctx.block_args(block).to_vec();
-        let operands = ctx.operand_vec(term);
+        let args = rw.block_args(block).to_vec();
+        let operands = rw.operand_vec(term);
         if args.len() != operands.len() {
             continue;
         }
         for (a, v) in args.into_iter().zip(operands) {
-            ctx.replace_all_uses_with(a, v);
+            rw.replace_all_uses_with(a, v);
         }
-        ctx.erase_op(term);
-        let ops: Vec<Op> = ctx.block_ops(block).collect();
+        rw.erase_op(term);
+        let ops: Vec<Op> = rw.block_ops(block).collect();
         for o in ops {
-            ctx.move_op_to_end(o, pred);
+            rw.move_op_to_end(o, pred);
         }
-        ctx.erase_block(block);
+        rw.erase_block(block);
         changes += 1;
     }
     changes

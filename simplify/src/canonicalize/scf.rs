@@ -5,6 +5,8 @@ use ir::{Block, Context, Op, OpState, Traits, Value};
 
 use crate::ir_util::{const_bool, create_before};
 
+use crate::rewriter::Rewriter;
+
 /// The single block of region `i` of `op`, if it has exactly one.
 fn single_block(ctx: &Context, op: Op, i: usize) -> Option<Block> {
     let region = *ctx.regions(op).get(i)?;
@@ -19,78 +21,78 @@ fn terminator(ctx: &Context, block: Block) -> Option<Op> {
 }
 
 /// `scf.if true/false`: inline the taken branch.
-pub(super) fn if_constant_condition(ctx: &mut Context, op: Op) -> bool {
-    if ctx.num_operands(op) != 1 || ctx.regions(op).len() != 2 {
+pub(super) fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.regions(op).len() != 2 {
         return false;
     }
-    let Some(cond) = const_bool(ctx, ctx.operand(op, 0)) else {
+    let Some(cond) = const_bool(rw, rw.operand(op, 0)) else {
         return false;
     };
     let index = if cond { 0 } else { 1 };
-    let region = ctx.regions(op)[index];
-    if ctx.entry_block(region).is_none() {
-        if !ctx.results(op).is_empty() {
+    let region = rw.regions(op)[index];
+    if rw.entry_block(region).is_none() {
+        if !rw.results(op).is_empty() {
             return false;
         }
-        ctx.erase_op(op);
+        rw.erase_op(op);
         return true;
     }
-    let Some(block) = single_block(ctx, op, index) else {
+    let Some(block) = single_block(rw, op, index) else {
         return false;
     };
-    let Some(term) = terminator(ctx, block) else {
+    let Some(term) = terminator(rw, block) else {
         return false;
     };
-    if ctx.num_operands(term) != ctx.results(op).len() {
+    if rw.num_operands(term) != rw.results(op).len() {
         return false;
     }
-    let yielded = ctx.operand_vec(term);
-    let ops: Vec<Op> = ctx.block_ops(block).filter(|&o| o != term).collect();
+    let yielded = rw.operand_vec(term);
+    let ops: Vec<Op> = rw.block_ops(block).filter(|&o| o != term).collect();
     for o in ops {
-        ctx.move_op_before(o, op);
+        rw.move_op_before(o, op);
     }
-    ctx.replace_op_uses(op, &yielded);
-    ctx.erase_op(op);
+    rw.replace_op_uses(op, &yielded);
+    rw.erase_op(op);
     true
 }
 
 /// Results whose yielded values are both defined outside the `scf.if` become
 /// `arith.select` (or the value itself when both arms yield it).
-pub(super) fn if_trivial_to_select(ctx: &mut Context, op: Op) -> bool {
-    if ctx.results(op).is_empty() || ctx.num_operands(op) != 1 {
+pub(super) fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.results(op).is_empty() || rw.num_operands(op) != 1 {
         return false;
     }
-    let (Some(then_block), Some(else_block)) = (single_block(ctx, op, 0), single_block(ctx, op, 1))
+    let (Some(then_block), Some(else_block)) = (single_block(rw, op, 0), single_block(rw, op, 1))
     else {
         return false;
     };
-    let (Some(t_yield), Some(e_yield)) = (terminator(ctx, then_block), terminator(ctx, else_block))
+    let (Some(t_yield), Some(e_yield)) = (terminator(rw, then_block), terminator(rw, else_block))
     else {
         return false;
     };
-    let n = ctx.results(op).len();
-    if ctx.num_operands(t_yield) != n || ctx.num_operands(e_yield) != n {
+    let n = rw.results(op).len();
+    if rw.num_operands(t_yield) != n || rw.num_operands(e_yield) != n {
         return false;
     }
-    let cond = ctx.operand(op, 0);
+    let cond = rw.operand(op, 0);
     let mut changed = false;
     for i in 0..n {
-        let result = ctx.result(op, i);
-        if !ctx.has_uses(result) {
+        let result = rw.result(op, i);
+        if !rw.has_uses(result) {
             continue;
         }
-        let (t, f) = (ctx.operand(t_yield, i), ctx.operand(e_yield, i));
-        if !defined_outside(ctx, t, op) || !defined_outside(ctx, f, op) {
+        let (t, f) = (rw.operand(t_yield, i), rw.operand(e_yield, i));
+        if !defined_outside(rw, t, op) || !defined_outside(rw, f, op) {
             continue;
         }
         let replacement = if t == f {
             t
         } else {
-            let ty = ctx.value_type(result);
-            let select = create_before(ctx, op, "arith.select", &[cond, t, f], &[ty], &[]);
-            ctx.result(select, 0)
+            let ty = rw.value_type(result);
+            let select = create_before(rw, op, "arith.select", &[cond, t, f], &[ty], &[]);
+            rw.result(select, 0)
         };
-        ctx.replace_all_uses_with(result, replacement);
+        rw.replace_all_uses_with(result, replacement);
         changed = true;
     }
     changed
@@ -109,64 +111,63 @@ fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
 }
 
 /// Drops unused results (and the matching yield operands).
-pub(super) fn if_remove_dead_results(ctx: &mut Context, op: Op) -> bool {
-    let results = ctx.results(op).to_vec();
+pub(super) fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
+    let results = rw.results(op).to_vec();
     let live: Vec<usize> = (0..results.len())
-        .filter(|&i| ctx.has_uses(results[i]))
+        .filter(|&i| rw.has_uses(results[i]))
         .collect();
-    if live.len() == results.len() || ctx.regions(op).len() != 2 {
+    if live.len() == results.len() || rw.regions(op).len() != 2 {
         return false;
     }
-    let blocks: Vec<Block> = ctx
+    let blocks: Vec<Block> = rw
         .regions(op)
         .to_vec()
         .into_iter()
-        .filter_map(|r| ctx.entry_block(r))
+        .filter_map(|r| rw.entry_block(r))
         .collect();
     let mut yields = Vec::new();
     for &b in &blocks {
-        match terminator(ctx, b) {
-            Some(t) if ctx.num_operands(t) == results.len() => yields.push(t),
+        match terminator(rw, b) {
+            Some(t) if rw.num_operands(t) == results.len() => yields.push(t),
             _ => return false,
         }
     }
     for t in yields {
-        let kept: Vec<Value> = live.iter().map(|&i| ctx.operand(t, i)).collect();
-        ctx.set_operands(t, &kept);
+        let kept: Vec<Value> = live.iter().map(|&i| rw.operand(t, i)).collect();
+        rw.set_operands(t, &kept);
     }
-    let mut state = OpState::new(ctx.op_name(op), ctx.op_loc(op));
-    state.operands = ctx.operand_vec(op);
-    state.result_types = live.iter().map(|&i| ctx.value_type(results[i])).collect();
-    state.attrs = ctx.attrs(op).to_vec();
-    let new_regions = vec![ctx.create_region(), ctx.create_region()];
+    let mut state = OpState::new(rw.op_name(op), rw.op_loc(op));
+    state.operands = rw.operand_vec(op);
+    state.result_types = live.iter().map(|&i| rw.value_type(results[i])).collect();
+    state.attrs = rw.attrs(op).to_vec();
+    let new_regions = vec![rw.create_region(), rw.create_region()];
     state.regions = new_regions.clone();
-    let new = ctx.create_op(state);
-    for (old_r, new_r) in ctx.regions(op).to_vec().into_iter().zip(new_regions) {
-        ctx.take_region_body(old_r, new_r);
+    let new = rw.create_before(op, state);
+    for (old_r, new_r) in rw.regions(op).to_vec().into_iter().zip(new_regions) {
+        rw.take_region_body(old_r, new_r);
     }
-    ctx.insert_op_before(op, new);
     for (k, &i) in live.iter().enumerate() {
-        let v = ctx.result(new, k);
-        ctx.replace_all_uses_with(results[i], v);
+        let v = rw.result(new, k);
+        rw.replace_all_uses_with(results[i], v);
     }
-    ctx.erase_op(op);
+    rw.erase_op(op);
     true
 }
 
 /// An else branch holding only an operand-less yield is removed.
-pub(super) fn if_remove_empty_else(ctx: &mut Context, op: Op) -> bool {
-    if !ctx.results(op).is_empty() || ctx.regions(op).len() != 2 {
+pub(super) fn if_remove_empty_else(rw: &mut Rewriter, op: Op) -> bool {
+    if !rw.results(op).is_empty() || rw.regions(op).len() != 2 {
         return false;
     }
-    let Some(block) = single_block(ctx, op, 1) else {
+    let Some(block) = single_block(rw, op, 1) else {
         return false;
     };
-    let only_yield = ctx
+    let only_yield = rw
         .first_op(block)
-        .is_some_and(|first| Some(first) == terminator(ctx, block) && ctx.num_operands(first) == 0);
+        .is_some_and(|first| Some(first) == terminator(rw, block) && rw.num_operands(first) == 0);
     if !only_yield {
         return false;
     }
-    ctx.erase_block(block);
+    rw.erase_block(block);
     true
 }

@@ -1,0 +1,197 @@
+//! The rewriter through which patterns change the IR, noting the ops a change may affect.
+//!
+//! It reads as a [`Context`] (it derefs to one) and offers the structural mutations the
+//! patterns use. Each records the ops whose patterns may newly apply: users of replaced values,
+//! defining ops of the operands an erased op or modified op dropped (they may be dead now), the
+//! parent of an erased op, created and moved ops and the defining ops of a moved op's operands,
+//! and the op before an erased or moved one (position-sensitive patterns look at their
+//! successor). The greedy drivers put the noted ops on their worklists instead of rescanning
+//! everything. Notes may name ops erased later; the drivers skip those.
+
+use std::ops::Deref;
+
+use ir::{Block, Context, Op, OpState, Region, Value, ValueDef};
+
+/// A [`Context`] wrapper that notes the ops affected by each change.
+pub struct Rewriter<'c> {
+    ctx: &'c mut Context,
+    noted: Vec<Op>,
+}
+
+impl Deref for Rewriter<'_> {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        self.ctx
+    }
+}
+
+impl<'c> Rewriter<'c> {
+    /// A rewriter over `ctx` with nothing noted.
+    pub fn new(ctx: &'c mut Context) -> Self {
+        Rewriter {
+            ctx,
+            noted: Vec::new(),
+        }
+    }
+
+    /// The context, for interning types, attributes and names only: structural changes must go
+    /// through the rewriter's own methods so that they are noted.
+    pub fn interner(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    /// Takes the ops noted since the last call.
+    pub fn take_noted(&mut self) -> Vec<Op> {
+        std::mem::take(&mut self.noted)
+    }
+
+    /// Whether anything was noted since the last [`Self::take_noted`].
+    pub fn has_noted(&self) -> bool {
+        !self.noted.is_empty()
+    }
+
+    /// Notes `op` itself.
+    pub fn note(&mut self, op: Op) {
+        self.noted.push(op);
+    }
+
+    fn note_users(&mut self, v: Value) {
+        let users: Vec<Op> = self.ctx.uses(v).map(|(user, _)| user).collect();
+        self.noted.extend(users);
+    }
+
+    fn note_definer(&mut self, v: Value) {
+        if let ValueDef::Result { op, .. } = self.ctx.value_def(v) {
+            self.noted.push(op);
+        }
+    }
+
+    fn note_operand_definers(&mut self, op: Op) {
+        for i in 0..self.ctx.num_operands(op) {
+            self.note_definer(self.ctx.operand(op, i));
+        }
+    }
+
+    /// Notes a moved op, its surroundings and the defining ops of its operands (a pattern may
+    /// depend on where a value's users are, e.g. a clone on its free being in its block).
+    fn note_move(&mut self, op: Op) {
+        self.note_surroundings(op);
+        self.note_operand_definers(op);
+        self.noted.push(op);
+    }
+
+    /// Notes the op before `op` in its block and its parent op: position-sensitive patterns
+    /// and region-holding parents react to ops appearing or disappearing there.
+    fn note_surroundings(&mut self, op: Op) {
+        if let Some(prev) = self.ctx.prev_op(op) {
+            self.noted.push(prev);
+        }
+        if let Some(parent) = self.ctx.parent_op(op) {
+            self.noted.push(parent);
+        }
+    }
+
+    /// Creates an op from `state` right before `anchor`.
+    pub fn create_before(&mut self, anchor: Op, state: OpState) -> Op {
+        let op = self.ctx.create_op(state);
+        self.ctx.insert_op_before(anchor, op);
+        self.noted.push(op);
+        op
+    }
+
+    /// A new empty region (to be attached to an op created with [`Self::create_before`]).
+    pub fn create_region(&mut self) -> Region {
+        self.ctx.create_region()
+    }
+
+    /// Moves the blocks of `from` to the end of `to`.
+    pub fn take_region_body(&mut self, from: Region, to: Region) {
+        self.ctx.take_region_body(from, to);
+    }
+
+    /// Makes every use of `from` read `to`.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        self.note_users(from);
+        self.ctx.replace_all_uses_with(from, to);
+    }
+
+    /// Replaces each result of `op` with the corresponding value.
+    pub fn replace_op_uses(&mut self, op: Op, values: &[Value]) {
+        for &r in self.ctx.results(op) {
+            let users = self.ctx.uses(r).map(|(user, _)| user);
+            self.noted.extend(users);
+        }
+        self.ctx.replace_op_uses(op, values);
+    }
+
+    /// Erases `op` and everything nested in it.
+    pub fn erase_op(&mut self, op: Op) {
+        self.note_surroundings(op);
+        self.note_nested_operand_definers(op);
+        self.ctx.erase_op(op);
+    }
+
+    /// Notes the defining ops of the operands of `op` and of every op nested in it.
+    fn note_nested_operand_definers(&mut self, op: Op) {
+        if self.ctx.regions(op).is_empty() {
+            self.note_operand_definers(op);
+            return;
+        }
+        for nested in self.ctx.walk_preorder(op) {
+            self.note_operand_definers(nested);
+        }
+    }
+
+    /// Erases `block` and its ops.
+    pub fn erase_block(&mut self, block: Block) {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        for op in ops {
+            self.note_nested_operand_definers(op);
+        }
+        self.ctx.erase_block(block);
+    }
+
+    /// Makes operand `i` of `op` read `v`.
+    pub fn set_operand(&mut self, op: Op, i: usize, v: Value) {
+        self.note_definer(self.ctx.operand(op, i));
+        self.noted.push(op);
+        self.ctx.set_operand(op, i, v);
+    }
+
+    /// Replaces all operands of `op`.
+    pub fn set_operands(&mut self, op: Op, values: &[Value]) {
+        self.note_operand_definers(op);
+        self.noted.push(op);
+        self.ctx.set_operands(op, values);
+    }
+
+    /// Moves `op` right before `anchor`.
+    pub fn move_op_before(&mut self, op: Op, anchor: Op) {
+        self.note_move(op);
+        self.ctx.move_op_before(op, anchor);
+    }
+
+    /// Moves `op` to the end of `block`.
+    pub fn move_op_to_end(&mut self, op: Op, block: Block) {
+        self.note_move(op);
+        self.ctx.move_op_to_end(op, block);
+    }
+
+    /// Moves `op` right after `anchor`.
+    pub fn move_op_after(&mut self, op: Op, anchor: Op) {
+        self.note_move(op);
+        self.ctx.unlink_op(op);
+        self.ctx.insert_op_after(anchor, op);
+    }
+
+    /// Moves `op` to the start of `block`.
+    pub fn move_op_to_start(&mut self, op: Op, block: Block) {
+        self.note_move(op);
+        self.ctx.unlink_op(op);
+        self.ctx.prepend_op(block, op);
+    }
+}
