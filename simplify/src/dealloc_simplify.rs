@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::canonicalize::dealloc_canonicalizations;
+use crate::canonicalize::{dealloc_canonicalizations, fold_arith, has_arith_folders};
 use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
 use crate::origin_closure::BoundedClosures;
 
@@ -25,8 +25,9 @@ use crate::worklist::Worklist;
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
 ///
-/// Worklist-driven: the first round visits every dealloc (post-order), then the deallocs the
-/// changes created or affected (see [`Rewriter`] and [`Worklist`]). At most ten rounds.
+/// Worklist-driven: the first round visits every dealloc (post-order), then the deallocs and
+/// the `i1` arithmetic the changes created or affected (see [`Rewriter`] and [`Worklist`]),
+/// folding the latter. At most ten rounds.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute(ctx, root);
     let analysis = Origins::new(&flow);
@@ -41,10 +42,19 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     for _ in 0..10 {
         let mut changed = 0;
         while let Some(op) = worklist.pop() {
-            if is_dealloc(&rw, op) && simplify_dealloc(&mut rw, &analysis, op) {
+            let rewritten = if is_dealloc(&rw, op) {
+                simplify_dealloc(&mut rw, &analysis, op)
+            } else {
+                is_live_foldable(&rw, op) && fold_arith(&mut rw, op)
+            };
+            if rewritten {
                 changed += 1;
                 let affected = rw.take_noted();
-                worklist.extend(affected.into_iter().filter(|&o| is_dealloc(&rw, o)));
+                worklist.extend(
+                    affected
+                        .into_iter()
+                        .filter(|&o| is_dealloc(&rw, o) || is_live_foldable(&rw, o)),
+                );
             }
         }
         total += changed;
@@ -54,6 +64,13 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         worklist.start_generation([]);
     }
     total
+}
+
+/// Whether `op` is a live `arith` op with folders: conditions the patterns made constant are
+/// folded (as MLIR's greedy driver folds every op it visits), so that deallocs whose
+/// conditions become constant false simplify in turn.
+fn is_live_foldable(ctx: &Context, op: Op) -> bool {
+    ctx.is_alive(op) && has_arith_folders(ctx, op)
 }
 
 /// Whether `op` is a live `bufferization.dealloc`.

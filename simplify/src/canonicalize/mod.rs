@@ -95,6 +95,20 @@ fn patterns_for(name: &str) -> &'static [Pattern] {
     }
 }
 
+/// Whether `op` is an `arith` op with folders (`andi`, `ori`, `xori`, `select`, `cmpi`).
+pub(crate) fn has_arith_folders(ctx: &ir::Context, op: Op) -> bool {
+    matches!(
+        ctx.op_name_str(op),
+        "arith.andi" | "arith.ori" | "arith.xori" | "arith.select" | "arith.cmpi"
+    )
+}
+
+/// Applies the folders of an `arith` op (see [`has_arith_folders`]); whether one changed it.
+pub(crate) fn fold_arith(rw: &mut Rewriter, op: Op) -> bool {
+    let name = rw.op_name_str(op).to_owned();
+    patterns_for(&name).iter().any(|pattern| pattern(rw, op))
+}
+
 /// Applies the first matching `bufferization.dealloc` canonicalization, given the op's operand
 /// groups; whether one did.
 pub(crate) use dealloc::canonicalize_dealloc_parts as dealloc_canonicalizations;
