@@ -1213,9 +1213,15 @@ impl Gen<'_> {
         });
     }
 
-    /// `bufferization.clone` of a value in scope: a fresh heap buffer with the same contents.
+    /// `bufferization.clone` of a value in scope with the identity layout: a fresh heap buffer
+    /// with the same contents. (`mlir-opt-22` cannot lower a clone with a static non-identity
+    /// layout, so the JIT could not run the input.)
     fn clone_value(&mut self, out: &mut Vec<Node>) {
-        let mems = self.visible_mems();
+        let mems: Vec<MemVal> = self
+            .visible_mems()
+            .into_iter()
+            .filter(|m| m.ty.layout.is_none())
+            .collect();
         let Some(m) = self.pick(&mems) else {
             self.fresh_alloc(out);
             return;
