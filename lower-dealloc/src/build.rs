@@ -149,6 +149,55 @@ impl<'c> Emitter<'c> {
         })
     }
 
+    /// A rank-1 identity memref type of `elem` in `memory_space`, of static size `n` (or
+    /// dynamic with `None`).
+    pub(crate) fn memref_type(
+        &mut self,
+        n: Option<i64>,
+        elem: Type,
+        memory_space: Option<Attr>,
+    ) -> Type {
+        self.ctx.ty(TypeData::MemRef {
+            shape: vec![n.unwrap_or(ir::DYNAMIC)],
+            elem,
+            layout: None,
+            memory_space,
+        })
+    }
+
+    /// `memref.reinterpret_cast %m to offset: [offset], sizes: [shape], strides: [strides]`
+    /// with static offset and strides; the dynamic entries of `shape` take `dynamic_sizes`.
+    pub(crate) fn reinterpret_cast(
+        &mut self,
+        m: Value,
+        ty: Type,
+        offset: i64,
+        shape: &[i64],
+        dynamic_sizes: &[Value],
+        strides: &[i64],
+    ) -> Value {
+        let segments = self
+            .ctx
+            .dense_i32_array(&[1, 0, dynamic_sizes.len() as i32, 0]);
+        let offsets = self.ctx.dense_i64_array(&[offset]);
+        let sizes = self.ctx.dense_i64_array(shape);
+        let strides = self.ctx.dense_i64_array(strides);
+        let operands = [&[m][..], dynamic_sizes].concat();
+        let op = self.op(
+            "memref.reinterpret_cast",
+            &operands,
+            &[ty],
+            &[
+                ("operandSegmentSizes", segments),
+                ("static_offsets", offsets),
+                ("static_sizes", sizes),
+                ("static_strides", strides),
+            ],
+            Vec::new(),
+        );
+        self.ctx.result(op, 0)
+    }
+
     pub(crate) fn cast(&mut self, m: Value, ty: Type) -> Value {
         self.value("memref.cast", &[m], ty)
     }

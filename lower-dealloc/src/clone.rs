@@ -5,8 +5,10 @@ use ir::{AttrData, Context, Diagnostic, Op, TypeData};
 use crate::build::Emitter;
 
 /// Replaces a ranked clone by a fresh identity-layout allocation (cast to the result type if
-/// needed) and a copy. Unranked memrefs and layouts an identity buffer cannot be cast to fail
-/// to legalize.
+/// needed) and a copy. Beyond MLIR 22, a layout with static strides that an identity buffer
+/// cannot be cast to (`strided<[1], offset: 2>`, `strided<[10]>`) gets a rank-1 buffer large
+/// enough for it, reinterpreted with that layout. Unranked memrefs and other layouts fail to
+/// legalize.
 pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     let fail = |ctx: &Context| crate::illegal(ctx, op);
     if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
@@ -25,7 +27,18 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
         return Err(fail(ctx));
     };
     if !identity_castable(ctx, &shape, layout) {
-        return Err(fail(ctx));
+        return match static_strided(ctx, layout) {
+            Some((strides, offset)) => {
+                let layout = StridedLayout {
+                    shape,
+                    strides,
+                    offset,
+                };
+                lower_strided_clone(ctx, op, &layout, elem, memory_space);
+                Ok(())
+            }
+            None => Err(fail(ctx)),
+        };
     }
     let alloc_ty = ctx.ty(TypeData::MemRef {
         shape: shape.clone(),
@@ -51,6 +64,87 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     ctx.replace_all_uses_with(result, dest);
     ctx.erase_op(op);
     Ok(())
+}
+
+/// A result type's shape and static-stride layout (`offset` may be dynamic).
+struct StridedLayout {
+    shape: Vec<i64>,
+    strides: Vec<i64>,
+    offset: i64,
+}
+
+/// The strides and offset of a `strided<...>` layout whose strides are all static.
+fn static_strided(ctx: &Context, layout: Option<ir::Attr>) -> Option<(Vec<i64>, i64)> {
+    match ctx.attr_data(layout?) {
+        AttrData::Strided { strides, offset } if !strides.contains(&ir::DYNAMIC) => {
+            Some((strides.clone(), *offset))
+        }
+        _ => None,
+    }
+}
+
+/// Clones into a rank-1 buffer of `offset + sum((size_i - 1) * stride_i) + 1` elements (a
+/// dynamic offset becomes 0), reinterpreted with the result's layout, then copies.
+fn lower_strided_clone(
+    ctx: &mut Context,
+    op: Op,
+    layout: &StridedLayout,
+    elem: ir::Type,
+    memory_space: Option<ir::Attr>,
+) {
+    let src = ctx.operand(op, 0);
+    let result = ctx.result(op, 0);
+    let result_ty = ctx.value_type(result);
+    let offset = if layout.offset == ir::DYNAMIC {
+        0
+    } else {
+        layout.offset
+    };
+    let mut e = Emitter::before(ctx, op);
+    let index = e.index();
+    let mut dynamic_sizes = Vec::new();
+    let mut static_extent = Some(offset + 1);
+    let mut extent = None;
+    for (i, (&size, &stride)) in layout.shape.iter().zip(&layout.strides).enumerate() {
+        if size != ir::DYNAMIC {
+            static_extent = static_extent.map(|x| x + (size - 1).max(0) * stride);
+            continue;
+        }
+        let position = e.const_index(i as i64);
+        let dim = e.dim(src, position);
+        dynamic_sizes.push(dim);
+        let one = e.const_index(1);
+        let zero = e.const_index(0);
+        let last = e.value("arith.subi", &[dim, one], index);
+        let last = e.value("arith.maxsi", &[last, zero], index);
+        let step = e.const_index(stride);
+        let span = e.value("arith.muli", &[last, step], index);
+        extent = Some(match extent {
+            Some(acc) => e.value("arith.addi", &[acc, span], index),
+            None => span,
+        });
+    }
+    let fixed = static_extent.unwrap_or(offset + 1);
+    let (buffer_ty, buffer_sizes) = match extent {
+        None => (e.memref_type(Some(fixed), elem, memory_space), Vec::new()),
+        Some(dynamic) => {
+            let base = e.const_index(fixed);
+            let total = e.value("arith.addi", &[dynamic, base], index);
+            (e.memref_type(None, elem, memory_space), vec![total])
+        }
+    };
+    let buffer = e.alloc(buffer_ty, &buffer_sizes);
+    let view = e.reinterpret_cast(
+        buffer,
+        result_ty,
+        offset,
+        &layout.shape,
+        &dynamic_sizes,
+        &layout.strides,
+    );
+    e.op("memref.copy", &[src, view], &[], &[], Vec::new());
+    ctx.replace_all_uses_with(result, view);
+    ctx.erase_op(op);
 }
 
 /// Whether an identity-layout buffer of `shape` can be `memref.cast` to `layout`.
