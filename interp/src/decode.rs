@@ -454,6 +454,7 @@ fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<K
         "cast" | "memory_space_cast" | "assume_alignment" => Kind::PassThrough,
         "dim" => Kind::Dim,
         "rank" => Kind::Rank,
+        "reshape" => Kind::Reshape,
         "subview" => {
             let seg = segments(ctx, op)?;
             let (a, b) = (*seg.get(1)?, *seg.get(2)?);

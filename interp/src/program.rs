@@ -225,6 +225,8 @@ pub enum Kind {
     PassThrough,
     Dim,
     Rank,
+    /// `memref.reshape`: the source's buffer with the sizes its shape operand holds.
+    Reshape,
     Subview {
         offsets: Mixed,
         sizes: Mixed,

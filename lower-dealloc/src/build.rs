@@ -246,6 +246,15 @@ impl<'c> Emitter<'c> {
         self.at = saved;
     }
 
+    /// Emits into the end of `block` while `f` runs, then returns to the previous point.
+    pub(crate) fn inside<T>(&mut self, block: Block, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = self.at;
+        self.at = At::End(block);
+        let out = f(self);
+        self.at = saved;
+        out
+    }
+
     /// `scf.for %i = lb to ub step s iter_args(inits)`: returns the op and its body block
     /// (arguments: the induction variable, then the iteration arguments). The body is empty.
     pub(crate) fn for_loop(

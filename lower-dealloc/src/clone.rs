@@ -7,8 +7,8 @@ use crate::build::Emitter;
 /// Replaces a ranked clone by a fresh identity-layout allocation (cast to the result type if
 /// needed) and a copy. Beyond MLIR 22, a layout with static strides that an identity buffer
 /// cannot be cast to (`strided<[1], offset: 2>`, `strided<[10]>`) gets a rank-1 buffer large
-/// enough for it, reinterpreted with that layout. Unranked memrefs and other layouts fail to
-/// legalize.
+/// enough for it, reinterpreted with that layout. Unranked clones lower as MLIR 22 lowers them
+/// (through `memref.reshape`); other layouts fail to legalize.
 pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     let fail = |ctx: &Context| crate::illegal(ctx, op);
     if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
@@ -17,14 +17,18 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     let src = ctx.operand(op, 0);
     let result = ctx.result(op, 0);
     let result_ty = ctx.value_type(result);
-    let TypeData::MemRef {
-        shape,
-        elem,
-        layout,
-        memory_space,
-    } = ctx.type_data(result_ty).clone()
-    else {
-        return Err(fail(ctx));
+    let (shape, elem, layout, memory_space) = match ctx.type_data(result_ty).clone() {
+        TypeData::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        } => (shape, elem, layout, memory_space),
+        TypeData::UnrankedMemRef { elem, memory_space } => {
+            lower_unranked_clone(ctx, op, elem, memory_space);
+            return Ok(());
+        }
+        _ => return Err(fail(ctx)),
     };
     if !identity_castable(ctx, &shape, layout) {
         return match static_strided(ctx, layout) {
@@ -64,6 +68,46 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     ctx.replace_all_uses_with(result, dest);
     ctx.erase_op(op);
     Ok(())
+}
+
+/// An unranked clone, as MLIR 22 lowers it: the sizes go into a stack buffer (their product is
+/// the element count), a rank-1 buffer is allocated and `memref.reshape`d with them, and the
+/// source is copied in.
+fn lower_unranked_clone(ctx: &mut Context, op: Op, elem: ir::Type, memory_space: Option<ir::Attr>) {
+    let src = ctx.operand(op, 0);
+    let result = ctx.result(op, 0);
+    let result_ty = ctx.value_type(result);
+    let mut e = Emitter::before(ctx, op);
+    let index = e.index();
+    let rank = e.value("memref.rank", &[src], index);
+    let shape_ty = e.memref_type(None, index, None);
+    let shape = {
+        let seg = e.ctx.dense_i32_array(&[1, 0]);
+        let alloca = e.op(
+            "memref.alloca",
+            &[rank],
+            &[shape_ty],
+            &[("operandSegmentSizes", seg)],
+            Vec::new(),
+        );
+        e.ctx.result(alloca, 0)
+    };
+    let (zero, one) = (e.const_index(0), e.const_index(1));
+    let (count_loop, body) = e.for_loop(zero, rank, one, &[one]);
+    e.inside(body, |e| {
+        let (i, acc) = (e.ctx.block_args(body)[0], e.ctx.block_args(body)[1]);
+        let dim = e.dim(src, i);
+        e.store(dim, shape, i);
+        let product = e.value("arith.muli", &[acc, dim], index);
+        e.op("scf.yield", &[product], &[], &[], Vec::new());
+    });
+    let count = e.ctx.result(count_loop, 0);
+    let buffer_ty = e.memref_type(None, elem, memory_space);
+    let buffer = e.alloc(buffer_ty, &[count]);
+    let reshaped = e.value("memref.reshape", &[buffer, shape], result_ty);
+    e.op("memref.copy", &[src, reshaped], &[], &[], Vec::new());
+    ctx.replace_all_uses_with(result, reshaped);
+    ctx.erase_op(op);
 }
 
 /// A result type's shape and static-stride layout (`offset` may be dynamic).

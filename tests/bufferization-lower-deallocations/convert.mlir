@@ -69,3 +69,31 @@ func.func @main() {
   memref.dealloc %a : memref<8xf32>
   return
 }
+
+// -----
+
+// An unranked clone (as mlir-opt-22: sizes into a stack buffer, a rank-1 allocation reshaped
+// with them, a copy), printed with printMemrefF32 before and after writing the original.
+func.func private @printMemrefF32(memref<*xf32>) attributes { llvm.emit_c_interface }
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 3.5 : f32
+  %w = arith.constant 7.0 : f32
+  %a = memref.alloc() : memref<2x3xf32>
+  memref.store %v, %a[%c0, %c0] : memref<2x3xf32>
+  memref.store %v, %a[%c0, %c1] : memref<2x3xf32>
+  %c2 = arith.constant 2 : index
+  memref.store %v, %a[%c0, %c2] : memref<2x3xf32>
+  memref.store %w, %a[%c1, %c0] : memref<2x3xf32>
+  memref.store %w, %a[%c1, %c1] : memref<2x3xf32>
+  memref.store %w, %a[%c1, %c2] : memref<2x3xf32>
+  %u = memref.cast %a : memref<2x3xf32> to memref<*xf32>
+  %c = bufferization.clone %u : memref<*xf32> to memref<*xf32>
+  memref.store %w, %a[%c0, %c0] : memref<2x3xf32>
+  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  func.call @printMemrefF32(%c) : (memref<*xf32>) -> ()
+  memref.dealloc %c : memref<*xf32>
+  memref.dealloc %a : memref<2x3xf32>
+  return
+}

@@ -145,6 +145,32 @@ impl Machine<'_> {
         Ok(Some((id, bytes)))
     }
 
+    /// The sizes a rank-1 shape operand of `memref.reshape` holds (checked loads); `None` when a
+    /// heap error was recorded and the run goes on.
+    fn read_shape(&mut self, shape: &MemRefDesc, info: &OpInfo) -> Result<Option<Dims>, RunError> {
+        let Some(id) = shape.alloc else {
+            return Err(fail(
+                RunErrorKind::UndefinedBehavior,
+                "memref.reshape with a null shape operand",
+                &info.loc,
+            ));
+        };
+        let rank = shape.sizes.first().copied().unwrap_or(0);
+        let size = shape.elem.size_bytes() as i64;
+        let stride = shape.strides.first().copied().unwrap_or(1);
+        let mut sizes = Dims::new();
+        for i in 0..rank {
+            let element = shape.offset.wrapping_add(i.wrapping_mul(stride));
+            let byte = shape.shift.wrapping_add(element.wrapping_mul(size));
+            let loaded = self.heap.load(id, byte, shape.elem, &info.loc);
+            match self.heap_result(loaded)? {
+                Some(value) => sizes.push(as_index(&Val::from_scalar(value))),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(sizes))
+    }
+
     /// Runs a memory op.
     pub(crate) fn exec_memory(&mut self, op: Op, info: &OpInfo) -> Result<(), RunError> {
         let a = &info.args;
@@ -238,6 +264,16 @@ impl Machine<'_> {
                     ));
                 };
                 self.set(info.res[0], index_val(size));
+            }
+            Kind::Reshape => {
+                let (src, shape) = (self.desc(a[0]), self.desc(a[1]));
+                let Some(sizes) = self.read_shape(&shape, info)? else {
+                    return Ok(());
+                };
+                let mut d = MemRefDesc::contiguous(src.alloc, &sizes, src.elem);
+                d.shift = src.shift;
+                d.offset = src.offset;
+                self.set(info.res[0], Val::MemRef(Rc::new(d)));
             }
             Kind::Rank => {
                 let rank = self.desc(a[0]).sizes.len() as i64;

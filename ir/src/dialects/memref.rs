@@ -210,6 +210,17 @@ fn register_metadata_ops(reg: &mut Registry) {
     dim.name_hint = Some(|_, _, n| n.push("dim".into()));
     reg.register(dim);
 
+    // A view of its source with the shape its second operand holds (identity strides).
+    let mut reshape = OpDef::new("memref.reshape");
+    reshape.traits = Traits::PURE;
+    reshape.view_source = Some(|ctx, op| ctx.operand(op, 0));
+    reshape.num_results = Some(1);
+    reshape.name_hint = Some(|_, _, n| n.push("reshape".into()));
+    reshape.parse = Some(parse_reshape);
+    reshape.print = Some(print_reshape);
+    reshape.verify = Some(verify_reshape);
+    reg.register(reshape);
+
     let mut rank = OpDef::new("memref.rank");
     rank.traits = Traits::PURE;
     rank.parse = Some(parse_rank);
@@ -2343,6 +2354,81 @@ fn verify_dim(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     expect_index_result(ctx, op, diags);
+}
+
+// ----- memref.reshape -------------------------------------------------------------------------
+
+/// `%source(%shape) attr-dict : (source-type, shape-type) -> result-type`.
+fn parse_reshape(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let shape = p.parse_paren_operand_list()?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let at = p.cur_pos();
+    let ty = p.parse_colon_type()?;
+    let TypeData::Function { inputs, results } = p.ctx.type_data(ty).clone() else {
+        return p.error_at(at, "expected function type");
+    };
+    let ([source_ty, shape_ty], [result_ty], [shape]) = (&inputs[..], &results[..], &shape[..])
+    else {
+        return p.error_at(at, "expected (source, shape) -> result types");
+    };
+    state.operands.push(p.resolve_operand(&source, *source_ty)?);
+    state.operands.push(p.resolve_operand(shape, *shape_ty)?);
+    state.result_types.push(*result_ty);
+    Ok(())
+}
+
+fn print_reshape(p: &mut OpPrinter<'_>, op: Op) {
+    let operands = p.ctx.operand_vec(op);
+    let [source, shape] = operands[..] else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(source);
+    p.write("(");
+    p.print_operand(shape);
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let inputs = [p.ctx.value_type(source), p.ctx.value_type(shape)];
+    let results: Vec<Type> = p
+        .ctx
+        .results(op)
+        .iter()
+        .map(|&r| p.ctx.value_type(r))
+        .collect();
+    p.print_function_type(&inputs, &results);
+}
+
+fn verify_reshape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
+        return;
+    }
+    let (source, shape, result) = (
+        operand_type(ctx, op, 0),
+        operand_type(ctx, op, 1),
+        result_type(ctx, op, 0),
+    );
+    if elem_and_space(ctx, source).map(|e| e.0) != elem_and_space(ctx, result).map(|e| e.0) {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "element types of source and destination memref types should be the same",
+        );
+        return;
+    }
+    let shape_is_rank1 =
+        matches!(ctx.type_data(shape), TypeData::MemRef { shape, .. } if shape.len() == 1);
+    if !shape_is_rank1 {
+        operand_kind_error(
+            ctx,
+            op,
+            diags,
+            1,
+            "1D memref of signless integer or index values",
+        );
+    }
 }
 
 fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
