@@ -116,8 +116,25 @@ pub struct Parser<'s, 'c> {
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
-/// module unless the buffer holds exactly one module.
+/// module unless the buffer holds exactly one module. The error is the first diagnostic of
+/// [`parse_module_diagnostics`].
 pub fn parse_module(ctx: &mut Context, file: &str, src: &str, opts: &ParseOptions) -> PResult<Op> {
+    parse_module_diagnostics(ctx, file, src, opts).map_err(|diags| {
+        diags
+            .into_iter()
+            .next()
+            .expect("a failed parse reports a diagnostic")
+    })
+}
+
+/// [`parse_module`], reporting every diagnostic `mlir-opt` reports: the first syntax error,
+/// or every use of an undeclared SSA value, in source order.
+pub fn parse_module_diagnostics(
+    ctx: &mut Context,
+    file: &str,
+    src: &str,
+    opts: &ParseOptions,
+) -> Result<Op, Vec<Diagnostic>> {
     let mut p = Parser::new(ctx, file, src, *opts);
     p.parse_top_level()
 }
@@ -366,7 +383,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- top level --------------------------------------------------------------------------
 
-    fn parse_top_level(&mut self) -> PResult<Op> {
+    fn parse_top_level(&mut self) -> Result<Op, Vec<Diagnostic>> {
+        let (top_block, ops) = self.parse_top_level_ops().map_err(|d| vec![d])?;
+        self.check_forward_refs()?;
+        self.finish_module(top_block, ops).map_err(|d| vec![d])
+    }
+
+    /// Parses the top-level ops and alias definitions into a new block.
+    fn parse_top_level_ops(&mut self) -> PResult<(Block, Vec<Op>)> {
         let mut ops = Vec::new();
         let top_block = self.ctx.create_block();
         self.block_scopes.push(BlockScope::default());
@@ -386,7 +410,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
         }
-        self.check_forward_refs()?;
+        Ok((top_block, ops))
+    }
+
+    /// Resolves deferred locations and wraps the top-level ops in a module unless they are one.
+    fn finish_module(&mut self, top_block: Block, ops: Vec<Op>) -> PResult<Op> {
         self.resolve_deferred_locs()?;
         let module_name = self
             .ctx
@@ -504,13 +532,21 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    /// Fails with "use of undeclared SSA value name" at the first forward reference that was
-    /// never defined (MLIR checks this once, after the whole buffer is parsed).
-    fn check_forward_refs(&mut self) -> PResult<()> {
-        match self.forward_refs.values().min().copied() {
-            Some(pos) => self.error_at(pos, "use of undeclared SSA value name"),
-            None => Ok(()),
+    /// Fails with "use of undeclared SSA value name" at the first use of every forward
+    /// reference that was never defined, in source order (MLIR checks this once, after the
+    /// whole buffer is parsed).
+    fn check_forward_refs(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let mut positions: Vec<usize> = self.forward_refs.values().copied().collect();
+        if positions.is_empty() {
+            return Ok(());
         }
+        positions.sort_unstable();
+        let mut diags = Vec::with_capacity(positions.len());
+        for pos in positions {
+            let loc = self.loc_at(pos);
+            diags.push(Diagnostic::error(loc, "use of undeclared SSA value name"));
+        }
+        Err(diags)
     }
 
     fn value_entry(&self, name: Sym, number: u32) -> Option<ValueEntry> {
@@ -892,7 +928,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                             "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                         )
                     } else {
-                        "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
+                        // MLIR reports this one at the token after the name.
+                        let msg = "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
+                        return self.error(msg);
                     };
                     return self.error_at(name_tok.start, msg);
                 }
@@ -1439,7 +1477,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.bump();
             return match self.attr_aliases.get(text) {
                 Some(&a) => Ok(a),
-                None => self.error_at(t.start, format!("undefined symbol alias id '{text}'")),
+                // As in MLIR, the error is at the token after the alias.
+                None => self.error(format!("undefined symbol alias id '{text}'")),
             };
         }
         // A dialect attribute: keep its text, including a balanced `<...>` body.
@@ -2203,9 +2242,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.bump();
                     return match self.type_aliases.get(text) {
                         Some(&ty) => Ok(ty),
-                        None => {
-                            self.error_at(t.start, format!("undefined symbol alias id '{text}'"))
-                        }
+                        None => self.error(format!("undefined symbol alias id '{text}'")),
                     };
                 }
                 let body = self.take_balanced_suffix(t)?;

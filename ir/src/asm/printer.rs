@@ -68,14 +68,33 @@ fn alias_definitions(p: &OpPrinter<'_>) -> String {
     out
 }
 
-/// Prints one op in generic form on one line, without nested regions' contents (used for
-/// "see current operation" notes).
-pub fn print_op_generic_line(ctx: &Context, op: Op) -> String {
-    let root = ctx.walk_preorder(op)[0];
+/// Prints `op` in generic form as MLIR's diagnostics show it (`see current operation: ...`,
+/// `block with no terminator, has ...`): values are named over the closest enclosing op isolated
+/// from above (or the outermost op), as MLIR's local-scope printing does, and an op with
+/// regions is printed whole on the lines after a leading newline.
+pub fn print_op_for_diagnostic(ctx: &Context, op: Op) -> String {
+    let root = naming_scope_root(ctx, op);
     let names = compute_names(ctx, root, true);
     let mut p = OpPrinter::new(ctx, &names, true);
+    p.inline_aliases = true;
+    if !ctx.regions(op).is_empty() {
+        p.out.push('\n');
+    }
     p.print_operation(op);
-    p.out.lines().next().unwrap_or_default().to_string()
+    p.out
+}
+
+/// The op whose values MLIR numbers when it prints `op` with a local scope: the closest of `op`
+/// and its ancestors that is isolated from above, else the outermost ancestor.
+fn naming_scope_root(ctx: &Context, op: Op) -> Op {
+    let mut root = op;
+    while !ctx.has_trait(root, Traits::ISOLATED_FROM_ABOVE) {
+        match ctx.parent_op(root) {
+            Some(parent) => root = parent,
+            None => break,
+        }
+    }
+    root
 }
 
 fn alias_name(i: usize) -> String {
@@ -125,6 +144,7 @@ impl<'a> OpPrinter<'a> {
             generic,
             aliases: Vec::new(),
             set_aliases: Vec::new(),
+            inline_aliases: false,
             default_dialect: Vec::new(),
         }
     }
@@ -140,13 +160,15 @@ pub struct OpPrinter<'a> {
     generic: bool,
     aliases: Vec<AffineMap>,
     set_aliases: Vec<IntegerSet>,
+    /// Print affine maps and sets in place instead of through `#map` aliases (in messages).
+    inline_aliases: bool,
     default_dialect: Vec<Option<&'static str>>,
 }
 
 impl<'a> OpPrinter<'a> {
     fn inline_maps(&mut self) {
         self.generic = false;
-        self.indent = usize::MAX / 4;
+        self.inline_aliases = true;
     }
 
     /// Appends raw text.
@@ -738,7 +760,7 @@ impl<'a> OpPrinter<'a> {
                 }
             }
             AttrData::AffineMap(map) => {
-                if self.indent >= usize::MAX / 8 {
+                if self.inline_aliases {
                     let _ = write!(self.out, "affine_map<{}>", affine_map_text(map));
                     return;
                 }
@@ -752,7 +774,7 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(&alias_name(idx));
             }
             AttrData::AffineSet(set) => {
-                if self.indent >= usize::MAX / 8 {
+                if self.inline_aliases {
                     let _ = write!(self.out, "affine_set<{}>", integer_set_text(set));
                     return;
                 }
