@@ -41,11 +41,19 @@ pub const UNREGISTERED_PROPERTIES: &str = "\u{0}properties";
 /// The maximum nesting depth of regions, attributes and types.
 pub const MAX_NESTING: usize = 100_000;
 
+/// An SSA value name (without `%`), as the span of the source text that spells it; value
+/// names are looked up by their text, never interned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SsaName {
+    start: u32,
+    end: u32,
+}
+
 /// A value reference before its type is known: `%name#number` at a source offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
-    /// The name without `%`, interned.
-    pub name: Sym,
+    /// The name without `%`.
+    pub name: SsaName,
     /// The result number (`#N`), 0 if absent.
     pub number: u32,
     /// Byte offset of the reference.
@@ -76,11 +84,11 @@ struct ValueEntry {
 }
 
 #[derive(Default)]
-struct IsolatedScope {
-    /// Values by name (interned, without `%`), one slot per result number.
-    values: FxHashMap<Sym, SmallVec<[Option<ValueEntry>; 1]>>,
+struct IsolatedScope<'s> {
+    /// Values by name (without `%`), one slot per result number.
+    values: FxHashMap<&'s str, SmallVec<[Option<ValueEntry>; 1]>>,
     /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<Sym>>,
+    region_defs: Vec<Vec<&'s str>>,
 }
 
 /// The MLIR text parser.
@@ -97,7 +105,7 @@ pub struct Parser<'s, 'c> {
     /// Location aliases used before their definition: name, offset of the use, and the op
     /// whose location it is (if it is an op's whole location).
     deferred_locs: Vec<(String, usize, Option<Op>)>,
-    scopes: Vec<IsolatedScope>,
+    scopes: Vec<IsolatedScope<'s>>,
     /// Forward-reference placeholders not yet defined, with the offset of their first use.
     forward_refs: FxHashMap<Value, usize>,
     block_scopes: Vec<BlockScope>,
@@ -113,6 +121,11 @@ pub struct Parser<'s, 'c> {
     /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
     /// types thousands of times; a hit skips lexing, parsing and interning).
     type_cache: FxHashMap<&'s str, Type>,
+    /// Emptied op states whose lists are reused (see [`Parser::take_state`]).
+    state_pool: Vec<OpState>,
+    /// Attributes custom parsers build over and over, by a key of their choosing (see
+    /// [`Parser::memoized_attr`]).
+    attr_memo: FxHashMap<(&'static str, u64), Attr>,
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
@@ -162,15 +175,13 @@ impl<'s, 'c> Parser<'s, 'c> {
             depth: 0,
             num_results: 0,
             current_isolated: false,
+            // `match_indices` on a char searches with `memchr`, far faster than a byte loop.
             line_starts: std::iter::once(0)
-                .chain(
-                    src.bytes()
-                        .enumerate()
-                        .filter(|&(_, b)| b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
+                .chain(src.match_indices('\n').map(|(i, _)| i + 1))
                 .collect(),
             type_cache: FxHashMap::default(),
+            state_pool: Vec::new(),
+            attr_memo: FxHashMap::default(),
         }
     }
 
@@ -496,7 +507,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- value scopes -----------------------------------------------------------------------
 
-    fn scope(&mut self) -> &mut IsolatedScope {
+    fn scope(&mut self) -> &mut IsolatedScope<'s> {
         self.scopes
             .last_mut()
             .expect("a value scope is always open")
@@ -549,17 +560,22 @@ impl<'s, 'c> Parser<'s, 'c> {
         Err(diags)
     }
 
-    fn value_entry(&self, name: Sym, number: u32) -> Option<ValueEntry> {
+    /// The text of an SSA name.
+    fn name_text(&self, name: SsaName) -> &'s str {
+        &self.src[name.start as usize..name.end as usize]
+    }
+
+    fn value_entry(&self, name: &str, number: u32) -> Option<ValueEntry> {
         let scope = self.scopes.last()?;
         scope
             .values
-            .get(&name)?
+            .get(name)?
             .get(number as usize)
             .copied()
             .flatten()
     }
 
-    fn set_value_entry(&mut self, name: Sym, number: u32, entry: ValueEntry) {
+    fn set_value_entry(&mut self, name: &'s str, number: u32, entry: ValueEntry) {
         let slots = self.scope().values.entry(name).or_default();
         let idx = number as usize;
         if slots.len() <= idx {
@@ -569,9 +585,14 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
-    fn define_value(&mut self, sym: Sym, number: u32, pos: usize, value: Value) -> PResult<()> {
-        if let Some(existing) = self.value_entry(sym, number) {
-            let name = self.ctx.sym_str(sym).to_string();
+    fn define_value(
+        &mut self,
+        name: &'s str,
+        number: u32,
+        pos: usize,
+        value: Value,
+    ) -> PResult<()> {
+        if let Some(existing) = self.value_entry(name, number) {
             if !self.forward_refs.contains_key(&existing.value) {
                 let loc = self.loc_at(pos);
                 let note_loc = self.loc_at(existing.pos);
@@ -599,9 +620,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.ctx.replace_all_uses_with(existing.value, value);
             self.forward_refs.remove(&existing.value);
         }
-        self.set_value_entry(sym, number, ValueEntry { value, pos });
+        self.set_value_entry(name, number, ValueEntry { value, pos });
         if let Some(defs) = self.scope().region_defs.last_mut() {
-            defs.push(sym);
+            defs.push(name);
         }
         Ok(())
     }
@@ -619,7 +640,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected SSA operand");
         }
         let t = self.bump();
-        let name = self.ctx.sym(&self.src[t.start + 1..t.end]);
+        let name = SsaName {
+            start: t.start as u32 + 1,
+            end: t.end as u32,
+        };
         let mut number = 0;
         if self.src[t.end..].starts_with('#') {
             let rest = &self.src[t.end + 1..];
@@ -667,22 +691,21 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Resolves an operand to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        let sym = operand.name;
-        if let Some(entry) = self.value_entry(sym, operand.number) {
+        let name = self.name_text(operand.name);
+        if let Some(entry) = self.value_entry(name, operand.number) {
             let actual = self.ctx.value_type(entry.value);
             if actual == ty {
                 return Ok(entry.value);
             }
             let msg = format!(
-                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                self.ctx.sym_str(operand.name),
+                "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
                 self.type_str(ty),
                 self.type_str(actual)
             );
             let (loc, note_loc) = (self.loc_at(operand.pos), self.loc_at(entry.pos));
             return Err(Diagnostic::error(loc, msg).with_note(note_loc, "prior use here"));
         }
-        if let Some(first) = self.value_entry(sym, 0)
+        if let Some(first) = self.value_entry(name, 0)
             && !self.forward_refs.contains_key(&first.value)
         {
             return self.error_at(operand.pos, "reference to invalid result number");
@@ -693,7 +716,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             value,
             pos: operand.pos,
         };
-        self.set_value_entry(sym, operand.number, entry);
+        self.set_value_entry(name, operand.number, entry);
         Ok(value)
     }
 
@@ -821,10 +844,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let mut next = 0;
         for (name, count, pos) in result_groups {
-            let sym = self.ctx.sym(name);
             for k in 0..count {
                 let v = self.ctx.result(op, next + k);
-                self.define_value(sym, k as u32, pos, v)?;
+                self.define_value(name, k as u32, pos, v)?;
             }
             next += count;
         }
@@ -881,7 +903,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             let msg = format!("custom op '{name}' has no custom assembly form");
             return self.error_at(name_tok.start, msg);
         };
-        let mut state = OpState::new(op_name, loc);
+        let mut state = self.take_state(op_name, loc);
         let saved = (self.num_results, self.current_isolated);
         self.num_results = num_results;
         self.current_isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
@@ -903,7 +925,42 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
         }
-        Ok(self.ctx.create_op(state))
+        Ok(self.create_op_recycling(state))
+    }
+
+    /// The attribute `make` builds for `key`, built once per parse: for attributes a custom
+    /// parser derives from a small value (`#arith.fastmath<none>` from the flag bits), whose
+    /// building costs more than a lookup.
+    pub fn memoized_attr(
+        &mut self,
+        key: (&'static str, u64),
+        make: impl FnOnce(&mut Context) -> Attr,
+    ) -> Attr {
+        if let Some(&attr) = self.attr_memo.get(&key) {
+            return attr;
+        }
+        let attr = make(self.ctx);
+        self.attr_memo.insert(key, attr);
+        attr
+    }
+
+    /// An empty op state, reusing the lists of one whose op was created.
+    fn take_state(&mut self, name: crate::entity::OpName, loc: Loc) -> OpState {
+        match self.state_pool.pop() {
+            Some(mut state) => {
+                state.name = name;
+                state.loc = loc;
+                state
+            }
+            None => OpState::new(name, loc),
+        }
+    }
+
+    /// Creates the op of `state` and keeps the emptied state for [`Parser::take_state`].
+    fn create_op_recycling(&mut self, mut state: OpState) -> Op {
+        let op = self.ctx.create_op_reusing(&mut state);
+        self.state_pool.push(state);
+        op
     }
 
     fn parse_generic_operation(&mut self) -> PResult<Op> {
@@ -940,7 +997,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let operands_pos = self.tok.start;
         let operands = self.parse_paren_operand_list()?;
-        let mut state = OpState::new(op_name, loc);
+        let mut state = self.take_state(op_name, loc);
         if self.tok.kind == TokKind::LSquare {
             let succs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
                 p.parse_successor()
@@ -989,7 +1046,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         };
         state.operands = self.resolve_operands(&operands, &inputs, operands_pos)?;
         state.result_types = results;
-        Ok(self.ctx.create_op(state))
+        Ok(self.create_op_recycling(state))
     }
 
     fn parse_region_generic(&mut self) -> PResult<Region> {
@@ -1059,7 +1116,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn define_block_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
+            let name = self.name_text(a.operand.name);
+            self.define_value(name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
@@ -1068,19 +1126,17 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// scope (defined or referenced) is an error.
     fn define_entry_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
-            let sym = a.operand.name;
-            if let Some(existing) = self.value_entry(sym, a.operand.number) {
-                let msg = format!(
-                    "region entry argument '%{}' is already in use",
-                    self.ctx.sym_str(a.operand.name)
-                );
+            let name = self.name_text(a.operand.name);
+            if let Some(existing) = self.value_entry(name, a.operand.number) {
+                let msg = format!("region entry argument '%{name}' is already in use");
                 let (loc, note_loc) = (self.loc_at(a.operand.pos), self.loc_at(existing.pos));
                 return Err(
                     Diagnostic::error(loc, msg).with_note(note_loc, "previously referenced here")
                 );
             }
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
+            let name = self.name_text(a.operand.name);
+            self.define_value(name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }

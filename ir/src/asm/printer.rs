@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use itertools::Itertools;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::asm::names::{NameBase, Names, compute_names, push_u32};
@@ -145,6 +146,7 @@ impl<'a> OpPrinter<'a> {
             aliases: Vec::new(),
             set_aliases: Vec::new(),
             inline_aliases: false,
+            type_texts: FxHashMap::default(),
             default_dialect: Vec::new(),
         }
     }
@@ -162,6 +164,8 @@ pub struct OpPrinter<'a> {
     set_aliases: Vec<IntegerSet>,
     /// Print affine maps and sets in place instead of through `#map` aliases (in messages).
     inline_aliases: bool,
+    /// The text of every type printed so far.
+    type_texts: FxHashMap<Type, Box<str>>,
     default_dialect: Vec<Option<&'static str>>,
 }
 
@@ -209,6 +213,11 @@ impl<'a> OpPrinter<'a> {
                 push_u32(&mut self.out, n);
             }
             NameBase::Text(id) => self.out.push_str(self.names.text(id)),
+            NameBase::Suffixed { text, suffix } => {
+                self.out.push_str(self.names.text(text));
+                self.out.push('_');
+                push_u32(&mut self.out, suffix);
+            }
         }
     }
 
@@ -443,7 +452,7 @@ impl<'a> OpPrinter<'a> {
     fn print_generic(&mut self, op: Op) {
         let def = self.ctx.op_def(op);
         let _ = write!(self.out, "\"{}\"(", escape_string(&def.name));
-        let operands = self.ctx.operand_vec(op);
+        let operands = self.ctx.operand_array(op);
         self.print_operands(&operands);
         self.out.push(')');
         let succs = self.ctx.successors(op).to_vec();
@@ -522,6 +531,20 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, ty: Type) {
+        // Programs repeat a handful of types thousands of times: print each once per run.
+        // (A type's text never changes within a run: an alias it uses is numbered when first
+        // printed.)
+        if let Some(text) = self.type_texts.get(&ty) {
+            self.out.push_str(text);
+            return;
+        }
+        let start = self.out.len();
+        self.print_type_uncached(ty);
+        let text: Box<str> = self.out[start..].into();
+        self.type_texts.insert(ty, text);
+    }
+
+    fn print_type_uncached(&mut self, ty: Type) {
         match self.ctx.type_data(ty) {
             TypeData::Integer { width, signedness } => {
                 let prefix = match signedness {

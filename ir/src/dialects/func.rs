@@ -324,7 +324,7 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some((_, results)) = function_type(ctx, func, "function_type") else {
         return;
     };
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     let name = str_attr(ctx, func, "sym_name").unwrap_or("");
     if operands.len() != results.len() {
         op_error(
@@ -381,7 +381,7 @@ fn print_call(p: &mut OpPrinter<'_>, op: Op) {
         p.print_attr(c);
     }
     p.write("(");
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.print_operands(&operands);
     p.write(")");
     p.print_optional_attr_dict(op, &["callee"]);
@@ -414,7 +414,7 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     if operands.len() != inputs.len() {
         op_error(ctx, op, diags, "incorrect number of operands for callee");
         return;
@@ -477,7 +477,7 @@ fn parse_call_indirect(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 }
 
 fn print_call_indirect(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operand(operands[0]);
     p.write("(");

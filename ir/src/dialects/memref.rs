@@ -27,8 +27,8 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -673,7 +673,7 @@ fn parse_attrs_and_cast_types(
 /// Prints ` : <source type> <keyword> <result type>` for ops with one operand and result.
 fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(v));
     }
     p.write(" ");
@@ -685,7 +685,7 @@ fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
 }
 
 fn print_first_operand(p: &mut OpPrinter<'_>, op: Op) {
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_operand(v);
     }
 }
@@ -824,7 +824,7 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(v));
     }
 }
@@ -870,7 +870,7 @@ fn parse_realloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_realloc(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_first_operand(p, op);
     if let Some(&size) = operands.get(1) {
@@ -982,7 +982,7 @@ fn print_memref_and_indices(p: &mut OpPrinter<'_>, operands: &[Value]) {
 }
 
 fn print_load(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_memref_and_indices(p, &operands);
     print_access_attrs(p, op);
@@ -1058,7 +1058,7 @@ fn parse_store(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_store(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let Some((&value, rest)) = operands.split_first() else {
         return;
     };
@@ -1106,7 +1106,7 @@ fn parse_copy(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_copy(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.print_optional_attr_dict(op, &[]);
@@ -1884,7 +1884,7 @@ fn print_expand_shape(p: &mut OpPrinter<'_>, op: Op) {
     print_reassociation(p, op);
     p.write(" output_shape ");
     let statics = dense_array(p.ctx, op, "static_output_shape").unwrap_or_default();
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     print_dynamic_index_list(p, &statics, operands.get(1..).unwrap_or(&[]));
     p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
     print_cast_types(p, op, "into");
@@ -2214,7 +2214,7 @@ fn parse_view(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_view(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_first_operand(p, op);
     p.write("[");
@@ -2302,7 +2302,7 @@ fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.write(" : ");
@@ -2360,7 +2360,7 @@ fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&m) = p.ctx.operand_vec(op).first() {
+    if let Some(&m) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(m));
     }
 }
@@ -2400,7 +2400,7 @@ fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     print_first_operand(p, op);
     p.write(" : ");
-    if let Some(&m) = p.ctx.operand_vec(op).first() {
+    if let Some(&m) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(m));
     }
     p.write(" -> ");
@@ -2409,7 +2409,7 @@ fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
 }
 
-fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<String>) {
+fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
     let n = ctx.results(op).len();
     let rank = n.saturating_sub(2) / 2;
     names.push("base_buffer".into());
@@ -2418,7 +2418,7 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<String>) {
     }
     for group in ["sizes", "strides"] {
         for k in 0..rank {
-            names.push(if k == 0 { group.into() } else { String::new() });
+            names.push(NameHint::Borrowed(if k == 0 { group } else { "" }));
         }
     }
 }
@@ -2841,7 +2841,7 @@ fn verify_scope_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let results = ctx.results(parent);
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     if operands.len() != results.len() {
         op_error(
             ctx,
@@ -2918,7 +2918,7 @@ fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
 }
 
 fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let Some((&value, rest)) = operands.split_first() else {
         return;
     };

@@ -174,7 +174,7 @@ pub fn parse_return_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResu
 /// Prints the syntax read by [`parse_return_like`].
 pub fn print_return_like(p: &mut crate::asm::printer::OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     if !operands.is_empty() {
         p.write(" ");
         p.print_operands(&operands);
