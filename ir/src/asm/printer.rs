@@ -180,6 +180,19 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str(s);
     }
 
+    /// Appends a decimal integer.
+    pub fn write_int(&mut self, value: i64) {
+        if value < 0 {
+            self.out.push('-');
+        }
+        match u32::try_from(value.unsigned_abs()) {
+            Ok(small) => push_u32(&mut self.out, small),
+            Err(_) => {
+                let _ = write!(self.out, "{}", value.unsigned_abs());
+            }
+        }
+    }
+
     /// Starts a new line at the current indentation.
     pub fn newline(&mut self) {
         self.out.push('\n');
@@ -278,7 +291,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
     pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
+        let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -288,7 +301,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
+        let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -296,7 +309,7 @@ impl<'a> OpPrinter<'a> {
         self.print_dict_entries(&attrs);
     }
 
-    fn visible_attrs(&self, op: Op, elided: &[&str]) -> Vec<(&'a str, Attr)> {
+    fn visible_attrs(&self, op: Op, elided: &[&str]) -> SmallVec<[(&'a str, Attr); 4]> {
         let ctx: &'a Context = self.ctx;
         ctx.attrs(op)
             .iter()
@@ -463,7 +476,7 @@ impl<'a> OpPrinter<'a> {
         }
         let inherent = def.inherent_attrs;
         let registered = def.registered;
-        let all: Vec<(&str, Attr)> = self.visible_attrs(op, &[]);
+        let all = self.visible_attrs(op, &[]);
         let (props, rest): (Vec<_>, Vec<_>) = all.into_iter().partition(|(n, _)| {
             (registered && inherent.contains(n)) || *n == UNREGISTERED_PROPERTIES
         });

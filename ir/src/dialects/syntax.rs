@@ -1,5 +1,7 @@
 //! Helpers shared by custom op parsers, printers and verifiers.
 
+use smallvec::SmallVec;
+
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::attrs::AttrData;
@@ -36,7 +38,7 @@ pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]
 }
 
 /// The `operandSegmentSizes` of an op, if present.
-pub fn segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
+pub fn segments(ctx: &Context, op: Op) -> Option<SmallVec<[usize; 4]>> {
     let a = ctx.get_attr(op, "operandSegmentSizes")?;
     match ctx.attr_data(a) {
         AttrData::DenseArray { values, .. } => {
@@ -62,6 +64,13 @@ pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> 
 
 /// The operand values of segment `i`.
 pub fn segment_values(ctx: &Context, op: Op, i: usize) -> Vec<Value> {
+    segment_range(ctx, op, i)
+        .map(|k| ctx.operand(op, k))
+        .collect()
+}
+
+/// [`segment_values`] without a heap allocation for up to four values (for printers).
+pub fn segment_array(ctx: &Context, op: Op, i: usize) -> SmallVec<[Value; 4]> {
     segment_range(ctx, op, i)
         .map(|k| ctx.operand(op, k))
         .collect()
@@ -236,7 +245,7 @@ pub fn print_dynamic_index_list(
                 None => p.write("<<missing operand>>"),
             }
         } else {
-            p.write(&s.to_string());
+            p.write_int(s);
         }
     }
     p.write("]");
