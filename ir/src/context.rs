@@ -159,6 +159,16 @@ pub struct Context {
     pub registry: Registry,
     epoch: u64,
     pub(crate) symbols: crate::symbols::SymbolCache,
+    /// `index` and `i1`, once interned (parsers ask for them for every index or condition
+    /// operand).
+    common_types: CommonTypes,
+}
+
+/// Types interned on first use and then returned without hashing.
+#[derive(Default)]
+struct CommonTypes {
+    index: Option<Type>,
+    i1: Option<Type>,
 }
 
 impl Default for Context {
@@ -184,6 +194,7 @@ impl Context {
             registry: Registry::default(),
             epoch: 0,
             symbols: Default::default(),
+            common_types: CommonTypes::default(),
         };
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
@@ -281,12 +292,22 @@ impl Context {
 
     /// `i1`.
     pub fn i1_type(&mut self) -> Type {
-        self.int_type(1)
+        if let Some(ty) = self.common_types.i1 {
+            return ty;
+        }
+        let ty = self.int_type(1);
+        self.common_types.i1 = Some(ty);
+        ty
     }
 
     /// `index`.
     pub fn index_type(&mut self) -> Type {
-        self.ty(TypeData::Index)
+        if let Some(ty) = self.common_types.index {
+            return ty;
+        }
+        let ty = self.ty(TypeData::Index);
+        self.common_types.index = Some(ty);
+        ty
     }
 
     /// A float type.

@@ -385,16 +385,14 @@ pub(crate) fn push_u32(out: &mut String, mut n: u32) {
     }
     let mut digits = [0u8; 10];
     let mut start = digits.len();
-    loop {
+    while n > 0 {
         start -= 1;
         digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    // Only ASCII digits were written, so the conversion cannot fail.
-    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
 }
 
 #[cfg(test)]

@@ -70,9 +70,9 @@ pub struct ArgDef {
 }
 
 #[derive(Default)]
-struct BlockScope {
+struct BlockScope<'s> {
     /// Blocks by name: the block, whether its label was seen, and the first reference offset.
-    blocks: FxHashMap<String, (Block, bool, usize)>,
+    blocks: FxHashMap<&'s str, (Block, bool, usize)>,
 }
 
 /// A value visible under a name: the value and the offset of its definition (or, for a
@@ -108,7 +108,7 @@ pub struct Parser<'s, 'c> {
     scopes: Vec<IsolatedScope<'s>>,
     /// Forward-reference placeholders not yet defined, with the offset of their first use.
     forward_refs: FxHashMap<Value, usize>,
-    block_scopes: Vec<BlockScope>,
+    block_scopes: Vec<BlockScope<'s>>,
     opts: ParseOptions,
     default_dialects: Vec<String>,
     depth: usize,
@@ -1187,14 +1187,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    fn block_scope(&mut self) -> &mut BlockScope {
+    fn block_scope(&mut self) -> &mut BlockScope<'s> {
         self.block_scopes.last_mut().expect("inside a region")
     }
 
     fn parse_labelled_block(&mut self, region: Region) -> PResult<()> {
         let t = self.bump();
-        let name = self.text(t)[1..].to_string();
-        let block = match self.block_scope().blocks.get(&name).copied() {
+        let name = &self.src[t.start + 1..t.end];
+        let block = match self.block_scope().blocks.get(name).copied() {
             Some((_, true, _)) => {
                 return self.error_at(t.start, format!("redefinition of block '^{name}'"));
             }
@@ -1227,11 +1227,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected block name");
         }
         let t = self.bump();
-        let name = self.text(t)[1..].to_string();
+        let name = &self.src[t.start + 1..t.end];
         if self.block_scopes.is_empty() {
             return self.error_at(t.start, "block reference outside of a region");
         }
-        if let Some(&(b, _, _)) = self.block_scope().blocks.get(&name) {
+        if let Some(&(b, _, _)) = self.block_scope().blocks.get(name) {
             return Ok(b);
         }
         let b = self.ctx.create_block();

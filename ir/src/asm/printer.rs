@@ -391,10 +391,11 @@ impl<'a> OpPrinter<'a> {
         self.newline();
         self.indent += 1;
         self.print_successor(block);
-        let args = self.ctx.block_args(block).to_vec();
+        let ctx = self.ctx;
+        let args = ctx.block_args(block);
         if !args.is_empty() {
             self.out.push('(');
-            self.interleave_comma(&args, |p, x| p.print_arg_def(x));
+            self.interleave_comma(args, |p, x| p.print_arg_def(x));
             self.out.push(')');
         }
         self.out.push(':');
@@ -406,11 +407,20 @@ impl<'a> OpPrinter<'a> {
         match preds.len() {
             0 => self.out.push_str("  // no predecessors"),
             1 => {
-                let _ = write!(self.out, "  // pred: ^bb{}", preds[0]);
+                self.out.push_str("  // pred: ^bb");
+                push_u32(&mut self.out, preds[0]);
             }
             n => {
-                let list = preds.iter().map(|p| format!("^bb{p}")).join(", ");
-                let _ = write!(self.out, "  // {n} preds: {list}");
+                self.out.push_str("  // ");
+                push_u32(&mut self.out, n as u32);
+                self.out.push_str(" preds: ");
+                for (i, &pred) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str("^bb");
+                    push_u32(&mut self.out, pred);
+                }
             }
         }
     }
