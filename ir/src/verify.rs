@@ -30,6 +30,7 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
         ctx,
         diags: Vec::new(),
         dom: dominance::BlockDominance::default(),
+        spare_worklists: Vec::new(),
     };
     if v.verify_op_and_dominance(root) {
         Ok(())
@@ -49,6 +50,8 @@ struct Verifier<'a> {
     ctx: &'a Context,
     diags: Vec<Diagnostic>,
     dom: dominance::BlockDominance,
+    /// Emptied worklists of finished walks, reused by the next (one walk per function).
+    spare_worklists: Vec<Vec<(WorkItem, bool)>>,
 }
 
 impl Verifier<'_> {
@@ -80,10 +83,19 @@ impl Verifier<'_> {
         self.ctx.regions(op).is_empty() || self.verify_dominance_of_contained_regions(op)
     }
 
-    /// The structural walk of `op`'s tree, stopping at ops isolated from above. Each worklist
-    /// item carries whether it was entered already (then the next visit is its exit).
+    /// The structural walk of `op`'s tree, stopping at ops isolated from above.
     fn verify_operation(&mut self, op: Op) -> bool {
-        let mut worklist = vec![(WorkItem::Op(op), false)];
+        let mut worklist = self.spare_worklists.pop().unwrap_or_default();
+        worklist.push((WorkItem::Op(op), false));
+        let ok = self.walk(&mut worklist);
+        worklist.clear();
+        self.spare_worklists.push(worklist);
+        ok
+    }
+
+    /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it
+    /// was entered already (then the next visit is its exit).
+    fn walk(&mut self, worklist: &mut Vec<(WorkItem, bool)>) -> bool {
         while let Some(last) = worklist.last_mut() {
             let (top, entered) = *last;
             if entered {

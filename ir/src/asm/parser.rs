@@ -91,6 +91,39 @@ struct IsolatedScope<'s> {
     region_defs: Vec<Vec<&'s str>>,
 }
 
+/// Emptied scopes kept for the next regions, so that each region (each function, in a file of
+/// many) does not grow maps and lists of its own anew. Large ones are dropped instead: clearing
+/// costs their capacity, which small regions would pay again and again.
+#[derive(Default)]
+struct ScopePools<'s> {
+    isolated: Vec<IsolatedScope<'s>>,
+    blocks: Vec<BlockScope<'s>>,
+    names: Vec<Vec<&'s str>>,
+}
+
+/// Capacity above which an emptied scope map is dropped rather than reused.
+const MAX_RECYCLED_CAPACITY: usize = 1024;
+
+impl<'s> ScopePools<'s> {
+    fn recycle_blocks(&mut self, mut scope: BlockScope<'s>) {
+        if scope.blocks.capacity() <= MAX_RECYCLED_CAPACITY {
+            scope.blocks.clear();
+            self.blocks.push(scope);
+        }
+    }
+
+    fn recycle_isolated(&mut self, mut scope: IsolatedScope<'s>) {
+        for mut names in scope.region_defs.drain(..) {
+            names.clear();
+            self.names.push(names);
+        }
+        if scope.values.capacity() <= MAX_RECYCLED_CAPACITY {
+            scope.values.clear();
+            self.isolated.push(scope);
+        }
+    }
+}
+
 /// The MLIR text parser.
 pub struct Parser<'s, 'c> {
     /// The context receiving the IR.
@@ -109,6 +142,7 @@ pub struct Parser<'s, 'c> {
     /// Forward-reference placeholders not yet defined, with the offset of their first use.
     forward_refs: FxHashMap<Value, usize>,
     block_scopes: Vec<BlockScope<'s>>,
+    pools: ScopePools<'s>,
     opts: ParseOptions,
     default_dialects: Vec<String>,
     depth: usize,
@@ -198,6 +232,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             scopes: vec![IsolatedScope::default()],
             forward_refs: FxHashMap::default(),
             block_scopes: Vec::new(),
+            pools: ScopePools::default(),
             opts,
             default_dialects: Vec::new(),
             depth: 0,
@@ -540,10 +575,13 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn push_region_scope(&mut self, isolated: bool) {
         if isolated {
-            self.scopes.push(IsolatedScope::default());
+            let scope = self.pools.isolated.pop().unwrap_or_default();
+            self.scopes.push(scope);
         }
-        self.scope().region_defs.push(Vec::new());
-        self.block_scopes.push(BlockScope::default());
+        let defs = self.pools.names.pop().unwrap_or_default();
+        self.scope().region_defs.push(defs);
+        let blocks = self.pools.blocks.pop().unwrap_or_default();
+        self.block_scopes.push(blocks);
     }
 
     fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
@@ -557,13 +595,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         if let Some(pos) = first_undefined {
             return self.error_at(pos, "reference to an undefined block");
         }
+        self.pools.recycle_blocks(scope);
         if isolated {
-            self.scopes.pop();
-        } else {
-            let names = self.scope().region_defs.pop().unwrap_or_default();
-            for n in names {
-                self.scope().values.remove(&n);
+            if let Some(scope) = self.scopes.pop() {
+                self.pools.recycle_isolated(scope);
             }
+        } else {
+            let mut names = self.scope().region_defs.pop().unwrap_or_default();
+            for n in names.drain(..) {
+                self.scope().values.remove(n);
+            }
+            self.pools.names.push(names);
         }
         Ok(())
     }
@@ -752,6 +794,19 @@ impl<'s, 'c> Parser<'s, 'c> {
         types: &[Type],
         pos: usize,
     ) -> PResult<Vec<Value>> {
+        let mut values = Vec::with_capacity(operands.len());
+        self.resolve_operands_typed_into(operands, types, pos, &mut values)?;
+        Ok(values)
+    }
+
+    /// [`Parser::resolve_operands`], appending the values to `out` (an op state's operands).
+    pub fn resolve_operands_typed_into(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+        pos: usize,
+        out: &mut Vec<Value>,
+    ) -> PResult<()> {
         if operands.len() != types.len() {
             let msg = format!(
                 "{} operands present, but expected {}",
@@ -760,11 +815,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             );
             return self.error_at(pos, msg);
         }
-        operands
-            .iter()
-            .zip(types)
-            .map(|(o, &t)| self.resolve_operand(o, t))
-            .collect()
+        for (o, &t) in operands.iter().zip(types) {
+            out.push(self.resolve_operand(o, t)?);
+        }
+        Ok(())
     }
 
     /// Resolves every operand to the same type.
