@@ -359,18 +359,17 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
 }
 
 /// The types received at the destination of `edge`.
-fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> Vec<Type> {
-    let values: Vec<Value> = match edge.to {
-        RegionPoint::Parent => ctx.results(op).to_vec(),
+fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> SmallVec<[Type; 4]> {
+    let values: &[Value] = match edge.to {
+        RegionPoint::Parent => ctx.results(op),
         RegionPoint::Region(i) => ctx
             .regions(op)
             .get(i)
             .and_then(|&r| ctx.entry_block(r))
-            .map(|b| ctx.block_args(b).to_vec())
-            .unwrap_or_default(),
+            .map_or(&[], |b| ctx.block_args(b)),
     };
-    let types = types_of(ctx, &values);
-    types.get(edge.inputs.clone()).unwrap_or_default().to_vec()
+    let inputs = values.get(edge.inputs.clone()).unwrap_or_default();
+    inputs.iter().map(|&v| ctx.value_type(v)).collect()
 }
 
 fn check_edge(
