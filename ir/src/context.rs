@@ -29,13 +29,16 @@ use crate::types::{FloatKind, Signedness, TypeData};
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
 
+/// The attributes of an op: two inline (most ops have at most two), as small as a `Vec`.
+pub(crate) type OpAttrs = SmallVec<[(Sym, Attr); 2]>;
+
 /// The payload of an operation.
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub(crate) name: OpName,
     pub(crate) operands: SmallVec<[Operand; 4]>,
     pub(crate) results: SmallVec<[Value; 2]>,
-    pub(crate) attrs: SmallVec<[(Sym, Attr); 4]>,
+    pub(crate) attrs: OpAttrs,
     pub(crate) regions: SmallVec<[Region; 1]>,
     pub(crate) successors: SmallVec<[Block; 2]>,
     pub(crate) loc: Loc,
@@ -394,7 +397,8 @@ impl Context {
     /// so that a parser creating many ops allocates none for their states.
     pub fn create_op_reusing(&mut self, state: &mut OpState) -> Op {
         self.touch();
-        let mut attrs: SmallVec<[(Sym, Attr); 4]> = state.attrs.drain(..).collect();
+        let mut attrs = SmallVec::from_slice(&state.attrs);
+        state.attrs.clear();
         self.sort_attrs(&mut attrs);
         let op = self.ops.push(OpData {
             name: state.name,
@@ -402,7 +406,7 @@ impl Context {
             results: SmallVec::new(),
             attrs,
             regions: SmallVec::from_slice(&state.regions),
-            successors: state.successors.drain(..).collect(),
+            successors: SmallVec::from_slice(&state.successors),
             loc: state.loc,
             parent: None.into(),
             prev: None.into(),
@@ -410,6 +414,8 @@ impl Context {
             order: Cell::new(0),
             alive: true,
         });
+        state.successors.clear();
+        self.ops[op].operands.reserve(state.operands.len());
         for value in state.operands.drain(..) {
             self.push_operand(op, value);
         }
@@ -514,7 +520,7 @@ impl Context {
         })
     }
 
-    fn sort_attrs(&self, attrs: &mut SmallVec<[(Sym, Attr); 4]>) {
+    fn sort_attrs(&self, attrs: &mut OpAttrs) {
         attrs.sort_by(|a, b| self.sym_str(a.0).cmp(self.sym_str(b.0)));
         attrs.dedup_by(|a, b| a.0 == b.0);
     }

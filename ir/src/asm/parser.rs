@@ -155,6 +155,8 @@ pub struct Parser<'s, 'c> {
     /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
     /// types thousands of times; a hit skips lexing, parsing and interning).
     type_cache: FxHashMap<&'s str, Type>,
+    /// Scratch buffer for dialect-qualified op names.
+    op_name_buf: String,
     /// Emptied op states whose lists are reused (see [`Parser::take_state`]).
     state_pool: Vec<OpState>,
     /// Attributes custom parsers build over and over, by a key of their choosing (see
@@ -241,6 +243,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             line_starts: line_starts(src),
             type_cache: FxHashMap::default(),
             state_pool: Vec::new(),
+            op_name_buf: String::new(),
             attr_memo: FxHashMap::default(),
         }
     }
@@ -946,29 +949,29 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn resolve_op_name(&mut self, name: &str) -> Option<crate::entity::OpName> {
-        if let Some(id) = self.ctx.registry.lookup(name)
-            && self.ctx.registry.def(id).registered
-        {
+        let registry = &self.ctx.registry;
+        let registered = |full: &str| {
+            registry
+                .lookup(full)
+                .filter(|&id| registry.def(id).registered)
+        };
+        if let Some(id) = registered(name) {
             return Some(id);
         }
-        if !name.contains('.') {
-            let mut candidates: Vec<String> = self
-                .default_dialects
-                .iter()
-                .rev()
-                .take(1)
-                .map(|d| format!("{d}.{name}"))
-                .collect();
-            candidates.push(format!("builtin.{name}"));
-            for c in candidates {
-                if let Some(id) = self.ctx.registry.lookup(&c)
-                    && self.ctx.registry.def(id).registered
-                {
-                    return Some(id);
-                }
-            }
+        if name.contains('.') {
+            return None;
         }
-        None
+        // `return` in `func.func` is `func.return`, else maybe `builtin.<name>`; the full
+        // names are spelled in one reused buffer.
+        let default = self.default_dialects.last().map(String::as_str);
+        let full = &mut self.op_name_buf;
+        default.into_iter().chain(["builtin"]).find_map(|dialect| {
+            full.clear();
+            full.push_str(dialect);
+            full.push('.');
+            full.push_str(name);
+            registered(full)
+        })
     }
 
     fn parse_custom_operation(&mut self, num_results: usize) -> PResult<Op> {

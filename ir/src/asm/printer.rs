@@ -311,11 +311,14 @@ impl<'a> OpPrinter<'a> {
 
     fn visible_attrs(&self, op: Op, elided: &[&str]) -> SmallVec<[(&'a str, Attr); 4]> {
         let ctx: &'a Context = self.ctx;
-        ctx.attrs(op)
-            .iter()
-            .map(|&(n, a)| (ctx.sym_str(n), a))
-            .filter(|(n, _)| !elided.contains(n))
-            .collect()
+        let mut visible = SmallVec::new();
+        for &(name, attr) in ctx.attrs(op) {
+            let name = ctx.sym_str(name);
+            if !elided.contains(&name) {
+                visible.push((name, attr));
+            }
+        }
+        visible
     }
 
     fn print_dict_entries(&mut self, attrs: &[(&str, Attr)]) {
