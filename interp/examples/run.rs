@@ -3,7 +3,7 @@
 //! `cargo run -p interp --example run -- FILE.mlir [--json] [--time]`
 
 use ir::Context;
-use ir::asm::{ParseOptions, parse_module};
+use ir::asm::{ParseOptions, parse_module_diagnostics};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -19,10 +19,12 @@ fn main() {
     let opts = ParseOptions {
         allow_unregistered: false,
     };
-    let module = match parse_module(&mut ctx, path, &text, &opts) {
+    let module = match parse_module_diagnostics(&mut ctx, path, &text, &opts) {
         Ok(m) => m,
-        Err(d) => {
-            eprintln!("parse error: {}", d.message);
+        Err(diags) => {
+            for d in diags {
+                eprintln!("parse error: {}", d.message);
+            }
             std::process::exit(1);
         }
     };

@@ -29,13 +29,16 @@ use crate::types::{FloatKind, Signedness, TypeData};
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
 
+/// The attributes of an op: two inline (most ops have at most two), as small as a `Vec`.
+pub(crate) type OpAttrs = SmallVec<[(Sym, Attr); 2]>;
+
 /// The payload of an operation.
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub(crate) name: OpName,
     pub(crate) operands: SmallVec<[Operand; 4]>,
     pub(crate) results: SmallVec<[Value; 2]>,
-    pub(crate) attrs: Vec<(Sym, Attr)>,
+    pub(crate) attrs: OpAttrs,
     pub(crate) regions: SmallVec<[Region; 1]>,
     pub(crate) successors: SmallVec<[Block; 2]>,
     pub(crate) loc: Loc,
@@ -159,6 +162,16 @@ pub struct Context {
     pub registry: Registry,
     epoch: u64,
     pub(crate) symbols: crate::symbols::SymbolCache,
+    /// `index` and `i1`, once interned (parsers ask for them for every index or condition
+    /// operand).
+    common_types: CommonTypes,
+}
+
+/// Types interned on first use and then returned without hashing.
+#[derive(Default)]
+struct CommonTypes {
+    index: Option<Type>,
+    i1: Option<Type>,
 }
 
 impl Default for Context {
@@ -184,6 +197,7 @@ impl Context {
             registry: Registry::default(),
             epoch: 0,
             symbols: Default::default(),
+            common_types: CommonTypes::default(),
         };
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
@@ -281,12 +295,22 @@ impl Context {
 
     /// `i1`.
     pub fn i1_type(&mut self) -> Type {
-        self.int_type(1)
+        if let Some(ty) = self.common_types.i1 {
+            return ty;
+        }
+        let ty = self.int_type(1);
+        self.common_types.i1 = Some(ty);
+        ty
     }
 
     /// `index`.
     pub fn index_type(&mut self) -> Type {
-        self.ty(TypeData::Index)
+        if let Some(ty) = self.common_types.index {
+            return ty;
+        }
+        let ty = self.ty(TypeData::Index);
+        self.common_types.index = Some(ty);
+        ty
     }
 
     /// A float type.
@@ -365,17 +389,24 @@ impl Context {
     // ----- creation ---------------------------------------------------------------------------
 
     /// Creates an unlinked op; its regions become owned by it.
-    pub fn create_op(&mut self, state: OpState) -> Op {
+    pub fn create_op(&mut self, mut state: OpState) -> Op {
+        self.create_op_reusing(&mut state)
+    }
+
+    /// [`Context::create_op`] from a state that is left empty but keeps its lists' capacity,
+    /// so that a parser creating many ops allocates none for their states.
+    pub fn create_op_reusing(&mut self, state: &mut OpState) -> Op {
         self.touch();
-        let mut attrs = state.attrs;
+        let mut attrs = SmallVec::from_slice(&state.attrs);
+        state.attrs.clear();
         self.sort_attrs(&mut attrs);
         let op = self.ops.push(OpData {
             name: state.name,
             operands: SmallVec::new(),
             results: SmallVec::new(),
             attrs,
-            regions: SmallVec::from_vec(state.regions.clone()),
-            successors: SmallVec::from_vec(state.successors),
+            regions: SmallVec::from_slice(&state.regions),
+            successors: SmallVec::from_slice(&state.successors),
             loc: state.loc,
             parent: None.into(),
             prev: None.into(),
@@ -383,22 +414,29 @@ impl Context {
             order: Cell::new(0),
             alive: true,
         });
-        for value in state.operands {
+        state.successors.clear();
+        self.ops[op].operands.reserve(state.operands.len());
+        for value in state.operands.drain(..) {
             self.push_operand(op, value);
         }
-        for (index, ty) in state.result_types.into_iter().enumerate() {
-            let v = self.values.push(ValueData {
-                ty,
-                def: ValueDef::Result {
-                    op,
-                    index: index as u32,
-                },
-                first_use: None.into(),
-                last_use: None.into(),
-            });
-            self.ops[op].results.push(v);
-        }
-        for region in state.regions {
+        let results: SmallVec<[Value; 2]> = state
+            .result_types
+            .drain(..)
+            .enumerate()
+            .map(|(index, ty)| {
+                self.values.push(ValueData {
+                    ty,
+                    def: ValueDef::Result {
+                        op,
+                        index: index as u32,
+                    },
+                    first_use: None.into(),
+                    last_use: None.into(),
+                })
+            })
+            .collect();
+        self.ops[op].results = results;
+        for region in state.regions.drain(..) {
             debug_assert!(
                 self.regions[region].parent.is_none(),
                 "region already owned"
@@ -482,7 +520,7 @@ impl Context {
         })
     }
 
-    fn sort_attrs(&self, attrs: &mut Vec<(Sym, Attr)>) {
+    fn sort_attrs(&self, attrs: &mut OpAttrs) {
         attrs.sort_by(|a, b| self.sym_str(a.0).cmp(self.sym_str(b.0)));
         attrs.dedup_by(|a, b| a.0 == b.0);
     }
@@ -534,6 +572,12 @@ impl Context {
 
     /// The operand values of `op` as a vector.
     pub fn operand_vec(&self, op: Op) -> Vec<Value> {
+        self.operands(op).collect()
+    }
+
+    /// The operand values of `op`, collected without a heap allocation for up to six (the
+    /// printers' and verifiers' way to index them).
+    pub fn operand_array(&self, op: Op) -> SmallVec<[Value; 6]> {
         self.operands(op).collect()
     }
 

@@ -9,12 +9,16 @@
 //!        ^
 //! ```
 //!
+//! A diagnostic reported on an op (MLIR's `op->emitError`) remembers it; rendering then adds
+//! MLIR's trailing note `see current operation: <the op in generic form>` before its other notes.
+//! `--verify-diagnostics` does not see that note, as in `mlir-opt`, which turns it off there.
+//!
 //! [`SourceMap`] holds the text of every input buffer so the source line can be shown.
 
 use std::fmt::Write as _;
 
 use crate::context::Context;
-use crate::entity::Loc;
+use crate::entity::{Loc, Op};
 use crate::location::FilePos;
 
 /// How serious a diagnostic is.
@@ -53,6 +57,9 @@ pub struct Diagnostic {
     pub message: String,
     /// Attached notes (severity [`Severity::Note`]).
     pub notes: Vec<Diagnostic>,
+    /// The op the diagnostic was reported on, shown by [`render`] as a
+    /// `see current operation` note.
+    pub op: Option<Op>,
 }
 
 impl Diagnostic {
@@ -63,6 +70,7 @@ impl Diagnostic {
             loc,
             message: message.into(),
             notes: Vec::new(),
+            op: None,
         }
     }
 
@@ -72,6 +80,12 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(loc, message)
         }
+    }
+
+    /// Records the op the diagnostic is about (see [`Diagnostic::op`]).
+    pub fn on_op(mut self, op: Op) -> Self {
+        self.op = Some(op);
+        self
     }
 
     /// Attaches a note.
@@ -104,10 +118,19 @@ impl SourceMap {
     }
 }
 
-/// Renders a diagnostic and its notes, each with its source line and caret when known.
+/// Renders a diagnostic and its notes, each with its source line and caret when known; a
+/// diagnostic reported on an op first gets MLIR's `see current operation` note.
 pub fn render(ctx: &Context, sources: &SourceMap, diag: &Diagnostic) -> String {
     let mut out = String::new();
     render_one(ctx, sources, diag, true, &mut out);
+    if let Some(op) = diag.op.filter(|&op| ctx.is_alive(op)) {
+        let printed = crate::asm::print_op_for_diagnostic(ctx, op);
+        let note = Diagnostic {
+            severity: Severity::Note,
+            ..Diagnostic::error(ctx.op_loc(op), format!("see current operation: {printed}"))
+        };
+        render_one(ctx, sources, &note, note.loc != diag.loc, &mut out);
+    }
     for note in &diag.notes {
         // As in MLIR, a note at the same location as its diagnostic shows no source line.
         render_one(ctx, sources, note, note.loc != diag.loc, &mut out);

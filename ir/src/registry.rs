@@ -168,8 +168,10 @@ pub type ParseFn = fn(&mut OpParser<'_, '_>, &mut crate::OpState) -> PResult<()>
 pub type PrintFn = fn(&mut OpPrinter<'_>, Op);
 /// Checks op-specific invariants, returning diagnostics.
 pub type VerifyFn = fn(&Context, Op, &mut Vec<Diagnostic>);
+/// A suggested result name: most are static words, so only computed ones (`c42_i32`) allocate.
+pub type NameHint = std::borrow::Cow<'static, str>;
 /// Suggests names for an op's results (`%alloc`, `%c0`...), one per result (or empty).
-pub type NameHintFn = fn(&Context, Op, &mut Vec<String>);
+pub type NameHintFn = fn(&Context, Op, &mut Vec<NameHint>);
 /// The operand range forwarded to successor `i` of a branch op.
 pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> Range<usize>;
 

@@ -1,7 +1,9 @@
 //! The verifier: structural rules, SSA dominance and per-op constraints.
 //!
 //! Follows MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`) step for step, and like it
-//! stops at the first failure, so the diagnostic reported is the one `mlir-opt` reports:
+//! stops at the first failure, except that the ops isolated from above nested in one op are all
+//! verified (`mlir-opt` verifies them in parallel), so the diagnostics reported are the ones
+//! `mlir-opt` reports:
 //! 1. a depth-first walk of the ops and blocks under an op; on entering an op, its trait
 //!    checks (terminator position, single block, symbol visibility) and its own verifier run,
 //!    then region rules (graph regions have one block, entry blocks have no predecessors); on
@@ -22,12 +24,13 @@ use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
 
-/// Verifies `root` and everything nested in it; the error is the first one MLIR would report.
+/// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     let mut v = Verifier {
         ctx,
         diags: Vec::new(),
         dom: dominance::BlockDominance::default(),
+        spare_worklists: Vec::new(),
     };
     if v.verify_op_and_dominance(root) {
         Ok(())
@@ -47,11 +50,21 @@ struct Verifier<'a> {
     ctx: &'a Context,
     diags: Vec<Diagnostic>,
     dom: dominance::BlockDominance,
+    /// Emptied worklists of finished walks, reused by the next (one walk per function).
+    spare_worklists: Vec<Vec<(WorkItem, bool)>>,
 }
 
 impl Verifier<'_> {
-    /// Records an error at `op` and returns `false` (failure).
+    /// Records an error reported on `op` (MLIR's `op->emitError`) and returns `false`.
     fn error(&mut self, op: Op, msg: String) -> bool {
+        let loc = self.ctx.op_loc(op);
+        self.diags.push(Diagnostic::error(loc, msg).on_op(op));
+        false
+    }
+
+    /// Records an error at the location of `op` but not reported on it (MLIR's
+    /// `emitError(op->getLoc())`, which shows no current operation) and returns `false`.
+    fn error_at_loc_of(&mut self, op: Op, msg: &str) -> bool {
         let loc = self.ctx.op_loc(op);
         self.diags.push(Diagnostic::error(loc, msg));
         false
@@ -70,10 +83,19 @@ impl Verifier<'_> {
         self.ctx.regions(op).is_empty() || self.verify_dominance_of_contained_regions(op)
     }
 
-    /// The structural walk of `op`'s tree, stopping at ops isolated from above. Each worklist
-    /// item carries whether it was entered already (then the next visit is its exit).
+    /// The structural walk of `op`'s tree, stopping at ops isolated from above.
     fn verify_operation(&mut self, op: Op) -> bool {
-        let mut worklist = vec![(WorkItem::Op(op), false)];
+        let mut worklist = self.spare_worklists.pop().unwrap_or_default();
+        worklist.push((WorkItem::Op(op), false));
+        let ok = self.walk(&mut worklist);
+        worklist.clear();
+        self.spare_worklists.push(worklist);
+        ok
+    }
+
+    /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it
+    /// was entered already (then the next visit is its exit).
+    fn walk(&mut self, worklist: &mut Vec<(WorkItem, bool)>) -> bool {
         while let Some(last) = worklist.last_mut() {
             let (top, entered) = *last;
             if entered {
@@ -140,6 +162,7 @@ impl Verifier<'_> {
                 f(self.ctx, op, &mut self.diags);
                 if self.diags.len() > before {
                     self.diags.truncate(before + 1);
+                    self.mark_reported_on(op, before);
                     return false;
                 }
             }
@@ -157,10 +180,22 @@ impl Verifier<'_> {
             if let Some(entry) = self.ctx.entry_block(region)
                 && self.has_predecessors(region, entry)
             {
-                return self.error(op, "entry block of region may not have predecessors".into());
+                return self.error_at_loc_of(op, "entry block of region may not have predecessors");
             }
         }
         true
+    }
+
+    /// Marks the diagnostic at `index`, which an op verifier reported, as reported on `op` when
+    /// it is at `op`'s location (op verifiers report through `emitOpError`).
+    fn mark_reported_on(&mut self, op: Op, index: usize) {
+        let loc = self.ctx.op_loc(op);
+        if let Some(d) = self.diags.get_mut(index)
+            && d.op.is_none()
+            && d.loc == loc
+        {
+            d.op = Some(op);
+        }
     }
 
     fn has_predecessors(&self, region: Region, target: Block) -> bool {
@@ -195,7 +230,7 @@ impl Verifier<'_> {
                             self.ctx.op_name_str(op)
                         );
                         let loc = self.ctx.op_loc(op);
-                        self.diags.push(Diagnostic::error(loc, msg).with_note(
+                        self.diags.push(Diagnostic::error(loc, msg).on_op(op).with_note(
                             loc,
                             format!("in custom textual format, the absence of terminator implies '{term}'"),
                         ));
@@ -309,7 +344,7 @@ impl Verifier<'_> {
         let might_terminate =
             !self.ctx.is_registered(last) || self.ctx.has_trait(last, Traits::TERMINATOR);
         if !might_terminate {
-            let printed = crate::asm::print_op_generic_line(self.ctx, last);
+            let printed = crate::asm::print_op_for_diagnostic(self.ctx, last);
             return self.error(last, format!("block with no terminator, has {printed}"));
         }
         true
@@ -326,10 +361,14 @@ impl Verifier<'_> {
                 );
             }
         }
+        // Like `mlir-opt` (which verifies these in parallel), every one of them is verified
+        // and each failure reported, in order.
+        let mut all_ok = true;
         for o in isolated {
-            if !self.verify_op_and_dominance(o) {
-                return false;
-            }
+            all_ok &= self.verify_op_and_dominance(o);
+        }
+        if !all_ok {
+            return false;
         }
         if self.ctx.is_registered(op) && self.ctx.has_trait(op, Traits::SYMBOL_TABLE) {
             return self.verify_symbol_table(op);
@@ -352,6 +391,7 @@ impl Verifier<'_> {
                     if let Some(&first) = seen.get(name.as_str()) {
                         let msg = format!("redefinition of symbol named '{name}'");
                         let d = Diagnostic::error(ctx.op_loc(inner), msg)
+                            .on_op(inner)
                             .with_note(ctx.op_loc(first), "see existing symbol definition here");
                         self.diags.push(d);
                         return false;
@@ -395,6 +435,7 @@ impl Verifier<'_> {
                 let msg = "using value defined outside the region";
                 let name = self.ctx.op_name_str(op).to_string();
                 let d = Diagnostic::error(self.ctx.op_loc(op), format!("'{name}' op {msg}"))
+                    .on_op(op)
                     .with_note(
                         self.ctx.op_loc(isolated),
                         "required by region isolation constraints",
@@ -433,7 +474,8 @@ impl Verifier<'_> {
     /// MLIR's `diagnoseInvalidOperandDominance`.
     fn diagnose_invalid_dominance(&mut self, op: Op, index: usize, v: Value) {
         let loc = self.ctx.op_loc(op);
-        let d = Diagnostic::error(loc, format!("operand #{index} does not dominate this use"));
+        let d = Diagnostic::error(loc, format!("operand #{index} does not dominate this use"))
+            .on_op(op);
         let use_region = self.ctx.op_parent_region(op);
         let use_block = self.ctx.op_parent(op);
         let d = match self.ctx.value_def(v) {

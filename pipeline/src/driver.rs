@@ -14,7 +14,7 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module_into};
+use ir::asm::{ParseOptions, PrintOptions, parse_module_diagnostics, print_module_into};
 use ir::{Context, Diagnostic, Op, SourceMap};
 
 use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
@@ -423,10 +423,10 @@ fn parse_and_verify(
     let popts = ParseOptions {
         allow_unregistered: opts.allow_unregistered_dialect,
     };
-    let module = match parse_module(ctx, name, text, &popts) {
+    let module = match parse_module_diagnostics(ctx, name, text, &popts) {
         Ok(m) => m,
-        Err(d) => {
-            diags.push(d);
+        Err(errors) => {
+            diags.extend(errors);
             return None;
         }
     };

@@ -34,6 +34,11 @@
 //! `test` or MLIR-HLO `deallocation` dialects (which `mlir-runner-22` cannot load) or marked
 //! `// NO-JIT: <reason>` are exempt; without the tools the trials are ignored with a note.
 //!
+//! Diagnostics snapshots (`stderr/...` trials): a file with a sibling `<file>.mlir.stderr` holds
+//! inputs that fail; that snapshot is `mlir-opt-22`'s whole stderr for the file (run in its
+//! directory), and ours must equal it byte for byte (with the file's path shortened to its
+//! name). Such a file has no chunk trials.
+//!
 //! `DEALLOC_BLESS=1 cargo test --test filetests` rewrites the `.expected` files from our output
 //! (for `--run` files, chunk by chunk). Where `mlir-opt-22` is installed, every file's output
 //! is also fed back to it, which must parse it (a differential check), except where stdout is
@@ -222,15 +227,26 @@ fn chunk_trial(file: &TestFile, index: usize, line_offset: usize, chunk: String)
         } else {
             out.stdout
         };
-        if got != want {
-            let diff = similar::TextDiff::from_lines(&want, &got)
-                .unified_diff()
-                .header("expected", "actual")
-                .to_string();
-            return Err(Failed::from(format!("output differs:\n{diff}")));
-        }
-        Ok(())
+        compare_text("output", &want, "expected", &got, "actual")
     })
+}
+
+/// Fails with a unified diff when `got` differs from `want`.
+fn compare_text(
+    what: &str,
+    want: &str,
+    want_name: &str,
+    got: &str,
+    got_name: &str,
+) -> Result<(), Failed> {
+    if got == want {
+        return Ok(());
+    }
+    let diff = similar::TextDiff::from_lines(want, got)
+        .unified_diff()
+        .header(want_name, got_name)
+        .to_string();
+    Err(Failed::from(format!("{what} differs:\n{diff}")))
 }
 
 /// The values of the chunk's `// NAME: value` lines.
@@ -331,6 +347,31 @@ fn mlir_opt_available() -> bool {
         .output()
         .map(|o| o.status.success())
         .unwrap_or(false)
+}
+
+/// The snapshot of `mlir-opt-22`'s stderr for a file, if it has one.
+fn stderr_snapshot_path(file: &TestFile) -> Option<PathBuf> {
+    let path = file.path.with_extension("mlir.stderr");
+    path.exists().then_some(path)
+}
+
+/// Our stderr for a whole file must equal `mlir-opt-22`'s, kept in `snapshot`.
+fn stderr_trial(file: &TestFile, snapshot: PathBuf) -> Trial {
+    let name = format!("stderr/{}", file.rel);
+    let args = file.args.clone();
+    let path = file.path.clone();
+    Trial::test(name, move || {
+        let want = std::fs::read_to_string(&snapshot).map_err(|e| Failed::from(e.to_string()))?;
+        let out = run_driver(&args, &path, None);
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let got = out
+            .stderr
+            .replace(path.to_string_lossy().as_ref(), &file_name);
+        compare_text("stderr", &want, "mlir-opt-22", &got, "dealloc-opt")
+    })
 }
 
 /// Our printed output of a whole file must parse with mlir-opt-22.
@@ -628,6 +669,10 @@ fn main() {
         .ok();
     let mut trials = self_test_trials();
     for f in &files {
+        if let Some(snapshot) = stderr_snapshot_path(f) {
+            trials.push(stderr_trial(f, snapshot));
+            continue;
+        }
         let passes = runs_passes(f);
         for (i, (offset, chunk)) in chunks_of(f).into_iter().enumerate() {
             if wants_execution(f, &chunk) {

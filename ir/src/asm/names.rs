@@ -5,9 +5,12 @@
 //! its parent region and seeing only its ancestors' names. Conflicting hints get `_N` suffixes
 //! from a counter saved and restored the same way. Blocks are `^bbN`, numbered per region.
 //!
-//! Names are compact: a value's name is a number, an `argN` or an index into one table of the
-//! hint-derived names, plus its position in a multi-result group (`#k`), so naming allocates
-//! nothing per value.
+//! Names are compact: a value's name is a number, an `argN`, or an index into one table of
+//! hint-derived texts with an optional `_N` suffix, plus its position in a multi-result group
+//! (`#k`), so naming allocates nothing per value, not even for the `_N` names of conflicts.
+//! A name is identified by its canonical (text, suffix) split: a text ending in `_N` (`N` a
+//! canonical decimal) is the text before it with suffix `N`, so the same string always has the
+//! same key, whether it came from a hint or from resolving a conflict.
 
 use cranelift_entity::SecondaryMap;
 use indexmap::IndexSet;
@@ -16,6 +19,7 @@ use smallvec::SmallVec;
 
 use crate::context::Context;
 use crate::entity::{Block, Op, Region, Value};
+use crate::registry::NameHint;
 
 /// The base of a value's printed name (without `%` and without the `#k` group suffix).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -29,6 +33,36 @@ pub(crate) enum NameBase {
     Arg(u32),
     /// A name derived from a hint: an index into [`Names::texts`].
     Text(u32),
+    /// A hint-derived text with a `_N` suffix.
+    Suffixed {
+        /// The index into [`Names::texts`].
+        text: u32,
+        /// `N`.
+        suffix: u32,
+    },
+}
+
+/// Marks a name key without `_N` suffix.
+const NO_SUFFIX: u32 = u32::MAX;
+
+/// The identity of a hint-derived name: its text id and suffix (or [`NO_SUFFIX`]).
+fn name_key(text: u32, suffix: u32) -> u64 {
+    (u64::from(text) << 32) | u64::from(suffix)
+}
+
+/// Splits a name into its text and `_N` suffix when it ends in one (`N` canonical decimal
+/// that fits below [`NO_SUFFIX`]).
+fn split_suffix(name: &str) -> (&str, Option<u32>) {
+    let Some((text, digits)) = name.rsplit_once('_') else {
+        return (name, None);
+    };
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    match digits.parse::<u32>() {
+        Ok(n) if canonical && n != NO_SUFFIX => (text, Some(n)),
+        _ => (name, None),
+    }
 }
 
 /// Marks a value that is not a member of a multi-result group.
@@ -75,7 +109,7 @@ pub(crate) struct Names {
     /// Predecessor block numbers of each block (one entry per incoming edge).
     pub(crate) preds: SecondaryMap<Block, SmallVec<[u32; 2]>>,
     /// Scratch buffer for name hints.
-    hints: Vec<String>,
+    hints: Vec<NameHint>,
 }
 
 impl Default for Names {
@@ -130,17 +164,16 @@ impl Counters {
     }
 }
 
-/// The hint-derived names used in each scope (by id in [`Names::texts`]), and each scope's
-/// parent.
+/// The hint-derived names used in each scope (by [`name_key`]), and each scope's parent.
 struct NameScopes {
-    used: Vec<(FxHashSet<u32>, Option<usize>)>,
+    used: Vec<(FxHashSet<u64>, Option<usize>)>,
 }
 
 impl NameScopes {
-    fn is_used(&self, mut scope: usize, id: u32) -> bool {
+    fn is_used(&self, mut scope: usize, key: u64) -> bool {
         loop {
             let (set, parent) = &self.used[scope];
-            if set.contains(&id) {
+            if set.contains(&key) {
                 return true;
             }
             match parent {
@@ -262,7 +295,7 @@ impl Naming<'_> {
         {
             f(ctx, op, &mut hints);
         }
-        hints.resize(results.len(), String::new());
+        hints.resize(results.len(), NameHint::Borrowed(""));
         // Split the results into groups: a new group starts at result 0 and at every named
         // result.
         let mut i = 0;
@@ -285,32 +318,42 @@ impl Naming<'_> {
         self.names.hints = hints;
     }
 
-    fn unique_name(&mut self, hint: String, c: &mut Counters) -> NameBase {
-        let base = sanitize(hint);
-        let id = match self.names.texts.get_index_of(base.as_str()) {
-            Some(id) if self.scopes.is_used(c.scope, id as u32) => {
-                self.conflict_free_name(&base, c)
-            }
-            Some(id) => id as u32,
-            None => self.names.texts.insert_full(base).0 as u32,
-        };
-        self.scopes.used[c.scope].0.insert(id);
-        NameBase::Text(id)
+    fn unique_name(&mut self, hint: NameHint, c: &mut Counters) -> NameBase {
+        let name = sanitize(hint);
+        let (text, suffix) = split_suffix(&name);
+        let text_id = self.text_id(text);
+        let key = name_key(text_id, suffix.unwrap_or(NO_SUFFIX));
+        if self.scopes.is_used(c.scope, key) {
+            return self.conflict_free_name(&name, c);
+        }
+        self.scopes.used[c.scope].0.insert(key);
+        match suffix {
+            None => NameBase::Text(text_id),
+            Some(suffix) => NameBase::Suffixed {
+                text: text_id,
+                suffix,
+            },
+        }
     }
 
-    /// The first `base_N`, N from the shared conflict counter, not used in the scope.
-    fn conflict_free_name(&mut self, base: &str, c: &mut Counters) -> u32 {
-        let mut candidate = String::with_capacity(base.len() + 4);
+    /// The id of `text` in [`Names::texts`], interning it if new.
+    fn text_id(&mut self, text: &str) -> u32 {
+        match self.names.texts.get_index_of(text) {
+            Some(id) => id as u32,
+            None => self.names.texts.insert_full(text.to_string()).0 as u32,
+        }
+    }
+
+    /// The first `name_N`, N from the shared conflict counter, not used in the scope.
+    fn conflict_free_name(&mut self, name: &str, c: &mut Counters) -> NameBase {
+        let text = self.text_id(name);
         loop {
-            candidate.clear();
-            candidate.push_str(base);
-            candidate.push('_');
-            push_u32(&mut candidate, c.next_conflict);
+            let suffix = c.next_conflict;
             c.next_conflict += 1;
-            match self.names.texts.get_index_of(candidate.as_str()) {
-                Some(id) if self.scopes.is_used(c.scope, id as u32) => {}
-                Some(id) => return id as u32,
-                None => return self.names.texts.insert_full(candidate).0 as u32,
+            let key = name_key(text, suffix);
+            if !self.scopes.is_used(c.scope, key) {
+                self.scopes.used[c.scope].0.insert(key);
+                return NameBase::Suffixed { text, suffix };
             }
         }
     }
@@ -318,7 +361,7 @@ impl Naming<'_> {
 
 /// Makes a name hint a valid SSA name: characters outside `[A-Za-z0-9_$.-]` become `_`, and a
 /// leading digit gets a `_` prefix. Valid hints (the common case) are returned as they are.
-fn sanitize(hint: String) -> String {
+fn sanitize(hint: NameHint) -> NameHint {
     let is_name_char = |ch: char| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-');
     let valid = hint.chars().all(is_name_char) && !hint.starts_with(|ch: char| ch.is_ascii_digit());
     if valid {
@@ -331,7 +374,7 @@ fn sanitize(hint: String) -> String {
     if s.starts_with(|ch: char| ch.is_ascii_digit()) {
         s.insert(0, '_');
     }
-    s
+    NameHint::Owned(s)
 }
 
 /// Appends the decimal digits of `n` (faster than `write!` for the many numbers printed).
@@ -342,14 +385,38 @@ pub(crate) fn push_u32(out: &mut String, mut n: u32) {
     }
     let mut digits = [0u8; 10];
     let mut start = digits.len();
-    loop {
+    while n > 0 {
         start -= 1;
         digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_canonical_decimal_after_the_last_underscore_is_the_suffix() {
+        assert_eq!(split_suffix("alloc_12"), ("alloc", Some(12)));
+        assert_eq!(split_suffix("x_1_0"), ("x_1", Some(0)));
+        assert_eq!(split_suffix("_5"), ("", Some(5)));
+    }
+
+    #[test]
+    fn other_names_have_no_suffix() {
+        for name in [
+            "alloc",
+            "c10_i32",
+            "x_01",
+            "x_",
+            "x_4294967295",
+            "x_99999999999",
+        ] {
+            assert_eq!(split_suffix(name), (name, None), "{name}");
         }
     }
-    // Only ASCII digits were written, so the conversion cannot fail.
-    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }

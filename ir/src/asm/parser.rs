@@ -41,11 +41,19 @@ pub const UNREGISTERED_PROPERTIES: &str = "\u{0}properties";
 /// The maximum nesting depth of regions, attributes and types.
 pub const MAX_NESTING: usize = 100_000;
 
+/// An SSA value name (without `%`), as the span of the source text that spells it; value
+/// names are looked up by their text, never interned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SsaName {
+    start: u32,
+    end: u32,
+}
+
 /// A value reference before its type is known: `%name#number` at a source offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
-    /// The name without `%`, interned.
-    pub name: Sym,
+    /// The name without `%`.
+    pub name: SsaName,
     /// The result number (`#N`), 0 if absent.
     pub number: u32,
     /// Byte offset of the reference.
@@ -62,9 +70,9 @@ pub struct ArgDef {
 }
 
 #[derive(Default)]
-struct BlockScope {
+struct BlockScope<'s> {
     /// Blocks by name: the block, whether its label was seen, and the first reference offset.
-    blocks: FxHashMap<String, (Block, bool, usize)>,
+    blocks: FxHashMap<&'s str, (Block, bool, usize)>,
 }
 
 /// A value visible under a name: the value and the offset of its definition (or, for a
@@ -76,11 +84,44 @@ struct ValueEntry {
 }
 
 #[derive(Default)]
-struct IsolatedScope {
-    /// Values by name (interned, without `%`), one slot per result number.
-    values: FxHashMap<Sym, SmallVec<[Option<ValueEntry>; 1]>>,
+struct IsolatedScope<'s> {
+    /// Values by name (without `%`), one slot per result number.
+    values: FxHashMap<&'s str, SmallVec<[Option<ValueEntry>; 1]>>,
     /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<Sym>>,
+    region_defs: Vec<Vec<&'s str>>,
+}
+
+/// Emptied scopes kept for the next regions, so that each region (each function, in a file of
+/// many) does not grow maps and lists of its own anew. Large ones are dropped instead: clearing
+/// costs their capacity, which small regions would pay again and again.
+#[derive(Default)]
+struct ScopePools<'s> {
+    isolated: Vec<IsolatedScope<'s>>,
+    blocks: Vec<BlockScope<'s>>,
+    names: Vec<Vec<&'s str>>,
+}
+
+/// Capacity above which an emptied scope map is dropped rather than reused.
+const MAX_RECYCLED_CAPACITY: usize = 1024;
+
+impl<'s> ScopePools<'s> {
+    fn recycle_blocks(&mut self, mut scope: BlockScope<'s>) {
+        if scope.blocks.capacity() <= MAX_RECYCLED_CAPACITY {
+            scope.blocks.clear();
+            self.blocks.push(scope);
+        }
+    }
+
+    fn recycle_isolated(&mut self, mut scope: IsolatedScope<'s>) {
+        for mut names in scope.region_defs.drain(..) {
+            names.clear();
+            self.names.push(names);
+        }
+        if scope.values.capacity() <= MAX_RECYCLED_CAPACITY {
+            scope.values.clear();
+            self.isolated.push(scope);
+        }
+    }
 }
 
 /// The MLIR text parser.
@@ -97,12 +138,13 @@ pub struct Parser<'s, 'c> {
     /// Location aliases used before their definition: name, offset of the use, and the op
     /// whose location it is (if it is an op's whole location).
     deferred_locs: Vec<(String, usize, Option<Op>)>,
-    scopes: Vec<IsolatedScope>,
+    scopes: Vec<IsolatedScope<'s>>,
     /// Forward-reference placeholders not yet defined, with the offset of their first use.
     forward_refs: FxHashMap<Value, usize>,
-    block_scopes: Vec<BlockScope>,
+    block_scopes: Vec<BlockScope<'s>>,
+    pools: ScopePools<'s>,
     opts: ParseOptions,
-    default_dialects: Vec<String>,
+    default_dialects: Vec<&'static str>,
     depth: usize,
     /// Number of results the op being parsed binds (`%a, %b = ...`).
     pub num_results: usize,
@@ -113,11 +155,63 @@ pub struct Parser<'s, 'c> {
     /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
     /// types thousands of times; a hit skips lexing, parsing and interning).
     type_cache: FxHashMap<&'s str, Type>,
+    /// Scratch buffer for dialect-qualified op names.
+    op_name_buf: String,
+    /// Emptied op states whose lists are reused (see [`Parser::take_state`]).
+    state_pool: Vec<OpState>,
+    /// Attributes custom parsers build over and over, by a key of their choosing (see
+    /// [`Parser::memoized_attr`]).
+    attr_memo: FxHashMap<(&'static str, u64), Attr>,
+}
+
+/// The byte offset of every line start: 0 and each offset after a `\n`. Eight bytes are tested
+/// at a time (a word has a newline exactly when `word ^ newlines` has a zero byte), so a
+/// large input is scanned in a fraction of a byte-by-byte loop's time.
+fn line_starts(src: &str) -> Vec<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let newlines = ONES * u64::from(b'\n');
+    let bytes = src.as_bytes();
+    let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+    starts.push(0);
+    let mut push_newlines_of = |chunk: &[u8], base: usize| {
+        let found = chunk.iter().enumerate().filter(|&(_, &b)| b == b'\n');
+        starts.extend(found.map(|(i, _)| base + i + 1));
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    for (k, chunk) in (&mut chunks).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ newlines;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            push_newlines_of(chunk, k * 8);
+        }
+    }
+    let tail = bytes.len() - chunks.remainder().len();
+    push_newlines_of(chunks.remainder(), tail);
+    starts
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
-/// module unless the buffer holds exactly one module.
+/// module unless the buffer holds exactly one module. The error is the first diagnostic of
+/// [`parse_module_diagnostics`].
 pub fn parse_module(ctx: &mut Context, file: &str, src: &str, opts: &ParseOptions) -> PResult<Op> {
+    parse_module_diagnostics(ctx, file, src, opts).map_err(|diags| {
+        diags
+            .into_iter()
+            .next()
+            .expect("a failed parse reports a diagnostic")
+    })
+}
+
+/// [`parse_module`], reporting every diagnostic `mlir-opt` reports: the first syntax error,
+/// or every use of an undeclared SSA value, in source order.
+pub fn parse_module_diagnostics(
+    ctx: &mut Context,
+    file: &str,
+    src: &str,
+    opts: &ParseOptions,
+) -> Result<Op, Vec<Diagnostic>> {
     let mut p = Parser::new(ctx, file, src, *opts);
     p.parse_top_level()
 }
@@ -140,20 +234,17 @@ impl<'s, 'c> Parser<'s, 'c> {
             scopes: vec![IsolatedScope::default()],
             forward_refs: FxHashMap::default(),
             block_scopes: Vec::new(),
+            pools: ScopePools::default(),
             opts,
             default_dialects: Vec::new(),
             depth: 0,
             num_results: 0,
             current_isolated: false,
-            line_starts: std::iter::once(0)
-                .chain(
-                    src.bytes()
-                        .enumerate()
-                        .filter(|&(_, b)| b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
-                .collect(),
+            line_starts: line_starts(src),
             type_cache: FxHashMap::default(),
+            state_pool: Vec::new(),
+            op_name_buf: String::new(),
+            attr_memo: FxHashMap::default(),
         }
     }
 
@@ -366,7 +457,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- top level --------------------------------------------------------------------------
 
-    fn parse_top_level(&mut self) -> PResult<Op> {
+    fn parse_top_level(&mut self) -> Result<Op, Vec<Diagnostic>> {
+        let (top_block, ops) = self.parse_top_level_ops().map_err(|d| vec![d])?;
+        self.check_forward_refs()?;
+        self.finish_module(top_block, ops).map_err(|d| vec![d])
+    }
+
+    /// Parses the top-level ops and alias definitions into a new block.
+    fn parse_top_level_ops(&mut self) -> PResult<(Block, Vec<Op>)> {
         let mut ops = Vec::new();
         let top_block = self.ctx.create_block();
         self.block_scopes.push(BlockScope::default());
@@ -386,7 +484,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
         }
-        self.check_forward_refs()?;
+        Ok((top_block, ops))
+    }
+
+    /// Resolves deferred locations and wraps the top-level ops in a module unless they are one.
+    fn finish_module(&mut self, top_block: Block, ops: Vec<Op>) -> PResult<Op> {
         self.resolve_deferred_locs()?;
         let module_name = self
             .ctx
@@ -468,7 +570,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- value scopes -----------------------------------------------------------------------
 
-    fn scope(&mut self) -> &mut IsolatedScope {
+    fn scope(&mut self) -> &mut IsolatedScope<'s> {
         self.scopes
             .last_mut()
             .expect("a value scope is always open")
@@ -476,10 +578,13 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn push_region_scope(&mut self, isolated: bool) {
         if isolated {
-            self.scopes.push(IsolatedScope::default());
+            let scope = self.pools.isolated.pop().unwrap_or_default();
+            self.scopes.push(scope);
         }
-        self.scope().region_defs.push(Vec::new());
-        self.block_scopes.push(BlockScope::default());
+        let defs = self.pools.names.pop().unwrap_or_default();
+        self.scope().region_defs.push(defs);
+        let blocks = self.pools.blocks.pop().unwrap_or_default();
+        self.block_scopes.push(blocks);
     }
 
     fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
@@ -493,37 +598,54 @@ impl<'s, 'c> Parser<'s, 'c> {
         if let Some(pos) = first_undefined {
             return self.error_at(pos, "reference to an undefined block");
         }
+        self.pools.recycle_blocks(scope);
         if isolated {
-            self.scopes.pop();
-        } else {
-            let names = self.scope().region_defs.pop().unwrap_or_default();
-            for n in names {
-                self.scope().values.remove(&n);
+            if let Some(scope) = self.scopes.pop() {
+                self.pools.recycle_isolated(scope);
             }
+        } else {
+            let mut names = self.scope().region_defs.pop().unwrap_or_default();
+            for n in names.drain(..) {
+                self.scope().values.remove(n);
+            }
+            self.pools.names.push(names);
         }
         Ok(())
     }
 
-    /// Fails with "use of undeclared SSA value name" at the first forward reference that was
-    /// never defined (MLIR checks this once, after the whole buffer is parsed).
-    fn check_forward_refs(&mut self) -> PResult<()> {
-        match self.forward_refs.values().min().copied() {
-            Some(pos) => self.error_at(pos, "use of undeclared SSA value name"),
-            None => Ok(()),
+    /// Fails with "use of undeclared SSA value name" at the first use of every forward
+    /// reference that was never defined, in source order (MLIR checks this once, after the
+    /// whole buffer is parsed).
+    fn check_forward_refs(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let mut positions: Vec<usize> = self.forward_refs.values().copied().collect();
+        if positions.is_empty() {
+            return Ok(());
         }
+        positions.sort_unstable();
+        let mut diags = Vec::with_capacity(positions.len());
+        for pos in positions {
+            let loc = self.loc_at(pos);
+            diags.push(Diagnostic::error(loc, "use of undeclared SSA value name"));
+        }
+        Err(diags)
     }
 
-    fn value_entry(&self, name: Sym, number: u32) -> Option<ValueEntry> {
+    /// The text of an SSA name.
+    fn name_text(&self, name: SsaName) -> &'s str {
+        &self.src[name.start as usize..name.end as usize]
+    }
+
+    fn value_entry(&self, name: &str, number: u32) -> Option<ValueEntry> {
         let scope = self.scopes.last()?;
         scope
             .values
-            .get(&name)?
+            .get(name)?
             .get(number as usize)
             .copied()
             .flatten()
     }
 
-    fn set_value_entry(&mut self, name: Sym, number: u32, entry: ValueEntry) {
+    fn set_value_entry(&mut self, name: &'s str, number: u32, entry: ValueEntry) {
         let slots = self.scope().values.entry(name).or_default();
         let idx = number as usize;
         if slots.len() <= idx {
@@ -533,9 +655,14 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
-    fn define_value(&mut self, sym: Sym, number: u32, pos: usize, value: Value) -> PResult<()> {
-        if let Some(existing) = self.value_entry(sym, number) {
-            let name = self.ctx.sym_str(sym).to_string();
+    fn define_value(
+        &mut self,
+        name: &'s str,
+        number: u32,
+        pos: usize,
+        value: Value,
+    ) -> PResult<()> {
+        if let Some(existing) = self.value_entry(name, number) {
             if !self.forward_refs.contains_key(&existing.value) {
                 let loc = self.loc_at(pos);
                 let note_loc = self.loc_at(existing.pos);
@@ -563,9 +690,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.ctx.replace_all_uses_with(existing.value, value);
             self.forward_refs.remove(&existing.value);
         }
-        self.set_value_entry(sym, number, ValueEntry { value, pos });
+        self.set_value_entry(name, number, ValueEntry { value, pos });
         if let Some(defs) = self.scope().region_defs.last_mut() {
-            defs.push(sym);
+            defs.push(name);
         }
         Ok(())
     }
@@ -583,7 +710,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected SSA operand");
         }
         let t = self.bump();
-        let name = self.ctx.sym(&self.src[t.start + 1..t.end]);
+        let name = SsaName {
+            start: t.start as u32 + 1,
+            end: t.end as u32,
+        };
         let mut number = 0;
         if self.src[t.end..].starts_with('#') {
             let rest = &self.src[t.end + 1..];
@@ -631,22 +761,21 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Resolves an operand to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<Value> {
-        let sym = operand.name;
-        if let Some(entry) = self.value_entry(sym, operand.number) {
+        let name = self.name_text(operand.name);
+        if let Some(entry) = self.value_entry(name, operand.number) {
             let actual = self.ctx.value_type(entry.value);
             if actual == ty {
                 return Ok(entry.value);
             }
             let msg = format!(
-                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                self.ctx.sym_str(operand.name),
+                "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
                 self.type_str(ty),
                 self.type_str(actual)
             );
             let (loc, note_loc) = (self.loc_at(operand.pos), self.loc_at(entry.pos));
             return Err(Diagnostic::error(loc, msg).with_note(note_loc, "prior use here"));
         }
-        if let Some(first) = self.value_entry(sym, 0)
+        if let Some(first) = self.value_entry(name, 0)
             && !self.forward_refs.contains_key(&first.value)
         {
             return self.error_at(operand.pos, "reference to invalid result number");
@@ -657,7 +786,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             value,
             pos: operand.pos,
         };
-        self.set_value_entry(sym, operand.number, entry);
+        self.set_value_entry(name, operand.number, entry);
         Ok(value)
     }
 
@@ -668,6 +797,19 @@ impl<'s, 'c> Parser<'s, 'c> {
         types: &[Type],
         pos: usize,
     ) -> PResult<Vec<Value>> {
+        let mut values = Vec::with_capacity(operands.len());
+        self.resolve_operands_typed_into(operands, types, pos, &mut values)?;
+        Ok(values)
+    }
+
+    /// [`Parser::resolve_operands`], appending the values to `out` (an op state's operands).
+    pub fn resolve_operands_typed_into(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+        pos: usize,
+        out: &mut Vec<Value>,
+    ) -> PResult<()> {
         if operands.len() != types.len() {
             let msg = format!(
                 "{} operands present, but expected {}",
@@ -676,11 +818,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             );
             return self.error_at(pos, msg);
         }
-        operands
-            .iter()
-            .zip(types)
-            .map(|(o, &t)| self.resolve_operand(o, t))
-            .collect()
+        for (o, &t) in operands.iter().zip(types) {
+            out.push(self.resolve_operand(o, t)?);
+        }
+        Ok(())
     }
 
     /// Resolves every operand to the same type.
@@ -689,10 +830,23 @@ impl<'s, 'c> Parser<'s, 'c> {
         operands: &[UnresolvedOperand],
         ty: Type,
     ) -> PResult<Vec<Value>> {
-        operands
-            .iter()
-            .map(|o| self.resolve_operand(o, ty))
-            .collect()
+        let mut values = Vec::with_capacity(operands.len());
+        self.resolve_operands_into(operands, ty, &mut values)?;
+        Ok(values)
+    }
+
+    /// Resolves operands that all have type `ty`, appending them to `out` (an op state's
+    /// operands: no list of its own is allocated).
+    pub fn resolve_operands_into(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        ty: Type,
+        out: &mut Vec<Value>,
+    ) -> PResult<()> {
+        for o in operands {
+            out.push(self.resolve_operand(o, ty)?);
+        }
+        Ok(())
     }
 
     /// Parses `%name : type`.
@@ -785,10 +939,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let mut next = 0;
         for (name, count, pos) in result_groups {
-            let sym = self.ctx.sym(name);
             for k in 0..count {
                 let v = self.ctx.result(op, next + k);
-                self.define_value(sym, k as u32, pos, v)?;
+                self.define_value(name, k as u32, pos, v)?;
             }
             next += count;
         }
@@ -796,25 +949,31 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn resolve_op_name(&mut self, name: &str) -> Option<crate::entity::OpName> {
-        if let Some(id) = self.ctx.registry.lookup(name)
-            && self.ctx.registry.def(id).registered
-        {
+        let registry = &self.ctx.registry;
+        let registered = |full: &str| {
+            registry
+                .lookup(full)
+                .filter(|&id| registry.def(id).registered)
+        };
+        if let Some(id) = registered(name) {
             return Some(id);
         }
         if name.contains('.') {
             return None;
         }
         // As MLIR: an unprefixed name is looked up in the default dialect of the closest
-        // enclosing op in custom syntax (`builtin` at the top level), and nowhere else.
+        // enclosing op in custom syntax (`builtin` at the top level), and nowhere else. The
+        // full name is spelled in one reused buffer.
         let dialect = self.default_dialect();
         if dialect.is_empty() {
             return None;
         }
-        let qualified = format!("{dialect}.{name}");
-        self.ctx
-            .registry
-            .lookup(&qualified)
-            .filter(|&id| self.ctx.registry.def(id).registered)
+        let full = &mut self.op_name_buf;
+        full.clear();
+        full.push_str(dialect);
+        full.push('.');
+        full.push_str(name);
+        registered(full)
     }
 
     /// MLIR's note on an op of an unknown dialect: the dialects there are.
@@ -829,10 +988,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// The dialect unprefixed op names resolve in here.
-    fn default_dialect(&self) -> &str {
-        self.default_dialects
-            .last()
-            .map_or("builtin", |d| d.as_str())
+    fn default_dialect(&self) -> &'static str {
+        self.default_dialects.last().copied().unwrap_or("builtin")
     }
 
     fn parse_custom_operation(&mut self, num_results: usize) -> PResult<Op> {
@@ -872,14 +1029,14 @@ impl<'s, 'c> Parser<'s, 'c> {
             let msg = format!("custom op '{name}' has no custom assembly form");
             return self.error_at(name_tok.start, msg);
         };
-        let mut state = OpState::new(op_name, loc);
+        let mut state = self.take_state(op_name, loc);
         let saved = (self.num_results, self.current_isolated);
         self.num_results = num_results;
         self.current_isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
         // Every op in custom syntax sets the default dialect of its regions (MLIR's
         // `OpAsmOpInterface::getDefaultDialect`, empty unless the op names one).
         self.default_dialects
-            .push(def.default_dialect.unwrap_or_default().to_string());
+            .push(def.default_dialect.unwrap_or_default());
         let parsed = parse(self, &mut state);
         self.default_dialects.pop();
         (self.num_results, self.current_isolated) = saved;
@@ -893,7 +1050,42 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
         }
-        Ok(self.ctx.create_op(state))
+        Ok(self.create_op_recycling(state))
+    }
+
+    /// The attribute `make` builds for `key`, built once per parse: for attributes a custom
+    /// parser derives from a small value (`#arith.fastmath<none>` from the flag bits), whose
+    /// building costs more than a lookup.
+    pub fn memoized_attr(
+        &mut self,
+        key: (&'static str, u64),
+        make: impl FnOnce(&mut Context) -> Attr,
+    ) -> Attr {
+        if let Some(&attr) = self.attr_memo.get(&key) {
+            return attr;
+        }
+        let attr = make(self.ctx);
+        self.attr_memo.insert(key, attr);
+        attr
+    }
+
+    /// An empty op state, reusing the lists of one whose op was created.
+    fn take_state(&mut self, name: crate::entity::OpName, loc: Loc) -> OpState {
+        match self.state_pool.pop() {
+            Some(mut state) => {
+                state.name = name;
+                state.loc = loc;
+                state
+            }
+            None => OpState::new(name, loc),
+        }
+    }
+
+    /// Creates the op of `state` and keeps the emptied state for [`Parser::take_state`].
+    fn create_op_recycling(&mut self, mut state: OpState) -> Op {
+        let op = self.ctx.create_op_reusing(&mut state);
+        self.state_pool.push(state);
+        op
     }
 
     fn parse_generic_operation(&mut self) -> PResult<Op> {
@@ -918,7 +1110,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                             "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                         )
                     } else {
-                        "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
+                        // MLIR reports this one at the token after the name.
+                        let msg = "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
+                        return self.error(msg);
                     };
                     return self.error_at(name_tok.start, msg);
                 }
@@ -928,7 +1122,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let operands_pos = self.tok.start;
         let operands = self.parse_paren_operand_list()?;
-        let mut state = OpState::new(op_name, loc);
+        let mut state = self.take_state(op_name, loc);
         if self.tok.kind == TokKind::LSquare {
             let succs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
                 p.parse_successor()
@@ -972,7 +1166,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         };
         state.operands = self.resolve_operands(&operands, &inputs, operands_pos)?;
         state.result_types = results;
-        Ok(self.ctx.create_op(state))
+        Ok(self.create_op_recycling(state))
     }
 
     fn parse_region_generic(&mut self) -> PResult<Region> {
@@ -1042,7 +1236,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn define_block_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
+            let name = self.name_text(a.operand.name);
+            self.define_value(name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
@@ -1051,19 +1246,17 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// scope (defined or referenced) is an error.
     fn define_entry_args(&mut self, block: Block, args: &[ArgDef]) -> PResult<()> {
         for a in args {
-            let sym = a.operand.name;
-            if let Some(existing) = self.value_entry(sym, a.operand.number) {
-                let msg = format!(
-                    "region entry argument '%{}' is already in use",
-                    self.ctx.sym_str(a.operand.name)
-                );
+            let name = self.name_text(a.operand.name);
+            if let Some(existing) = self.value_entry(name, a.operand.number) {
+                let msg = format!("region entry argument '%{name}' is already in use");
                 let (loc, note_loc) = (self.loc_at(a.operand.pos), self.loc_at(existing.pos));
                 return Err(
                     Diagnostic::error(loc, msg).with_note(note_loc, "previously referenced here")
                 );
             }
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_value(a.operand.name, a.operand.number, a.operand.pos, v)?;
+            let name = self.name_text(a.operand.name);
+            self.define_value(name, a.operand.number, a.operand.pos, v)?;
         }
         Ok(())
     }
@@ -1076,14 +1269,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    fn block_scope(&mut self) -> &mut BlockScope {
+    fn block_scope(&mut self) -> &mut BlockScope<'s> {
         self.block_scopes.last_mut().expect("inside a region")
     }
 
     fn parse_labelled_block(&mut self, region: Region) -> PResult<()> {
         let t = self.bump();
-        let name = self.text(t)[1..].to_string();
-        let block = match self.block_scope().blocks.get(&name).copied() {
+        let name = &self.src[t.start + 1..t.end];
+        let block = match self.block_scope().blocks.get(name).copied() {
             Some((_, true, _)) => {
                 return self.error_at(t.start, format!("redefinition of block '^{name}'"));
             }
@@ -1116,11 +1309,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected block name");
         }
         let t = self.bump();
-        let name = self.text(t)[1..].to_string();
+        let name = &self.src[t.start + 1..t.end];
         if self.block_scopes.is_empty() {
             return self.error_at(t.start, "block reference outside of a region");
         }
-        if let Some(&(b, _, _)) = self.block_scope().blocks.get(&name) {
+        if let Some(&(b, _, _)) = self.block_scope().blocks.get(name) {
             return Ok(b);
         }
         let b = self.ctx.create_block();
@@ -1460,7 +1653,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.bump();
             return match self.attr_aliases.get(text) {
                 Some(&a) => Ok(a),
-                None => self.error_at(t.start, format!("undefined symbol alias id '{text}'")),
+                // As in MLIR, the error is at the token after the alias.
+                None => self.error(format!("undefined symbol alias id '{text}'")),
             };
         }
         // A dialect attribute: keep its text, including a balanced `<...>` body.
@@ -2224,9 +2418,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.bump();
                     return match self.type_aliases.get(text) {
                         Some(&ty) => Ok(ty),
-                        None => {
-                            self.error_at(t.start, format!("undefined symbol alias id '{text}'"))
-                        }
+                        None => self.error(format!("undefined symbol alias id '{text}'")),
                     };
                 }
                 let body = self.take_balanced_suffix(t)?;

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use itertools::Itertools;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::asm::names::{NameBase, Names, compute_names, push_u32};
@@ -68,14 +69,33 @@ fn alias_definitions(p: &OpPrinter<'_>) -> String {
     out
 }
 
-/// Prints one op in generic form on one line, without nested regions' contents (used for
-/// "see current operation" notes).
-pub fn print_op_generic_line(ctx: &Context, op: Op) -> String {
-    let root = ctx.walk_preorder(op)[0];
+/// Prints `op` in generic form as MLIR's diagnostics show it (`see current operation: ...`,
+/// `block with no terminator, has ...`): values are named over the closest enclosing op isolated
+/// from above (or the outermost op), as MLIR's local-scope printing does, and an op with
+/// regions is printed whole on the lines after a leading newline.
+pub fn print_op_for_diagnostic(ctx: &Context, op: Op) -> String {
+    let root = naming_scope_root(ctx, op);
     let names = compute_names(ctx, root, true);
     let mut p = OpPrinter::new(ctx, &names, true);
+    p.inline_aliases = true;
+    if !ctx.regions(op).is_empty() {
+        p.out.push('\n');
+    }
     p.print_operation(op);
-    p.out.lines().next().unwrap_or_default().to_string()
+    p.out
+}
+
+/// The op whose values MLIR numbers when it prints `op` with a local scope: the closest of `op`
+/// and its ancestors that is isolated from above, else the outermost ancestor.
+fn naming_scope_root(ctx: &Context, op: Op) -> Op {
+    let mut root = op;
+    while !ctx.has_trait(root, Traits::ISOLATED_FROM_ABOVE) {
+        match ctx.parent_op(root) {
+            Some(parent) => root = parent,
+            None => break,
+        }
+    }
+    root
 }
 
 fn alias_name(i: usize) -> String {
@@ -125,6 +145,8 @@ impl<'a> OpPrinter<'a> {
             generic,
             aliases: Vec::new(),
             set_aliases: Vec::new(),
+            inline_aliases: false,
+            type_texts: FxHashMap::default(),
             default_dialect: Vec::new(),
         }
     }
@@ -140,18 +162,35 @@ pub struct OpPrinter<'a> {
     generic: bool,
     aliases: Vec<AffineMap>,
     set_aliases: Vec<IntegerSet>,
+    /// Print affine maps and sets in place instead of through `#map` aliases (in messages).
+    inline_aliases: bool,
+    /// The text of every type printed so far.
+    type_texts: FxHashMap<Type, Box<str>>,
     default_dialect: Vec<Option<&'static str>>,
 }
 
 impl<'a> OpPrinter<'a> {
     fn inline_maps(&mut self) {
         self.generic = false;
-        self.indent = usize::MAX / 4;
+        self.inline_aliases = true;
     }
 
     /// Appends raw text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// Appends a decimal integer.
+    pub fn write_int(&mut self, value: i64) {
+        if value < 0 {
+            self.out.push('-');
+        }
+        match u32::try_from(value.unsigned_abs()) {
+            Ok(small) => push_u32(&mut self.out, small),
+            Err(_) => {
+                let _ = write!(self.out, "{}", value.unsigned_abs());
+            }
+        }
     }
 
     /// Starts a new line at the current indentation.
@@ -187,6 +226,11 @@ impl<'a> OpPrinter<'a> {
                 push_u32(&mut self.out, n);
             }
             NameBase::Text(id) => self.out.push_str(self.names.text(id)),
+            NameBase::Suffixed { text, suffix } => {
+                self.out.push_str(self.names.text(text));
+                self.out.push('_');
+                push_u32(&mut self.out, suffix);
+            }
         }
     }
 
@@ -247,7 +291,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
     pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
+        let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -257,7 +301,7 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
-        let attrs: Vec<(&str, Attr)> = self.visible_attrs(op, elided);
+        let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
         }
@@ -265,13 +309,16 @@ impl<'a> OpPrinter<'a> {
         self.print_dict_entries(&attrs);
     }
 
-    fn visible_attrs(&self, op: Op, elided: &[&str]) -> Vec<(&'a str, Attr)> {
+    fn visible_attrs(&self, op: Op, elided: &[&str]) -> SmallVec<[(&'a str, Attr); 4]> {
         let ctx: &'a Context = self.ctx;
-        ctx.attrs(op)
-            .iter()
-            .map(|&(n, a)| (ctx.sym_str(n), a))
-            .filter(|(n, _)| !elided.contains(n))
-            .collect()
+        let mut visible = SmallVec::new();
+        for &(name, attr) in ctx.attrs(op) {
+            let name = ctx.sym_str(name);
+            if !elided.contains(&name) {
+                visible.push((name, attr));
+            }
+        }
+        visible
     }
 
     fn print_dict_entries(&mut self, attrs: &[(&str, Attr)]) {
@@ -347,10 +394,11 @@ impl<'a> OpPrinter<'a> {
         self.newline();
         self.indent += 1;
         self.print_successor(block);
-        let args = self.ctx.block_args(block).to_vec();
+        let ctx = self.ctx;
+        let args = ctx.block_args(block);
         if !args.is_empty() {
             self.out.push('(');
-            self.interleave_comma(&args, |p, x| p.print_arg_def(x));
+            self.interleave_comma(args, |p, x| p.print_arg_def(x));
             self.out.push(')');
         }
         self.out.push(':');
@@ -362,11 +410,20 @@ impl<'a> OpPrinter<'a> {
         match preds.len() {
             0 => self.out.push_str("  // no predecessors"),
             1 => {
-                let _ = write!(self.out, "  // pred: ^bb{}", preds[0]);
+                self.out.push_str("  // pred: ^bb");
+                push_u32(&mut self.out, preds[0]);
             }
             n => {
-                let list = preds.iter().map(|p| format!("^bb{p}")).join(", ");
-                let _ = write!(self.out, "  // {n} preds: {list}");
+                self.out.push_str("  // ");
+                push_u32(&mut self.out, n as u32);
+                self.out.push_str(" preds: ");
+                for (i, &pred) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str("^bb");
+                    push_u32(&mut self.out, pred);
+                }
             }
         }
     }
@@ -421,7 +478,7 @@ impl<'a> OpPrinter<'a> {
     fn print_generic(&mut self, op: Op) {
         let def = self.ctx.op_def(op);
         let _ = write!(self.out, "\"{}\"(", escape_string(&def.name));
-        let operands = self.ctx.operand_vec(op);
+        let operands = self.ctx.operand_array(op);
         self.print_operands(&operands);
         self.out.push(')');
         let succs = self.ctx.successors(op).to_vec();
@@ -432,7 +489,7 @@ impl<'a> OpPrinter<'a> {
         }
         let inherent = def.inherent_attrs;
         let registered = def.registered;
-        let all: Vec<(&str, Attr)> = self.visible_attrs(op, &[]);
+        let all = self.visible_attrs(op, &[]);
         let (props, rest): (Vec<_>, Vec<_>) = all.into_iter().partition(|(n, _)| {
             (registered && inherent.contains(n)) || *n == UNREGISTERED_PROPERTIES
         });
@@ -500,6 +557,20 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, ty: Type) {
+        // Programs repeat a handful of types thousands of times: print each once per run.
+        // (A type's text never changes within a run: an alias it uses is numbered when first
+        // printed.)
+        if let Some(text) = self.type_texts.get(&ty) {
+            self.out.push_str(text);
+            return;
+        }
+        let start = self.out.len();
+        self.print_type_uncached(ty);
+        let text: Box<str> = self.out[start..].into();
+        self.type_texts.insert(ty, text);
+    }
+
+    fn print_type_uncached(&mut self, ty: Type) {
         match self.ctx.type_data(ty) {
             TypeData::Integer { width, signedness } => {
                 let prefix = match signedness {
@@ -738,7 +809,7 @@ impl<'a> OpPrinter<'a> {
                 }
             }
             AttrData::AffineMap(map) => {
-                if self.indent >= usize::MAX / 8 {
+                if self.inline_aliases {
                     let _ = write!(self.out, "affine_map<{}>", affine_map_text(map));
                     return;
                 }
@@ -752,7 +823,7 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(&alias_name(idx));
             }
             AttrData::AffineSet(set) => {
-                if self.indent >= usize::MAX / 8 {
+                if self.inline_aliases {
                     let _ = write!(self.out, "affine_set<{}>", integer_set_text(set));
                     return;
                 }

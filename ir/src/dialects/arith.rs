@@ -13,7 +13,7 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{add_attr, invalid_properties, op_error, type_str};
 use crate::entity::{Attr, Op, Type};
-use crate::registry::{OpDef, Registry, Traits};
+use crate::registry::{NameHint, OpDef, Registry, Traits};
 use crate::types::{DYNAMIC, Signedness, TypeData};
 
 // ----- op tables ------------------------------------------------------------------------------
@@ -505,7 +505,9 @@ fn parse_flags(
         Some(0)
     };
     if let Some(value) = value {
-        let a = spec.make_attr(p.ctx, value);
+        let a = p.memoized_attr((spec.mnemonic, u64::from(value)), |ctx| {
+            spec.make_attr(ctx, value)
+        });
         add_attr(p, state, spec.attr, a);
     }
     Ok(())
@@ -858,7 +860,7 @@ fn parse_two_operands(p: &mut OpParser<'_, '_>) -> PResult<[UnresolvedOperand; 2
 
 /// Prints ` %a, %b, ...` with all operands.
 fn print_all_operands(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
 }
@@ -970,27 +972,24 @@ fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 /// `%c0`, `%c42_i32`, `%true`, `%false`, `%cst`, as MLIR names constants.
-fn constant_name_hint(ctx: &Context, op: Op, names: &mut Vec<String>) {
+fn constant_name_hint(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
     let Some(value) = ctx.get_attr(op, "value") else {
         names.push("cst".into());
         return;
     };
     let name = match ctx.attr_data(value) {
-        AttrData::Bool(b) => if *b { "true" } else { "false" }.to_string(),
+        AttrData::Bool(b) => NameHint::Borrowed(if *b { "true" } else { "false" }),
         AttrData::Integer { value, ty } => match ctx.type_data(*ty) {
             TypeData::Integer { width: 1, .. } => {
-                if *value != 0 { "true" } else { "false" }.to_string()
+                NameHint::Borrowed(if *value != 0 { "true" } else { "false" })
             }
             TypeData::Integer { width, .. } => {
-                format!(
-                    "c{}_{}",
-                    crate::util::sext(*value, *width),
-                    type_str(ctx, *ty)
-                )
+                let value = crate::util::sext(*value, *width);
+                NameHint::Owned(format!("c{value}_{}", type_str(ctx, *ty)))
             }
-            _ => format!("c{value}"),
+            _ => NameHint::Owned(format!("c{value}")),
         },
-        _ => "cst".to_string(),
+        _ => NameHint::Borrowed("cst"),
     };
     names.push(name);
 }
@@ -1129,7 +1128,7 @@ fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
     }
     print_flags(p, op, flags);
     p.print_optional_attr_dict(op, &["overflowFlags", "fastmath", "roundingmode"]);
-    if let (Some(&from), Some(&to)) = (p.ctx.operand_vec(op).first(), p.ctx.results(op).first()) {
+    if let (Some(&from), Some(&to)) = (p.ctx.operand_array(op).first(), p.ctx.results(op).first()) {
         p.write(" : ");
         p.print_type(p.ctx.value_type(from));
         p.write(" to ");
@@ -1279,7 +1278,7 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: Op) {
     print_all_operands(p, op);
     print_flags(p, op, flags);
     p.print_optional_attr_dict(op, &["predicate", "fastmath"]);
-    if let Some(&lhs) = p.ctx.operand_vec(op).first() {
+    if let Some(&lhs) = p.ctx.operand_array(op).first() {
         p.write(" : ");
         p.print_type(p.ctx.value_type(lhs));
     }
@@ -1358,7 +1357,7 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
     print_all_operands(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&c) = p.ctx.operand_vec(op).first() {
+    if let Some(&c) = p.ctx.operand_array(op).first() {
         let cond = p.ctx.value_type(c);
         if is_shaped(p.ctx, cond) {
             p.print_type(cond);
@@ -1452,11 +1451,11 @@ fn verify_extended(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 /// `%low, %high` for the multiplications, `%sum, %overflow` for the addition.
-fn extended_name_hint(ctx: &Context, op: Op, names: &mut Vec<String>) {
+fn extended_name_hint(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
     let pair = if ctx.op_name_str(op) == "arith.addui_extended" {
         ["sum", "overflow"]
     } else {
         ["low", "high"]
     };
-    names.extend(pair.iter().map(|s| s.to_string()));
+    names.extend(pair.map(NameHint::Borrowed));
 }

@@ -461,7 +461,7 @@ fn parse_dealloc_tensor(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResul
 }
 
 fn print_dealloc_tensor(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.print_optional_attr_dict(op, &[]);
@@ -488,7 +488,7 @@ fn parse_materialize(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<(
 
 fn print_materialize(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     let [source, dest] = operands[..] else {
         return;
     };

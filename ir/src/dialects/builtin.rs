@@ -74,7 +74,7 @@ fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     if !operands.is_empty() {
         p.write(" ");
         p.print_operands(&operands);

@@ -89,7 +89,7 @@ fn parse_attrs_then_typed_operand(p: &mut OpParser<'_, '_>, state: &mut OpState)
 
 fn print_attrs_then_typed_operand(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.write(" : ");
@@ -125,7 +125,7 @@ fn parse_free(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 fn print_free(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
     p.write(" ");
-    p.print_operands(&p.ctx.operand_vec(op));
+    p.print_operands(&p.ctx.operand_array(op));
 }
 
 fn parse_retain(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
@@ -155,7 +155,7 @@ fn print_retain(p: &mut OpPrinter<'_>, op: Op) {
     p.write(")");
     p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
     p.write(" : ");
-    let inputs = types_of(ctx, &ctx.operand_vec(op));
+    let inputs = types_of(ctx, &ctx.operand_array(op));
     let results = types_of(ctx, ctx.results(op));
     p.print_function_type(&inputs, &results);
 }
@@ -283,7 +283,7 @@ fn verify_retain(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, msg);
         return;
     }
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     for (i, &ty) in operands.iter().enumerate() {
         if i < sizes[0] && !ctx.type_data(ty).is_memref() {
             type_error(

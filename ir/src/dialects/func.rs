@@ -5,6 +5,8 @@
 //! function-like, isolated from above and an automatic allocation scope; `func.return` is
 //! return-like; `func.call` implements the call interface.
 
+use smallvec::SmallVec;
+
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{ArgDef, OpParser, PResult};
 use crate::asm::printer::OpPrinter;
@@ -97,9 +99,9 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     add_attr(p, state, "sym_name", name);
     // Arguments: either `%name: type {attrs}` definitions or bare types (declarations).
     p.expect(TokKind::LParen, "(")?;
-    let mut args: Vec<ArgDef> = Vec::new();
-    let mut inputs: Vec<Type> = Vec::new();
-    let mut arg_attrs: Vec<Attr> = Vec::new();
+    let mut args: SmallVec<[ArgDef; 4]> = SmallVec::new();
+    let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
+    let mut arg_attrs: SmallVec<[Attr; 4]> = SmallVec::new();
     let mut named = None;
     if !p.eat(TokKind::RParen) {
         loop {
@@ -122,8 +124,8 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         }
         p.expect(TokKind::RParen, ")")?;
     }
-    let mut results = Vec::new();
-    let mut res_attrs = Vec::new();
+    let mut results: SmallVec<[Type; 2]> = SmallVec::new();
+    let mut res_attrs: SmallVec<[Attr; 2]> = SmallVec::new();
     if p.eat(TokKind::Arrow) {
         if p.tok_kind() == TokKind::LParen {
             p.expect(TokKind::LParen, "(")?;
@@ -142,11 +144,14 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
             res_attrs.push(p.ctx.attr(AttrData::Dict(Vec::new())));
         }
     }
-    let fty = p.ctx.ty(TypeData::Function { inputs, results });
+    let fty = p.ctx.ty(TypeData::Function {
+        inputs: inputs.to_vec(),
+        results: results.to_vec(),
+    });
     let fattr = p.ctx.type_attr(fty);
     add_attr(p, state, "function_type", fattr);
-    set_optional_dict_array(p, state, "arg_attrs", arg_attrs);
-    set_optional_dict_array(p, state, "res_attrs", res_attrs);
+    set_optional_dict_array(p, state, "arg_attrs", &arg_attrs);
+    set_optional_dict_array(p, state, "res_attrs", &res_attrs);
     p.parse_optional_attr_dict_with_keyword(&mut state.attrs)?;
     if p.tok_kind() == TokKind::LBrace {
         if named == Some(false) {
@@ -175,13 +180,13 @@ fn set_optional_dict_array(
     p: &mut OpParser<'_, '_>,
     state: &mut OpState,
     name: &str,
-    list: Vec<Attr>,
+    list: &[Attr],
 ) {
     let all_empty = list
         .iter()
         .all(|&a| matches!(p.ctx.attr_data(a), AttrData::Dict(d) if d.is_empty()));
     if !all_empty {
-        let a = p.ctx.attr(AttrData::Array(list));
+        let a = p.ctx.attr(AttrData::Array(list.to_vec()));
         add_attr(p, state, name, a);
     }
 }
@@ -324,7 +329,7 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some((_, results)) = function_type(ctx, func, "function_type") else {
         return;
     };
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     let name = str_attr(ctx, func, "sym_name").unwrap_or("");
     if operands.len() != results.len() {
         op_error(
@@ -367,12 +372,12 @@ fn parse_call(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     p.expect(TokKind::Colon, ":")?;
     let pos = p.cur_pos();
     let fty = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ctx.type_data(fty).clone() else {
+    let TypeData::Function { inputs, results } = p.ctx.type_data(fty) else {
         return p.error_at(pos, "expected function type");
     };
-    state.operands = p.resolve_operands(&operands, &inputs, pos)?;
-    state.result_types = results;
-    Ok(())
+    let inputs: SmallVec<[Type; 4]> = inputs.iter().copied().collect();
+    state.result_types.extend_from_slice(results);
+    p.resolve_operands_typed_into(&operands, &inputs, pos, &mut state.operands)
 }
 
 fn print_call(p: &mut OpPrinter<'_>, op: Op) {
@@ -381,7 +386,7 @@ fn print_call(p: &mut OpPrinter<'_>, op: Op) {
         p.print_attr(c);
     }
     p.write("(");
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.print_operands(&operands);
     p.write(")");
     p.print_optional_attr_dict(op, &["callee"]);
@@ -414,7 +419,7 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     if operands.len() != inputs.len() {
         op_error(ctx, op, diags, "incorrect number of operands for callee");
         return;
@@ -477,7 +482,7 @@ fn parse_call_indirect(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 }
 
 fn print_call_indirect(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operand(operands[0]);
     p.write("(");

@@ -22,13 +22,13 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
     add_attr, dense_array, dense_array_values, int_attr, lookup_symbol, op_error,
-    parse_dynamic_index_list, print_dynamic_index_list, segment_values, segments, set_segments,
+    parse_dynamic_index_list, print_dynamic_index_list, segment_array, segments, set_segments,
     str_attr, symbol_ref, type_str,
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -339,14 +339,17 @@ fn known(effects: &[MemoryEffect]) -> Effects {
 // ----- memref type helpers ------------------------------------------------------------------
 
 /// The parts of a ranked memref type.
-struct Ranked {
-    shape: Vec<i64>,
+/// Strides of a memref, inline up to rank 4.
+type Strides = SmallVec<[i64; 4]>;
+
+struct Ranked<'c> {
+    shape: &'c [i64],
     elem: Type,
     layout: Option<Attr>,
     space: Option<Attr>,
 }
 
-fn ranked(ctx: &Context, ty: Type) -> Option<Ranked> {
+fn ranked(ctx: &Context, ty: Type) -> Option<Ranked<'_>> {
     match ctx.type_data(ty) {
         TypeData::MemRef {
             shape,
@@ -354,7 +357,7 @@ fn ranked(ctx: &Context, ty: Type) -> Option<Ranked> {
             layout,
             memory_space,
         } => Some(Ranked {
-            shape: shape.clone(),
+            shape,
             elem: *elem,
             layout: *layout,
             space: *memory_space,
@@ -409,18 +412,18 @@ fn is_identity_layout(ctx: &Context, layout: Option<Attr>) -> bool {
 }
 
 /// The strides and offset of a ranked memref type, as MLIR's `getStridesAndOffset`.
-fn strides_and_offset(ctx: &Context, m: &Ranked) -> Option<(Vec<i64>, i64)> {
+fn strides_and_offset(ctx: &Context, m: &Ranked<'_>) -> Option<(Strides, i64)> {
     match m.layout.map(|l| ctx.attr_data(l)) {
-        None => Some((canonical_strides(&m.shape), 0)),
-        Some(AttrData::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        None => Some((canonical_strides(m.shape).into(), 0)),
+        Some(AttrData::Strided { strides, offset }) => Some((strides.as_slice().into(), *offset)),
         Some(AttrData::AffineMap(map)) => {
             if map.is_identity() {
-                return Some((canonical_strides(&m.shape), 0));
+                return Some((canonical_strides(m.shape).into(), 0));
             }
             if map.results.len() != 1 || map.num_dims as usize != m.shape.len() {
                 return None;
             }
-            let mut strides = vec![0i64; m.shape.len()];
+            let mut strides: Strides = smallvec![0i64; m.shape.len()];
             let mut offset = 0i64;
             linear_terms(&map.results[0], &mut strides, &mut offset, 1)?;
             Some((strides, offset))
@@ -588,9 +591,9 @@ fn check_segments(
     op: Op,
     diags: &mut Vec<Diagnostic>,
     n: usize,
-) -> Option<Vec<usize>> {
+) -> Option<SmallVec<[usize; 4]>> {
     // A missing attribute reads as all-zero sizes, as MLIR's default-initialised property.
-    let sizes = segments(ctx, op).unwrap_or_else(|| vec![0; n]);
+    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec![0; n]);
     if sizes.len() != n {
         op_error(
             ctx,
@@ -662,9 +665,14 @@ fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOper
     Ok(list)
 }
 
-fn resolve_indices(p: &mut OpParser<'_, '_>, list: &[UnresolvedOperand]) -> PResult<Vec<Value>> {
+/// Resolves `index` operands, appending them to `operands`.
+fn resolve_indices_into(
+    p: &mut OpParser<'_, '_>,
+    list: &[UnresolvedOperand],
+    operands: &mut Vec<Value>,
+) -> PResult<()> {
     let index = p.ctx.index_type();
-    p.resolve_operands_same(list, index)
+    p.resolve_operands_into(list, index, operands)
 }
 
 /// Parses the optional attr-dict and `: <source type> <keyword> <result type>`.
@@ -684,7 +692,7 @@ fn parse_attrs_and_cast_types(
 /// Prints ` : <source type> <keyword> <result type>` for ops with one operand and result.
 fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(v));
     }
     p.write(" ");
@@ -696,7 +704,7 @@ fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
 }
 
 fn print_first_operand(p: &mut OpPrinter<'_>, op: Op) {
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_operand(v);
     }
 }
@@ -713,17 +721,16 @@ fn parse_alloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect(TokKind::Colon, ":")?;
     let ty = parse_ranked_memref(p, state)?;
-    let mut operands = resolve_indices(p, &sizes)?;
-    operands.extend(resolve_indices(p, &symbols)?);
-    state.operands = operands;
+    resolve_indices_into(p, &sizes, &mut state.operands)?;
+    resolve_indices_into(p, &symbols, &mut state.operands)?;
     set_segments(p, state, &[sizes.len() as i32, symbols.len() as i32]);
     state.result_types.push(ty);
     Ok(())
 }
 
 fn print_alloc(p: &mut OpPrinter<'_>, op: Op) {
-    let sizes = segment_values(p.ctx, op, 0);
-    let symbols = segment_values(p.ctx, op, 1);
+    let sizes = segment_array(p.ctx, op, 0);
+    let symbols = segment_array(p.ctx, op, 1);
     p.write("(");
     p.print_operands(&sizes);
     p.write(")");
@@ -789,7 +796,7 @@ fn verify_alloc_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    let expected = num_dynamic(&m.shape);
+    let expected = num_dynamic(m.shape);
     if sizes[0] != expected {
         op_error(
             ctx,
@@ -835,7 +842,7 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_vec(op).first() {
+    if let Some(&v) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(v));
     }
 }
@@ -881,7 +888,7 @@ fn parse_realloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_realloc(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_first_operand(p, op);
     if let Some(&size) = operands.get(1) {
@@ -944,9 +951,9 @@ fn verify_realloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         format!(
             "different element types specified for source memref type {s} and result memref type {d}"
         )
-    } else if num_dynamic(&dst.shape) > 0 && n < 2 {
+    } else if num_dynamic(dst.shape) > 0 && n < 2 {
         format!("missing dimension operand for result type {d}")
-    } else if num_dynamic(&dst.shape) == 0 && n == 2 {
+    } else if num_dynamic(dst.shape) == 0 && n == 2 {
         format!("unnecessary dimension operand for result type {d}")
     } else {
         return;
@@ -964,7 +971,7 @@ fn parse_load(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let ty = parse_ranked_memref(p, state)?;
     let elem = ranked(p.ctx, ty).map_or(ty, |m| m.elem);
     state.operands.push(p.resolve_operand(&memref, ty)?);
-    state.operands.extend(resolve_indices(p, &indices)?);
+    resolve_indices_into(p, &indices, &mut state.operands)?;
     state.result_types.push(elem);
     Ok(())
 }
@@ -993,7 +1000,7 @@ fn print_memref_and_indices(p: &mut OpPrinter<'_>, operands: &[Value]) {
 }
 
 fn print_load(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_memref_and_indices(p, &operands);
     print_access_attrs(p, op);
@@ -1004,13 +1011,13 @@ fn print_load(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 /// Checks the memref operand `at` and the index operands after it; returns the memref.
-fn verify_indexed_access(
-    ctx: &Context,
+fn verify_indexed_access<'c>(
+    ctx: &'c Context,
     op: Op,
     diags: &mut Vec<Diagnostic>,
     at: usize,
     what: &str,
-) -> Option<Ranked> {
+) -> Option<Ranked<'c>> {
     if !expect_min_operands(ctx, op, diags, at + 1) {
         return None;
     }
@@ -1064,12 +1071,12 @@ fn parse_store(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let elem = ranked(p.ctx, ty).map_or(ty, |m| m.elem);
     state.operands.push(p.resolve_operand(&value, elem)?);
     state.operands.push(p.resolve_operand(&memref, ty)?);
-    state.operands.extend(resolve_indices(p, &indices)?);
+    resolve_indices_into(p, &indices, &mut state.operands)?;
     Ok(())
 }
 
 fn print_store(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let Some((&value, rest)) = operands.split_first() else {
         return;
     };
@@ -1117,7 +1124,7 @@ fn parse_copy(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_copy(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.print_optional_attr_dict(op, &[]);
@@ -1136,7 +1143,7 @@ fn shapes_compatible(ctx: &Context, a: Type, b: Type) -> bool {
             x.shape.len() == y.shape.len()
                 && x.shape
                     .iter()
-                    .zip(&y.shape)
+                    .zip(y.shape)
                     .all(|(&p, &q)| p == q || p == DYNAMIC || q == DYNAMIC)
         }
         _ => true,
@@ -1247,7 +1254,7 @@ fn parse_offsets_sizes_strides_operands(
         .into_iter()
         .zip(lists)
     {
-        state.operands.extend(resolve_indices(p, &operands)?);
+        resolve_indices_into(p, &operands, &mut state.operands)?;
         counts.push(operands.len() as i32);
         let a = p.ctx.dense_i64_array(&statics);
         add_attr(p, state, name, a);
@@ -1363,7 +1370,7 @@ fn print_offsets_sizes_strides(p: &mut OpPrinter<'_>, op: Op, separators: [&str;
     };
     for (k, list) in lists.iter().enumerate() {
         p.write(separators[k]);
-        let dynamic = segment_values(p.ctx, op, k + 1);
+        let dynamic = segment_array(p.ctx, op, k + 1);
         print_dynamic_index_list(p, list, &dynamic);
     }
 }
@@ -1412,7 +1419,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     for (&o, &s) in offsets.iter().zip(&src_strides) {
         offset = sat_add(offset, sat_mul(o, s));
     }
-    let inferred_strides: Vec<i64> = strides
+    let inferred_strides: Strides = strides
         .iter()
         .zip(&src_strides)
         .map(|(&a, &b)| sat_mul(a, b))
@@ -1439,7 +1446,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         ));
         return;
     }
-    if rank_reduction_mask(sizes, &dst.shape).is_none() {
+    if rank_reduction_mask(sizes, dst.shape).is_none() {
         error(mismatch("sizes"));
         return;
     }
@@ -1465,7 +1472,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         error(mismatch("layout"));
         return;
     };
-    let kept: Vec<i64> = inferred_strides
+    let kept: Strides = inferred_strides
         .iter()
         .zip(&dropped)
         .filter(|(_, d)| !**d)
@@ -1475,7 +1482,7 @@ fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         error(mismatch("layout"));
         return;
     }
-    verify_in_bounds(&src.shape, offsets, sizes, strides, &mut error);
+    verify_in_bounds(src.shape, offsets, sizes, strides, &mut error);
 }
 
 /// MLIR's `computeRankReductionMask`: which dimensions of `original` are dropped (unit
@@ -1610,7 +1617,7 @@ fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
             }
             x.shape
                 .iter()
-                .zip(&y.shape)
+                .zip(y.shape)
                 .all(|(&p, &q)| p == DYNAMIC || q == DYNAMIC || p == q)
         }
         _ => {
@@ -1868,7 +1875,7 @@ fn parse_expand_shape(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<
     let (shape_operands, statics) = parse_dynamic_index_list(p)?;
     let (src_ty, dst_ty) = parse_attrs_and_ranked_types(p, state, "into")?;
     state.operands.push(p.resolve_operand(&source, src_ty)?);
-    state.operands.extend(resolve_indices(p, &shape_operands)?);
+    resolve_indices_into(p, &shape_operands, &mut state.operands)?;
     let a = p.ctx.dense_i64_array(&statics);
     add_attr(p, state, "static_output_shape", a);
     state.result_types.push(dst_ty);
@@ -1895,7 +1902,7 @@ fn print_expand_shape(p: &mut OpPrinter<'_>, op: Op) {
     print_reassociation(p, op);
     p.write(" output_shape ");
     let statics = dense_array(p.ctx, op, "static_output_shape").unwrap_or_default();
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     print_dynamic_index_list(p, &statics, operands.get(1..).unwrap_or(&[]));
     p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
     print_cast_types(p, op, "into");
@@ -1920,11 +1927,11 @@ fn print_collapse_shape(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 /// The source, result and reassociation of a reshape op, after the common ODS checks.
-fn reshape_parts(
-    ctx: &Context,
+fn reshape_parts<'c>(
+    ctx: &'c Context,
     op: Op,
     diags: &mut Vec<Diagnostic>,
-) -> Option<(Ranked, Ranked, Vec<Vec<i64>>)> {
+) -> Option<(Ranked<'c>, Ranked<'c>, Vec<Vec<i64>>)> {
     if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
         return None;
     }
@@ -2041,7 +2048,7 @@ fn verify_collapse_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if !verify_collapsed_shape(ctx, op, diags, &dst.shape, &src.shape, &groups) {
+    if !verify_collapsed_shape(ctx, op, diags, dst.shape, src.shape, &groups) {
         return;
     }
     let layout = if is_identity_layout(ctx, src.layout) {
@@ -2062,7 +2069,7 @@ fn verify_collapse_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     };
     let layout_ref = layout.as_ref().map(|(s, o)| (s.as_slice(), *o));
     if src.elem != dst.elem || src.space != dst.space || !has_layout(ctx, &dst, layout_ref) {
-        let expected = memref_type_text(ctx, &dst.shape, src.elem, layout_ref, src.space);
+        let expected = memref_type_text(ctx, dst.shape, src.elem, layout_ref, src.space);
         let got = quoted(ctx, result_type(ctx, op, 0));
         op_error(
             ctx,
@@ -2126,7 +2133,7 @@ fn verify_expand_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if !verify_collapsed_shape(ctx, op, diags, &src.shape, &dst.shape, &groups) {
+    if !verify_collapsed_shape(ctx, op, diags, src.shape, dst.shape, &groups) {
         return;
     }
     let layout = if is_identity_layout(ctx, src.layout) {
@@ -2136,11 +2143,11 @@ fn verify_expand_shape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             op_error(ctx, op, diags, "invalid source layout map");
             return;
         };
-        Some((expanded_strides(&strides, &dst.shape, &groups), offset))
+        Some((expanded_strides(&strides, dst.shape, &groups), offset))
     };
     let layout_ref = layout.as_ref().map(|(s, o)| (s.as_slice(), *o));
     if src.elem != dst.elem || src.space != dst.space || !has_layout(ctx, &dst, layout_ref) {
-        let expected = memref_type_text(ctx, &dst.shape, src.elem, layout_ref, src.space);
+        let expected = memref_type_text(ctx, dst.shape, src.elem, layout_ref, src.space);
         let got = quoted(ctx, result_type(ctx, op, 0));
         op_error(
             ctx,
@@ -2218,14 +2225,14 @@ fn parse_view(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let sizes = parse_square_operands(p)?;
     let (src_ty, dst_ty) = parse_attrs_and_ranked_types(p, state, "to")?;
     state.operands.push(p.resolve_operand(&source, src_ty)?);
-    state.operands.extend(resolve_indices(p, &[shift])?);
-    state.operands.extend(resolve_indices(p, &sizes)?);
+    resolve_indices_into(p, &[shift], &mut state.operands)?;
+    resolve_indices_into(p, &sizes, &mut state.operands)?;
     state.result_types.push(dst_ty);
     Ok(())
 }
 
 fn print_view(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     print_first_operand(p, op);
     p.write("[");
@@ -2282,7 +2289,7 @@ fn verify_view(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             "different memory spaces specified for base memref type {s} and view memref type {d}"
         )
     } else {
-        let (has, expected) = (ctx.num_operands(op) - 2, num_dynamic(&dst.shape));
+        let (has, expected) = (ctx.num_operands(op) - 2, num_dynamic(dst.shape));
         if has != expected {
             op_error(
                 ctx,
@@ -2305,7 +2312,7 @@ fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let index = p.parse_operand()?;
     let ty = p.parse_colon_type()?;
     state.operands.push(p.resolve_operand(&source, ty)?);
-    state.operands.extend(resolve_indices(p, &[index])?);
+    resolve_indices_into(p, &[index], &mut state.operands)?;
     let index_ty = p.ctx.index_type();
     state.result_types.push(index_ty);
     Ok(())
@@ -2313,7 +2320,7 @@ fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.write(" : ");
@@ -2446,7 +2453,7 @@ fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&m) = p.ctx.operand_vec(op).first() {
+    if let Some(&m) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(m));
     }
 }
@@ -2486,7 +2493,7 @@ fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     print_first_operand(p, op);
     p.write(" : ");
-    if let Some(&m) = p.ctx.operand_vec(op).first() {
+    if let Some(&m) = p.ctx.operand_array(op).first() {
         p.print_type(p.ctx.value_type(m));
     }
     p.write(" -> ");
@@ -2495,7 +2502,7 @@ fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
 }
 
-fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<String>) {
+fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
     let n = ctx.results(op).len();
     let rank = n.saturating_sub(2) / 2;
     names.push("base_buffer".into());
@@ -2504,7 +2511,7 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<String>) {
     }
     for group in ["sizes", "strides"] {
         for k in 0..rank {
-            names.push(if k == 0 { group.into() } else { String::new() });
+            names.push(NameHint::Borrowed(if k == 0 { group } else { "" }));
         }
     }
 }
@@ -2599,7 +2606,7 @@ fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
 // ----- memref.global / memref.get_global ------------------------------------------------------
 
 fn is_static_memref(ctx: &Context, ty: Type) -> bool {
-    ranked(ctx, ty).is_some_and(|m| num_dynamic(&m.shape) == 0)
+    ranked(ctx, ty).is_some_and(|m| num_dynamic(m.shape) == 0)
 }
 
 fn parse_global(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
@@ -2630,7 +2637,7 @@ fn parse_global(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         } else {
             let tensor = match ranked(p.ctx, ty) {
                 Some(m) => p.ctx.ty(TypeData::Tensor {
-                    shape: m.shape,
+                    shape: m.shape.to_vec(),
                     elem: m.elem,
                     encoding: None,
                 }),
@@ -2718,7 +2725,7 @@ fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    let Some(m) = ranked(ctx, ty).filter(|m| num_dynamic(&m.shape) == 0) else {
+    let Some(m) = ranked(ctx, ty).filter(|m| num_dynamic(m.shape) == 0) else {
         op_error(
             ctx,
             op,
@@ -2757,7 +2764,7 @@ fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
                         diags,
                         format!(
                             "initial value shape expected to be {} but was {}",
-                            join(&m.shape),
+                            join(m.shape),
                             join(shape)
                         ),
                     );
@@ -2927,7 +2934,7 @@ fn verify_scope_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let results = ctx.results(parent);
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     if operands.len() != results.len() {
         op_error(
             ctx,
@@ -2993,7 +3000,7 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()
     let result_ty = p.parse_type()?;
     state.operands.push(p.resolve_operand(&value, value_ty)?);
     state.operands.push(p.resolve_operand(&memref, memref_ty)?);
-    state.operands.extend(resolve_indices(p, &indices)?);
+    resolve_indices_into(p, &indices, &mut state.operands)?;
     state.result_types.push(result_ty);
     Ok(())
 }
@@ -3004,7 +3011,7 @@ fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
 }
 
 fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let Some((&value, rest)) = operands.split_first() else {
         return;
     };

@@ -328,7 +328,7 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
     let Some(rb) = ctx.op_def(op).region_branch else {
         return true;
     };
-    let operands = types_of(ctx, &ctx.operand_vec(op));
+    let operands = types_of(ctx, &ctx.operand_array(op));
     for edge in (rb.entry)(ctx, op) {
         let sources = operands.get(edge.operands.clone()).unwrap_or_default();
         if !check_edge(ctx, op, None, &edge, sources, diags) {
@@ -346,7 +346,7 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
             if !is_region_exit {
                 continue;
             }
-            let term_operands = types_of(ctx, &ctx.operand_vec(term));
+            let term_operands = types_of(ctx, &ctx.operand_array(term));
             for edge in (rb.from_region)(ctx, op, index, term) {
                 let sources = term_operands.get(edge.operands.clone()).unwrap_or_default();
                 if !check_edge(ctx, op, Some(term), &edge, sources, diags) {
@@ -359,18 +359,17 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
 }
 
 /// The types received at the destination of `edge`.
-fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> Vec<Type> {
-    let values: Vec<Value> = match edge.to {
-        RegionPoint::Parent => ctx.results(op).to_vec(),
+fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> SmallVec<[Type; 4]> {
+    let values: &[Value] = match edge.to {
+        RegionPoint::Parent => ctx.results(op),
         RegionPoint::Region(i) => ctx
             .regions(op)
             .get(i)
             .and_then(|&r| ctx.entry_block(r))
-            .map(|b| ctx.block_args(b).to_vec())
-            .unwrap_or_default(),
+            .map_or(&[], |b| ctx.block_args(b)),
     };
-    let types = types_of(ctx, &values);
-    types.get(edge.inputs.clone()).unwrap_or_default().to_vec()
+    let inputs = values.get(edge.inputs.clone()).unwrap_or_default();
+    inputs.iter().map(|&v| ctx.value_type(v)).collect()
 }
 
 fn check_edge(
@@ -607,7 +606,7 @@ fn parse_if(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_if(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     let results = types_of(ctx, ctx.results(op));
@@ -702,7 +701,7 @@ fn parse_for(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_for(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     let args = entry_args(ctx, op, 0);
     let (Some(&iv), Some(bounds)) = (args.first(), operands.get(..3)) else {
         return;
@@ -763,7 +762,7 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let bounds = types_of(ctx, &ctx.operand_vec(op)[..3]);
+    let bounds = types_of(ctx, &ctx.operand_array(op)[..3]);
     if bounds.iter().any(|&t| t != bounds[0]) {
         op_error(
             ctx,
@@ -791,11 +790,11 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 /// MLIR's `LoopLikeOpInterface` checks for `scf.for` (inits, iter args, yielded values and
 /// results agree in number and type).
 fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
-    let inits = types_of(ctx, &ctx.operand_vec(op)[3..]);
+    let inits = types_of(ctx, &ctx.operand_array(op)[3..]);
     let iter_args = types_of(ctx, entry_args(ctx, op, 0).get(1..).unwrap_or_default());
     let yielded = entry_terminator(ctx, op, 0)
         .filter(|&t| ctx.op_name_str(t) == "scf.yield")
-        .map(|t| types_of(ctx, &ctx.operand_vec(t)))
+        .map(|t| types_of(ctx, &ctx.operand_array(t)))
         .unwrap_or_default();
     let results = types_of(ctx, ctx.results(op));
     if inits.len() != iter_args.len() {
@@ -889,7 +888,7 @@ fn parse_while(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_while(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let inits = ctx.operand_vec(op);
+    let inits = ctx.operand_array(op);
     let before_args = entry_args(ctx, op, 0);
     print_initialization_list(p, " ", &before_args, &inits);
     p.write(" : ");
@@ -951,7 +950,7 @@ fn parse_condition(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()>
 }
 
 fn print_condition(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let Some((cond, args)) = operands.split_first() else {
         return;
     };
@@ -1056,7 +1055,7 @@ fn parse_index_switch(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<
 fn print_index_switch(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
     p.write(" ");
-    p.print_operands(&ctx.operand_vec(op));
+    p.print_operands(&ctx.operand_array(op));
     p.print_optional_attr_dict(op, &["cases"]);
     let results = types_of(ctx, ctx.results(op));
     if !results.is_empty() {
@@ -1135,7 +1134,7 @@ fn verify_switch_region(
         return fail(ctx, op, diags, msg);
     }
     let results = types_of(ctx, ctx.results(op));
-    let yielded = types_of(ctx, &ctx.operand_vec(term));
+    let yielded = types_of(ctx, &ctx.operand_array(term));
     let loc = ctx.op_loc(op);
     if yielded.len() != results.len() {
         let msg = format!(
@@ -1330,7 +1329,7 @@ fn parse_reduce(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_reduce(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     if !operands.is_empty() {
         p.write("(");
         p.print_operands(&operands);
@@ -1385,7 +1384,7 @@ fn parse_reduce_return(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 }
 
 fn print_reduce_return(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.print_optional_attr_dict(op, &[]);

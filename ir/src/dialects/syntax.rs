@@ -1,5 +1,7 @@
 //! Helpers shared by custom op parsers, printers and verifiers.
 
+use smallvec::SmallVec;
+
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::attrs::AttrData;
@@ -36,7 +38,7 @@ pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]
 }
 
 /// The `operandSegmentSizes` of an op, if present.
-pub fn segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
+pub fn segments(ctx: &Context, op: Op) -> Option<SmallVec<[usize; 4]>> {
     let a = ctx.get_attr(op, "operandSegmentSizes")?;
     match ctx.attr_data(a) {
         AttrData::DenseArray { values, .. } => {
@@ -62,6 +64,13 @@ pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> 
 
 /// The operand values of segment `i`.
 pub fn segment_values(ctx: &Context, op: Op, i: usize) -> Vec<Value> {
+    segment_range(ctx, op, i)
+        .map(|k| ctx.operand(op, k))
+        .collect()
+}
+
+/// [`segment_values`] without a heap allocation for up to four values (for printers).
+pub fn segment_array(ctx: &Context, op: Op, i: usize) -> SmallVec<[Value; 4]> {
     segment_range(ctx, op, i)
         .map(|k| ctx.operand(op, k))
         .collect()
@@ -119,7 +128,7 @@ pub fn dense_array_values<'c>(ctx: &'c Context, op: Op, name: &str) -> Option<&'
 }
 
 /// The types of a list of values.
-pub fn types_of(ctx: &Context, vs: &[Value]) -> Vec<Type> {
+pub fn types_of(ctx: &Context, vs: &[Value]) -> SmallVec<[Type; 4]> {
     vs.iter().map(|&v| ctx.value_type(v)).collect()
 }
 
@@ -174,7 +183,7 @@ pub fn parse_return_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResu
 /// Prints the syntax read by [`parse_return_like`].
 pub fn print_return_like(p: &mut crate::asm::printer::OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     if !operands.is_empty() {
         p.write(" ");
         p.print_operands(&operands);
@@ -236,7 +245,7 @@ pub fn print_dynamic_index_list(
                 None => p.write("<<missing operand>>"),
             }
         } else {
-            p.write(&s.to_string());
+            p.write_int(s);
         }
     }
     p.write("]");

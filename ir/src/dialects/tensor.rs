@@ -43,7 +43,7 @@ pub fn register(reg: &mut Registry) {
     extract.parse = Some(parse_extract_slice);
     extract.print = Some(print_extract_slice);
     extract.verify = Some(verify_extract_slice);
-    extract.name_hint = Some(|_, _, hints| hints.push("extracted_slice".to_string()));
+    extract.name_hint = Some(|_, _, hints| hints.push("extracted_slice".into()));
     reg.register(extract);
 
     let mut insert = OpDef::new("tensor.parallel_insert_slice");
@@ -157,7 +157,7 @@ fn parse_empty(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_empty(p: &mut OpPrinter<'_>, op: Op) {
     p.write("(");
-    p.print_operands(&p.ctx.operand_vec(op));
+    p.print_operands(&p.ctx.operand_array(op));
     p.write(")");
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");

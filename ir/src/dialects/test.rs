@@ -227,7 +227,7 @@ fn parse_copy(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_copy(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let [source, target] = operands[..] else {
         return;
     };
@@ -254,7 +254,7 @@ fn parse_in_out(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 /// Prints ` in(%a : t) out(%b : t)`.
 fn print_in_out(p: &mut OpPrinter<'_>, op: Op) -> bool {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     let [input, output] = operands[..] else {
         return false;
     };
@@ -313,7 +313,7 @@ fn parse_typed_operands_then_attrs(p: &mut OpParser<'_, '_>, state: &mut OpState
 }
 
 fn print_typed_operands_then_attrs(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_vec(op);
+    let operands = p.ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.write(" : ");
@@ -346,7 +346,7 @@ fn parse_region_if(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()>
 
 fn print_region_if(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let operands = ctx.operand_vec(op);
+    let operands = ctx.operand_array(op);
     p.write(" ");
     p.print_operands(&operands);
     p.write(": ");
