@@ -39,6 +39,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cfg::region_order;
 use crate::extensions::Extensions;
 use crate::ownership::{Ownership, constant_bool};
+use analysis::alias::{is_function_argument, view_base};
+use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
 /// Options of the pass.
@@ -622,9 +624,9 @@ impl<'a> DeallocState<'a> {
     /// passed in as a region argument) are erased after the function is processed, since their
     /// owner frees them; other frees of such buffers are rejected.
     fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
-        let root = self.buffer_root(freed);
+        let root = view_base(self.ctx, freed);
         if !self.released_in_scope(op, root) {
-            if self.is_plain_free(op) && !self.is_function_argument(root) {
+            if self.is_plain_free(op) && !is_function_argument(self.ctx, root) {
                 // The enclosing region owns the buffer and frees it under its own ownership
                 // indicator: this early free would be a second one.
                 self.redundant_frees.push(op);
@@ -645,7 +647,7 @@ impl<'a> DeallocState<'a> {
             if constant_bool(self.ctx, own) == Some(false) {
                 continue;
             }
-            let entry_root = self.buffer_root(entry);
+            let entry_root = view_base(self.ctx, entry);
             if entry_root == root {
                 self.set(entry, Ownership::Unique(f), block);
                 continue;
@@ -687,32 +689,6 @@ impl<'a> DeallocState<'a> {
                 if list.iter().all(|e| e.kind == EffectKind::Free))
     }
 
-    /// Whether `v` is an argument of the function's entry block.
-    fn is_function_argument(&self, v: Value) -> bool {
-        match self.ctx.value_def(v) {
-            ValueDef::BlockArg { block, .. } => {
-                self.ctx.block_parent_op(block) == Some(self.func)
-                    && self
-                        .ctx
-                        .block_parent(block)
-                        .and_then(|r| self.ctx.entry_block(r))
-                        == Some(block)
-            }
-            _ => false,
-        }
-    }
-
-    /// The value `v` is a view of, through any chain of view-like ops.
-    fn buffer_root(&self, mut v: Value) -> Value {
-        while let Some(def) = self.ctx.defining_op(v) {
-            match self.ctx.op_def(def).view_source {
-                Some(source) if self.ctx.num_operands(def) > 0 => v = source(self.ctx, def),
-                _ => break,
-            }
-        }
-        v
-    }
-
     /// Whether a free before `op` of the buffer `root` can be tracked: `root` is defined in the
     /// free's own region and is not an argument its parent passed in (function arguments are
     /// fine: the function never owns them).
@@ -732,18 +708,8 @@ impl<'a> DeallocState<'a> {
     /// Whether two buffer roots certainly are different buffers: two allocations, or an
     /// allocation and an argument of the function (which the function never allocated).
     fn provably_distinct(&self, a: Value, b: Value) -> bool {
-        let allocated = |v: Value| {
-            let Some(def) = self.ctx.defining_op(v) else {
-                return false;
-            };
-            let ValueDef::Result { index, .. } = self.ctx.value_def(v) else {
-                return false;
-            };
-            matches!(self.ctx.memory_effects(def), Effects::Known(list)
-                if list.iter().any(|e| e.kind == EffectKind::Allocate
-                    && e.on == EffectOn::Result(index as usize)))
-        };
-        let function_arg = |v: Value| self.is_function_argument(v);
+        let allocated = |v: Value| is_allocation(self.ctx, v);
+        let function_arg = |v: Value| is_function_argument(self.ctx, v);
         (allocated(a) && (allocated(b) || function_arg(b))) || (function_arg(a) && allocated(b))
     }
 
