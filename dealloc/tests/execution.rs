@@ -2,30 +2,12 @@
 //! `@main` through the interpreter before and after the pass: same output, and after the pass
 //! no leak, double free, invalid free or use after free.
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use dealloc::{DeallocOptions, deallocate_buffers};
 use interp::{RunConfig, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, parse_module};
-
-fn test_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/ownership-based-buffer-deallocation")
-}
-
-/// The `// -----` chunks of a file.
-fn chunks(text: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for line in text.lines() {
-        if line.trim_start().starts_with("// -----") {
-            out.push(String::new());
-        } else if let Some(last) = out.last_mut() {
-            last.push_str(line);
-            last.push('\n');
-        }
-    }
-    out
-}
 
 /// Parses, runs, transforms, verifies and runs one chunk; returns a failure message.
 fn check_chunk(name: &str, src: &str, options: &DeallocOptions) -> Result<(), String> {
@@ -75,33 +57,10 @@ fn check_chunk(name: &str, src: &str, options: &DeallocOptions) -> Result<(), St
 fn execution_before_and_after() {
     let mut failures = Vec::new();
     let mut checked = 0;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(test_dir())
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.sort();
-    for path in files {
-        if path.extension().and_then(|e| e.to_str()) != Some("mlir") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        if text.contains("expected-error") {
-            continue;
-        }
-        let options = DeallocOptions {
-            private_function_dynamic_ownership: text
-                .lines()
-                .next()
-                .is_some_and(|l| l.contains("private-function-dynamic-ownership=true")),
-        };
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-        for (i, chunk) in chunks(&text).iter().enumerate() {
-            if !chunk.contains("@main") {
-                continue;
-            }
-            checked += 1;
-            if let Err(msg) = check_chunk(name, chunk, &options) {
-                failures.push(format!("{name} chunk {i}: {msg}"));
-            }
+    for program in common::programs() {
+        checked += 1;
+        if let Err(msg) = check_chunk(&program.file, &program.text, &program.options) {
+            failures.push(format!("{} chunk {}: {msg}", program.file, program.index));
         }
     }
     assert!(checked > 0, "no test chunk found");

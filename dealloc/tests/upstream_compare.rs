@@ -7,8 +7,9 @@
 //! counted and skipped. Without `mlir-opt-22` on `PATH` the test prints why and passes.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+mod common;
 
 use dealloc::{DeallocOptions, deallocate_buffers};
 use interp::report::Report;
@@ -18,10 +19,6 @@ use ir::asm::{ParseOptions, parse_module};
 
 const MLIR_OPT: &str = "mlir-opt-22";
 
-fn test_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/ownership-based-buffer-deallocation")
-}
-
 fn mlir_opt_available() -> bool {
     Command::new(MLIR_OPT)
         .arg("--version")
@@ -29,20 +26,6 @@ fn mlir_opt_available() -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
-}
-
-/// The `// -----` chunks of a file.
-fn chunks(text: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for line in text.lines() {
-        if line.trim_start().starts_with("// -----") {
-            out.push(String::new());
-        } else if let Some(last) = out.last_mut() {
-            last.push_str(line);
-            last.push('\n');
-        }
-    }
-    out
 }
 
 /// Runs upstream's pass on `src`; `None` when it rejects the input.
@@ -133,51 +116,29 @@ fn not_worse_than_upstream() {
         eprintln!("skipped: {MLIR_OPT} is not on PATH");
         return;
     }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(test_dir())
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.sort();
     let (mut compared, mut rejected) = (0, 0);
     let mut failures = Vec::new();
     let mut table = String::new();
-    for path in files {
-        if path.extension().and_then(|e| e.to_str()) != Some("mlir") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        if text.contains("expected-error") {
-            continue;
-        }
-        let options = DeallocOptions {
-            private_function_dynamic_ownership: text
-                .lines()
-                .next()
-                .is_some_and(|l| l.contains("private-function-dynamic-ownership=true")),
-        };
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-        for (i, chunk) in chunks(&text).iter().enumerate() {
-            if !chunk.contains("@main") {
-                continue;
+    for program in common::programs() {
+        let (name, i) = (program.file.as_str(), program.index);
+        match compare(name, &program.text, &program.options) {
+            Ok(Some((ours, theirs))) => {
+                compared += 1;
+                table.push_str(&format!(
+                    "{name}:{i:<3} frees {:>3}/{:<3} clones {:>3}/{:<3} alias checks {:>4}/{:<4}\n",
+                    ours.frees,
+                    theirs.frees,
+                    ours.clones,
+                    theirs.clones,
+                    ours.alias_checks,
+                    theirs.alias_checks
+                ));
             }
-            match compare(name, chunk, &options) {
-                Ok(Some((ours, theirs))) => {
-                    compared += 1;
-                    table.push_str(&format!(
-                        "{name}:{i:<3} frees {:>3}/{:<3} clones {:>3}/{:<3} alias checks {:>4}/{:<4}\n",
-                        ours.frees,
-                        theirs.frees,
-                        ours.clones,
-                        theirs.clones,
-                        ours.alias_checks,
-                        theirs.alias_checks
-                    ));
-                }
-                Ok(None) => {
-                    rejected += 1;
-                    table.push_str(&format!("{name}:{i:<3} rejected by upstream\n"));
-                }
-                Err(msg) => failures.push(format!("{name} chunk {i}: {msg}")),
+            Ok(None) => {
+                rejected += 1;
+                table.push_str(&format!("{name}:{i:<3} rejected by upstream\n"));
             }
+            Err(msg) => failures.push(format!("{name} chunk {i}: {msg}")),
         }
     }
     eprintln!("ours/upstream per chunk:\n{table}");
