@@ -151,10 +151,7 @@ pub fn stream_scalar(value: &crate::scalar::Scalar) -> String {
         Scalar::F32(f) => format_c_g(f64::from(f)),
         Scalar::F64(f) => format_c_g(f),
         Scalar::Index(i) => i.to_string(),
-        Scalar::Int { bits, value } => {
-            let shift = 128 - bits.clamp(1, 128);
-            (((value << shift) as i128) >> shift).to_string()
-        }
+        Scalar::Int { bits, value } => crate::value::sext(value, bits).to_string(),
         Scalar::F16(bits) => format_c_g(f64::from(crate::ops::float::f16_to_f32(bits))),
         Scalar::BF16(bits) => format_c_g(f64::from(crate::ops::float::bf16_to_f32(bits))),
     }
