@@ -127,9 +127,18 @@ impl<'c> Emitter<'c> {
 
     /// `memref.alloc(dynamic sizes) : ty`.
     pub(crate) fn alloc(&mut self, ty: Type, dynamic: &[Value]) -> Value {
+        self.allocation("memref.alloc", ty, dynamic)
+    }
+
+    /// `memref.alloca(dynamic sizes) : ty`.
+    pub(crate) fn alloca(&mut self, ty: Type, dynamic: &[Value]) -> Value {
+        self.allocation("memref.alloca", ty, dynamic)
+    }
+
+    fn allocation(&mut self, name: &str, ty: Type, dynamic: &[Value]) -> Value {
         let seg = self.ctx.dense_i32_array(&[dynamic.len() as i32, 0]);
         let op = self.op(
-            "memref.alloc",
+            name,
             dynamic,
             &[ty],
             &[("operandSegmentSizes", seg)],

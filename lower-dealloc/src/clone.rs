@@ -81,17 +81,7 @@ fn lower_unranked_clone(ctx: &mut Context, op: Op, elem: ir::Type, memory_space:
     let index = e.index();
     let rank = e.value("memref.rank", &[src], index);
     let shape_ty = e.memref_type(None, index, None);
-    let shape = {
-        let seg = e.ctx.dense_i32_array(&[1, 0]);
-        let alloca = e.op(
-            "memref.alloca",
-            &[rank],
-            &[shape_ty],
-            &[("operandSegmentSizes", seg)],
-            Vec::new(),
-        );
-        e.ctx.result(alloca, 0)
-    };
+    let shape = e.alloca(shape_ty, &[rank]);
     let (zero, one) = (e.const_index(0), e.const_index(1));
     let (count_loop, body) = e.for_loop(zero, rank, one, &[one]);
     e.inside(body, |e| {
