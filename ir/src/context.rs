@@ -12,6 +12,7 @@
 //! 3. Ids are never reused. Erased ops, blocks and values are marked dead.
 //! 4. Attribute lists of ops are sorted by name, as MLIR's dictionaries are.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::hash::{Hash, Hasher};
 
@@ -23,7 +24,7 @@ use smallvec::SmallVec;
 
 use crate::attrs::AttrData;
 use crate::entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
-use crate::location::{FilePos, LocData};
+use crate::location::{FilePos, LocData, POSITIONAL, POSITIONAL_SPACE, SourceBuffer, SourceId};
 use crate::registry::Registry;
 use crate::types::{FloatKind, Signedness, TypeData};
 
@@ -154,6 +155,10 @@ pub struct Context {
     types: Interner<TypeData>,
     attrs: Interner<AttrData>,
     locs: Interner<LocData>,
+    /// Buffers whose byte offsets are locations (see [`crate::location`]).
+    sources: Vec<SourceBuffer>,
+    /// Next free id of the positional location space.
+    next_source_base: u32,
     syms: Interner<Box<str>>,
     /// Dense array attributes by a hash of their element type and values, so that interning
     /// an existing one needs no allocation.
@@ -192,6 +197,8 @@ impl Context {
             types: Interner::default(),
             attrs: Interner::default(),
             locs: Interner::default(),
+            sources: Vec::new(),
+            next_source_base: 0,
             syms: Interner::default(),
             dense_arrays: FxHashMap::default(),
             registry: Registry::default(),
@@ -240,9 +247,67 @@ impl Context {
         Loc::from_u32(self.locs.insert_full(data).0 as u32)
     }
 
+    /// Registers a buffer whose byte offsets become locations through
+    /// [`Context::source_loc`], without a table entry per location.
+    pub fn add_source(&mut self, file: &str, text: &str) -> SourceId {
+        let file = self.sym(file);
+        let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let base =
+            (len < POSITIONAL_SPACE - self.next_source_base).then_some(self.next_source_base);
+        self.next_source_base = match base {
+            // One id past the end, for the end-of-file position.
+            Some(base) => base + len + 1,
+            // Exhausted: later buffers are not placed either, so placed ones stay a prefix.
+            None => POSITIONAL_SPACE,
+        };
+        let id = SourceId {
+            index: self.sources.len() as u32,
+            base,
+        };
+        self.sources.push(SourceBuffer {
+            file,
+            base,
+            line_starts: crate::location::line_starts(text),
+        });
+        id
+    }
+
+    /// The location of a byte offset in a registered buffer: `file:line:col`.
+    pub fn source_loc(&mut self, source: SourceId, offset: usize) -> Loc {
+        let offset = u32::try_from(offset).unwrap_or(u32::MAX);
+        match source.base {
+            Some(base) => Loc::from_u32(POSITIONAL | (base + offset)),
+            None => {
+                let buffer = &self.sources[source.index as usize];
+                let (line, col) = buffer.line_col(offset);
+                let file = buffer.file;
+                self.loc(LocData::FileLineCol { file, line, col })
+            }
+        }
+    }
+
     /// The structure of a location.
-    pub fn loc_data(&self, loc: Loc) -> &LocData {
-        &self.locs[loc.as_u32() as usize]
+    pub fn loc_data(&self, loc: Loc) -> Cow<'_, LocData> {
+        let id = loc.as_u32();
+        if id & POSITIONAL == 0 {
+            return Cow::Borrowed(&self.locs[id as usize]);
+        }
+        let id = id & !POSITIONAL;
+        let index = self
+            .sources
+            .partition_point(|s| s.base.is_some_and(|base| base <= id))
+            - 1;
+        let buffer = &self.sources[index];
+        let offset = id
+            - buffer
+                .base
+                .expect("positional locations come from placed buffers");
+        let (line, col) = buffer.line_col(offset);
+        Cow::Owned(LocData::FileLineCol {
+            file: buffer.file,
+            line,
+            col,
+        })
     }
 
     /// The unknown location.
@@ -270,7 +335,7 @@ impl Context {
 
     /// Resolves a location to the first file position it contains.
     pub fn file_pos(&self, loc: Loc) -> Option<FilePos> {
-        match self.loc_data(loc) {
+        match &*self.loc_data(loc) {
             LocData::Unknown => None,
             LocData::FileLineCol { file, line, col } => Some(FilePos {
                 file: self.sym_str(*file).to_string(),

@@ -31,7 +31,7 @@ pub use builder::Builder;
 pub use context::{Context, OpState, ValueDef};
 pub use diag::{Diagnostic, Severity, SourceMap};
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
-pub use location::{FilePos, LocData};
+pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
     CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge,
     RegionPoint, Registry, Resource, Traits,

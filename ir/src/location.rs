@@ -3,6 +3,12 @@
 //! Every operation carries a [`Loc`]. The parser gives each op the `file:line:col` of its first
 //! token unless the text spells an explicit `loc(...)`. Diagnostics resolve a location to the
 //! first file position it contains.
+//!
+//! Parsed ops are the bulk of all locations, and each has its own position, so interning them
+//! would cost a hash-table entry per op. Instead the parser registers its buffer once
+//! ([`Context::add_source`](crate::Context::add_source)) and every op's location is its byte
+//! offset there, tagged by the top bit of the [`Loc`] id. Line and column are computed only
+//! when a diagnostic or a caller asks for them.
 
 use crate::entity::{Loc, Sym};
 
@@ -47,4 +53,90 @@ pub struct FilePos {
     pub line: u32,
     /// 1-based column.
     pub col: u32,
+}
+
+/// A parsed buffer whose byte offsets serve as locations.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SourceId {
+    /// Index into the context's source list.
+    pub(crate) index: u32,
+    /// First id of the buffer's offsets in the positional location space, or `None` when the
+    /// space is exhausted (then its locations are interned one by one).
+    pub(crate) base: Option<u32>,
+}
+
+/// The line table of a registered buffer.
+pub(crate) struct SourceBuffer {
+    pub(crate) file: Sym,
+    /// First id of the buffer in the positional space, as in [`SourceId::base`].
+    pub(crate) base: Option<u32>,
+    /// Byte offset of every line start.
+    pub(crate) line_starts: Vec<u32>,
+}
+
+impl SourceBuffer {
+    /// The 1-based line and column of a byte offset.
+    pub(crate) fn line_col(&self, offset: u32) -> (u32, u32) {
+        let line_idx = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        (line_idx as u32 + 1, offset - self.line_starts[line_idx] + 1)
+    }
+}
+
+/// Location ids with this bit set are positions in a registered buffer.
+pub(crate) const POSITIONAL: u32 = 1 << 31;
+/// Size of the positional space: the top id is left out because it is the packed-option
+/// sentinel of [`Loc`].
+pub(crate) const POSITIONAL_SPACE: u32 = u32::MAX - POSITIONAL;
+
+/// The byte offset of every line start: 0 and each offset after a `\n`. Eight bytes are tested
+/// at a time (a word has a newline exactly when `word ^ newlines` has a zero byte), so a
+/// large input is scanned in a fraction of a byte-by-byte loop's time. Offsets past `u32::MAX`
+/// are not recorded (such buffers use interned locations, clamped).
+pub(crate) fn line_starts(src: &str) -> Vec<u32> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let newlines = ONES * u64::from(b'\n');
+    let bytes = &src.as_bytes()[..src.len().min(u32::MAX as usize)];
+    let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+    starts.push(0);
+    let mut push_newlines_of = |chunk: &[u8], base: usize| {
+        let found = chunk.iter().enumerate().filter(|&(_, &b)| b == b'\n');
+        starts.extend(found.map(|(i, _)| (base + i + 1) as u32));
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    for (k, chunk) in (&mut chunks).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ newlines;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            push_newlines_of(chunk, k * 8);
+        }
+    }
+    let tail = bytes.len() - chunks.remainder().len();
+    push_newlines_of(chunks.remainder(), tail);
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_starts_follow_every_newline() {
+        let text = "ab\n\ncdefghijklmnop\nq\n";
+        assert_eq!(line_starts(text), vec![0, 3, 4, 19, 21]);
+    }
+
+    #[test]
+    fn line_col_is_one_based() {
+        let buffer = SourceBuffer {
+            file: Sym::from_u32(0),
+            base: Some(0),
+            line_starts: line_starts("ab\ncd\n"),
+        };
+        assert_eq!(buffer.line_col(0), (1, 1));
+        assert_eq!(buffer.line_col(1), (1, 2));
+        assert_eq!(buffer.line_col(3), (2, 1));
+        assert_eq!(buffer.line_col(6), (3, 1));
+    }
 }

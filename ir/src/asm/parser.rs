@@ -129,7 +129,6 @@ pub struct Parser<'s, 'c> {
     /// The context receiving the IR.
     pub ctx: &'c mut Context,
     src: &'s str,
-    file: Sym,
     lex: Lexer<'s>,
     tok: Token,
     type_aliases: FxHashMap<String, Type>,
@@ -150,8 +149,8 @@ pub struct Parser<'s, 'c> {
     pub num_results: usize,
     /// Whether the op whose regions are being parsed is isolated from above.
     current_isolated: bool,
-    /// Byte offset of the start of every line, for O(log n) offset-to-line conversion.
-    line_starts: Vec<usize>,
+    /// The buffer in the context's source list; op locations are offsets into it.
+    source: crate::location::SourceId,
     /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
     /// types thousands of times; a hit skips lexing, parsing and interning).
     type_cache: FxHashMap<&'s str, Type>,
@@ -162,34 +161,6 @@ pub struct Parser<'s, 'c> {
     /// Attributes custom parsers build over and over, by a key of their choosing (see
     /// [`Parser::memoized_attr`]).
     attr_memo: FxHashMap<(&'static str, u64), Attr>,
-}
-
-/// The byte offset of every line start: 0 and each offset after a `\n`. Eight bytes are tested
-/// at a time (a word has a newline exactly when `word ^ newlines` has a zero byte), so a
-/// large input is scanned in a fraction of a byte-by-byte loop's time.
-fn line_starts(src: &str) -> Vec<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let newlines = ONES * u64::from(b'\n');
-    let bytes = src.as_bytes();
-    let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
-    starts.push(0);
-    let mut push_newlines_of = |chunk: &[u8], base: usize| {
-        let found = chunk.iter().enumerate().filter(|&(_, &b)| b == b'\n');
-        starts.extend(found.map(|(i, _)| base + i + 1));
-    };
-    let mut chunks = bytes.chunks_exact(8);
-    for (k, chunk) in (&mut chunks).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ newlines;
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            push_newlines_of(chunk, k * 8);
-        }
-    }
-    let tail = bytes.len() - chunks.remainder().len();
-    push_newlines_of(chunks.remainder(), tail);
-    starts
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
@@ -218,13 +189,12 @@ pub fn parse_module_diagnostics(
 
 impl<'s, 'c> Parser<'s, 'c> {
     fn new(ctx: &'c mut Context, file: &str, src: &'s str, opts: ParseOptions) -> Self {
-        let file = ctx.sym(file);
+        let source = ctx.add_source(file, src);
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();
         Parser {
             ctx,
             src,
-            file,
             lex,
             tok,
             type_aliases: FxHashMap::default(),
@@ -240,7 +210,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             depth: 0,
             num_results: 0,
             current_isolated: false,
-            line_starts: line_starts(src),
+            source,
             type_cache: FxHashMap::default(),
             state_pool: Vec::new(),
             op_name_buf: String::new(),
@@ -273,13 +243,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// The location of a byte offset.
     pub fn loc_at(&mut self, pos: usize) -> Loc {
         let pos = pos.min(self.src.len());
-        let line_idx = self.line_starts.partition_point(|&start| start <= pos) - 1;
-        let (line, col) = (
-            (line_idx + 1) as u32,
-            (pos - self.line_starts[line_idx] + 1) as u32,
-        );
-        let file = self.file;
-        self.ctx.loc(LocData::FileLineCol { file, line, col })
+        self.ctx.source_loc(self.source, pos)
     }
 
     /// The location of the current token.
