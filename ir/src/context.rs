@@ -1387,3 +1387,18 @@ impl Iterator for UseIter<'_> {
         Some((data.owner, data.index as usize))
     }
 }
+#[cfg(test)]
+mod record_sizes {
+    use super::*;
+
+    /// The per-entity records bound the memory of a large program (about 360 bytes per op in
+    /// all, at a million ops): growing one is a decision, not an accident.
+    #[test]
+    fn entity_records_stay_compact() {
+        assert!(std::mem::size_of::<OpData>() <= 152);
+        assert!(std::mem::size_of::<ValueData>() <= 24);
+        assert!(std::mem::size_of::<OperandData>() <= 20);
+        assert!(std::mem::size_of::<BlockData>() <= 48);
+        assert!(std::mem::size_of::<RegionData>() <= 12);
+    }
+}

@@ -144,6 +144,19 @@ impl Verifier<'_> {
         !self.ctx.regions(op).is_empty() && self.ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE)
     }
 
+    /// MLIR's error for an unregistered op of a registered dialect that does not allow unknown
+    /// ops (the parser accepts it, as MLIR's does).
+    fn unknown_op_of_closed_dialect(&self, op: Op) -> Option<String> {
+        let name = self.ctx.op_name_str(op);
+        let (dialect, _) = name.split_once('.')?;
+        let registry = &self.ctx.registry;
+        (registry.has_dialect(dialect) && !registry.allows_unknown_ops(dialect)).then(|| {
+            format!(
+                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+            )
+        })
+    }
+
     fn verify_op_on_entrance(&mut self, op: Op) -> bool {
         for (i, v) in self.ctx.operands(op).enumerate() {
             if matches!(self.ctx.value_def(v), ValueDef::Placeholder) {
@@ -166,6 +179,11 @@ impl Verifier<'_> {
                     return false;
                 }
             }
+        }
+        if !self.ctx.is_registered(op)
+            && let Some(message) = self.unknown_op_of_closed_dialect(op)
+        {
+            return self.error(op, message);
         }
         let graph = self.ctx.has_trait(op, Traits::GRAPH_REGION);
         let registered = self.ctx.is_registered(op);

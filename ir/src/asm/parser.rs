@@ -2,8 +2,8 @@
 //!
 //! A recursive-descent parser over [`Lexer`] tokens. It stops at the first error, as
 //! `mlir-opt` does, and reports it at the offending token. Value names are scoped per region
-//! and per isolated-from-above op; uses before definitions create placeholder values that are
-//! replaced when the definition is seen (so blocks may appear in any order). Custom op syntax is
+//! (see [`NameScope`]); uses before definitions create placeholder values that are replaced
+//! when the definition is seen (so blocks may appear in any order). Custom op syntax is
 //! parsed by the op's registered [`ParseFn`](crate::registry::ParseFn), which calls the public
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
@@ -83,8 +83,14 @@ struct ValueEntry {
     pos: usize,
 }
 
+/// The SSA names in sight. As in MLIR, a whole buffer is one name scope: a region sees the
+/// names of the regions around it, even inside an op isolated from above (`func.func`,
+/// `builtin.module`), and a use there of a value from outside is the verifier's error
+/// ("using value defined outside the region"), not the parser's. Names defined in a region go
+/// out of sight when it closes; forward references do not, so a later definition anywhere in
+/// the buffer resolves them.
 #[derive(Default)]
-struct IsolatedScope<'s> {
+struct NameScope<'s> {
     /// Values by name (without `%`), one slot per result number.
     values: FxHashMap<&'s str, SmallVec<[Option<ValueEntry>; 1]>>,
     /// Names defined in each open region, removed when the region closes.
@@ -96,7 +102,6 @@ struct IsolatedScope<'s> {
 /// costs their capacity, which small regions would pay again and again.
 #[derive(Default)]
 struct ScopePools<'s> {
-    isolated: Vec<IsolatedScope<'s>>,
     blocks: Vec<BlockScope<'s>>,
     names: Vec<Vec<&'s str>>,
 }
@@ -109,17 +114,6 @@ impl<'s> ScopePools<'s> {
         if scope.blocks.capacity() <= MAX_RECYCLED_CAPACITY {
             scope.blocks.clear();
             self.blocks.push(scope);
-        }
-    }
-
-    fn recycle_isolated(&mut self, mut scope: IsolatedScope<'s>) {
-        for mut names in scope.region_defs.drain(..) {
-            names.clear();
-            self.names.push(names);
-        }
-        if scope.values.capacity() <= MAX_RECYCLED_CAPACITY {
-            scope.values.clear();
-            self.isolated.push(scope);
         }
     }
 }
@@ -137,7 +131,7 @@ pub struct Parser<'s, 'c> {
     /// Location aliases used before their definition: name, offset of the use, and the op
     /// whose location it is (if it is an op's whole location).
     deferred_locs: Vec<(String, usize, Option<Op>)>,
-    scopes: Vec<IsolatedScope<'s>>,
+    names: NameScope<'s>,
     /// Forward-reference placeholders not yet defined, with the offset of their first use.
     forward_refs: FxHashMap<Value, usize>,
     block_scopes: Vec<BlockScope<'s>>,
@@ -147,8 +141,6 @@ pub struct Parser<'s, 'c> {
     depth: usize,
     /// Number of results the op being parsed binds (`%a, %b = ...`).
     pub num_results: usize,
-    /// Whether the op whose regions are being parsed is isolated from above.
-    current_isolated: bool,
     /// The buffer in the context's source list; op locations are offsets into it.
     source: crate::location::SourceId,
     /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
@@ -161,6 +153,27 @@ pub struct Parser<'s, 'c> {
     /// Attributes custom parsers build over and over, by a key of their choosing (see
     /// [`Parser::memoized_attr`]).
     attr_memo: FxHashMap<(&'static str, u64), Attr>,
+}
+
+/// Whether a bare identifier starts a builtin type (then an attribute position may hold it).
+fn is_builtin_type_keyword(kw: &str) -> bool {
+    matches!(
+        kw,
+        "index"
+            | "none"
+            | "f16"
+            | "bf16"
+            | "f32"
+            | "f64"
+            | "f80"
+            | "f128"
+            | "tf32"
+            | "memref"
+            | "tensor"
+            | "vector"
+            | "complex"
+            | "tuple"
+    ) || int_type_keyword(kw).is_some()
 }
 
 /// Parses a whole buffer into a `builtin.module` op, wrapping top-level ops in an implicit
@@ -201,7 +214,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             attr_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
-            scopes: vec![IsolatedScope::default()],
+            names: NameScope::default(),
             forward_refs: FxHashMap::default(),
             block_scopes: Vec::new(),
             pools: ScopePools::default(),
@@ -209,7 +222,6 @@ impl<'s, 'c> Parser<'s, 'c> {
             default_dialects: Vec::new(),
             depth: 0,
             num_results: 0,
-            current_isolated: false,
             source,
             type_cache: FxHashMap::default(),
             state_pool: Vec::new(),
@@ -432,7 +444,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let mut ops = Vec::new();
         let top_block = self.ctx.create_block();
         self.block_scopes.push(BlockScope::default());
-        self.scopes[0].region_defs.push(Vec::new());
+        self.names.region_defs.push(Vec::new());
         loop {
             match self.tok.kind {
                 TokKind::Eof => break,
@@ -534,24 +546,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- value scopes -----------------------------------------------------------------------
 
-    fn scope(&mut self) -> &mut IsolatedScope<'s> {
-        self.scopes
-            .last_mut()
-            .expect("a value scope is always open")
-    }
-
-    fn push_region_scope(&mut self, isolated: bool) {
-        if isolated {
-            let scope = self.pools.isolated.pop().unwrap_or_default();
-            self.scopes.push(scope);
-        }
+    fn push_region_scope(&mut self) {
         let defs = self.pools.names.pop().unwrap_or_default();
-        self.scope().region_defs.push(defs);
+        self.names.region_defs.push(defs);
         let blocks = self.pools.blocks.pop().unwrap_or_default();
         self.block_scopes.push(blocks);
     }
 
-    fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
+    fn pop_region_scope(&mut self) -> PResult<()> {
         let scope = self.block_scopes.pop().unwrap_or_default();
         let first_undefined = scope
             .blocks
@@ -563,17 +565,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error_at(pos, "reference to an undefined block");
         }
         self.pools.recycle_blocks(scope);
-        if isolated {
-            if let Some(scope) = self.scopes.pop() {
-                self.pools.recycle_isolated(scope);
-            }
-        } else {
-            let mut names = self.scope().region_defs.pop().unwrap_or_default();
-            for n in names.drain(..) {
-                self.scope().values.remove(n);
-            }
-            self.pools.names.push(names);
+        let mut names = self.names.region_defs.pop().unwrap_or_default();
+        for n in names.drain(..) {
+            self.names.values.remove(n);
         }
+        self.pools.names.push(names);
         Ok(())
     }
 
@@ -600,8 +596,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn value_entry(&self, name: &str, number: u32) -> Option<ValueEntry> {
-        let scope = self.scopes.last()?;
-        scope
+        self.names
             .values
             .get(name)?
             .get(number as usize)
@@ -610,7 +605,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn set_value_entry(&mut self, name: &'s str, number: u32, entry: ValueEntry) {
-        let slots = self.scope().values.entry(name).or_default();
+        let slots = self.names.values.entry(name).or_default();
         let idx = number as usize;
         if slots.len() <= idx {
             slots.resize(idx + 1, None);
@@ -655,7 +650,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.forward_refs.remove(&existing.value);
         }
         self.set_value_entry(name, number, ValueEntry { value, pos });
-        if let Some(defs) = self.scope().region_defs.last_mut() {
+        if let Some(defs) = self.names.region_defs.last_mut() {
             defs.push(name);
         }
         Ok(())
@@ -994,16 +989,15 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error_at(name_tok.start, msg);
         };
         let mut state = self.take_state(op_name, loc);
-        let saved = (self.num_results, self.current_isolated);
+        let saved = self.num_results;
         self.num_results = num_results;
-        self.current_isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
         // Every op in custom syntax sets the default dialect of its regions (MLIR's
         // `OpAsmOpInterface::getDefaultDialect`, empty unless the op names one).
         self.default_dialects
             .push(def.default_dialect.unwrap_or_default());
         let parsed = parse(self, &mut state);
         self.default_dialects.pop();
-        (self.num_results, self.current_isolated) = saved;
+        self.num_results = saved;
         parsed?;
         if def.traits.contains(Traits::SINGLE_BLOCK) && def.traits.contains(Traits::NO_TERMINATOR) {
             // Like MLIR's generated parsers for `SingleBlock` regions: never leave them empty.
@@ -1064,26 +1058,18 @@ impl<'s, 'c> Parser<'s, 'c> {
         let op_name = match self.ctx.registry.lookup(&name) {
             Some(id) if self.ctx.registry.def(id).registered => id,
             _ => {
+                // An unknown op of a registered dialect parses, and the verifier rejects it
+                // unless the dialect allows unknown ops (as in MLIR); an op of an unknown
+                // dialect needs `--allow-unregistered-dialect`.
                 let dialect = name.split_once('.').map_or(name.as_str(), |(d, _)| d);
-                let open_dialect = self.ctx.registry.allows_unknown_ops(dialect);
-                if !open_dialect
-                    && (!self.opts.allow_unregistered || self.ctx.registry.has_dialect(dialect))
-                {
-                    let msg = if self.ctx.registry.has_dialect(dialect) {
-                        format!(
-                            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
-                        )
-                    } else {
-                        // MLIR reports this one at the token after the name.
-                        let msg = "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
-                        return self.error(msg);
-                    };
-                    return self.error_at(name_tok.start, msg);
+                if !self.opts.allow_unregistered && !self.ctx.registry.has_dialect(dialect) {
+                    // MLIR reports this one at the token after the name.
+                    let msg = "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used";
+                    return self.error(msg);
                 }
                 self.ctx.registry.get_or_unregistered(&name)
             }
         };
-        let def = SyntaxInfo::of(self.ctx.registry.def(op_name));
         let operands_pos = self.tok.start;
         let operands = self.parse_paren_operand_list()?;
         let mut state = self.take_state(op_name, loc);
@@ -1110,13 +1096,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         if self.tok.kind == TokKind::LParen {
             // Ops in generic form leave the default dialect as it is (as MLIR does).
-            let isolated = def.traits.contains(Traits::ISOLATED_FROM_ABOVE);
-            let saved = self.current_isolated;
-            self.current_isolated = isolated;
             let regions = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
                 p.parse_region_generic()
             });
-            self.current_isolated = saved;
             state.regions = regions?;
         }
         if self.tok.kind == TokKind::LBrace {
@@ -1135,16 +1117,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_region_generic(&mut self) -> PResult<Region> {
         let region = self.ctx.create_region();
-        let isolated = self.current_isolated;
-        self.parse_region_body(region, None, isolated)?;
+        self.parse_region_body(region, None)?;
         Ok(region)
     }
 
     /// Parses a region `{ ... }` whose entry block receives `args` (if given) and returns it.
     pub fn parse_region(&mut self, args: Option<&[ArgDef]>) -> PResult<Region> {
         let region = self.ctx.create_region();
-        let isolated = self.current_isolated;
-        self.parse_region_body(region, args, isolated)?;
+        self.parse_region_body(region, args)?;
         Ok(region)
     }
 
@@ -1157,17 +1137,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
-    fn parse_region_body(
-        &mut self,
-        region: Region,
-        args: Option<&[ArgDef]>,
-        isolated: bool,
-    ) -> PResult<()> {
+    fn parse_region_body(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
         // Nesting is counted per operation (each region belongs to one).
         self.expect(TokKind::LBrace, "{")?;
-        self.push_region_scope(isolated);
+        self.push_region_scope();
         let result = self.parse_region_blocks(region, args);
-        result.and_then(|_| self.pop_region_scope(isolated))
+        result.and_then(|_| self.pop_region_scope())
     }
 
     fn parse_region_blocks(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
@@ -1421,7 +1396,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let ty = self.parse_type()?;
                     return Ok(self.ctx.type_attr(ty));
                 }
-                self.error("expected attribute value")
+                self.error_wrong_token("expected attribute value")
             }
         }
     }
@@ -1492,6 +1467,33 @@ impl<'s, 'c> Parser<'s, 'c> {
             TokKind::Integer => self.parse_dec_or_hex_attr(neg),
             TokKind::Float => self.parse_float_attr(neg),
             _ => self.error_wrong_token("expected constant integer or floating point value"),
+        }
+    }
+
+    /// A string attribute where custom syntax requires one (MLIR's typed
+    /// `parseAttribute<StringAttr>`): numbers fail as literals of no type, and any other
+    /// attribute is "invalid kind of attribute" for `op_name`.
+    pub fn parse_string_attr(&mut self, op_name: &str) -> PResult<Attr> {
+        if self.tok.kind == TokKind::String {
+            return self.parse_attribute();
+        }
+        let pos = self.tok.start;
+        let neg = self.eat(TokKind::Minus);
+        match self.tok.kind {
+            TokKind::Integer => self.error_at(
+                self.tok.start,
+                "integer literal not valid for specified type",
+            ),
+            TokKind::Float => {
+                self.bump();
+                self.error("floating point value not valid for specified type")
+            }
+            _ if neg => self.error_wrong_token("expected constant integer or floating point value"),
+            _ => {
+                self.parse_attribute()?;
+                let msg = format!("custom op '{op_name}' invalid kind of attribute specified");
+                self.error_at(pos, msg)
+            }
         }
     }
 
@@ -1699,6 +1701,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             "strided" => self.parse_strided(),
             "loc" => self.error("locations are not attributes here"),
+            _ if !is_builtin_type_keyword(kw) => self.error_wrong_token("expected attribute value"),
             _ => {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty))
@@ -2389,7 +2392,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 Ok(self.ctx.ty(TypeData::Opaque { text: body }))
             }
             TokKind::BareId => self.parse_builtin_type(),
-            _ => self.error("expected non-function type"),
+            _ => self.error_wrong_token("expected non-function type"),
         }
     }
 
@@ -2439,7 +2442,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.expect(TokKind::Greater, ">")?;
                 Ok(self.ctx.ty(TypeData::Tuple(elems)))
             }
-            _ => self.error("expected non-function type"),
+            _ => self.error_wrong_token("expected non-function type"),
         }
     }
 

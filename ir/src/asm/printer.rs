@@ -203,12 +203,13 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
-        self.out.push('%');
         let name = self.names.values[v];
         if name.base == NameBase::Unnamed {
+            // A value out of the printed scope, as MLIR spells it (without the `%`).
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
             return;
         }
+        self.out.push('%');
         self.print_name_base(name.base);
         if let Some(k) = name.member() {
             self.out.push('#');

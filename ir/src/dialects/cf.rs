@@ -701,10 +701,7 @@ fn parse_assert(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let i1 = p.ctx.i1_type();
     state.operands.push(p.resolve_operand(&condition, i1)?);
     p.expect(TokKind::Comma, ",")?;
-    if p.tok_kind() != TokKind::String {
-        return p.error("expected attribute value");
-    }
-    let msg = p.parse_attribute()?;
+    let msg = p.parse_string_attr("cf.assert")?;
     add_attr(p, state, "msg", msg);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     Ok(())
