@@ -141,7 +141,8 @@ fn process_in_parallel(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagn
         return Err(Diagnostic::error(
             ctx.op_loc(op),
             "only supported when nested region is empty",
-        ));
+        )
+        .on_op(op));
     }
     state.insert_dealloc(op, &[]).map(|_| ())
 }
@@ -155,7 +156,8 @@ fn process_reduce_return(state: &mut DeallocState<'_>, op: Op) -> Result<(), Dia
         return Err(Diagnostic::error(
             ctx.op_loc(op),
             "only supported when operand is not a MemRef",
-        ));
+        )
+        .on_op(op));
     }
     Ok(())
 }

@@ -233,7 +233,7 @@ impl<'a> DeallocState<'a> {
     fn verify_operation_preconditions(&self, op: Op) -> R<()> {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
-        let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg));
+        let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg).on_op(op));
         if ctx.op_name(op) == self.names.dealloc {
             return err("No deallocation operations must be present when running this pass!");
         }
@@ -635,7 +635,8 @@ impl<'a> DeallocState<'a> {
             return Err(Diagnostic::error(
                 self.ctx.op_loc(op),
                 "memory free side-effect on MemRef value not supported!",
-            ));
+            )
+            .on_op(op));
         }
         let f = self.bool_const(block, false);
         let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
@@ -790,13 +791,15 @@ impl<'a> DeallocState<'a> {
             return Err(Diagnostic::error(
                 loc,
                 "BranchOpInterface operations with multiple successors are not supported yet",
-            ));
+            )
+            .on_op(op));
         }
         let [succ] = successors[..] else {
             return Err(Diagnostic::error(
                 loc,
                 "only BranchOpInterface operations with exactly one successor are supported yet",
-            ));
+            )
+            .on_op(op));
         };
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -1059,7 +1062,8 @@ impl<'a> DeallocState<'a> {
             _ => Err(Diagnostic::error(
                 self.ctx.op_loc(op),
                 "cannot append ownership operands to this branch",
-            )),
+            )
+            .on_op(op)),
         }
     }
 
@@ -1218,7 +1222,8 @@ impl<'a> DeallocState<'a> {
                     return Err(Diagnostic::error(
                         self.ctx.op_loc(self.func),
                         "there are multiple return operations with different operand types",
-                    ));
+                    )
+                    .on_op(self.func));
                 }
                 Some(_) => {}
                 None => return_types = Some(types),

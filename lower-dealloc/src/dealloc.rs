@@ -49,11 +49,13 @@ pub fn lower_dealloc_op(
                     Diagnostic::error(
                         loc,
                         "library function required for generic lowering, but cannot be automatically inserted when operating on functions",
-                    ),
+                    )
+                    .on_op(op),
                     Diagnostic::error(
                         loc,
                         "failed to legalize operation 'bufferization.dealloc' that was explicitly marked illegal",
-                    ),
+                    )
+                    .on_op(op),
                 ]);
             }
         },

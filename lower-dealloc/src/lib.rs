@@ -69,6 +69,7 @@ fn illegal(ctx: &Context, op: Op) -> Diagnostic {
             ctx.op_name_str(op)
         ),
     )
+    .on_op(op)
 }
 
 fn check_root(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
