@@ -44,6 +44,11 @@
 //! is also fed back to it, which must parse it (a differential check), except where stdout is
 //! not IR alone (`--run`, and `--test-print-*` analysis printers); where it is absent, that
 //! check says so and passes.
+//!
+//! Input agreement (`mlir-opt-22-agrees/...` trials, one per chunk, where `mlir-opt-22` is
+//! installed): with no passes, a chunk `mlir-opt-22` accepts we must accept and print byte for
+//! byte as it does, and a chunk it rejects we must reject with the same first line of error.
+//! Files marked `// NO-MLIR-OPT: <reason>` (dialects it lacks) are exempt.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -420,6 +425,77 @@ fn differential_trial(file: &TestFile, have_mlir_opt: bool) -> Trial {
     })
 }
 
+/// The input agreement check of one chunk (see the module doc): with no passes, `mlir-opt-22`
+/// and we accept the same chunks, print them byte for byte alike, and reject the others with
+/// the same first line of error.
+fn agreement_trial(file: &TestFile, index: usize, chunk: &str, have_mlir_opt: bool) -> Trial {
+    let name = format!("mlir-opt-22-agrees/{}:{}", file.rel, index);
+    let opted_out = file.text.contains("// NO-MLIR-OPT:");
+    let flags: Vec<String> = file
+        .args
+        .iter()
+        .filter(|a| a.contains("allow-unregistered-dialect"))
+        .map(|_| "--allow-unregistered-dialect".to_string())
+        .collect();
+    let (path, chunk) = (file.path.clone(), chunk.to_string());
+    Trial::test(name, move || {
+        let theirs = run_mlir_opt(&flags, &chunk)?;
+        let ours = run_driver(&flags, &path, Some(chunk));
+        let first_line = |s: &str| s.lines().next().unwrap_or_default().to_string();
+        match (theirs.status.success(), ours.code == 0) {
+            (true, true) if String::from_utf8_lossy(&theirs.stdout) == ours.stdout => Ok(()),
+            (true, true) => Err(Failed::from(format!(
+                "mlir-opt-22 prints:\n{}\nwe print:\n{}",
+                String::from_utf8_lossy(&theirs.stdout),
+                ours.stdout
+            ))),
+            (true, false) => Err(Failed::from(format!(
+                "mlir-opt-22 accepts the chunk; we reject it:\n{}",
+                ours.stderr
+            ))),
+            (false, true) => Err(Failed::from(format!(
+                "mlir-opt-22 rejects the chunk; we accept it:\n{}",
+                String::from_utf8_lossy(&theirs.stderr)
+            ))),
+            (false, false) => {
+                let (expected, got) = (
+                    first_line(&String::from_utf8_lossy(&theirs.stderr)),
+                    first_line(&ours.stderr),
+                );
+                if expected == got {
+                    Ok(())
+                } else {
+                    Err(Failed::from(format!(
+                        "both reject the chunk, differently:\n  mlir-opt-22: {expected}\n  we:          {got}"
+                    )))
+                }
+            }
+        }
+    })
+    .with_ignored_flag(!have_mlir_opt || opted_out)
+}
+
+/// Runs `mlir-opt-22 FLAGS -` on `input`.
+fn run_mlir_opt(flags: &[String], input: &str) -> Result<std::process::Output, Failed> {
+    use std::io::Write as _;
+    let mut child = Command::new("mlir-opt-22")
+        .args(flags)
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| Failed::from(e.to_string()))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| Failed::from(e.to_string()))?;
+    let _ = writer.join();
+    Ok(out)
+}
+
 /// Parses and verifies a chunk; `None` if it does not parse or verify (the chunk trial reports
 /// that).
 fn parse_chunk(opts: &Options, text: &str) -> Option<(Context, ir::Op)> {
@@ -681,6 +757,7 @@ fn main() {
                     trials.push(jit_trial(f, i, offset, &chunk, jit.as_ref()));
                 }
             }
+            trials.push(agreement_trial(f, i, &chunk, have_mlir_opt));
             trials.push(chunk_trial(f, i, offset, chunk));
         }
         let verify = f.args.iter().any(|a| a.contains("verify-diagnostics"));
