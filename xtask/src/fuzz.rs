@@ -7,7 +7,8 @@
 //! 2. whatever parses and verifies, once printed, parses and verifies again and prints the same
 //!    text (the printer never emits something we cannot read back).
 //!
-//! Crashing inputs are saved under `target/fuzz-crashes/`.
+//! Crashing inputs are saved under `target/fuzz-crashes/`. With `--against-mlir-opt`, the same
+//! inputs are compared with `mlir-opt-22` instead (see [`crate::fuzz_differential`]).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -91,6 +92,9 @@ pub fn run(args: &[String]) -> Result<()> {
         .unwrap_or(1);
     let seeds = load_seeds();
     anyhow::ensure!(!seeds.is_empty(), "no seed inputs found under tests/");
+    if args.iter().any(|a| a == "--against-mlir-opt") {
+        return run_differential(seeds, seed, Duration::from_secs(seconds));
+    }
     std::panic::set_hook(Box::new(|_| {}));
     let handle = std::thread::Builder::new()
         .stack_size(4 << 30)
@@ -106,6 +110,35 @@ pub fn run(args: &[String]) -> Result<()> {
     if stats.crashes > 0 || stats.roundtrip_failures > 0 {
         anyhow::bail!("failures saved under target/fuzz-crashes/");
     }
+    Ok(())
+}
+
+/// The `--against-mlir-opt` mode (see [`crate::fuzz_differential`]).
+fn run_differential(seeds: Vec<String>, seed: u64, budget: Duration) -> Result<()> {
+    let handle = std::thread::Builder::new()
+        .stack_size(4 << 30)
+        .spawn(move || crate::fuzz_differential::differential_loop(&seeds, seed, budget))?;
+    let stats = handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("differential fuzz thread died"))?;
+    let kinds = stats
+        .disagreements
+        .iter()
+        .map(|(kind, n)| format!("{kind} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    println!(
+        "fuzz-parser --against-mlir-opt: {} inputs (seed {seed}); {} agreed; {} skipped (mlir-opt-22 crashed or hung, or the deallocation dialect); {} disagreed{}",
+        stats.inputs,
+        stats.agreed,
+        stats.skipped,
+        stats.total_disagreements(),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({kinds}; saved under target/fuzz-disagreements/)")
+        }
+    );
     Ok(())
 }
 
@@ -209,7 +242,8 @@ fn check_one(input: &str) -> Outcome {
     }
 }
 
-fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
+/// One fuzz input: a random seed chunk, mutated one to four times.
+pub(crate) fn mutate(rng: &mut Rng, seeds: &[String]) -> String {
     let mut bytes = seeds[rng.below(seeds.len())].clone().into_bytes();
     let rounds = 1 + rng.below(4);
     for _ in 0..rounds {

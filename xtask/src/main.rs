@@ -4,11 +4,13 @@
 //! - `bless`: rewrites the `.expected` snapshots of the file tests from our output.
 //! - `fuzz [--count N] [--seed S] [--pipeline NAME] [--jit]`: random programs through the deallocation
 //!   pipelines, judged by the interpreter (see `fuzz_pipeline`).
-//! - `fuzz-parser [--seconds N] [--seed S]`: mutation fuzzing of parse → verify → print → re-parse.
+//! - `fuzz-parser [--seconds N] [--seed S] [--against-mlir-opt]`: mutation fuzzing of parse →
+//!   verify → print → re-parse, or (with the flag) of agreement with `mlir-opt-22`.
 //! - `bench-parse [--max-ops N]`: parse + verify + print throughput against `mlir-opt-22`.
 
 mod bench;
 mod fuzz;
+mod fuzz_differential;
 mod fuzz_pipeline;
 mod generator;
 mod programs;

@@ -65,6 +65,8 @@ pub enum TokKind {
     Minus,
     /// `|`
     Vertical,
+    /// `/` (not starting a comment; MLIR lexes it as punctuation no rule accepts)
+    Slash,
     /// `...`
     Ellipsis,
 }
@@ -184,6 +186,7 @@ impl<'s> Lexer<'s> {
             b'*' => simple(TokKind::Star),
             b'+' => simple(TokKind::Plus),
             b'|' => simple(TokKind::Vertical),
+            b'/' => simple(TokKind::Slash),
             b':' => {
                 if self.peek(0) == b':' {
                     self.pos += 1;

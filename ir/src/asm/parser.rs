@@ -148,11 +148,21 @@ pub struct Parser<'s, 'c> {
     type_cache: FxHashMap<&'s str, Type>,
     /// Scratch buffer for dialect-qualified op names.
     op_name_buf: String,
+    /// The op whose syntax is being parsed, innermost last: `Some` in custom syntax, `None` in
+    /// generic syntax (see [`Parser::custom_error`]).
+    custom_ops: Vec<Option<crate::entity::OpName>>,
     /// Emptied op states whose lists are reused (see [`Parser::take_state`]).
     state_pool: Vec<OpState>,
     /// Attributes custom parsers build over and over, by a key of their choosing (see
     /// [`Parser::memoized_attr`]).
     attr_memo: FxHashMap<(&'static str, u64), Attr>,
+}
+
+/// The dialect an op name in custom syntax names: the text before its first `.`, unless that
+/// `.` ends the name (MLIR treats `foo.` as unprefixed, to be tried in the default dialect).
+fn dialect_prefix(name: &str) -> Option<&str> {
+    let dot = name.find('.')?;
+    (dot + 1 < name.len()).then(|| &name[..dot])
 }
 
 /// Whether a bare identifier starts a builtin type (then an attribute position may hold it).
@@ -224,6 +234,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             num_results: 0,
             source,
             type_cache: FxHashMap::default(),
+            custom_ops: Vec::new(),
             state_pool: Vec::new(),
             op_name_buf: String::new(),
             attr_memo: FxHashMap::default(),
@@ -371,7 +382,27 @@ impl<'s, 'c> Parser<'s, 'c> {
         if self.eat_keyword(kw) {
             Ok(())
         } else {
-            self.error(format!("expected '{kw}'"))
+            self.custom_error(format!("expected '{kw}'"))
+        }
+    }
+
+    /// An error at the current token raised by the custom parser of the op being parsed, which
+    /// MLIR prefixes with `custom op 'NAME' ` (its `OpAsmParser::emitError`); outside custom
+    /// syntax, a plain error.
+    pub fn custom_error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let pos = self.tok.start;
+        self.custom_error_at(pos, msg)
+    }
+
+    /// [`Parser::custom_error`] at a byte offset.
+    pub fn custom_error_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        let msg = msg.into();
+        match self.custom_ops.last().copied().flatten() {
+            Some(op) => {
+                let name = self.ctx.registry.def(op).name.clone();
+                self.error_at(pos, format!("custom op '{name}' {msg}"))
+            }
+            None => self.error_at(pos, msg),
         }
     }
 
@@ -419,15 +450,27 @@ impl<'s, 'c> Parser<'s, 'c> {
         &mut self,
         open: TokKind,
         close: TokKind,
-        close_text: &str,
+        item: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        self.parse_delimited_in(open, close, "", item)
+    }
+
+    /// [`Parser::parse_delimited`] whose missing-delimiter errors end with `context` (as MLIR's
+    /// `parseCommaSeparatedList` messages do: "expected ')' to end region list").
+    pub fn parse_delimited_in<T>(
+        &mut self,
+        open: TokKind,
+        close: TokKind,
+        context: &str,
         mut item: impl FnMut(&mut Self) -> PResult<T>,
     ) -> PResult<Vec<T>> {
-        self.expect(open, open_text(open))?;
+        let delimiter_error = |kind| format!("expected '{}'{context}", open_text(kind));
+        self.expect_msg(open, &delimiter_error(open))?;
         if self.eat(close) {
             return Ok(Vec::new());
         }
         let list = self.parse_comma_list(&mut item)?;
-        self.expect(close, close_text)?;
+        self.expect_msg(close, &delimiter_error(close))?;
         Ok(list)
     }
 
@@ -517,7 +560,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error("expected attribute alias name or operation");
         }
         self.bump();
-        self.expect(TokKind::Equal, "=")?;
+        self.expect_msg(TokKind::Equal, "expected '=' in attribute alias definition")?;
         if self.attr_aliases.contains_key(&name) || self.loc_aliases.contains_key(&name) {
             return self.error_at(pos, format!("redefinition of attribute alias id '{name}'"));
         }
@@ -535,7 +578,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let name = self.tok_text()[1..].to_string();
         let pos = self.tok.start;
         self.bump();
-        self.expect(TokKind::Equal, "=")?;
+        self.expect_msg(TokKind::Equal, "expected '=' in type alias definition")?;
         if self.type_aliases.contains_key(&name) {
             return self.error_at(pos, format!("redefinition of type alias id '{name}'"));
         }
@@ -666,7 +709,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses `%name` or `%name#N`.
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
         if self.tok.kind != TokKind::PercentId {
-            return self.error("expected SSA operand");
+            return self.error_wrong_token("expected SSA operand");
         }
         let t = self.bump();
         let name = SsaName {
@@ -866,8 +909,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let num_results: usize = result_groups.iter().map(|g| g.1).sum();
         let op = match self.tok.kind {
-            TokKind::String => self.parse_generic_operation()?,
-            TokKind::BareId => self.parse_custom_operation(num_results)?,
+            TokKind::String => {
+                // Errors inside a generic op are not its custom parser's.
+                self.custom_ops.push(None);
+                let parsed = self.parse_generic_operation();
+                self.custom_ops.pop();
+                parsed?
+            }
+            // MLIR lexes `i32`, `si8`, `ui1` as integer-type tokens, which name no op.
+            TokKind::BareId if int_type_keyword(self.tok_text()).is_none() => {
+                self.parse_custom_operation(num_results)?
+            }
             _ => return self.error_wrong_token("expected operation name in quotes"),
         };
         if self.at_keyword("loc") {
@@ -917,7 +969,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         if let Some(id) = registered(name) {
             return Some(id);
         }
-        if name.contains('.') {
+        if dialect_prefix(name).is_some() {
             return None;
         }
         // As MLIR: an unprefixed name is looked up in the default dialect of the closest
@@ -956,7 +1008,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let name = self.text(name_tok);
         let loc = self.loc_at(name_tok.start);
         let Some(op_name) = self.resolve_op_name(name) else {
-            let dialect = name.split_once('.').map(|(d, _)| d);
+            let dialect = dialect_prefix(name);
             let (msg, dialect_missing) = match dialect {
                 Some(d) if !self.ctx.registry.has_dialect(d) => (
                     format!("Dialect `{d}' not found for custom op '{name}' "),
@@ -995,7 +1047,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         // `OpAsmOpInterface::getDefaultDialect`, empty unless the op names one).
         self.default_dialects
             .push(def.default_dialect.unwrap_or_default());
+        self.custom_ops.push(Some(op_name));
         let parsed = parse(self, &mut state);
+        self.custom_ops.pop();
         self.default_dialects.pop();
         self.num_results = saved;
         parsed?;
@@ -1071,12 +1125,13 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         };
         let operands_pos = self.tok.start;
-        let operands = self.parse_paren_operand_list()?;
+        self.expect_msg(TokKind::LParen, "expected '(' to start operand list")?;
+        let operands = self.parse_operand_list()?;
+        self.expect_msg(TokKind::RParen, "expected ')' to end operand list")?;
         let mut state = self.take_state(op_name, loc);
         if self.tok.kind == TokKind::LSquare {
-            let succs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-                p.parse_successor()
-            })?;
+            let succs =
+                self.parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| p.parse_successor())?;
             state.successors = succs;
         }
         if self.tok.kind == TokKind::Less {
@@ -1096,15 +1151,18 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         if self.tok.kind == TokKind::LParen {
             // Ops in generic form leave the default dialect as it is (as MLIR does).
-            let regions = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-                p.parse_region_generic()
-            });
+            let regions = self.parse_delimited_in(
+                TokKind::LParen,
+                TokKind::RParen,
+                " to end region list",
+                |p| p.parse_region_generic(),
+            );
             state.regions = regions?;
         }
         if self.tok.kind == TokKind::LBrace {
             self.parse_attr_dict_into(&mut state.attrs)?;
         }
-        self.expect(TokKind::Colon, ":")?;
+        self.expect_msg(TokKind::Colon, "expected ':' followed by operation type")?;
         let fn_pos = self.tok.start;
         let fn_ty = self.parse_type()?;
         let TypeData::Function { inputs, results } = self.ctx.type_data(fn_ty).clone() else {
@@ -1139,7 +1197,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_region_body(&mut self, region: Region, args: Option<&[ArgDef]>) -> PResult<()> {
         // Nesting is counted per operation (each region belongs to one).
-        self.expect(TokKind::LBrace, "{")?;
+        self.expect_msg(TokKind::LBrace, "expected '{' to begin a region")?;
         self.push_region_scope();
         let result = self.parse_region_blocks(region, args);
         result.and_then(|_| self.pop_region_scope())
@@ -1231,14 +1289,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         };
         self.ctx.append_block(region, block);
         if self.tok.kind == TokKind::LParen {
-            let args = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+            let args = self.parse_delimited(TokKind::LParen, TokKind::RParen, |p| {
                 let a = p.parse_arg_def()?;
                 p.skip_loc()?;
                 Ok(a)
             })?;
             self.define_block_args(block, &args)?;
         }
-        self.expect(TokKind::Colon, ":")?;
+        self.expect_msg(TokKind::Colon, "expected ':' after block name")?;
         self.parse_block_ops(block)
     }
 
@@ -1346,7 +1404,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 break;
             }
         }
-        self.expect(TokKind::RBrace, "}")?;
+        self.expect_msg(TokKind::RBrace, "expected '}' in attribute dictionary")?;
         entries.sort_by(|a, b| self.ctx.sym_str(a.0).cmp(self.ctx.sym_str(b.0)));
         Ok(entries)
     }
@@ -1362,9 +1420,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_attribute_inner(&mut self) -> PResult<Attr> {
         match self.tok.kind {
             TokKind::LSquare => {
-                let elems = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-                    p.parse_attribute()
-                })?;
+                let elems = self
+                    .parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| p.parse_attribute())?;
                 Ok(self.ctx.attr(AttrData::Array(elems)))
             }
             TokKind::LBrace => {
@@ -1417,7 +1474,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses `@name` or `@"quoted name"`.
     pub fn parse_symbol_name(&mut self) -> PResult<Sym> {
         if self.tok.kind != TokKind::AtId {
-            return self.error("expected valid '@'-identifier for symbol name");
+            return self.custom_error("expected valid '@'-identifier for symbol name");
         }
         let t = self.bump();
         let text = &self.text(t)[1..];
@@ -1470,15 +1527,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
-    /// A string attribute where custom syntax requires one (MLIR's typed
-    /// `parseAttribute<StringAttr>`): numbers fail as literals of no type, and any other
-    /// attribute is "invalid kind of attribute" for `op_name`.
-    pub fn parse_string_attr(&mut self, op_name: &str) -> PResult<Attr> {
-        if self.tok.kind == TokKind::String {
-            return self.parse_attribute();
-        }
+    /// An attribute of the kind `is_kind` accepts, where custom syntax requires one (MLIR's
+    /// typed `parseAttribute<AttrT>`, parsed with no type): numbers fail as literals of no
+    /// type, and an attribute of another kind is "invalid kind of attribute specified".
+    pub fn parse_attr_of_kind(&mut self, is_kind: impl Fn(&AttrData) -> bool) -> PResult<Attr> {
         let pos = self.tok.start;
-        let neg = self.eat(TokKind::Minus);
+        let neg = self.tok.kind == TokKind::Minus;
+        if neg {
+            self.bump();
+        }
         match self.tok.kind {
             TokKind::Integer => self.error_at(
                 self.tok.start,
@@ -1490,11 +1547,27 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             _ if neg => self.error_wrong_token("expected constant integer or floating point value"),
             _ => {
-                self.parse_attribute()?;
-                let msg = format!("custom op '{op_name}' invalid kind of attribute specified");
-                self.error_at(pos, msg)
+                let attr = self.parse_attribute()?;
+                if is_kind(self.ctx.attr_data(attr)) {
+                    Ok(attr)
+                } else {
+                    self.custom_error_at(pos, "invalid kind of attribute specified")
+                }
             }
         }
+    }
+
+    /// A string attribute where custom syntax requires one (see [`Parser::parse_attr_of_kind`]).
+    pub fn parse_string_attr(&mut self) -> PResult<Attr> {
+        self.parse_attr_of_kind(|data| matches!(data, AttrData::String(_)))
+    }
+
+    /// A flat symbol reference (`@name`) where custom syntax requires one (see
+    /// [`Parser::parse_attr_of_kind`]).
+    pub fn parse_flat_symbol_ref_attr(&mut self) -> PResult<Attr> {
+        self.parse_attr_of_kind(
+            |data| matches!(data, AttrData::SymbolRef { nested, .. } if nested.is_empty()),
+        )
     }
 
     /// The type after an optional `: type`, or `default` when there is none.
@@ -2033,14 +2106,20 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- affine maps ------------------------------------------------------------------------
 
+    /// `(d0, d1)[s0]`: the dimension and symbol names of an affine map or integer set.
     fn parse_affine_dims_and_symbols(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
-        let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-            p.parse_optional_keyword()
-                .map(str::to_string)
-                .map_or_else(|| p.error("expected dimension identifier"), Ok)
-        })?;
+        let dims = self.parse_delimited_in(
+            TokKind::LParen,
+            TokKind::RParen,
+            " in dimensional identifier list",
+            |p| {
+                p.parse_optional_keyword()
+                    .map(str::to_string)
+                    .map_or_else(|| p.error("expected dimension identifier"), Ok)
+            },
+        )?;
         let syms = if self.tok.kind == TokKind::LSquare {
-            self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+            self.parse_delimited_in(TokKind::LSquare, TokKind::RSquare, " in symbol list", |p| {
                 p.parse_optional_keyword()
                     .map(str::to_string)
                     .map_or_else(|| p.error("expected symbol identifier"), Ok)
@@ -2055,9 +2134,12 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_integer_set(&mut self) -> PResult<IntegerSet> {
         let (dims, syms) = self.parse_affine_dims_and_symbols()?;
         self.expect(TokKind::Colon, ":")?;
-        let constraints = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-            p.parse_affine_constraint(&dims, &syms)
-        })?;
+        let constraints = self.parse_delimited_in(
+            TokKind::LParen,
+            TokKind::RParen,
+            " in integer set constraint list",
+            |p| p.parse_affine_constraint(&dims, &syms),
+        )?;
         Ok(IntegerSet {
             num_dims: dims.len() as u32,
             num_symbols: syms.len() as u32,
@@ -2090,24 +2172,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses the body of an affine map: `(d0, d1)[s0] -> (d1, d0)`.
     pub fn parse_affine_map(&mut self) -> PResult<AffineMap> {
-        let dims = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-            p.parse_optional_keyword()
-                .map(str::to_string)
-                .map_or_else(|| p.error("expected dimension identifier"), Ok)
-        })?;
-        let syms = if self.tok.kind == TokKind::LSquare {
-            self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-                p.parse_optional_keyword()
-                    .map(str::to_string)
-                    .map_or_else(|| p.error("expected symbol identifier"), Ok)
-            })?
-        } else {
-            Vec::new()
-        };
+        let (dims, syms) = self.parse_affine_dims_and_symbols()?;
         self.expect(TokKind::Arrow, "->")?;
-        let results = self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
-            p.parse_affine_expr(&dims, &syms)
-        })?;
+        let results = self.parse_delimited_in(
+            TokKind::LParen,
+            TokKind::RParen,
+            " in affine map range",
+            |p| p.parse_affine_expr(&dims, &syms),
+        )?;
         Ok(AffineMap {
             num_dims: dims.len() as u32,
             num_symbols: syms.len() as u32,
@@ -2245,9 +2317,8 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.parse_attribute()?;
                     self.expect(TokKind::Greater, ">")?;
                 }
-                let locs = self.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
-                    p.parse_loc_body()
-                })?;
+                let locs = self
+                    .parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| p.parse_loc_body())?;
                 Ok(self.ctx.loc(LocData::Fused(locs)))
             }
             TokKind::String => {
@@ -2364,7 +2435,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses a function result list: `type` or `(type, ...)`.
     pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
         if self.tok.kind == TokKind::LParen {
-            return self.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type());
+            return self.parse_delimited(TokKind::LParen, TokKind::RParen, |p| p.parse_type());
         }
         Ok(vec![self.parse_type()?])
     }
@@ -2372,9 +2443,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_type_inner(&mut self) -> PResult<Type> {
         match self.tok.kind {
             TokKind::LParen => {
-                let inputs = self
-                    .parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| p.parse_type())?;
-                self.expect(TokKind::Arrow, "->")?;
+                let inputs =
+                    self.parse_delimited(TokKind::LParen, TokKind::RParen, |p| p.parse_type())?;
+                self.expect_msg(TokKind::Arrow, "expected '->' in function type")?;
                 let results = self.parse_function_result_types()?;
                 Ok(self.ctx.ty(TypeData::Function { inputs, results }))
             }
@@ -2698,9 +2769,13 @@ fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
 fn open_text(k: TokKind) -> &'static str {
     match k {
         TokKind::LParen => "(",
+        TokKind::RParen => ")",
         TokKind::LSquare => "[",
+        TokKind::RSquare => "]",
         TokKind::LBrace => "{",
+        TokKind::RBrace => "}",
         TokKind::Less => "<",
+        TokKind::Greater => ">",
         _ => "?",
     }
 }

@@ -380,7 +380,7 @@ fn parse_cond_br(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     state.operands.push(p.resolve_operand(&condition, i1)?);
     if p.eat_keyword("weights") {
         p.expect(TokKind::LParen, "(")?;
-        let weights = p.parse_delimited(TokKind::LSquare, TokKind::RSquare, "]", |p| {
+        let weights = p.parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| {
             let pos = p.cur_pos();
             let v = p.parse_integer()?;
             i32::try_from(v).or_else(|_| p.error_at(pos, "integer value too large"))
@@ -701,7 +701,7 @@ fn parse_assert(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let i1 = p.ctx.i1_type();
     state.operands.push(p.resolve_operand(&condition, i1)?);
     p.expect(TokKind::Comma, ",")?;
-    let msg = p.parse_string_attr("cf.assert")?;
+    let msg = p.parse_string_attr()?;
     add_attr(p, state, "msg", msg);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     Ok(())

@@ -107,7 +107,7 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         loop {
             let is_named = p.tok_kind() == TokKind::PercentId;
             if *named.get_or_insert(is_named) != is_named {
-                return p.error("expected SSA identifier");
+                return p.custom_error("expected SSA identifier");
             }
             if is_named {
                 let a = p.parse_arg_def()?;
@@ -155,11 +155,11 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     p.parse_optional_attr_dict_with_keyword(&mut state.attrs)?;
     if p.tok_kind() == TokKind::LBrace {
         if named == Some(false) {
-            return p.error("expected named arguments for a function with a body");
+            return p.custom_error("expected named arguments for a function with a body");
         }
         let region = p.parse_region(Some(&args))?;
         if p.ctx.entry_block(region).is_none() {
-            return p.error("expected non-empty function body");
+            return p.custom_error("expected non-empty function body");
         }
         state.regions.push(region);
     } else {
@@ -361,11 +361,7 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 // ----- func.call ------------------------------------------------------------------------------
 
 fn parse_call(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let callee_pos = p.cur_pos();
-    let callee = p.parse_attribute()?;
-    if !matches!(p.ctx.attr_data(callee), AttrData::SymbolRef { .. }) {
-        return p.error_at(callee_pos, "expected symbol reference");
-    }
+    let callee = p.parse_flat_symbol_ref_attr()?;
     add_attr(p, state, "callee", callee);
     let operands = p.parse_paren_operand_list()?;
     p.parse_optional_attr_dict(&mut state.attrs)?;

@@ -1822,7 +1822,7 @@ fn parse_reassociation(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
     let pos = p.cur_pos();
     let attr = p.parse_attribute()?;
     if reassociation_of(p.ctx, attr).is_none() {
-        return p.error_at(pos, "invalid kind of attribute specified");
+        return p.custom_error_at(pos, "invalid kind of attribute specified");
     }
     add_attr(p, state, "reassociation", attr);
     Ok(())
@@ -2784,11 +2784,7 @@ fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 fn parse_get_global(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let pos = p.cur_pos();
-    let name = p.parse_attribute()?;
-    if !matches!(p.ctx.attr_data(name), AttrData::SymbolRef { nested, .. } if nested.is_empty()) {
-        return p.error_at(pos, "invalid kind of attribute specified");
-    }
+    let name = p.parse_flat_symbol_ref_attr()?;
     add_attr(p, state, "name", name);
     p.expect(TokKind::Colon, ":")?;
     let ty = parse_ranked_memref(p, state)?;

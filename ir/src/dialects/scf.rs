@@ -464,7 +464,7 @@ fn ensure_terminator(
 fn parse_assignment_list(
     p: &mut OpParser<'_, '_>,
 ) -> PResult<(Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
-    let pairs = p.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+    let pairs = p.parse_delimited(TokKind::LParen, TokKind::RParen, |p| {
         let inner = p.parse_operand()?;
         p.expect(TokKind::Equal, "=")?;
         let outer = p.parse_operand()?;
@@ -1429,7 +1429,7 @@ fn parse_dynamic_index_list(
 ) -> PResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
     let mut statics = Vec::new();
     let mut dynamics = Vec::new();
-    let items = p.parse_delimited(TokKind::LParen, TokKind::RParen, ")", |p| {
+    let items = p.parse_delimited(TokKind::LParen, TokKind::RParen, |p| {
         if let Some(operand) = p.parse_optional_operand()? {
             return Ok(Err(operand));
         }
