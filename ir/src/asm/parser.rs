@@ -1290,9 +1290,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.ctx.append_block(region, block);
         if self.tok.kind == TokKind::LParen {
             let args = self.parse_delimited(TokKind::LParen, TokKind::RParen, |p| {
-                let a = p.parse_arg_def()?;
+                let operand = p.parse_operand()?;
+                p.expect_msg(TokKind::Colon, "expected ':' and type for SSA operand")?;
+                let ty = p.parse_type()?;
                 p.skip_loc()?;
-                Ok(a)
+                Ok(ArgDef { operand, ty })
             })?;
             self.define_block_args(block, &args)?;
         }
@@ -1497,7 +1499,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn parse_integer(&mut self) -> PResult<i128> {
         let neg = self.eat(TokKind::Minus);
         if self.tok.kind != TokKind::Integer {
-            return self.error("expected integer value");
+            return self.custom_error("expected integer value");
         }
         let t = self.bump();
         let Some(v) = parse_int_literal(self.text(t)) else {
@@ -1762,14 +1764,14 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.bump();
                 self.expect(TokKind::Less, "<")?;
                 let map = self.parse_affine_map()?;
-                self.expect(TokKind::Greater, ">")?;
+                self.expect_msg(TokKind::Greater, "expected '>' in affine map")?;
                 Ok(self.ctx.attr(AttrData::AffineMap(map)))
             }
             "affine_set" => {
                 self.bump();
                 self.expect(TokKind::Less, "<")?;
                 let set = self.parse_integer_set()?;
-                self.expect(TokKind::Greater, ">")?;
+                self.expect_msg(TokKind::Greater, "expected '>' in integer set")?;
                 Ok(self.ctx.attr(AttrData::AffineSet(set)))
             }
             "strided" => self.parse_strided(),
@@ -2173,7 +2175,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses the body of an affine map: `(d0, d1)[s0] -> (d1, d0)`.
     pub fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let (dims, syms) = self.parse_affine_dims_and_symbols()?;
-        self.expect(TokKind::Arrow, "->")?;
+        self.expect_msg(TokKind::Arrow, "expected '->' or ':'")?;
         let results = self.parse_delimited_in(
             TokKind::LParen,
             TokKind::RParen,
@@ -2327,8 +2329,14 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let s = unescape(&s[1..s.len() - 1]).unwrap_or_default();
                 let sym = self.ctx.sym(&s);
                 if self.eat(TokKind::Colon) {
+                    if self.tok.kind != TokKind::Integer {
+                        return self.error("expected integer line number in FileLineColRange");
+                    }
                     let line = self.parse_integer()?;
                     self.expect(TokKind::Colon, ":")?;
+                    if self.tok.kind != TokKind::Integer {
+                        return self.error("expected integer column number in FileLineColRange");
+                    }
                     let col = self.parse_integer()?;
                     // `file:line:col to line:col` ranges are accepted and truncated to the start.
                     if self.eat_keyword("to") {
@@ -2497,72 +2505,91 @@ impl<'s, 'c> Parser<'s, 'c> {
             "vector" => self.parse_vector_type(),
             "complex" => {
                 self.bump();
-                self.expect(TokKind::Less, "<")?;
+                self.expect_msg(TokKind::Less, "expected '<' in complex type")?;
                 let elem = self.parse_type()?;
-                self.expect(TokKind::Greater, ">")?;
+                self.expect_msg(TokKind::Greater, "expected '>' in complex type")?;
                 Ok(self.ctx.ty(TypeData::Complex(elem)))
             }
             "tuple" => {
                 self.bump();
-                self.expect(TokKind::Less, "<")?;
+                self.expect_msg(TokKind::Less, "expected '<' in tuple type")?;
                 let elems = if self.tok.kind == TokKind::Greater {
                     Vec::new()
                 } else {
                     self.parse_type_list()?
                 };
-                self.expect(TokKind::Greater, ">")?;
+                self.expect_msg(TokKind::Greater, "expected '>' in tuple type")?;
                 Ok(self.ctx.ty(TypeData::Tuple(elems)))
             }
             _ => self.error_wrong_token("expected non-function type"),
         }
     }
 
-    /// Parses `4x?x` prefixes at the character level (as MLIR's lexer does) and returns the
-    /// dimensions; stops before the element type. With `allow_scalable`, `[4]x` is accepted.
-    fn parse_dimension_list(&mut self, allow_scalable: bool) -> PResult<(Vec<i64>, Vec<bool>)> {
+    /// Parses the `4x?x` prefix of a shaped type and returns the dimensions; stops before the
+    /// element type. As in MLIR it works on tokens: a dimension is an integer or `?` (only
+    /// where `allow_dynamic`), then a bare identifier starting with `x` whose rest is lexed
+    /// anew (`x4xf32` leaves `4xf32`), so spaces may separate them. With `allow_scalable`
+    /// (vectors), `[4]` is a scalable dimension.
+    fn parse_dimension_list(
+        &mut self,
+        allow_dynamic: bool,
+        allow_scalable: bool,
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
         let mut dims = Vec::new();
         let mut scalable = Vec::new();
-        let bytes = self.src.as_bytes();
-        let mut pos = self.tok.start;
         loop {
-            let save = pos;
-            let mut is_scalable = false;
-            if allow_scalable && bytes.get(pos) == Some(&b'[') {
-                is_scalable = true;
-                pos += 1;
-            }
-            let dim = if bytes.get(pos) == Some(&b'?') {
-                pos += 1;
-                DYNAMIC
-            } else if bytes.get(pos).is_some_and(|c| c.is_ascii_digit()) {
-                let start = pos;
-                while bytes.get(pos).is_some_and(|c| c.is_ascii_digit()) {
-                    pos += 1;
+            let is_scalable = allow_scalable && self.tok.kind == TokKind::LSquare;
+            match self.tok.kind {
+                TokKind::Question if allow_dynamic => {
+                    self.bump();
+                    dims.push(DYNAMIC);
                 }
-                match self.src[start..pos].parse::<i64>() {
-                    Ok(v) => v,
-                    Err(_) => return self.error_at(start, "invalid dimension"),
+                TokKind::Integer => dims.push(self.parse_integer_in_dimension_list()?),
+                TokKind::LSquare if allow_scalable => {
+                    self.bump();
+                    dims.push(self.parse_integer_in_dimension_list()?);
+                    if !self.eat(TokKind::RSquare) {
+                        return self.error_wrong_token("missing ']' closing scalable dimension");
+                    }
                 }
-            } else {
-                pos = save;
-                break;
-            };
-            if is_scalable {
-                if bytes.get(pos) != Some(&b']') {
-                    return self.error_at(pos, "missing ']' closing scalable dimension");
-                }
-                pos += 1;
+                _ => break,
             }
-            if bytes.get(pos) != Some(&b'x') {
-                return self.error_at(pos, "expected 'x' in dimension list");
-            }
-            pos += 1;
-            dims.push(dim);
             scalable.push(is_scalable);
+            self.parse_x_in_dimension_list()?;
         }
+        Ok((dims, scalable))
+    }
+
+    /// One static dimension. `0xf32` is `0`, `x`, `f32` (hexadecimal literals are not
+    /// dimensions), so the lexer resumes after the `0`.
+    fn parse_integer_in_dimension_list(&mut self) -> PResult<i64> {
+        let text = self.tok_text();
+        if self.tok.kind == TokKind::Integer && text.as_bytes().get(1) == Some(&b'x') {
+            self.relex_from(self.tok.start + 1);
+            return Ok(0);
+        }
+        match text.parse::<u64>().ok().and_then(|v| i64::try_from(v).ok()) {
+            Some(v) if self.tok.kind == TokKind::Integer => {
+                self.bump();
+                Ok(v)
+            }
+            _ => self.error("invalid dimension"),
+        }
+    }
+
+    /// The `x` after a dimension: a bare identifier starting with `x`, whose rest is lexed anew.
+    fn parse_x_in_dimension_list(&mut self) -> PResult<()> {
+        if self.tok.kind != TokKind::BareId || !self.tok_text().starts_with('x') {
+            return self.error_wrong_token("expected 'x' in dimension list");
+        }
+        self.relex_from(self.tok.start + 1);
+        Ok(())
+    }
+
+    /// Drops the current token and lexes again from byte `pos`.
+    fn relex_from(&mut self, pos: usize) {
         self.lex.reset(pos);
         self.tok = self.lex.next_token();
-        Ok((dims, scalable))
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
@@ -2572,14 +2599,10 @@ impl<'s, 'c> Parser<'s, 'c> {
         let unranked = self.tok.kind == TokKind::Star;
         let mut shape = Vec::new();
         if unranked {
-            let after = self.tok.end;
-            if self.src.as_bytes().get(after) != Some(&b'x') {
-                return self.error_at(after, "expected 'x' in dimension list");
-            }
-            self.lex.reset(after + 1);
-            self.tok = self.lex.next_token();
+            self.bump();
+            self.parse_x_in_dimension_list()?;
         } else {
-            shape = self.parse_dimension_list(false)?.0;
+            shape = self.parse_dimension_list(true, false)?.0;
         }
         let elem_pos = self.tok.start;
         let elem = self.parse_type()?;
@@ -2639,7 +2662,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 break;
             }
         }
-        self.expect(TokKind::Greater, ">")?;
+        self.expect_msg(TokKind::Greater, "expected ',' or '>'")?;
         let memory_space = memory_space
             .filter(|&a| !matches!(self.ctx.attr_data(a), AttrData::Integer { value: 0, .. }));
         Ok((layout, memory_space))
@@ -2693,26 +2716,21 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_tensor_type(&mut self) -> PResult<Type> {
         let start = self.tok.start;
         self.bump();
-        self.expect(TokKind::Less, "<")?;
-        if self.tok.kind == TokKind::Star {
-            let after = self.tok.end;
-            if self.src.as_bytes().get(after) != Some(&b'x') {
-                return self.error_at(after, "expected 'x' in dimension list");
-            }
-            self.lex.reset(after + 1);
-            self.tok = self.lex.next_token();
+        self.expect_msg(TokKind::Less, "expected '<' in tensor type")?;
+        if self.eat(TokKind::Star) {
+            self.parse_x_in_dimension_list()?;
             let elem = self.parse_type()?;
-            self.expect(TokKind::Greater, ">")?;
+            self.expect_msg(TokKind::Greater, "expected '>' in tensor type")?;
             return Ok(self.ctx.ty(TypeData::UnrankedTensor { elem }));
         }
-        let (shape, _) = self.parse_dimension_list(false)?;
+        let (shape, _) = self.parse_dimension_list(true, false)?;
         let elem = self.parse_type()?;
         let encoding = if self.eat(TokKind::Comma) {
             Some(self.parse_attribute()?)
         } else {
             None
         };
-        self.expect(TokKind::Greater, ">")?;
+        self.expect_msg(TokKind::Greater, "expected '>' in tensor type")?;
         if matches!(
             self.ctx.type_data(elem),
             TypeData::Function { .. } | TypeData::None
@@ -2727,15 +2745,11 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
-        let start = self.tok.start;
         self.bump();
-        self.expect(TokKind::Less, "<")?;
-        let (shape, scalable) = self.parse_dimension_list(true)?;
-        if shape.contains(&DYNAMIC) {
-            return self.error_at(start, "vector types must have static shape");
-        }
+        self.expect_msg(TokKind::Less, "expected '<' in vector type")?;
+        let (shape, scalable) = self.parse_dimension_list(false, true)?;
         let elem = self.parse_type()?;
-        self.expect(TokKind::Greater, ">")?;
+        self.expect_msg(TokKind::Greater, "expected '>' in vector type")?;
         Ok(self.ctx.ty(TypeData::Vector {
             shape,
             scalable,

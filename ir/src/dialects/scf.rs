@@ -1168,7 +1168,9 @@ fn parse_paren_operands_exact(
     count: usize,
 ) -> PResult<Vec<UnresolvedOperand>> {
     let pos = p.cur_pos();
-    let list = p.parse_paren_operand_list()?;
+    let list = p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in operand list", |p| {
+        p.parse_operand()
+    })?;
     if list.len() != count {
         let msg = format!("expected {count} operands");
         return p.error_at(pos, msg);
@@ -1177,7 +1179,9 @@ fn parse_paren_operands_exact(
 }
 
 fn parse_parallel(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let ivs = p.parse_paren_operand_list()?;
+    let ivs = p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in argument list", |p| {
+        p.parse_operand()
+    })?;
     let index = index_type(p);
     p.expect(TokKind::Equal, "=")?;
     let lower = parse_paren_operands_exact(p, ivs.len())?;
@@ -1195,7 +1199,9 @@ fn parse_parallel(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
         .operands
         .extend(p.resolve_operands_same(&steps, index)?);
     let inits = if p.eat_keyword("init") {
-        p.parse_paren_operand_list()?
+        p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in operand list", |p| {
+            p.parse_operand()
+        })?
     } else {
         Vec::new()
     };

@@ -198,7 +198,7 @@ pub fn print_return_like(p: &mut crate::asm::printer::OpPrinter<'_>, op: Op) {
 pub fn parse_dynamic_index_list(
     p: &mut OpParser<'_, '_>,
 ) -> PResult<(Vec<crate::asm::parser::UnresolvedOperand>, Vec<i64>)> {
-    p.expect(TokKind::LSquare, "[")?;
+    p.expect_msg(TokKind::LSquare, "expected '[' in dynamic index list")?;
     let mut operands = Vec::new();
     let mut statics = Vec::new();
     if p.eat(TokKind::RSquare) {
@@ -222,7 +222,7 @@ pub fn parse_dynamic_index_list(
             break;
         }
     }
-    p.expect(TokKind::RSquare, "]")?;
+    p.expect_msg(TokKind::RSquare, "expected ']' in dynamic index list")?;
     Ok((operands, statics))
 }
 

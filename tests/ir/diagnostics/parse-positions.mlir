@@ -55,3 +55,11 @@ func.func @f(%c: i1) {
   cf.assert %c, words
   return
 }
+
+// -----
+
+// A dimension list needs an `x` after each size; the error is at the end of the size.
+func.func @f(%m: memref<2x3
+  ) {
+  return
+}
