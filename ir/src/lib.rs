@@ -33,7 +33,7 @@ pub use diag::{Diagnostic, Severity, SourceMap};
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
-    CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge,
-    RegionPoint, Registry, Resource, Traits,
+    CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, PropertyKind, RegionBranch,
+    RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

@@ -55,6 +55,8 @@ impl Traits {
     pub const VIEW_LIKE: Traits = Traits(1 << 14);
     /// The op may be elided when its results are unused (allocation-like without side effects).
     pub const ALLOCATION_LIKE: Traits = Traits(1 << 15);
+    /// No region's entry block has arguments (MLIR's `NoRegionArguments`).
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 16);
 
     /// Whether every trait in `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -66,6 +68,35 @@ impl std::ops::BitOr for Traits {
     type Output = Traits;
     fn bitor(self, rhs: Traits) -> Traits {
         Traits(self.0 | rhs.0)
+    }
+}
+
+/// The kind a property must have (MLIR's attribute constraint of the property).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PropertyKind {
+    /// `StrAttr`.
+    String,
+    /// `TypeAttr`.
+    Type,
+    /// `UnitAttr`.
+    Unit,
+    /// An integer attribute.
+    Integer,
+    /// `ArrayAttr`.
+    Array,
+}
+
+impl PropertyKind {
+    /// Whether an attribute is of this kind.
+    pub fn admits(self, data: &crate::attrs::AttrData) -> bool {
+        use crate::attrs::AttrData;
+        match self {
+            PropertyKind::String => matches!(data, AttrData::String(_)),
+            PropertyKind::Type => matches!(data, AttrData::Type(_)),
+            PropertyKind::Unit => matches!(data, AttrData::Unit),
+            PropertyKind::Integer => matches!(data, AttrData::Integer { .. }),
+            PropertyKind::Array => matches!(data, AttrData::Array(_)),
+        }
     }
 }
 
@@ -186,6 +217,9 @@ pub struct OpDef {
     pub traits: Traits,
     /// Names of inherent attributes (MLIR properties), printed in `<{...}>` in generic form.
     pub inherent_attrs: &'static [&'static str],
+    /// The kind each property must have; one of another kind is rejected first, as MLIR's
+    /// property conversion rejects it while parsing generic syntax.
+    pub property_kinds: &'static [(&'static str, PropertyKind)],
     /// Memory effects; `None` means derived from traits (pure or recursive) or unknown.
     pub effects: Option<fn(&Context, Op) -> Effects>,
     /// Region-branch interface.
@@ -220,6 +254,7 @@ impl OpDef {
             registered: true,
             traits: Traits::NONE,
             inherent_attrs: &[],
+            property_kinds: &[],
             effects: None,
             region_branch: None,
             successor_operands: None,

@@ -157,6 +157,38 @@ impl Verifier<'_> {
         })
     }
 
+    /// The op's properties have the kinds its definition declares (MLIR checks this first,
+    /// while converting the properties of generic syntax).
+    fn verify_property_kinds(&mut self, op: Op) -> bool {
+        let kinds = self.ctx.op_def(op).property_kinds;
+        let wrong = kinds.iter().find(|(name, kind)| {
+            self.ctx
+                .get_attr(op, name)
+                .is_some_and(|attr| !kind.admits(self.ctx.attr_data(attr)))
+        });
+        let Some((name, _)) = wrong else {
+            return true;
+        };
+        // A parse-time error in MLIR: no "see current operation" note.
+        crate::dialects::syntax::invalid_property(self.ctx, op, name, &mut self.diags);
+        false
+    }
+
+    /// MLIR's `NoRegionArguments` error for the first region whose entry block has arguments.
+    fn region_with_arguments(&self, op: Op) -> Option<String> {
+        let regions = self.ctx.regions(op);
+        let index = regions.iter().position(|&region| {
+            self.ctx
+                .entry_block(region)
+                .is_some_and(|entry| !self.ctx.block_args(entry).is_empty())
+        })?;
+        Some(if regions.len() > 1 {
+            format!("region #{index} should have no arguments")
+        } else {
+            "region should have no arguments".to_string()
+        })
+    }
+
     fn verify_op_on_entrance(&mut self, op: Op) -> bool {
         for (i, v) in self.ctx.operands(op).enumerate() {
             if matches!(self.ctx.value_def(v), ValueDef::Placeholder) {
@@ -167,7 +199,7 @@ impl Verifier<'_> {
             }
         }
         if self.ctx.is_registered(op) {
-            if !self.verify_traits(op) {
+            if !self.verify_property_kinds(op) || !self.verify_traits(op) {
                 return false;
             }
             if let Some(f) = self.ctx.op_def(op).verify {
@@ -256,6 +288,11 @@ impl Verifier<'_> {
                     }
                 }
             }
+        }
+        if traits.contains(Traits::NO_REGION_ARGUMENTS)
+            && let Some(message) = self.region_with_arguments(op)
+        {
+            return self.op_error(op, &message);
         }
         if traits.contains(Traits::TERMINATOR) {
             let is_last = self

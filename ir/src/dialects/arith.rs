@@ -7,11 +7,11 @@
 
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
-use crate::asm::printer::{OpPrinter, attr_to_string};
+use crate::asm::printer::OpPrinter;
 use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
-use crate::dialects::syntax::{add_attr, invalid_properties, op_error, type_str};
+use crate::dialects::syntax::{add_attr, invalid_property, op_error, type_str};
 use crate::entity::{Attr, Op, Type};
 use crate::registry::{NameHint, OpDef, Registry, Traits};
 use crate::types::{DYNAMIC, Signedness, TypeData};
@@ -540,16 +540,6 @@ fn verify_flags(ctx: &Context, op: Op, flags: FlagAttr, diags: &mut Vec<Diagnost
     }
     invalid_property(ctx, op, spec.attr, diags);
     false
-}
-
-/// MLIR's message for a property of the wrong kind in generic syntax.
-fn invalid_property(ctx: &Context, op: Op, name: &str, diags: &mut Vec<Diagnostic>) {
-    let value = ctx
-        .get_attr(op, name)
-        .map(|a| attr_to_string(ctx, a))
-        .unwrap_or_default();
-    let reason = format!("Invalid attribute `{name}` in property conversion: {value}");
-    invalid_properties(ctx, op, diags, &reason);
 }
 
 // ----- type helpers ---------------------------------------------------------------------------

@@ -17,12 +17,20 @@ use crate::dialects::syntax::{
     add_attr, function_type, lookup_symbol, op_error, str_attr, symbol_ref, type_str, types_of,
 };
 use crate::entity::{Attr, Op, Type};
-use crate::registry::{CallInterface, Effects, OpDef, Registry, Traits};
+use crate::registry::{CallInterface, Effects, OpDef, PropertyKind, Registry, Traits};
 use crate::types::TypeData;
 
 /// Registers the func ops.
 pub fn register(reg: &mut Registry) {
     let mut func = OpDef::new("func.func");
+    func.property_kinds = &[
+        ("arg_attrs", PropertyKind::Array),
+        ("function_type", PropertyKind::Type),
+        ("no_inline", PropertyKind::Unit),
+        ("res_attrs", PropertyKind::Array),
+        ("sym_name", PropertyKind::String),
+        ("sym_visibility", PropertyKind::String),
+    ];
     func.traits = Traits::ISOLATED_FROM_ABOVE
         | Traits::SYMBOL
         | Traits::FUNCTION_LIKE

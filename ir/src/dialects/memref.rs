@@ -27,8 +27,8 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, RegionBranch, RegionEdge,
-    RegionPoint, Registry, Resource, Traits,
+    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, PropertyKind, RegionBranch,
+    RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -249,6 +249,13 @@ fn register_metadata_ops(reg: &mut Registry) {
 fn register_global_ops(reg: &mut Registry) {
     let mut global = OpDef::new("memref.global");
     global.traits = Traits::SYMBOL;
+    global.property_kinds = &[
+        ("alignment", PropertyKind::Integer),
+        ("constant", PropertyKind::Unit),
+        ("sym_name", PropertyKind::String),
+        ("sym_visibility", PropertyKind::String),
+        ("type", PropertyKind::Type),
+    ];
     global.inherent_attrs = &[
         "alignment",
         "constant",
@@ -276,7 +283,8 @@ fn register_scope_ops(reg: &mut Registry) {
     let mut scope = OpDef::new("memref.alloca_scope");
     scope.traits = Traits::AUTOMATIC_ALLOCATION_SCOPE
         | Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK;
+        | Traits::SINGLE_BLOCK
+        | Traits::NO_REGION_ARGUMENTS;
     scope.region_branch = Some(RegionBranch {
         entry: |_, _| {
             smallvec![RegionEdge {
@@ -2912,12 +2920,6 @@ fn verify_alloca_scope(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let regions = ctx.regions(op);
     if regions.len() != 1 {
         op_error(ctx, op, diags, "requires 1 region");
-        return;
-    }
-    if let Some(entry) = ctx.entry_block(regions[0])
-        && !ctx.block_args(entry).is_empty()
-    {
-        op_error(ctx, op, diags, "requires a region with 0 arguments");
     }
 }
 

@@ -39,7 +39,8 @@ pub fn register(reg: &mut Registry) {
 
 fn register_if(reg: &mut Registry) {
     let mut def = OpDef::new("scf.if");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
+    def.traits =
+        Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK | Traits::NO_REGION_ARGUMENTS;
     def.parse = Some(parse_if);
     def.print = Some(print_if);
     def.verify = Some(verify_if);

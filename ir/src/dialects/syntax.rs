@@ -156,9 +156,13 @@ pub fn invalid_properties(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, re
         .attrs(op)
         .iter()
         .filter(|(n, _)| inherent.contains(&ctx.sym_str(*n)))
-        .map(|&(n, a)| {
-            let value = crate::asm::printer::attr_to_string(ctx, a);
-            format!("{} = {value}", ctx.sym_str(n))
+        .map(|&(n, a)| match ctx.attr_data(a) {
+            // A unit entry of a dictionary prints as its bare name.
+            AttrData::Unit => ctx.sym_str(n).to_string(),
+            _ => {
+                let value = crate::asm::printer::attr_to_string(ctx, a);
+                format!("{} = {value}", ctx.sym_str(n))
+            }
         })
         .collect();
     diags.push(Diagnostic::error(
@@ -169,6 +173,16 @@ pub fn invalid_properties(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, re
             ctx.op_name_str(op)
         ),
     ));
+}
+
+/// MLIR's message for a property of the wrong kind in generic syntax.
+pub fn invalid_property(ctx: &Context, op: Op, name: &str, diags: &mut Vec<Diagnostic>) {
+    let value = ctx
+        .get_attr(op, name)
+        .map(|a| crate::asm::printer::attr_to_string(ctx, a))
+        .unwrap_or_default();
+    let reason = format!("Invalid attribute `{name}` in property conversion: {value}");
+    invalid_properties(ctx, op, diags, &reason);
 }
 
 /// Parses the syntax shared by return-like terminators (`func.return`, `scf.yield`,
