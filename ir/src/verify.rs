@@ -326,6 +326,24 @@ impl Verifier<'_> {
         if !name_ok {
             return self.op_error(op, "requires string attribute 'sym_name'");
         }
+        if let Some(visibility) = self.ctx.get_attr(op, "sym_visibility") {
+            let printed = crate::asm::printer::attr_to_string(self.ctx, visibility);
+            match self.ctx.attr_data(visibility) {
+                AttrData::String(s) if matches!(s.as_str(), "public" | "private" | "nested") => {}
+                AttrData::String(_) => {
+                    let msg = format!(
+                        "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {printed}"
+                    );
+                    return self.op_error(op, &msg);
+                }
+                _ => {
+                    let msg = format!(
+                        "requires visibility attribute 'sym_visibility' to be a string attribute, but got {printed}"
+                    );
+                    return self.op_error(op, &msg);
+                }
+            }
+        }
         let is_declaration = self.ctx.has_trait(op, Traits::FUNCTION_LIKE)
             && self
                 .ctx

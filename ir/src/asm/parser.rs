@@ -455,6 +455,25 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.parse_delimited_in(open, close, "", item)
     }
 
+    /// [`Parser::parse_delimited`] whose missing closing delimiter is reported as "expected ','
+    /// or ']'" (MLIR's `parseCommaSeparatedListUntil`: array attributes, successor lists,
+    /// assignment lists).
+    pub fn parse_delimited_until<T>(
+        &mut self,
+        open: TokKind,
+        close: TokKind,
+        mut item: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        self.expect(open, open_text(open))?;
+        if self.eat(close) {
+            return Ok(Vec::new());
+        }
+        let list = self.parse_comma_list(&mut item)?;
+        let msg = format!("expected ',' or '{}'", open_text(close));
+        self.expect_msg(close, &msg)?;
+        Ok(list)
+    }
+
     /// [`Parser::parse_delimited`] whose missing-delimiter errors end with `context` (as MLIR's
     /// `parseCommaSeparatedList` messages do: "expected ')' to end region list").
     pub fn parse_delimited_in<T>(
@@ -565,7 +584,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             return self.error_at(pos, format!("redefinition of attribute alias id '{name}'"));
         }
         if self.at_keyword("loc") {
-            let loc = self.parse_loc_literal()?;
+            let loc = self.parse_loc_literal_in("inline location")?;
             self.loc_aliases.insert(name, loc);
         } else {
             let attr = self.parse_attribute()?;
@@ -814,11 +833,11 @@ impl<'s, 'c> Parser<'s, 'c> {
     ) -> PResult<()> {
         if operands.len() != types.len() {
             let msg = format!(
-                "{} operands present, but expected {}",
+                "number of operands and types do not match: got {} operands and {} types",
                 operands.len(),
                 types.len()
             );
-            return self.error_at(pos, msg);
+            return self.custom_error_at(pos, msg);
         }
         for (o, &t) in operands.iter().zip(types) {
             out.push(self.resolve_operand(o, t)?);
@@ -1130,14 +1149,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.expect_msg(TokKind::RParen, "expected ')' to end operand list")?;
         let mut state = self.take_state(op_name, loc);
         if self.tok.kind == TokKind::LSquare {
-            let succs =
-                self.parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| p.parse_successor())?;
+            let succs = self.parse_delimited_until(TokKind::LSquare, TokKind::RSquare, |p| {
+                p.parse_successor()
+            })?;
             state.successors = succs;
         }
         if self.tok.kind == TokKind::Less {
             self.bump();
             let props = self.parse_attribute()?;
-            self.expect(TokKind::Greater, ">")?;
+            self.expect_msg(TokKind::Greater, "expected '>' to close properties")?;
             if !self.ctx.registry.def(op_name).registered {
                 // Unregistered ops keep their properties as one opaque attribute.
                 let key = self.ctx.sym(UNREGISTERED_PROPERTIES);
@@ -1168,6 +1188,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         let TypeData::Function { inputs, results } = self.ctx.type_data(fn_ty).clone() else {
             return self.error_at(fn_pos, "expected function type");
         };
+        if operands.len() != inputs.len() {
+            let msg = format!(
+                "expected {} operand types but had {}",
+                operands.len(),
+                inputs.len()
+            );
+            return self.error_at(fn_pos, msg);
+        }
         state.operands = self.resolve_operands(&operands, &inputs, operands_pos)?;
         state.result_types = results;
         Ok(self.create_op_recycling(state))
@@ -1305,7 +1333,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses a successor reference `^bb1`.
     pub fn parse_successor(&mut self) -> PResult<Block> {
         if self.tok.kind != TokKind::CaretId {
-            return self.error("expected block name");
+            return self.error_wrong_token("expected block name");
         }
         let t = self.bump();
         let name = &self.src[t.start + 1..t.end];
@@ -1324,14 +1352,13 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn parse_successor_and_operands(&mut self, operands: &mut Vec<Value>) -> PResult<Block> {
         let block = self.parse_successor()?;
         if self.tok.kind == TokKind::LParen {
+            // `^bb(%a, %b : t1, t2)`: the types are required, so `^bb()` is no valid list.
             self.bump();
             let pos = self.tok.start;
             let list = self.parse_operand_list()?;
-            if !list.is_empty() {
-                self.expect(TokKind::Colon, ":")?;
-                let types = self.parse_comma_list(|p| p.parse_type())?;
-                operands.extend(self.resolve_operands(&list, &types, pos)?);
-            }
+            self.expect(TokKind::Colon, ":")?;
+            let types = self.parse_comma_list(|p| p.parse_type())?;
+            operands.extend(self.resolve_operands(&list, &types, pos)?);
             self.expect(TokKind::RParen, ")")?;
         }
         Ok(block)
@@ -1375,7 +1402,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_dictionary(&mut self) -> PResult<Vec<(Sym, Attr)>> {
-        self.expect(TokKind::LBrace, "{")?;
+        self.expect_msg(TokKind::LBrace, "expected '{' in attribute dictionary")?;
         let mut entries: Vec<(Sym, Attr)> = Vec::new();
         if self.eat(TokKind::RBrace) {
             return Ok(entries);
@@ -1422,8 +1449,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_attribute_inner(&mut self) -> PResult<Attr> {
         match self.tok.kind {
             TokKind::LSquare => {
-                let elems = self
-                    .parse_delimited(TokKind::LSquare, TokKind::RSquare, |p| p.parse_attribute())?;
+                let elems =
+                    self.parse_delimited_until(TokKind::LSquare, TokKind::RSquare, |p| {
+                        p.parse_attribute()
+                    })?;
                 Ok(self.ctx.attr(AttrData::Array(elems)))
             }
             TokKind::LBrace => {
@@ -1762,14 +1791,14 @@ impl<'s, 'c> Parser<'s, 'c> {
             "array" => self.parse_dense_array(),
             "affine_map" => {
                 self.bump();
-                self.expect(TokKind::Less, "<")?;
+                self.expect_msg(TokKind::Less, "expected '<' in affine map")?;
                 let map = self.parse_affine_map()?;
                 self.expect_msg(TokKind::Greater, "expected '>' in affine map")?;
                 Ok(self.ctx.attr(AttrData::AffineMap(map)))
             }
             "affine_set" => {
                 self.bump();
-                self.expect(TokKind::Less, "<")?;
+                self.expect_msg(TokKind::Less, "expected '<' in integer set")?;
                 let set = self.parse_integer_set()?;
                 self.expect_msg(TokKind::Greater, "expected '>' in integer set")?;
                 Ok(self.ctx.attr(AttrData::AffineSet(set)))
@@ -1846,7 +1875,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 TypeData::Integer { width, signedness } => {
                     let neg = p.eat(TokKind::Minus);
                     if p.tok.kind != TokKind::Integer {
-                        return p.error_wrong_token("expected integer value");
+                        return p.error("expected integer literal");
                     }
                     let tok = p.bump();
                     match build_int(p.text(tok), *width, *signedness, neg) {
@@ -1862,7 +1891,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 _ => p.error("expected integer or float type for dense array"),
             })?;
         }
-        self.expect(TokKind::Greater, ">")?;
+        self.expect_msg(TokKind::Greater, "expected '>' to close an array attribute")?;
         Ok(self.ctx.attr(AttrData::DenseArray { elem, values }))
     }
 
@@ -2270,12 +2299,17 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- locations --------------------------------------------------------------------------
 
-    /// Parses `loc(...)`.
+    /// Parses `loc(...)` after an op, a block argument or a function argument.
     pub fn parse_loc_literal(&mut self) -> PResult<Loc> {
+        self.parse_loc_literal_in("location")
+    }
+
+    /// Parses `loc(...)`; `what` names it in errors ("expected ')' in inline location").
+    fn parse_loc_literal_in(&mut self, what: &str) -> PResult<Loc> {
         self.expect_keyword("loc")?;
-        self.expect(TokKind::LParen, "(")?;
+        self.expect_msg(TokKind::LParen, &format!("expected '(' in {what}"))?;
         let loc = self.parse_loc_body()?;
-        self.expect(TokKind::RParen, ")")?;
+        self.expect_msg(TokKind::RParen, &format!("expected ')' in {what}"))?;
         Ok(loc)
     }
 
@@ -2306,11 +2340,13 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             TokKind::BareId if self.at_keyword("callsite") => {
                 self.bump();
-                self.expect(TokKind::LParen, "(")?;
+                self.expect_msg(TokKind::LParen, "expected '(' in callsite location")?;
                 let callee = self.parse_loc_body()?;
-                self.expect_keyword("at")?;
+                if !self.eat_keyword("at") {
+                    return self.error_wrong_token("expected 'at' in callsite location");
+                }
                 let caller = self.parse_loc_body()?;
-                self.expect(TokKind::RParen, ")")?;
+                self.expect_msg(TokKind::RParen, "expected ')' in callsite location")?;
                 Ok(self.ctx.loc(LocData::CallSite { callee, caller }))
             }
             TokKind::BareId if self.at_keyword("fused") => {
@@ -2491,10 +2527,14 @@ impl<'s, 'c> Parser<'s, 'c> {
             _ => int_type_keyword(kw),
         };
         if let Some(data) = simple {
-            if let TypeData::Integer { width, .. } = data
-                && (width > (1 << 24) || width == 0 && !kw.starts_with('i'))
-            {
-                return self.error("invalid integer width");
+            if let TypeData::Integer { width, .. } = data {
+                let digits = kw.trim_start_matches(['s', 'u']).trim_start_matches('i');
+                if digits.parse::<u32>().is_err() {
+                    return self.error("invalid integer width");
+                }
+                if width >= 1 << 24 {
+                    return self.error("integer bitwidth is limited to 16777215 bits");
+                }
             }
             self.bump();
             return Ok(self.ctx.ty(data));
@@ -2844,10 +2884,12 @@ fn int_type_keyword(kw: &str) -> Option<TypeData> {
     } else {
         return None;
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 9 {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let width: u32 = digits.parse().ok()?;
+    // A width too large for `u32` is still an integer type (MLIR lexes it as one), which the
+    // type parser then rejects as an invalid width.
+    let width: u32 = digits.parse().unwrap_or(u32::MAX);
     Some(TypeData::Integer { width, signedness })
 }
 

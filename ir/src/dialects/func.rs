@@ -371,7 +371,10 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 fn parse_call(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let callee = p.parse_flat_symbol_ref_attr()?;
     add_attr(p, state, "callee", callee);
-    let operands = p.parse_paren_operand_list()?;
+    p.expect(TokKind::LParen, "(")?;
+    let operands_pos = p.cur_pos();
+    let operands = p.parse_operand_list()?;
+    p.expect(TokKind::RParen, ")")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect(TokKind::Colon, ":")?;
     let pos = p.cur_pos();
@@ -381,7 +384,7 @@ fn parse_call(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     };
     let inputs: SmallVec<[Type; 4]> = inputs.iter().copied().collect();
     state.result_types.extend_from_slice(results);
-    p.resolve_operands_typed_into(&operands, &inputs, pos, &mut state.operands)
+    p.resolve_operands_typed_into(&operands, &inputs, operands_pos, &mut state.operands)
 }
 
 fn print_call(p: &mut OpPrinter<'_>, op: Op) {

@@ -465,7 +465,7 @@ fn ensure_terminator(
 fn parse_assignment_list(
     p: &mut OpParser<'_, '_>,
 ) -> PResult<(Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
-    let pairs = p.parse_delimited(TokKind::LParen, TokKind::RParen, |p| {
+    let pairs = p.parse_delimited_until(TokKind::LParen, TokKind::RParen, |p| {
         let inner = p.parse_operand()?;
         p.expect(TokKind::Equal, "=")?;
         let outer = p.parse_operand()?;

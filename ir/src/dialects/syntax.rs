@@ -229,7 +229,7 @@ pub fn parse_dynamic_index_list(
                     Ok(v) => statics.push(v),
                     Err(_) => return p.error_at(pos, "integer value too large"),
                 },
-                None => return p.error("expected SSA value or integer"),
+                None => return p.custom_error("expected integer value"),
             }
         }
         if !p.eat(TokKind::Comma) {
