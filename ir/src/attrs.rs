@@ -116,6 +116,23 @@ pub enum AffineExpr {
     CeilDiv(Box<AffineExpr>, Box<AffineExpr>),
 }
 
+impl AffineExpr {
+    /// Whether the expression uses no dimension (MLIR's `isSymbolicOrConstant`).
+    pub fn is_symbolic_or_constant(&self) -> bool {
+        match self {
+            AffineExpr::Dim(_) => false,
+            AffineExpr::Symbol(_) | AffineExpr::Const(_) => true,
+            AffineExpr::Add(a, b)
+            | AffineExpr::Mul(a, b)
+            | AffineExpr::Mod(a, b)
+            | AffineExpr::FloorDiv(a, b)
+            | AffineExpr::CeilDiv(a, b) => {
+                a.is_symbolic_or_constant() && b.is_symbolic_or_constant()
+            }
+        }
+    }
+}
+
 impl AffineMap {
     /// Whether this is the identity map `(d0, ..., dn) -> (d0, ..., dn)` without symbols.
     pub fn is_identity(&self) -> bool {

@@ -1415,7 +1415,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let s = self.tok_text();
                     unescape(&s[1..s.len() - 1]).unwrap_or_default()
                 }
-                _ => return self.error("expected attribute name"),
+                _ => return self.error_wrong_token("expected attribute name"),
             };
             self.bump();
             let key_sym = self.ctx.sym(&key);
@@ -2220,13 +2220,13 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
         self.enter()?;
-        let mut lhs = self.parse_affine_term(dims, syms)?;
+        let mut lhs = self.parse_affine_term(dims, syms, false)?;
         loop {
             if self.eat(TokKind::Plus) {
-                let rhs = self.parse_affine_term(dims, syms)?;
+                let rhs = self.parse_affine_term(dims, syms, true)?;
                 lhs = affine_add(lhs, rhs);
             } else if self.eat(TokKind::Minus) {
-                let rhs = self.parse_affine_term(dims, syms)?;
+                let rhs = self.parse_affine_term(dims, syms, true)?;
                 lhs = affine_add(lhs, affine_mul(rhs, AffineExpr::Const(-1)));
             } else {
                 break;
@@ -2236,29 +2236,57 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(lhs)
     }
 
-    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_atom(dims, syms)?;
+    /// A product or quotient; `after_operator` when it is the right operand of `+` or `-`.
+    /// As in MLIR, a product needs a factor without dimensions, and the right operand of
+    /// `floordiv`, `ceildiv` and `mod` has none.
+    fn parse_affine_term(
+        &mut self,
+        dims: &[String],
+        syms: &[String],
+        after_operator: bool,
+    ) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_atom(dims, syms, after_operator)?;
         loop {
+            let op_pos = self.tok.start;
             if self.eat(TokKind::Star) {
-                let rhs = self.parse_affine_atom(dims, syms)?;
+                let rhs = self.parse_affine_atom(dims, syms, true)?;
+                if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
+                    let msg = "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic";
+                    return self.error_at(op_pos, msg);
+                }
                 lhs = affine_mul(lhs, rhs);
-            } else if self.eat_keyword("floordiv") {
-                let rhs = self.parse_affine_atom(dims, syms)?;
-                lhs = AffineExpr::FloorDiv(Box::new(lhs), Box::new(rhs));
-            } else if self.eat_keyword("ceildiv") {
-                let rhs = self.parse_affine_atom(dims, syms)?;
-                lhs = AffineExpr::CeilDiv(Box::new(lhs), Box::new(rhs));
-            } else if self.eat_keyword("mod") {
-                let rhs = self.parse_affine_atom(dims, syms)?;
-                lhs = AffineExpr::Mod(Box::new(lhs), Box::new(rhs));
-            } else {
-                break;
+                continue;
             }
+            let Some(op) = ["floordiv", "ceildiv", "mod"]
+                .into_iter()
+                .find(|&kw| self.at_keyword(kw))
+            else {
+                break;
+            };
+            self.bump();
+            let rhs = self.parse_affine_atom(dims, syms, true)?;
+            if !rhs.is_symbolic_or_constant() {
+                let msg = format!(
+                    "non-affine expression: right operand of {op} has to be either a constant or symbolic"
+                );
+                return self.error_at(op_pos, msg);
+            }
+            let (lhs_box, rhs_box) = (Box::new(lhs), Box::new(rhs));
+            lhs = match op {
+                "floordiv" => AffineExpr::FloorDiv(lhs_box, rhs_box),
+                "ceildiv" => AffineExpr::CeilDiv(lhs_box, rhs_box),
+                _ => AffineExpr::Mod(lhs_box, rhs_box),
+            };
         }
         Ok(lhs)
     }
 
-    fn parse_affine_atom(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+    fn parse_affine_atom(
+        &mut self,
+        dims: &[String],
+        syms: &[String],
+        after_operator: bool,
+    ) -> PResult<AffineExpr> {
         self.enter()?;
         let r = match self.tok.kind {
             TokKind::LParen => {
@@ -2269,7 +2297,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             TokKind::Minus => {
                 self.bump();
-                let e = self.parse_affine_atom(dims, syms)?;
+                let e = self.parse_affine_atom(dims, syms, true)?;
                 Ok(affine_mul(e, AffineExpr::Const(-1)))
             }
             TokKind::Integer => {
@@ -2279,6 +2307,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     .map(AffineExpr::Const)
                     .or_else(|_| self.error_at(pos, "constant too large for affine expression"))
             }
+            // `floordiv`, `ceildiv` and `mod` here are undeclared names, as in MLIR.
             TokKind::BareId => {
                 let name = self.tok_text();
                 if let Some(i) = dims.iter().position(|d| d == name) {
@@ -2288,9 +2317,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                     self.bump();
                     Ok(AffineExpr::Symbol(i as u32))
                 } else {
-                    self.error(format!("use of undeclared identifier '{name}'"))
+                    self.error_wrong_token("use of undeclared identifier")
                 }
             }
+            _ if after_operator => self.error("missing right operand of binary operator"),
+            TokKind::Plus | TokKind::Star => self.error("missing left operand of binary operator"),
             _ => self.error("expected affine expression"),
         };
         self.leave();

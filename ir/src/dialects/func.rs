@@ -165,9 +165,10 @@ fn parse_func(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         if named == Some(false) {
             return p.custom_error("expected named arguments for a function with a body");
         }
+        let body_pos = p.cur_pos();
         let region = p.parse_region(Some(&args))?;
         if p.ctx.entry_block(region).is_none() {
-            return p.custom_error("expected non-empty function body");
+            return p.custom_error_at(body_pos, "expected non-empty function body");
         }
         state.regions.push(region);
     } else {

@@ -79,3 +79,19 @@ func.func @f() {
 
 / "test.op"() : () -> ()
 
+// -----
+
+// Affine maps stay affine: a product needs a factor without dimensions...
+#m = affine_map<(d0)[s0] -> (d0 * d0)>
+"test.op"() {m = #m} : () -> ()
+
+// -----
+
+// ...and so does the right operand of `floordiv`, `ceildiv` and `mod`.
+#m = affine_map<(d0)[s0] -> (d0 mod (d0 + s0))>
+"test.op"() {m = #m} : () -> ()
+
+// -----
+
+#m = affine_map<(d0)[s0] -> (d0 +)>
+"test.op"() {m = #m} : () -> ()
