@@ -88,6 +88,7 @@ pub fn register(reg: &mut Registry) {
     constant.inherent_attrs = &["value"];
     constant.parse = Some(parse_constant);
     constant.print = Some(print_constant);
+    constant.verify = Some(verify_constant);
     constant.name_hint = Some(|_, _, names| names.push("f".into()));
     reg.register(constant);
 }
@@ -510,6 +511,34 @@ fn parse_constant(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     let ty = p.parse_colon_type()?;
     state.result_types.push(ty);
     Ok(())
+}
+
+/// MLIR's `func.constant` symbol check: the value names a function of the result's type.
+fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let Some(name) = symbol_ref(ctx, op, "value") else {
+        op_error(ctx, op, diags, "requires attribute 'value'");
+        return;
+    };
+    let func = lookup_symbol(ctx, op, name).filter(|&f| ctx.op_name_str(f) == "func.func");
+    let Some(func) = func else {
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("reference to undefined function '{name}'"),
+        );
+        return;
+    };
+    let fn_type = ctx
+        .get_attr(func, "function_type")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::Type(t) => Some(*t),
+            _ => None,
+        });
+    let result_type = ctx.results(op).first().map(|&r| ctx.value_type(r));
+    if fn_type != result_type {
+        op_error(ctx, op, diags, "reference to function with mismatched type");
+    }
 }
 
 fn print_constant(p: &mut OpPrinter<'_>, op: Op) {

@@ -95,3 +95,11 @@ func.func @f() {
 
 #m = affine_map<(d0)[s0] -> (d0 +)>
 "test.op"() {m = #m} : () -> ()
+
+// -----
+
+// `func.constant` names a function (found by fuzzing: we used to accept any name).
+func.func @f() {
+  %0 = func.constant @missing : () -> ()
+  return
+}
