@@ -161,12 +161,20 @@ impl Verifier<'_> {
     /// while converting the properties of generic syntax).
     fn verify_property_kinds(&mut self, op: Op) -> bool {
         let kinds = self.ctx.op_def(op).property_kinds;
-        let wrong = kinds.iter().find(|(name, kind)| {
-            self.ctx
-                .get_attr(op, name)
-                .is_some_and(|attr| !kind.admits(self.ctx.attr_data(attr)))
+        if kinds.is_empty() {
+            return true;
+        }
+        // The op's attributes are sorted by name, as `kinds` is: the first wrong one in
+        // either order is the same.
+        let wrong = self.ctx.attrs(op).iter().find_map(|&(name, attr)| {
+            let name = self.ctx.sym_str(name);
+            kinds
+                .iter()
+                .find(|(kind_name, _)| *kind_name == name)
+                .filter(|(_, kind)| !kind.admits(self.ctx.attr_data(attr)))
+                .map(|(kind_name, _)| *kind_name)
         });
-        let Some((name, _)) = wrong else {
+        let Some(name) = wrong else {
             return true;
         };
         // A parse-time error in MLIR: no "see current operation" note.
@@ -326,22 +334,22 @@ impl Verifier<'_> {
         if !name_ok {
             return self.op_error(op, "requires string attribute 'sym_name'");
         }
-        if let Some(visibility) = self.ctx.get_attr(op, "sym_visibility") {
-            let printed = crate::asm::printer::attr_to_string(self.ctx, visibility);
-            match self.ctx.attr_data(visibility) {
-                AttrData::String(s) if matches!(s.as_str(), "public" | "private" | "nested") => {}
-                AttrData::String(_) => {
-                    let msg = format!(
-                        "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {printed}"
-                    );
-                    return self.op_error(op, &msg);
+        let visibility = self.ctx.get_attr(op, "sym_visibility");
+        if let Some(visibility) = visibility {
+            let problem = match self.ctx.attr_data(visibility) {
+                AttrData::String(s) if matches!(s.as_str(), "public" | "private" | "nested") => {
+                    None
                 }
-                _ => {
-                    let msg = format!(
-                        "requires visibility attribute 'sym_visibility' to be a string attribute, but got {printed}"
-                    );
-                    return self.op_error(op, &msg);
-                }
+                AttrData::String(_) => Some(
+                    "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got",
+                ),
+                _ => Some(
+                    "requires visibility attribute 'sym_visibility' to be a string attribute, but got",
+                ),
+            };
+            if let Some(problem) = problem {
+                let printed = crate::asm::printer::attr_to_string(self.ctx, visibility);
+                return self.op_error(op, &format!("{problem} {printed}"));
             }
         }
         let is_declaration = self.ctx.has_trait(op, Traits::FUNCTION_LIKE)
@@ -350,10 +358,8 @@ impl Verifier<'_> {
                 .regions(op)
                 .first()
                 .is_some_and(|&r| self.ctx.entry_block(r).is_none());
-        let public = match self.ctx.get_attr(op, "sym_visibility") {
-            None => true,
-            Some(a) => matches!(self.ctx.attr_data(a), AttrData::String(s) if s == "public"),
-        };
+        let public = visibility
+            .is_none_or(|a| matches!(self.ctx.attr_data(a), AttrData::String(s) if s == "public"));
         if is_declaration && public {
             return self.op_error(op, "symbol declaration cannot have public visibility");
         }

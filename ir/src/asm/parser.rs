@@ -358,6 +358,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
+    /// [`Parser::expect_msg`] with a message built only on failure (hot paths format nothing).
+    fn expect_with(&mut self, kind: TokKind, msg: impl FnOnce() -> String) -> PResult<()> {
+        if self.eat(kind) {
+            Ok(())
+        } else {
+            self.error_wrong_token(msg())
+        }
+    }
+
     /// Consumes a token of `kind` or fails with the full message `msg` (at the wrong token).
     pub fn expect_msg(&mut self, kind: TokKind, msg: &str) -> PResult<()> {
         if self.eat(kind) {
@@ -469,8 +478,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             return Ok(Vec::new());
         }
         let list = self.parse_comma_list(&mut item)?;
-        let msg = format!("expected ',' or '{}'", open_text(close));
-        self.expect_msg(close, &msg)?;
+        self.expect_with(close, || format!("expected ',' or '{}'", open_text(close)))?;
         Ok(list)
     }
 
@@ -483,13 +491,13 @@ impl<'s, 'c> Parser<'s, 'c> {
         context: &str,
         mut item: impl FnMut(&mut Self) -> PResult<T>,
     ) -> PResult<Vec<T>> {
-        let delimiter_error = |kind| format!("expected '{}'{context}", open_text(kind));
-        self.expect_msg(open, &delimiter_error(open))?;
+        let delimiter_error = |kind| move || format!("expected '{}'{context}", open_text(kind));
+        self.expect_with(open, delimiter_error(open))?;
         if self.eat(close) {
             return Ok(Vec::new());
         }
         let list = self.parse_comma_list(&mut item)?;
-        self.expect_msg(close, &delimiter_error(close))?;
+        self.expect_with(close, delimiter_error(close))?;
         Ok(list)
     }
 
@@ -2338,9 +2346,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Parses `loc(...)`; `what` names it in errors ("expected ')' in inline location").
     fn parse_loc_literal_in(&mut self, what: &str) -> PResult<Loc> {
         self.expect_keyword("loc")?;
-        self.expect_msg(TokKind::LParen, &format!("expected '(' in {what}"))?;
+        self.expect_with(TokKind::LParen, || format!("expected '(' in {what}"))?;
         let loc = self.parse_loc_body()?;
-        self.expect_msg(TokKind::RParen, &format!("expected ')' in {what}"))?;
+        self.expect_with(TokKind::RParen, || format!("expected ')' in {what}"))?;
         Ok(loc)
     }
 
