@@ -257,6 +257,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.tok.kind
     }
 
+    /// Drops the current token and lexes again from byte `pos`.
+    fn relex_from(&mut self, pos: usize) {
+        self.lex.reset(pos);
+        self.tok = self.lex.next_token();
+    }
+
     fn bump(&mut self) -> Token {
         let t = self.tok;
         self.tok = self.lex.next_token();
@@ -572,8 +578,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn skip_file_metadata(&mut self) -> PResult<()> {
         match self.src[self.tok.start..].find("#-}") {
             Some(off) => {
-                self.lex.reset(self.tok.start + off + 3);
-                self.tok = self.lex.next_token();
+                self.relex_from(self.tok.start + off + 3);
                 Ok(())
             }
             None => self.error("expected '#-}' to close file metadata"),
@@ -753,8 +758,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             number = digits
                 .parse()
                 .map_or_else(|_| self.error("invalid SSA value result number"), Ok)?;
-            self.lex.reset(t.end + 1 + digits.len());
-            self.tok = self.lex.next_token();
+            self.relex_from(t.end + 1 + digits.len());
         }
         Ok(UnresolvedOperand {
             name,
@@ -1779,8 +1783,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         let text = self.src[t.start + 1..end].to_string();
-        self.lex.reset(end);
-        self.tok = self.lex.next_token();
+        self.relex_from(end);
         Ok(text)
     }
 
@@ -2451,8 +2454,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             && let Some(&ty) = self.type_cache.get(text)
         {
             let end = self.tok.start + text.len();
-            self.lex.reset(end);
-            self.tok = self.lex.next_token();
+            self.relex_from(end);
             return Ok(ty);
         }
         self.enter()?;
@@ -2663,12 +2665,6 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         self.relex_from(self.tok.start + 1);
         Ok(())
-    }
-
-    /// Drops the current token and lexes again from byte `pos`.
-    fn relex_from(&mut self, pos: usize) {
-        self.lex.reset(pos);
-        self.tok = self.lex.next_token();
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
