@@ -477,15 +477,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         &mut self,
         open: TokKind,
         close: TokKind,
-        mut item: impl FnMut(&mut Self) -> PResult<T>,
+        item: impl FnMut(&mut Self) -> PResult<T>,
     ) -> PResult<Vec<T>> {
-        self.expect(open, open_text(open))?;
-        if self.eat(close) {
-            return Ok(Vec::new());
-        }
-        let list = self.parse_comma_list(&mut item)?;
-        self.expect_with(close, || format!("expected ',' or '{}'", open_text(close)))?;
-        Ok(list)
+        let open_error = || format!("expected '{}'", open_text(open));
+        let close_error = || format!("expected ',' or '{}'", open_text(close));
+        self.parse_list_between(open, close, open_error, close_error, item)
     }
 
     /// [`Parser::parse_delimited`] whose missing-delimiter errors end with `context` (as MLIR's
@@ -495,15 +491,42 @@ impl<'s, 'c> Parser<'s, 'c> {
         open: TokKind,
         close: TokKind,
         context: &str,
-        mut item: impl FnMut(&mut Self) -> PResult<T>,
+        item: impl FnMut(&mut Self) -> PResult<T>,
     ) -> PResult<Vec<T>> {
         let delimiter_error = |kind| move || format!("expected '{}'{context}", open_text(kind));
-        self.expect_with(open, delimiter_error(open))?;
+        self.parse_list_between(
+            open,
+            close,
+            delimiter_error(open),
+            delimiter_error(close),
+            item,
+        )
+    }
+
+    /// `(%a, %b)` whose missing-delimiter errors end with `context` (MLIR's
+    /// `parseOperandList` with a delimiter: " in operand list", " in argument list").
+    pub fn parse_paren_operands_in(&mut self, context: &str) -> PResult<Vec<UnresolvedOperand>> {
+        self.parse_delimited_in(TokKind::LParen, TokKind::RParen, context, |p| {
+            p.parse_operand()
+        })
+    }
+
+    /// The list machinery shared by the `parse_delimited*` variants; the messages are built
+    /// only when a delimiter is missing.
+    fn parse_list_between<T>(
+        &mut self,
+        open: TokKind,
+        close: TokKind,
+        open_error: impl FnOnce() -> String,
+        close_error: impl FnOnce() -> String,
+        mut item: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        self.expect_with(open, open_error)?;
         if self.eat(close) {
             return Ok(Vec::new());
         }
         let list = self.parse_comma_list(&mut item)?;
-        self.expect_with(close, delimiter_error(close))?;
+        self.expect_with(close, close_error)?;
         Ok(list)
     }
 

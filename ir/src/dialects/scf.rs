@@ -1169,9 +1169,7 @@ fn parse_paren_operands_exact(
     count: usize,
 ) -> PResult<Vec<UnresolvedOperand>> {
     let pos = p.cur_pos();
-    let list = p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in operand list", |p| {
-        p.parse_operand()
-    })?;
+    let list = p.parse_paren_operands_in(" in operand list")?;
     if list.len() != count {
         let msg = format!("expected {count} operands");
         return p.error_at(pos, msg);
@@ -1180,9 +1178,7 @@ fn parse_paren_operands_exact(
 }
 
 fn parse_parallel(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let ivs = p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in argument list", |p| {
-        p.parse_operand()
-    })?;
+    let ivs = p.parse_paren_operands_in(" in argument list")?;
     let index = index_type(p);
     p.expect(TokKind::Equal, "=")?;
     let lower = parse_paren_operands_exact(p, ivs.len())?;
@@ -1200,9 +1196,7 @@ fn parse_parallel(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
         .operands
         .extend(p.resolve_operands_same(&steps, index)?);
     let inits = if p.eat_keyword("init") {
-        p.parse_delimited_in(TokKind::LParen, TokKind::RParen, " in operand list", |p| {
-            p.parse_operand()
-        })?
+        p.parse_paren_operands_in(" in operand list")?
     } else {
         Vec::new()
     };
