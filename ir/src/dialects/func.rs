@@ -14,7 +14,8 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, function_type, lookup_symbol, op_error, str_attr, symbol_ref, type_str, types_of,
+    add_attr, function_type, lookup_symbol, op_error, str_attr, symbol_ref, type_attr, type_str,
+    types_of,
 };
 use crate::entity::{Attr, Op, Type};
 use crate::registry::{CallInterface, Effects, OpDef, PropertyKind, Registry, Traits};
@@ -529,12 +530,7 @@ fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let fn_type = ctx
-        .get_attr(func, "function_type")
-        .and_then(|a| match ctx.attr_data(a) {
-            AttrData::Type(t) => Some(*t),
-            _ => None,
-        });
+    let fn_type = type_attr(ctx, func, "function_type");
     let result_type = ctx.results(op).first().map(|&r| ctx.value_type(r));
     if fn_type != result_type {
         op_error(ctx, op, diags, "reference to function with mismatched type");

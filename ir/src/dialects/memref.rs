@@ -2704,10 +2704,7 @@ fn print_global(p: &mut OpPrinter<'_>, op: Op) {
 
 /// The memref type of a `memref.global`'s `type` attribute.
 fn global_type(ctx: &Context, op: Op) -> Option<Type> {
-    match ctx.attr_data(ctx.get_attr(op, "type")?) {
-        AttrData::Type(t) => Some(*t),
-        _ => None,
-    }
+    crate::dialects::syntax::type_attr(ctx, op, "type")
 }
 
 fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {

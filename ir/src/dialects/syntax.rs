@@ -132,13 +132,18 @@ pub fn types_of(ctx: &Context, vs: &[Value]) -> SmallVec<[Type; 4]> {
     vs.iter().map(|&v| ctx.value_type(v)).collect()
 }
 
+/// The type held by the type attribute `name`.
+pub fn type_attr(ctx: &Context, op: Op, name: &str) -> Option<Type> {
+    match ctx.attr_data(ctx.get_attr(op, name)?) {
+        AttrData::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
 /// The type of the function-type attribute `name`.
 pub fn function_type(ctx: &Context, op: Op, name: &str) -> Option<(Vec<Type>, Vec<Type>)> {
-    match ctx.attr_data(ctx.get_attr(op, name)?) {
-        AttrData::Type(t) => match ctx.type_data(*t) {
-            TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-            _ => None,
-        },
+    match ctx.type_data(type_attr(ctx, op, name)?) {
+        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
         _ => None,
     }
 }
