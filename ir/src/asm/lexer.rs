@@ -329,18 +329,6 @@ impl<'s> Lexer<'s> {
     }
 }
 
-/// Converts a byte offset into a 1-based (line, column) pair.
-pub fn line_col(src: &str, offset: usize) -> (u32, u32) {
-    let offset = offset.min(src.len());
-    let before = &src.as_bytes()[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    (line, (offset - line_start) as u32 + 1)
-}
-
 /// Decodes the body of a string literal token (without quotes), handling MLIR's escapes
 /// (`\n`, `\t`, `\"`, `\\` and two hex digits).
 pub fn unescape(body: &str) -> Option<String> {
