@@ -1402,3 +1402,44 @@ mod record_sizes {
         assert!(std::mem::size_of::<RegionData>() <= 12);
     }
 }
+
+#[cfg(test)]
+mod source_locations {
+    use super::*;
+
+    fn position(ctx: &Context, loc: Loc) -> (String, u32, u32) {
+        let pos = ctx.file_pos(loc).expect("a file position");
+        (pos.file, pos.line, pos.col)
+    }
+
+    /// Offsets in the second of two buffers resolve against that buffer, not the first.
+    #[test]
+    fn offsets_resolve_in_their_own_buffer() {
+        let mut ctx = Context::new();
+        let first = ctx.add_source("a.mlir", "ab\ncd\n");
+        let second = ctx.add_source("b.mlir", "x\n\nyz");
+        let in_first = ctx.source_loc(first, 4);
+        let in_second = ctx.source_loc(second, 4);
+        let at_end = ctx.source_loc(second, 5);
+        assert_eq!(position(&ctx, in_first), ("a.mlir".into(), 2, 2));
+        assert_eq!(position(&ctx, in_second), ("b.mlir".into(), 3, 2));
+        assert_eq!(position(&ctx, at_end), ("b.mlir".into(), 3, 3));
+    }
+
+    /// Offset locations and interned ones live side by side.
+    #[test]
+    fn interned_locations_are_unaffected() {
+        let mut ctx = Context::new();
+        let source = ctx.add_source("a.mlir", "ab\n");
+        let file = ctx.sym("c.mlir");
+        let interned = ctx.loc(LocData::FileLineCol {
+            file,
+            line: 7,
+            col: 9,
+        });
+        let offset = ctx.source_loc(source, 1);
+        assert_eq!(position(&ctx, interned), ("c.mlir".into(), 7, 9));
+        assert_eq!(position(&ctx, offset), ("a.mlir".into(), 1, 2));
+        assert_eq!(ctx.file_pos(ctx.unknown_loc()), None);
+    }
+}
