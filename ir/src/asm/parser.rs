@@ -375,11 +375,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Consumes a token of `kind` or fails with the full message `msg` (at the wrong token).
     pub fn expect_msg(&mut self, kind: TokKind, msg: &str) -> PResult<()> {
-        if self.eat(kind) {
-            Ok(())
-        } else {
-            self.error_wrong_token(msg)
-        }
+        self.expect_with(kind, || msg.to_string())
     }
 
     /// Consumes the keyword `kw` if it is next.
