@@ -218,6 +218,28 @@ fn lower(source: &Path, lowered: &Path) -> Result<(), JitError> {
     Err(JitError::Lowering(errors))
 }
 
+/// Runs `mlir-opt-22 ARGS -` with `input` on its stdin and collects its output. The input is
+/// written from a thread, so a child that fills its output pipes before reading all of it
+/// cannot dead-lock the caller.
+pub fn mlir_opt_on_stdin(args: &[String], input: &str) -> std::io::Result<Output> {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new("mlir-opt-22")
+        .args(args)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    // A child that fails early closes the pipe; its output tells why.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output();
+    let _ = writer.join();
+    output
+}
+
 fn tool_runs(name: &str) -> bool {
     Command::new(name)
         .arg("--version")

@@ -477,23 +477,7 @@ fn agreement_trial(file: &TestFile, index: usize, chunk: &str, have_mlir_opt: bo
 
 /// Runs `mlir-opt-22 FLAGS -` on `input`.
 fn run_mlir_opt(flags: &[String], input: &str) -> Result<std::process::Output, Failed> {
-    use std::io::Write as _;
-    let mut child = Command::new("mlir-opt-22")
-        .args(flags)
-        .arg("-")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| Failed::from(e.to_string()))?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child
-        .wait_with_output()
-        .map_err(|e| Failed::from(e.to_string()))?;
-    let _ = writer.join();
-    Ok(out)
+    interp::jit::mlir_opt_on_stdin(flags, input).map_err(|e| Failed::from(e.to_string()))
 }
 
 /// Parses and verifies a chunk; `None` if it does not parse or verify (the chunk trial reports

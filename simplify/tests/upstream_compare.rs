@@ -104,20 +104,8 @@ fn pipeline_flag(text: &str) -> String {
 
 /// `mlir-opt-22 FLAG` on one chunk (from stdin); its stderr's first line on failure.
 fn upstream_output(chunk: &str, flag: &str) -> Result<String, String> {
-    use std::io::Write as _;
-    let mut child = Command::new("mlir-opt-22")
-        .arg(flag)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(chunk.as_bytes())
-            .map_err(|e| e.to_string())?;
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let out =
+        interp::jit::mlir_opt_on_stdin(&[flag.to_string()], chunk).map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(first_error(&String::from_utf8_lossy(&out.stderr)));
     }
