@@ -27,9 +27,10 @@ pub mod util;
 pub mod verify;
 
 pub use attrs::{AffineExpr, AffineMap, AttrData};
-pub use builder::Builder;
+pub use builder::{Builder, InsertPoint};
 pub use context::{Context, OpState, ValueDef};
 pub use diag::{Diagnostic, Severity, SourceMap};
+pub use dialects::view::OpView;
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{

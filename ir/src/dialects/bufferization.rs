@@ -9,6 +9,9 @@
 //! which is what it does and what the deallocation passes need to know. None of these ops
 //! has a result-name hint in `mlir-opt-22`.
 
+mod ops;
+pub use ops::{CloneOp, DeallocOp};
+
 use smallvec::smallvec;
 
 use crate::asm::lexer::TokKind;

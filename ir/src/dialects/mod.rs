@@ -17,6 +17,7 @@ pub mod scf;
 pub mod syntax;
 pub mod tensor;
 pub mod test;
+pub mod view;
 
 /// Registers every built-in dialect.
 pub fn register_all(reg: &mut Registry) {

@@ -1,0 +1,119 @@
+//! Typed views and builders of the `bufferization` ops that passes create and inspect.
+//!
+//! ```text
+//! %r:2 = bufferization.dealloc (%a, %b : memref<2xf32>, memref<4xi8>) if (%ca, %cb)
+//!            retain (%x, %y : memref<2xf32>, memref<?xf32>)
+//! // DeallocOp::memrefs = [%a, %b], conditions = [%ca, %cb], retained = [%x, %y],
+//! // and one i1 result per retained value (its updated ownership).
+//! ```
+
+use crate::Builder;
+use crate::context::Context;
+use crate::dialects::syntax::segment_range;
+use crate::dialects::view::OpView;
+use crate::entity::Value;
+use crate::op_view;
+
+op_view!(
+    /// `bufferization.dealloc`: frees each memref whose condition holds, unless it aliases a
+    /// retained value; returns the updated ownership of each retained value.
+    DeallocOp,
+    "bufferization.dealloc"
+);
+
+/// The operand groups of `bufferization.dealloc`, in order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DeallocGroup {
+    Memrefs = 0,
+    Conditions = 1,
+    Retained = 2,
+}
+
+impl DeallocOp {
+    fn group(
+        self,
+        ctx: &Context,
+        group: DeallocGroup,
+    ) -> impl ExactSizeIterator<Item = Value> + '_ {
+        segment_range(ctx, self.0, group as usize).map(move |i| ctx.operand(self.0, i))
+    }
+
+    /// The memrefs to free.
+    pub fn memrefs(self, ctx: &Context) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.group(ctx, DeallocGroup::Memrefs)
+    }
+
+    /// One `i1` condition per memref: whether it is owned here.
+    pub fn conditions(self, ctx: &Context) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.group(ctx, DeallocGroup::Conditions)
+    }
+
+    /// The values that must stay alive, whatever they alias.
+    pub fn retained(self, ctx: &Context) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.group(ctx, DeallocGroup::Retained)
+    }
+
+    /// The operand index range of each group: memrefs, conditions, retained.
+    pub fn group_ranges(self, ctx: &Context) -> [std::ops::Range<usize>; 3] {
+        [
+            segment_range(ctx, self.0, DeallocGroup::Memrefs as usize),
+            segment_range(ctx, self.0, DeallocGroup::Conditions as usize),
+            segment_range(ctx, self.0, DeallocGroup::Retained as usize),
+        ]
+    }
+
+    /// The updated ownership of each retained value (one `i1` result each).
+    pub fn updated_conditions(self, ctx: &Context) -> &[Value] {
+        ctx.results(self.0)
+    }
+
+    /// Builds `bufferization.dealloc (memrefs) if (conditions) retain (retained)`.
+    pub fn build(
+        b: &mut Builder,
+        memrefs: &[Value],
+        conditions: &[Value],
+        retained: &[Value],
+    ) -> Self {
+        let i1 = b.ctx().i1_type();
+        let sizes = [
+            memrefs.len() as i32,
+            conditions.len() as i32,
+            retained.len() as i32,
+        ];
+        let segments = b.ctx().dense_i32_array(&sizes);
+        let mut state = b.state(Self::NAME);
+        state.operands = [memrefs, conditions, retained].concat();
+        state.result_types = vec![i1; retained.len()];
+        let sym = b.ctx().sym("operandSegmentSizes");
+        state.attrs = vec![(sym, segments)];
+        DeallocOp(b.create(state))
+    }
+}
+
+op_view!(
+    /// `bufferization.clone`: a new buffer with the contents of its operand, owned by the
+    /// result.
+    CloneOp,
+    "bufferization.clone"
+);
+
+impl CloneOp {
+    /// The buffer copied.
+    pub fn source(self, ctx: &Context) -> Value {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The new buffer.
+    pub fn result(self, ctx: &Context) -> Value {
+        ctx.result(self.0, 0)
+    }
+
+    /// Builds `bufferization.clone %source`, with the source's type.
+    pub fn build(b: &mut Builder, source: Value) -> Self {
+        let ty = b.value_type(source);
+        let mut state = b.state(Self::NAME);
+        state.operands = vec![source];
+        state.result_types = vec![ty];
+        CloneOp(b.create(state))
+    }
+}
