@@ -227,7 +227,6 @@ mod tests {
         let i1 = b.ctx().i1_type();
         let first = b.build_op("test.first", &[], &[i1], &[], Vec::new());
         let second = b.build_op("test.second", &[], &[i1], &[], Vec::new());
-        drop(b);
         let order: Vec<Op> = ctx.block_ops(block).collect();
         assert_eq!(order, vec![first, second]);
         assert_eq!(created, vec![first, second]);
