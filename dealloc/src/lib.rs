@@ -28,12 +28,11 @@ pub fn deallocate_buffers(
     root: Op,
     options: &DeallocOptions,
 ) -> TransformResult {
-    let ext = Extensions::builtin(ctx);
-    deallocate_buffers_with(ctx, root, options, &ext)
+    track_changes(ctx, |ctx| pass::deallocate_buffers(ctx, root, options))
 }
 
-/// [`deallocate_buffers`] with the op behaviours of `ext` (start from
-/// [`Extensions::builtin`] and [`Extensions::register`] your own).
+/// [`deallocate_buffers`] with the behaviours of `ext` for ops of their own (start from
+/// [`Extensions::builtin`] and [`Extensions::register`] yours).
 pub fn deallocate_buffers_with(
     ctx: &mut Context,
     root: Op,

@@ -1,13 +1,13 @@
 //! Passes and named pipelines, each declared once, and the one registry of them.
 //!
 //! A pass is a plain library function in its crate, of the one shape
-//! `fn(&mut Context, Op, &Options) -> TransformResult`, plus one `static` [`PassDecl`] in
-//! [`crate::passes`]: its flag name, a summary and a longer description for `--help`, the op it
-//! anchors on, its typed options ([`pass_option!`](crate::pass_option): flag name, field and
-//! Rust type, description; the default is the options struct's `Default`) and the call of the
-//! library function. A named pipeline is one `static` [`PipelineDecl`]: the same texts and
-//! options, and the passes it stands for, built from their declarations with typed options
-//! ([`PassDecl::element`]).
+//! `fn(&mut Context, Op, &Options) -> TransformResult`, plus one `static` [`Declaration`] in
+//! [`crate::passes`]: its flag name, a summary and a longer description for `--help`, its typed
+//! options ([`pass_option!`](crate::pass_option): flag name, field and Rust type, description;
+//! the default is the options struct's `Default`), and, as its [`Kind::Pass`], the op it
+//! anchors on and the call of the library function. A named pipeline is the same with
+//! [`Kind::Pipeline`]: the passes it stands for, built from their declarations with typed
+//! options ([`Declaration::element`]).
 //!
 //! Everything else derives from the declarations: `name{opt=val}` parsing with `mlir-opt`'s
 //! errors ([`crate::options`]), the options text of a pipeline dump, `--help`, the pass
@@ -53,39 +53,44 @@ pub struct PassOutput {
 /// How a pass calls its library function.
 pub type RunFn<O> = fn(&mut Context, Op, &O, &mut PassOutput) -> TransformResult;
 
-/// The one declaration of a pass whose options struct is `O`.
-pub struct PassDecl<O: 'static> {
+/// How a pipeline lists the passes it stands for, given its options.
+pub type ExpandFn<O> = fn(&O) -> Vec<PipelineElement>;
+
+/// The one declaration of a pass or named pipeline whose options struct is `O`.
+pub struct Declaration<O: 'static> {
     /// The flag name (`--name`, `name{...}` in pipelines).
     pub name: &'static str,
     /// One line for `--help`.
     pub summary: &'static str,
-    /// A few more lines for `--help`: what the pass does, in this project.
+    /// A few more lines for `--help`: what it does, in this project.
     pub description: &'static str,
-    /// The op it runs on (`"func.func"`): the manager runs it on each such op nested directly
-    /// in the current one. `None` runs it on the current op (the module at top level).
-    pub anchor: Option<&'static str>,
     /// Its options, in the order they are printed (alphabetical, as `mlir-opt` prints them).
     pub options: &'static [OptionDecl<O>],
-    /// Calls the library function.
-    pub run: RunFn<O>,
+    /// A pass or a pipeline.
+    pub kind: Kind<O>,
 }
 
-/// The one declaration of a named pipeline whose options struct is `O`.
-pub struct PipelineDecl<O: 'static> {
-    /// The flag name.
-    pub name: &'static str,
-    /// One line for `--help`.
-    pub summary: &'static str,
-    /// A few more lines for `--help`.
-    pub description: &'static str,
-    /// Its options.
-    pub options: &'static [OptionDecl<O>],
-    /// The passes (or pipelines) it stands for, given its options.
-    pub expand: fn(&O) -> Vec<PipelineElement>,
+/// What a declaration stands for.
+pub enum Kind<O: 'static> {
+    /// A pass.
+    Pass {
+        /// The op it runs on (`"func.func"`): the manager runs it on each such op nested
+        /// directly in the current one. `None` runs it on the current op (the module at top
+        /// level).
+        anchor: Option<&'static str>,
+        /// Calls the library function.
+        run: RunFn<O>,
+    },
+    /// A named pipeline.
+    Pipeline {
+        /// The passes (or pipelines) it stands for.
+        expand: ExpandFn<O>,
+    },
 }
 
-impl<O: Default> PassDecl<O> {
-    /// This pass with `options`, as a pipeline element (options spelled out in full).
+impl<O: Default> Declaration<O> {
+    /// This pass or pipeline with `options`, as a pipeline element (options spelled out in
+    /// full).
     pub fn element(&self, options: &O) -> PipelineElement {
         let text = print_options(self.options, options);
         PipelineElement::Pass {
@@ -151,7 +156,7 @@ fn option_help<O: Default>(options: &[OptionDecl<O>]) -> Vec<OptionHelp> {
         .collect()
 }
 
-impl<O: Default + Send + Sync + 'static> Registered for PassDecl<O> {
+impl<O: Default + Send + Sync + 'static> Registered for Declaration<O> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -162,61 +167,47 @@ impl<O: Default + Send + Sync + 'static> Registered for PassDecl<O> {
         self.description
     }
     fn is_pipeline(&self) -> bool {
-        false
+        matches!(self.kind, Kind::Pipeline { .. })
     }
     fn option_help(&self) -> Vec<OptionHelp> {
         option_help(self.options)
     }
     fn instantiate(&'static self, options: &str) -> Result<Instance, String> {
         let options = parse_options(self.name, self.options, options)?;
-        Ok(Instance::Pass(Box::new(Configured {
-            decl: self,
-            options,
-        })))
-    }
-}
-
-impl<O: Default + Sync + 'static> Registered for PipelineDecl<O> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-    fn description(&self) -> &'static str {
-        self.description
-    }
-    fn is_pipeline(&self) -> bool {
-        true
-    }
-    fn option_help(&self) -> Vec<OptionHelp> {
-        option_help(self.options)
-    }
-    fn instantiate(&'static self, options: &str) -> Result<Instance, String> {
-        let options = parse_options(self.name, self.options, options)?;
-        Ok(Instance::Pipeline((self.expand)(&options)))
+        Ok(match self.kind {
+            Kind::Pass { anchor, run } => Instance::Pass(Box::new(Configured {
+                name: self.name,
+                anchor,
+                run,
+                declared: self.options,
+                options,
+            })),
+            Kind::Pipeline { expand } => Instance::Pipeline(expand(&options)),
+        })
     }
 }
 
 /// A pass declaration with its parsed options: the only implementation of [`Pass`].
 struct Configured<O: 'static> {
-    decl: &'static PassDecl<O>,
+    name: &'static str,
+    anchor: Option<&'static str>,
+    run: RunFn<O>,
+    declared: &'static [OptionDecl<O>],
     options: O,
 }
 
 impl<O: Send + Sync + 'static> Pass for Configured<O> {
     fn name(&self) -> &'static str {
-        self.decl.name
+        self.name
     }
     fn anchor(&self) -> Option<&'static str> {
-        self.decl.anchor
+        self.anchor
     }
     fn run(&self, ctx: &mut Context, op: Op, out: &mut PassOutput) -> Result<Changed, PassFailed> {
-        (self.decl.run)(ctx, op, &self.options, out)
-            .map_err(|diagnostics| PassFailed { diagnostics })
+        (self.run)(ctx, op, &self.options, out).map_err(|diagnostics| PassFailed { diagnostics })
     }
     fn options_text(&self) -> String {
-        print_options(self.decl.options, &self.options)
+        print_options(self.declared, &self.options)
     }
 }
 

@@ -2,33 +2,38 @@
 
 use lower_dealloc::{ConvertBufferizationToMemRefOptions, LowerDeallocationsOptions};
 
-use crate::pass::PassDecl;
+use crate::pass::{Declaration, Kind};
 
 /// `bufferization-lower-deallocations`.
-pub static BUFFERIZATION_LOWER_DEALLOCATIONS: PassDecl<LowerDeallocationsOptions> = PassDecl {
-    name: "bufferization-lower-deallocations",
-    summary: "Turn bufferization.dealloc into conditional memref.dealloc",
-    description: "A dealloc of one memref becomes a memref.dealloc under scf.if; one with \
-                  several memrefs calls a generated @dealloc_helper (one per symbol table) \
-                  that frees each buffer whose condition holds unless a retained value or an \
-                  earlier freed entry aliases it. On a function instead of a module, only the \
-                  single-memref forms can be lowered.",
-    anchor: None,
-    options: &[],
-    run: |ctx, root, options, _| lower_dealloc::lower_deallocations(ctx, root, options),
-};
+pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOptions> =
+    Declaration {
+        name: "bufferization-lower-deallocations",
+        summary: "Turn bufferization.dealloc into conditional memref.dealloc",
+        description: "A dealloc of one memref becomes a memref.dealloc under scf.if; one with \
+                      several memrefs calls a generated @dealloc_helper (one per symbol table) \
+                      that frees each buffer whose condition holds unless a retained value or an \
+                      earlier freed entry aliases it. On a function instead of a module, only the \
+                      single-memref forms can be lowered.",
+        options: &[],
+        kind: Kind::Pass {
+            anchor: None,
+            run: |ctx, root, options, _| lower_dealloc::lower_deallocations(ctx, root, options),
+        },
+    };
 
 /// `convert-bufferization-to-memref`.
-pub static CONVERT_BUFFERIZATION_TO_MEMREF: PassDecl<ConvertBufferizationToMemRefOptions> =
-    PassDecl {
+pub static CONVERT_BUFFERIZATION_TO_MEMREF: Declaration<ConvertBufferizationToMemRefOptions> =
+    Declaration {
         name: "convert-bufferization-to-memref",
         summary: "Replace the remaining bufferization ops with memref ops",
         description: "Lowers bufferization.dealloc as bufferization-lower-deallocations does \
                       and bufferization.clone to memref.alloc plus memref.copy; any other op of \
                       the bufferization dialect is an error.",
-        anchor: None,
         options: &[],
-        run: |ctx, root, options, _| {
-            lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
+        kind: Kind::Pass {
+            anchor: None,
+            run: |ctx, root, options, _| {
+                lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
+            },
         },
     };

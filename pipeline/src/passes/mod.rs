@@ -1,6 +1,5 @@
-//! The declarations of every pass and named pipeline, one module per family. Each declaration
-//! is a `static` [`PassDecl`](crate::pass::PassDecl) or
-//! [`PipelineDecl`](crate::pass::PipelineDecl): see [`crate::pass`].
+//! The declarations of every pass and named pipeline, one module per family. Each is a
+//! `static` [`Declaration`](crate::pass::Declaration): see [`crate::pass`].
 
 use crate::pass::Registered;
 

@@ -5,21 +5,20 @@ use dealloc::{DeallocOptions, ExpandReallocOptions};
 use lower_dealloc::LowerDeallocationsOptions;
 use simplify::{CanonicalizeOptions, CseOptions, DeallocSimplificationOptions, RegionSimplify};
 
-use crate::pass::{PassDecl, PipelineDecl};
+use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::dealloc::{EXPAND_REALLOC, OWNERSHIP_BASED_BUFFER_DEALLOCATION};
 use super::lower::BUFFERIZATION_LOWER_DEALLOCATIONS;
 
 /// `canonicalize`.
-pub static CANONICALIZE: PassDecl<CanonicalizeOptions> = PassDecl {
+pub static CANONICALIZE: Declaration<CanonicalizeOptions> = Declaration {
     name: "canonicalize",
     summary: "Fold constants and apply local simplifications until nothing changes",
     description: "Sweeps the IR with the folders and rewrite patterns of the registered ops, \
                   erases ops whose results are unused and that have no side effects, merges \
                   duplicate constants and simplifies the block structure of regions, repeating \
                   until a sweep changes nothing or the iteration cap is reached.",
-    anchor: None,
     options: &[
         pass_option!(
             "max-iterations",
@@ -39,33 +38,41 @@ pub static CANONICALIZE: PassDecl<CanonicalizeOptions> = PassDecl {
              undo each other"
         ),
     ],
-    run: |ctx, root, options, _| simplify::canonicalize(ctx, root, options),
+    kind: Kind::Pass {
+        anchor: None,
+        run: |ctx, root, options, _| simplify::canonicalize(ctx, root, options),
+    },
 };
 
 /// `cse`.
-pub static CSE: PassDecl<CseOptions> = PassDecl {
+pub static CSE: Declaration<CseOptions> = Declaration {
     name: "cse",
     summary: "Replace repeated side-effect-free ops with the earlier result",
     description: "Walks the dominator tree of every region; an op without side effects that \
                   repeats one dominating it (same name, operands, attributes and result types) \
                   is erased and its uses take the first op's results.",
-    anchor: None,
     options: &[],
-    run: |ctx, root, options, _| simplify::cse(ctx, root, options),
+    kind: Kind::Pass {
+        anchor: None,
+        run: |ctx, root, options, _| simplify::cse(ctx, root, options),
+    },
 };
 
 /// `buffer-deallocation-simplification`.
-pub static BUFFER_DEALLOCATION_SIMPLIFICATION: PassDecl<DeallocSimplificationOptions> = PassDecl {
-    name: "buffer-deallocation-simplification",
-    summary: "Shrink bufferization.dealloc ops using what alias analysis proves",
-    description: "Uses the buffer origin analysis to drop memrefs and retained values that \
-                  cannot matter, to split a dealloc whose memrefs alias nothing else into \
-                  separate ones, and to fold ownership conditions known to be constant, so the \
-                  lowering emits fewer runtime alias checks.",
-    anchor: None,
-    options: &[],
-    run: |ctx, root, options, _| simplify::simplify_deallocations(ctx, root, options),
-};
+pub static BUFFER_DEALLOCATION_SIMPLIFICATION: Declaration<DeallocSimplificationOptions> =
+    Declaration {
+        name: "buffer-deallocation-simplification",
+        summary: "Shrink bufferization.dealloc ops using what alias analysis proves",
+        description: "Uses the buffer origin analysis to drop memrefs and retained values that \
+                      cannot matter, to split a dealloc whose memrefs alias nothing else into \
+                      separate ones, and to fold ownership conditions known to be constant, so the \
+                      lowering emits fewer runtime alias checks.",
+        options: &[],
+        kind: Kind::Pass {
+            anchor: None,
+            run: |ctx, root, options, _| simplify::simplify_deallocations(ctx, root, options),
+        },
+    };
 
 /// The options of the `buffer-deallocation-pipeline`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,8 +82,8 @@ pub struct BufferDeallocationPipelineOptions {
 }
 
 /// `buffer-deallocation-pipeline`.
-pub static BUFFER_DEALLOCATION_PIPELINE: PipelineDecl<BufferDeallocationPipelineOptions> =
-    PipelineDecl {
+pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineOptions> =
+    Declaration {
         name: "buffer-deallocation-pipeline",
         summary: "Add, simplify and lower all deallocations of a bufferized program",
         description: "Expands memref.realloc, places bufferization.dealloc ops with the \
@@ -89,21 +96,24 @@ pub static BUFFER_DEALLOCATION_PIPELINE: PipelineDecl<BufferDeallocationPipeline
             "Let private functions return ownership indicators with their memref results, as \
              ownership-based-buffer-deallocation does with this option"
         )],
-        expand: |options| {
-            let canonicalize = CANONICALIZE.element(&CanonicalizeOptions::default());
-            vec![
-                EXPAND_REALLOC.element(&ExpandReallocOptions {
-                    emit_deallocs: false,
-                }),
-                canonicalize.clone(),
-                OWNERSHIP_BASED_BUFFER_DEALLOCATION.element(&DeallocOptions {
-                    private_function_dynamic_ownership: options.private_function_dynamic_ownership,
-                }),
-                canonicalize.clone(),
-                BUFFER_DEALLOCATION_SIMPLIFICATION.element(&DeallocSimplificationOptions),
-                BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
-                CSE.element(&CseOptions),
-                canonicalize,
-            ]
+        kind: Kind::Pipeline {
+            expand: |options| {
+                let canonicalize = CANONICALIZE.element(&CanonicalizeOptions::default());
+                vec![
+                    EXPAND_REALLOC.element(&ExpandReallocOptions {
+                        emit_deallocs: false,
+                    }),
+                    canonicalize.clone(),
+                    OWNERSHIP_BASED_BUFFER_DEALLOCATION.element(&DeallocOptions {
+                        private_function_dynamic_ownership: options
+                            .private_function_dynamic_ownership,
+                    }),
+                    canonicalize.clone(),
+                    BUFFER_DEALLOCATION_SIMPLIFICATION.element(&DeallocSimplificationOptions),
+                    BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
+                    CSE.element(&CseOptions),
+                    canonicalize,
+                ]
+            },
         },
     };
