@@ -11,9 +11,9 @@ pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOpti
         summary: "Turn bufferization.dealloc into conditional memref.dealloc",
         description: "A dealloc of one memref becomes a memref.dealloc under scf.if; one with \
                       several memrefs calls a generated @dealloc_helper (one per symbol table) \
-                      that frees each buffer whose condition holds unless a retained value or an \
-                      earlier freed entry aliases it. On a function instead of a module, only the \
-                      single-memref forms can be lowered.",
+                      that frees each buffer whose condition holds unless a retained value, or an \
+                      earlier entry whose condition holds, aliases it. On a function instead of a \
+                      module, only the single-memref forms can be lowered.",
         options: &[],
         kind: Kind::Pass {
             anchor: None,
