@@ -176,3 +176,23 @@ fn dealloc_log_takes_any_filter() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).starts_with("dealloc-opt: invalid log filter"));
 }
+
+#[test]
+fn ir_dumps_can_skip_passes_that_changed_nothing() {
+    let input = Some("func.func @f() {\n  return\n}\n");
+    let dump = |flags: &[&str]| {
+        let mut args: Vec<String> = flags.iter().map(|a| a.to_string()).collect();
+        args.extend(["--verify".to_string(), "--strip-debuginfo".to_string()]);
+        let out = run_captured(&args, input);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stderr
+    };
+    let changed_only = dump(&["--mlir-print-ir-after-all", "--mlir-print-ir-after-change"]);
+    assert!(!changed_only.contains("After verify"), "{changed_only}");
+    assert!(
+        changed_only.contains("IR Dump After strip-debuginfo"),
+        "{changed_only}"
+    );
+    let every = dump(&["--mlir-print-ir-after-all"]);
+    assert!(every.contains("IR Dump After verify"), "{every}");
+}
