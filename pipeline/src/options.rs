@@ -163,11 +163,16 @@ pub fn print_options<O>(declared: &[OptionDecl<O>], options: &O) -> String {
     if declared.is_empty() {
         return String::new();
     }
+    format!("{{{}}}", print_assignments(declared, options))
+}
+
+/// Every option with its value, `a=1 b=true`: the text inside a pass's braces.
+pub fn print_assignments<O>(declared: &[OptionDecl<O>], options: &O) -> String {
     let items: Vec<String> = declared
         .iter()
         .map(|o| format!("{}={}", o.name, (o.get)(options)))
         .collect();
-    format!("{{{}}}", items.join(" "))
+    items.join(" ")
 }
 
 /// Splits `a=1 b c="x y" d={e=1 f}` into keys and values (`None` without `=`): space

@@ -19,7 +19,7 @@ use std::fmt;
 
 use ir::{Changed, Context, Diagnostic, Op, TransformResult};
 
-use crate::options::{OptionDecl, parse_options, print_options};
+use crate::options::{OptionDecl, parse_options, print_assignments, print_options};
 use crate::pipeline_text::PipelineElement;
 
 /// Why a pass failed: the diagnostics it reported (already located at ops).
@@ -88,18 +88,20 @@ pub enum Kind<O: 'static> {
     },
 }
 
-impl<O: Default> Declaration<O> {
+impl<O> Kind<O> {
+    /// A pass that runs on the op it is given (the module at top level), calling `run`.
+    pub const fn pass(run: RunFn<O>) -> Self {
+        Kind::Pass { anchor: None, run }
+    }
+}
+
+impl<O> Declaration<O> {
     /// This pass or pipeline with `options`, as a pipeline element (options spelled out in
     /// full).
     pub fn element(&self, options: &O) -> PipelineElement {
-        let text = print_options(self.options, options);
         PipelineElement::Pass {
             name: self.name.to_string(),
-            options: text
-                .strip_prefix('{')
-                .and_then(|t| t.strip_suffix('}'))
-                .unwrap_or("")
-                .to_string(),
+            options: print_assignments(self.options, options),
         }
     }
 }

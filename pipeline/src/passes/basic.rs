@@ -11,18 +11,15 @@ pub static STRIP_DEBUGINFO: Declaration<()> = Declaration {
     description: "Replaces the location of the op it runs on and of every op nested in it with \
                   the unknown location, so later diagnostics no longer point into the input.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, _, _| {
-            let unknown = ctx.loc(LocData::Unknown);
-            let mut changed = Changed::No;
-            for op in ctx.walk_preorder(root) {
-                changed |= Changed::from_bool(ctx.op_loc(op) != unknown);
-                ctx.set_op_loc(op, unknown);
-            }
-            Ok(changed)
-        },
-    },
+    kind: Kind::pass(|ctx, root, _, _| {
+        let unknown = ctx.loc(LocData::Unknown);
+        let mut changed = Changed::No;
+        for op in ctx.walk_preorder(root) {
+            changed |= Changed::from_bool(ctx.op_loc(op) != unknown);
+            ctx.set_op_loc(op, unknown);
+        }
+        Ok(changed)
+    }),
 };
 
 /// `verify`.
@@ -33,8 +30,5 @@ pub static VERIFY: Declaration<()> = Declaration {
                   error found. The verifier also runs after each pass unless \
                   --verify-each=false is given.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, _, _| ir::verify::verify(ctx, root).map(|()| Changed::No),
-    },
+    kind: Kind::pass(|ctx, root, _, _| ir::verify::verify(ctx, root).map(|()| Changed::No)),
 };

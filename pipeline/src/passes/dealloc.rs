@@ -21,10 +21,7 @@ pub static OWNERSHIP_BASED_BUFFER_DEALLOCATION: Declaration<DeallocOptions> = De
         "Give private functions one extra i1 result per memref result saying whether the \
          caller receives ownership, instead of cloning what the callee does not own"
     )],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, options, _| dealloc::deallocate_buffers(ctx, root, options),
-    },
+    kind: Kind::pass(|ctx, root, options, _| dealloc::deallocate_buffers(ctx, root, options)),
 };
 
 /// `expand-realloc`.
@@ -41,8 +38,5 @@ pub static EXPAND_REALLOC: Declaration<ExpandReallocOptions> = Declaration {
         "Free the old buffer after the copy; turn off when a deallocation pass runs next \
          and frees it"
     )],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, options, _| dealloc::expand_realloc(ctx, root, options),
-    },
+    kind: Kind::pass(|ctx, root, options, _| dealloc::expand_realloc(ctx, root, options)),
 };

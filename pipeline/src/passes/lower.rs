@@ -15,10 +15,9 @@ pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOpti
                       earlier entry whose condition holds, aliases it. On a function instead of a \
                       module, only the single-memref forms can be lowered.",
         options: &[],
-        kind: Kind::Pass {
-            anchor: None,
-            run: |ctx, root, options, _| lower_dealloc::lower_deallocations(ctx, root, options),
-        },
+        kind: Kind::pass(|ctx, root, options, _| {
+            lower_dealloc::lower_deallocations(ctx, root, options)
+        }),
     };
 
 /// `convert-bufferization-to-memref`.
@@ -30,10 +29,7 @@ pub static CONVERT_BUFFERIZATION_TO_MEMREF: Declaration<ConvertBufferizationToMe
                       and bufferization.clone to memref.alloc plus memref.copy; any other op of \
                       the bufferization dialect is an error.",
         options: &[],
-        kind: Kind::Pass {
-            anchor: None,
-            run: |ctx, root, options, _| {
-                lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
-            },
-        },
+        kind: Kind::pass(|ctx, root, options, _| {
+            lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
+        }),
     };

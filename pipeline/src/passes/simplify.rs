@@ -38,10 +38,7 @@ pub static CANONICALIZE: Declaration<CanonicalizeOptions> = Declaration {
              undo each other"
         ),
     ],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, options, _| simplify::canonicalize(ctx, root, options),
-    },
+    kind: Kind::pass(|ctx, root, options, _| simplify::canonicalize(ctx, root, options)),
 };
 
 /// `cse`.
@@ -52,10 +49,7 @@ pub static CSE: Declaration<CseOptions> = Declaration {
                   repeats one dominating it (same name, operands, attributes and result types) \
                   is erased and its uses take the first op's results.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: None,
-        run: |ctx, root, options, _| simplify::cse(ctx, root, options),
-    },
+    kind: Kind::pass(|ctx, root, options, _| simplify::cse(ctx, root, options)),
 };
 
 /// `buffer-deallocation-simplification`.
@@ -68,10 +62,9 @@ pub static BUFFER_DEALLOCATION_SIMPLIFICATION: Declaration<DeallocSimplification
                       separate ones, and to fold ownership conditions known to be constant, so the \
                       lowering emits fewer runtime alias checks.",
         options: &[],
-        kind: Kind::Pass {
-            anchor: None,
-            run: |ctx, root, options, _| simplify::simplify_deallocations(ctx, root, options),
-        },
+        kind: Kind::pass(|ctx, root, options, _| {
+            simplify::simplify_deallocations(ctx, root, options)
+        }),
     };
 
 /// The options of the `buffer-deallocation-pipeline`.
