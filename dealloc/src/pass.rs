@@ -137,6 +137,7 @@ pub fn deallocate_buffers_with(
         }
     }
     for func in funcs {
+        tracing::debug!(function = ?str_attr(ctx, func, "sym_name"), "placing deallocations");
         let mut f = DeallocState::new(ctx, &names, ext, &symbols, options, func);
         f.run().map_err(|d| vec![d])?;
     }
@@ -823,6 +824,7 @@ impl<'a> DeallocState<'a> {
         if successors.len() != 2 || self.ctx.num_operands(op) == 0 {
             return Ok(());
         }
+        tracing::debug!(branch = ?op, "one dealloc per successor, each under its branch condition");
         let cond = self.ctx.operand(op, 0);
         let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
         let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
@@ -1131,6 +1133,7 @@ impl<'a> DeallocState<'a> {
         {
             return unique;
         }
+        tracing::debug!(value = ?v, "cloning: no unique ownership indicator for it in this block");
         let clone = self.clone_value(v, before);
         let t = self.bool_const(block, true);
         self.update(clone, Ownership::Unique(t), block);
@@ -1141,6 +1144,7 @@ impl<'a> DeallocState<'a> {
     /// A value equal to `v` that `block` certainly owns (for function results).
     fn materialize_guaranteed_ownership(&mut self, v: Value, block: Block, before: Op) -> Value {
         let (value, cond) = self.materialize_unique_ownership(v, block, before);
+        tracing::debug!(?value, owned = ?constant_bool(self.ctx, cond), "result must be owned");
         let result = match constant_bool(self.ctx, cond) {
             Some(true) => return value,
             Some(false) => self.clone_value(value, before),

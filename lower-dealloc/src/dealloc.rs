@@ -34,6 +34,7 @@ pub fn lower_dealloc_op(
             "malformed 'bufferization.dealloc'",
         )]);
     }
+    tracing::debug!(memrefs = ?d.memrefs.len(), "1 memref: a guarded free; more: the helper");
     let replacements = match (d.memrefs.len(), d.retained.len()) {
         (0, _) => lower_empty(ctx, op, d.retained.len()),
         (1, 0) => {

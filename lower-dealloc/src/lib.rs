@@ -19,23 +19,44 @@ mod clone;
 mod dealloc;
 mod helper;
 
-use ir::{Context, Diagnostic, Op, Traits};
+use ir::{Context, Diagnostic, Op, Traits, TransformResult, track_changes};
 
 pub use dealloc::lower_dealloc_op;
 
 /// The op this crate lowers.
 const DEALLOC: &str = "bufferization.dealloc";
 
+/// The options of [`lower_deallocations`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LowerDeallocationsOptions;
+
+/// The options of [`convert_bufferization_to_memref`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConvertBufferizationToMemRefOptions;
+
 /// `bufferization-lower-deallocations`: lowers every `bufferization.dealloc` nested in `root`
 /// (a module, or a function — then the generic case is an error).
-pub fn lower_deallocations(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+pub fn lower_deallocations(
+    ctx: &mut Context,
+    root: Op,
+    _options: &LowerDeallocationsOptions,
+) -> TransformResult {
     check_root(ctx, root)?;
-    lower_all_deallocs(ctx, root)
+    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root))
 }
 
 /// `convert-bufferization-to-memref`: lowers `bufferization.dealloc` and
 /// `bufferization.clone`; any other bufferization op fails to legalize.
-pub fn convert_bufferization_to_memref(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+pub fn convert_bufferization_to_memref(
+    ctx: &mut Context,
+    root: Op,
+    _options: &ConvertBufferizationToMemRefOptions,
+) -> TransformResult {
+    track_changes(ctx, |ctx| convert_all(ctx, root))
+}
+
+/// The body of [`convert_bufferization_to_memref`].
+fn convert_all(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     let mut errors = match lower_all_deallocs(ctx, root) {
         Ok(()) => Vec::new(),
         Err(e) => e,
