@@ -14,4 +14,5 @@ pub mod dominance;
 pub mod effects;
 pub mod graph;
 pub mod liveness;
+pub mod loops;
 pub mod print;

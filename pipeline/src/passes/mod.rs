@@ -6,6 +6,7 @@ use crate::pass::PassInfo;
 mod analysis;
 mod basic;
 mod dealloc;
+mod hoisting;
 mod lower;
 mod simplify;
 
@@ -16,5 +17,6 @@ pub fn all() -> Vec<PassInfo> {
     list.extend(dealloc::all());
     list.extend(simplify::all());
     list.extend(lower::all());
+    list.extend(hoisting::all());
     list
 }

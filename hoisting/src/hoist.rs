@@ -1,0 +1,241 @@
+//! `buffer-hoisting` and `buffer-loop-hoisting`: one placement search, two policies.
+//!
+//! For each allocation, the search starts at its block and walks outwards: to the immediate
+//! dominator while that is still inside the parent op, else to the block holding the parent
+//! op, if the parent's control flow is known (a loop or a region-branch op) and the policy
+//! allows leaving it. It never goes above the block where the allocation's operands are
+//! defined, nor (for block hoisting) above the nearest common dominator of every use of every
+//! alias. The allocation then moves before the first op of the placement block that holds or
+//! follows its old position.
+//!
+//! ```text
+//! // buffer-hoisting                         // buffer-loop-hoisting
+//! cf.cond_br %c, ^bb1, ^bb2                  scf.for %i = %lb to %ub step %s {
+//! ^bb2:                                        %b = memref.alloc() : memref<2xf32>
+//!   %b = memref.alloc() : memref<2xf32>        memref.copy %x, %b : ...
+//!   cf.br ^bb3(%b : memref<2xf32>)           }
+//! // becomes                                 // becomes
+//! %b = memref.alloc() : memref<2xf32>        %b = memref.alloc() : memref<2xf32>
+//! cf.cond_br %c, ^bb1, ^bb2                  scf.for %i = %lb to %ub step %s {
+//!                                              memref.copy %x, %b : ...
+//!                                            }
+//! ```
+//!
+//! Differences from MLIR 22, each a fix: nothing leaves a parallel loop (MLIR hoists out of
+//! `affine.parallel`); a buffer that leaves a loop only through its exit, never passed from
+//! one trip to the next, leaves the loop too (MLIR keeps it in, llvm#223944); unreachable
+//! blocks and allocations without a common dominator are left alone instead of crashing
+//! (llvm#118445).
+
+use analysis::alias::BufferViewFlowAnalysis;
+use analysis::dominance::DominanceInfo;
+use analysis::loops::{
+    is_known_control_flow, is_loop, is_sequential_loop, values_carried_across_trips,
+};
+use ir::{Block, Context, Op, Value};
+use rustc_hash::FxHashSet;
+
+use crate::allocs::{heap_allocations, stack_allocations, start_operation};
+
+/// Which of the two hoisting passes runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Policy {
+    /// Up to dominating blocks, never out of a loop (`buffer-hoisting`).
+    ToDominators,
+    /// Out of sequential loops only (`buffer-loop-hoisting`).
+    OutOfLoops,
+}
+
+/// Moves heap allocations nested in `root` up to the dominator of their aliases' uses,
+/// staying inside loops (`buffer-hoisting`). Returns whether anything moved.
+pub fn buffer_hoisting(ctx: &mut Context, root: Op) -> bool {
+    hoist(ctx, root, Policy::ToDominators)
+}
+
+/// Moves allocations nested in `root` out of sequential loops when no trip hands the buffer
+/// to the next (`buffer-loop-hoisting`). Returns whether anything moved.
+pub fn buffer_loop_hoisting(ctx: &mut Context, root: Op) -> bool {
+    hoist(ctx, root, Policy::OutOfLoops)
+}
+
+/// The analyses one hoisting run reads; computed once, before anything moves.
+struct Analyses {
+    dominance: DominanceInfo,
+    aliases: BufferViewFlowAnalysis,
+}
+
+fn hoist(ctx: &mut Context, root: Op, policy: Policy) -> bool {
+    let analyses = Analyses {
+        dominance: DominanceInfo::compute(ctx, root),
+        aliases: BufferViewFlowAnalysis::compute(ctx, root),
+    };
+    let mut candidates: Vec<Value> = heap_allocations(ctx, root)
+        .into_iter()
+        .map(|a| a.value)
+        .collect();
+    candidates.extend(stack_allocations(ctx, root));
+    let mut changed = false;
+    for value in candidates {
+        let Some(op) = ctx.defining_op(value) else {
+            continue;
+        };
+        if !may_hoist(ctx, op, policy) {
+            continue;
+        }
+        let Some(target) = placement(ctx, &analyses, value, op, policy) else {
+            continue;
+        };
+        if target != op {
+            tracing::debug!(target: "buffer-hoisting", ?op, ?target, ?policy, "allocation moved");
+            ctx.move_op_before(op, target);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Whether the allocation interface of `op` allows this policy's moves.
+fn may_hoist(ctx: &Context, op: Op, policy: Policy) -> bool {
+    ctx.op_def(op).allocation.is_some_and(|a| match policy {
+        Policy::ToDominators => a.hoisting.to_dominators,
+        Policy::OutOfLoops => a.hoisting.out_of_loops,
+    })
+}
+
+/// The op before which the allocation `op` of `value` goes (`op` itself: stays).
+fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy) -> Option<Op> {
+    let home = ctx.op_parent(op)?;
+    let alias_dominator = common_dominator_of_uses(ctx, an, value)?;
+    let dependency = dependency_block(ctx, &an.dominance, op);
+    let upper_bound = match policy {
+        Policy::ToDominators => Some(lower_of(ctx, &an.dominance, alias_dominator, dependency)),
+        Policy::OutOfLoops => dependency,
+    };
+    let search = Search {
+        ctx,
+        dominance: &an.dominance,
+        policy,
+        alias_dominator,
+        upper_bound,
+        aliases: an.aliases.resolve(value).collect(),
+    };
+    let block = search.placement_block(home);
+    start_operation(ctx, value, block)
+}
+
+/// The nearest common dominator of `value`'s block and of the blocks of every alias and
+/// every user of an alias.
+fn common_dominator_of_uses(ctx: &Context, an: &Analyses, value: Value) -> Option<Block> {
+    let mut blocks = vec![ctx.value_parent_block(value)?];
+    for alias in an.aliases.resolve(value) {
+        blocks.extend(ctx.value_parent_block(alias));
+        blocks.extend(ctx.uses(alias).filter_map(|(user, _)| ctx.op_parent(user)));
+    }
+    blocks.sort_unstable();
+    blocks.dedup();
+    an.dominance.nearest_common_dominator_of(ctx, &blocks)
+}
+
+/// The innermost block defining an operand of `op` (the allocation cannot go above it).
+fn dependency_block(ctx: &Context, dominance: &DominanceInfo, op: Op) -> Option<Block> {
+    let mut innermost: Option<Block> = None;
+    for operand in ctx.operands(op) {
+        let Some(block) = ctx.value_parent_block(operand) else {
+            continue;
+        };
+        if innermost.is_none_or(|b| dominance.dominates_block(ctx, b, block)) {
+            innermost = Some(block);
+        }
+    }
+    innermost
+}
+
+/// Of the alias dominator and the dependency block, the one lower in the dominator tree.
+fn lower_of(ctx: &Context, dominance: &DominanceInfo, dom: Block, dep: Option<Block>) -> Block {
+    match dep {
+        Some(dep) if dominance.properly_dominates_block(ctx, dom, dep) => dep,
+        _ => dom,
+    }
+}
+
+/// One placement search (see the module docs).
+struct Search<'a> {
+    ctx: &'a Context,
+    dominance: &'a DominanceInfo,
+    policy: Policy,
+    alias_dominator: Block,
+    upper_bound: Option<Block>,
+    /// The buffer and its aliases.
+    aliases: FxHashSet<Value>,
+}
+
+impl Search<'_> {
+    /// Walks outwards from `start` and returns the block the allocation goes to.
+    fn placement_block(&self, start: Block) -> Block {
+        let (ctx, dominance) = (self.ctx, self.dominance);
+        let mut current = start;
+        let mut placement = start;
+        while let Some(parent_op) = ctx.block_parent_op(current)
+            && let Some(parent_block) = ctx.op_parent(parent_op)
+            && self
+                .upper_bound
+                .is_none_or(|up| dominance.properly_dominates_block(ctx, up, current))
+        {
+            let idom = self.immediate_dominator(current);
+            match idom {
+                Some(idom) if dominance.properly_dominates_block(ctx, parent_block, idom) => {
+                    current = idom;
+                    if self.policy == Policy::ToDominators {
+                        placement = idom;
+                    }
+                }
+                _ => {
+                    if !is_known_control_flow(ctx, parent_op) || !self.may_leave(parent_op) {
+                        break;
+                    }
+                    current = parent_block;
+                    placement = parent_block;
+                }
+            }
+        }
+        placement
+    }
+
+    /// The immediate dominator of `block` in its region (none for entry blocks).
+    fn immediate_dominator(&self, block: Block) -> Option<Block> {
+        let region = self.ctx.block_parent(block)?;
+        if self.ctx.entry_block(region) == Some(block) {
+            return None;
+        }
+        self.dominance.immediate_dominator(self.ctx, block)
+    }
+
+    /// Whether an alias of the buffer goes from one trip of `loop` to the next. If none does,
+    /// every trip is done with its buffer before the next allocates one, so one buffer
+    /// allocated before the loop serves them all, even when an alias leaves the loop through
+    /// its exit (MLIR 22 misses those, llvm#223944: it only hoists buffers whose every use is
+    /// in the loop).
+    fn carried_across_trips(&self, loop_op: Op) -> bool {
+        values_carried_across_trips(self.ctx, loop_op)
+            .iter()
+            .any(|v| self.aliases.contains(v))
+    }
+
+    /// Whether the allocation may leave `parent_op` under this policy.
+    fn may_leave(&self, parent_op: Op) -> bool {
+        match self.policy {
+            Policy::ToDominators => !is_loop(self.ctx, parent_op),
+            Policy::OutOfLoops => {
+                let Some(parent_block) = self.ctx.op_parent(parent_op) else {
+                    return false;
+                };
+                is_sequential_loop(self.ctx, parent_op)
+                    && (!self.dominance.dominates_block(
+                        self.ctx,
+                        self.alias_dominator,
+                        parent_block,
+                    ) || !self.carried_across_trips(parent_op))
+            }
+        }
+    }
+}
