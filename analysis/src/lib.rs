@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod alias;
+pub mod alias_fold;
 pub mod cfg;
 pub mod dominance;
 pub mod effects;

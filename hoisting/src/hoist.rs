@@ -28,12 +28,13 @@
 //! (llvm#118445).
 
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::alias_fold::fold_over_aliases;
 use analysis::dominance::DominanceInfo;
 use analysis::loops::{
     is_known_control_flow, is_loop, is_sequential_loop, values_carried_across_trips,
 };
 use ir::{Block, Context, Op, Value};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::allocs::{heap_allocations, stack_allocations, start_operation};
 
@@ -58,22 +59,33 @@ pub fn buffer_loop_hoisting(ctx: &mut Context, root: Op) -> bool {
     hoist(ctx, root, Policy::OutOfLoops)
 }
 
+/// The most aliases followed to decide whether a buffer crosses loop trips; beyond it the
+/// buffer is assumed to, and stays (keeps the pass linear on long alias chains).
+const CARRIED_ALIAS_LIMIT: usize = 256;
+
 /// The analyses one hoisting run reads; computed once, before anything moves.
 struct Analyses {
     dominance: DominanceInfo,
     aliases: BufferViewFlowAnalysis,
+    /// Per buffer: the nearest common dominator of every block holding it, an alias of it,
+    /// or a use of one (`None`: there is none, e.g. a use in an unreachable block).
+    alias_dominators: FxHashMap<Value, Option<Block>>,
 }
 
 fn hoist(ctx: &mut Context, root: Op, policy: Policy) -> bool {
-    let analyses = Analyses {
-        dominance: DominanceInfo::compute(ctx, root),
-        aliases: BufferViewFlowAnalysis::compute(ctx, root),
-    };
     let mut candidates: Vec<Value> = heap_allocations(ctx, root)
         .into_iter()
         .map(|a| a.value)
         .collect();
     candidates.extend(stack_allocations(ctx, root));
+    let dominance = DominanceInfo::compute(ctx, root);
+    let aliases = BufferViewFlowAnalysis::compute(ctx, root);
+    let alias_dominators = alias_dominators(ctx, &dominance, &aliases, &candidates);
+    let analyses = Analyses {
+        dominance,
+        aliases,
+        alias_dominators,
+    };
     let mut changed = false;
     for value in candidates {
         let Some(op) = ctx.defining_op(value) else {
@@ -105,7 +117,7 @@ fn may_hoist(ctx: &Context, op: Op, policy: Policy) -> bool {
 /// The op before which the allocation `op` of `value` goes (`op` itself: stays).
 fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy) -> Option<Op> {
     let home = ctx.op_parent(op)?;
-    let alias_dominator = common_dominator_of_uses(ctx, an, value)?;
+    let alias_dominator = an.alias_dominators.get(&value).copied().flatten()?;
     let dependency = dependency_block(ctx, &an.dominance, op);
     let upper_bound = match policy {
         Policy::ToDominators => Some(lower_of(ctx, &an.dominance, alias_dominator, dependency)),
@@ -117,23 +129,33 @@ fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy)
         policy,
         alias_dominator,
         upper_bound,
-        aliases: an.aliases.resolve(value).collect(),
+        aliases: &an.aliases,
+        value,
     };
     let block = search.placement_block(home);
     start_operation(ctx, value, block)
 }
 
-/// The nearest common dominator of `value`'s block and of the blocks of every alias and
-/// every user of an alias.
-fn common_dominator_of_uses(ctx: &Context, an: &Analyses, value: Value) -> Option<Block> {
-    let mut blocks = vec![ctx.value_parent_block(value)?];
-    for alias in an.aliases.resolve(value) {
-        blocks.extend(ctx.value_parent_block(alias));
-        blocks.extend(ctx.uses(alias).filter_map(|(user, _)| ctx.op_parent(user)));
-    }
-    blocks.sort_unstable();
-    blocks.dedup();
-    an.dominance.nearest_common_dominator_of(ctx, &blocks)
+/// For each candidate buffer (and everything derived from one), the nearest common
+/// dominator of the blocks of the value, its aliases and all their users, folded over the
+/// view-flow graph once (see `analysis::alias_fold`).
+fn alias_dominators(
+    ctx: &Context,
+    dominance: &DominanceInfo,
+    aliases: &BufferViewFlowAnalysis,
+    candidates: &[Value],
+) -> FxHashMap<Value, Option<Block>> {
+    let join = |a: Option<Block>, b: Option<Block>| match (a, b) {
+        (Some(a), Some(b)) => dominance.nearest_common_dominator(ctx, a, b),
+        _ => None,
+    };
+    let local = |v: Value| {
+        let own = ctx.value_parent_block(v);
+        ctx.uses(v)
+            .filter_map(|(user, _)| ctx.op_parent(user))
+            .fold(own, |acc, block| join(acc, Some(block)))
+    };
+    fold_over_aliases(aliases, candidates.iter().copied(), local, join)
 }
 
 /// The innermost block defining an operand of `op` (the allocation cannot go above it).
@@ -165,12 +187,18 @@ struct Search<'a> {
     policy: Policy,
     alias_dominator: Block,
     upper_bound: Option<Block>,
-    /// The buffer and its aliases.
-    aliases: FxHashSet<Value>,
+    aliases: &'a BufferViewFlowAnalysis,
+    /// The buffer being placed.
+    value: Value,
 }
 
 impl Search<'_> {
     /// Walks outwards from `start` and returns the block the allocation goes to.
+    ///
+    /// Inside one region the walk would follow immediate dominators until it meets the upper
+    /// bound (if that lies in the region) or the entry block; it jumps there directly, so the
+    /// search costs O(nesting depth) and not O(dominator-tree depth), which made MLIR's
+    /// version quadratic on long chains of blocks.
     fn placement_block(&self, start: Block) -> Block {
         let (ctx, dominance) = (self.ctx, self.dominance);
         let mut current = start;
@@ -181,15 +209,14 @@ impl Search<'_> {
                 .upper_bound
                 .is_none_or(|up| dominance.properly_dominates_block(ctx, up, current))
         {
-            let idom = self.immediate_dominator(current);
-            match idom {
-                Some(idom) if dominance.properly_dominates_block(ctx, parent_block, idom) => {
-                    current = idom;
+            match self.dominator_to_climb_to(current) {
+                Some(above) => {
+                    current = above;
                     if self.policy == Policy::ToDominators {
-                        placement = idom;
+                        placement = above;
                     }
                 }
-                _ => {
+                None => {
                     if !is_known_control_flow(ctx, parent_op) || !self.may_leave(parent_op) {
                         break;
                     }
@@ -201,13 +228,24 @@ impl Search<'_> {
         placement
     }
 
-    /// The immediate dominator of `block` in its region (none for entry blocks).
-    fn immediate_dominator(&self, block: Block) -> Option<Block> {
+    /// Where the climb up the dominator tree of `block`'s region ends: the upper bound if it
+    /// is in this region (it dominates `block`), else the region's entry block; `None` when
+    /// `block` is that block already or is unreachable (it has no dominator to climb to).
+    fn dominator_to_climb_to(&self, block: Block) -> Option<Block> {
         let region = self.ctx.block_parent(block)?;
-        if self.ctx.entry_block(region) == Some(block) {
+        let entry = self.ctx.entry_block(region)?;
+        if block == entry
+            || self
+                .dominance
+                .immediate_dominator(self.ctx, block)
+                .is_none()
+        {
             return None;
         }
-        self.dominance.immediate_dominator(self.ctx, block)
+        match self.upper_bound {
+            Some(up) if self.ctx.block_parent(up) == Some(region) => Some(up),
+            _ => Some(entry),
+        }
     }
 
     /// Whether an alias of the buffer goes from one trip of `loop` to the next. If none does,
@@ -216,9 +254,16 @@ impl Search<'_> {
     /// its exit (MLIR 22 misses those, llvm#223944: it only hoists buffers whose every use is
     /// in the loop).
     fn carried_across_trips(&self, loop_op: Op) -> bool {
+        let Some(aliases) = self
+            .aliases
+            .resolve_bounded(self.value, CARRIED_ALIAS_LIMIT)
+        else {
+            return true;
+        };
+        let aliases: FxHashSet<Value> = aliases.into_iter().collect();
         values_carried_across_trips(self.ctx, loop_op)
             .iter()
-            .any(|v| self.aliases.contains(v))
+            .any(|v| aliases.contains(v))
     }
 
     /// Whether the allocation may leave `parent_op` under this policy.

@@ -23,6 +23,10 @@ use ir::{Builder, Context, Op, OpView, Region, Traits, Type, TypeData, Value};
 
 use crate::allocs::heap_allocations;
 
+/// The most aliases followed to decide whether a buffer escapes its scope; a buffer with
+/// more is left on the heap (keeps the pass linear on long alias chains).
+const SCOPE_ALIAS_LIMIT: usize = 256;
+
 /// Options of `promote-buffers-to-stack` (MLIR's defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PromoteOptions {
@@ -121,7 +125,9 @@ fn has_allocation_scope(ctx: &Context, aliases: &BufferViewFlowAnalysis, value: 
     else {
         return false;
     };
-    let alias_set: Vec<Value> = aliases.resolve(value).collect();
+    let Some(alias_set) = aliases.resolve_bounded(value, SCOPE_ALIAS_LIMIT) else {
+        return false;
+    };
     while let Some(parent) = ctx.region_parent(region) {
         if ctx.has_trait(parent, Traits::AUTOMATIC_ALLOCATION_SCOPE)
             && !returned_from(ctx, region, &alias_set)
