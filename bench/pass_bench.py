@@ -69,12 +69,12 @@ def main():
                 subprocess.run([sys.executable, GEN, shape, str(size), "-o", path], check=True)
                 base = timed([args.ours, path, "-o", "/dev/null"], args.timeout)
                 ours = timed([args.ours, path, *args.flags, "-o", "/dev/null"], args.timeout)
-                theirs = None
+                theirs, upstream = None, "not run"
                 if not upstream_gave_up:
                     theirs = timed([args.upstream, path, *args.flags, "-o", "/dev/null"], args.timeout)
                     upstream_gave_up = theirs is None
+                    upstream = fmt(theirs, args.timeout)
                 ratio = f"{theirs / ours:.1f}x" if theirs and ours else "-"
-                upstream = "not run" if theirs is None and upstream_gave_up and size != sizes[0] else fmt(theirs, args.timeout)
                 print(f"| {shape} | {size} | {fmt(base, args.timeout)} | {fmt(ours, args.timeout)} | {upstream} | {ratio} |", flush=True)
 
 
