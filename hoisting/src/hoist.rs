@@ -37,6 +37,7 @@ use ir::{Block, Context, Op, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::allocs::{heap_allocations, stack_allocations, start_operation};
+use crate::peak::AllocationCounts;
 
 /// Which of the two hoisting passes runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,16 +48,24 @@ enum Policy {
     OutOfLoops,
 }
 
+/// Options of both hoisting passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoistOptions {
+    /// Make only the moves that cannot raise the heap peak: none that extends a buffer's life
+    /// over another op that may allocate on the heap (see [`crate::peak`]). Off: MLIR's moves.
+    pub peak_safe: bool,
+}
+
 /// Moves heap allocations nested in `root` up to the dominator of their aliases' uses,
 /// staying inside loops (`buffer-hoisting`). Returns whether anything moved.
-pub fn buffer_hoisting(ctx: &mut Context, root: Op) -> bool {
-    hoist(ctx, root, Policy::ToDominators)
+pub fn buffer_hoisting(ctx: &mut Context, root: Op, options: &HoistOptions) -> bool {
+    hoist(ctx, root, Policy::ToDominators, options)
 }
 
 /// Moves allocations nested in `root` out of sequential loops when no trip hands the buffer
 /// to the next (`buffer-loop-hoisting`). Returns whether anything moved.
-pub fn buffer_loop_hoisting(ctx: &mut Context, root: Op) -> bool {
-    hoist(ctx, root, Policy::OutOfLoops)
+pub fn buffer_loop_hoisting(ctx: &mut Context, root: Op, options: &HoistOptions) -> bool {
+    hoist(ctx, root, Policy::OutOfLoops, options)
 }
 
 /// The most aliases followed to decide whether a buffer crosses loop trips; beyond it the
@@ -70,9 +79,11 @@ struct Analyses {
     /// Per buffer: the nearest common dominator of every block holding it, an alias of it,
     /// or a use of one (`None`: there is none, e.g. a use in an unreachable block).
     alias_dominators: FxHashMap<Value, Option<Block>>,
+    /// With `peak_safe`: the heap allocations nested in each op and region.
+    allocation_counts: Option<AllocationCounts>,
 }
 
-fn hoist(ctx: &mut Context, root: Op, policy: Policy) -> bool {
+fn hoist(ctx: &mut Context, root: Op, policy: Policy, options: &HoistOptions) -> bool {
     let mut candidates: Vec<Value> = heap_allocations(ctx, root)
         .into_iter()
         .map(|a| a.value)
@@ -85,6 +96,9 @@ fn hoist(ctx: &mut Context, root: Op, policy: Policy) -> bool {
         dominance,
         aliases,
         alias_dominators,
+        allocation_counts: options
+            .peak_safe
+            .then(|| AllocationCounts::compute(ctx, root)),
     };
     let mut changed = false;
     for value in candidates {
@@ -131,6 +145,7 @@ fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy)
         upper_bound,
         aliases: &an.aliases,
         value,
+        allocation_counts: an.allocation_counts.as_ref(),
     };
     let block = search.placement_block(home);
     start_operation(ctx, value, block)
@@ -190,6 +205,8 @@ struct Search<'a> {
     aliases: &'a BufferViewFlowAnalysis,
     /// The buffer being placed.
     value: Value,
+    /// With `peak_safe`: where other heap allocations are.
+    allocation_counts: Option<&'a AllocationCounts>,
 }
 
 impl Search<'_> {
@@ -210,6 +227,7 @@ impl Search<'_> {
                 .is_none_or(|up| dominance.properly_dominates_block(ctx, up, current))
         {
             match self.dominator_to_climb_to(current) {
+                Some(_) if self.raises_peak_in_region(current) => break,
                 Some(above) => {
                     current = above;
                     if self.policy == Policy::ToDominators {
@@ -217,7 +235,12 @@ impl Search<'_> {
                     }
                 }
                 None => {
-                    if !is_known_control_flow(ctx, parent_op) || !self.may_leave(parent_op) {
+                    if !is_known_control_flow(ctx, parent_op)
+                        || !self.may_leave(parent_op)
+                        || self
+                            .allocation_counts
+                            .is_some_and(|c| c.op_has_other(parent_op))
+                    {
                         break;
                     }
                     current = parent_block;
@@ -226,6 +249,18 @@ impl Search<'_> {
             }
         }
         placement
+    }
+
+    /// With `peak_safe`: whether climbing to a dominator in `block`'s region could raise the
+    /// peak, i.e. the region holds another heap allocation (conservative: it may lie on a
+    /// path the buffer's life now covers).
+    fn raises_peak_in_region(&self, block: Block) -> bool {
+        let Some(counts) = self.allocation_counts else {
+            return false;
+        };
+        self.ctx
+            .block_parent(block)
+            .is_some_and(|region| counts.region_has_other(region))
     }
 
     /// Where the climb up the dominator tree of `block`'s region ends: the upper bound if it

@@ -19,9 +19,10 @@
 mod allocs;
 mod hoist;
 mod liveness_opt;
+mod peak;
 mod promote;
 
 pub use allocs::{Allocation, heap_allocations, start_operation};
-pub use hoist::{buffer_hoisting, buffer_loop_hoisting};
+pub use hoist::{HoistOptions, buffer_hoisting, buffer_loop_hoisting};
 pub use liveness_opt::optimize_allocation_liveness;
 pub use promote::{PromoteOptions, promote_buffers_to_stack};

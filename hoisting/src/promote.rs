@@ -22,6 +22,7 @@ use ir::dialects::allocation::RankOp;
 use ir::{Builder, Context, Op, OpView, Region, Traits, Type, TypeData, Value};
 
 use crate::allocs::heap_allocations;
+use crate::peak::AllocationCounts;
 
 /// The most aliases followed to decide whether a buffer escapes its scope; a buffer with
 /// more is left on the heap (keeps the pass linear on long alias chains).
@@ -36,6 +37,9 @@ pub struct PromoteOptions {
     pub max_rank_of_allocated_memref: u64,
     /// The bit width of `index` elements.
     pub bitwidth_of_index_type: u32,
+    /// Promote only buffers whose longer life on the stack (to the end of the scope) spans no
+    /// other allocation, so the peak cannot grow (see `peak`).
+    pub peak_safe: bool,
 }
 
 impl Default for PromoteOptions {
@@ -44,6 +48,7 @@ impl Default for PromoteOptions {
             max_alloc_size_in_bytes: 1024,
             max_rank_of_allocated_memref: 1,
             bitwidth_of_index_type: 64,
+            peak_safe: false,
         }
     }
 }
@@ -52,6 +57,9 @@ impl Default for PromoteOptions {
 /// Returns whether anything changed.
 pub fn promote_buffers_to_stack(ctx: &mut Context, root: Op, options: &PromoteOptions) -> bool {
     let aliases = BufferViewFlowAnalysis::compute(ctx, root);
+    let counts = options
+        .peak_safe
+        .then(|| AllocationCounts::compute(ctx, root));
     let mut changed = false;
     for allocation in heap_allocations(ctx, root) {
         let Some(promote) = ctx
@@ -64,6 +72,9 @@ pub fn promote_buffers_to_stack(ctx: &mut Context, root: Op, options: &PromoteOp
         if allocation.dealloc.is_some()
             || !is_small(ctx, allocation.op, allocation.value, options)
             || !has_allocation_scope(ctx, &aliases, allocation.value)
+            || counts
+                .as_ref()
+                .is_some_and(|c| allocates_before_scope_end(ctx, c, allocation.op))
         {
             continue;
         }
@@ -143,6 +154,30 @@ fn has_allocation_scope(ctx: &Context, aliases: &BufferViewFlowAnalysis, value: 
         region = outer;
     }
     false
+}
+
+/// Whether something may allocate between `alloc` and the end of the allocation scope its
+/// stack buffer would live in (or the path there has several blocks, so order is unclear).
+fn allocates_before_scope_end(ctx: &Context, counts: &AllocationCounts, alloc: Op) -> bool {
+    let mut at = alloc;
+    loop {
+        if counts.any_after(at) {
+            return true;
+        }
+        let Some(region) = ctx.op_parent_region(at) else {
+            return false;
+        };
+        if ctx.blocks(region).nth(1).is_some() {
+            return true;
+        }
+        let Some(parent) = ctx.region_parent(region) else {
+            return false;
+        };
+        if ctx.has_trait(parent, Traits::AUTOMATIC_ALLOCATION_SCOPE) {
+            return false;
+        }
+        at = parent;
+    }
 }
 
 /// Whether a terminator of `region` returns one of `aliases` to the region's parent.

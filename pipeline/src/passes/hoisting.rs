@@ -1,7 +1,7 @@
 //! Hoisting and stack promotion: `buffer-hoisting`, `buffer-loop-hoisting`,
 //! `promote-buffers-to-stack`, `optimize-allocation-liveness` (each on every `func.func`).
 
-use hoisting::PromoteOptions;
+use hoisting::{HoistOptions, PromoteOptions};
 use ir::{Context, Op};
 
 use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
@@ -12,19 +12,27 @@ pub fn all() -> Vec<PassInfo> {
         PassInfo {
             name: "buffer-hoisting",
             summary: "Move heap allocations up to the block dominating every use of the buffer and its aliases, staying inside loops",
-            options: &[],
-            kind: PassKind::Pass(|o| {
+            options: &[(
+                "peak-safe",
+                "Only moves that cannot raise the heap peak (none over another heap allocation)",
+            )],
+            kind: PassKind::Pass(|mut o| {
+                let peak_safe = o.take_bool("peak-safe", false)?;
                 o.finish("buffer-hoisting")?;
-                Ok(Box::new(Hoist::ToDominators))
+                Ok(Box::new(Hoist::ToDominators(HoistOptions { peak_safe })))
             }),
         },
         PassInfo {
             name: "buffer-loop-hoisting",
             summary: "Move allocations out of sequential loops whose trips never pass the buffer on",
-            options: &[],
-            kind: PassKind::Pass(|o| {
+            options: &[(
+                "peak-safe",
+                "Only moves that cannot raise the heap peak (none over another heap allocation)",
+            )],
+            kind: PassKind::Pass(|mut o| {
+                let peak_safe = o.take_bool("peak-safe", false)?;
                 o.finish("buffer-loop-hoisting")?;
-                Ok(Box::new(Hoist::OutOfLoops))
+                Ok(Box::new(Hoist::OutOfLoops(HoistOptions { peak_safe })))
             }),
         },
         PassInfo {
@@ -52,6 +60,10 @@ pub fn all() -> Vec<PassInfo> {
                     "bitwidth-of-index-type",
                     "Bit width of index elements when sizing an allocation (default 64)",
                 ),
+                (
+                    "peak-safe",
+                    "Only promote buffers whose life to the end of the scope spans no other allocation",
+                ),
             ],
             kind: PassKind::Pass(|mut o| {
                 let defaults = PromoteOptions::default();
@@ -68,6 +80,7 @@ pub fn all() -> Vec<PassInfo> {
                         "bitwidth-of-index-type",
                         i64::from(defaults.bitwidth_of_index_type),
                     )?) as u32,
+                    peak_safe: o.take_bool("peak-safe", false)?,
                 };
                 o.finish("promote-buffers-to-stack")?;
                 Ok(Box::new(Promote(options)))
@@ -82,16 +95,16 @@ fn non_negative(v: i64) -> u64 {
 
 /// The passes that move ops without options.
 enum Hoist {
-    ToDominators,
-    OutOfLoops,
+    ToDominators(HoistOptions),
+    OutOfLoops(HoistOptions),
     Frees,
 }
 
 impl Pass for Hoist {
     fn name(&self) -> &'static str {
         match self {
-            Hoist::ToDominators => "buffer-hoisting",
-            Hoist::OutOfLoops => "buffer-loop-hoisting",
+            Hoist::ToDominators(_) => "buffer-hoisting",
+            Hoist::OutOfLoops(_) => "buffer-loop-hoisting",
             Hoist::Frees => "optimize-allocation-liveness",
         }
     }
@@ -100,11 +113,19 @@ impl Pass for Hoist {
     }
     fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
         match self {
-            Hoist::ToDominators => hoisting::buffer_hoisting(ctx, op),
-            Hoist::OutOfLoops => hoisting::buffer_loop_hoisting(ctx, op),
+            Hoist::ToDominators(o) => hoisting::buffer_hoisting(ctx, op, o),
+            Hoist::OutOfLoops(o) => hoisting::buffer_loop_hoisting(ctx, op, o),
             Hoist::Frees => hoisting::optimize_allocation_liveness(ctx, op),
         };
         Ok(())
+    }
+    fn options_text(&self) -> String {
+        match self {
+            Hoist::ToDominators(o) | Hoist::OutOfLoops(o) if o.peak_safe => {
+                "{peak-safe=true}".to_string()
+            }
+            _ => String::new(),
+        }
     }
 }
 
@@ -129,8 +150,11 @@ impl Pass for Promote {
             return String::new();
         }
         format!(
-            "{{bitwidth-of-index-type={} max-alloc-size-in-bytes={} max-rank-of-allocated-memref={}}}",
-            o.bitwidth_of_index_type, o.max_alloc_size_in_bytes, o.max_rank_of_allocated_memref
+            "{{bitwidth-of-index-type={} max-alloc-size-in-bytes={} max-rank-of-allocated-memref={} peak-safe={}}}",
+            o.bitwidth_of_index_type,
+            o.max_alloc_size_in_bytes,
+            o.max_rank_of_allocated_memref,
+            o.peak_safe
         )
     }
 }
