@@ -9,9 +9,11 @@
 #![deny(missing_docs)]
 
 pub mod alias;
+pub mod alias_fold;
 pub mod cfg;
 pub mod dominance;
 pub mod effects;
 pub mod graph;
 pub mod liveness;
+pub mod loops;
 pub mod print;

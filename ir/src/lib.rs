@@ -37,8 +37,8 @@ pub use dialects::view::OpView;
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
-    CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, PropertyKind, RegionBranch,
-    RegionEdge, RegionPoint, Registry, Resource, Traits,
+    AllocationInterface, CallInterface, EffectKind, EffectOn, Effects, HoistingKind, MemoryEffect,
+    OpDef, PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
 pub use transform::{Changed, TransformResult, track_changes};
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

@@ -4,7 +4,7 @@
 //! An option is a field of the pass's options struct (which lives in the pass's library crate,
 //! `dealloc::DeallocOptions` for instance) plus its flag name and description. The field's Rust
 //! type decides how a value is spelled, through [`OptionType`]: `bool` (`true`/`false`/`1`/`0`, or
-//! the bare name for `true`), `i64` (decimal or `0x` hexadecimal) and option enums. The default
+//! the bare name for `true`), `i64` and `u32` (decimal or `0x` hexadecimal) and option enums. The default
 //! is the options struct's `Default`, so the library and the command line cannot disagree.
 
 use simplify::RegionSimplify;
@@ -46,6 +46,21 @@ impl OptionType for i64 {
     fn parse_option(text: Option<&str>) -> Result<Self, String> {
         let text = text.ok_or_else(|| "requires a value!".to_string())?;
         parse_integer(text).ok_or_else(|| format!("'{text}' value invalid for long argument!"))
+    }
+
+    fn print_option(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl OptionType for u32 {
+    const TYPE_NAME: &'static str = "uint";
+
+    fn parse_option(text: Option<&str>) -> Result<Self, String> {
+        let text = text.ok_or_else(|| "requires a value!".to_string())?;
+        parse_integer(text)
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| format!("'{text}' value invalid for uint argument!"))
     }
 
     fn print_option(&self) -> String {

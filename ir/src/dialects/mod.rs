@@ -6,6 +6,7 @@
 
 use crate::registry::Registry;
 
+pub mod allocation;
 pub mod arith;
 pub mod bufferization;
 pub mod builtin;
@@ -33,6 +34,7 @@ pub fn register_all(reg: &mut Registry) {
     test::register(reg);
     declare_result_counts(reg);
     declare_implicit_terminators(reg);
+    allocation::register(reg);
 }
 
 /// Ops that never have results (MLIR's ODS checks "requires zero results" for them).

@@ -6,12 +6,13 @@ use crate::pass::Registered;
 mod analysis;
 mod basic;
 mod dealloc;
+mod hoisting;
 mod lower;
 mod simplify;
 
 /// Every registered pass and pipeline, in family order.
 pub fn all() -> &'static [&'static dyn Registered] {
-    static ALL: [&dyn Registered; 13] = [
+    static ALL: [&dyn Registered; 17] = [
         &basic::STRIP_DEBUGINFO,
         &basic::VERIFY,
         &analysis::TEST_PRINT_DOMINANCE,
@@ -25,6 +26,10 @@ pub fn all() -> &'static [&'static dyn Registered] {
         &simplify::BUFFER_DEALLOCATION_PIPELINE,
         &lower::BUFFERIZATION_LOWER_DEALLOCATIONS,
         &lower::CONVERT_BUFFERIZATION_TO_MEMREF,
+        &hoisting::BUFFER_HOISTING,
+        &hoisting::BUFFER_LOOP_HOISTING,
+        &hoisting::PROMOTE_BUFFERS_TO_STACK,
+        &hoisting::OPTIMIZE_ALLOCATION_LIVENESS,
     ];
     &ALL
 }

@@ -9,6 +9,7 @@ use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::dealloc::{EXPAND_REALLOC, OWNERSHIP_BASED_BUFFER_DEALLOCATION};
+use super::hoisting;
 use super::lower::BUFFERIZATION_LOWER_DEALLOCATIONS;
 
 /// `canonicalize`.
@@ -72,6 +73,8 @@ pub static BUFFER_DEALLOCATION_SIMPLIFICATION: Declaration<DeallocSimplification
 pub struct BufferDeallocationPipelineOptions {
     /// Passed on to `ownership-based-buffer-deallocation`.
     pub private_function_dynamic_ownership: bool,
+    /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
+    pub hoist: bool,
 }
 
 /// `buffer-deallocation-pipeline`.
@@ -83,20 +86,34 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                       ownership-based pass, simplifies them, and lowers them to memref.dealloc, \
                       with canonicalization and CSE in between to clean up. The input must free \
                       nothing itself (memref.realloc aside).",
-        options: &[pass_option!(
-            "private-function-dynamic-ownership",
-            private_function_dynamic_ownership: bool,
-            "Let private functions return ownership indicators with their memref results, as \
-             ownership-based-buffer-deallocation does with this option"
-        )],
+        options: &[
+            pass_option!(
+                "hoist",
+                hoist: bool,
+                "First move allocations out of loops and up to dominators, and promote small \
+                 ones to the stack, skipping every move that could raise the peak; last, move \
+                 each free up to its buffer's last use"
+            ),
+            pass_option!(
+                "private-function-dynamic-ownership",
+                private_function_dynamic_ownership: bool,
+                "Let private functions return ownership indicators with their memref results, \
+                 as ownership-based-buffer-deallocation does with this option"
+            ),
+        ],
         kind: Kind::Pipeline {
             expand: |options| {
                 let canonicalize = CANONICALIZE.element(&CanonicalizeOptions::default());
-                vec![
+                let mut passes = vec![
                     EXPAND_REALLOC.element(&ExpandReallocOptions {
                         emit_deallocs: false,
                     }),
                     canonicalize.clone(),
+                ];
+                if options.hoist {
+                    passes.extend(hoisting::before_deallocation());
+                }
+                passes.extend([
                     OWNERSHIP_BASED_BUFFER_DEALLOCATION.element(&DeallocOptions {
                         private_function_dynamic_ownership: options
                             .private_function_dynamic_ownership,
@@ -106,7 +123,11 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                     BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
                     CSE.element(&CseOptions),
                     canonicalize,
-                ]
+                ]);
+                if options.hoist {
+                    passes.extend(hoisting::after_deallocation());
+                }
+                passes
             },
         },
     };
