@@ -15,7 +15,10 @@
 //! - `scf.forall.in_parallel`: a dealloc before it, its region must be empty;
 //! - `scf.reduce.return`: only non-memref operands are supported.
 
-use ir::{Context, Diagnostic, Op, OpName, Value};
+use ir::dialects::arith::SelectOp;
+use ir::dialects::cf::CondBrOp;
+use ir::dialects::scf::{InParallelOp, ReduceReturnOp};
+use ir::{Context, Diagnostic, Op, OpName, OpView, Value};
 use rustc_hash::FxHashMap;
 
 use crate::ownership::Ownership;
@@ -54,16 +57,16 @@ impl Extensions {
     pub fn builtin(ctx: &Context) -> Self {
         let mut table = Extensions::default();
         let builtins: [(&str, OpBehaviour); 4] = [
-            ("cf.cond_br", process_only(process_cond_branch)),
+            (CondBrOp::NAME, process_only(process_cond_branch)),
             (
-                "arith.select",
+                SelectOp::NAME,
                 OpBehaviour {
                     process: Some(|_, _| Ok(())),
                     materialize: Some(materialize_select),
                 },
             ),
-            ("scf.forall.in_parallel", process_only(process_in_parallel)),
-            ("scf.reduce.return", process_only(process_reduce_return)),
+            (InParallelOp::NAME, process_only(process_in_parallel)),
+            (ReduceReturnOp::NAME, process_only(process_reduce_return)),
         ];
         for (name, behaviour) in builtins {
             // Absent ops are skipped: a context may register a subset of the dialects.
@@ -113,13 +116,11 @@ fn materialize_select(
 ) -> Option<(Value, Value)> {
     let ctx = state.ctx();
     let def = ctx.defining_op(value)?;
-    if ctx.num_operands(def) != 3 {
-        return None;
-    }
+    let select = SelectOp::of(ctx, def).filter(|_| ctx.num_operands(def) == 3)?;
     let (cond, on_true, on_false) = (
-        ctx.operand(def, 0),
-        ctx.operand(def, 1),
-        ctx.operand(def, 2),
+        select.condition(ctx),
+        select.true_value(ctx),
+        select.false_value(ctx),
     );
     let block = ctx.op_parent(def)?;
     let (Ownership::Unique(own_true), Ownership::Unique(own_false)) = (

@@ -10,7 +10,9 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 mod ops;
-pub use ops::{ConditionOp, ExecuteRegionOp, ForOp, IfOp, WhileOp, YieldOp};
+pub use ops::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, ReduceReturnOp, WhileOp, YieldOp,
+};
 
 use smallvec::{SmallVec, smallvec};
 
