@@ -311,6 +311,19 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Gives the block's live-in memrefs and memref arguments an ownership, then handles its
+    /// ops. A memref argument of a non-entry block gets an extra `i1` argument, its ownership,
+    /// which every predecessor passes:
+    ///
+    /// ```text
+    /// ^bb1(%x: memref<2xf32>):
+    ///   return
+    /// // becomes
+    /// ^bb1(%1: memref<2xf32>, %2: i1):  // pred: ^bb0
+    ///   %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %1 : memref<2xf32> -> memref<f32>, index, index, index
+    ///   bufferization.dealloc (%base_buffer_0 : memref<f32>) if (%2)
+    ///   return
+    /// ```
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
         let region = self.ctx.block_parent(block);
         let ctx = &*self.ctx;
@@ -359,6 +372,8 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Handles `op` through its own behaviour ([`crate::extensions`]) if it has one, through
+    /// [`Self::process_generic`] otherwise.
     fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
         if let Some(process) = self.ext.get(self.ctx.op_name(op)).and_then(|b| b.process) {
             process(self, op)?;
@@ -532,6 +547,34 @@ impl<'a> DeallocState<'a> {
 
     // ----- handlers -----------------------------------------------------------------------------
 
+    /// Allocations and frees. A new heap buffer is owned (`true`) and freed before control
+    /// leaves the block; a stack buffer is never owned:
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// return
+    /// // becomes
+    /// %true = arith.constant true
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+    /// return
+    /// ```
+    ///
+    /// Under `bufferization.manual_deallocation` the allocation is not owned, and a free
+    /// asserts that the block does not own what it frees:
+    ///
+    /// ```text
+    /// %a = memref.alloc() {bufferization.manual_deallocation} : memref<2xf32>
+    /// memref.dealloc %a {bufferization.manual_deallocation} : memref<2xf32>
+    /// // becomes
+    /// %alloc = memref.alloc() {bufferization.manual_deallocation} : memref<2xf32>
+    /// %0 = arith.xori %false, %true : i1
+    /// cf.assert %0, "expected that the block does not have ownership"
+    /// memref.dealloc %alloc {bufferization.manual_deallocation} : memref<2xf32>
+    /// ```
+    ///
+    /// Other frees release ownership ([`Self::release_ownership`]).
     fn handle_memory_effects(&mut self, op: Op, effects: &[ir::MemoryEffect]) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -585,6 +628,35 @@ impl<'a> DeallocState<'a> {
     /// keep theirs. Plain frees of buffers that came from an enclosing region (captured, or
     /// passed in as a region argument) are erased after the function is processed, since their
     /// owner frees them; other frees of such buffers are rejected.
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// %r = call @g() : () -> memref<2xf32>      // may be %a: compare pointers
+    /// memref.dealloc %r : memref<2xf32>
+    /// return
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %0 = call @g() : () -> memref<2xf32>
+    /// %intptr = memref.extract_aligned_pointer_as_index %0 : memref<2xf32> -> index
+    /// %intptr_0 = memref.extract_aligned_pointer_as_index %alloc : memref<2xf32> -> index
+    /// %1 = arith.cmpi ne, %intptr_0, %intptr : index
+    /// memref.dealloc %0 : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
+    /// return
+    /// ```
+    ///
+    /// A plain free nested in a region, of a buffer the enclosing region owns, is erased:
+    ///
+    /// ```text
+    /// scf.if %c {
+    ///   memref.dealloc %a : memref<2xf32>
+    /// }
+    /// // becomes (%a is freed under the enclosing block's indicator)
+    /// scf.if %arg0 {
+    ///   %false = arith.constant false
+    /// }
+    /// ```
     fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
         let root = view_base(self.ctx, freed);
         if !self.released_in_scope(op, root) {
@@ -674,6 +746,24 @@ impl<'a> DeallocState<'a> {
         ExtractAlignedPointerAsIndexOp::build(&mut b, v).result(&b)
     }
 
+    /// Region-branch ops (`scf.if`, `scf.for`, ...): each memref passed into a region gets an
+    /// extra `false` operand (the region does not own it), and each memref result an extra
+    /// `i1` result, its ownership, which the region terminators provide:
+    ///
+    /// ```text
+    /// %r = scf.if %c -> memref<2xf32> {
+    ///   %a = memref.alloc() : memref<2xf32>
+    ///   scf.yield %a : memref<2xf32>
+    /// } else { ... }
+    /// // becomes
+    /// %0:2 = scf.if %arg0 -> (memref<2xf32>, i1) {
+    ///   %true_4 = arith.constant true
+    ///   %alloc = memref.alloc() : memref<2xf32>
+    ///   %base_buffer_5, %offset_6, %sizes_7, %strides_8 = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %3 = bufferization.dealloc (%base_buffer_5 : memref<f32>) if (%true_4) retain (%alloc : memref<2xf32>)
+    ///   scf.yield %alloc, %3 : memref<2xf32>, i1
+    /// } else { ... }
+    /// ```
     fn handle_region_branch(&mut self, op: Op) {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
@@ -704,6 +794,20 @@ impl<'a> DeallocState<'a> {
         }
     }
 
+    /// Calls: a memref result is owned by the caller (`true`); with
+    /// `private-function-dynamic-ownership`, a call of a private function gets an extra `i1`
+    /// result per memref result instead.
+    ///
+    /// ```text
+    /// %r = call @g() : () -> memref<2xf32>
+    /// return
+    /// // becomes
+    /// %true = arith.constant true
+    /// %0 = call @g() : () -> memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+    /// return
+    /// ```
     fn handle_call(&mut self, op: Op) {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
@@ -738,6 +842,18 @@ impl<'a> DeallocState<'a> {
         }
     }
 
+    /// Branches with one successor: free what the block owns, retaining the forwarded memrefs,
+    /// and pass their updated ownership as extra successor operands:
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%a : memref<2xf32>)
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%alloc : memref<2xf32>)
+    /// cf.br ^bb1(%alloc, %0 : memref<2xf32>, i1)
+    /// ```
     fn handle_branch(&mut self, op: Op) -> R<()> {
         let loc = self.ctx.op_loc(op);
         let successors = self.ctx.successors(op).to_vec();
@@ -769,6 +885,18 @@ impl<'a> DeallocState<'a> {
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
     /// under the conjunction with its branch condition.
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
+    /// %1 = arith.xori %true, %arg0 : i1
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
+    /// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+    /// ```
     pub(crate) fn split_dealloc_per_successor(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -836,6 +964,23 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Region terminators (`func.return`, `scf.yield`, ...): free what the block owns,
+    /// retaining the returned memrefs. A function returns memrefs it owns (a clone when the
+    /// ownership is not known to be true); other terminators pass each returned memref's
+    /// ownership as an extra operand (see [`Self::handle_region_branch`]).
+    ///
+    /// ```text
+    /// func.func @f(%m: memref<2xf32>) -> memref<2xf32> {
+    ///   return %m : memref<2xf32>
+    /// // becomes
+    /// func.func @f(%arg0: memref<2xf32>) -> memref<2xf32> {
+    ///   %true = arith.constant true
+    ///   %false = arith.constant false
+    ///   %0 = bufferization.clone %arg0 : memref<2xf32> to memref<2xf32>
+    ///   %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %1 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%0 : memref<2xf32>)
+    ///   return %0 : memref<2xf32>
+    /// ```
     fn handle_return_like(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -1014,6 +1159,13 @@ impl<'a> DeallocState<'a> {
 
     /// The base buffer of `v` (`memref.extract_strided_metadata`, through a rank-0
     /// `memref.reinterpret_cast` for unranked memrefs).
+    ///
+    /// ```text
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// // and for an unranked %0 : memref<*xf32>
+    /// %reinterpret_cast = memref.reinterpret_cast %0 to offset: [0], sizes: [], strides: [] : memref<*xf32> to memref<f32>
+    /// %base_buffer, %offset = memref.extract_strided_metadata %reinterpret_cast : memref<f32> -> memref<f32>, index
+    /// ```
     fn base_buffer(&mut self, v: Value, before: Op) -> Value {
         let ty = self.ctx.value_type(v);
         let unranked = match self.ctx.type_data(ty) {
@@ -1082,6 +1234,15 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `scf.if %cond -> T { scf.yield %v } else { %c = clone %v; scf.yield %c }`.
+    ///
+    /// ```text
+    /// %1 = scf.if %0#1 -> (memref<2xf32>) {
+    ///   scf.yield %0#0 : memref<2xf32>
+    /// } else {
+    ///   %3 = bufferization.clone %0#0 : memref<2xf32> to memref<2xf32>
+    ///   scf.yield %3 : memref<2xf32>
+    /// }
+    /// ```
     fn build_clone_if_not_owned(&mut self, v: Value, cond: Value, before: Op) -> Value {
         let mut b = Builder::before(self.ctx, before);
         let ty = b.value_type(v);
@@ -1110,6 +1271,21 @@ impl<'a> DeallocState<'a> {
             && FuncOp::of(self.ctx, func).is_some_and(|f| is_private_definition(self.ctx, f))
     }
 
+    /// With `private-function-dynamic-ownership`: a private function returns the ownership of
+    /// each memref it returns as an extra `i1` result.
+    ///
+    /// ```text
+    /// func.func private @g(%c: i1) -> memref<2xf32> {
+    ///   %a = memref.alloc() : memref<2xf32>
+    ///   return %a : memref<2xf32>
+    /// // becomes
+    /// func.func private @g(%arg0: i1) -> (memref<2xf32>, i1) {
+    ///   %true = arith.constant true
+    ///   %alloc = memref.alloc() : memref<2xf32>
+    ///   %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%alloc : memref<2xf32>)
+    ///   return %alloc, %0 : memref<2xf32>, i1
+    /// ```
     fn update_function_signature(&mut self) -> R<()> {
         let body = self.ctx.regions(self.func)[0];
         let mut return_types: Option<Vec<Type>> = None;

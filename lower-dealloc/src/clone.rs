@@ -14,6 +14,21 @@ use crate::dealloc::rank1_type;
 /// cannot be cast to (`strided<[1], offset: 2>`, `strided<[10]>`) gets a rank-1 buffer large
 /// enough for it, reinterpreted with that layout. Unranked clones lower as MLIR 22 lowers them
 /// (through `memref.reshape`); other layouts fail to legalize.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<?xf32> to memref<?xf32>
+/// // becomes
+/// %c0 = arith.constant 0 : index
+/// %dim = memref.dim %arg0, %c0 : memref<?xf32>
+/// %alloc = memref.alloc(%dim) : memref<?xf32>
+/// memref.copy %arg0, %alloc : memref<?xf32> to memref<?xf32>
+///
+/// %c = bufferization.clone %m : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
+/// // becomes
+/// %alloc = memref.alloc() : memref<2xf32>
+/// %cast = memref.cast %alloc : memref<2xf32> to memref<2xf32, strided<[1], offset: ?>>
+/// memref.copy %arg0, %cast : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
+/// ```
 pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     let fail = |ctx: &Context| crate::illegal(ctx, op);
     if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
@@ -78,6 +93,24 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
 /// An unranked clone, as MLIR 22 lowers it: the sizes go into a stack buffer (their product is
 /// the element count), a rank-1 buffer is allocated and `memref.reshape`d with them, and the
 /// source is copied in.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<*xf32> to memref<*xf32>
+/// // becomes
+/// %0 = memref.rank %arg0 : memref<*xf32>
+/// %alloca = memref.alloca(%0) : memref<?xindex>
+/// %c0 = arith.constant 0 : index
+/// %c1 = arith.constant 1 : index
+/// %1 = scf.for %arg1 = %c0 to %0 step %c1 iter_args(%arg2 = %c1) -> (index) {
+///   %dim = memref.dim %arg0, %arg1 : memref<*xf32>
+///   memref.store %dim, %alloca[%arg1] : memref<?xindex>
+///   %2 = arith.muli %arg2, %dim : index
+///   scf.yield %2 : index
+/// }
+/// %alloc = memref.alloc(%1) : memref<?xf32>
+/// %reshape = memref.reshape %alloc(%alloca) : (memref<?xf32>, memref<?xindex>) -> memref<*xf32>
+/// memref.copy %arg0, %reshape : memref<*xf32> to memref<*xf32>
+/// ```
 fn lower_unranked_clone(ctx: &mut Context, op: Op, elem: ir::Type, memory_space: Option<ir::Attr>) {
     let src = ctx.operand(op, 0);
     let result = ctx.result(op, 0);
@@ -127,6 +160,24 @@ fn static_strided(ctx: &Context, layout: Option<ir::Attr>) -> Option<(Vec<i64>, 
 
 /// Clones into a rank-1 buffer of `offset + sum((size_i - 1) * stride_i) + 1` elements (a
 /// dynamic offset becomes 0), reinterpreted with the result's layout, then copies.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<?xf32, strided<[2], offset: 1>> to memref<?xf32, strided<[2], offset: 1>>
+/// // becomes
+/// %c0 = arith.constant 0 : index
+/// %dim = memref.dim %arg0, %c0 : memref<?xf32, strided<[2], offset: 1>>
+/// %c1 = arith.constant 1 : index
+/// %c0_0 = arith.constant 0 : index
+/// %0 = arith.subi %dim, %c1 : index
+/// %1 = arith.maxsi %0, %c0_0 : index
+/// %c2 = arith.constant 2 : index
+/// %2 = arith.muli %1, %c2 : index
+/// %c2_1 = arith.constant 2 : index
+/// %3 = arith.addi %2, %c2_1 : index
+/// %alloc = memref.alloc(%3) : memref<?xf32>
+/// %reinterpret_cast = memref.reinterpret_cast %alloc to offset: [1], sizes: [%dim], strides: [2] : memref<?xf32> to memref<?xf32, strided<[2], offset: 1>>
+/// memref.copy %arg0, %reinterpret_cast : memref<?xf32, strided<[2], offset: 1>> to memref<?xf32, strided<[2], offset: 1>>
+/// ```
 fn lower_strided_clone(
     ctx: &mut Context,
     op: Op,

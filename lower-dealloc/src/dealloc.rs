@@ -76,8 +76,10 @@ pub fn lower_dealloc_op(
 ///
 /// ```text
 /// %r = bufferization.dealloc retain (%x : memref<2xf32>)
+/// return %r : i1
 /// // becomes
-/// %false = arith.constant false        // replaces %r
+/// %false = arith.constant false
+/// return %false : i1
 /// ```
 fn lower_empty(b: &mut Builder, retained: usize) -> Vec<Value> {
     if retained == 0 {
@@ -92,8 +94,8 @@ fn lower_empty(b: &mut Builder, retained: usize) -> Vec<Value> {
 /// ```text
 /// bufferization.dealloc (%m : memref<2xf32>) if (%c)
 /// // becomes
-/// scf.if %c {
-///   memref.dealloc %m : memref<2xf32>
+/// scf.if %arg1 {
+///   memref.dealloc %arg0 : memref<2xf32>
 /// }
 /// ```
 pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) {
@@ -111,18 +113,22 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) {
 /// memref (same pointer) and the condition holds.
 ///
 /// ```text
-/// %r = bufferization.dealloc (%m : memref<2xf32>) if (%c) retain (%x : memref<2xf32>)
+/// func.func @one_retained(%m: memref<2xf32>, %c: i1, %x: memref<2xf32>) -> i1 {
+///   %r = bufferization.dealloc (%m : memref<2xf32>) if (%c) retain (%x : memref<2xf32>)
+///   return %r : i1
 /// // becomes
-/// %intptr = memref.extract_aligned_pointer_as_index %m : memref<2xf32> -> index
-/// %intptr_0 = memref.extract_aligned_pointer_as_index %x : memref<2xf32> -> index
-/// %0 = arith.cmpi ne, %intptr, %intptr_0 : index
-/// %1 = arith.andi %0, %c : i1
-/// scf.if %1 {
-///   memref.dealloc %m : memref<2xf32>
-/// }
-/// %true = arith.constant true
-/// %2 = arith.xori %0, %true : i1
-/// %3 = arith.andi %2, %c : i1          // replaces %r
+/// func.func @one_retained(%arg0: memref<2xf32>, %arg1: i1, %arg2: memref<2xf32>) -> i1 {
+///   %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<2xf32> -> index
+///   %intptr_0 = memref.extract_aligned_pointer_as_index %arg2 : memref<2xf32> -> index
+///   %0 = arith.cmpi ne, %intptr, %intptr_0 : index
+///   %1 = arith.andi %0, %arg1 : i1
+///   scf.if %1 {
+///     memref.dealloc %arg0 : memref<2xf32>
+///   }
+///   %true = arith.constant true
+///   %2 = arith.xori %0, %true : i1
+///   %3 = arith.andi %2, %arg1 : i1
+///   return %3 : i1
 /// ```
 fn lower_one_memref(b: &mut Builder, d: &Groups) -> Vec<Value> {
     let (m, cond) = (d.memrefs[0], d.conditions[0]);
@@ -177,26 +183,35 @@ struct HelperInputs {
 /// ```text
 /// %r = bufferization.dealloc (%a, %b : memref<2xf32>, memref<2xf32>) if (%ca, %cb)
 ///        retain (%x : memref<2xf32>)
-/// // becomes
-/// %alloc = memref.alloc() : memref<2xindex>      // pointers to free
-/// %alloc_0 = memref.alloc() : memref<2xi1>       // their conditions
-/// %alloc_1 = memref.alloc() : memref<1xindex>    // retained pointers
-/// %intptr = memref.extract_aligned_pointer_as_index %a : memref<2xf32> -> index
+/// // becomes (%arg0, %arg1 are %a, %b; %arg2, %arg3 the conditions; %arg4 is %x)
+/// %alloc = memref.alloc() : memref<2xindex>
+/// %alloc_0 = memref.alloc() : memref<2xi1>
+/// %alloc_1 = memref.alloc() : memref<1xindex>
+/// %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<2xf32> -> index
 /// %c0 = arith.constant 0 : index
 /// memref.store %intptr, %alloc[%c0] : memref<2xindex>
-/// ...                                            // same for %b, %ca, %cb and %x
+/// ...                                      // %arg1's pointer, the conditions, %arg4's pointer
 /// %cast = memref.cast %alloc : memref<2xindex> to memref<?xindex>
-/// ...                                            // casts, then two result buffers
-/// call @dealloc_helper(%cast, %cast_3, %cast_2, %cast_4, %cast_5)
-///     : (memref<?xindex>, memref<?xindex>, memref<?xi1>, memref<?xi1>, memref<?xi1>) -> ()
-/// %0 = memref.load %alloc_5[%c0] : memref<2xi1>  // whether to free %a
+/// %cast_7 = memref.cast %alloc_0 : memref<2xi1> to memref<?xi1>
+/// %cast_8 = memref.cast %alloc_1 : memref<1xindex> to memref<?xindex>
+/// %alloc_9 = memref.alloc() : memref<2xi1>
+/// %alloc_10 = memref.alloc() : memref<1xi1>
+/// %cast_11 = memref.cast %alloc_9 : memref<2xi1> to memref<?xi1>
+/// %cast_12 = memref.cast %alloc_10 : memref<1xi1> to memref<?xi1>
+/// call @dealloc_helper(%cast, %cast_8, %cast_7, %cast_11, %cast_12) : (memref<?xindex>, memref<?xindex>, memref<?xi1>, memref<?xi1>, memref<?xi1>) -> ()
+/// %c0_13 = arith.constant 0 : index
+/// %0 = memref.load %alloc_9[%c0_13] : memref<2xi1>
 /// scf.if %0 {
-///   memref.dealloc %a : memref<2xf32>
+///   memref.dealloc %arg0 : memref<2xf32>
 /// }
-/// ...                                            // same for %b
-/// %2 = memref.load %alloc_6[%c0] : memref<1xi1>  // replaces %r
+/// ...                                      // the same for %arg1
+/// %c0_15 = arith.constant 0 : index
+/// %2 = memref.load %alloc_10[%c0_15] : memref<1xi1>    // replaces %r
 /// memref.dealloc %alloc : memref<2xindex>
-/// ...                                            // the other buffers
+/// memref.dealloc %alloc_1 : memref<1xindex>
+/// memref.dealloc %alloc_0 : memref<2xi1>
+/// memref.dealloc %alloc_9 : memref<2xi1>
+/// memref.dealloc %alloc_10 : memref<1xi1>
 /// ```
 fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
     let inputs = fill_helper_inputs(b, d);

@@ -17,6 +17,48 @@ use crate::dealloc::rank1_type;
 
 /// Creates a private `@dealloc_helper` (renamed `_N` on a clash) at the end of symbol table
 /// `table`; returns its name.
+///
+/// ```text
+/// func.func private @dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xindex>, %arg2: memref<?xi1>, %arg3: memref<?xi1>, %arg4: memref<?xi1>) {
+///   %c0 = arith.constant 0 : index
+///   %c1 = arith.constant 1 : index
+///   %true = arith.constant true
+///   %false = arith.constant false
+///   %dim = memref.dim %arg0, %c0 : memref<?xindex>
+///   %dim_0 = memref.dim %arg1, %c0 : memref<?xindex>
+///   scf.for %arg5 = %c0 to %dim_0 step %c1 {
+///     memref.store %false, %arg4[%arg5] : memref<?xi1>
+///   }
+///   scf.for %arg5 = %c0 to %dim step %c1 {
+///     %0 = memref.load %arg0[%arg5] : memref<?xindex>
+///     %1 = memref.load %arg2[%arg5] : memref<?xi1>
+///     %2 = scf.for %arg6 = %c0 to %dim_0 step %c1 iter_args(%arg7 = %true) -> (i1) {
+///       %5 = memref.load %arg1[%arg6] : memref<?xindex>
+///       %6 = arith.cmpi eq, %5, %0 : index
+///       scf.if %6 {
+///         %9 = memref.load %arg4[%arg6] : memref<?xi1>
+///         %10 = arith.ori %9, %1 : i1
+///         memref.store %10, %arg4[%arg6] : memref<?xi1>
+///       }
+///       %7 = arith.cmpi ne, %5, %0 : index
+///       %8 = arith.andi %arg7, %7 : i1
+///       scf.yield %8 : i1
+///     }
+///     %3 = scf.for %arg6 = %c0 to %arg5 step %c1 iter_args(%arg7 = %2) -> (i1) {
+///       %5 = memref.load %arg0[%arg6] : memref<?xindex>
+///       %6 = memref.load %arg2[%arg6] : memref<?xi1>
+///       %7 = arith.cmpi ne, %5, %0 : index
+///       %8 = arith.xori %6, %true : i1
+///       %9 = arith.ori %7, %8 : i1
+///       %10 = arith.andi %arg7, %9 : i1
+///       scf.yield %10 : i1
+///     }
+///     %4 = arith.andi %3, %1 : i1
+///     memref.store %4, %arg3[%arg5] : memref<?xi1>
+///   }
+///   return
+/// }
+/// ```
 pub(crate) fn build_helper(ctx: &mut Context, table: Op) -> String {
     let name = unique_name(ctx, table, "dealloc_helper");
     let Some(&region) = ctx.regions(table).first() else {
