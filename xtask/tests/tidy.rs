@@ -250,7 +250,7 @@ fn transform_crates_do_not_name_ops_by_string() {
 }
 
 /// Op-name literals still in the transform crates; lowered to zero as they move to typed views.
-const KNOWN_OP_NAME_LITERALS: usize = 112;
+const KNOWN_OP_NAME_LITERALS: usize = 40;
 
 #[test]
 fn the_checks_find_what_they_look_for() {
