@@ -186,6 +186,8 @@ pub(crate) enum Ctl {
     RegionIf { op: Op, joined: bool },
     /// `test.region_buffer_based`, running its region on element `next` (row-major).
     ElementWise { op: Op, next: i64 },
+    /// A `linalg` structured op, whose loop nest is the top of [`Machine::linalg`].
+    Structured(Op),
 }
 
 /// The executor state.
@@ -198,9 +200,11 @@ pub(crate) struct Machine<'a> {
     /// Values of the current frame.
     pub(crate) vals: Vec<Val>,
     frames: Vec<Frame>,
-    ctl: Vec<Ctl>,
+    pub(crate) ctl: Vec<Ctl>,
     /// States of the open `scf.parallel` / `scf.forall` loops, innermost last.
     par: Vec<ParState>,
+    /// The open `linalg` structured ops, innermost last.
+    pub(crate) linalg: Vec<crate::ops::linalg::Nest>,
     pc: Option<Op>,
     /// The op executed last (to find the block when control falls off its end).
     last: Option<Op>,
@@ -236,6 +240,7 @@ impl<'a> Machine<'a> {
             frames: Vec::new(),
             ctl: Vec::new(),
             par: Vec::new(),
+            linalg: Vec::new(),
             pc: None,
             last: None,
             last_block: None,
@@ -296,7 +301,7 @@ impl<'a> Machine<'a> {
         slots.iter().map(|&s| self.get(s)).collect()
     }
 
-    fn set_results(&mut self, op: Op, vals: &[Val]) {
+    pub(crate) fn set_results(&mut self, op: Op, vals: &[Val]) {
         let prog = self.prog;
         if let Some(info) = prog
             .infos
@@ -338,7 +343,12 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn enter_region(&mut self, op: Op, index: usize, vals: &[Val]) -> Result<bool, RunError> {
+    pub(crate) fn enter_region(
+        &mut self,
+        op: Op,
+        index: usize,
+        vals: &[Val],
+    ) -> Result<bool, RunError> {
         let Some(&region) = self.ctx.regions(op).get(index) else {
             return Ok(false);
         };
@@ -549,6 +559,7 @@ impl<'a> Machine<'a> {
                 }
             }
             Ctl::ElementWise { op, next } => self.next_element(op, next, vals)?,
+            Ctl::Structured(op) => self.next_structured_point(op, vals)?,
         }
         Ok(())
     }
@@ -562,7 +573,7 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn exit_ctl(&mut self, op: Op, vals: &[Val]) {
+    pub(crate) fn exit_ctl(&mut self, op: Op, vals: &[Val]) {
         self.ctl.pop();
         self.set_results(op, vals);
         self.pc = self.ctx.next_op(op);
@@ -840,6 +851,8 @@ impl<'a> Machine<'a> {
                 self.enter_region_or_exit(op, 0, &vals)?;
             }
             Kind::RegionBufferBased => self.start_element_wise(op, info)?,
+            Kind::Structured(s) => self.start_structured(op, info, s)?,
+            Kind::LinalgIndex(dim) => self.linalg_index(*dim, info)?,
             Kind::Unsupported(what) => {
                 return Err(fail(
                     RunErrorKind::UnsupportedOp,

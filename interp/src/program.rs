@@ -281,6 +281,9 @@ pub enum Kind {
         n_retained: usize,
     },
     DeallocFree,
+    // ----- linalg
+    Structured(Rc<crate::ops::linalg::Structure>),
+    LinalgIndex(usize),
     // -----
     Unsupported(String),
 }
