@@ -303,11 +303,7 @@ impl<'a> Machine<'a> {
 
     pub(crate) fn set_results(&mut self, op: Op, vals: &[Val]) {
         let prog = self.prog;
-        if let Some(info) = prog
-            .infos
-            .get(op.as_u32() as usize)
-            .and_then(Option::as_ref)
-        {
+        if let Some(info) = prog.info(op) {
             for (&slot, v) in info.res.iter().zip(vals) {
                 self.set(slot, v.clone());
             }
@@ -617,11 +613,7 @@ impl<'a> Machine<'a> {
                 self.fell_off_block()?;
                 continue;
             };
-            let Some(info) = prog
-                .infos
-                .get(op.as_u32() as usize)
-                .and_then(Option::as_ref)
-            else {
+            let Some(info) = prog.info(op) else {
                 let loc = loc_text(self.ctx, op);
                 return Err(fail(
                     RunErrorKind::InvalidProgram,

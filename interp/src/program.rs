@@ -504,6 +504,13 @@ impl Program {
         self.funcs[f].n_slots = next;
     }
 
+    /// The decoded form of `op` (`None` outside functions).
+    pub fn info(&self, op: Op) -> Option<&OpInfo> {
+        self.infos
+            .get(op.as_u32() as usize)
+            .and_then(Option::as_ref)
+    }
+
     /// The frame slot of `v` (`u32::MAX` if it is not defined in a function).
     pub fn slot(&self, v: Value) -> u32 {
         self.slots

@@ -210,11 +210,7 @@ impl Machine<'_> {
     /// next point or leaves the op.
     pub(crate) fn next_structured_point(&mut self, op: Op, vals: &[Val]) -> Result<(), RunError> {
         let prog = self.prog;
-        let Some(info) = prog
-            .infos
-            .get(op.as_u32() as usize)
-            .and_then(Option::as_ref)
-        else {
+        let Some(info) = prog.info(op) else {
             self.linalg.pop();
             self.exit_ctl(op, &[]);
             return Ok(());

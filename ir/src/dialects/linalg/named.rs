@@ -341,9 +341,8 @@ fn build_implicit_body(
     let types: Vec<Type> = args.iter().map(|&a| p.ctx.value_type(a)).collect();
     let needed = match payload {
         Payload::Input | Payload::NegF => 2,
-        Payload::Binary(_) => 3,
-        Payload::MulAdd => 3,
-        Payload::Explicit => 0,
+        Payload::Binary(_) | Payload::MulAdd => 3,
+        Payload::Explicit => return Ok(()),
     };
     let op_name = p.ctx.registry.def(state.name).name.clone();
     if args.len() != needed {
