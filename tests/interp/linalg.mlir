@@ -52,6 +52,14 @@ func.func @main() {
   call @show(%c) : (memref<3x4xf32>) -> ()
   linalg.map { arith.mulf } ins(%a, %c : memref<3x4xf32>, memref<3x4xf32>) outs(%b : memref<3x4xf32>)
   call @show(%b) : (memref<3x4xf32>) -> ()
+  %row = memref.alloc() : memref<4xf32>
+  %three = arith.constant 3.0 : f32
+  linalg.fill ins(%three : f32) outs(%row : memref<4xf32>)
+  linalg.elementwise kind=#linalg.elementwise_kind<div> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%a, %row : memref<3x4xf32>, memref<4xf32>) outs(%c : memref<3x4xf32>)
+  call @show(%c) : (memref<3x4xf32>) -> ()
+  linalg.elementwise kind=#linalg.elementwise_kind<max_signed> ins(%a, %c : memref<3x4xf32>, memref<3x4xf32>) outs(%b : memref<3x4xf32>)
+  call @show(%b) : (memref<3x4xf32>) -> ()
+  memref.dealloc %row : memref<4xf32>
   memref.dealloc %a : memref<3x4xf32>
   memref.dealloc %b : memref<3x4xf32>
   memref.dealloc %c : memref<3x4xf32>

@@ -99,3 +99,15 @@ func.func @from_generic(%a: memref<4x4xf32>, %c: f32) {
   }) : (memref<4x4xf32>) -> ()
   return
 }
+
+// -----
+
+// linalg.elementwise: arith kinds, default and broadcasting maps, attributes, tensors.
+func.func @elementwise(%a: memref<4x4xf32>, %v: memref<4xf32>, %i: memref<4xi32>, %t: tensor<4xf32>) -> tensor<4xf32> {
+  linalg.elementwise kind=#linalg.elementwise_kind<add> ins(%a, %a : memref<4x4xf32>, memref<4x4xf32>) outs(%a : memref<4x4xf32>)
+  linalg.elementwise kind=#linalg.elementwise_kind<max_signed> ins(%i, %i : memref<4xi32>, memref<4xi32>) outs(%i : memref<4xi32>) {foo}
+  linalg.elementwise kind=#linalg.elementwise_kind<negf> ins(%v : memref<4xf32>) outs(%v : memref<4xf32>)
+  linalg.elementwise kind=#linalg.elementwise_kind<mul> indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%v, %a : memref<4xf32>, memref<4x4xf32>) outs(%a : memref<4x4xf32>)
+  %r = linalg.elementwise kind=#linalg.elementwise_kind<sub> ins(%t, %t : tensor<4xf32>, tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

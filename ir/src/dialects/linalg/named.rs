@@ -79,6 +79,8 @@ enum Syntax {
     Reduce,
     /// `linalg.map`.
     Map,
+    /// `linalg.elementwise kind=#linalg.elementwise_kind<...> [indexing_maps = [...]] ...`.
+    Elementwise,
 }
 
 /// The definition of one named op.
@@ -180,6 +182,12 @@ const NAMED: &[NamedSpec] = &[
         Payload::Explicit,
         Syntax::Map,
     ),
+    special(
+        "linalg.elementwise",
+        Pattern::Elementwise,
+        Payload::Explicit,
+        Syntax::Elementwise,
+    ),
 ];
 
 /// The definition of the named op `name`, if it is one.
@@ -223,6 +231,11 @@ pub(super) fn register(reg: &mut Registry) {
                 def.parse = Some(parse_reduce);
                 def.print = Some(print_reduce);
                 def.name_hint = Some(|_, _, hints| hints.push("reduced".into()));
+            }
+            Syntax::Elementwise => {
+                def.inherent_attrs = &ELEMENTWISE_PROPERTIES;
+                def.parse = Some(parse_elementwise);
+                def.print = Some(print_elementwise);
             }
             Syntax::Map => {
                 def.parse = Some(parse_map);
@@ -467,6 +480,92 @@ fn print_ins_outs_op(p: &mut OpPrinter<'_>, op: Op) {
         }
     }
     p.print_optional_attr_dict(op, &elided);
+    print_ins_outs(p, op);
+    print_results(p, op);
+}
+
+// ----- elementwise ----------------------------------------------------------------------------
+
+/// The properties of `linalg.elementwise`.
+const ELEMENTWISE_PROPERTIES: [&str; 3] = ["indexing_maps", "kind", "operandSegmentSizes"];
+
+/// The body a `#linalg.elementwise_kind<...>` stands for, for the kinds made of `arith` ops.
+fn elementwise_payload(data: &AttrData) -> Option<Payload> {
+    let AttrData::Opaque(text) = data else {
+        return None;
+    };
+    let kind = text
+        .strip_prefix("linalg.elementwise_kind<")?
+        .strip_suffix('>')?;
+    Some(match kind {
+        "add" => Payload::Binary(Binary::Add),
+        "sub" => Payload::Binary(Binary::Sub),
+        "mul" => Payload::Binary(Binary::Mul),
+        "div" => Payload::Binary(Binary::Div),
+        "max_signed" => Payload::Binary(Binary::Max),
+        "min_signed" => Payload::Binary(Binary::Min),
+        "negf" => Payload::NegF,
+        _ => return None,
+    })
+}
+
+/// The identity maps an element-wise op over `operands` gets by default.
+fn identity_maps(ctx: &Context, operands: &[Value]) -> Option<Vec<crate::attrs::AffineMap>> {
+    let ranks: Vec<usize> = operands
+        .iter()
+        .map(|&v| maps::rank(ctx, ctx.value_type(v)))
+        .collect();
+    maps::pattern_maps(Pattern::Elementwise, &ranks, &[])
+}
+
+fn parse_elementwise(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.expect_keyword("kind")?;
+    p.expect(TokKind::Equal, "=")?;
+    let kind_pos = p.cur_pos();
+    let kind = p.parse_attribute()?;
+    let Some(payload) = elementwise_payload(p.ctx.attr_data(kind)) else {
+        return p.error_at(
+            kind_pos,
+            "only the elementwise kinds add, sub, mul, div, max_signed, min_signed and negf are supported",
+        );
+    };
+    add_attr(p, state, "kind", kind);
+    if p.eat_keyword("indexing_maps") {
+        p.expect(TokKind::Equal, "=")?;
+        let maps = p.parse_attribute()?;
+        add_attr(p, state, "indexing_maps", maps);
+    }
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    let pos = p.cur_pos();
+    let (inputs, outputs) = parse_ins_outs(p, state)?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    parse_optional_results(p, state)?;
+    set_segments(p, state, &[inputs as i32, outputs as i32]);
+    let has_maps = state
+        .attrs
+        .iter()
+        .any(|(n, _)| p.ctx.sym_str(*n) == "indexing_maps");
+    if !has_maps {
+        let maps = identity_maps(p.ctx, &state.operands).unwrap_or_default();
+        let attr = maps_attr(p.ctx, maps);
+        add_attr(p, state, "indexing_maps", attr);
+    }
+    build_implicit_body(p, state, payload, pos)
+}
+
+fn print_elementwise(p: &mut OpPrinter<'_>, op: Op) {
+    if let Some(kind) = p.ctx.get_attr(op, "kind") {
+        p.write(" kind=");
+        p.print_attr(kind);
+    }
+    if let Some(maps) = p.ctx.get_attr(op, "indexing_maps") {
+        let default = identity_maps(p.ctx, &p.ctx.operand_vec(op));
+        if maps::indexing_maps(p.ctx, op) != default {
+            p.write(" indexing_maps = ");
+            p.print_attr(maps);
+        }
+    }
+    p.print_optional_attr_dict(op, &ELEMENTWISE_PROPERTIES);
     print_ins_outs(p, op);
     print_results(p, op);
 }
@@ -764,6 +863,10 @@ fn verify_named(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             }
         }
         _ => {}
+    }
+    if spec.syntax == Syntax::Elementwise && ctx.get_attr(op, "kind").is_none() {
+        op_error(ctx, op, diags, "requires attribute 'kind'");
+        return;
     }
     if spec.pattern == Pattern::Reduce && !ctx.num_operands(op).is_multiple_of(2) {
         op_error(ctx, op, diags, "expects as many inits as inputs");
