@@ -137,3 +137,46 @@ func.func @main() {
   call @printMemrefF32(%squ) : (memref<*xf32>) -> ()
   return
 }
+
+// -----
+
+// A 2-D convolution (NHWC input, HWCF filter), unit strides and strides of 2: the input map
+// has compound expressions, so its loop ranges come from the filter and the output.
+func.func private @printMemrefF32(memref<*xf32>)
+
+func.func @main() {
+  %in = memref.alloc() : memref<1x5x5x1xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%in : memref<1x5x5x1xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %c5 = arith.constant 5 : index
+    %k = arith.muli %i, %c5 : index
+    %l = arith.addi %k, %j : index
+    %n = arith.index_cast %l : index to i32
+    %f = arith.sitofp %n : i32 to f32
+    linalg.yield %f : f32
+  }
+  %filter = memref.alloc() : memref<3x3x1x2xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%filter : memref<3x3x1x2xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %f = linalg.index 3 : index
+    %s = arith.addi %i, %f : index
+    %n = arith.index_cast %s : index to i32
+    %v = arith.sitofp %n : i32 to f32
+    linalg.yield %v : f32
+  }
+  %zero = arith.constant 0.0 : f32
+  %out = memref.alloc() : memref<1x3x3x2xf32>
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x3x3x2xf32>)
+  linalg.conv_2d_nhwc_hwcf ins(%in, %filter : memref<1x5x5x1xf32>, memref<3x3x1x2xf32>) outs(%out : memref<1x3x3x2xf32>)
+  %ou = memref.cast %out : memref<1x3x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%ou) : (memref<*xf32>) -> ()
+  %out2 = memref.alloc() : memref<1x2x2x2xf32>
+  linalg.fill ins(%zero : f32) outs(%out2 : memref<1x2x2x2xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%in, %filter : memref<1x5x5x1xf32>, memref<3x3x1x2xf32>) outs(%out2 : memref<1x2x2x2xf32>)
+  %o2u = memref.cast %out2 : memref<1x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%o2u) : (memref<*xf32>) -> ()
+  return
+}

@@ -168,3 +168,12 @@ func.func @elementwise(%a: memref<4x4xf32>, %v: memref<4xf32>, %i: memref<4xi32>
   %r = linalg.elementwise kind=#linalg.elementwise_kind<sub> ins(%t, %t : tensor<4xf32>, tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// linalg.conv_2d_nhwc_hwcf with default and explicit strides and dilations.
+func.func @conv(%i: memref<1x6x6x2xf32>, %f: memref<3x3x2x4xf32>, %o: memref<1x4x4x4xf32>, %o2: memref<1x2x2x4xf32>) {
+  linalg.conv_2d_nhwc_hwcf ins(%i, %f : memref<1x6x6x2xf32>, memref<3x3x2x4xf32>) outs(%o : memref<1x4x4x4xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[2, 2]> : vector<2xi64>} ins(%i, %f : memref<1x6x6x2xf32>, memref<3x3x2x4xf32>) outs(%o2 : memref<1x2x2x4xf32>)
+  return
+}

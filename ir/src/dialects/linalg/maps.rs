@@ -5,10 +5,11 @@
 //! definitions do. The loop ranges come from the operand shapes: loop `d` runs over the first
 //! operand dimension whose map result is exactly `d` (what `convert-linalg-to-loops` derives).
 
+use crate::asm::parser::{affine_add, affine_mul};
 use crate::attrs::{AffineExpr, AffineMap, AttrData};
 use crate::context::Context;
 use crate::dialects::syntax::{dense_array, segments};
-use crate::entity::{Op, Type};
+use crate::entity::{Attr, Op, Type};
 use crate::types::TypeData;
 
 use super::named;
@@ -36,6 +37,8 @@ pub enum Pattern {
     Broadcast,
     /// The outputs indexed by the input dimensions not in `dimensions`.
     Reduce,
+    /// `O(n, oh, ow, f) += I(n, oh * sh + kh * dh, ow * sw + kw * dw, c) * F(kh, kw, c, f)`.
+    Conv2DNhwcHwcf,
 }
 
 /// Whether `op` is a structured op (`linalg.generic` or a named op).
@@ -114,13 +117,69 @@ pub fn derived_maps(ctx: &Context, op: Op, pattern: Pattern) -> Option<Vec<Affin
     let array = match pattern {
         Pattern::Transpose => dense_array(ctx, op, "permutation")?,
         Pattern::Broadcast | Pattern::Reduce => dense_array(ctx, op, "dimensions")?,
+        Pattern::Conv2DNhwcHwcf => conv_params(
+            ctx,
+            ctx.get_attr(op, "strides"),
+            ctx.get_attr(op, "dilations"),
+        )?,
         _ => Vec::new(),
     };
     pattern_maps(pattern, &ranks, &array)
 }
 
+/// The `[stride_h, stride_w, dilation_h, dilation_w]` of a convolution (1 where absent).
+pub fn conv_params(
+    ctx: &Context,
+    strides: Option<Attr>,
+    dilations: Option<Attr>,
+) -> Option<Vec<i64>> {
+    let pair = |attr: Option<Attr>| match attr {
+        None => Some(vec![1, 1]),
+        Some(a) => dense_ints(ctx, a).filter(|v| v.len() == 2),
+    };
+    let mut params = pair(strides)?;
+    params.extend(pair(dilations)?);
+    Some(params)
+}
+
+/// The integers of a dense elements attribute of two elements (`dense<1>`, `dense<[2, 1]>`).
+fn dense_ints(ctx: &Context, attr: Attr) -> Option<Vec<i64>> {
+    let AttrData::DenseElements { literal, .. } = ctx.attr_data(attr) else {
+        return None;
+    };
+    let inner = literal.trim().trim_start_matches('[').trim_end_matches(']');
+    let values: Vec<i64> = inner
+        .split(',')
+        .map(|v| v.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    match values.as_slice() {
+        [splat] => Some(vec![*splat; 2]),
+        _ => Some(values),
+    }
+}
+
+/// The input map of a 2-D NHWC convolution with `[sh, sw, dh, dw]`.
+fn conv_input_map(params: &[i64]) -> AffineMap {
+    let window = |out: u32, filter: u32, stride: i64, dilation: i64| {
+        affine_add(
+            affine_mul(AffineExpr::Dim(out), AffineExpr::Const(stride)),
+            affine_mul(AffineExpr::Dim(filter), AffineExpr::Const(dilation)),
+        )
+    };
+    AffineMap {
+        num_dims: 7,
+        num_symbols: 0,
+        results: vec![
+            AffineExpr::Dim(0),
+            window(1, 4, params[0], params[2]),
+            window(2, 5, params[1], params[3]),
+            AffineExpr::Dim(6),
+        ],
+    }
+}
+
 /// The maps of a named op with `pattern` over operands of the given ranks; `array` is its
-/// `permutation` (transpose) or `dimensions` (broadcast, reduce).
+/// `permutation` (transpose), `dimensions` (broadcast, reduce) or [`conv_params`].
 pub fn pattern_maps(pattern: Pattern, ranks: &[usize], array: &[i64]) -> Option<Vec<AffineMap>> {
     let count = ranks.len();
     let fixed = |maps: &[(usize, &[usize])]| {
@@ -153,6 +212,16 @@ pub fn pattern_maps(pattern: Pattern, ranks: &[usize], array: &[i64]) -> Option<
         Pattern::Broadcast => {
             let n = *ranks.last()?;
             (count == 2).then(|| vec![dims_map(n, &kept(n)), identity(n)])
+        }
+        Pattern::Conv2DNhwcHwcf => {
+            let params = if array.len() == 4 {
+                array
+            } else {
+                &[1, 1, 1, 1]
+            };
+            let filter = dims_map(7, &[4, 5, 6, 3]);
+            let output = dims_map(7, &[0, 1, 2, 3]);
+            (count == 3).then(|| vec![conv_input_map(params), filter, output])
         }
         Pattern::Reduce => {
             let n = *ranks.first()?;

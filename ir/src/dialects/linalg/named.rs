@@ -5,9 +5,12 @@
 //! interpreter runs every structured op the same way. Forms:
 //!
 //! - `linalg.fill`, `copy`, `add`, `sub`, `mul`, `div`, `max`, `min`, `negf`, `matmul`,
-//!   `batch_matmul`, `matvec`, `vecmat`, `dot`: `[{attrs}] ins(...) outs(...) [-> types]`
+//!   `batch_matmul`, `matvec`, `vecmat`, `dot`, `conv_2d_nhwc_hwcf` (`strides`, `dilations`):
+//!   `[{attrs}] ins(...) outs(...) [{attrs}] [-> types]`
 //!   (`matmul` and `batch_matmul` keep their maps as the `indexing_maps` property and print
 //!   them only when they differ from the default).
+//! - `linalg.elementwise kind=#linalg.elementwise_kind<...> [indexing_maps = [...]] ...` with
+//!   the kinds made of `arith` ops.
 //! - `linalg.transpose ... permutation = [...]` and `linalg.broadcast ... dimensions = [...]`.
 //! - `linalg.map` and `linalg.reduce ... dimensions = [...]`, with an explicit body
 //!   `(%in: f32, %init: f32) { ... }` or the short form `{ arith.addf }` naming a single payload
@@ -158,6 +161,11 @@ const NAMED: &[NamedSpec] = &[
     named("linalg.matvec", Pattern::Matvec, Payload::MulAdd),
     named("linalg.vecmat", Pattern::Vecmat, Payload::MulAdd),
     named("linalg.dot", Pattern::Dot, Payload::MulAdd),
+    named(
+        "linalg.conv_2d_nhwc_hwcf",
+        Pattern::Conv2DNhwcHwcf,
+        Payload::MulAdd,
+    ),
     special(
         "linalg.transpose",
         Pattern::Transpose,
@@ -208,6 +216,8 @@ pub(super) fn register(reg: &mut Registry) {
             Syntax::InsOuts => {
                 def.inherent_attrs = if has_maps_property(spec) {
                     &["indexing_maps", "operandSegmentSizes"]
+                } else if spec.pattern == Pattern::Conv2DNhwcHwcf {
+                    &["dilations", "operandSegmentSizes", "strides"]
                 } else {
                     &["operandSegmentSizes"]
                 };
@@ -417,7 +427,21 @@ fn parse_ins_outs_op(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<(
             .iter()
             .map(|&v| maps::rank(p.ctx, p.ctx.value_type(v)))
             .collect();
-        let derived = maps::pattern_maps(spec.pattern, &ranks, &[]).unwrap_or_default();
+        let attr_named = |name: &str| {
+            state
+                .attrs
+                .iter()
+                .find(|(n, _)| p.ctx.sym_str(*n) == name)
+                .map(|&(_, a)| a)
+        };
+        let params = match spec.pattern {
+            Pattern::Conv2DNhwcHwcf => {
+                maps::conv_params(p.ctx, attr_named("strides"), attr_named("dilations"))
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        let derived = maps::pattern_maps(spec.pattern, &ranks, &params).unwrap_or_default();
         let attr = maps_attr(p.ctx, derived);
         add_attr(p, state, MEMOIZED_MAPS, attr);
     }
@@ -460,7 +484,7 @@ const MEMOIZED_MAPS: &str = "linalg.memoized_indexing_maps";
 fn memoizes_maps(spec: &NamedSpec) -> bool {
     matches!(
         spec.pattern,
-        Pattern::Matvec | Pattern::Vecmat | Pattern::Dot
+        Pattern::Matvec | Pattern::Vecmat | Pattern::Dot | Pattern::Conv2DNhwcHwcf
     )
 }
 
