@@ -140,3 +140,12 @@ func.func @f(%a: memref<4x4xf32>) {
   linalg.transpose ins(%a : memref<4x4xf32>) outs(%a : memref<4x4xf32>) permutation = [1, 1]
   return
 }
+
+// -----
+
+// A named op whose operands do not fit its implicit body.
+func.func @f(%a: memref<4x4xf32>) {
+  // expected-error @+1 {{custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got 2}}
+  linalg.matmul ins(%a : memref<4x4xf32>) outs(%a : memref<4x4xf32>)
+  return
+}

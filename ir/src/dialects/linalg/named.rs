@@ -370,10 +370,10 @@ fn build_implicit_body(
     let op_name = p.ctx.registry.def(state.name).name.clone();
     if args.len() != needed {
         let msg = format!(
-            "'{op_name}' expects {needed} operands in ins and outs, but got {}",
+            "[parseNamedStructuredOpRegion] ods-gen generated region expects {needed} args, got {}",
             args.len()
         );
-        return p.error_at(pos, msg);
+        return p.custom_error(msg);
     }
     if types.iter().any(|&t| t != types[needed - 1]) && payload != Payload::Input {
         let msg = format!("'{op_name}' with mixed element types is not supported");
