@@ -143,9 +143,9 @@ func.func @f(%a: memref<4x4xf32>) {
 
 // -----
 
-// A named op whose operands do not fit its implicit body.
+// A named op whose operands do not fit its implicit body (reported at the next token).
 func.func @f(%a: memref<4x4xf32>) {
-  // expected-error @+1 {{custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got 2}}
+  // expected-error @+2 {{custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got 2}}
   linalg.matmul ins(%a : memref<4x4xf32>) outs(%a : memref<4x4xf32>)
   return
 }
