@@ -19,6 +19,7 @@
 //!   `read_buffer`, `forward_buffer`, `region_if` (see `exec/test_ops.rs`).
 //! - `arith`: see [`crate::ops::arith`] and [`crate::ops::float`].
 //! - `memref`, `bufferization`, `deallocation`: see [`crate::ops::memory`].
+//! - `linalg` structured ops on memrefs, `linalg.index`: see [`crate::ops::linalg`].
 //!
 //! Heap errors (use after free, double free, out of bounds...) are recorded by the heap and the
 //! run continues (a failed load yields zero) unless [`RunConfig::stop_on_heap_error`] is set.
