@@ -281,3 +281,44 @@ fn floor_div(x: i64, y: i64) -> Option<i64> {
         q
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(i: u32) -> Box<AffineExpr> {
+        Box::new(AffineExpr::Dim(i))
+    }
+
+    fn c(v: i64) -> Box<AffineExpr> {
+        Box::new(AffineExpr::Const(v))
+    }
+
+    #[test]
+    fn division_and_modulo_round_towards_negative_infinity() {
+        let at = |e: AffineExpr, x: i64| eval(&e, &[x]);
+        assert_eq!(at(AffineExpr::FloorDiv(d(0), c(2)), -3), Some(-2));
+        assert_eq!(at(AffineExpr::CeilDiv(d(0), c(2)), -3), Some(-1));
+        assert_eq!(at(AffineExpr::CeilDiv(d(0), c(2)), 3), Some(2));
+        assert_eq!(at(AffineExpr::Mod(d(0), c(3)), -1), Some(2));
+        assert_eq!(at(AffineExpr::FloorDiv(d(0), c(0)), 1), None);
+    }
+
+    #[test]
+    fn transpose_reads_the_input_through_the_inverse_permutation() {
+        let maps = pattern_maps(Pattern::Transpose, &[3, 3], &[2, 0, 1]).unwrap();
+        // out[d0, d1, d2] = in[d1, d2, d0]: input dim j is indexed by d(inverse[j]).
+        assert_eq!(maps[0], dims_map(3, &[1, 2, 0]));
+        assert_eq!(maps[1], identity(3));
+    }
+
+    #[test]
+    fn loop_ranges_skip_compound_results_and_need_every_loop() {
+        let conv = pattern_maps(Pattern::Conv2DNhwcHwcf, &[4, 4, 4], &[2, 2, 1, 1]).unwrap();
+        let shapes: [&[i64]; 3] = [&[1, 5, 5, 1], &[3, 3, 1, 2], &[1, 2, 2, 2]];
+        assert_eq!(loop_ranges(&conv, &shapes), Some(vec![1, 2, 2, 2, 3, 3, 1]));
+        let unconstrained = [dims_map(2, &[0])];
+        assert_eq!(loop_ranges(&unconstrained, &[&[4]]), None);
+        assert_eq!(loop_ranges(&[identity(1)], &[&[4, 4]]), None);
+    }
+}
