@@ -155,6 +155,7 @@ fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind>
         "bufferization" => decode_bufferization(ctx, op, short),
         "deallocation" => decode_deallocation(ctx, op, short),
         "test" => Some(decode_test(ctx, op, short)),
+        "linalg" => Some(crate::ops::linalg::decode(ctx, op, short)),
         _ => Some(Kind::Unsupported(format!("'{name}'"))),
     }
 }

@@ -19,6 +19,7 @@
 //!   `read_buffer`, `forward_buffer`, `region_if` (see `exec/test_ops.rs`).
 //! - `arith`: see [`crate::ops::arith`] and [`crate::ops::float`].
 //! - `memref`, `bufferization`, `deallocation`: see [`crate::ops::memory`].
+//! - `linalg` structured ops on memrefs, `linalg.index`: see [`crate::ops::linalg`].
 //!
 //! Heap errors (use after free, double free, out of bounds...) are recorded by the heap and the
 //! run continues (a failed load yields zero) unless [`RunConfig::stop_on_heap_error`] is set.
@@ -186,6 +187,8 @@ pub(crate) enum Ctl {
     RegionIf { op: Op, joined: bool },
     /// `test.region_buffer_based`, running its region on element `next` (row-major).
     ElementWise { op: Op, next: i64 },
+    /// A `linalg` structured op, whose loop nest is the top of [`Machine::linalg`].
+    Structured(Op),
 }
 
 /// The executor state.
@@ -198,9 +201,11 @@ pub(crate) struct Machine<'a> {
     /// Values of the current frame.
     pub(crate) vals: Vec<Val>,
     frames: Vec<Frame>,
-    ctl: Vec<Ctl>,
+    pub(crate) ctl: Vec<Ctl>,
     /// States of the open `scf.parallel` / `scf.forall` loops, innermost last.
     par: Vec<ParState>,
+    /// The open `linalg` structured ops, innermost last.
+    pub(crate) linalg: Vec<crate::ops::linalg::Nest>,
     pc: Option<Op>,
     /// The op executed last (to find the block when control falls off its end).
     last: Option<Op>,
@@ -236,6 +241,7 @@ impl<'a> Machine<'a> {
             frames: Vec::new(),
             ctl: Vec::new(),
             par: Vec::new(),
+            linalg: Vec::new(),
             pc: None,
             last: None,
             last_block: None,
@@ -296,13 +302,9 @@ impl<'a> Machine<'a> {
         slots.iter().map(|&s| self.get(s)).collect()
     }
 
-    fn set_results(&mut self, op: Op, vals: &[Val]) {
+    pub(crate) fn set_results(&mut self, op: Op, vals: &[Val]) {
         let prog = self.prog;
-        if let Some(info) = prog
-            .infos
-            .get(op.as_u32() as usize)
-            .and_then(Option::as_ref)
-        {
+        if let Some(info) = prog.info(op) {
             for (&slot, v) in info.res.iter().zip(vals) {
                 self.set(slot, v.clone());
             }
@@ -338,7 +340,12 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn enter_region(&mut self, op: Op, index: usize, vals: &[Val]) -> Result<bool, RunError> {
+    pub(crate) fn enter_region(
+        &mut self,
+        op: Op,
+        index: usize,
+        vals: &[Val],
+    ) -> Result<bool, RunError> {
         let Some(&region) = self.ctx.regions(op).get(index) else {
             return Ok(false);
         };
@@ -549,6 +556,7 @@ impl<'a> Machine<'a> {
                 }
             }
             Ctl::ElementWise { op, next } => self.next_element(op, next, vals)?,
+            Ctl::Structured(op) => self.next_structured_point(op, vals)?,
         }
         Ok(())
     }
@@ -562,7 +570,7 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn exit_ctl(&mut self, op: Op, vals: &[Val]) {
+    pub(crate) fn exit_ctl(&mut self, op: Op, vals: &[Val]) {
         self.ctl.pop();
         self.set_results(op, vals);
         self.pc = self.ctx.next_op(op);
@@ -606,11 +614,7 @@ impl<'a> Machine<'a> {
                 self.fell_off_block()?;
                 continue;
             };
-            let Some(info) = prog
-                .infos
-                .get(op.as_u32() as usize)
-                .and_then(Option::as_ref)
-            else {
+            let Some(info) = prog.info(op) else {
                 let loc = loc_text(self.ctx, op);
                 return Err(fail(
                     RunErrorKind::InvalidProgram,
@@ -840,6 +844,8 @@ impl<'a> Machine<'a> {
                 self.enter_region_or_exit(op, 0, &vals)?;
             }
             Kind::RegionBufferBased => self.start_element_wise(op, info)?,
+            Kind::Structured(s) => self.start_structured(op, info, s)?,
+            Kind::LinalgIndex(dim) => self.linalg_index(*dim, info)?,
             Kind::Unsupported(what) => {
                 return Err(fail(
                     RunErrorKind::UnsupportedOp,

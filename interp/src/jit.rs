@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// regions before them (the second). The upstream pipeline has no order that suits both.
 pub const LOWERINGS: [&[&str]; 2] = [
     &[
+        "--convert-linalg-to-loops",
         "--bufferization-lower-deallocations",
         "--convert-bufferization-to-memref",
         "--expand-realloc",
@@ -36,6 +37,7 @@ pub const LOWERINGS: [&[&str]; 2] = [
         "--reconcile-unrealized-casts",
     ],
     &[
+        "--convert-linalg-to-loops",
         "--bufferization-lower-deallocations",
         "--convert-bufferization-to-memref",
         "--expand-realloc",

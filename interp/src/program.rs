@@ -281,6 +281,9 @@ pub enum Kind {
         n_retained: usize,
     },
     DeallocFree,
+    // ----- linalg
+    Structured(Rc<crate::ops::linalg::Structure>),
+    LinalgIndex(usize),
     // -----
     Unsupported(String),
 }
@@ -499,6 +502,13 @@ impl Program {
             }
         }
         self.funcs[f].n_slots = next;
+    }
+
+    /// The decoded form of `op` (`None` outside functions).
+    pub fn info(&self, op: Op) -> Option<&OpInfo> {
+        self.infos
+            .get(op.as_u32() as usize)
+            .and_then(Option::as_ref)
     }
 
     /// The frame slot of `v` (`u32::MAX` if it is not defined in a function).

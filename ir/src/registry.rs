@@ -229,6 +229,9 @@ pub type VerifyFn = fn(&Context, Op, &mut Vec<Diagnostic>);
 pub type NameHint = std::borrow::Cow<'static, str>;
 /// Suggests names for an op's results (`%alloc`, `%c0`...), one per result (or empty).
 pub type NameHintFn = fn(&Context, Op, &mut Vec<NameHint>);
+/// Suggests names for the entry-block arguments of region `index` of an op (`%in`, `%out`),
+/// one per argument (an empty hint keeps the default `%argN`).
+pub type BlockArgHintFn = fn(&Context, Op, usize, &mut Vec<NameHint>);
 /// The operand range forwarded to successor `i` of a branch op.
 pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> Range<usize>;
 
@@ -264,6 +267,8 @@ pub struct OpDef {
     pub verify: Option<VerifyFn>,
     /// Result-name suggestions.
     pub name_hint: Option<NameHintFn>,
+    /// Entry-block argument name suggestions (MLIR's `getAsmBlockArgumentNames`).
+    pub block_arg_hint: Option<BlockArgHintFn>,
     /// The dialect whose prefix may be omitted for ops nested in this op's regions.
     pub default_dialect: Option<&'static str>,
     /// The exact number of results, checked by the verifier (`None`: the op's verifier decides).
@@ -292,6 +297,7 @@ impl OpDef {
             print: None,
             verify: None,
             name_hint: None,
+            block_arg_hint: None,
             default_dialect: None,
             num_results: None,
             implicit_terminator: None,

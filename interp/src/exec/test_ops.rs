@@ -132,11 +132,7 @@ impl Machine<'_> {
         vals: &[Val],
     ) -> Result<(), RunError> {
         let prog = self.prog;
-        let Some(info) = prog
-            .infos
-            .get(op.as_u32() as usize)
-            .and_then(Option::as_ref)
-        else {
+        let Some(info) = prog.info(op) else {
             self.exit_ctl(op, &[]);
             return Ok(());
         };

@@ -113,11 +113,24 @@ impl Machine<'_> {
         Ok(id)
     }
 
-    /// Byte offset of the element at `indices`, checking each index against its dimension.
+    /// Byte offset of the element at the indices in `slots`, checking each index against its
+    /// dimension.
     fn element_offset(
         &mut self,
         d: &MemRefDesc,
-        indices: &[u32],
+        slots: &[u32],
+        info: &OpInfo,
+    ) -> Result<Option<(AllocId, i64)>, RunError> {
+        let indices: Dims = slots.iter().map(|&s| as_index(&self.get(s))).collect();
+        self.element_offset_at(d, &indices, info)
+    }
+
+    /// Byte offset of the element at `indices`, checking each index against its dimension
+    /// (`None` when an out-of-bounds access was recorded and the run goes on).
+    pub(crate) fn element_offset_at(
+        &mut self,
+        d: &MemRefDesc,
+        indices: &[i64],
         info: &OpInfo,
     ) -> Result<Option<(AllocId, i64)>, RunError> {
         let Some(id) = d.alloc else {
@@ -128,8 +141,7 @@ impl Machine<'_> {
             ));
         };
         let mut linear = d.offset;
-        for (dim, &slot) in indices.iter().enumerate() {
-            let i = as_index(&self.get(slot));
+        for (dim, &i) in indices.iter().enumerate() {
             let size = d.sizes.get(dim).copied().unwrap_or(0);
             if i < 0 || i >= size {
                 let message = format!("index {i} out of bounds for dimension {dim} of size {size}");

@@ -3,4 +3,5 @@
 
 pub mod arith;
 pub mod float;
+pub mod linalg;
 pub mod memory;

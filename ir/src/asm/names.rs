@@ -256,13 +256,16 @@ impl Naming<'_> {
     /// predecessors of its blocks.
     fn name_region(&mut self, region: Region, c: &mut Counters) {
         let ctx = self.ctx;
+        let mut arg_hints = self.entry_arg_hints(region);
         for (block_id, block) in ctx.blocks(region).enumerate() {
             self.names.blocks[block] = block_id as u32;
-            for &arg in ctx.block_args(block) {
-                let base = if block_id == 0 {
-                    c.take_arg()
-                } else {
-                    c.take_value()
+            for (k, &arg) in ctx.block_args(block).iter().enumerate() {
+                let base = match arg_hints.get_mut(k) {
+                    Some(hint) if block_id == 0 && !hint.is_empty() => {
+                        self.unique_name(std::mem::take(hint), c)
+                    }
+                    _ if block_id == 0 => c.take_arg(),
+                    _ => c.take_value(),
                 };
                 self.names.values[arg] = ValueName {
                     base,
@@ -280,6 +283,20 @@ impl Naming<'_> {
                 }
             }
         }
+    }
+
+    /// The names the op owning `region` suggests for its entry-block arguments (none in
+    /// generic form).
+    fn entry_arg_hints(&self, region: Region) -> Vec<NameHint> {
+        let mut hints = Vec::new();
+        let ctx = self.ctx;
+        if let Some(op) = ctx.region_parent(region).filter(|_| !self.generic)
+            && let Some(f) = ctx.op_def(op).block_arg_hint
+            && let Some(index) = ctx.region_index(region)
+        {
+            f(ctx, op, index, &mut hints);
+        }
+        hints
     }
 
     fn name_op_results(&mut self, op: Op, c: &mut Counters) {

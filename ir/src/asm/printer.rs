@@ -201,6 +201,13 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
+    /// Runs `f` one indentation level deeper (for custom forms continued on a new line).
+    pub fn indented(&mut self, f: impl FnOnce(&mut Self)) {
+        self.indent += 1;
+        f(self);
+        self.indent -= 1;
+    }
+
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
         let name = self.names.values[v];

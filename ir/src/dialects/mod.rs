@@ -13,6 +13,7 @@ pub mod builtin;
 pub mod cf;
 pub mod deallocation;
 pub mod func;
+pub mod linalg;
 pub mod memref;
 pub mod scf;
 pub mod syntax;
@@ -30,6 +31,7 @@ pub fn register_all(reg: &mut Registry) {
     memref::register(reg);
     bufferization::register(reg);
     tensor::register(reg);
+    linalg::register(reg);
     deallocation::register(reg);
     test::register(reg);
     declare_result_counts(reg);
