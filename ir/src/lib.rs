@@ -19,8 +19,10 @@ pub mod context;
 pub mod diag;
 pub mod dialects;
 pub mod entity;
+pub mod interfaces;
 pub mod location;
 pub mod registry;
+pub mod rewrite;
 pub mod symbols;
 pub mod types;
 pub mod util;
@@ -37,4 +39,5 @@ pub use registry::{
     CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, PropertyKind, RegionBranch,
     RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
+pub use rewrite::{Pattern, Rewriter};
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

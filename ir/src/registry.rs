@@ -244,6 +244,9 @@ pub struct OpDef {
     pub num_results: Option<usize>,
     /// The op every region of this op must end with (MLIR's `SingleBlockImplicitTerminator`).
     pub implicit_terminator: Option<&'static str>,
+    /// Canonicalization folders and patterns (MLIR's `fold` and `getCanonicalizationPatterns`),
+    /// applied by the greedy driver (`rewrite::Canonicalizations`).
+    pub canonicalization: crate::rewrite::Canonicalization,
 }
 
 impl OpDef {
@@ -267,6 +270,7 @@ impl OpDef {
             default_dialect: None,
             num_results: None,
             implicit_terminator: None,
+            canonicalization: crate::rewrite::Canonicalization::default(),
         }
     }
 

@@ -13,8 +13,6 @@ pub mod cse;
 pub mod dealloc_simplify;
 pub mod ir_util;
 mod origin_closure;
-pub mod rewriter;
-mod worklist;
 
 pub use canonicalize::{CanonicalizeConfig, CanonicalizeReport, StopReason, canonicalize};
 pub use cse::cse;

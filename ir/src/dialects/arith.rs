@@ -5,6 +5,8 @@
 //! dialect attributes (`#arith.overflow<nsw>`, `#arith.fastmath<nnan,ninf>`) exactly as MLIR
 //! prints them in generic form; comparison predicates are `i64` integer attributes.
 
+pub(crate) mod canonicalize;
+
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;

@@ -6,6 +6,8 @@
 //! `cf.switch` keep their operand groups in `operandSegmentSizes` (and `case_operand_segments`
 //! for the switch cases) exactly as MLIR does.
 
+pub(crate) mod canonicalize;
+
 use std::ops::Range;
 
 use smallvec::smallvec;

@@ -12,6 +12,8 @@
 //! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
 
+pub(crate) mod canonicalize;
+
 use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;

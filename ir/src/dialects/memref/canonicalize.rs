@@ -1,9 +1,26 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
 //! the last op of its parent scope), and folding a reshape of the inverse reshape.
 
-use ir::{Context, EffectKind, Effects, Op, Resource, Traits};
+use crate::context::Context;
+use crate::entity::Op;
+use crate::registry::{EffectKind, Effects, Registry, Resource, Traits};
+use crate::rewrite::{Pattern, Rewriter};
 
-use crate::rewriter::Rewriter;
+/// Registers the patterns of the `memref` ops.
+pub(crate) fn register(reg: &mut Registry) {
+    let patterns_of: [(&str, &'static [Pattern]); 5] = [
+        ("memref.alloc", &[dead_alloc]),
+        ("memref.alloca", &[dead_alloc]),
+        ("memref.alloca_scope", &[alloca_scope_inline]),
+        ("memref.collapse_shape", &[collapse_of_expand]),
+        ("memref.expand_shape", &[expand_of_collapse]),
+    ];
+    for (name, patterns) in patterns_of {
+        if let Some(def) = reg.def_mut(name) {
+            def.canonicalization.patterns = patterns;
+        }
+    }
+}
 
 /// Whether `op` itself allocates in its enclosing automatic allocation scope (an `alloca`), or
 /// may (unknown effects).
@@ -49,7 +66,7 @@ fn nested_ops(ctx: &Context, op: Op) -> Vec<Op> {
 /// no op inside allocates on the stack, or when the scope is the last op before the
 /// terminator of a parent that is itself an allocation scope (lifetimes are unchanged).
 /// MLIR's `AllocaScopeInliner`.
-pub(super) fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
+fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
     let [region] = rw.regions(op)[..] else {
         return false;
     };
@@ -119,18 +136,18 @@ fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
 }
 
 /// `memref.collapse_shape` of `memref.expand_shape`.
-pub(super) fn collapse_of_expand(rw: &mut Rewriter, op: Op) -> bool {
+fn collapse_of_expand(rw: &mut Rewriter, op: Op) -> bool {
     fold_reshape_of_inverse(rw, op, "memref.expand_shape")
 }
 
 /// `memref.expand_shape` of `memref.collapse_shape` (no dynamic output shape operands).
-pub(super) fn expand_of_collapse(rw: &mut Rewriter, op: Op) -> bool {
+fn expand_of_collapse(rw: &mut Rewriter, op: Op) -> bool {
     fold_reshape_of_inverse(rw, op, "memref.collapse_shape")
 }
 
 /// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
 /// those users: nothing can ever read what they wrote. MLIR's `SimplifyDeadAlloc`.
-pub(super) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
+fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     let [buffer] = rw.results(op)[..] else {
         return false;
     };

@@ -1,12 +1,58 @@
-//! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`.
+//! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
+//! as their canonicalizations.
 
-use ir::{Context, Op, Value};
+use crate::builder::Builder;
+use crate::context::Context;
+use crate::entity::{Op, Type, Value};
+use crate::registry::Registry;
+use crate::rewrite::matchers::{constant_int, int_width, is_i1};
+use crate::rewrite::{Pattern, Rewriter};
 
-use crate::ir_util::{
-    bool_const_before, const_int, create_before, int_const_before, int_width, is_i1,
-};
+/// Registers the folders and patterns of the `arith` ops.
+pub(crate) fn register(reg: &mut Registry) {
+    let folders_of: [(&str, &'static [Pattern]); 5] = [
+        ("arith.andi", &[fold_andi]),
+        ("arith.ori", &[fold_ori]),
+        ("arith.xori", &[fold_xori]),
+        ("arith.select", &[fold_select]),
+        ("arith.cmpi", &[fold_cmpi]),
+    ];
+    for (name, folders) in folders_of {
+        if let Some(def) = reg.def_mut(name) {
+            def.canonicalization.folders = folders;
+        }
+    }
+    if let Some(def) = reg.def_mut("arith.xori") {
+        def.canonicalization.patterns = &[xori_not_cmpi];
+    }
+}
 
-use crate::rewriter::Rewriter;
+/// An `arith.constant` of integer type `ty` built by `b`.
+pub(crate) fn int_constant(b: &mut Builder, value: i128, ty: Type) -> Value {
+    let attr = b.ctx().int_attr(value, ty);
+    let op = b.build_op("arith.constant", &[], &[ty], &[("value", attr)], Vec::new());
+    b.result_of(op, 0)
+}
+
+/// An `i1` constant built by `b`.
+pub(crate) fn bool_constant(b: &mut Builder, value: bool) -> Value {
+    let i1 = b.ctx().i1_type();
+    int_constant(b, i128::from(value), i1)
+}
+
+/// `arith.select %condition, %t, %f` (of `t`'s type) built by `b`.
+pub(crate) fn select(b: &mut Builder, condition: Value, t: Value, f: Value) -> Value {
+    let ty = b.value_type(t);
+    let op = b.build_op("arith.select", &[condition, t, f], &[ty], &[], Vec::new());
+    b.result_of(op, 0)
+}
+
+/// A binary `arith` op `name` on `a` and `b` (of `a`'s type) built by `builder`.
+pub(crate) fn binary(builder: &mut Builder, name: &str, a: Value, b: Value) -> Value {
+    let ty = builder.value_type(a);
+    let op = builder.build_op(name, &[a, b], &[ty], &[], Vec::new());
+    builder.result_of(op, 0)
+}
 
 /// Replaces `op`'s single result by `v` and erases `op`.
 fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
@@ -18,26 +64,26 @@ fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
 /// Replaces `op`'s result by the constant `value` (of its type).
 fn replace_with_const(rw: &mut Rewriter, op: Op, value: i128) -> bool {
     let ty = rw.value_type(rw.result(op, 0));
-    let c = int_const_before(rw, op, value, ty);
+    let c = int_constant(&mut rw.builder_before(op), value, ty);
     replace_with(rw, op, c)
 }
 
 /// The two operands and their constant values, for a well-formed binary op.
-fn binary(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i128>)> {
+fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i128>)> {
     if ctx.num_operands(op) != 2 || ctx.results(op).len() != 1 {
         return None;
     }
     let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
     int_width(ctx, ctx.value_type(a))?;
-    Some((a, b, const_int(ctx, a), const_int(ctx, b)))
+    Some((a, b, constant_int(ctx, a), constant_int(ctx, b)))
 }
 
 /// `all ones` as a sign-extended value (-1), the representation of the attributes.
 const ONES: i128 = -1;
 
 /// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
-pub(super) fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -52,8 +98,8 @@ pub(super) fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
-pub(super) fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -68,8 +114,8 @@ pub(super) fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `xori`: constants, `x ^ 0`, `x ^ x`, and `(x ^ 1) ^ 1` on `i1`.
-pub(super) fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -91,15 +137,15 @@ fn double_not(ctx: &Context, v: Value) -> Option<Value> {
     if ctx.op_name_str(def) != "arith.xori" || ctx.num_operands(def) != 2 {
         return None;
     }
-    (const_int(ctx, ctx.operand(def, 1)) == Some(ONES)).then(|| ctx.operand(def, 0))
+    (constant_int(ctx, ctx.operand(def, 1)) == Some(ONES)).then(|| ctx.operand(def, 0))
 }
 
 /// Predicate values of `arith.cmpi` and their negations.
 const CMPI_NEGATED: [i128; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
 
 /// `xori (cmpi p a b), true` → `cmpi !p a b`.
-pub(super) fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, _, _, cb)) = binary(rw, op) else {
+fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, _, _, cb)) = binary_operands(rw, op) else {
         return false;
     };
     if cb != Some(ONES) || !is_i1(rw, rw.value_type(a)) {
@@ -118,22 +164,29 @@ pub(super) fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     let i64t = rw.interner().int_type(64);
     let attr = rw.interner().int_attr(negated, i64t);
     let (x, y) = (rw.operand(cmp, 0), rw.operand(cmp, 1));
-    let i1 = rw.interner().i1_type();
-    let new = create_before(rw, op, "arith.cmpi", &[x, y], &[i1], &[("predicate", attr)]);
-    let v = rw.result(new, 0);
+    let mut b = rw.builder_before(op);
+    let i1 = b.ctx().i1_type();
+    let new = b.build_op(
+        "arith.cmpi",
+        &[x, y],
+        &[i1],
+        &[("predicate", attr)],
+        Vec::new(),
+    );
+    let v = b.result_of(new, 0);
     replace_with(rw, op, v)
 }
 
 fn cmpi_predicate(ctx: &Context, op: Op) -> Option<i128> {
     match ctx.attr_data(ctx.get_attr(op, "predicate")?) {
-        ir::AttrData::Integer { value, .. } if (0..10).contains(value) => Some(*value),
+        crate::attrs::AttrData::Integer { value, .. } if (0..10).contains(value) => Some(*value),
         _ => None,
     }
 }
 
 /// `cmpi`: constant operands, equal operands.
-pub(super) fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     let Some(pred) = cmpi_predicate(rw, op) else {
@@ -146,8 +199,8 @@ pub(super) fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
         // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
         matches!(pred, 0 | 3 | 5 | 7 | 9)
     } else if let (Some(x), Some(y)) = (ca, cb) {
-        let (ux, uy) = (ir::util::zext(x, width), ir::util::zext(y, width));
-        let (sx, sy) = (ir::util::sext(x, width), ir::util::sext(y, width));
+        let (ux, uy) = (crate::util::zext(x, width), crate::util::zext(y, width));
+        let (sx, sy) = (crate::util::sext(x, width), crate::util::sext(y, width));
         match pred {
             0 => ux == uy,
             1 => ux != uy,
@@ -163,13 +216,13 @@ pub(super) fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     } else {
         return false;
     };
-    let c = bool_const_before(rw, op, result);
+    let c = bool_constant(&mut rw.builder_before(op), result);
     replace_with(rw, op, c)
 }
 
 /// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,
 /// `c ? false : true` → `!c`, `c ? true : x` → `c | x`, `c ? x : false` → `c & x`).
-pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
+fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 3 || rw.results(op).len() != 1 {
         return false;
     }
@@ -180,7 +233,7 @@ pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if t == f {
         return replace_with(rw, op, t);
     }
-    match const_int(rw, c) {
+    match constant_int(rw, c) {
         Some(0) => return replace_with(rw, op, f),
         Some(_) => return replace_with(rw, op, t),
         None => {}
@@ -188,25 +241,21 @@ pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if !is_i1(rw, rw.value_type(t)) {
         return false;
     }
-    let (ct, cf) = (const_int(rw, t), const_int(rw, f));
+    let (ct, cf) = (constant_int(rw, t), constant_int(rw, f));
     match (ct, cf) {
         (Some(x), Some(0)) if x != 0 => replace_with(rw, op, c),
         (Some(0), Some(y)) if y != 0 => {
-            let one = bool_const_before(rw, op, true);
-            let new = create_before(rw, op, "arith.xori", &[c, one], &[rw.value_type(c)], &[]);
-            let v = rw.result(new, 0);
+            let mut b = rw.builder_before(op);
+            let one = bool_constant(&mut b, true);
+            let v = binary(&mut b, "arith.xori", c, one);
             replace_with(rw, op, v)
         }
         (Some(x), _) if x != 0 => {
-            let ty = rw.value_type(c);
-            let new = create_before(rw, op, "arith.ori", &[c, f], &[ty], &[]);
-            let v = rw.result(new, 0);
+            let v = binary(&mut rw.builder_before(op), "arith.ori", c, f);
             replace_with(rw, op, v)
         }
         (_, Some(0)) => {
-            let ty = rw.value_type(c);
-            let new = create_before(rw, op, "arith.andi", &[c, t], &[ty], &[]);
-            let v = rw.result(new, 0);
+            let v = binary(&mut rw.builder_before(op), "arith.andi", c, t);
             replace_with(rw, op, v)
         }
         _ => false,
