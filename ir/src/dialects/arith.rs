@@ -6,6 +6,11 @@
 //! prints them in generic form; comparison predicates are `i64` integer attributes.
 
 pub(crate) mod canonicalize;
+mod ops;
+pub use ops::{
+    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MaxSIOp, MulIOp, OrIOp, SelectOp, SubIOp,
+    XOrIOp,
+};
 
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};

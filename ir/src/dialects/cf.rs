@@ -7,6 +7,8 @@
 //! for the switch cases) exactly as MLIR does.
 
 pub(crate) mod canonicalize;
+mod ops;
+pub use ops::{AssertOp, BrOp, CondBrOp};
 
 use std::ops::Range;
 

@@ -13,6 +13,12 @@
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
 
 pub(crate) mod canonicalize;
+mod ops;
+pub use ops::{
+    AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
+    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, Mixed, RankOp,
+    ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+};
 
 use smallvec::{SmallVec, smallvec};
 

@@ -10,6 +10,8 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 pub(crate) mod canonicalize;
+mod ops;
+pub use ops::{ConditionOp, ExecuteRegionOp, ForOp, IfOp, WhileOp, YieldOp};
 
 use smallvec::{SmallVec, smallvec};
 

@@ -118,6 +118,10 @@ impl CloneOp {
     }
 }
 
+/// The discardable attribute marking allocations and frees the program manages itself, which
+/// the ownership-based deallocation leaves alone.
+pub const MANUAL_DEALLOCATION_ATTR: &str = "bufferization.manual_deallocation";
+
 /// The operand groups of a `bufferization.dealloc` as lists a rewrite edits before building
 /// the new op from them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -152,5 +156,39 @@ impl DeallocOperands {
     /// Builds `bufferization.dealloc` of these lists.
     pub fn build(&self, b: &mut Builder) -> DeallocOp {
         DeallocOp::build(b, &self.memrefs, &self.conditions, &self.retained)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialects::view::testing::build_in_func;
+
+    #[test]
+    fn dealloc_and_clone_build() {
+        let text = build_in_func("%a: memref<2xf32>, %b: memref<4xi8>, %c: i1", |b, args| {
+            let clone = CloneOp::build(b, args[0]);
+            assert_eq!(clone.source(b), args[0]);
+            let copy = clone.result(b);
+            let dealloc = DeallocOp::build(b, &[args[0], args[1]], &[args[2], args[2]], &[copy]);
+            assert_eq!(
+                dealloc.memrefs(b).collect::<Vec<_>>(),
+                vec![args[0], args[1]]
+            );
+            assert_eq!(dealloc.conditions(b).len(), 2);
+            assert_eq!(dealloc.retained(b).collect::<Vec<_>>(), vec![copy]);
+            assert_eq!(dealloc.group_ranges(b), [0..2, 2..4, 4..5]);
+            assert_eq!(dealloc.updated_conditions(b).len(), 1);
+        });
+        let expected = "\
+module {
+  func.func @f(%arg0: memref<2xf32>, %arg1: memref<4xi8>, %arg2: i1) {
+    %0 = bufferization.clone %arg0 : memref<2xf32> to memref<2xf32>
+    %1 = bufferization.dealloc (%arg0, %arg1 : memref<2xf32>, memref<4xi8>) if (%arg2, %arg2) retain (%0 : memref<2xf32>)
+    return
+  }
+}
+";
+        assert_eq!(text, expected);
     }
 }
