@@ -9,16 +9,16 @@
 use analysis::alias::{
     AliasResult, BufferOriginAnalysis, is_buffer, is_function_argument, view_base,
 };
+use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands};
+use ir::dialects::memref::ExtractStridedMetadataOp;
 use ir::interfaces::is_allocation;
-use ir::rewrite::matchers::constant_bool;
 use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
 use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::ir_util::{bool_const_before, ori_before};
 use crate::origin_closure::BoundedClosures;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
@@ -97,7 +97,7 @@ fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
         return AliasResult::DifferentAllocation;
     }
     match a.same_allocation(ctx, x, y) {
-        AliasResult::Unknown => match metadata_source(ctx, x) {
+        AliasResult::Unknown => match ExtractStridedMetadataOp::source_of_base_buffer(ctx, x) {
             Some(src) => a.same_allocation(ctx, src, y),
             None => AliasResult::Unknown,
         },
@@ -110,27 +110,29 @@ fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
 /// may come from thousands of allocations there, and the answer is then "unknown" anyway).
 const ORIGIN_LIMIT: usize = 256;
 
-/// The source of `v` when `v` is the base buffer of a `memref.extract_strided_metadata`
-/// (MLIR's simplification retries its queries on that source).
-fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
-    let def = ctx.defining_op(v)?;
-    (ctx.op_name_str(def) == "memref.extract_strided_metadata"
-        && ctx.results(def).first() == Some(&v)
-        && ctx.num_operands(def) == 1)
-        .then(|| ctx.operand(def, 0))
-}
-
 /// [`view_base`], also looking through the base buffer of `memref.extract_strided_metadata`
 /// (a view-like op in MLIR, whose `getViewBase` skips it).
 fn metadata_view_base(ctx: &Context, v: Value) -> Value {
     let mut base = view_base(ctx, v);
     for _ in 0..1_000_000 {
-        match metadata_source(ctx, base) {
+        match ExtractStridedMetadataOp::source_of_base_buffer(ctx, base) {
             Some(source) => base = view_base(ctx, source),
             None => break,
         }
     }
     base
+}
+
+/// An `i1` constant before `anchor`.
+fn bool_before(rw: &mut Rewriter, anchor: Op, value: bool) -> Value {
+    let mut b = rw.builder_before(anchor);
+    ConstantOp::build_bool(&mut b, value).result(&b)
+}
+
+/// `arith.ori` of `x` and `y` before `anchor`.
+fn or_before(rw: &mut Rewriter, anchor: Op, x: Value, y: Value) -> Value {
+    let mut b = rw.builder_before(anchor);
+    OrIOp::build(&mut b, x, y).result(&b)
 }
 
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
@@ -152,12 +154,12 @@ fn rebuild(
         for &c in extra.get(k).map_or(&[][..], |v| &v[..]) {
             acc = Some(match acc {
                 None => c,
-                Some(a) => ori_before(rw, old, a, c),
+                Some(a) => or_before(rw, old, a, c),
             });
         }
         let v = match acc {
             Some(v) => v,
-            None => bool_const_before(rw, old, false),
+            None => bool_before(rw, old, false),
         };
         values.push(v);
     }
@@ -429,7 +431,7 @@ fn retained_aliasing_always_freed(
     let mut dropped = vec![false; parts.memrefs.len()];
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
-            constant_bool(rw, parts.conditions[i]) == Some(true)
+            ConstantOp::as_bool(rw, parts.conditions[i]) == Some(true)
                 && alias(rw, a, parts.memrefs[i], r) == AliasResult::SameAllocation
         });
         match hit {
@@ -451,7 +453,7 @@ fn retained_aliasing_always_freed(
     if !kept.memrefs.is_empty() {
         kept.build(&mut rw.builder_before(op));
     }
-    let t = bool_const_before(rw, op, true);
+    let t = bool_before(rw, op, true);
     let values = vec![t; parts.retained.len()];
     rw.replace_op_uses(op, &values);
     rw.erase_op(op);

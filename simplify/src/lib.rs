@@ -11,7 +11,6 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod dealloc_simplify;
-pub mod ir_util;
 mod origin_closure;
 
 pub use canonicalize::{CanonicalizeConfig, CanonicalizeReport, StopReason, canonicalize};

@@ -3,12 +3,13 @@
 
 use ir::asm::parser::{ParseOptions, parse_module};
 use ir::asm::printer::{PrintOptions, print_module};
+use ir::dialects::arith::ConstantOp;
 use ir::{Context, Op, OpDef, Rewriter, Traits};
 
 /// `x + 0 -> x` for the user op `"toy.add"`.
 fn add_zero(rw: &mut Rewriter, op: Op) -> bool {
     let zero = rw.operand(op, 1);
-    if ir::rewrite::matchers::constant_int(rw, zero) != Some(0) {
+    if ConstantOp::as_int(rw, zero) != Some(0) {
         return false;
     }
     let x = rw.operand(op, 0);

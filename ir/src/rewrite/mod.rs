@@ -14,7 +14,6 @@
 
 mod dead;
 mod driver;
-pub mod matchers;
 mod rewriter;
 mod worklist;
 

@@ -4,7 +4,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{CloneOp, DeallocOp, DeallocOperands};
 use crate::context::Context;
-use crate::dialects::arith::canonicalize::{binary, bool_constant};
+use crate::dialects::arith::{ConstantOp, OrIOp};
+use crate::dialects::memref::ExtractStridedMetadataOp;
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Value};
 use crate::interfaces::{
@@ -12,7 +13,6 @@ use crate::interfaces::{
 };
 use crate::registry::{EffectKind, EffectOn, Effects, Registry};
 use crate::rewrite::Rewriter;
-use crate::rewrite::matchers::constant_bool;
 
 /// Registers the patterns of `bufferization.dealloc` and `bufferization.clone`.
 pub(crate) fn register(reg: &mut Registry) {
@@ -37,7 +37,9 @@ fn replace(rw: &mut Rewriter, lists: &DeallocOperands, old: Op, map: &[usize]) {
     for &i in map {
         let v = match new {
             Some(new) => b.result_of(new.0, i),
-            None => *false_value.get_or_insert_with(|| bool_constant(&mut b, false)),
+            None => {
+                *false_value.get_or_insert_with(|| ConstantOp::build_bool(&mut b, false).result(&b))
+            }
         };
         values.push(v);
     }
@@ -103,12 +105,8 @@ fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) 
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
         match position.get(&m) {
             Some(&i) => {
-                new.conditions[i] = binary(
-                    &mut rw.builder_before(op),
-                    "arith.ori",
-                    new.conditions[i],
-                    c,
-                );
+                let mut b = rw.builder_before(op);
+                new.conditions[i] = OrIOp::build(&mut b, new.conditions[i], c).result(&b);
                 changed = true;
             }
             None => {
@@ -155,7 +153,7 @@ fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocOperands)
 /// Memrefs with a constant-false condition are dropped.
 fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let keep: Vec<usize> = (0..parts.memrefs.len())
-        .filter(|&i| constant_bool(rw, parts.conditions[i]) != Some(false))
+        .filter(|&i| ConstantOp::as_bool(rw, parts.conditions[i]) != Some(false))
         .collect();
     if keep.len() == parts.memrefs.len() {
         return false;
@@ -169,24 +167,11 @@ fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> boo
     true
 }
 
-/// The source of `v` when `v` is the base buffer (result 0) of an op that is a view of an
-/// allocation: `memref.extract_strided_metadata` of an allocated buffer.
-fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
-    let def = ctx.defining_op(v)?;
-    if ctx.op_name_str(def) != "memref.extract_strided_metadata"
-        || ctx.results(def).first() != Some(&v)
-        || ctx.num_operands(def) != 1
-    {
-        return None;
-    }
-    Some(ctx.operand(def, 0))
-}
-
 /// `extract_strided_metadata(%alloc)` operands are replaced by `%alloc`.
 fn skip_extract_metadata_of_alloc(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let mut changed = false;
     for i in 0..parts.memrefs.len() {
-        if let Some(src) = metadata_source(rw, parts.memrefs[i])
+        if let Some(src) = ExtractStridedMetadataOp::source_of_base_buffer(rw, parts.memrefs[i])
             && is_allocation(rw, src)
         {
             rw.set_operand(op, i, src);

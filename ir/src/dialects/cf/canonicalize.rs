@@ -2,23 +2,24 @@
 //! operands, or with differing operands merged by `arith.select` when the branch's block is
 //! the successor's only predecessor).
 
-use crate::dialects::arith::canonicalize::select;
+use super::{AssertOp, BrOp, CondBrOp};
+use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::interfaces::predecessors;
 use crate::registry::Registry;
 use crate::rewrite::Rewriter;
-use crate::rewrite::matchers::constant_bool;
 
 /// Registers the patterns of `cf.cond_br` and `cf.assert`.
 pub(crate) fn register(reg: &mut Registry) {
-    if let Some(def) = reg.def_mut("cf.cond_br") {
+    if let Some(def) = reg.def_mut(CondBrOp::NAME) {
         def.canonicalization.patterns = &[
             cond_br_constant,
             cond_br_same_successor,
             cond_br_same_successor_select,
         ];
     }
-    if let Some(def) = reg.def_mut("cf.assert") {
+    if let Some(def) = reg.def_mut(AssertOp::NAME) {
         def.canonicalization.patterns = &[assert_true];
     }
 }
@@ -34,11 +35,7 @@ fn branch_to(rw: &mut Rewriter, op: Op, index: usize) -> bool {
 
 /// Replaces the branch `op` by `cf.br ^dest(operands)`.
 fn replace_by_branch(rw: &mut Rewriter, op: Op, dest: Block, operands: Vec<Value>) -> bool {
-    let mut b = rw.builder_before(op);
-    let mut state = b.state("cf.br");
-    state.operands = operands;
-    state.successors = vec![dest];
-    b.create(state);
+    BrOp::build(&mut rw.builder_before(op), dest, &operands);
     rw.erase_op(op);
     true
 }
@@ -48,7 +45,7 @@ fn cond_br_constant(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) == 0 || rw.successors(op).len() != 2 {
         return false;
     }
-    match constant_bool(rw, rw.operand(op, 0)) {
+    match ConstantOp::as_bool(rw, rw.operand(op, 0)) {
         Some(true) => branch_to(rw, op, 0),
         Some(false) => branch_to(rw, op, 1),
         None => false,
@@ -96,7 +93,8 @@ fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
             if t == f {
                 return t;
             }
-            select(&mut rw.builder_before(op), condition, t, f)
+            let mut b = rw.builder_before(op);
+            SelectOp::build(&mut b, condition, t, f).result(&b)
         })
         .collect();
     replace_by_branch(rw, op, dest, merged)
@@ -104,7 +102,7 @@ fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
 
 /// `cf.assert true` is erased.
 fn assert_true(rw: &mut Rewriter, op: Op) -> bool {
-    if rw.num_operands(op) == 0 || constant_bool(rw, rw.operand(op, 0)) != Some(true) {
+    if rw.num_operands(op) == 0 || ConstantOp::as_bool(rw, rw.operand(op, 0)) != Some(true) {
         return false;
     }
     rw.erase_op(op);

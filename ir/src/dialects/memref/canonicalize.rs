@@ -1,7 +1,9 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
 //! the last op of its parent scope), and folding a reshape of the inverse reshape.
 
+use super::{AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, ExpandShapeOp, StoreOp};
 use crate::context::Context;
+use crate::dialects::view::OpView;
 use crate::entity::Op;
 use crate::registry::{EffectKind, Effects, Registry, Resource, Traits};
 use crate::rewrite::{Pattern, Rewriter};
@@ -9,11 +11,17 @@ use crate::rewrite::{Pattern, Rewriter};
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
     let patterns_of: [(&str, &'static [Pattern]); 5] = [
-        ("memref.alloc", &[dead_alloc]),
-        ("memref.alloca", &[dead_alloc]),
-        ("memref.alloca_scope", &[alloca_scope_inline]),
-        ("memref.collapse_shape", &[collapse_of_expand]),
-        ("memref.expand_shape", &[expand_of_collapse]),
+        (AllocOp::NAME, &[dead_alloc]),
+        (AllocaOp::NAME, &[dead_alloc]),
+        (AllocaScopeOp::NAME, &[alloca_scope_inline]),
+        (
+            CollapseShapeOp::NAME,
+            &[fold_reshape_of_inverse::<ExpandShapeOp>],
+        ),
+        (
+            ExpandShapeOp::NAME,
+            &[fold_reshape_of_inverse::<CollapseShapeOp>],
+        ),
     ];
     for (name, patterns) in patterns_of {
         if let Some(def) = reg.def_mut(name) {
@@ -107,9 +115,10 @@ fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// A reshape of a value produced by the inverse reshape, whose source already has the
-/// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`). `inverse`
-/// names the inverse op.
-fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
+/// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`).
+/// `Inverse` is the inverse reshape; only reshapes of a single operand (no dynamic output
+/// sizes) fold.
+fn fold_reshape_of_inverse<Inverse: OpView>(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }
@@ -121,7 +130,7 @@ fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
         let Some(producer) = rw.defining_op(source) else {
             return false;
         };
-        if rw.op_name_str(producer) != inverse || rw.num_operands(producer) != 1 {
+        if !Inverse::is(rw, producer) || rw.num_operands(producer) != 1 {
             return false;
         }
         let original = rw.operand(producer, 0);
@@ -133,16 +142,6 @@ fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
     rw.replace_op_uses(op, &[replacement]);
     rw.erase_op(op);
     true
-}
-
-/// `memref.collapse_shape` of `memref.expand_shape`.
-fn collapse_of_expand(rw: &mut Rewriter, op: Op) -> bool {
-    fold_reshape_of_inverse(rw, op, "memref.expand_shape")
-}
-
-/// `memref.expand_shape` of `memref.collapse_shape` (no dynamic output shape operands).
-fn expand_of_collapse(rw: &mut Rewriter, op: Op) -> bool {
-    fold_reshape_of_inverse(rw, op, "memref.collapse_shape")
 }
 
 /// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
@@ -157,11 +156,7 @@ fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     }
     let only_writes = users
         .iter()
-        .all(|&(user, index)| match rw.op_name_str(user) {
-            "memref.store" => index != 0,
-            "memref.dealloc" => true,
-            _ => false,
-        });
+        .all(|&(user, index)| StoreOp::is(rw, user) && index != 0 || DeallocOp::is(rw, user));
     if !only_writes {
         return false;
     }

@@ -1,16 +1,17 @@
 //! `scf.if` patterns: constant condition, trivial yields to `arith.select`, dead results,
 //! empty else.
 
+use super::IfOp;
 use crate::context::{Context, OpState, ValueDef};
-use crate::dialects::arith::canonicalize::select;
+use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
-use crate::rewrite::matchers::constant_bool;
 
 /// Registers the patterns of `scf.if`.
 pub(crate) fn register(reg: &mut Registry) {
-    if let Some(def) = reg.def_mut("scf.if") {
+    if let Some(def) = reg.def_mut(IfOp::NAME) {
         def.canonicalization.patterns = &[
             if_constant_condition,
             if_trivial_to_select,
@@ -38,7 +39,7 @@ fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.regions(op).len() != 2 {
         return false;
     }
-    let Some(cond) = constant_bool(rw, rw.operand(op, 0)) else {
+    let Some(cond) = ConstantOp::as_bool(rw, rw.operand(op, 0)) else {
         return false;
     };
     let index = if cond { 0 } else { 1 };
@@ -101,7 +102,8 @@ fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
         let replacement = if t == f {
             t
         } else {
-            select(&mut rw.builder_before(op), cond, t, f)
+            let mut b = rw.builder_before(op);
+            SelectOp::build(&mut b, cond, t, f).result(&b)
         };
         rw.replace_all_uses_with(result, replacement);
         changed = true;
