@@ -68,12 +68,18 @@ const NEGATIONS: &str = r#"func.func @f(%x: i32) -> i32 {
   return %d : i32
 }"#;
 
-#[test]
-fn a_user_registered_pattern_runs_to_a_fixed_point() {
+/// A context knowing `toy.negate`, and [`NEGATIONS`] parsed in it.
+fn negations() -> (Context, Op) {
     let mut ctx = Context::new();
     register_toy_negate(&mut ctx);
     let module =
         parse_module(&mut ctx, "t.mlir", NEGATIONS, &ParseOptions::default()).expect("parses");
+    (ctx, module)
+}
+
+#[test]
+fn a_user_registered_pattern_runs_to_a_fixed_point() {
+    let (mut ctx, module) = negations();
     let report = apply_patterns_greedily(
         &mut ctx,
         module,
@@ -89,10 +95,7 @@ fn a_user_registered_pattern_runs_to_a_fixed_point() {
 
 #[test]
 fn without_dead_op_erasure_the_inner_negations_stay() {
-    let mut ctx = Context::new();
-    register_toy_negate(&mut ctx);
-    let module =
-        parse_module(&mut ctx, "t.mlir", NEGATIONS, &ParseOptions::default()).expect("parses");
+    let (mut ctx, module) = negations();
     let config = GreedyConfig {
         erase_dead_ops: false,
         ..GreedyConfig::default()
@@ -122,10 +125,7 @@ impl PatternSet for Restless {
 
 #[test]
 fn a_pattern_set_that_keeps_changing_stops_at_the_iteration_cap() {
-    let mut ctx = Context::new();
-    register_toy_negate(&mut ctx);
-    let module =
-        parse_module(&mut ctx, "t.mlir", NEGATIONS, &ParseOptions::default()).expect("parses");
+    let (mut ctx, module) = negations();
     let config = GreedyConfig {
         max_iterations: 3,
         erase_dead_ops: false,
@@ -137,10 +137,7 @@ fn a_pattern_set_that_keeps_changing_stops_at_the_iteration_cap() {
 
 #[test]
 fn builders_of_the_rewriter_report_the_ops_they_create() {
-    let mut ctx = Context::new();
-    register_toy_negate(&mut ctx);
-    let module =
-        parse_module(&mut ctx, "t.mlir", NEGATIONS, &ParseOptions::default()).expect("parses");
+    let (mut ctx, module) = negations();
     let first = ctx
         .walk_preorder(module)
         .into_iter()

@@ -68,6 +68,7 @@ fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
         .any(|pattern| pattern(rw, op, &lists))
 }
 
+/// The result map keeping each of `n` results where it is.
 fn identity(n: usize) -> Vec<usize> {
     (0..n).collect()
 }
