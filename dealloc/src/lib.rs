@@ -8,7 +8,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod cfg;
 pub mod expand_realloc;
 pub mod extensions;
 pub mod ownership;

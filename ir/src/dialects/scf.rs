@@ -11,7 +11,9 @@
 
 pub(crate) mod canonicalize;
 mod ops;
-pub use ops::{ConditionOp, ExecuteRegionOp, ForOp, IfOp, WhileOp, YieldOp};
+pub use ops::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, ReduceReturnOp, WhileOp, YieldOp,
+};
 
 use smallvec::{SmallVec, smallvec};
 

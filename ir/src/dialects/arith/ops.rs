@@ -194,21 +194,6 @@ impl CmpIOp {
         }
     }
 
-    /// The left operand.
-    pub fn lhs(self, ctx: &Context) -> Value {
-        ctx.operand(self.0, 0)
-    }
-
-    /// The right operand.
-    pub fn rhs(self, ctx: &Context) -> Value {
-        ctx.operand(self.0, 1)
-    }
-
-    /// The `i1` outcome.
-    pub fn result(self, ctx: &Context) -> Value {
-        ctx.result(self.0, 0)
-    }
-
     /// Builds `arith.cmpi predicate, lhs, rhs`.
     pub fn build(b: &mut Builder, predicate: CmpIPredicate, lhs: Value, rhs: Value) -> Self {
         let i64_type = b.ctx().int_type(64);
@@ -260,11 +245,9 @@ impl SelectOp {
     }
 }
 
-/// Declares the view of a binary `arith` op whose result has its operands' type.
-macro_rules! binary_op {
-    ($(#[$meta:meta])* $view:ident, $name:literal) => {
-        op_view!($(#[$meta])* $view, $name);
-
+/// Declares the `lhs`, `rhs` and `result` accessors of a binary op.
+macro_rules! lhs_rhs_result {
+    ($view:ident) => {
         impl $view {
             /// The left operand.
             pub fn lhs(self, ctx: &Context) -> Value {
@@ -280,7 +263,19 @@ macro_rules! binary_op {
             pub fn result(self, ctx: &Context) -> Value {
                 ctx.result(self.0, 0)
             }
+        }
+    };
+}
 
+lhs_rhs_result!(CmpIOp);
+
+/// Declares the view of a binary `arith` op whose result has its operands' type.
+macro_rules! binary_op {
+    ($(#[$meta:meta])* $view:ident, $name:literal) => {
+        op_view!($(#[$meta])* $view, $name);
+        lhs_rhs_result!($view);
+
+        impl $view {
             /// Builds the op on `lhs` and `rhs`, with `lhs`'s type.
             pub fn build(b: &mut Builder, lhs: Value, rhs: Value) -> Self {
                 let ty = b.value_type(lhs);

@@ -75,18 +75,12 @@ impl DeallocOp {
         retained: &[Value],
     ) -> Self {
         let i1 = b.ctx().i1_type();
-        let sizes = [
-            memrefs.len() as i32,
-            conditions.len() as i32,
-            retained.len() as i32,
-        ];
+        let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
         let segments = b.ctx().dense_i32_array(&sizes);
-        let mut state = b.state(Self::NAME);
-        state.operands = [memrefs, conditions, retained].concat();
-        state.result_types = vec![i1; retained.len()];
-        let sym = b.ctx().sym("operandSegmentSizes");
-        state.attrs = vec![(sym, segments)];
-        DeallocOp(b.create(state))
+        let operands = [memrefs, conditions, retained].concat();
+        let types = vec![i1; retained.len()];
+        let attrs = [("operandSegmentSizes", segments)];
+        DeallocOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
     }
 }
 

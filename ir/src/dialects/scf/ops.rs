@@ -261,6 +261,33 @@ impl ExecuteRegionOp {
     }
 }
 
+op_view!(
+    /// `scf.forall.in_parallel`: ends the body of `scf.forall`; its region holds the parallel
+    /// inserts of the iteration's results.
+    InParallelOp,
+    "scf.forall.in_parallel"
+);
+
+impl InParallelOp {
+    /// The block of parallel inserts.
+    pub fn body(self, ctx: &Context) -> Option<Block> {
+        region_block(ctx, self.0, 0)
+    }
+}
+
+op_view!(
+    /// `scf.reduce.return`: ends a reduction region of `scf.reduce` with the combined value.
+    ReduceReturnOp,
+    "scf.reduce.return"
+);
+
+impl ReduceReturnOp {
+    /// The combined value.
+    pub fn result(self, ctx: &Context) -> Value {
+        ctx.operand(self.0, 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,5 +400,44 @@ module {
 }
 ";
         assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn parallel_terminators_are_recognised() {
+        use crate::asm::{ParseOptions, parse_module};
+        let src = "func.func @f(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%i) in (%n) {
+  }
+  %r = scf.parallel (%j) = (%c0) to (%n) step (%c1) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+      scf.reduce.return %a : f32
+    }
+  }
+  return
+}
+";
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let ops = ctx.walk_preorder(module);
+        let in_parallel: Vec<_> = ops
+            .iter()
+            .filter_map(|&op| InParallelOp::of(&ctx, op))
+            .collect();
+        assert_eq!(in_parallel.len(), 1);
+        assert!(in_parallel[0].body(&ctx).is_some());
+        let returns: Vec<_> = ops
+            .iter()
+            .filter_map(|&op| ReduceReturnOp::of(&ctx, op))
+            .collect();
+        assert_eq!(returns.len(), 1);
+        let combined = returns[0].result(&ctx);
+        assert!(matches!(
+            ctx.value_def(combined),
+            crate::ValueDef::BlockArg { .. }
+        ));
     }
 }
