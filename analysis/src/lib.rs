@@ -5,6 +5,7 @@
 //! the IR, and is near-linear in the size of the analysed op. The [`graph`] module is
 //! IR-independent: it works on dense `u32` node indices so that per-region CFGs of blocks can
 //! be mapped onto it cheaply.
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod alias;

@@ -7,6 +7,7 @@
 //! - [`verify_diags`]: checks `--verify-diagnostics` annotations.
 //! - [`run`]: `--run`, executing the transformed module with the interpreter.
 //! - [`driver`]: the command line.
+#![forbid(unsafe_code)]
 
 pub mod driver;
 pub mod manager;
