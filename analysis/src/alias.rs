@@ -25,6 +25,7 @@
 //! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
 //! different; otherwise unknown), so it is at least as precise and never claims more.
 
+pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -324,22 +325,6 @@ impl BufferOriginAnalysis {
             AliasResult::Unknown
         }
     }
-}
-
-/// Strips view-like ops: follows `view_source` while `v` is result 0 of a view-like op.
-pub fn view_base(ctx: &Context, mut v: Value) -> Value {
-    let mut steps = 0usize;
-    while let ValueDef::Result { op, index: 0 } = ctx.value_def(v) {
-        let Some(source) = ctx.op_def(op).view_source else {
-            break;
-        };
-        if ctx.num_operands(op) == 0 || steps > 1_000_000 {
-            break;
-        }
-        v = source(ctx, op);
-        steps += 1;
-    }
-    v
 }
 
 /// Whether `v` is an argument of the entry block of a function-like op's body.

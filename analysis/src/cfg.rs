@@ -10,6 +10,7 @@
 //! * Nothing here mutates the IR; each query is a plain function or a plain struct.
 
 use fixedbitset::FixedBitSet;
+pub use ir::interfaces::predecessors;
 use ir::{Block, Context, Op, Region, RegionPoint, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -68,25 +69,6 @@ pub fn forwarded_operands(ctx: &Context, term: Op, index: usize) -> Vec<Value> {
         }
         _ => Vec::new(),
     }
-}
-
-/// The predecessors of `block` as `(terminator, successor index)` pairs, in block order of its
-/// region. Costs O(blocks of the region); use [`RegionCfg`] for many queries.
-pub fn predecessors(ctx: &Context, block: Block) -> Vec<(Op, usize)> {
-    let Some(region) = ctx.block_parent(block) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for b in ctx.blocks(region) {
-        if let Some(term) = ctx.last_op(b) {
-            for (i, &s) in ctx.successors(term).iter().enumerate() {
-                if s == block {
-                    out.push((term, i));
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The predecessor edges of `block` with the operands each forwards to it.

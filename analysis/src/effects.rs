@@ -7,21 +7,11 @@
 //! effects cannot be known (unregistered, or with a nested op of unknown effects) yields
 //! [`Effects::Unknown`], which is distinct from "no effects" (`Effects::Known` of nothing).
 
-use ir::{Context, EffectKind, EffectOn, Effects, MemoryEffect, Op, Resource, Traits, Value};
+pub use ir::interfaces::{
+    ValueEffect, has_own_effect_on, is_allocation, may_have_effect, value_effects,
+};
+use ir::{Context, EffectKind, EffectOn, Effects, MemoryEffect, Op, Value};
 use smallvec::SmallVec;
-
-/// One memory effect with the value it acts on resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ValueEffect {
-    /// The op that has the effect (the op itself or an op nested in it).
-    pub op: Op,
-    /// What happens.
-    pub kind: EffectKind,
-    /// The value acted on, if any.
-    pub value: Option<Value>,
-    /// The resource.
-    pub resource: Resource,
-}
 
 /// The memory effects of `op`, including those of nested ops when it has recursive effects.
 pub fn memory_effects(ctx: &Context, op: Op) -> Effects {
@@ -57,45 +47,6 @@ fn own_target(ctx: &Context, op: Op, value: Option<Value>) -> EffectOn {
     }
 }
 
-/// The effects of `op` (and, for recursive ops, of every nested op) with values resolved;
-/// `None` if any of them is unknown.
-pub fn value_effects(ctx: &Context, op: Op) -> Option<Vec<ValueEffect>> {
-    let mut out = Vec::new();
-    let mut stack = vec![op];
-    while let Some(cur) = stack.pop() {
-        match ctx.memory_effects(cur) {
-            Effects::Unknown => return None,
-            Effects::Known(list) => {
-                for e in list {
-                    out.push(ValueEffect {
-                        op: cur,
-                        kind: e.kind,
-                        value: resolve_target(ctx, cur, e.on),
-                        resource: e.resource,
-                    });
-                }
-            }
-        }
-        if ctx.has_trait(cur, Traits::RECURSIVE_MEMORY_EFFECTS) {
-            for &region in ctx.regions(cur) {
-                for block in ctx.blocks(region) {
-                    stack.extend(ctx.block_ops(block));
-                }
-            }
-        }
-    }
-    Some(out)
-}
-
-/// The value an effect slot refers to (`None` for `Nothing` or an out-of-range slot).
-fn resolve_target(ctx: &Context, op: Op, on: EffectOn) -> Option<Value> {
-    match on {
-        EffectOn::Operand(i) if i < ctx.num_operands(op) => Some(ctx.operand(op, i)),
-        EffectOn::Result(i) => ctx.results(op).get(i).copied(),
-        _ => None,
-    }
-}
-
 /// Whether `op` is known to have an effect of `kind` (unknown effects answer `false`; see
 /// [`may_have_effect`]).
 pub fn has_effect(ctx: &Context, op: Op, kind: EffectKind) -> bool {
@@ -110,11 +61,6 @@ pub fn has_effect_on(ctx: &Context, op: Op, kind: EffectKind, value: Value) -> b
     })
 }
 
-/// Whether `op` may have an effect of `kind`: it is known to, or its effects are unknown.
-pub fn may_have_effect(ctx: &Context, op: Op, kind: EffectKind) -> bool {
-    value_effects(ctx, op).is_none_or(|list| list.iter().any(|e| e.kind == kind))
-}
-
 /// Whether `op`'s effects are unknown.
 pub fn has_unknown_effects(ctx: &Context, op: Op) -> bool {
     value_effects(ctx, op).is_none()
@@ -123,22 +69,6 @@ pub fn has_unknown_effects(ctx: &Context, op: Op) -> bool {
 /// Whether `op` is known to have no memory effects at all.
 pub fn is_effect_free(ctx: &Context, op: Op) -> bool {
     value_effects(ctx, op).is_some_and(|list| list.is_empty())
-}
-
-/// Whether `value` is the result of an op with an `Allocate` effect on it (a fresh buffer).
-pub fn is_allocation(ctx: &Context, value: Value) -> bool {
-    ctx.defining_op(value)
-        .is_some_and(|op| has_own_effect_on(ctx, op, EffectKind::Allocate, value))
-}
-
-/// Whether `op` itself (not a nested op) is known to have an effect of `kind` on `value`.
-pub fn has_own_effect_on(ctx: &Context, op: Op, kind: EffectKind, value: Value) -> bool {
-    match ctx.memory_effects(op) {
-        Effects::Unknown => false,
-        Effects::Known(list) => list
-            .iter()
-            .any(|e| e.kind == kind && resolve_target(ctx, op, e.on) == Some(value)),
-    }
 }
 
 /// Short text for an effect kind (`read`, `write`, `allocate`, `free`).

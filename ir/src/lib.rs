@@ -21,8 +21,10 @@ pub mod context;
 pub mod diag;
 pub mod dialects;
 pub mod entity;
+pub mod interfaces;
 pub mod location;
 pub mod registry;
+pub mod rewrite;
 pub mod symbols;
 pub mod transform;
 pub mod types;
@@ -40,5 +42,6 @@ pub use registry::{
     AllocationInterface, CallInterface, EffectKind, EffectOn, Effects, HoistingKind, MemoryEffect,
     OpDef, PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
+pub use rewrite::{Pattern, Rewriter};
 pub use transform::{Changed, TransformResult, track_changes};
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

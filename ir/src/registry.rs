@@ -277,6 +277,9 @@ pub struct OpDef {
     pub implicit_terminator: Option<&'static str>,
     /// Allocation interface (ops allocating their result buffer).
     pub allocation: Option<AllocationInterface>,
+    /// Canonicalization folders and patterns (MLIR's `fold` and `getCanonicalizationPatterns`),
+    /// applied by the greedy driver (`rewrite::Canonicalizations`).
+    pub canonicalization: crate::rewrite::Canonicalization,
 }
 
 impl OpDef {
@@ -302,6 +305,7 @@ impl OpDef {
             num_results: None,
             implicit_terminator: None,
             allocation: None,
+            canonicalization: crate::rewrite::Canonicalization::default(),
         }
     }
 

@@ -9,89 +9,71 @@
 use analysis::alias::{
     AliasResult, BufferOriginAnalysis, is_buffer, is_function_argument, view_base,
 };
-use analysis::effects::is_allocation;
-use ir::{Context, Op, Value, ValueDef};
+use ir::dialects::arith::{ConstantOp, OrIOp};
+use ir::dialects::bufferization::{DeallocOp, DeallocOperands};
+use ir::dialects::memref::ExtractStridedMetadataOp;
+use ir::interfaces::is_allocation;
+use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
+use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::canonicalize::{dealloc_canonicalizations, fold_arith, has_arith_folders};
-use crate::ir_util::{DEALLOC, DeallocParts, binary_before, bool_const_before, const_bool};
 use crate::origin_closure::BoundedClosures;
-
-use crate::rewriter::Rewriter;
-use crate::worklist::Worklist;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
 ///
-/// Worklist-driven: the first round visits every dealloc (post-order), then the deallocs and
-/// the `i1` arithmetic the changes created or affected (see [`Rewriter`] and [`Worklist`]),
-/// folding the latter. At most ten rounds.
+/// Driven by the greedy driver of `ir::rewrite`, starting from every dealloc (post-order),
+/// then visiting the ops the changes created or affected: deallocs get the patterns, ops with
+/// folders (the `i1` arithmetic of the conditions) their canonicalizations, as MLIR's greedy
+/// driver folds every op it visits, so that deallocs whose conditions become constant false
+/// simplify in turn. No dead-op erasure; at most ten iterations.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute(ctx, root);
-    let analysis = Origins::new(&flow);
-    let mut rw = Rewriter::new(ctx);
-    let mut worklist = Worklist::default();
-    let deallocs = rw
+    let mut patterns = DeallocSimplification {
+        origins: Origins::new(&flow),
+    };
+    let deallocs: Vec<Op> = ctx
         .walk_postorder(root)
         .into_iter()
-        .filter(|&op| is_dealloc(&rw, op));
-    worklist.start_generation(deallocs);
-    let mut total = 0;
-    for _ in 0..10 {
-        let mut changed = 0;
-        while let Some(op) = worklist.pop() {
-            let rewritten = if is_dealloc(&rw, op) {
-                simplify_dealloc(&mut rw, &analysis, op)
-            } else {
-                is_live_foldable(&rw, op) && fold_arith(&mut rw, op)
-            };
-            if rewritten {
-                changed += 1;
-                let affected = rw.take_noted();
-                worklist.extend(
-                    affected
-                        .into_iter()
-                        .filter(|&o| is_dealloc(&rw, o) || is_live_foldable(&rw, o)),
-                );
-            }
+        .filter(|&op| DeallocOp::is(ctx, op))
+        .collect();
+    let config = GreedyConfig {
+        max_iterations: 10,
+        erase_dead_ops: false,
+    };
+    apply_patterns_greedily_to(ctx, deallocs, &mut patterns, &config).rewrites
+}
+
+/// The alias-based dealloc patterns, with the dealloc canonicalizations and folding.
+struct DeallocSimplification<'a> {
+    origins: Origins<'a>,
+}
+
+impl PatternSet for DeallocSimplification<'_> {
+    fn apply(&mut self, rw: &mut Rewriter, op: Op) -> bool {
+        if DeallocOp::is(rw, op) {
+            return simplify_dealloc(rw, &self.origins, op);
         }
-        total += changed;
-        if changed == 0 || worklist.is_empty() {
-            break;
-        }
-        worklist.start_generation([]);
+        let canonicalization = rw.op_def(op).canonicalization;
+        canonicalization.folds() && canonicalization.apply(rw, op)
     }
-    total
-}
-
-/// Whether `op` is a live `arith` op with folders: conditions the patterns made constant are
-/// folded (as MLIR's greedy driver folds every op it visits), so that deallocs whose
-/// conditions become constant false simplify in turn.
-fn is_live_foldable(ctx: &Context, op: Op) -> bool {
-    ctx.is_alive(op) && has_arith_folders(ctx, op)
-}
-
-/// Whether `op` is a live `bufferization.dealloc`.
-fn is_dealloc(ctx: &Context, op: Op) -> bool {
-    ctx.is_alive(op) && ctx.op_name_str(op) == DEALLOC
 }
 
 /// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.
 fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
-    let Some(parts) = DeallocParts::of(rw, op) else {
+    let canonicalization = rw.op_def(op).canonicalization;
+    if canonicalization.apply(rw, op) {
+        return true;
+    }
+    let Some(parts) = DeallocOp(op).operand_lists(rw) else {
         return false;
     };
-    let changed = dealloc_canonicalizations(rw, op, &parts)
-        || remove_memrefs_contained_in_retained(rw, analysis, op, &parts)
+    remove_memrefs_contained_in_retained(rw, analysis, op, &parts)
         || remove_retained_not_aliasing(rw, analysis, op, &parts)
         || split_non_aliasing(rw, analysis, op, &parts)
-        || retained_aliasing_always_freed(rw, analysis, op, &parts);
-    if changed && rw.is_alive(op) {
-        rw.note(op);
-    }
-    changed
+        || retained_aliasing_always_freed(rw, analysis, op, &parts)
 }
 
 /// MLIR's `distinctAllocAndBlockArgument`: an allocation nested in the block that owns the
@@ -115,7 +97,7 @@ fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
         return AliasResult::DifferentAllocation;
     }
     match a.same_allocation(ctx, x, y) {
-        AliasResult::Unknown => match metadata_source(ctx, x) {
+        AliasResult::Unknown => match ExtractStridedMetadataOp::source_of_base_buffer(ctx, x) {
             Some(src) => a.same_allocation(ctx, src, y),
             None => AliasResult::Unknown,
         },
@@ -128,22 +110,12 @@ fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
 /// may come from thousands of allocations there, and the answer is then "unknown" anyway).
 const ORIGIN_LIMIT: usize = 256;
 
-/// The source of `v` when `v` is the base buffer of a `memref.extract_strided_metadata`
-/// (MLIR's simplification retries its queries on that source).
-fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
-    let def = ctx.defining_op(v)?;
-    (ctx.op_name_str(def) == "memref.extract_strided_metadata"
-        && ctx.results(def).first() == Some(&v)
-        && ctx.num_operands(def) == 1)
-        .then(|| ctx.operand(def, 0))
-}
-
 /// [`view_base`], also looking through the base buffer of `memref.extract_strided_metadata`
 /// (a view-like op in MLIR, whose `getViewBase` skips it).
 fn metadata_view_base(ctx: &Context, v: Value) -> Value {
     let mut base = view_base(ctx, v);
     for _ in 0..1_000_000 {
-        match metadata_source(ctx, base) {
+        match ExtractStridedMetadataOp::source_of_base_buffer(ctx, base) {
             Some(source) => base = view_base(ctx, source),
             None => break,
         }
@@ -151,16 +123,28 @@ fn metadata_view_base(ctx: &Context, v: Value) -> Value {
     base
 }
 
+/// An `i1` constant before `anchor`.
+fn bool_before(rw: &mut Rewriter, anchor: Op, value: bool) -> Value {
+    let mut b = rw.builder_before(anchor);
+    ConstantOp::build_bool(&mut b, value).result(&b)
+}
+
+/// `arith.ori` of `x` and `y` before `anchor`.
+fn or_before(rw: &mut Rewriter, anchor: Op, x: Value, y: Value) -> Value {
+    let mut b = rw.builder_before(anchor);
+    OrIOp::build(&mut b, x, y).result(&b)
+}
+
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
 /// `map[k]` (or `false`) OR-ed with `extra[k]`.
 fn rebuild(
     rw: &mut Rewriter,
     old: Op,
-    parts: &DeallocParts,
+    parts: &DeallocOperands,
     map: &[Option<usize>],
     extra: &[Vec<Value>],
 ) {
-    let new = (!parts.memrefs.is_empty()).then(|| parts.build_before(rw, old));
+    let new = (!parts.memrefs.is_empty()).then(|| parts.build(&mut rw.builder_before(old)).0);
     let mut values = Vec::new();
     for (k, m) in map.iter().enumerate() {
         let mut acc: Option<Value> = match (m, new) {
@@ -170,12 +154,12 @@ fn rebuild(
         for &c in extra.get(k).map_or(&[][..], |v| &v[..]) {
             acc = Some(match acc {
                 None => c,
-                Some(a) => binary_before(rw, old, "arith.ori", a, c),
+                Some(a) => or_before(rw, old, a, c),
             });
         }
         let v = match acc {
             Some(v) => v,
-            None => bool_const_before(rw, old, false),
+            None => bool_before(rw, old, false),
         };
         values.push(v);
     }
@@ -188,16 +172,16 @@ fn remove_memrefs_contained_in_retained(
     rw: &mut Rewriter,
     a: &Origins,
     op: Op,
-    parts: &DeallocParts,
+    parts: &DeallocOperands,
 ) -> bool {
     let r = &parts.retained;
     if r.is_empty() || (1..r.len()).any(|i| r[..i].contains(&r[i])) {
         return false;
     }
     let mut extra: Vec<Vec<Value>> = vec![Vec::new(); r.len()];
-    let mut kept = DeallocParts {
+    let mut kept = DeallocOperands {
         retained: r.clone(),
-        ..DeallocParts::default()
+        ..DeallocOperands::default()
     };
     let mut changed = false;
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
@@ -229,10 +213,10 @@ fn remove_retained_not_aliasing(
     rw: &mut Rewriter,
     a: &Origins,
     op: Op,
-    parts: &DeallocParts,
+    parts: &DeallocOperands,
 ) -> bool {
     let mut map = Vec::new();
-    let mut kept = DeallocParts {
+    let mut kept = DeallocOperands {
         memrefs: parts.memrefs.clone(),
         conditions: parts.conditions.clone(),
         retained: Vec::new(),
@@ -392,7 +376,7 @@ fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize>
 }
 
 /// `SplitDeallocWhenNotAliasingAnyOther`.
-fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocParts) -> bool {
+fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocOperands) -> bool {
     if parts.memrefs.len() < 2 {
         return false;
     }
@@ -401,9 +385,9 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocPar
         return false;
     }
     let mut results: Vec<Vec<Value>> = vec![Vec::new(); parts.retained.len()];
-    let mut rest = DeallocParts {
+    let mut rest = DeallocOperands {
         retained: parts.retained.clone(),
-        ..DeallocParts::default()
+        ..DeallocOperands::default()
     };
     let mut is_isolated = vec![false; parts.memrefs.len()];
     for &i in &isolated {
@@ -412,12 +396,12 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocPar
     let groups = parts.memrefs.iter().zip(&parts.conditions);
     for ((&memref, &condition), alone) in groups.zip(is_isolated) {
         if alone {
-            let single = DeallocParts {
+            let single = DeallocOperands {
                 memrefs: vec![memref],
                 conditions: vec![condition],
                 retained: parts.retained.clone(),
             };
-            let new = single.build_before(rw, op);
+            let new = single.build(&mut rw.builder_before(op)).0;
             for (k, r) in results.iter_mut().enumerate() {
                 r.push(rw.result(new, k));
             }
@@ -439,7 +423,7 @@ fn retained_aliasing_always_freed(
     rw: &mut Rewriter,
     a: &Origins,
     op: Op,
-    parts: &DeallocParts,
+    parts: &DeallocOperands,
 ) -> bool {
     if parts.retained.is_empty() {
         return false;
@@ -447,7 +431,7 @@ fn retained_aliasing_always_freed(
     let mut dropped = vec![false; parts.memrefs.len()];
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
-            const_bool(rw, parts.conditions[i]) == Some(true)
+            ConstantOp::as_bool(rw, parts.conditions[i]) == Some(true)
                 && alias(rw, a, parts.memrefs[i], r) == AliasResult::SameAllocation
         });
         match hit {
@@ -455,7 +439,7 @@ fn retained_aliasing_always_freed(
             None => return false,
         }
     }
-    let kept = DeallocParts {
+    let kept = DeallocOperands {
         memrefs: (0..parts.memrefs.len())
             .filter(|&i| !dropped[i])
             .map(|i| parts.memrefs[i])
@@ -467,9 +451,9 @@ fn retained_aliasing_always_freed(
         retained: parts.retained.clone(),
     };
     if !kept.memrefs.is_empty() {
-        kept.build_before(rw, op);
+        kept.build(&mut rw.builder_before(op));
     }
-    let t = bool_const_before(rw, op, true);
+    let t = bool_before(rw, op, true);
     let values = vec![t; parts.retained.len()];
     rw.replace_op_uses(op, &values);
     rw.erase_op(op);

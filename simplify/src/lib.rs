@@ -11,10 +11,7 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod dealloc_simplify;
-pub mod ir_util;
 mod origin_closure;
-pub mod rewriter;
-mod worklist;
 
 use ir::{Changed, Context, Diagnostic, Op, TransformResult};
 

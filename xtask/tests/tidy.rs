@@ -241,16 +241,11 @@ fn transform_crates_do_not_name_ops_by_string() {
         }
     }
     assert!(
-        offenders.len() <= KNOWN_OP_NAME_LITERALS,
-        "{} op-name literals in transform crates (allowed while the typed views land: \
-         {KNOWN_OP_NAME_LITERALS}); use the registry or a typed view:\n{}",
-        offenders.len(),
+        offenders.is_empty(),
+        "op-name literals in transform crates; use the registry or a typed view:\n{}",
         offenders.join("\n")
     );
 }
-
-/// Op-name literals still in the transform crates; lowered to zero as they move to typed views.
-const KNOWN_OP_NAME_LITERALS: usize = 40;
 
 #[test]
 fn the_checks_find_what_they_look_for() {

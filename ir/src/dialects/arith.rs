@@ -5,6 +5,7 @@
 //! dialect attributes (`#arith.overflow<nsw>`, `#arith.fastmath<nnan,ninf>`) exactly as MLIR
 //! prints them in generic form; comparison predicates are `i64` integer attributes.
 
+pub(crate) mod canonicalize;
 mod ops;
 pub use ops::{
     AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MaxSIOp, MulIOp, OrIOp, SelectOp, SubIOp,

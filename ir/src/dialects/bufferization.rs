@@ -9,8 +9,9 @@
 //! which is what it does and what the deallocation passes need to know. None of these ops
 //! has a result-name hint in `mlir-opt-22`.
 
+pub(crate) mod canonicalize;
 mod ops;
-pub use ops::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
+pub use ops::{CloneOp, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR};
 
 use smallvec::smallvec;
 

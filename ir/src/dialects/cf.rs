@@ -6,6 +6,7 @@
 //! `cf.switch` keep their operand groups in `operandSegmentSizes` (and `case_operand_segments`
 //! for the switch cases) exactly as MLIR does.
 
+pub(crate) mod canonicalize;
 mod ops;
 pub use ops::{AssertOp, BrOp, CondBrOp};
 

@@ -12,6 +12,7 @@
 //! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
 
+pub(crate) mod canonicalize;
 mod ops;
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,

@@ -34,9 +34,19 @@ pub fn register_all(reg: &mut Registry) {
     linalg::register(reg);
     deallocation::register(reg);
     test::register(reg);
+    register_canonicalizations(reg);
     declare_result_counts(reg);
     declare_implicit_terminators(reg);
     allocation::register(reg);
+}
+
+/// Registers the canonicalization folders and patterns of the dialects' ops.
+fn register_canonicalizations(reg: &mut Registry) {
+    arith::canonicalize::register(reg);
+    cf::canonicalize::register(reg);
+    scf::canonicalize::register(reg);
+    memref::canonicalize::register(reg);
+    bufferization::canonicalize::register(reg);
 }
 
 /// Ops that never have results (MLIR's ODS checks "requires zero results" for them).

@@ -1,28 +1,26 @@
-//! The greedy canonicalization driver.
+//! The `canonicalize` pass: the greedy driver of `ir::rewrite` applying every op's registered
+//! folders and patterns, plus region simplification and constant deduplication.
 //!
-//! Worklist-driven: the first iteration visits every op nested in the root in post-order
-//! (children first), erasing trivially dead ops and applying the op's folders/patterns; every
-//! change goes through a [`Rewriter`], which notes the ops it may affect (users of replaced
-//! values, defining ops of dropped operands, created and moved ops, neighbours and parents),
-//! and those form the next iteration's worklist. Each iteration then simplifies regions
-//! (unreachable blocks, trivial block merging; later iterations only where branches changed)
-//! and deduplicates constants (hoisted to the entry block of the nearest isolated-from-above
-//! op; later iterations only when constants appeared). It stops when an iteration changes
-//! nothing, or after `max_iterations`, and says which.
+//! The driver ([`ir::rewrite::apply_patterns_greedily`]) visits every op nested in the root
+//! in post-order (children first), erasing trivially dead ops and applying the op's
+//! [`ir::rewrite::Canonicalization`]; the ops each change affects are visited next. After each
+//! iteration this pass simplifies regions (unreachable blocks, trivial block merging; after
+//! the first iteration only where branches changed) and deduplicates constants (hoisted to
+//! the entry block of the nearest isolated-from-above op; after the first iteration only when
+//! constants appeared). It stops when an iteration changes nothing, or after
+//! `max_iterations`, and says which.
 
-mod arith;
-mod cf;
-mod dce;
-mod dealloc;
-mod memref;
+mod constants;
 mod regions;
-mod scf;
 
-use ir::{Context, Op, OpName, Traits};
-use rustc_hash::{FxHashMap, FxHashSet};
+use ir::rewrite::{
+    Canonicalizations, GreedyConfig, GreedyReport, IterationInfo, PatternSet, Rewriter,
+    apply_patterns_greedily,
+};
+use ir::{Context, Op, Traits};
+use rustc_hash::FxHashSet;
 
-use crate::rewriter::Rewriter;
-use crate::worklist::Worklist;
+pub use ir::rewrite::StopReason;
 
 /// Options of the driver.
 #[derive(Clone, Copy, Debug)]
@@ -42,193 +40,60 @@ impl Default for CanonicalizeConfig {
     }
 }
 
-/// Why the driver stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StopReason {
-    /// An iteration changed nothing.
-    Converged,
-    /// The iteration cap was reached while still changing.
-    IterationLimit,
-}
-
 /// What the driver did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CanonicalizeReport {
-    /// Iterations run (including the final unchanged one).
-    pub iterations: usize,
-    /// Rewrites applied (pattern applications, erased ops, merged blocks...).
-    pub rewrites: usize,
-    /// Why it stopped.
-    pub reason: StopReason,
-}
-
-/// A rewrite pattern: returns whether it changed the IR (it may erase `op`).
-type Pattern = fn(&mut Rewriter, Op) -> bool;
-
-/// The patterns registered for an op name.
-fn patterns_for(name: &str) -> &'static [Pattern] {
-    match name {
-        "arith.andi" => &[arith::fold_andi],
-        "arith.ori" => &[arith::fold_ori],
-        "arith.xori" => &[arith::fold_xori, arith::xori_not_cmpi],
-        "arith.select" => &[arith::fold_select],
-        "arith.cmpi" => &[arith::fold_cmpi],
-        "scf.if" => &[
-            scf::if_constant_condition,
-            scf::if_trivial_to_select,
-            scf::if_remove_dead_results,
-            scf::if_remove_empty_else,
-        ],
-        "cf.cond_br" => &[
-            cf::cond_br_constant,
-            cf::cond_br_same_successor,
-            cf::cond_br_same_successor_select,
-        ],
-        "bufferization.dealloc" => &[dealloc::canonicalize_dealloc],
-        "bufferization.clone" => &[dealloc::simplify_clone],
-        "cf.assert" => &[cf::assert_true],
-        "memref.alloc" | "memref.alloca" => &[memref::dead_alloc],
-        "memref.alloca_scope" => &[memref::alloca_scope_inline],
-        "memref.collapse_shape" => &[memref::collapse_of_expand],
-        "memref.expand_shape" => &[memref::expand_of_collapse],
-        _ => &[],
-    }
-}
-
-/// Whether `op` is an `arith` op with folders (`andi`, `ori`, `xori`, `select`, `cmpi`).
-pub(crate) fn has_arith_folders(ctx: &ir::Context, op: Op) -> bool {
-    matches!(
-        ctx.op_name_str(op),
-        "arith.andi" | "arith.ori" | "arith.xori" | "arith.select" | "arith.cmpi"
-    )
-}
-
-/// Applies the folders of an `arith` op (see [`has_arith_folders`]); whether one changed it.
-pub(crate) fn fold_arith(rw: &mut Rewriter, op: Op) -> bool {
-    let name = rw.op_name_str(op).to_owned();
-    patterns_for(&name).iter().any(|pattern| pattern(rw, op))
-}
-
-/// Applies the first matching `bufferization.dealloc` canonicalization, given the op's operand
-/// groups; whether one did.
-pub(crate) use dealloc::canonicalize_dealloc_parts as dealloc_canonicalizations;
+pub type CanonicalizeReport = GreedyReport;
 
 /// Runs the canonicalizer on everything nested in `root`.
 ///
 /// Iteration 1 visits every op (post-order), simplifies every region and deduplicates every
-/// constant. Each later iteration visits only the ops noted as affected by earlier changes
-/// (see [`Rewriter`] and [`Worklist`]), simplifies only the regions whose branches changed,
-/// and deduplicates constants again only if new ones appeared.
+/// constant. Each later iteration visits only the ops noted as affected by earlier changes,
+/// simplifies only the regions whose branches changed, and deduplicates constants again only
+/// if new ones appeared.
 pub fn canonicalize(
     ctx: &mut Context,
     root: Op,
     config: &CanonicalizeConfig,
 ) -> CanonicalizeReport {
-    let mut rw = Rewriter::new(ctx);
-    let mut patterns = PatternTable::default();
-    let mut worklist = Worklist::default();
-    let everything = rw.walk_postorder(root);
-    worklist.start_generation(everything.iter().copied());
-    let mut placed_constants = FxHashSet::default();
-    let mut rewrites = 0;
-    for iteration in 1..=config.max_iterations.max(1) {
-        let first = iteration == 1;
-        let mut noted = Vec::new();
-        let mut changed = apply_patterns(&mut rw, root, &mut patterns, &mut worklist, &mut noted);
-        if config.region_simplify {
-            changed += if first {
-                regions::simplify_regions_of(&mut rw, &everything)
-            } else {
-                simplify_changed_regions(&mut rw, &noted)
-            };
-        }
-        if first || has_unplaced_constant(&rw, &noted, &placed_constants) {
-            changed += dce::dedup_constants(&mut rw, root, &mut placed_constants);
-        }
-        worklist.extend(rw.take_noted());
-        rewrites += changed;
-        if changed == 0 {
-            tracing::debug!(iteration, rewrites, "canonicalize converged");
-            return CanonicalizeReport {
-                iterations: iteration,
-                rewrites,
-                reason: StopReason::Converged,
-            };
-        }
-        worklist.start_generation([]);
-    }
-    tracing::debug!(rewrites, "canonicalize hit the iteration limit");
-    CanonicalizeReport {
-        iterations: config.max_iterations.max(1),
-        rewrites,
-        reason: StopReason::IterationLimit,
-    }
-}
-
-/// The patterns of each op name met so far (looked up by name once per name).
-#[derive(Default)]
-struct PatternTable {
-    by_name: FxHashMap<OpName, &'static [Pattern]>,
-}
-
-impl PatternTable {
-    fn get(&mut self, ctx: &Context, op: Op) -> &'static [Pattern] {
-        let name = ctx.op_name(op);
-        self.by_name
-            .entry(name)
-            .or_insert_with(|| patterns_for(ctx.op_name_str(op)))
-    }
-}
-
-/// Visits the current generation's ops, erasing the trivially dead ones and applying the
-/// first matching pattern of the others; queues what each change affects (and records it in
-/// `noted`). Returns the number of rewrites.
-fn apply_patterns(
-    rw: &mut Rewriter,
-    root: Op,
-    patterns: &mut PatternTable,
-    worklist: &mut Worklist,
-    noted: &mut Vec<Op>,
-) -> usize {
-    let mut count = 0;
-    while let Some(op) = worklist.pop() {
-        if op == root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
-            continue;
-        }
-        if dce::is_trivially_dead(rw, op) {
-            rw.erase_op(op);
-            count += 1;
-        } else if patterns.get(rw, op).iter().any(|pattern| pattern(rw, op)) {
-            count += 1;
-            if rw.is_alive(op) {
-                rw.note(op);
-            }
-        }
-        if rw.is_alive(op) {
-            requeue_parent_if_now_dead(rw, op, worklist);
-        }
-        if rw.has_noted() {
-            let affected = rw.take_noted();
-            worklist.extend(affected.iter().copied());
-            noted.extend(affected);
-        }
-    }
-    count
-}
-
-/// Whether an op with regions is dead depends on everything nested in it, so a change deep in
-/// a loop nest may make an outer loop dead although the loops in between are kept by uses of
-/// their results. When such an op `op` (alive only through uses) is visited after its parent,
-/// the parent is queued again; a parent still waiting for its visit will see the change then.
-fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
-    let Some(parent) = rw.parent_op(op) else {
-        return;
+    let mut pass = Canonicalize {
+        root,
+        region_simplify: config.region_simplify,
+        placed_constants: FxHashSet::default(),
     };
-    if !rw.regions(op).is_empty()
-        && !worklist.is_pending(parent)
-        && dce::is_dead_but_for_uses(rw, op)
-    {
-        rw.note(parent);
+    let greedy = GreedyConfig {
+        max_iterations: config.max_iterations,
+        erase_dead_ops: true,
+    };
+    apply_patterns_greedily(ctx, root, &mut pass, &greedy)
+}
+
+/// The registered canonicalizations, with region simplification and constant deduplication
+/// after each iteration.
+struct Canonicalize {
+    root: Op,
+    region_simplify: bool,
+    /// The constants the last deduplication left in place.
+    placed_constants: FxHashSet<Op>,
+}
+
+impl PatternSet for Canonicalize {
+    fn apply(&mut self, rw: &mut Rewriter, op: Op) -> bool {
+        Canonicalizations.apply(rw, op)
+    }
+
+    fn after_iteration(&mut self, rw: &mut Rewriter, info: &IterationInfo) -> usize {
+        let first = info.iteration == 1;
+        let mut changed = 0;
+        if self.region_simplify {
+            changed += if first {
+                regions::simplify_regions_of(rw, info.initial)
+            } else {
+                simplify_changed_regions(rw, info.noted)
+            };
+        }
+        if first || has_unplaced_constant(rw, info.noted, &self.placed_constants) {
+            changed += constants::dedup_constants(rw, self.root, &mut self.placed_constants);
+        }
+        changed
     }
 }
 

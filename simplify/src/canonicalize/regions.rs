@@ -4,7 +4,7 @@
 use ir::{Block, Context, Op, Traits};
 use rustc_hash::FxHashMap;
 
-use crate::rewriter::Rewriter;
+use ir::rewrite::Rewriter;
 
 /// Simplifies every multi-block region of `ops` (those still alive); returns the number of
 /// changes.

@@ -116,6 +116,43 @@ impl CloneOp {
 /// the ownership-based deallocation leaves alone.
 pub const MANUAL_DEALLOCATION_ATTR: &str = "bufferization.manual_deallocation";
 
+/// The operand groups of a `bufferization.dealloc` as lists a rewrite edits before building
+/// the new op from them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeallocOperands {
+    /// The memrefs to free.
+    pub memrefs: Vec<Value>,
+    /// One condition per memref.
+    pub conditions: Vec<Value>,
+    /// The retained values.
+    pub retained: Vec<Value>,
+}
+
+impl DeallocOp {
+    /// The operand groups as lists; `None` unless there is one condition per memref and one
+    /// result per retained value.
+    pub fn operand_lists(self, ctx: &Context) -> Option<DeallocOperands> {
+        let [memrefs, conditions, retained] = self
+            .group_ranges(ctx)
+            .map(|range| range.map(|i| ctx.operand(self.0, i)).collect());
+        let lists = DeallocOperands {
+            memrefs,
+            conditions,
+            retained,
+        };
+        let consistent = lists.memrefs.len() == lists.conditions.len()
+            && lists.retained.len() == ctx.results(self.0).len();
+        consistent.then_some(lists)
+    }
+}
+
+impl DeallocOperands {
+    /// Builds `bufferization.dealloc` of these lists.
+    pub fn build(&self, b: &mut Builder) -> DeallocOp {
+        DeallocOp::build(b, &self.memrefs, &self.conditions, &self.retained)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

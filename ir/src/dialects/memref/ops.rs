@@ -13,7 +13,7 @@
 //! the dynamic marker).
 
 use crate::Builder;
-use crate::context::Context;
+use crate::context::{Context, ValueDef};
 use crate::dialects::syntax::{dense_array_values, segment_range};
 use crate::dialects::view::OpView;
 use crate::entity::{Attr, Block, Op, Type, Value};
@@ -575,6 +575,18 @@ impl ExtractAlignedPointerAsIndexOp {
     pub fn build(b: &mut Builder, source: Value) -> Self {
         let ty = b.ctx().index_type();
         ExtractAlignedPointerAsIndexOp(build_single_result(b, Self::NAME, &[source], ty))
+    }
+}
+
+impl ExtractStridedMetadataOp {
+    /// The buffer described, when `v` is the base buffer of a `memref.extract_strided_metadata`
+    /// (of one operand).
+    pub fn source_of_base_buffer(ctx: &Context, v: Value) -> Option<Value> {
+        let ValueDef::Result { op, index: 0 } = ctx.value_def(v) else {
+            return None;
+        };
+        let metadata = Self::of(ctx, op)?;
+        (ctx.num_operands(op) == 1).then(|| metadata.source(ctx))
     }
 }
 

@@ -139,3 +139,24 @@ module {
 ";
     assert_eq!(text, expected);
 }
+
+#[test]
+fn only_the_base_buffer_of_a_metadata_extraction_leads_to_its_source() {
+    build_in_func("%m: memref<4xf32>", |b, args| {
+        let metadata = ExtractStridedMetadataOp::build(b, args[0]);
+        let base = metadata.base_buffer(b);
+        let offset = metadata.offset(b);
+        assert_eq!(
+            ExtractStridedMetadataOp::source_of_base_buffer(b, base),
+            Some(args[0])
+        );
+        assert_eq!(
+            ExtractStridedMetadataOp::source_of_base_buffer(b, offset),
+            None
+        );
+        assert_eq!(
+            ExtractStridedMetadataOp::source_of_base_buffer(b, args[0]),
+            None
+        );
+    });
+}

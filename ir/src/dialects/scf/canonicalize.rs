@@ -1,11 +1,25 @@
 //! `scf.if` patterns: constant condition, trivial yields to `arith.select`, dead results,
 //! empty else.
 
-use ir::{Block, Context, Op, OpState, Traits, Value};
+use super::IfOp;
+use crate::context::{Context, OpState, ValueDef};
+use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::view::OpView;
+use crate::entity::{Block, Op, Value};
+use crate::registry::{Registry, Traits};
+use crate::rewrite::Rewriter;
 
-use crate::ir_util::{const_bool, create_before};
-
-use crate::rewriter::Rewriter;
+/// Registers the patterns of `scf.if`.
+pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut(IfOp::NAME) {
+        def.canonicalization.patterns = &[
+            if_constant_condition,
+            if_trivial_to_select,
+            if_remove_dead_results,
+            if_remove_empty_else,
+        ];
+    }
+}
 
 /// The single block of region `i` of `op`, if it has exactly one.
 fn single_block(ctx: &Context, op: Op, i: usize) -> Option<Block> {
@@ -21,11 +35,11 @@ fn terminator(ctx: &Context, block: Block) -> Option<Op> {
 }
 
 /// `scf.if true/false`: inline the taken branch.
-pub(super) fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
+fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.regions(op).len() != 2 {
         return false;
     }
-    let Some(cond) = const_bool(rw, rw.operand(op, 0)) else {
+    let Some(cond) = ConstantOp::as_bool(rw, rw.operand(op, 0)) else {
         return false;
     };
     let index = if cond { 0 } else { 1 };
@@ -58,7 +72,7 @@ pub(super) fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
 
 /// Results whose yielded values are both defined outside the `scf.if` become
 /// `arith.select` (or the value itself when both arms yield it).
-pub(super) fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
+fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
     if rw.results(op).is_empty() || rw.num_operands(op) != 1 {
         return false;
     }
@@ -88,9 +102,8 @@ pub(super) fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
         let replacement = if t == f {
             t
         } else {
-            let ty = rw.value_type(result);
-            let select = create_before(rw, op, "arith.select", &[cond, t, f], &[ty], &[]);
-            rw.result(select, 0)
+            let mut b = rw.builder_before(op);
+            SelectOp::build(&mut b, cond, t, f).result(&b)
         };
         rw.replace_all_uses_with(result, replacement);
         changed = true;
@@ -100,18 +113,18 @@ pub(super) fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
 
 fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
     let def_op = match ctx.value_def(v) {
-        ir::ValueDef::Result { op: d, .. } => Some(d),
-        ir::ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
-        ir::ValueDef::Placeholder => return false,
+        ValueDef::Result { op: d, .. } => Some(d),
+        ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
+        ValueDef::Placeholder => return false,
     };
     match ctx.value_def(v) {
-        ir::ValueDef::Result { op: d, .. } => !ctx.is_ancestor(op, d),
+        ValueDef::Result { op: d, .. } => !ctx.is_ancestor(op, d),
         _ => def_op.is_none_or(|p| p != op && !ctx.is_ancestor(op, p)),
     }
 }
 
 /// Drops unused results (and the matching yield operands).
-pub(super) fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
+fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
     let results = rw.results(op).to_vec();
     let live: Vec<usize> = (0..results.len())
         .filter(|&i| rw.has_uses(results[i]))
@@ -136,13 +149,16 @@ pub(super) fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
         let kept: Vec<Value> = live.iter().map(|&i| rw.operand(t, i)).collect();
         rw.set_operands(t, &kept);
     }
-    let mut state = OpState::new(rw.op_name(op), rw.op_loc(op));
-    state.operands = rw.operand_vec(op);
-    state.result_types = live.iter().map(|&i| rw.value_type(results[i])).collect();
-    state.attrs = rw.attrs(op).to_vec();
-    let new_regions = vec![rw.create_region(), rw.create_region()];
+    let result_types = live.iter().map(|&i| rw.value_type(results[i])).collect();
+    let (name, operands, attrs) = (rw.op_name(op), rw.operand_vec(op), rw.attrs(op).to_vec());
+    let mut b = rw.builder_before(op);
+    let mut state = OpState::new(name, b.loc());
+    state.operands = operands;
+    state.result_types = result_types;
+    state.attrs = attrs;
+    let new_regions = vec![b.region(), b.region()];
     state.regions = new_regions.clone();
-    let new = rw.create_before(op, state);
+    let new = b.create(state);
     for (old_r, new_r) in rw.regions(op).to_vec().into_iter().zip(new_regions) {
         rw.take_region_body(old_r, new_r);
     }
@@ -155,7 +171,7 @@ pub(super) fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// An else branch holding only an operand-less yield is removed.
-pub(super) fn if_remove_empty_else(rw: &mut Rewriter, op: Op) -> bool {
+fn if_remove_empty_else(rw: &mut Rewriter, op: Op) -> bool {
     if !rw.results(op).is_empty() || rw.regions(op).len() != 2 {
         return false;
     }

@@ -1,15 +1,51 @@
 //! The six `bufferization.dealloc` canonicalizations and `SimplifyClones`.
 
-use analysis::effects;
-use ir::{Context, EffectKind, EffectOn, Effects, Op, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ir_util::{DeallocParts, Replacement, binary_before, const_bool};
+use super::{CloneOp, DeallocOp, DeallocOperands};
+use crate::context::Context;
+use crate::dialects::arith::{ConstantOp, OrIOp};
+use crate::dialects::memref::ExtractStridedMetadataOp;
+use crate::dialects::view::OpView;
+use crate::entity::{Op, Value};
+use crate::interfaces::{
+    has_own_effect_on, is_allocation, may_have_effect, value_effects, view_base,
+};
+use crate::registry::{EffectKind, EffectOn, Effects, Registry};
+use crate::rewrite::Rewriter;
 
-use crate::rewriter::Rewriter;
+/// Registers the patterns of `bufferization.dealloc` and `bufferization.clone`.
+pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut(DeallocOp::NAME) {
+        def.canonicalization.patterns = &[canonicalize_dealloc];
+    }
+    if let Some(def) = reg.def_mut(CloneOp::NAME) {
+        def.canonicalization.patterns = &[simplify_clone];
+    }
+}
 
-/// A `bufferization.dealloc` canonicalization, given the op's operand groups.
-type DeallocPattern = fn(&mut Rewriter, Op, &DeallocParts) -> bool;
+/// A `bufferization.dealloc` canonicalization, given the op's operand lists.
+type DeallocPattern = fn(&mut Rewriter, Op, &DeallocOperands) -> bool;
+
+/// Replaces `old` by a dealloc of `lists`: old result `k` becomes new result `map[k]`
+/// (constant false if the new dealloc is empty, so not built).
+fn replace(rw: &mut Rewriter, lists: &DeallocOperands, old: Op, map: &[usize]) {
+    let mut b = rw.builder_before(old);
+    let new = (!lists.memrefs.is_empty()).then(|| lists.build(&mut b));
+    let mut values = Vec::new();
+    let mut false_value = None;
+    for &i in map {
+        let v = match new {
+            Some(new) => b.result_of(new.0, i),
+            None => {
+                *false_value.get_or_insert_with(|| ConstantOp::build_bool(&mut b, false).result(&b))
+            }
+        };
+        values.push(v);
+    }
+    rw.replace_op_uses(old, &values);
+    rw.erase_op(old);
+}
 
 /// The canonicalizations, in the order they are tried.
 const DEALLOC_PATTERNS: [DeallocPattern; 6] = [
@@ -21,30 +57,29 @@ const DEALLOC_PATTERNS: [DeallocPattern; 6] = [
     remove_alloc_dealloc_pair,
 ];
 
-/// Applies the first matching canonicalization to the dealloc `op` whose operand groups are
-/// `parts`; whether one did.
-pub(crate) fn canonicalize_dealloc_parts(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+/// The dealloc canonicalizations as one pattern (operand lists read once): applies the first
+/// that changes the dealloc `op`.
+fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(lists) = DeallocOp::of(rw, op).and_then(|dealloc| dealloc.operand_lists(rw)) else {
+        return false;
+    };
     DEALLOC_PATTERNS
         .iter()
-        .any(|pattern| pattern(rw, op, parts))
+        .any(|pattern| pattern(rw, op, &lists))
 }
 
-/// The dealloc canonicalizations as one pattern (operand groups read once).
-pub(super) fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
-    DeallocParts::of(rw, op).is_some_and(|parts| canonicalize_dealloc_parts(rw, op, &parts))
-}
-
-fn identity(n: usize) -> Vec<Replacement> {
-    (0..n).map(Replacement::Result).collect()
+/// The result map keeping each of `n` results where it is.
+fn identity(n: usize) -> Vec<usize> {
+    (0..n).collect()
 }
 
 /// No memrefs: results are `false`.
-pub(super) fn erase_empty(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+fn erase_empty(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     if !parts.memrefs.is_empty() {
         return false;
     }
     let n = parts.retained.len();
-    parts.replace(rw, op, &identity(n));
+    replace(rw, parts, op, &identity(n));
     true
 }
 
@@ -58,20 +93,21 @@ fn has_duplicates(values: &[Value]) -> bool {
 }
 
 /// Duplicate memrefs are merged, their conditions OR-ed.
-pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     if !has_duplicates(&parts.memrefs) {
         return false;
     }
-    let mut new = DeallocParts {
+    let mut new = DeallocOperands {
         retained: parts.retained.clone(),
-        ..DeallocParts::default()
+        ..DeallocOperands::default()
     };
     let mut changed = false;
     let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
         match position.get(&m) {
             Some(&i) => {
-                new.conditions[i] = binary_before(rw, op, "arith.ori", new.conditions[i], c);
+                let mut b = rw.builder_before(op);
+                new.conditions[i] = OrIOp::build(&mut b, new.conditions[i], c).result(&b);
                 changed = true;
             }
             None => {
@@ -82,80 +118,62 @@ pub(super) fn remove_duplicate_memrefs(rw: &mut Rewriter, op: Op, parts: &Deallo
         }
     }
     if changed {
-        new.replace(rw, op, &identity(parts.retained.len()));
+        replace(rw, &new, op, &identity(parts.retained.len()));
     }
     changed
 }
 
 /// Duplicate retained values are kept once; their results are shared.
-pub(super) fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     if !has_duplicates(&parts.retained) {
         return false;
     }
     let mut unique: Vec<Value> = Vec::new();
     let mut position: FxHashMap<Value, usize> = FxHashMap::default();
-    let map: Vec<Replacement> = parts
+    let map: Vec<usize> = parts
         .retained
         .iter()
         .map(|&r| {
-            let i = *position.entry(r).or_insert_with(|| {
+            *position.entry(r).or_insert_with(|| {
                 unique.push(r);
                 unique.len() - 1
-            });
-            Replacement::Result(i)
+            })
         })
         .collect();
     if unique.len() == parts.retained.len() {
         return false;
     }
-    let new = DeallocParts {
+    let new = DeallocOperands {
         retained: unique,
         ..parts.clone()
     };
-    new.replace(rw, op, &map);
+    replace(rw, &new, op, &map);
     true
 }
 
 /// Memrefs with a constant-false condition are dropped.
-pub(super) fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let keep: Vec<usize> = (0..parts.memrefs.len())
-        .filter(|&i| const_bool(rw, parts.conditions[i]) != Some(false))
+        .filter(|&i| ConstantOp::as_bool(rw, parts.conditions[i]) != Some(false))
         .collect();
     if keep.len() == parts.memrefs.len() {
         return false;
     }
-    let new = DeallocParts {
+    let new = DeallocOperands {
         memrefs: keep.iter().map(|&i| parts.memrefs[i]).collect(),
         conditions: keep.iter().map(|&i| parts.conditions[i]).collect(),
         retained: parts.retained.clone(),
     };
-    new.replace(rw, op, &identity(parts.retained.len()));
+    replace(rw, &new, op, &identity(parts.retained.len()));
     true
 }
 
-/// The source of `v` when `v` is the base buffer (result 0) of an op that is a view of an
-/// allocation: `memref.extract_strided_metadata` of an allocated buffer.
-fn metadata_source(ctx: &Context, v: Value) -> Option<Value> {
-    let def = ctx.defining_op(v)?;
-    if ctx.op_name_str(def) != "memref.extract_strided_metadata"
-        || ctx.results(def).first() != Some(&v)
-        || ctx.num_operands(def) != 1
-    {
-        return None;
-    }
-    Some(ctx.operand(def, 0))
-}
-
 /// `extract_strided_metadata(%alloc)` operands are replaced by `%alloc`.
-pub(super) fn skip_extract_metadata_of_alloc(
-    rw: &mut Rewriter,
-    op: Op,
-    parts: &DeallocParts,
-) -> bool {
+fn skip_extract_metadata_of_alloc(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let mut changed = false;
     for i in 0..parts.memrefs.len() {
-        if let Some(src) = metadata_source(rw, parts.memrefs[i])
-            && effects::is_allocation(rw, src)
+        if let Some(src) = ExtractStridedMetadataOp::source_of_base_buffer(rw, parts.memrefs[i])
+            && is_allocation(rw, src)
         {
             rw.set_operand(op, i, src);
             changed = true;
@@ -182,12 +200,12 @@ fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
 
 /// A memref allocated by a pure allocation and used only by this dealloc is dropped along
 /// with its allocation.
-pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocParts) -> bool {
+fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let mut dead_allocs = Vec::new();
     let mut dead_set: FxHashSet<Op> = FxHashSet::default();
-    let mut new = DeallocParts {
+    let mut new = DeallocOperands {
         retained: parts.retained.clone(),
-        ..DeallocParts::default()
+        ..DeallocOperands::default()
     };
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
         let removable = rw
@@ -204,7 +222,7 @@ pub(super) fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &Deall
     if dead_allocs.is_empty() {
         return false;
     }
-    new.replace(rw, op, &identity(parts.retained.len()));
+    replace(rw, &new, op, &identity(parts.retained.len()));
     for def in dead_allocs {
         if !rw.results(def).iter().any(|&r| rw.has_uses(r)) {
             rw.erase_op(def);
@@ -220,7 +238,7 @@ fn freeing_users(ctx: &Context, v: Value) -> Vec<Op> {
     let mut out: Vec<Op> = ctx
         .uses(v)
         .map(|(user, _)| user)
-        .filter(|&user| effects::has_own_effect_on(ctx, user, EffectKind::Free, v))
+        .filter(|&user| has_own_effect_on(ctx, user, EffectKind::Free, v))
         .collect();
     out.dedup();
     out
@@ -229,15 +247,15 @@ fn freeing_users(ctx: &Context, v: Value) -> Vec<Op> {
 /// Whether `op` (with nested ops) may write the buffer of `source` or of `clone`: a write whose
 /// target is not a fresh allocation other than those two counts.
 fn may_write_either(ctx: &Context, op: Op, source: Value, clone: Value) -> bool {
-    let Some(list) = effects::value_effects(ctx, op) else {
+    let Some(list) = value_effects(ctx, op) else {
         return true;
     };
     list.iter()
         .filter(|e| e.kind == EffectKind::Write)
         .any(|e| match e.value {
             Some(target) => {
-                let base = analysis::alias::view_base(ctx, target);
-                !effects::is_allocation(ctx, base) || base == source || base == clone
+                let base = view_base(ctx, target);
+                !is_allocation(ctx, base) || base == source || base == clone
             }
             None => true,
         })
@@ -248,7 +266,7 @@ fn may_write_either(ctx: &Context, op: Op, source: Value, clone: Value) -> bool 
 /// erased. Beyond MLIR 22, which ignores writes: nothing in between may write the clone or
 /// the source either, since after the rewrite a write to one would reach the other, which the
 /// program could observe.
-pub(super) fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
+fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }
@@ -260,7 +278,7 @@ pub(super) fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
     if rw.value_type(source) != rw.value_type(result) {
         return false;
     }
-    let canonical_source = analysis::alias::view_base(rw, source);
+    let canonical_source = view_base(rw, source);
     let clone_frees = freeing_users(rw, result);
     let source_frees = freeing_users(rw, canonical_source);
     if clone_frees.len() > 1 || source_frees.len() > 1 {
@@ -288,7 +306,7 @@ pub(super) fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
             None => return false,
             Some(p) if p == redundant => break,
             Some(p) => {
-                if effects::may_have_effect(rw, p, EffectKind::Free)
+                if may_have_effect(rw, p, EffectKind::Free)
                     || may_write_either(rw, p, canonical_source, result)
                 {
                     return false;

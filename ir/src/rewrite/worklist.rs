@@ -7,11 +7,18 @@
 //! generation bounds an iteration's work, so the drivers' iteration caps stop patterns that
 //! keep enabling each other.
 
-use ir::Op;
+use crate::entity::Op;
 
 /// The ops of the current generation and those waiting for the next one.
+///
+/// ```text
+/// let mut worklist = Worklist::default();
+/// worklist.start_generation(ops);          // generation 1: these ops, in order
+/// while let Some(op) = worklist.pop() { /* visit; push what the visit affected */ }
+/// worklist.start_generation([]);           // generation 2: what waited, then the rest
+/// ```
 #[derive(Default)]
-pub(crate) struct Worklist {
+pub struct Worklist {
     /// The current generation's ops; `queue[cursor..]` are still to visit.
     queue: Vec<Op>,
     cursor: usize,
@@ -37,7 +44,7 @@ fn slot(table: &mut Vec<u32>, op: Op) -> &mut u32 {
 impl Worklist {
     /// Starts a new generation: the ops waiting for it, the current generation's unvisited
     /// ops (queued after its last visit), then `ops`.
-    pub(crate) fn start_generation(&mut self, ops: impl IntoIterator<Item = Op>) {
+    pub fn start_generation(&mut self, ops: impl IntoIterator<Item = Op>) {
         self.generation += 1;
         let unvisited = self.queue.split_off(self.cursor.min(self.queue.len()));
         self.queue = std::mem::take(&mut self.next);
@@ -53,7 +60,7 @@ impl Worklist {
     }
 
     /// The next op of the current generation, marked visited.
-    pub(crate) fn pop(&mut self) -> Option<Op> {
+    pub fn pop(&mut self) -> Option<Op> {
         let op = *self.queue.get(self.cursor)?;
         self.cursor += 1;
         *slot(&mut self.visited_in, op) = self.generation;
@@ -62,7 +69,7 @@ impl Worklist {
 
     /// Queues `op`: in the current generation unless it was visited in it already, then in
     /// the next one. Each op is queued at most once per generation.
-    pub(crate) fn push(&mut self, op: Op) {
+    pub fn push(&mut self, op: Op) {
         let generation = self.generation;
         if *slot(&mut self.visited_in, op) == generation {
             let next = slot(&mut self.next_in, op);
@@ -80,21 +87,21 @@ impl Worklist {
     }
 
     /// Queues every op of `ops`.
-    pub(crate) fn extend(&mut self, ops: impl IntoIterator<Item = Op>) {
+    pub fn extend(&mut self, ops: impl IntoIterator<Item = Op>) {
         for op in ops {
             self.push(op);
         }
     }
 
     /// Whether `op` is queued in the current generation and not visited yet.
-    pub(crate) fn is_pending(&self, op: Op) -> bool {
+    pub fn is_pending(&self, op: Op) -> bool {
         let index = op.as_u32() as usize;
         let stamp = |table: &Vec<u32>| table.get(index).copied().unwrap_or(0);
         stamp(&self.queued_in) == self.generation && stamp(&self.visited_in) != self.generation
     }
 
     /// Whether no op waits for a visit (in this generation or the next).
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.cursor >= self.queue.len() && self.next.is_empty()
     }
 }

@@ -5,12 +5,19 @@
 //! defining ops of the operands an erased op or modified op dropped (they may be dead now), the
 //! parent of an erased op, created and moved ops and the defining ops of a moved op's operands,
 //! and the op before an erased or moved one (position-sensitive patterns look at their
-//! successor). The greedy drivers put the noted ops on their worklists instead of rescanning
-//! everything. Notes may name ops erased later; the drivers skip those.
+//! successor). The greedy driver ([`super::apply_patterns_greedily`]) puts the noted ops on
+//! its worklist instead of rescanning everything. Notes may name ops erased later; the driver
+//! skips those.
+//!
+//! New ops are created through the [`Builder`]s the rewriter hands out
+//! ([`Rewriter::builder_before`], [`Rewriter::builder`]): they report every op they insert to
+//! the rewriter, so patterns build exactly as passes do and their new ops are noted.
 
 use std::ops::Deref;
 
-use ir::{Block, Context, Op, OpState, Region, Value, ValueDef};
+use crate::builder::{Builder, InsertPoint};
+use crate::context::{Context, ValueDef};
+use crate::entity::{Block, Loc, Op, Region, Value};
 
 /// A [`Context`] wrapper that notes the ops affected by each change.
 pub struct Rewriter<'c> {
@@ -92,17 +99,14 @@ impl<'c> Rewriter<'c> {
         }
     }
 
-    /// Creates an op from `state` right before `anchor`.
-    pub fn create_before(&mut self, anchor: Op, state: OpState) -> Op {
-        let op = self.ctx.create_op(state);
-        self.ctx.insert_op_before(anchor, op);
-        self.noted.push(op);
-        op
+    /// A builder inserting at `ip` with location `loc`, whose new ops are noted.
+    pub fn builder(&mut self, ip: InsertPoint, loc: Loc) -> Builder<'_> {
+        Builder::new(self.ctx, ip, loc).with_listener(&mut self.noted)
     }
 
-    /// A new empty region (to be attached to an op created with [`Self::create_before`]).
-    pub fn create_region(&mut self) -> Region {
-        self.ctx.create_region()
+    /// A builder inserting right before `anchor`, at its location, whose new ops are noted.
+    pub fn builder_before(&mut self, anchor: Op) -> Builder<'_> {
+        Builder::before(self.ctx, anchor).with_listener(&mut self.noted)
     }
 
     /// Moves the blocks of `from` to the end of `to`.

@@ -1,12 +1,46 @@
-//! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`.
+//! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
+//! as their canonicalizations.
 
-use ir::{Context, Op, Value};
+use super::{AndIOp, CmpIOp, ConstantOp, OrIOp, SelectOp, XOrIOp};
+use crate::context::Context;
+use crate::dialects::view::OpView;
+use crate::entity::{Op, Type, Value};
+use crate::registry::Registry;
+use crate::rewrite::{Pattern, Rewriter};
+use crate::types::TypeData;
 
-use crate::ir_util::{
-    bool_const_before, const_int, create_before, int_const_before, int_width, is_i1,
-};
+/// Registers the folders and patterns of the `arith` ops.
+pub(crate) fn register(reg: &mut Registry) {
+    let folders_of: [(&str, &'static [Pattern]); 5] = [
+        (AndIOp::NAME, &[fold_andi]),
+        (OrIOp::NAME, &[fold_ori]),
+        (XOrIOp::NAME, &[fold_xori]),
+        (SelectOp::NAME, &[fold_select]),
+        (CmpIOp::NAME, &[fold_cmpi]),
+    ];
+    for (name, folders) in folders_of {
+        if let Some(def) = reg.def_mut(name) {
+            def.canonicalization.folders = folders;
+        }
+    }
+    if let Some(def) = reg.def_mut(XOrIOp::NAME) {
+        def.canonicalization.patterns = &[xori_not_cmpi];
+    }
+}
 
-use crate::rewriter::Rewriter;
+/// Whether `ty` is `i1`.
+fn is_i1(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.type_data(ty), TypeData::Integer { width: 1, .. })
+}
+
+/// The bit width of an integer type (64 for `index`).
+fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => Some(*width),
+        TypeData::Index => Some(64),
+        _ => None,
+    }
+}
 
 /// Replaces `op`'s single result by `v` and erases `op`.
 fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
@@ -18,26 +52,27 @@ fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
 /// Replaces `op`'s result by the constant `value` (of its type).
 fn replace_with_const(rw: &mut Rewriter, op: Op, value: i128) -> bool {
     let ty = rw.value_type(rw.result(op, 0));
-    let c = int_const_before(rw, op, value, ty);
+    let mut b = rw.builder_before(op);
+    let c = ConstantOp::build_int(&mut b, value, ty).result(&b);
     replace_with(rw, op, c)
 }
 
 /// The two operands and their constant values, for a well-formed binary op.
-fn binary(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i128>)> {
+fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>, Option<i128>)> {
     if ctx.num_operands(op) != 2 || ctx.results(op).len() != 1 {
         return None;
     }
     let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
     int_width(ctx, ctx.value_type(a))?;
-    Some((a, b, const_int(ctx, a), const_int(ctx, b)))
+    Some((a, b, ConstantOp::as_int(ctx, a), ConstantOp::as_int(ctx, b)))
 }
 
 /// `all ones` as a sign-extended value (-1), the representation of the attributes.
 const ONES: i128 = -1;
 
 /// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
-pub(super) fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -52,8 +87,8 @@ pub(super) fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
-pub(super) fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -68,8 +103,8 @@ pub(super) fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `xori`: constants, `x ^ 0`, `x ^ x`, and `(x ^ 1) ^ 1` on `i1`.
-pub(super) fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     match (ca, cb) {
@@ -87,89 +122,62 @@ pub(super) fn fold_xori(rw: &mut Rewriter, op: Op) -> bool {
 
 /// `x` when `v` is `xori x, true` on `i1`.
 fn double_not(ctx: &Context, v: Value) -> Option<Value> {
-    let def = ctx.defining_op(v)?;
-    if ctx.op_name_str(def) != "arith.xori" || ctx.num_operands(def) != 2 {
+    let xor = XOrIOp::of(ctx, ctx.defining_op(v)?)?;
+    if ctx.num_operands(xor.0) != 2 {
         return None;
     }
-    (const_int(ctx, ctx.operand(def, 1)) == Some(ONES)).then(|| ctx.operand(def, 0))
+    (ConstantOp::as_int(ctx, xor.rhs(ctx)) == Some(ONES)).then(|| xor.lhs(ctx))
 }
 
-/// Predicate values of `arith.cmpi` and their negations.
-const CMPI_NEGATED: [i128; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
-
 /// `xori (cmpi p a b), true` → `cmpi !p a b`.
-pub(super) fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, _, _, cb)) = binary(rw, op) else {
+fn xori_not_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, _, _, cb)) = binary_operands(rw, op) else {
         return false;
     };
     if cb != Some(ONES) || !is_i1(rw, rw.value_type(a)) {
         return false;
     }
-    let Some(cmp) = rw.defining_op(a) else {
+    let Some(cmp) = rw.defining_op(a).and_then(|def| CmpIOp::of(rw, def)) else {
         return false;
     };
-    if rw.op_name_str(cmp) != "arith.cmpi" || rw.num_operands(cmp) != 2 {
+    if rw.num_operands(cmp.0) != 2 {
         return false;
     }
-    let Some(pred) = cmpi_predicate(rw, cmp) else {
+    let Some(predicate) = cmp.predicate(rw) else {
         return false;
     };
-    let negated = CMPI_NEGATED[pred as usize];
-    let i64t = rw.interner().int_type(64);
-    let attr = rw.interner().int_attr(negated, i64t);
-    let (x, y) = (rw.operand(cmp, 0), rw.operand(cmp, 1));
-    let i1 = rw.interner().i1_type();
-    let new = create_before(rw, op, "arith.cmpi", &[x, y], &[i1], &[("predicate", attr)]);
-    let v = rw.result(new, 0);
+    let (x, y) = (cmp.lhs(rw), cmp.rhs(rw));
+    let mut b = rw.builder_before(op);
+    let v = CmpIOp::build(&mut b, predicate.negated(), x, y).result(&b);
     replace_with(rw, op, v)
 }
 
-fn cmpi_predicate(ctx: &Context, op: Op) -> Option<i128> {
-    match ctx.attr_data(ctx.get_attr(op, "predicate")?) {
-        ir::AttrData::Integer { value, .. } if (0..10).contains(value) => Some(*value),
-        _ => None,
-    }
-}
-
 /// `cmpi`: constant operands, equal operands.
-pub(super) fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, b, ca, cb)) = binary(rw, op) else {
+fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
-    let Some(pred) = cmpi_predicate(rw, op) else {
+    let Some(predicate) = CmpIOp(op).predicate(rw) else {
         return false;
     };
     let Some(width) = int_width(rw, rw.value_type(a)) else {
         return false;
     };
     let result = if a == b {
-        // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
-        matches!(pred, 0 | 3 | 5 | 7 | 9)
+        predicate.holds_for_equal()
     } else if let (Some(x), Some(y)) = (ca, cb) {
-        let (ux, uy) = (ir::util::zext(x, width), ir::util::zext(y, width));
-        let (sx, sy) = (ir::util::sext(x, width), ir::util::sext(y, width));
-        match pred {
-            0 => ux == uy,
-            1 => ux != uy,
-            2 => sx < sy,
-            3 => sx <= sy,
-            4 => sx > sy,
-            5 => sx >= sy,
-            6 => ux < uy,
-            7 => ux <= uy,
-            8 => ux > uy,
-            _ => ux >= uy,
-        }
+        predicate.evaluate(x, y, width)
     } else {
         return false;
     };
-    let c = bool_const_before(rw, op, result);
+    let mut b = rw.builder_before(op);
+    let c = ConstantOp::build_bool(&mut b, result).result(&b);
     replace_with(rw, op, c)
 }
 
 /// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,
 /// `c ? false : true` → `!c`, `c ? true : x` → `c | x`, `c ? x : false` → `c & x`).
-pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
+fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 3 || rw.results(op).len() != 1 {
         return false;
     }
@@ -180,7 +188,7 @@ pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if t == f {
         return replace_with(rw, op, t);
     }
-    match const_int(rw, c) {
+    match ConstantOp::as_int(rw, c) {
         Some(0) => return replace_with(rw, op, f),
         Some(_) => return replace_with(rw, op, t),
         None => {}
@@ -188,25 +196,23 @@ pub(super) fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
     if !is_i1(rw, rw.value_type(t)) {
         return false;
     }
-    let (ct, cf) = (const_int(rw, t), const_int(rw, f));
+    let (ct, cf) = (ConstantOp::as_int(rw, t), ConstantOp::as_int(rw, f));
     match (ct, cf) {
         (Some(x), Some(0)) if x != 0 => replace_with(rw, op, c),
         (Some(0), Some(y)) if y != 0 => {
-            let one = bool_const_before(rw, op, true);
-            let new = create_before(rw, op, "arith.xori", &[c, one], &[rw.value_type(c)], &[]);
-            let v = rw.result(new, 0);
+            let mut b = rw.builder_before(op);
+            let one = ConstantOp::build_bool(&mut b, true).result(&b);
+            let v = XOrIOp::build(&mut b, c, one).result(&b);
             replace_with(rw, op, v)
         }
         (Some(x), _) if x != 0 => {
-            let ty = rw.value_type(c);
-            let new = create_before(rw, op, "arith.ori", &[c, f], &[ty], &[]);
-            let v = rw.result(new, 0);
+            let mut b = rw.builder_before(op);
+            let v = OrIOp::build(&mut b, c, f).result(&b);
             replace_with(rw, op, v)
         }
         (_, Some(0)) => {
-            let ty = rw.value_type(c);
-            let new = create_before(rw, op, "arith.andi", &[c, t], &[ty], &[]);
-            let v = rw.result(new, 0);
+            let mut b = rw.builder_before(op);
+            let v = AndIOp::build(&mut b, c, t).result(&b);
             replace_with(rw, op, v)
         }
         _ => false,

@@ -1,54 +1,9 @@
-//! Dead-op removal and constant deduplication, from traits and memory effects only.
+//! Constant deduplication: identical constants merged into one per isolated-from-above
+//! region, hoisted to the start of its entry block (MLIR's `OperationFolder`).
 
-use ir::{Context, EffectKind, EffectOn, Effects, Op, Traits};
+use ir::rewrite::Rewriter;
+use ir::{Context, Op, Traits};
 use rustc_hash::{FxHashMap, FxHashSet};
-
-use crate::rewriter::Rewriter;
-
-/// Whether `op` can be erased: results unused, not a terminator or symbol, and no memory
-/// effect other than reads and allocations of its own results (nested ops included for ops
-/// with recursive effects).
-pub(super) fn is_trivially_dead(ctx: &Context, op: Op) -> bool {
-    if ctx.results(op).iter().any(|&r| ctx.has_uses(r)) {
-        return false;
-    }
-    if ctx.has_trait(op, Traits::TERMINATOR) || ctx.has_trait(op, Traits::SYMBOL) {
-        return false;
-    }
-    would_be_dead(ctx, op)
-}
-
-/// Whether only uses of its results keep `op` alive (it could be erased if they went away).
-pub(super) fn is_dead_but_for_uses(ctx: &Context, op: Op) -> bool {
-    !ctx.has_trait(op, Traits::TERMINATOR)
-        && !ctx.has_trait(op, Traits::SYMBOL)
-        && would_be_dead(ctx, op)
-}
-
-fn would_be_dead(ctx: &Context, op: Op) -> bool {
-    match ctx.memory_effects(op) {
-        Effects::Unknown => return false,
-        Effects::Known(list) => {
-            let harmless = list.iter().all(|e| {
-                e.kind == EffectKind::Read
-                    || e.kind == EffectKind::Allocate && matches!(e.on, EffectOn::Result(_))
-            });
-            if !harmless {
-                return false;
-            }
-        }
-    }
-    if ctx.regions(op).is_empty() {
-        return true;
-    }
-    if !ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
-        return false;
-    }
-    ctx.regions(op).iter().all(|&r| {
-        ctx.blocks(r)
-            .all(|b| ctx.block_ops(b).all(|nested| would_be_dead(ctx, nested)))
-    })
-}
 
 /// Identity of a constant: its scope, attributes, op name and type.
 type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);

@@ -2,11 +2,27 @@
 //! operands, or with differing operands merged by `arith.select` when the branch's block is
 //! the successor's only predecessor).
 
-use ir::{Op, OpState, Value};
+use super::{AssertOp, BrOp, CondBrOp};
+use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::view::OpView;
+use crate::entity::{Block, Op, Value};
+use crate::interfaces::predecessors;
+use crate::registry::Registry;
+use crate::rewrite::Rewriter;
 
-use crate::ir_util::{const_bool, create_before};
-
-use crate::rewriter::Rewriter;
+/// Registers the patterns of `cf.cond_br` and `cf.assert`.
+pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut(CondBrOp::NAME) {
+        def.canonicalization.patterns = &[
+            cond_br_constant,
+            cond_br_same_successor,
+            cond_br_same_successor_select,
+        ];
+    }
+    if let Some(def) = reg.def_mut(AssertOp::NAME) {
+        def.canonicalization.patterns = &[assert_true];
+    }
+}
 
 /// Replaces the conditional branch `op` by an unconditional `cf.br` to successor `index`.
 fn branch_to(rw: &mut Rewriter, op: Op, index: usize) -> bool {
@@ -14,21 +30,22 @@ fn branch_to(rw: &mut Rewriter, op: Op, index: usize) -> bool {
         return false;
     };
     let operands = rw.successor_operands(op, index);
-    let name = rw.interner().registry.get_or_unregistered("cf.br");
-    let mut state = OpState::new(name, rw.op_loc(op));
-    state.operands = operands;
-    state.successors = vec![dest];
-    rw.create_before(op, state);
+    replace_by_branch(rw, op, dest, operands)
+}
+
+/// Replaces the branch `op` by `cf.br ^dest(operands)`.
+fn replace_by_branch(rw: &mut Rewriter, op: Op, dest: Block, operands: Vec<Value>) -> bool {
+    BrOp::build(&mut rw.builder_before(op), dest, &operands);
     rw.erase_op(op);
     true
 }
 
 /// `cf.cond_br true/false` → `cf.br`.
-pub(super) fn cond_br_constant(rw: &mut Rewriter, op: Op) -> bool {
+fn cond_br_constant(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) == 0 || rw.successors(op).len() != 2 {
         return false;
     }
-    match const_bool(rw, rw.operand(op, 0)) {
+    match ConstantOp::as_bool(rw, rw.operand(op, 0)) {
         Some(true) => branch_to(rw, op, 0),
         Some(false) => branch_to(rw, op, 1),
         None => false,
@@ -36,7 +53,7 @@ pub(super) fn cond_br_constant(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `cf.cond_br %c, ^bb(args), ^bb(args)` → `cf.br ^bb(args)`.
-pub(super) fn cond_br_same_successor(rw: &mut Rewriter, op: Op) -> bool {
+fn cond_br_same_successor(rw: &mut Rewriter, op: Op) -> bool {
     let succ = rw.successors(op);
     if succ.len() != 2 || succ[0] != succ[1] {
         return false;
@@ -49,7 +66,7 @@ pub(super) fn cond_br_same_successor(rw: &mut Rewriter, op: Op) -> bool {
 
 /// `cf.cond_br %c, ^bb(a...), ^bb(b...)` where the branch's block is `^bb`'s only predecessor
 /// → `cf.br ^bb(select(%c, a, b)...)` (MLIR's `SimplifyCondBranchIdenticalSuccessors`).
-pub(super) fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
+fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
     let succ = rw.successors(op);
     if succ.len() != 2 || succ[0] != succ[1] || rw.num_operands(op) == 0 {
         return false;
@@ -62,7 +79,7 @@ pub(super) fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
     let Some(block) = rw.op_parent(op) else {
         return false;
     };
-    let only_from_here = analysis::cfg::predecessors(rw, dest)
+    let only_from_here = predecessors(rw, dest)
         .iter()
         .all(|&(term, _)| rw.op_parent(term) == Some(block));
     if !only_from_here {
@@ -76,23 +93,16 @@ pub(super) fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
             if t == f {
                 return t;
             }
-            let ty = rw.value_type(t);
-            let select = create_before(rw, op, "arith.select", &[condition, t, f], &[ty], &[]);
-            rw.result(select, 0)
+            let mut b = rw.builder_before(op);
+            SelectOp::build(&mut b, condition, t, f).result(&b)
         })
         .collect();
-    let name = rw.interner().registry.get_or_unregistered("cf.br");
-    let mut state = OpState::new(name, rw.op_loc(op));
-    state.operands = merged;
-    state.successors = vec![dest];
-    rw.create_before(op, state);
-    rw.erase_op(op);
-    true
+    replace_by_branch(rw, op, dest, merged)
 }
 
 /// `cf.assert true` is erased.
-pub(super) fn assert_true(rw: &mut Rewriter, op: Op) -> bool {
-    if rw.num_operands(op) == 0 || const_bool(rw, rw.operand(op, 0)) != Some(true) {
+fn assert_true(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) == 0 || ConstantOp::as_bool(rw, rw.operand(op, 0)) != Some(true) {
         return false;
     }
     rw.erase_op(op);

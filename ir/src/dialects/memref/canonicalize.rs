@@ -1,9 +1,34 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
 //! the last op of its parent scope), and folding a reshape of the inverse reshape.
 
-use ir::{Context, EffectKind, Effects, Op, Resource, Traits};
+use super::{AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, ExpandShapeOp, StoreOp};
+use crate::context::Context;
+use crate::dialects::view::OpView;
+use crate::entity::Op;
+use crate::registry::{EffectKind, Effects, Registry, Resource, Traits};
+use crate::rewrite::{Pattern, Rewriter};
 
-use crate::rewriter::Rewriter;
+/// Registers the patterns of the `memref` ops.
+pub(crate) fn register(reg: &mut Registry) {
+    let patterns_of: [(&str, &'static [Pattern]); 5] = [
+        (AllocOp::NAME, &[dead_alloc]),
+        (AllocaOp::NAME, &[dead_alloc]),
+        (AllocaScopeOp::NAME, &[alloca_scope_inline]),
+        (
+            CollapseShapeOp::NAME,
+            &[fold_reshape_of_inverse::<ExpandShapeOp>],
+        ),
+        (
+            ExpandShapeOp::NAME,
+            &[fold_reshape_of_inverse::<CollapseShapeOp>],
+        ),
+    ];
+    for (name, patterns) in patterns_of {
+        if let Some(def) = reg.def_mut(name) {
+            def.canonicalization.patterns = patterns;
+        }
+    }
+}
 
 /// Whether `op` itself allocates in its enclosing automatic allocation scope (an `alloca`), or
 /// may (unknown effects).
@@ -49,7 +74,7 @@ fn nested_ops(ctx: &Context, op: Op) -> Vec<Op> {
 /// no op inside allocates on the stack, or when the scope is the last op before the
 /// terminator of a parent that is itself an allocation scope (lifetimes are unchanged).
 /// MLIR's `AllocaScopeInliner`.
-pub(super) fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
+fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
     let [region] = rw.regions(op)[..] else {
         return false;
     };
@@ -90,9 +115,10 @@ pub(super) fn alloca_scope_inline(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// A reshape of a value produced by the inverse reshape, whose source already has the
-/// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`). `inverse`
-/// names the inverse op.
-fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
+/// result's type, folds to that source (`collapse_shape(expand_shape(%x))` → `%x`).
+/// `Inverse` is the inverse reshape; only reshapes of a single operand (no dynamic output
+/// sizes) fold.
+fn fold_reshape_of_inverse<Inverse: OpView>(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }
@@ -104,7 +130,7 @@ fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
         let Some(producer) = rw.defining_op(source) else {
             return false;
         };
-        if rw.op_name_str(producer) != inverse || rw.num_operands(producer) != 1 {
+        if !Inverse::is(rw, producer) || rw.num_operands(producer) != 1 {
             return false;
         }
         let original = rw.operand(producer, 0);
@@ -118,19 +144,9 @@ fn fold_reshape_of_inverse(rw: &mut Rewriter, op: Op, inverse: &str) -> bool {
     true
 }
 
-/// `memref.collapse_shape` of `memref.expand_shape`.
-pub(super) fn collapse_of_expand(rw: &mut Rewriter, op: Op) -> bool {
-    fold_reshape_of_inverse(rw, op, "memref.expand_shape")
-}
-
-/// `memref.expand_shape` of `memref.collapse_shape` (no dynamic output shape operands).
-pub(super) fn expand_of_collapse(rw: &mut Rewriter, op: Op) -> bool {
-    fold_reshape_of_inverse(rw, op, "memref.collapse_shape")
-}
-
 /// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
 /// those users: nothing can ever read what they wrote. MLIR's `SimplifyDeadAlloc`.
-pub(super) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
+fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     let [buffer] = rw.results(op)[..] else {
         return false;
     };
@@ -140,11 +156,7 @@ pub(super) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     }
     let only_writes = users
         .iter()
-        .all(|&(user, index)| match rw.op_name_str(user) {
-            "memref.store" => index != 0,
-            "memref.dealloc" => true,
-            _ => false,
-        });
+        .all(|&(user, index)| StoreOp::is(rw, user) && index != 0 || DeallocOp::is(rw, user));
     if !only_writes {
         return false;
     }

@@ -1,0 +1,118 @@
+//! Queries over the registry's interfaces that passes and rewrite patterns share: memory
+//! effects with the values they act on resolved, allocations, view bases, block predecessors.
+//!
+//! They live in `ir` (rather than `analysis`) so that canonicalization patterns, which are
+//! registered with their ops here, can ask them; `analysis` re-exports them for its users.
+//! Each is a plain function of the IR, answered through the registry only.
+
+use crate::context::{Context, ValueDef};
+use crate::entity::{Block, Op, Value};
+use crate::registry::{EffectKind, EffectOn, Effects, Resource, Traits};
+
+/// One memory effect with the value it acts on resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueEffect {
+    /// The op that has the effect (the op itself or an op nested in it).
+    pub op: Op,
+    /// What happens.
+    pub kind: EffectKind,
+    /// The value acted on, if any.
+    pub value: Option<Value>,
+    /// The resource.
+    pub resource: Resource,
+}
+
+/// The effects of `op` (and, for recursive ops, of every nested op) with values resolved;
+/// `None` if any of them is unknown.
+pub fn value_effects(ctx: &Context, op: Op) -> Option<Vec<ValueEffect>> {
+    let mut out = Vec::new();
+    let mut stack = vec![op];
+    while let Some(cur) = stack.pop() {
+        match ctx.memory_effects(cur) {
+            Effects::Unknown => return None,
+            Effects::Known(list) => {
+                for e in list {
+                    out.push(ValueEffect {
+                        op: cur,
+                        kind: e.kind,
+                        value: resolve_target(ctx, cur, e.on),
+                        resource: e.resource,
+                    });
+                }
+            }
+        }
+        if ctx.has_trait(cur, Traits::RECURSIVE_MEMORY_EFFECTS) {
+            for &region in ctx.regions(cur) {
+                for block in ctx.blocks(region) {
+                    stack.extend(ctx.block_ops(block));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The value an effect slot refers to (`None` for `Nothing` or an out-of-range slot).
+fn resolve_target(ctx: &Context, op: Op, on: EffectOn) -> Option<Value> {
+    match on {
+        EffectOn::Operand(i) if i < ctx.num_operands(op) => Some(ctx.operand(op, i)),
+        EffectOn::Result(i) => ctx.results(op).get(i).copied(),
+        _ => None,
+    }
+}
+
+/// Whether `op` may have an effect of `kind`: it is known to, or its effects are unknown.
+pub fn may_have_effect(ctx: &Context, op: Op, kind: EffectKind) -> bool {
+    value_effects(ctx, op).is_none_or(|list| list.iter().any(|e| e.kind == kind))
+}
+
+/// Whether `value` is the result of an op with an `Allocate` effect on it (a fresh buffer).
+pub fn is_allocation(ctx: &Context, value: Value) -> bool {
+    ctx.defining_op(value)
+        .is_some_and(|op| has_own_effect_on(ctx, op, EffectKind::Allocate, value))
+}
+
+/// Whether `op` itself (not a nested op) is known to have an effect of `kind` on `value`.
+pub fn has_own_effect_on(ctx: &Context, op: Op, kind: EffectKind, value: Value) -> bool {
+    match ctx.memory_effects(op) {
+        Effects::Unknown => false,
+        Effects::Known(list) => list
+            .iter()
+            .any(|e| e.kind == kind && resolve_target(ctx, op, e.on) == Some(value)),
+    }
+}
+
+/// Strips view-like ops: follows `view_source` while `v` is result 0 of a view-like op.
+pub fn view_base(ctx: &Context, mut v: Value) -> Value {
+    let mut steps = 0usize;
+    while let ValueDef::Result { op, index: 0 } = ctx.value_def(v) {
+        let Some(source) = ctx.op_def(op).view_source else {
+            break;
+        };
+        if ctx.num_operands(op) == 0 || steps > 1_000_000 {
+            break;
+        }
+        v = source(ctx, op);
+        steps += 1;
+    }
+    v
+}
+
+/// The predecessors of `block` as `(terminator, successor index)` pairs, in block order of its
+/// region. Costs O(blocks of the region).
+pub fn predecessors(ctx: &Context, block: Block) -> Vec<(Op, usize)> {
+    let Some(region) = ctx.block_parent(block) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for b in ctx.blocks(region) {
+        if let Some(term) = ctx.last_op(b) {
+            for (i, &s) in ctx.successors(term).iter().enumerate() {
+                if s == block {
+                    out.push((term, i));
+                }
+            }
+        }
+    }
+    out
+}

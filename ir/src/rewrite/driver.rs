@@ -1,0 +1,208 @@
+//! The greedy pattern driver (MLIR's `applyPatternsGreedily`).
+//!
+//! Worklist-driven: the first iteration visits the given ops (every op nested in the root, in
+//! post-order, children first), erasing trivially dead ones (when enabled) and applying the
+//! first pattern of the set that changes each other op; every change goes through a
+//! [`Rewriter`], which notes the ops it may affect, and those are visited next: in the same
+//! iteration if it has not visited them yet, else in the next one (see [`Worklist`]). After
+//! each iteration the set may do work of its own ([`PatternSet::after_iteration`]: region
+//! simplification, constant deduplication). The driver stops when an iteration changes
+//! nothing, or after [`GreedyConfig::max_iterations`], and says which.
+
+use super::dead::{is_dead_but_for_uses, is_trivially_dead};
+use super::rewriter::Rewriter;
+use super::worklist::Worklist;
+use crate::context::Context;
+use crate::entity::Op;
+
+/// Options of the driver.
+#[derive(Clone, Copy, Debug)]
+pub struct GreedyConfig {
+    /// Iteration cap (MLIR's default is 10); at least one iteration runs.
+    pub max_iterations: usize,
+    /// Whether trivially dead ops met on the worklist are erased (MLIR does).
+    pub erase_dead_ops: bool,
+}
+
+impl Default for GreedyConfig {
+    fn default() -> Self {
+        GreedyConfig {
+            max_iterations: 10,
+            erase_dead_ops: true,
+        }
+    }
+}
+
+/// Why the driver stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// An iteration changed nothing.
+    Converged,
+    /// The iteration cap was reached while still changing.
+    IterationLimit,
+}
+
+/// What the driver did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GreedyReport {
+    /// Iterations run (including the final unchanged one).
+    pub iterations: usize,
+    /// Rewrites applied (pattern applications, erased ops, and the set's own changes).
+    pub rewrites: usize,
+    /// Why it stopped.
+    pub reason: StopReason,
+}
+
+impl GreedyReport {
+    /// Whether anything changed.
+    pub fn changed(&self) -> bool {
+        self.rewrites > 0
+    }
+}
+
+/// What an iteration did, for [`PatternSet::after_iteration`].
+pub struct IterationInfo<'a> {
+    /// The iteration's number, from 1.
+    pub iteration: usize,
+    /// The ops the driver started from (the first iteration's worklist).
+    pub initial: &'a [Op],
+    /// The ops the iteration's changes noted as affected (may include erased ops).
+    pub noted: &'a [Op],
+}
+
+/// A set of patterns for the driver.
+pub trait PatternSet {
+    /// Applies the first pattern that changes `op` (a live op with a parent); whether one did.
+    fn apply(&mut self, rw: &mut Rewriter, op: Op) -> bool;
+
+    /// Work done after each iteration's worklist is empty; returns the number of changes.
+    fn after_iteration(&mut self, rw: &mut Rewriter, info: &IterationInfo) -> usize {
+        let _ = (rw, info);
+        0
+    }
+}
+
+/// Applies `patterns` greedily to every op nested in `root` (not `root` itself).
+pub fn apply_patterns_greedily(
+    ctx: &mut Context,
+    root: Op,
+    patterns: &mut impl PatternSet,
+    config: &GreedyConfig,
+) -> GreedyReport {
+    let everything = ctx.walk_postorder(root);
+    drive(ctx, Some(root), everything, patterns, config)
+}
+
+/// Applies `patterns` greedily starting from `ops` only (MLIR's `applyOpPatternsGreedily`);
+/// the ops their changes affect are visited too.
+pub fn apply_patterns_greedily_to(
+    ctx: &mut Context,
+    ops: Vec<Op>,
+    patterns: &mut impl PatternSet,
+    config: &GreedyConfig,
+) -> GreedyReport {
+    drive(ctx, None, ops, patterns, config)
+}
+
+fn drive(
+    ctx: &mut Context,
+    root: Option<Op>,
+    initial: Vec<Op>,
+    patterns: &mut impl PatternSet,
+    config: &GreedyConfig,
+) -> GreedyReport {
+    let mut rw = Rewriter::new(ctx);
+    let mut worklist = Worklist::default();
+    worklist.start_generation(initial.iter().copied());
+    let mut rewrites = 0;
+    let max_iterations = config.max_iterations.max(1);
+    for iteration in 1..=max_iterations {
+        let mut visit = Visit {
+            root,
+            config,
+            noted: Vec::new(),
+        };
+        let mut changed = visit.run(&mut rw, patterns, &mut worklist);
+        let info = IterationInfo {
+            iteration,
+            initial: &initial,
+            noted: &visit.noted,
+        };
+        changed += patterns.after_iteration(&mut rw, &info);
+        worklist.extend(rw.take_noted());
+        rewrites += changed;
+        if changed == 0 {
+            tracing::debug!(iteration, rewrites, "greedy driver converged");
+            return GreedyReport {
+                iterations: iteration,
+                rewrites,
+                reason: StopReason::Converged,
+            };
+        }
+        worklist.start_generation([]);
+    }
+    tracing::debug!(rewrites, "greedy driver hit the iteration limit");
+    GreedyReport {
+        iterations: max_iterations,
+        rewrites,
+        reason: StopReason::IterationLimit,
+    }
+}
+
+/// One iteration's walk over the worklist.
+struct Visit<'a> {
+    root: Option<Op>,
+    config: &'a GreedyConfig,
+    /// Every op the iteration's changes noted.
+    noted: Vec<Op>,
+}
+
+impl Visit<'_> {
+    /// Visits the current generation's ops, erasing the trivially dead ones (if enabled) and
+    /// applying the first matching pattern to the others; queues what each change affects.
+    /// Returns the number of rewrites.
+    fn run(
+        &mut self,
+        rw: &mut Rewriter,
+        patterns: &mut impl PatternSet,
+        worklist: &mut Worklist,
+    ) -> usize {
+        let mut count = 0;
+        while let Some(op) = worklist.pop() {
+            if Some(op) == self.root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
+                continue;
+            }
+            if self.config.erase_dead_ops && is_trivially_dead(rw, op) {
+                rw.erase_op(op);
+                count += 1;
+            } else if patterns.apply(rw, op) {
+                count += 1;
+                if rw.is_alive(op) {
+                    rw.note(op);
+                }
+            }
+            if self.config.erase_dead_ops && rw.is_alive(op) {
+                requeue_parent_if_now_dead(rw, op, worklist);
+            }
+            if rw.has_noted() {
+                let affected = rw.take_noted();
+                worklist.extend(affected.iter().copied());
+                self.noted.extend(affected);
+            }
+        }
+        count
+    }
+}
+
+/// Whether an op with regions is dead depends on everything nested in it, so a change deep in
+/// a loop nest may make an outer loop dead although the loops in between are kept by uses of
+/// their results. When such an op `op` (alive only through uses) is visited after its parent,
+/// the parent is queued again; a parent still waiting for its visit will see the change then.
+fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
+    let Some(parent) = rw.parent_op(op) else {
+        return;
+    };
+    if !rw.regions(op).is_empty() && !worklist.is_pending(parent) && is_dead_but_for_uses(rw, op) {
+        rw.note(parent);
+    }
+}
