@@ -6,17 +6,22 @@
 
 use crate::registry::Registry;
 
+pub mod affine;
 pub mod arith;
 pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod deallocation;
 pub mod func;
+pub mod index;
+pub mod math;
 pub mod memref;
 pub mod scf;
 pub mod syntax;
 pub mod tensor;
 pub mod test;
+pub mod ub;
+pub mod vector;
 pub mod view;
 
 /// Registers every built-in dialect.
@@ -24,6 +29,11 @@ pub fn register_all(reg: &mut Registry) {
     builtin::register(reg);
     func::register(reg);
     arith::register(reg);
+    affine::register(reg);
+    math::register(reg);
+    index::register(reg);
+    ub::register(reg);
+    vector::register(reg);
     cf::register(reg);
     scf::register(reg);
     memref::register(reg);
