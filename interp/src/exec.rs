@@ -18,6 +18,8 @@
 //! - `test` (the upstream test dialect): `copy`, `buffer_based`, `region_buffer_based`,
 //!   `read_buffer`, `forward_buffer`, `region_if` (see `exec/test_ops.rs`).
 //! - `arith`: see [`crate::ops::arith`] and [`crate::ops::float`].
+//! - `affine`, `math`, `index`, `ub`, `vector`: see [`crate::ops::affine`],
+//!   [`crate::ops::math`], [`crate::ops::index`] and [`crate::ops::vector`].
 //! - `memref`, `bufferization`, `deallocation`: see [`crate::ops::memory`].
 //!
 //! Heap errors (use after free, double free, out of bounds...) are recorded by the heap and the
@@ -198,7 +200,7 @@ pub(crate) struct Machine<'a> {
     /// Values of the current frame.
     pub(crate) vals: Vec<Val>,
     frames: Vec<Frame>,
-    ctl: Vec<Ctl>,
+    pub(crate) ctl: Vec<Ctl>,
     /// States of the open `scf.parallel` / `scf.forall` loops, innermost last.
     par: Vec<ParState>,
     pc: Option<Op>,
@@ -292,11 +294,11 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn gather(&self, slots: &[u32]) -> Vals {
+    pub(crate) fn gather(&self, slots: &[u32]) -> Vals {
         slots.iter().map(|&s| self.get(s)).collect()
     }
 
-    fn set_results(&mut self, op: Op, vals: &[Val]) {
+    pub(crate) fn set_results(&mut self, op: Op, vals: &[Val]) {
         let prog = self.prog;
         if let Some(info) = prog
             .infos
@@ -338,7 +340,12 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn enter_region(&mut self, op: Op, index: usize, vals: &[Val]) -> Result<bool, RunError> {
+    pub(crate) fn enter_region(
+        &mut self,
+        op: Op,
+        index: usize,
+        vals: &[Val],
+    ) -> Result<bool, RunError> {
         let Some(&region) = self.ctx.regions(op).get(index) else {
             return Ok(false);
         };
@@ -840,6 +847,9 @@ impl<'a> Machine<'a> {
                 self.enter_region_or_exit(op, 0, &vals)?;
             }
             Kind::RegionBufferBased => self.start_element_wise(op, info)?,
+            Kind::Affine(k) => self.exec_affine(op, info, k)?,
+            Kind::Math(k) => self.exec_math(info, k)?,
+            Kind::Vector(k) => self.exec_vector(info, k)?,
             Kind::Unsupported(what) => {
                 return Err(fail(
                     RunErrorKind::UnsupportedOp,

@@ -281,6 +281,10 @@ pub enum Kind {
         n_retained: usize,
     },
     DeallocFree,
+    // ----- affine, math, vector (see `crate::ops`)
+    Affine(Box<crate::ops::affine::AffineKind>),
+    Math(Box<crate::ops::math::MathKind>),
+    Vector(Box<crate::ops::vector::VectorKind>),
     // -----
     Unsupported(String),
 }
