@@ -21,7 +21,7 @@ use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, op_error, segment_range, set_segments, type_str, types_of,
+    add_attr, op_error, set_segments, type_str, types_of,
 };
 use crate::entity::{Attr, Loc, Op, Region, Type, Value};
 use crate::registry::{
@@ -170,8 +170,17 @@ pub fn for_step(ctx: &Context, op: Op) -> i64 {
 }
 
 /// The operand ranges of an `affine.for`: lower-bound operands, upper-bound operands, inits.
+///
+/// The bound groups are sized by their maps and the inits are all the remaining operands, so
+/// an op whose loop-carried values were extended by appending operands (as the deallocation
+/// pass does for every loop) stays well formed; `operandSegmentSizes` is rewritten when the op
+/// is printed in custom form and parsed back.
 pub fn for_operand_groups(ctx: &Context, op: Op) -> [std::ops::Range<usize>; 3] {
-    [0, 1, 2].map(|i| segment_range(ctx, op, i))
+    let inputs = |name| map_attr(ctx, op, name).map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
+    let total = ctx.num_operands(op);
+    let lb_end = inputs("lowerBoundMap").min(total);
+    let ub_end = (lb_end + inputs("upperBoundMap")).min(total);
+    [0..lb_end, lb_end..ub_end, ub_end..total]
 }
 
 // ----- region-branch interface -------------------------------------------------------------
@@ -190,7 +199,7 @@ fn iter_arg_inputs(ctx: &Context, op: Op) -> std::ops::Range<usize> {
 
 /// `affine.for`: the body (inits → iter args) or, for zero trips, the results.
 fn for_entry(ctx: &Context, op: Op) -> SmallVec<[RegionEdge; 2]> {
-    let inits = segment_range(ctx, op, 2);
+    let [_, _, inits] = for_operand_groups(ctx, op);
     smallvec![
         RegionEdge {
             to: RegionPoint::Region(0),
@@ -880,7 +889,8 @@ fn print_bound(p: &mut OpPrinter<'_>, op: Op, attr_name: &str, segment: usize, p
     else {
         return;
     };
-    let operands: SmallVec<[Value; 4]> = segment_range(ctx, op, segment)
+    let operands: SmallVec<[Value; 4]> = for_operand_groups(ctx, op)[segment]
+        .clone()
         .map(|i| ctx.operand(op, i))
         .collect();
     if let [expr] = map.results.as_slice() {
@@ -921,9 +931,8 @@ fn print_for(p: &mut OpPrinter<'_>, op: Op) {
         p.write(" step ");
         p.write_int(step);
     }
-    let inits: Vec<Value> = segment_range(ctx, op, 2)
-        .map(|i| ctx.operand(op, i))
-        .collect();
+    let [_, _, init_range] = for_operand_groups(ctx, op);
+    let inits: Vec<Value> = init_range.map(|i| ctx.operand(op, i)).collect();
     if !inits.is_empty() {
         p.write(" iter_args(");
         for (i, (&a, &b)) in args[1..].iter().zip(&inits).enumerate() {
