@@ -4,7 +4,8 @@
 //! and `isnormal` give `i1` of the same shape). Float ops carry `fastmath` flags, stored as
 //! `#arith.fastmath<...>` and printed ` fastmath<...>` unless `none`, as `mlir-opt-22` does.
 //! Syntax: `math.exp %x fastmath<fast> : f32`, `math.powf %a, %b : f32`,
-//! `math.fma %a, %b, %c : vector<4xf32>`, `math.fpowi %a, %n : f32, i32`.
+//! `math.fma %a, %b, %c : vector<4xf32>`, `math.fpowi %a, %n : f32, i32`; the classification
+//! ops print flags other than `none` in their attribute dictionary.
 
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
@@ -266,11 +267,16 @@ fn parse(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         }
         operands.push(p.parse_operand()?);
     }
-    if m.operands != Operands::Int {
+    // Classification ops keep their flags in the attribute dictionary.
+    if m.operands != Operands::Int && !m.predicate {
         let flags = parse_fastmath(p)?;
         add_attr(p, state, "fastmath", flags);
     }
     p.parse_optional_attr_dict(&mut state.attrs)?;
+    if m.predicate && state.attrs.iter().all(|(n, _)| p.ctx.sym_str(*n) != "fastmath") {
+        let none = p.ctx.attr(AttrData::Opaque("arith.fastmath<none>".into()));
+        add_attr(p, state, "fastmath", none);
+    }
     p.expect(TokKind::Colon, ":")?;
     let ty = p.parse_type()?;
     let exponent_type = if m.operands == Operands::FloatInt {
@@ -300,10 +306,15 @@ fn print(p: &mut OpPrinter<'_>, op: Op) {
     let Some(m) = of(ctx, op) else {
         return;
     };
-    if m.operands != Operands::Int {
-        print_fastmath(p, op);
+    let flags = ctx.get_attr(op, "fastmath").and_then(|a| fastmath_of(ctx, a));
+    if m.predicate && flags != Some(0) {
+        p.print_optional_attr_dict(op, &[]);
+    } else {
+        if m.operands != Operands::Int {
+            print_fastmath(p, op);
+        }
+        p.print_optional_attr_dict(op, &["fastmath"]);
     }
-    p.print_optional_attr_dict(op, &["fastmath"]);
     p.write(" : ");
     if let Some(&first) = operands.first() {
         p.print_type(ctx.value_type(first));
