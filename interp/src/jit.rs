@@ -31,12 +31,18 @@ pub fn lowerings() -> [Vec<&'static str>; 4] {
         "--convert-bufferization-to-memref",
         "--expand-realloc",
     ];
-    let scf_after_scopes = ["--expand-strided-metadata", "--lower-affine", "--convert-vector-to-scf"];
+    let scf_after_scopes = [
+        "--expand-strided-metadata",
+        "--lower-affine",
+        "--convert-vector-to-scf",
+    ];
+    // `expand-strided-metadata` makes `affine.apply`s, lowered by a second `lower-affine`.
     let scf_before_scopes = [
         "--lower-affine",
         "--convert-vector-to-scf",
         "--convert-scf-to-cf",
         "--expand-strided-metadata",
+        "--lower-affine",
     ];
     let vector_and_math = [
         "--convert-vector-to-llvm",
@@ -54,7 +60,11 @@ pub fn lowerings() -> [Vec<&'static str>; 4] {
     ];
     let build = |scf_first: bool, functions_first: bool| {
         let mut flags: Vec<&'static str> = start.to_vec();
-        flags.extend(if scf_first { scf_before_scopes.as_slice() } else { &scf_after_scopes });
+        flags.extend(if scf_first {
+            scf_before_scopes.as_slice()
+        } else {
+            &scf_after_scopes
+        });
         if functions_first {
             flags.push("--convert-func-to-llvm");
         }

@@ -116,13 +116,21 @@ pub fn eval(e: &AffineExpr, dims: &[i64], syms: &[i64]) -> Option<i64> {
 /// `x / y` rounded towards negative infinity.
 fn floor_div(x: i64, y: i64) -> Option<i64> {
     let q = x.checked_div(y)?;
-    Some(if x % y != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q })
+    Some(if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 /// `x / y` rounded towards positive infinity.
 fn ceil_div(x: i64, y: i64) -> Option<i64> {
     let q = x.checked_div(y)?;
-    Some(if x % y != 0 && ((x < 0) == (y < 0)) { q + 1 } else { q })
+    Some(if x % y != 0 && ((x < 0) == (y < 0)) {
+        q + 1
+    } else {
+        q
+    })
 }
 
 /// Every result of `map` applied to `operands` (dimensions first, then symbols).
@@ -137,14 +145,28 @@ impl Machine<'_> {
         slots.iter().map(|&s| as_index(&self.get(s))).collect()
     }
 
-    fn apply_map(&self, map: &AffineMap, slots: &[u32], info: &OpInfo) -> Result<SmallVec<[i64; 4]>, RunError> {
+    fn apply_map(
+        &self,
+        map: &AffineMap,
+        slots: &[u32],
+        info: &OpInfo,
+    ) -> Result<SmallVec<[i64; 4]>, RunError> {
         apply(map, &self.indices(slots)).ok_or_else(|| {
-            fail(RunErrorKind::UndefinedBehavior, "affine expression divides by zero", &info.loc)
+            fail(
+                RunErrorKind::UndefinedBehavior,
+                "affine expression divides by zero",
+                &info.loc,
+            )
         })
     }
 
     /// Runs an `affine` op.
-    pub(crate) fn exec_affine(&mut self, op: Op, info: &OpInfo, kind: &AffineKind) -> Result<(), RunError> {
+    pub(crate) fn exec_affine(
+        &mut self,
+        op: Op,
+        info: &OpInfo,
+        kind: &AffineKind,
+    ) -> Result<(), RunError> {
         let a = &info.args;
         match kind {
             AffineKind::Apply(m) | AffineKind::Min(m) | AffineKind::Max(m) => {
@@ -170,21 +192,49 @@ impl Machine<'_> {
                 let values = self.indices(a);
                 let n = (set.num_dims as usize).min(values.len());
                 let (dims, syms) = values.split_at(n);
-                let holds = set.constraints.iter().all(|(e, eq)| match eval(e, dims, syms) {
-                    Some(v) => if *eq { v == 0 } else { v >= 0 },
-                    None => false,
-                });
+                let holds = set
+                    .constraints
+                    .iter()
+                    .all(|(e, eq)| match eval(e, dims, syms) {
+                        Some(v) => {
+                            if *eq {
+                                v == 0
+                            } else {
+                                v >= 0
+                            }
+                        }
+                        None => false,
+                    });
                 self.enter_simple(op, if holds { 0 } else { 1 })?;
             }
-            AffineKind::For { lb, lb_operands, ub, ub_operands, step } => {
+            AffineKind::For {
+                lb,
+                lb_operands,
+                ub,
+                ub_operands,
+                step,
+            } => {
                 let lb_end = *lb_operands;
                 let ub_end = lb_end + ub_operands;
-                let lower = self.apply_map(lb, &a[..lb_end], info)?.into_iter().max().unwrap_or(0);
-                let upper = self.apply_map(ub, &a[lb_end..ub_end], info)?.into_iter().min().unwrap_or(0);
+                let lower = self
+                    .apply_map(lb, &a[..lb_end], info)?
+                    .into_iter()
+                    .max()
+                    .unwrap_or(0);
+                let upper = self
+                    .apply_map(ub, &a[lb_end..ub_end], info)?
+                    .into_iter()
+                    .min()
+                    .unwrap_or(0);
                 let inits = self.gather(&a[ub_end..]);
                 self.start_for(op, lower, upper, *step, inits)?;
             }
-            AffineKind::Parallel { lbs, lb_operands, ubs, steps } => {
+            AffineKind::Parallel {
+                lbs,
+                lb_operands,
+                ubs,
+                steps,
+            } => {
                 let lower = self.apply_map(lbs, &a[..*lb_operands], info)?;
                 let upper = self.apply_map(ubs, &a[*lb_operands..], info)?;
                 let steps = steps.iter().copied().collect();
@@ -196,7 +246,14 @@ impl Machine<'_> {
 
     /// Starts a signed 64-bit counted loop over region 0 of `op` (or gives `inits` as its
     /// results when it runs no iteration).
-    fn start_for(&mut self, op: Op, lower: i64, upper: i64, step: i64, inits: SmallVec<[Val; 4]>) -> Result<(), RunError> {
+    fn start_for(
+        &mut self,
+        op: Op,
+        lower: i64,
+        upper: i64,
+        step: i64,
+        inits: SmallVec<[Val; 4]>,
+    ) -> Result<(), RunError> {
         if lower >= upper {
             self.set_results(op, &inits);
             return Ok(());

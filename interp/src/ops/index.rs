@@ -82,4 +82,3 @@ pub fn decode_poison(ctx: &Context, op: Op) -> Option<Kind> {
     };
     Some(Kind::Const(value))
 }
-

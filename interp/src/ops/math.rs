@@ -70,7 +70,10 @@ pub fn decode(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
 
 /// Applies `f` to the elements at the same position of `args` (scalars, or vectors of one
 /// shape), building a value of the same shape.
-pub fn elementwise(args: &[Val], mut f: impl FnMut(&[Val]) -> Result<Val, String>) -> Result<Val, String> {
+pub fn elementwise(
+    args: &[Val],
+    mut f: impl FnMut(&[Val]) -> Result<Val, String>,
+) -> Result<Val, String> {
     let shape = args.iter().find_map(|a| match a {
         Val::Vector(v) => Some(v),
         _ => None,
@@ -209,7 +212,11 @@ fn int_element(name: &str, width: u32, args: &[Val]) -> Result<Val, String> {
         "ctpop" => u128::from(x.count_ones()),
         "ctlz" => u128::from(x.leading_zeros() - (128 - width)),
         "cttz" => u128::from(if x == 0 { width } else { x.trailing_zeros() }),
-        "ipowi" => ipowi(sext(x, width), sext(args.get(1).map_or(0, Val::int), width), width)?,
+        "ipowi" => ipowi(
+            sext(x, width),
+            sext(args.get(1).map_or(0, Val::int), width),
+            width,
+        )?,
         _ => return Err(format!("unsupported integer op 'math.{name}'")),
     };
     Ok(Val::Int(r & mask(width)))

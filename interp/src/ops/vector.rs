@@ -115,17 +115,35 @@ pub fn decode(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
         }
         "transfer_write" => {
             if !ctx.results(op).is_empty() {
-                return Some(Kind::Unsupported("'vector.transfer_write' on a tensor".into()));
+                return Some(Kind::Unsupported(
+                    "'vector.transfer_write' on a tensor".into(),
+                ));
             }
-            let t = transfer(ctx, op, operand_type(ctx, op, 0)?, operand_type(ctx, op, 1)?)?;
+            let t = transfer(
+                ctx,
+                op,
+                operand_type(ctx, op, 0)?,
+                operand_type(ctx, op, 1)?,
+            )?;
             VectorKind::TransferWrite(t)
         }
         "load" => VectorKind::Load(result_shape(ctx, op)?),
         "store" => VectorKind::Store(vector_shape(ctx, operand_type(ctx, op, 0)?)?.0),
         "broadcast" => VectorKind::Broadcast(result_shape(ctx, op)?),
-        "extract" => VectorKind::Extract(ir::dialects::syntax::dense_array(ctx, op, "static_position")?),
-        "insert" => VectorKind::Insert(ir::dialects::syntax::dense_array(ctx, op, "static_position")?),
-        "fma" => VectorKind::Fma(float_ty(ctx, vector_shape(ctx, operand_type(ctx, op, 0)?)?.1)?),
+        "extract" => VectorKind::Extract(ir::dialects::syntax::dense_array(
+            ctx,
+            op,
+            "static_position",
+        )?),
+        "insert" => VectorKind::Insert(ir::dialects::syntax::dense_array(
+            ctx,
+            op,
+            "static_position",
+        )?),
+        "fma" => VectorKind::Fma(float_ty(
+            ctx,
+            vector_shape(ctx, operand_type(ctx, op, 0)?)?.1,
+        )?),
         "reduction" => VectorKind::Reduction {
             kind: ir::dialects::vector::reduction_kind(ctx, op)?,
             elem: scalar_type(ctx, ctx.value_type(*ctx.results(op).first()?))?,
@@ -266,7 +284,14 @@ impl Machine<'_> {
 
     /// The memref indices of vector position `coords`, or `None` when the position reads the
     /// padding (out of bounds in a dimension not declared in bounds, or masked off).
-    fn transfer_indices(&self, t: &Transfer, base: &[i64], coords: &[i64], sizes: &[i64], mask_bit: bool) -> Option<Dims> {
+    fn transfer_indices(
+        &self,
+        t: &Transfer,
+        base: &[i64],
+        coords: &[i64],
+        sizes: &[i64],
+        mask_bit: bool,
+    ) -> Option<Dims> {
         if !mask_bit {
             return None;
         }
@@ -285,19 +310,30 @@ impl Machine<'_> {
 
     fn transfer_read(&mut self, info: &OpInfo, t: &Transfer) -> Result<Val, RunError> {
         let a = &info.args;
-        let base: Dims = a[1..=t.rank].iter().map(|&s| as_index(&self.get(s))).collect();
+        let base: Dims = a[1..=t.rank]
+            .iter()
+            .map(|&s| as_index(&self.get(s)))
+            .collect();
         let padding = self.get(a[t.rank + 1]);
         let mask = t.masked.then(|| elements(&self.get(a[t.rank + 2])));
-        let sizes = self.get(a[0]).memref().map(|d| d.sizes.to_vec()).unwrap_or_default();
+        let sizes = self
+            .get(a[0])
+            .memref()
+            .map(|d| d.sizes.to_vec())
+            .unwrap_or_default();
         let n = num_elements(&t.shape);
         let mut elems = Vec::with_capacity(n);
         for linear in 0..n {
             let coords = coordinates(&t.shape, linear as i64);
-            let bit = mask.as_ref().is_none_or(|m| m.get(linear).is_some_and(Val::bool));
-            elems.push(match self.transfer_indices(t, &base, &coords, &sizes, bit) {
-                Some(indices) => self.load_at(a[0], &indices, info)?,
-                None => padding.clone(),
-            });
+            let bit = mask
+                .as_ref()
+                .is_none_or(|m| m.get(linear).is_some_and(Val::bool));
+            elems.push(
+                match self.transfer_indices(t, &base, &coords, &sizes, bit) {
+                    Some(indices) => self.load_at(a[0], &indices, info)?,
+                    None => padding.clone(),
+                },
+            );
         }
         Ok(VectorVal::new(&t.shape, elems))
     }
@@ -305,12 +341,21 @@ impl Machine<'_> {
     fn transfer_write(&mut self, info: &OpInfo, t: &Transfer) -> Result<(), RunError> {
         let a = &info.args;
         let values = elements(&self.get(a[0]));
-        let base: Dims = a[2..2 + t.rank].iter().map(|&s| as_index(&self.get(s))).collect();
+        let base: Dims = a[2..2 + t.rank]
+            .iter()
+            .map(|&s| as_index(&self.get(s)))
+            .collect();
         let mask = t.masked.then(|| elements(&self.get(a[2 + t.rank])));
-        let sizes = self.get(a[1]).memref().map(|d| d.sizes.to_vec()).unwrap_or_default();
+        let sizes = self
+            .get(a[1])
+            .memref()
+            .map(|d| d.sizes.to_vec())
+            .unwrap_or_default();
         for (linear, v) in values.iter().enumerate() {
             let coords = coordinates(&t.shape, linear as i64);
-            let bit = mask.as_ref().is_none_or(|m| m.get(linear).is_some_and(Val::bool));
+            let bit = mask
+                .as_ref()
+                .is_none_or(|m| m.get(linear).is_some_and(Val::bool));
             if let Some(indices) = self.transfer_indices(t, &base, &coords, &sizes, bit) {
                 self.store_at(a[1], &indices, v, info)?;
             }
@@ -374,7 +419,11 @@ impl Machine<'_> {
             return v.elems.get(start).cloned().unwrap_or_default();
         }
         let n = num_elements(&inner);
-        let elems = v.elems.get(start..start + n).map(<[Val]>::to_vec).unwrap_or_default();
+        let elems = v
+            .elems
+            .get(start..start + n)
+            .map(<[Val]>::to_vec)
+            .unwrap_or_default();
         VectorVal::new(&inner, elems)
     }
 
@@ -400,7 +449,10 @@ impl Machine<'_> {
         if let Some(&acc) = a.get(1) {
             values.insert(0, self.get(acc));
         }
-        let name = ir::dialects::vector::REDUCTION_KINDS.get(kind).copied().unwrap_or("");
+        let name = ir::dialects::vector::REDUCTION_KINDS
+            .get(kind)
+            .copied()
+            .unwrap_or("");
         let mut iter = values.into_iter();
         let first = iter.next().unwrap_or_default();
         iter.fold(first, |acc, v| combine(name, elem, &acc, &v))

@@ -20,9 +20,7 @@ use crate::asm::printer::{OpPrinter, affine_expr_text_with};
 use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
-use crate::dialects::syntax::{
-    add_attr, op_error, set_segments, type_str, types_of,
-};
+use crate::dialects::syntax::{add_attr, op_error, set_segments, type_str, types_of};
 use crate::entity::{Attr, Loc, Op, Region, Type, Value};
 use crate::registry::{
     EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
@@ -176,7 +174,8 @@ pub fn for_step(ctx: &Context, op: Op) -> i64 {
 /// pass does for every loop) stays well formed; `operandSegmentSizes` is rewritten when the op
 /// is printed in custom form and parsed back.
 pub fn for_operand_groups(ctx: &Context, op: Op) -> [std::ops::Range<usize>; 3] {
-    let inputs = |name| map_attr(ctx, op, name).map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
+    let inputs =
+        |name| map_attr(ctx, op, name).map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
     let total = ctx.num_operands(op);
     let lb_end = inputs("lowerBoundMap").min(total);
     let ub_end = (lb_end + inputs("upperBoundMap")).min(total);
@@ -246,11 +245,15 @@ fn if_entry(ctx: &Context, op: Op) -> SmallVec<[RegionEdge; 2]> {
         .get(1)
         .is_none_or(|&r| ctx.entry_block(r).is_none());
     let otherwise = if else_empty {
-        RegionPoint::Parent
+        RegionEdge {
+            to: RegionPoint::Parent,
+            operands: 0..0,
+            inputs: 0..ctx.results(op).len(),
+        }
     } else {
-        RegionPoint::Region(1)
+        bare_edge(RegionPoint::Region(1))
     };
-    smallvec![bare_edge(RegionPoint::Region(0)), bare_edge(otherwise)]
+    smallvec![bare_edge(RegionPoint::Region(0)), otherwise]
 }
 
 /// `affine.parallel`: the body or (no iteration) the op itself.
@@ -711,7 +714,7 @@ fn parse_map_op(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let (operands, num_dims) = parse_dims_and_symbols(p)?;
     let is_apply = p.ctx.registry.def(state.name).name == "affine.apply";
     if is_apply && (map.num_dims as usize != num_dims) {
-        return p.error("dimension operand count does not equal affine map dimension count");
+        return p.custom_error("dimension or symbol index mismatch");
     }
     add_attr(p, state, "map", attr);
     p.parse_optional_attr_dict(&mut state.attrs)?;
@@ -832,12 +835,11 @@ fn parse_for(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let mut step = 1;
     if p.eat_keyword("step") {
         let pos = p.cur_pos();
+        let neg = p.eat(TokKind::Minus);
         let v = p.parse_integer()?;
-        if v <= 0 || v > i128::from(i64::MAX) {
-            return p.error_at(
-                pos,
-                "expected step to be representable as a positive signed integer",
-            );
+        if neg || v > i128::from(i64::MAX) {
+            let msg = "expected step to be representable as a positive signed integer";
+            return p.custom_error_at(pos, msg);
         }
         step = v;
     }
@@ -982,15 +984,6 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     {
         return;
     }
-    if for_step(ctx, op) <= 0 {
-        fail(
-            ctx,
-            op,
-            diags,
-            "expected step to be representable as a positive signed integer",
-        );
-        return;
-    }
     let args: Vec<Type> = ctx
         .regions(op)
         .first()
@@ -1027,9 +1020,7 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             diags,
             "types mismatch between iter operands and defined values",
         );
-        return;
     }
-    crate::dialects::scf::verify_region_branch_types(ctx, op, diags);
 }
 
 // ----- affine.if ---------------------------------------------------------------------------
@@ -1122,15 +1113,15 @@ fn verify_if(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !check_index_operands(ctx, op, 0..ctx.num_operands(op), diags) {
         return;
     }
+    // The yields are checked by their own verifier; without an else region, the op's results
+    // must come from nowhere, which MLIR's region-branch verifier reports.
     let else_empty = ctx
         .regions(op)
         .get(1)
         .is_none_or(|&r| ctx.entry_block(r).is_none());
-    if !ctx.results(op).is_empty() && else_empty {
-        fail(ctx, op, diags, "must have an else block if defining values");
-        return;
+    if else_empty && !ctx.results(op).is_empty() {
+        crate::dialects::scf::verify_region_branch_types(ctx, op, diags);
     }
-    crate::dialects::scf::verify_region_branch_types(ctx, op, diags);
 }
 
 // ----- affine.parallel ---------------------------------------------------------------------

@@ -231,7 +231,7 @@ fn verify_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let ok = (from_index && is_int(to)) || (to_index && is_int(from));
     if !ok {
         let msg = format!(
-            "cast incompatible: '{}' to '{}'",
+            "operand type '{}' and result type '{}' are cast incompatible",
             type_str(ctx, from),
             type_str(ctx, to)
         );

@@ -273,7 +273,12 @@ fn parse(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
         add_attr(p, state, "fastmath", flags);
     }
     p.parse_optional_attr_dict(&mut state.attrs)?;
-    if m.predicate && state.attrs.iter().all(|(n, _)| p.ctx.sym_str(*n) != "fastmath") {
+    if m.predicate
+        && state
+            .attrs
+            .iter()
+            .all(|(n, _)| p.ctx.sym_str(*n) != "fastmath")
+    {
         let none = p.ctx.attr(AttrData::Opaque("arith.fastmath<none>".into()));
         add_attr(p, state, "fastmath", none);
     }
@@ -306,7 +311,9 @@ fn print(p: &mut OpPrinter<'_>, op: Op) {
     let Some(m) = of(ctx, op) else {
         return;
     };
-    let flags = ctx.get_attr(op, "fastmath").and_then(|a| fastmath_of(ctx, a));
+    let flags = ctx
+        .get_attr(op, "fastmath")
+        .and_then(|a| fastmath_of(ctx, a));
     if m.predicate && flags != Some(0) {
         p.print_optional_attr_dict(op, &[]);
     } else {

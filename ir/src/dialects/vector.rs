@@ -19,7 +19,7 @@ use crate::diag::Diagnostic;
 use crate::dialects::math::{parse_fastmath, print_fastmath};
 use crate::dialects::syntax::{
     add_attr, dense_array_values, op_error, parse_dynamic_index_list, print_dynamic_index_list,
-    segment_range, set_segments, type_str,
+    segment_range, set_segments,
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
@@ -712,31 +712,34 @@ fn verify_value_op(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let result_type = ctx.value_type(result);
     let source = ctx.value_type(ctx.operand(op, 0));
     let result_elem = element_type(ctx, result_type);
-    let ok = match ctx.op_name_str(op) {
-        "vector.broadcast" => {
-            vector_shape(ctx, result_type).is_some()
-                && element_type(ctx, source) == result_elem
-                && rank(ctx, source) <= rank(ctx, result_type)
+    if ctx.op_name_str(op) == "vector.fma" {
+        return;
+    }
+    let same_element = "failed to verify that source operand and result have same element type";
+    let error = match ctx.op_name_str(op) {
+        "vector.broadcast" if element_type(ctx, source) != result_elem => Some(same_element),
+        "vector.broadcast"
+            if vector_shape(ctx, result_type).is_none()
+                || rank(ctx, source) > rank(ctx, result_type) =>
+        {
+            Some("expected source rank to not exceed result rank")
         }
-        "vector.extract" => {
-            let n = dense_array_values(ctx, op, "static_position").map_or(0, <[i64]>::len);
-            element_type(ctx, source) == result_elem && rank(ctx, source) >= n
+        "vector.reduction" if element_type(ctx, source) != result_type => Some(same_element),
+        "vector.reduction" if reduction_kind(ctx, op).is_none() => {
+            Some("requires a valid 'kind' attribute")
         }
-        "vector.insert" => {
-            let dest = ctx.value_type(ctx.operand(op, 1));
-            dest == result_type && element_type(ctx, source) == result_elem
+        "vector.extract"
+            if dense_array_values(ctx, op, "static_position").map_or(0, <[i64]>::len)
+                > rank(ctx, source) =>
+        {
+            Some("expected position attribute of rank no greater than vector rank")
         }
-        "vector.reduction" => {
-            reduction_kind(ctx, op).is_some() && element_type(ctx, source) == result_type
+        "vector.insert" if ctx.value_type(ctx.operand(op, 1)) != result_type => {
+            Some("failed to verify that all of {dest, result} have same type")
         }
-        _ => true,
+        _ => None,
     };
-    if !ok {
-        let msg = format!(
-            "has incompatible operand type '{}' and result type '{}'",
-            type_str(ctx, source),
-            type_str(ctx, result_type)
-        );
+    if let Some(msg) = error {
         op_error(ctx, op, diags, msg);
     }
 }
