@@ -31,15 +31,18 @@ pub fn lowerings() -> [Vec<&'static str>; 4] {
         "--convert-bufferization-to-memref",
         "--expand-realloc",
     ];
+    // `convert-vector-to-scf` makes `affine.apply`s too, lowered by a second `lower-affine`.
     let scf_after_scopes = [
         "--expand-strided-metadata",
         "--lower-affine",
         "--convert-vector-to-scf",
+        "--lower-affine",
     ];
     // `expand-strided-metadata` makes `affine.apply`s, lowered by a second `lower-affine`.
     let scf_before_scopes = [
         "--lower-affine",
         "--convert-vector-to-scf",
+        "--lower-affine",
         "--convert-scf-to-cf",
         "--expand-strided-metadata",
         "--lower-affine",

@@ -3,7 +3,7 @@
 //! `index` ops compute on 64-bit `index` values exactly like their `arith` counterparts
 //! (`index.floordivs` is `arith.floordivsi`, `index.cmp slt` is `arith.cmpi slt`,
 //! `index.casts`/`index.castu` are `arith.index_cast`/`arith.index_castui`);
-//! `index.sizeof` is 8, the size of `index` on the 64-bit targets the JIT runs.
+//! `index.sizeof` is 64, the width in bits of `index` on the 64-bit targets the JIT runs.
 //! `ub.poison` is zero (any value is a valid refinement of poison).
 
 use ir::{AttrData, Context, Op};
@@ -55,7 +55,7 @@ pub fn decode(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
             let attr = ctx.get_attr(op, "value")?;
             Kind::Const(constant_value(ctx, ctx.attr_data(attr), result)?)
         }
-        "sizeof" => Kind::Const(index_val(8)),
+        "sizeof" => Kind::Const(index_val(64)),
         _ => Kind::Unsupported(format!("'index.{short}'")),
     })
 }
