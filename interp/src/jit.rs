@@ -47,10 +47,11 @@ pub fn lowerings() -> [Vec<&'static str>; 4] {
         "--expand-strided-metadata",
         "--lower-affine",
     ];
+    // `convert-math-to-libm` scalarizes vector ops into `vector.extract`/`insert`.
     let vector_and_math = [
-        "--convert-vector-to-llvm",
         "--convert-math-to-llvm",
         "--convert-math-to-libm",
+        "--convert-vector-to-llvm",
         "--finalize-memref-to-llvm=use-generic-functions=true",
     ];
     let end = [

@@ -3,7 +3,7 @@
 //! Float functions compute in the op's own format (`f16` and `bf16` through `f32`) with the C
 //! library's functions, as the JIT does after `--convert-math-to-llvm` /
 //! `--convert-math-to-libm`, and follow those lowerings where they rewrite an op:
-//! `expm1(x)` is `exp(x) - 1`, `log1p(x)` is `log(1 + x)`, `rsqrt(x)` is `1 / sqrt(x)`.
+//! `rsqrt(x)` is `1 / sqrt(x)`.
 //! `erf`/`erfc` use the `libm` crate. Integer functions work on the bits of their width:
 //! `absi` wraps (`absi(INT_MIN) = INT_MIN`), `ctlz`/`cttz` of zero give the width, `ipowi`
 //! with a negative exponent gives `1`, `-1` or `0` as MLIR's expansion does, and zero to a
@@ -112,11 +112,11 @@ macro_rules! float_function {
             "cosh" => x.cosh(),
             "exp" => x.exp(),
             "exp2" => x.exp2(),
-            "expm1" => x.exp() - 1.0,
+            "expm1" => x.exp_m1(),
             "floor" => x.floor(),
             "log" => x.ln(),
             "log10" => x.log10(),
-            "log1p" => (1.0 + x).ln(),
+            "log1p" => x.ln_1p(),
             "log2" => x.log2(),
             "round" => x.round(),
             "roundeven" => x.round_ties_even(),
