@@ -127,14 +127,12 @@ pub struct VectorVal {
     pub elems: Vec<Val>,
 }
 
-impl VectorVal {
-    /// A vector value of `shape` holding `elems`.
-    pub fn new(shape: &[i64], elems: Vec<Val>) -> Val {
-        Val::Vector(Rc::new(VectorVal {
-            shape: SmallVec::from_slice(shape),
-            elems,
-        }))
-    }
+/// The vector value of `shape` holding `elems` (row-major).
+pub fn vector_value(shape: &[i64], elems: Vec<Val>) -> Val {
+    Val::Vector(Rc::new(VectorVal {
+        shape: SmallVec::from_slice(shape),
+        elems,
+    }))
 }
 
 impl Val {

@@ -9,7 +9,7 @@
 use ir::{AttrData, Context, Op};
 
 use crate::program::{IntBin, Kind, constant_value, int_width, scalar_type};
-use crate::value::{VectorVal, index_val};
+use crate::value::{index_val, vector_value};
 
 /// The `arith` binary operation of an `index` binary op.
 fn binary(short: &str) -> Option<IntBin> {
@@ -76,7 +76,7 @@ pub fn decode_poison(ctx: &Context, op: Op) -> Option<Kind> {
     let value = match ctx.type_data(ty) {
         ir::TypeData::Vector { shape, elem, .. } => {
             let n = shape.iter().product::<i64>().max(0) as usize;
-            VectorVal::new(shape, vec![zero_of(*elem)?; n])
+            vector_value(shape, vec![zero_of(*elem)?; n])
         }
         _ => zero_of(ty)?,
     };

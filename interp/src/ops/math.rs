@@ -14,7 +14,7 @@ use ir::{Context, Op};
 use crate::exec::{Machine, RunError, RunErrorKind, fail};
 use crate::ops::float::{from_f64, to_f64};
 use crate::program::{FTy, Kind, OpInfo, float_ty, int_width};
-use crate::value::{Val, VectorVal, mask, sext};
+use crate::value::{Val, mask, sext, vector_value};
 
 /// A decoded `math` op.
 #[derive(Clone, Debug)]
@@ -92,7 +92,7 @@ pub fn elementwise(
         }));
         elems.push(f(&lane)?);
     }
-    Ok(VectorVal::new(&shape_of.shape, elems))
+    Ok(vector_value(&shape_of.shape, elems))
 }
 
 macro_rules! float_function {

@@ -27,7 +27,7 @@ use crate::ops::math::elementwise;
 use crate::program::{FTy, FloatBin, IntBin, Kind, OpInfo, float_ty, int_width, scalar_type};
 use crate::runner_utils;
 use crate::scalar::ScalarType;
-use crate::value::{Val, VectorVal, as_index, mask, sext};
+use crate::value::{Val, as_index, mask, sext, vector_value};
 
 type Dims = SmallVec<[i64; 4]>;
 
@@ -192,11 +192,11 @@ fn vector_constant(ctx: &Context, op: Op, shape: &[i64], elem: ir::Type) -> Opti
     let scalars = crate::decode::parse_dense_literal(literal, scalar_type(ctx, elem)?)?;
     let n = shape.iter().product::<i64>().max(0) as usize;
     let elems: Vec<Val> = match scalars.as_slice() {
-        [one] => vec![Val::from_scalar(one.clone()); n],
-        many if many.len() == n => many.iter().cloned().map(Val::from_scalar).collect(),
+        [one] => vec![Val::from_scalar(*one); n],
+        many if many.len() == n => many.iter().copied().map(Val::from_scalar).collect(),
         _ => return None,
     };
-    Some(VectorVal::new(shape, elems))
+    Some(vector_value(shape, elems))
 }
 
 /// The row-major coordinates of element `linear` of `shape`.
@@ -335,7 +335,7 @@ impl Machine<'_> {
                 },
             );
         }
-        Ok(VectorVal::new(&t.shape, elems))
+        Ok(vector_value(&t.shape, elems))
     }
 
     fn transfer_write(&mut self, info: &OpInfo, t: &Transfer) -> Result<(), RunError> {
@@ -383,7 +383,7 @@ impl Machine<'_> {
             let indices = self.block_indices(&a[1..], shape, linear);
             elems.push(self.load_at(a[0], &indices, info)?);
         }
-        Ok(VectorVal::new(shape, elems))
+        Ok(vector_value(shape, elems))
     }
 
     fn block_store(&mut self, info: &OpInfo, shape: &[i64]) -> Result<(), RunError> {
@@ -424,7 +424,7 @@ impl Machine<'_> {
             .get(start..start + n)
             .map(<[Val]>::to_vec)
             .unwrap_or_default();
-        VectorVal::new(&inner, elems)
+        vector_value(&inner, elems)
     }
 
     fn insert(&self, info: &OpInfo, statics: &[i64]) -> Val {
@@ -440,7 +440,7 @@ impl Machine<'_> {
                 *slot = v;
             }
         }
-        VectorVal::new(&dest.shape, elems)
+        vector_value(&dest.shape, elems)
     }
 
     fn reduction(&self, info: &OpInfo, kind: usize, elem: ScalarType) -> Val {
@@ -473,7 +473,7 @@ fn sub_block(shape: &[i64], position: &[i64]) -> (usize, Vec<i64>) {
 /// `value` broadcast to `shape` (trailing dimensions aligned; unit dimensions stretched).
 fn broadcast(value: &Val, shape: &[i64]) -> Val {
     let Val::Vector(v) = value else {
-        return VectorVal::new(shape, vec![value.clone(); num_elements(shape)]);
+        return vector_value(shape, vec![value.clone(); num_elements(shape)]);
     };
     let lead = shape.len() - v.shape.len().min(shape.len());
     let elems = (0..num_elements(shape))
@@ -487,7 +487,7 @@ fn broadcast(value: &Val, shape: &[i64]) -> Val {
             v.elems.get(src as usize).cloned().unwrap_or_default()
         })
         .collect();
-    VectorVal::new(shape, elems)
+    vector_value(shape, elems)
 }
 
 /// One step of a reduction of kind `name`.
