@@ -8,7 +8,8 @@
 //! - [`asm`] reads and writes MLIR text, byte-compatible with `mlir-opt-22`.
 //! - [`verify`] checks structural and per-op invariants and reports every error found.
 //! - [`dialects`] registers the ops we support (`builtin`, `func`, `cf`, `scf`, `arith`,
-//!   `memref`, `bufferization`, `deallocation`, `test`).
+//!   `memref`, `bufferization`, `deallocation`, `test`, and `affine`, `math`, `index`, `ub`,
+//!   `vector` for what bufferization and vectorization leave).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -12,6 +12,8 @@
 //! byte: subscripts are printed as affine expressions over the operand names
 //! (`%A[%i + 1, symbol(%n)]`).
 
+use std::ops::Range;
+
 use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;
@@ -23,8 +25,8 @@ use crate::diag::Diagnostic;
 use crate::dialects::syntax::{add_attr, op_error, set_segments, type_str, types_of};
 use crate::entity::{Attr, Loc, Op, Region, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, ParseFn, PrintFn, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits, VerifyFn,
 };
 use crate::types::TypeData;
 
@@ -42,61 +44,74 @@ pub fn register(reg: &mut Registry) {
     reg.register(yield_op);
 }
 
+/// The custom syntax and verifier of an op.
+type Syntax = (ParseFn, PrintFn, VerifyFn);
+
+/// A region op of this dialect, whose regions end in an (implicit) `affine.yield`.
+fn region_op(
+    name: &str,
+    traits: Traits,
+    inherent_attrs: &'static [&'static str],
+    (parse, print, verify): Syntax,
+    branch: RegionBranch,
+) -> OpDef {
+    let mut def = OpDef::new(name);
+    def.traits = traits;
+    def.inherent_attrs = inherent_attrs;
+    def.parse = Some(parse);
+    def.print = Some(print);
+    def.verify = Some(verify);
+    def.implicit_terminator = Some("affine.yield");
+    def.region_branch = Some(branch);
+    def
+}
+
 fn register_loops(reg: &mut Registry) {
     let loop_traits = Traits::RECURSIVE_MEMORY_EFFECTS
         | Traits::SINGLE_BLOCK
         | Traits::AUTOMATIC_ALLOCATION_SCOPE;
-    let mut for_op = OpDef::new("affine.for");
-    for_op.traits = loop_traits;
-    for_op.inherent_attrs = &[
-        "lowerBoundMap",
-        "operandSegmentSizes",
-        "step",
-        "upperBoundMap",
-    ];
-    for_op.parse = Some(parse_for);
-    for_op.print = Some(print_for);
-    for_op.verify = Some(verify_for);
-    for_op.implicit_terminator = Some("affine.yield");
-    for_op.region_branch = Some(RegionBranch {
-        entry: for_entry,
-        from_region: for_from_body,
-    });
-    reg.register(for_op);
-
-    let mut if_op = OpDef::new("affine.if");
-    if_op.traits =
-        Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK | Traits::NO_REGION_ARGUMENTS;
-    if_op.inherent_attrs = &["condition"];
-    if_op.parse = Some(parse_if);
-    if_op.print = Some(print_if);
-    if_op.verify = Some(verify_if);
-    if_op.implicit_terminator = Some("affine.yield");
-    if_op.region_branch = Some(RegionBranch {
-        entry: if_entry,
-        from_region: to_parent,
-    });
-    reg.register(if_op);
-
-    let mut parallel = OpDef::new("affine.parallel");
-    parallel.traits = loop_traits;
-    parallel.inherent_attrs = &[
-        "lowerBoundsGroups",
-        "lowerBoundsMap",
-        "reductions",
-        "steps",
-        "upperBoundsGroups",
-        "upperBoundsMap",
-    ];
-    parallel.parse = Some(parse_parallel);
-    parallel.print = Some(print_parallel);
-    parallel.verify = Some(verify_parallel);
-    parallel.implicit_terminator = Some("affine.yield");
-    parallel.region_branch = Some(RegionBranch {
-        entry: body_or_parent,
-        from_region: to_parent,
-    });
-    reg.register(parallel);
+    reg.register(region_op(
+        "affine.for",
+        loop_traits,
+        &[
+            "lowerBoundMap",
+            "operandSegmentSizes",
+            "step",
+            "upperBoundMap",
+        ],
+        (parse_for, print_for, verify_for),
+        RegionBranch {
+            entry: |ctx, op| loop_edges(ctx, op, for_operand_groups(ctx, op)[2].clone()),
+            from_region: |ctx, op, _, term| loop_edges(ctx, op, 0..ctx.num_operands(term)),
+        },
+    ));
+    reg.register(region_op(
+        "affine.if",
+        Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK | Traits::NO_REGION_ARGUMENTS,
+        &["condition"],
+        (parse_if, print_if, verify_if),
+        RegionBranch {
+            entry: if_entry,
+            from_region: to_parent,
+        },
+    ));
+    reg.register(region_op(
+        "affine.parallel",
+        loop_traits,
+        &[
+            "lowerBoundsGroups",
+            "lowerBoundsMap",
+            "reductions",
+            "steps",
+            "upperBoundsGroups",
+            "upperBoundsMap",
+        ],
+        (parse_parallel, print_parallel, verify_parallel),
+        RegionBranch {
+            entry: body_or_parent,
+            from_region: to_parent,
+        },
+    ));
 }
 
 fn register_map_ops(reg: &mut Registry) {
@@ -196,38 +211,20 @@ fn iter_arg_inputs(ctx: &Context, op: Op) -> std::ops::Range<usize> {
     1.min(n)..n
 }
 
-/// `affine.for`: the body (inits → iter args) or, for zero trips, the results.
-fn for_entry(ctx: &Context, op: Op) -> SmallVec<[RegionEdge; 2]> {
-    let [_, _, inits] = for_operand_groups(ctx, op);
-    smallvec![
-        RegionEdge {
-            to: RegionPoint::Region(0),
-            operands: inits.clone(),
-            inputs: iter_arg_inputs(ctx, op),
-        },
-        RegionEdge {
-            to: RegionPoint::Parent,
-            operands: inits,
-            inputs: 0..ctx.results(op).len(),
-        },
-    ]
-}
-
-/// `affine.for` body: back to the body (yield → iter args) or out to the results.
-fn for_from_body(ctx: &Context, op: Op, _region: usize, term: Op) -> SmallVec<[RegionEdge; 2]> {
-    let yielded = 0..ctx.num_operands(term);
-    smallvec![
-        RegionEdge {
-            to: RegionPoint::Region(0),
-            operands: yielded.clone(),
-            inputs: iter_arg_inputs(ctx, op),
-        },
-        RegionEdge {
-            to: RegionPoint::Parent,
-            operands: yielded,
-            inputs: 0..ctx.results(op).len(),
-        },
-    ]
+/// `affine.for`: `forwarded` (the inits on entry, the yielded values from the body) go to the
+/// body's iter args for the next iteration, or to the results when the loop ends.
+fn loop_edges(ctx: &Context, op: Op, forwarded: Range<usize>) -> SmallVec<[RegionEdge; 2]> {
+    let next_iteration = RegionEdge {
+        to: RegionPoint::Region(0),
+        operands: forwarded.clone(),
+        inputs: iter_arg_inputs(ctx, op),
+    };
+    let exit = RegionEdge {
+        to: RegionPoint::Parent,
+        operands: forwarded,
+        inputs: 0..ctx.results(op).len(),
+    };
+    smallvec![next_iteration, exit]
 }
 
 fn bare_edge(to: RegionPoint) -> RegionEdge {

@@ -235,24 +235,30 @@ pub fn print_fastmath(p: &mut OpPrinter<'_>, op: Op) {
 /// The `i1` type of the shape of `ty` (scalar, vector or tensor).
 pub fn i1_like(ctx: &mut Context, ty: Type) -> Type {
     let i1 = ctx.i1_type();
-    match ctx.type_data(ty).clone() {
+    with_element(ctx, ty, i1)
+}
+
+/// The type of the shape of `ty` with element type `elem` (`elem` itself for scalars).
+pub fn with_element(ctx: &mut Context, ty: Type, elem: Type) -> Type {
+    let data = match ctx.type_data(ty).clone() {
         TypeData::Vector {
             shape, scalable, ..
-        } => ctx.ty(TypeData::Vector {
+        } => TypeData::Vector {
             shape,
             scalable,
-            elem: i1,
-        }),
+            elem,
+        },
         TypeData::Tensor {
             shape, encoding, ..
-        } => ctx.ty(TypeData::Tensor {
+        } => TypeData::Tensor {
             shape,
-            elem: i1,
+            elem,
             encoding,
-        }),
-        TypeData::UnrankedTensor { .. } => ctx.ty(TypeData::UnrankedTensor { elem: i1 }),
-        _ => i1,
-    }
+        },
+        TypeData::UnrankedTensor { .. } => TypeData::UnrankedTensor { elem },
+        _ => return elem,
+    };
+    ctx.ty(data)
 }
 
 fn parse(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
