@@ -464,10 +464,10 @@ fn sub_block(shape: &[i64], position: &[i64]) -> (usize, Vec<i64>) {
     let inner = shape.get(position.len()..).unwrap_or_default().to_vec();
     let inner_size = num_elements(&inner) as i64;
     let mut outer = 0i64;
-    for (d, &p) in position.iter().enumerate() {
-        outer = outer * shape[d] + p;
+    for (&size, &p) in shape.iter().zip(position) {
+        outer = outer.wrapping_mul(size).wrapping_add(p);
     }
-    ((outer * inner_size).max(0) as usize, inner)
+    (outer.wrapping_mul(inner_size).max(0) as usize, inner)
 }
 
 /// `value` broadcast to `shape` (trailing dimensions aligned; unit dimensions stretched).

@@ -1312,8 +1312,19 @@ fn verify_parallel(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         fail(ctx, op, diags, "requires lowerBoundsMap and upperBoundsMap");
         return;
     };
+    let inputs = |m: &AffineMap| (m.num_dims + m.num_symbols) as usize;
+    if inputs(lbs) + inputs(ubs) != ctx.num_operands(op) {
+        fail(
+            ctx,
+            op,
+            diags,
+            "expects as many operands as the bound maps have inputs",
+        );
+        return;
+    }
     let dims = entry_arg_count(ctx, op);
-    if lbs.results.len() != dims || ubs.results.len() != dims {
+    let steps = int_array(ctx, op, "steps").len();
+    if lbs.results.len() != dims || ubs.results.len() != dims || steps != dims {
         fail(
             ctx,
             op,
