@@ -721,15 +721,24 @@ fn parse_map_op(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_map_op(p: &mut OpPrinter<'_>, op: Op) {
+/// Prints ` #map(%d, ...)[%s, ...]` (or `#set...`): attribute `name` applied to the operands.
+fn print_applied_attr(p: &mut OpPrinter<'_>, op: Op, name: &str) {
     let ctx = p.ctx;
-    let Some(attr) = ctx.get_attr(op, "map") else {
+    let Some(attr) = ctx.get_attr(op, name) else {
         return;
     };
-    let num_dims = map_attr(ctx, op, "map").map_or(0, |m| m.num_dims as usize);
+    let num_dims = match ctx.attr_data(attr) {
+        AttrData::AffineMap(m) => m.num_dims,
+        AttrData::AffineSet(s) => s.num_dims,
+        _ => 0,
+    };
     p.write(" ");
     p.print_attr(attr);
-    print_dims_and_symbols(p, &ctx.operand_array(op), num_dims);
+    print_dims_and_symbols(p, &ctx.operand_array(op), num_dims as usize);
+}
+
+fn print_map_op(p: &mut OpPrinter<'_>, op: Op) {
+    print_applied_attr(p, op, "map");
     p.print_optional_attr_dict(op, &["map"]);
 }
 
@@ -1062,13 +1071,7 @@ fn parse_if(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_if(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let Some(attr) = ctx.get_attr(op, "condition") else {
-        return;
-    };
-    let num_dims = set_attr(ctx, op, "condition").map_or(0, |s| s.num_dims as usize);
-    p.write(" ");
-    p.print_attr(attr);
-    print_dims_and_symbols(p, &ctx.operand_array(op), num_dims);
+    print_applied_attr(p, op, "condition");
     let results = types_of(ctx, ctx.results(op));
     if !results.is_empty() {
         p.write(" -> ");
