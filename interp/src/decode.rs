@@ -147,7 +147,15 @@ fn float_bin(name: &str) -> Option<FloatBin> {
 fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind> {
     let (dialect, short) = name.split_once('.').unwrap_or(("", name));
     match dialect {
+        "arith" if crate::ops::vector::has_vector_result(ctx, op) => {
+            crate::ops::vector::decode_arith(ctx, op, short, float_bin(short), int_bin(short))
+        }
         "arith" => decode_arith(ctx, op, short),
+        "affine" => crate::ops::affine::decode(ctx, op, short),
+        "math" => crate::ops::math::decode(ctx, op, short),
+        "index" => crate::ops::index::decode(ctx, op, short),
+        "ub" => crate::ops::index::decode_poison(ctx, op),
+        "vector" => crate::ops::vector::decode(ctx, op, short),
         "cf" => decode_cf(ctx, op, short),
         "func" => decode_func(prog, ctx, op, short),
         "scf" => decode_scf(ctx, op, short),

@@ -18,6 +18,8 @@
 //! - `test` (the upstream test dialect): `copy`, `buffer_based`, `region_buffer_based`,
 //!   `read_buffer`, `forward_buffer`, `region_if` (see `exec/test_ops.rs`).
 //! - `arith`: see [`crate::ops::arith`] and [`crate::ops::float`].
+//! - `affine`, `math`, `index`, `ub`, `vector`: see [`crate::ops::affine`],
+//!   [`crate::ops::math`], [`crate::ops::index`] and [`crate::ops::vector`].
 //! - `memref`, `bufferization`, `deallocation`: see [`crate::ops::memory`].
 //! - `linalg` structured ops on memrefs, `linalg.index`: see [`crate::ops::linalg`].
 //!
@@ -298,7 +300,7 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn gather(&self, slots: &[u32]) -> Vals {
+    pub(crate) fn gather(&self, slots: &[u32]) -> Vals {
         slots.iter().map(|&s| self.get(s)).collect()
     }
 
@@ -846,6 +848,9 @@ impl<'a> Machine<'a> {
             Kind::RegionBufferBased => self.start_element_wise(op, info)?,
             Kind::Structured(s) => self.start_structured(op, info, s)?,
             Kind::LinalgIndex(dim) => self.linalg_index(*dim, info)?,
+            Kind::Affine(k) => self.exec_affine(op, info, k)?,
+            Kind::Math(k) => self.exec_math(info, k)?,
+            Kind::Vector(k) => self.exec_vector(info, k)?,
             Kind::Unsupported(what) => {
                 return Err(fail(
                     RunErrorKind::UnsupportedOp,

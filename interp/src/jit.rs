@@ -1,7 +1,7 @@
 //! The second judge: runs a program under the real MLIR JIT (`mlir-runner-22`) with a checked
 //! heap, so what the interpreter concludes can be confirmed by upstream's own code generation.
 //!
-//! The program text is lowered to the LLVM dialect by `mlir-opt-22` ([`LOWERINGS`]), with
+//! The program text is lowered to the LLVM dialect by `mlir-opt-22` ([`lowerings`]), with
 //! `finalize-memref-to-llvm{use-generic-functions}` so that every heap allocation and free of a
 //! memref calls `_mlir_memref_to_llvm_{alloc,aligned_alloc,free}`. Those come from a small C
 //! library (`jit/alloc_check.c`, compiled once with the system `cc` into the temporary
@@ -17,41 +17,76 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The lowerings to the LLVM dialect, as `mlir-opt-22` flags, tried in order until one works.
-/// They differ in where `memref.alloca_scope` is inlined: its region may hold one block only,
-/// so `scf` ops inside a scope must be lowered after it (the first), and scopes inside `scf`
-/// regions before them (the second). The upstream pipeline has no order that suits both.
-pub const LOWERINGS: [&[&str]; 2] = [
-    &[
+/// `linalg` (to loops first), `affine`, `vector` (through `scf` loops for transfers) and `math` (LLVM intrinsics, then libm
+/// calls for the rest) are lowered before `memref`. The lowerings differ in where
+/// `memref.alloca_scope` is inlined: its region may hold one block only, so `scf` ops inside a
+/// scope must be lowered after it (the first of each pair), and scopes inside `scf` regions
+/// before them (the second); and in when functions are lowered: `vector.print` declares the
+/// runner's print functions as LLVM functions, which clashes with a program's own `func`
+/// declarations of them unless those are lowered first (the last pair). The upstream pipeline
+/// has no order that suits every program.
+pub fn lowerings() -> [Vec<&'static str>; 4] {
+    let start = [
         "--convert-linalg-to-loops",
         "--bufferization-lower-deallocations",
         "--convert-bufferization-to-memref",
         "--expand-realloc",
+    ];
+    // `convert-vector-to-scf` makes `affine.apply`s too, lowered by a second `lower-affine`.
+    let scf_after_scopes = [
         "--expand-strided-metadata",
         "--lower-affine",
-        "--finalize-memref-to-llvm=use-generic-functions=true",
-        "--convert-scf-to-cf",
-        "--convert-arith-to-llvm",
-        "--convert-index-to-llvm",
-        "--convert-func-to-llvm",
-        "--convert-cf-to-llvm",
-        "--reconcile-unrealized-casts",
-    ],
-    &[
-        "--convert-linalg-to-loops",
-        "--bufferization-lower-deallocations",
-        "--convert-bufferization-to-memref",
-        "--expand-realloc",
+        "--convert-vector-to-scf",
+        "--lower-affine",
+    ];
+    // `expand-strided-metadata` makes `affine.apply`s, lowered by a second `lower-affine`.
+    let scf_before_scopes = [
+        "--lower-affine",
+        "--convert-vector-to-scf",
+        "--lower-affine",
         "--convert-scf-to-cf",
         "--expand-strided-metadata",
         "--lower-affine",
+    ];
+    // `convert-math-to-libm` scalarizes vector ops into `vector.extract`/`insert`.
+    let vector_and_math = [
+        "--convert-math-to-llvm",
+        "--convert-math-to-libm",
+        "--convert-vector-to-llvm",
         "--finalize-memref-to-llvm=use-generic-functions=true",
+    ];
+    let end = [
         "--convert-arith-to-llvm",
         "--convert-index-to-llvm",
+        "--convert-ub-to-llvm",
         "--convert-func-to-llvm",
         "--convert-cf-to-llvm",
         "--reconcile-unrealized-casts",
-    ],
-];
+    ];
+    let build = |scf_first: bool, functions_first: bool| {
+        let mut flags: Vec<&'static str> = start.to_vec();
+        flags.extend(if scf_first {
+            scf_before_scopes.as_slice()
+        } else {
+            &scf_after_scopes
+        });
+        if functions_first {
+            flags.push("--convert-func-to-llvm");
+        }
+        flags.extend(vector_and_math);
+        if !scf_first {
+            flags.push("--convert-scf-to-cf");
+        }
+        flags.extend(end);
+        flags
+    };
+    [
+        build(false, false),
+        build(true, false),
+        build(false, true),
+        build(true, true),
+    ]
+}
 
 /// The print functions' libraries of MLIR 22 (`printI64`..., then `printMemrefF32`...).
 pub const RUNNER_UTILS: [&str; 2] = [
@@ -201,10 +236,10 @@ pub fn mask_addresses(text: &str) -> String {
     out
 }
 
-/// Lowers `source` into `lowered` with the first of [`LOWERINGS`] that succeeds.
+/// Lowers `source` into `lowered` with the first of [`lowerings`] that succeeds.
 fn lower(source: &Path, lowered: &Path) -> Result<(), JitError> {
     let mut errors = String::new();
-    for flags in LOWERINGS {
+    for flags in lowerings() {
         let lowering = Command::new("mlir-opt-22")
             .arg(source)
             .args(flags)

@@ -284,6 +284,10 @@ pub enum Kind {
     // ----- linalg
     Structured(Rc<crate::ops::linalg::Structure>),
     LinalgIndex(usize),
+    // ----- affine, math, vector (see `crate::ops`)
+    Affine(Box<crate::ops::affine::AffineKind>),
+    Math(Box<crate::ops::math::MathKind>),
+    Vector(Box<crate::ops::vector::VectorKind>),
     // -----
     Unsupported(String),
 }

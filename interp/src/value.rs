@@ -9,6 +9,7 @@
 //!   sizes and strides in elements, and the element type. Copying a value never copies a
 //!   buffer.
 //! - `!deallocation.ownership` values are memref descriptors of rank zero.
+//! - A `vector` is a shape and its scalar elements, shared by reference counting.
 
 use std::rc::Rc;
 
@@ -112,6 +113,26 @@ pub enum Val {
     MemRef(Rc<MemRefDesc>),
     /// A function reference (`func.constant`): an index into the callee table.
     Func(u32),
+    /// A `vector` value (see [`VectorVal`]).
+    Vector(Rc<VectorVal>),
+}
+
+/// A `vector` value: its shape and its scalar elements in row-major order (a 0-d vector has
+/// an empty shape and one element).
+#[derive(Clone, Debug, Default)]
+pub struct VectorVal {
+    /// The size of each dimension.
+    pub shape: SmallVec<[i64; 4]>,
+    /// The elements, row-major.
+    pub elems: Vec<Val>,
+}
+
+/// The vector value of `shape` holding `elems` (row-major).
+pub fn vector_value(shape: &[i64], elems: Vec<Val>) -> Val {
+    Val::Vector(Rc::new(VectorVal {
+        shape: SmallVec::from_slice(shape),
+        elems,
+    }))
 }
 
 impl Val {

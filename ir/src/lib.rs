@@ -10,7 +10,8 @@
 //! - [`transform`]: [`Changed`] and [`TransformResult`], what every pass's library function
 //!   returns.
 //! - [`dialects`] registers the ops we support (`builtin`, `func`, `cf`, `scf`, `arith`,
-//!   `memref`, `bufferization`, `deallocation`, `test`).
+//!   `memref`, `bufferization`, `deallocation`, `test`, and `affine`, `math`, `index`, `ub`,
+//!   `vector` for what bufferization and vectorization leave).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -201,3 +201,27 @@ func.func @unreachable_block(%lb: index, %ub: index, %st: index, %x: memref<2xf3
   }
   return
 }
+
+// -----
+
+// An `affine.for` is a sequential loop like `scf.for`: its fixed-size temporary leaves it.
+func.func @affine_for(%x: memref<2xf32>) {
+  affine.for %i = 0 to 8 {
+    %b = memref.alloc() : memref<2xf32>
+    memref.copy %x, %b : memref<2xf32> to memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// UPSTREAM-DIFFERS: mlir-opt-22 hoists out of `affine.parallel`, so its parallel instances
+// would share one buffer.
+// Nothing leaves an `affine.parallel`: each instance needs its own buffer.
+func.func @affine_parallel(%x: memref<2xf32>) {
+  affine.parallel (%i) = (0) to (8) {
+    %b = memref.alloc() : memref<2xf32>
+    memref.copy %x, %b : memref<2xf32> to memref<2xf32>
+  }
+  return
+}

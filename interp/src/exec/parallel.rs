@@ -91,7 +91,7 @@ impl Machine<'_> {
     }
 
     /// `scf.forall`: `bounds` are the evaluated lower bounds, upper bounds and steps.
-    pub(super) fn start_forall(
+    pub(crate) fn start_forall(
         &mut self,
         op: Op,
         info: &OpInfo,

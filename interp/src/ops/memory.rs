@@ -113,20 +113,8 @@ impl Machine<'_> {
         Ok(id)
     }
 
-    /// Byte offset of the element at the indices in `slots`, checking each index against its
-    /// dimension.
-    fn element_offset(
-        &mut self,
-        d: &MemRefDesc,
-        slots: &[u32],
-        info: &OpInfo,
-    ) -> Result<Option<(AllocId, i64)>, RunError> {
-        let indices: Dims = slots.iter().map(|&s| as_index(&self.get(s))).collect();
-        self.element_offset_at(d, &indices, info)
-    }
-
     /// Byte offset of the element at `indices`, checking each index against its dimension
-    /// (`None` when an out-of-bounds access was recorded and the run goes on).
+    /// (`None` after recording an out-of-bounds access).
     pub(crate) fn element_offset_at(
         &mut self,
         d: &MemRefDesc,
@@ -155,6 +143,40 @@ impl Machine<'_> {
             .shift
             .wrapping_add(linear.wrapping_mul(d.elem.size_bytes() as i64));
         Ok(Some((id, bytes)))
+    }
+
+    /// The element of the memref in `memref` at `indices` (zero after a recorded heap error).
+    pub(crate) fn load_at(
+        &mut self,
+        memref: u32,
+        indices: &[i64],
+        info: &OpInfo,
+    ) -> Result<Val, RunError> {
+        let d = self.desc(memref);
+        let v = match self.element_offset_at(&d, indices, info)? {
+            Some((id, off)) => {
+                let r = self.heap.load(id, off, d.elem, &info.loc);
+                self.heap_result(r)?
+            }
+            None => None,
+        };
+        Ok(v.map_or_else(|| zero(d.elem), Val::from_scalar))
+    }
+
+    /// Stores `v` into the memref in `memref` at `indices`.
+    pub(crate) fn store_at(
+        &mut self,
+        memref: u32,
+        indices: &[i64],
+        v: &Val,
+        info: &OpInfo,
+    ) -> Result<(), RunError> {
+        let d = self.desc(memref);
+        if let Some((id, off)) = self.element_offset_at(&d, indices, info)? {
+            let r = self.heap.store(id, off, v.to_scalar(d.elem), &info.loc);
+            self.heap_result(r)?;
+        }
+        Ok(())
     }
 
     /// The sizes a rank-1 shape operand of `memref.reshape` holds (checked loads); `None` when a
@@ -239,24 +261,14 @@ impl Machine<'_> {
                 }
             }
             Kind::Load => {
-                let d = self.desc(a[0]);
-                let v = match self.element_offset(&d, &a[1..], info)? {
-                    Some((id, off)) => {
-                        let r = self.heap.load(id, off, d.elem, &info.loc);
-                        self.heap_result(r)?
-                    }
-                    None => None,
-                };
-                let v = v.map_or_else(|| zero(d.elem), Val::from_scalar);
+                let indices: Dims = a[1..].iter().map(|&s| as_index(&self.get(s))).collect();
+                let v = self.load_at(a[0], &indices, info)?;
                 self.set(info.res[0], v);
             }
             Kind::Store => {
-                let d = self.desc(a[1]);
-                if let Some((id, off)) = self.element_offset(&d, &a[2..], info)? {
-                    let v = self.get(a[0]).to_scalar(d.elem);
-                    let r = self.heap.store(id, off, v, &info.loc);
-                    self.heap_result(r)?;
-                }
+                let indices: Dims = a[2..].iter().map(|&s| as_index(&self.get(s))).collect();
+                let v = self.get(a[0]);
+                self.store_at(a[1], &indices, &v, info)?;
             }
             Kind::PassThrough => {
                 let v = self.get(a[0]);

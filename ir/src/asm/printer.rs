@@ -939,15 +939,36 @@ pub fn affine_map_text(map: &AffineMap) -> String {
     s
 }
 
+/// Prints an affine expression whose dimensions and symbols are named by `leaf` (called with
+/// `false` and the position for a dimension, `true` for a symbol): the operand names of
+/// `affine.load` and `affine.store` subscripts.
+pub fn affine_expr_text_with(e: &AffineExpr, leaf: &dyn Fn(bool, u32, &mut String)) -> String {
+    let mut s = String::new();
+    print_affine_with(e, false, &mut s, leaf);
+    s
+}
+
+fn default_leaf(is_symbol: bool, i: u32, s: &mut String) {
+    let _ = write!(s, "{}{i}", if is_symbol { 's' } else { 'd' });
+}
+
 fn print_affine(e: &AffineExpr, strong: bool, s: &mut String) {
+    print_affine_with(e, strong, s, &default_leaf);
+}
+
+fn print_affine_with(
+    e: &AffineExpr,
+    strong: bool,
+    s: &mut String,
+    leaf: &dyn Fn(bool, u32, &mut String),
+) {
     use AffineExpr::*;
+    let print_affine = |e: &AffineExpr, strong: bool, s: &mut String| {
+        print_affine_with(e, strong, s, leaf);
+    };
     match e {
-        Dim(i) => {
-            let _ = write!(s, "d{i}");
-        }
-        Symbol(i) => {
-            let _ = write!(s, "s{i}");
-        }
+        Dim(i) => leaf(false, *i, s),
+        Symbol(i) => leaf(true, *i, s),
         Const(c) => {
             let _ = write!(s, "{c}");
         }

@@ -4,8 +4,9 @@
 //!   loops, and promoted to a `memref.alloca` with the same type, operands and attributes.
 //! - `memref.alloca` allocates in the enclosing automatic allocation scope: it may only be
 //!   hoisted out of loops (a dominating block could lie in another scope instance's path).
-//! - `scf.for`, `scf.while`, `scf.parallel` and `scf.forall` are loops; the last two run their
-//!   body in parallel instances (`HAS_PARALLEL_REGION`), so nothing is hoisted out of them.
+//! - `scf.for`, `scf.while`, `scf.parallel`, `scf.forall`, `affine.for` and `affine.parallel`
+//!   are loops; the parallel ones run their body in parallel instances
+//!   (`HAS_PARALLEL_REGION`), so nothing is hoisted out of them.
 //!
 //! ```text
 //! %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
@@ -23,6 +24,8 @@ const LOOPS: &[(&str, bool)] = &[
     ("scf.while", false),
     ("scf.parallel", true),
     ("scf.forall", true),
+    ("affine.for", false),
+    ("affine.parallel", true),
 ];
 
 /// Declares the allocation interfaces and loop traits of the built-in ops.

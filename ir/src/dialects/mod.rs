@@ -6,6 +6,7 @@
 
 use crate::registry::Registry;
 
+pub mod affine;
 pub mod allocation;
 pub mod arith;
 pub mod bufferization;
@@ -13,12 +14,16 @@ pub mod builtin;
 pub mod cf;
 pub mod deallocation;
 pub mod func;
+pub mod index;
 pub mod linalg;
+pub mod math;
 pub mod memref;
 pub mod scf;
 pub mod syntax;
 pub mod tensor;
 pub mod test;
+pub mod ub;
+pub mod vector;
 pub mod view;
 
 /// Registers every built-in dialect.
@@ -26,6 +31,11 @@ pub fn register_all(reg: &mut Registry) {
     builtin::register(reg);
     func::register(reg);
     arith::register(reg);
+    affine::register(reg);
+    math::register(reg);
+    index::register(reg);
+    ub::register(reg);
+    vector::register(reg);
     cf::register(reg);
     scf::register(reg);
     memref::register(reg);
