@@ -34,7 +34,7 @@ pub use dialects::view::OpView;
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
-    CallInterface, EffectKind, EffectOn, Effects, MemoryEffect, OpDef, PropertyKind, RegionBranch,
-    RegionEdge, RegionPoint, Registry, Resource, Traits,
+    CallInterface, Count, EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef,
+    PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry, Resource, Traits,
 };
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

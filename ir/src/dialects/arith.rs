@@ -13,7 +13,7 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{add_attr, invalid_property, op_error, type_str};
 use crate::entity::{Attr, Op, Type};
-use crate::registry::{NameHint, OpDef, Registry, Traits};
+use crate::registry::{Count::Exactly, NameHint, OpCounts, OpDef, Registry, Traits};
 use crate::types::{DYNAMIC, Signedness, TypeData};
 
 // ----- op tables ------------------------------------------------------------------------------
@@ -228,6 +228,68 @@ fn op_name_of(p: &OpParser<'_, '_>, state: &OpState) -> String {
     p.ctx.registry.def(state.name).name.clone()
 }
 
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("arith.addf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.addi", OpCounts::new(Exactly(1), Exactly(2))),
+    (
+        "arith.addui_extended",
+        OpCounts::new(Exactly(2), Exactly(2)),
+    ),
+    ("arith.andi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.bitcast", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.ceildivsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.ceildivui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.cmpf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.cmpi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.constant", OpCounts::new(Exactly(1), Exactly(0))),
+    ("arith.divf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.divsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.divui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.extf", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.extsi", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.extui", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.floordivsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.fptosi", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.fptoui", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.index_cast", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.index_castui", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.maximumf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.maxnumf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.maxsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.maxui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.minimumf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.minnumf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.minsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.minui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.mulf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.muli", OpCounts::new(Exactly(1), Exactly(2))),
+    (
+        "arith.mulsi_extended",
+        OpCounts::new(Exactly(2), Exactly(2)),
+    ),
+    (
+        "arith.mului_extended",
+        OpCounts::new(Exactly(2), Exactly(2)),
+    ),
+    ("arith.negf", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.ori", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.remf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.remsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.remui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.select", OpCounts::new(Exactly(1), Exactly(3))),
+    ("arith.shli", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.shrsi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.shrui", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.sitofp", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.subf", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.subi", OpCounts::new(Exactly(1), Exactly(2))),
+    ("arith.truncf", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.trunci", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.uitofp", OpCounts::new(Exactly(1), Exactly(1))),
+    ("arith.xori", OpCounts::new(Exactly(1), Exactly(2))),
+];
+
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
     let mut constant = OpDef::new("arith.constant");
@@ -307,6 +369,7 @@ pub fn register(reg: &mut Registry) {
         def.name_hint = Some(extended_name_hint);
         reg.register(def);
     }
+    reg.declare_counts(COUNTS);
 }
 
 fn flag_attr_names(flags: FlagAttr) -> &'static [&'static str] {

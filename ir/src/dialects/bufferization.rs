@@ -25,9 +25,39 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Op, Type};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, Registry, Resource, Traits,
+    Count::{Any, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef, Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    (
+        "bufferization.alloc_tensor",
+        OpCounts::new(Exactly(1), Any).segmented(3),
+    ),
+    ("bufferization.clone", OpCounts::new(Exactly(1), Exactly(1))),
+    (
+        "bufferization.dealloc",
+        OpCounts::new(Any, Any).segmented(3),
+    ),
+    (
+        "bufferization.dealloc_tensor",
+        OpCounts::new(Exactly(0), Exactly(1)),
+    ),
+    (
+        "bufferization.materialize_in_destination",
+        OpCounts::new(Any, Exactly(2)),
+    ),
+    (
+        "bufferization.to_buffer",
+        OpCounts::new(Exactly(1), Exactly(1)),
+    ),
+    (
+        "bufferization.to_tensor",
+        OpCounts::new(Exactly(1), Exactly(1)),
+    ),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -93,6 +123,7 @@ pub fn register(reg: &mut Registry) {
     });
     materialize.effects = Some(materialize_effects);
     reg.register(materialize);
+    reg.declare_counts(COUNTS);
 }
 
 /// A memory effect on the default resource.

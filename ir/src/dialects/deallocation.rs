@@ -22,7 +22,10 @@ use crate::dialects::syntax::{
     op_error, segment_values, segments, set_segments, type_str, types_of,
 };
 use crate::entity::{Op, Type};
-use crate::registry::{OpDef, Registry, Traits};
+use crate::registry::{
+    Count::{Any, Exactly},
+    OpCounts, OpDef, Registry, Traits,
+};
 use crate::types::TypeData;
 
 /// The text of the ownership indicator type after `!`.
@@ -39,6 +42,18 @@ pub fn ownership_type(ctx: &mut Context) -> Type {
 pub fn is_ownership_type(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_data(ty), TypeData::Opaque { text } if text == OWNERSHIP_TYPE_TEXT)
 }
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("deallocation.free", OpCounts::new(Exactly(0), Exactly(1))),
+    (
+        "deallocation.get_buffer",
+        OpCounts::new(Exactly(1), Exactly(1)),
+    ),
+    ("deallocation.null", OpCounts::new(Exactly(1), Exactly(0))),
+    ("deallocation.own", OpCounts::new(Exactly(1), Exactly(1))),
+    ("deallocation.retain", OpCounts::new(Any, Any)),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -74,6 +89,7 @@ pub fn register(reg: &mut Registry) {
     retain.print = Some(print_retain);
     retain.verify = Some(verify_retain);
     reg.register(retain);
+    reg.declare_counts(COUNTS);
 }
 
 // ----- syntax ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::{AffineExpr, AttrData};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
+use crate::dialects::decl::declare_ops;
 use crate::dialects::syntax::{
     add_attr, dense_array, dense_array_values, int_attr, lookup_symbol, op_error,
     parse_dynamic_index_list, print_dynamic_index_list, segment_array, segments, set_segments,
@@ -27,8 +28,9 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, PropertyKind, RegionBranch,
-    RegionEdge, RegionPoint, Registry, Resource, Traits,
+    Count::{Any, AtLeast, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpCounts, RegionEdge, RegionPoint,
+    Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -41,296 +43,266 @@ pub fn register(reg: &mut Registry) {
     register_metadata_ops(reg);
     register_global_ops(reg);
     register_scope_ops(reg);
-    register_atomic_ops(reg);
 }
 
 // ----- registration ---------------------------------------------------------------------------
 
 fn register_allocation_ops(reg: &mut Registry) {
-    for (name, resource) in [
-        ("memref.alloc", Resource::Default),
-        ("memref.alloca", Resource::AutomaticAllocationScope),
-    ] {
-        let mut def = OpDef::new(name);
-        def.traits = Traits::ALLOCATION_LIKE;
-        def.inherent_attrs = &["alignment", "operandSegmentSizes"];
-        def.effects = Some(match resource {
-            Resource::Default => |_, _| known(&[effect(EffectKind::Allocate, EffectOn::Result(0))]),
-            Resource::AutomaticAllocationScope => |_, _| {
+    declare_ops! { reg;
+        "memref.alloc" {
+            traits: [ALLOCATION_LIKE],
+            counts: OpCounts::new(Exactly(1), Any).segmented(2),
+            attrs: ["alignment", "operandSegmentSizes"],
+            effects: |_, _| known(&[effect(EffectKind::Allocate, EffectOn::Result(0))]),
+            syntax: parse_alloc, print_alloc,
+            verify: verify_alloc,
+            hint: "alloc",
+        }
+        "memref.alloca" {
+            traits: [ALLOCATION_LIKE],
+            counts: OpCounts::new(Exactly(1), Any).segmented(2),
+            attrs: ["alignment", "operandSegmentSizes"],
+            effects: |_, _| {
                 known(&[MemoryEffect {
                     kind: EffectKind::Allocate,
                     on: EffectOn::Result(0),
                     resource: Resource::AutomaticAllocationScope,
                 }])
             },
-        });
-        def.parse = Some(parse_alloc);
-        def.print = Some(print_alloc);
-        def.verify = Some(match resource {
-            Resource::Default => verify_alloc,
-            Resource::AutomaticAllocationScope => verify_alloca,
-        });
-        def.name_hint = Some(match resource {
-            Resource::Default => |_, _, n| n.push("alloc".into()),
-            Resource::AutomaticAllocationScope => |_, _, n| n.push("alloca".into()),
-        });
-        reg.register(def);
+            syntax: parse_alloc, print_alloc,
+            verify: verify_alloca,
+            hint: "alloca",
+        }
+        "memref.dealloc" {
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            effects: |_, _| known(&[effect(EffectKind::Free, EffectOn::Operand(0))]),
+            syntax: parse_dealloc, print_dealloc,
+            verify: verify_dealloc,
+        }
+        // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
+        "memref.realloc" {
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["alignment"],
+            effects: |_, _| {
+                known(&[
+                    effect(EffectKind::Free, EffectOn::Operand(0)),
+                    effect(EffectKind::Allocate, EffectOn::Result(0)),
+                ])
+            },
+            syntax: parse_realloc, print_realloc,
+            verify: verify_realloc,
+        }
     }
-
-    let mut dealloc = OpDef::new("memref.dealloc");
-    dealloc.effects = Some(|_, _| known(&[effect(EffectKind::Free, EffectOn::Operand(0))]));
-    dealloc.parse = Some(parse_dealloc);
-    dealloc.print = Some(print_dealloc);
-    dealloc.verify = Some(verify_dealloc);
-    reg.register(dealloc);
-
-    let mut realloc = OpDef::new("memref.realloc");
-    realloc.inherent_attrs = &["alignment"];
-    // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
-    realloc.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Free, EffectOn::Operand(0)),
-            effect(EffectKind::Allocate, EffectOn::Result(0)),
-        ])
-    });
-    realloc.parse = Some(parse_realloc);
-    realloc.print = Some(print_realloc);
-    realloc.verify = Some(verify_realloc);
-    reg.register(realloc);
 }
 
 fn register_access_ops(reg: &mut Registry) {
-    let mut load = OpDef::new("memref.load");
-    load.inherent_attrs = &["alignment", "nontemporal"];
-    load.effects = Some(|_, _| known(&[effect(EffectKind::Read, EffectOn::Operand(0))]));
-    load.parse = Some(parse_load);
-    load.print = Some(print_load);
-    load.verify = Some(verify_load);
-    reg.register(load);
-
-    let mut store = OpDef::new("memref.store");
-    store.inherent_attrs = &["alignment", "nontemporal"];
-    store.effects = Some(|_, _| known(&[effect(EffectKind::Write, EffectOn::Operand(1))]));
-    store.parse = Some(parse_store);
-    store.print = Some(print_store);
-    store.verify = Some(verify_store);
-    reg.register(store);
-
-    let mut copy = OpDef::new("memref.copy");
-    copy.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Read, EffectOn::Operand(0)),
-            effect(EffectKind::Write, EffectOn::Operand(1)),
-        ])
-    });
-    copy.parse = Some(parse_copy);
-    copy.print = Some(print_copy);
-    copy.verify = Some(verify_copy);
-    reg.register(copy);
+    declare_ops! { reg;
+        "memref.load" {
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["alignment", "nontemporal"],
+            effects: |_, _| known(&[effect(EffectKind::Read, EffectOn::Operand(0))]),
+            syntax: parse_load, print_load,
+            verify: verify_load,
+        }
+        "memref.store" {
+            counts: OpCounts::new(Exactly(0), AtLeast(2)),
+            attrs: ["alignment", "nontemporal"],
+            effects: |_, _| known(&[effect(EffectKind::Write, EffectOn::Operand(1))]),
+            syntax: parse_store, print_store,
+            verify: verify_store,
+        }
+        "memref.copy" {
+            counts: OpCounts::new(Exactly(0), Exactly(2)),
+            effects: |_, _| {
+                known(&[
+                    effect(EffectKind::Read, EffectOn::Operand(0)),
+                    effect(EffectKind::Write, EffectOn::Operand(1)),
+                ])
+            },
+            syntax: parse_copy, print_copy,
+            verify: verify_copy,
+        }
+        "memref.atomic_rmw" {
+            counts: OpCounts::new(Exactly(1), AtLeast(2)),
+            attrs: ["kind"],
+            effects: |_, _| {
+                known(&[
+                    effect(EffectKind::Read, EffectOn::Operand(1)),
+                    effect(EffectKind::Write, EffectOn::Operand(1)),
+                ])
+            },
+            syntax: parse_atomic_rmw, print_atomic_rmw,
+            verify: verify_atomic_rmw,
+        }
+    }
 }
 
-fn view_def(name: &str) -> OpDef {
-    let mut def = OpDef::new(name);
-    def.traits = Traits::VIEW_LIKE | Traits::PURE;
-    def.view_source = Some(|ctx, op| ctx.operand(op, 0));
-    def
-}
-
+/// The view ops: pure, their result a view of their first operand.
 fn register_view_ops(reg: &mut Registry) {
-    let mut subview = view_def("memref.subview");
-    subview.inherent_attrs = &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ];
-    subview.parse = Some(parse_subview);
-    subview.print = Some(print_subview);
-    subview.verify = Some(verify_subview);
-    subview.name_hint = Some(|_, _, n| n.push("subview".into()));
-    reg.register(subview);
-
-    let mut cast = view_def("memref.cast");
-    cast.parse = Some(parse_cast);
-    cast.print = Some(print_cast);
-    cast.verify = Some(verify_cast);
-    cast.name_hint = Some(|_, _, n| n.push("cast".into()));
-    reg.register(cast);
-
-    let mut space_cast = view_def("memref.memory_space_cast");
-    space_cast.parse = Some(parse_cast);
-    space_cast.print = Some(print_cast);
-    space_cast.verify = Some(verify_memory_space_cast);
-    space_cast.name_hint = Some(|_, _, n| n.push("memspacecast".into()));
-    reg.register(space_cast);
-
-    let mut reinterpret = view_def("memref.reinterpret_cast");
-    reinterpret.inherent_attrs = &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ];
-    reinterpret.parse = Some(parse_reinterpret_cast);
-    reinterpret.print = Some(print_reinterpret_cast);
-    reinterpret.verify = Some(verify_reinterpret_cast);
-    reinterpret.name_hint = Some(|_, _, n| n.push("reinterpret_cast".into()));
-    reg.register(reinterpret);
-
-    let mut expand = view_def("memref.expand_shape");
-    expand.inherent_attrs = &["reassociation", "static_output_shape"];
-    expand.parse = Some(parse_expand_shape);
-    expand.print = Some(print_expand_shape);
-    expand.verify = Some(verify_expand_shape);
-    expand.name_hint = Some(|_, _, n| n.push("expand_shape".into()));
-    reg.register(expand);
-
-    let mut collapse = view_def("memref.collapse_shape");
-    collapse.inherent_attrs = &["reassociation"];
-    collapse.parse = Some(parse_collapse_shape);
-    collapse.print = Some(print_collapse_shape);
-    collapse.verify = Some(verify_collapse_shape);
-    collapse.name_hint = Some(|_, _, n| n.push("collapse_shape".into()));
-    reg.register(collapse);
-
-    let mut view = view_def("memref.view");
-    view.parse = Some(parse_view);
-    view.print = Some(print_view);
-    view.verify = Some(verify_view);
-    view.name_hint = Some(|_, _, n| n.push("view".into()));
-    reg.register(view);
+    declare_ops! { reg;
+        "memref.subview" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)).segmented(4),
+            attrs: ["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            syntax: parse_subview, print_subview,
+            verify: verify_subview,
+            view_source: 0,
+            hint: "subview",
+        }
+        "memref.cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_cast, print_cast,
+            verify: verify_cast,
+            view_source: 0,
+            hint: "cast",
+        }
+        "memref.memory_space_cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_cast, print_cast,
+            verify: verify_memory_space_cast,
+            view_source: 0,
+            hint: "memspacecast",
+        }
+        "memref.reinterpret_cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)).segmented(4),
+            attrs: ["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            syntax: parse_reinterpret_cast, print_reinterpret_cast,
+            verify: verify_reinterpret_cast,
+            view_source: 0,
+            hint: "reinterpret_cast",
+        }
+        "memref.expand_shape" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["reassociation", "static_output_shape"],
+            syntax: parse_expand_shape, print_expand_shape,
+            verify: verify_expand_shape,
+            view_source: 0,
+            hint: "expand_shape",
+        }
+        "memref.collapse_shape" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            attrs: ["reassociation"],
+            syntax: parse_collapse_shape, print_collapse_shape,
+            verify: verify_collapse_shape,
+            view_source: 0,
+            hint: "collapse_shape",
+        }
+        "memref.view" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(2)),
+            syntax: parse_view, print_view,
+            verify: verify_view,
+            view_source: 0,
+            hint: "view",
+        }
+    }
 }
 
 fn register_metadata_ops(reg: &mut Registry) {
-    let mut dim = OpDef::new("memref.dim");
-    dim.traits = Traits::PURE;
-    dim.parse = Some(parse_dim);
-    dim.print = Some(print_dim);
-    dim.verify = Some(verify_dim);
-    dim.name_hint = Some(|_, _, n| n.push("dim".into()));
-    reg.register(dim);
-
-    // A view of its source with the shape its second operand holds (identity strides).
-    let mut reshape = OpDef::new("memref.reshape");
-    reshape.traits = Traits::PURE;
-    reshape.view_source = Some(|ctx, op| ctx.operand(op, 0));
-    reshape.num_results = Some(1);
-    reshape.name_hint = Some(|_, _, n| n.push("reshape".into()));
-    reshape.parse = Some(parse_reshape);
-    reshape.print = Some(print_reshape);
-    reshape.verify = Some(verify_reshape);
-    reg.register(reshape);
-
-    let mut rank = OpDef::new("memref.rank");
-    rank.traits = Traits::PURE;
-    rank.parse = Some(parse_rank);
-    rank.print = Some(print_rank);
-    rank.verify = Some(verify_rank);
-    reg.register(rank);
-
-    // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view op.
-    let mut metadata = OpDef::new("memref.extract_strided_metadata");
-    metadata.traits = Traits::PURE;
-    metadata.parse = Some(parse_source_arrow_results);
-    metadata.print = Some(print_source_arrow_results);
-    metadata.verify = Some(verify_extract_strided_metadata);
-    metadata.name_hint = Some(strided_metadata_names);
-    reg.register(metadata);
-
-    let mut pointer = OpDef::new("memref.extract_aligned_pointer_as_index");
-    pointer.traits = Traits::PURE;
-    pointer.parse = Some(parse_source_arrow_results);
-    pointer.print = Some(print_source_arrow_results);
-    pointer.verify = Some(verify_extract_aligned_pointer);
-    pointer.name_hint = Some(|_, _, n| n.push("intptr".into()));
-    reg.register(pointer);
+    declare_ops! { reg;
+        "memref.dim" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(2)),
+            syntax: parse_dim, print_dim,
+            verify: verify_dim,
+            hint: "dim",
+        }
+        // A view of its source with the shape its second operand holds (identity strides).
+        "memref.reshape" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(2)),
+            syntax: parse_reshape, print_reshape,
+            verify: verify_reshape,
+            view_source: 0,
+            hint: "reshape",
+        }
+        "memref.rank" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_rank, print_rank,
+            verify: verify_rank,
+        }
+        // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view.
+        "memref.extract_strided_metadata" {
+            traits: [PURE],
+            counts: OpCounts::new(AtLeast(2), Exactly(1)),
+            syntax: parse_source_arrow_results, print_source_arrow_results,
+            verify: verify_extract_strided_metadata,
+            hints: strided_metadata_names,
+        }
+        "memref.extract_aligned_pointer_as_index" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_source_arrow_results, print_source_arrow_results,
+            verify: verify_extract_aligned_pointer,
+            hint: "intptr",
+        }
+    }
 }
 
 fn register_global_ops(reg: &mut Registry) {
-    let mut global = OpDef::new("memref.global");
-    global.traits = Traits::SYMBOL;
-    global.property_kinds = &[
-        ("alignment", PropertyKind::Integer),
-        ("constant", PropertyKind::Unit),
-        ("sym_name", PropertyKind::String),
-        ("sym_visibility", PropertyKind::String),
-        ("type", PropertyKind::Type),
-    ];
-    global.inherent_attrs = &[
-        "alignment",
-        "constant",
-        "initial_value",
-        "sym_name",
-        "sym_visibility",
-        "type",
-    ];
-    global.effects = Some(|_, _| known(&[]));
-    global.parse = Some(parse_global);
-    global.print = Some(print_global);
-    global.verify = Some(verify_global);
-    reg.register(global);
-
-    let mut get_global = OpDef::new("memref.get_global");
-    get_global.traits = Traits::PURE;
-    get_global.inherent_attrs = &["name"];
-    get_global.parse = Some(parse_get_global);
-    get_global.print = Some(print_get_global);
-    get_global.verify = Some(verify_get_global);
-    reg.register(get_global);
+    declare_ops! { reg;
+        "memref.global" {
+            traits: [SYMBOL],
+            counts: OpCounts::new(Exactly(0), Exactly(0)),
+            property_kinds: [
+                ("alignment", Integer),
+                ("constant", Unit),
+                ("sym_name", String),
+                ("sym_visibility", String),
+                ("type", Type),
+            ],
+            attrs: ["alignment", "constant", "initial_value", "sym_name", "sym_visibility", "type"],
+            effects: |_, _| known(&[]),
+            syntax: parse_global, print_global,
+            verify: verify_global,
+        }
+        "memref.get_global" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(0)),
+            attrs: ["name"],
+            syntax: parse_get_global, print_get_global,
+            verify: verify_get_global,
+        }
+    }
 }
 
+/// `memref.alloca_scope`: parent → body → parent, forwarding the return's operands.
 fn register_scope_ops(reg: &mut Registry) {
-    let mut scope = OpDef::new("memref.alloca_scope");
-    scope.traits = Traits::AUTOMATIC_ALLOCATION_SCOPE
-        | Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK
-        | Traits::NO_REGION_ARGUMENTS;
-    scope.region_branch = Some(RegionBranch {
-        entry: |_, _| {
-            smallvec![RegionEdge {
-                to: RegionPoint::Region(0),
-                operands: 0..0,
-                inputs: 0..0
-            }]
-        },
-        from_region: |ctx, op, _, term| {
-            let n = ctx.num_operands(term);
-            smallvec![RegionEdge {
-                to: RegionPoint::Parent,
-                operands: 0..n,
-                inputs: 0..ctx.results(op).len(),
-            }]
-        },
-    });
-    scope.parse = Some(parse_alloca_scope);
-    scope.print = Some(print_alloca_scope);
-    scope.verify = Some(verify_alloca_scope);
-    reg.register(scope);
-
-    let mut ret = OpDef::new("memref.alloca_scope.return");
-    ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    ret.parse = Some(crate::dialects::syntax::parse_return_like);
-    ret.print = Some(crate::dialects::syntax::print_return_like);
-    ret.verify = Some(verify_scope_return);
-    reg.register(ret);
+    declare_ops! { reg;
+        "memref.alloca_scope" {
+            traits: [AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
+            counts: OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
+            region_branch: |_, _| {
+                smallvec![RegionEdge {
+                    to: RegionPoint::Region(0),
+                    operands: 0..0,
+                    inputs: 0..0
+                }]
+            }, |ctx, op, _, term| {
+                smallvec![RegionEdge {
+                    to: RegionPoint::Parent,
+                    operands: 0..ctx.num_operands(term),
+                    inputs: 0..ctx.results(op).len(),
+                }]
+            },
+            syntax: parse_alloca_scope, print_alloca_scope,
+            verify: verify_alloca_scope,
+            implicit_terminator: "memref.alloca_scope.return",
+        }
+        "memref.alloca_scope.return" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Any),
+            syntax: crate::dialects::syntax::parse_return_like, crate::dialects::syntax::print_return_like,
+            verify: verify_scope_return,
+        }
+    }
 }
-
-fn register_atomic_ops(reg: &mut Registry) {
-    let mut rmw = OpDef::new("memref.atomic_rmw");
-    rmw.inherent_attrs = &["kind"];
-    rmw.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Read, EffectOn::Operand(1)),
-            effect(EffectKind::Write, EffectOn::Operand(1)),
-        ])
-    });
-    rmw.parse = Some(parse_atomic_rmw);
-    rmw.print = Some(print_atomic_rmw);
-    rmw.verify = Some(verify_atomic_rmw);
-    reg.register(rmw);
-}
-
-// ----- effects --------------------------------------------------------------------------------
 
 fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
     MemoryEffect {
@@ -3106,13 +3078,17 @@ fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 /// Registers `memref.transpose`: a view permuting the dimensions of its source, written
 /// `memref.transpose %m (d0, d1) -> (d1, d0) : memref<2x3xf32> to memref<3x2xf32, strided<[1, 3]>>`.
 pub fn register_transpose(reg: &mut Registry) {
-    let mut transpose = view_def("memref.transpose");
-    transpose.inherent_attrs = &["permutation"];
-    transpose.parse = Some(parse_transpose);
-    transpose.print = Some(print_transpose);
-    transpose.verify = Some(verify_transpose);
-    transpose.name_hint = Some(|_, _, names| names.push("transpose".into()));
-    reg.register(transpose);
+    declare_ops! { reg;
+        "memref.transpose" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            attrs: ["permutation"],
+            syntax: parse_transpose, print_transpose,
+            verify: verify_transpose,
+            view_source: 0,
+            hint: "transpose",
+        }
+    }
 }
 
 fn parse_transpose(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

@@ -11,6 +11,7 @@ pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod deallocation;
+mod decl;
 pub mod func;
 pub mod memref;
 pub mod scf;
@@ -31,40 +32,7 @@ pub fn register_all(reg: &mut Registry) {
     tensor::register(reg);
     deallocation::register(reg);
     test::register(reg);
-    declare_result_counts(reg);
     declare_implicit_terminators(reg);
-}
-
-/// Ops that never have results (MLIR's ODS checks "requires zero results" for them).
-const ZERO_RESULT_OPS: &[&str] = &[
-    "builtin.module",
-    "func.func",
-    "func.return",
-    "cf.br",
-    "cf.cond_br",
-    "cf.switch",
-    "cf.assert",
-    "scf.yield",
-    "scf.condition",
-    "scf.reduce",
-    "scf.reduce.return",
-    "scf.forall.in_parallel",
-    "memref.dealloc",
-    "memref.store",
-    "memref.copy",
-    "memref.global",
-    "memref.alloca_scope.return",
-    "bufferization.dealloc_tensor",
-    "bufferization.materialize_in_destination",
-    "deallocation.free",
-];
-
-fn declare_result_counts(reg: &mut Registry) {
-    for name in ZERO_RESULT_OPS {
-        if let Some(def) = reg.def_mut(name) {
-            def.num_results = Some(0);
-        }
-    }
 }
 
 /// Ops whose regions end with an implicit terminator of a fixed kind.
@@ -73,7 +41,6 @@ const IMPLICIT_TERMINATORS: &[(&str, &str)] = &[
     ("scf.if", "scf.yield"),
     ("scf.parallel", "scf.reduce"),
     ("scf.forall", "scf.forall.in_parallel"),
-    ("memref.alloca_scope", "memref.alloca_scope.return"),
 ];
 
 fn declare_implicit_terminators(reg: &mut Registry) {

@@ -22,8 +22,45 @@ use crate::dialects::syntax::{
     type_str, types_of,
 };
 use crate::entity::{Loc, Op, Region, Type, Value};
-use crate::registry::{OpDef, RegionBranch, RegionEdge, RegionPoint, Registry, Traits};
+use crate::registry::{
+    Count::{Any, AtLeast, Exactly},
+    OpCounts, OpDef, RegionBranch, RegionEdge, RegionPoint, Registry, Traits,
+};
 use crate::types::{DYNAMIC, TypeData};
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("scf.condition", OpCounts::new(Exactly(0), AtLeast(1))),
+    (
+        "scf.execute_region",
+        OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
+    ),
+    (
+        "scf.for",
+        OpCounts::new(Any, AtLeast(3)).regions(Exactly(1)),
+    ),
+    (
+        "scf.forall",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(4),
+    ),
+    (
+        "scf.forall.in_parallel",
+        OpCounts::new(Exactly(0), Exactly(0)).regions(Exactly(1)),
+    ),
+    ("scf.if", OpCounts::new(Any, Exactly(1)).regions(Exactly(2))),
+    (
+        "scf.index_switch",
+        OpCounts::new(Any, Exactly(1)).regions(AtLeast(1)),
+    ),
+    (
+        "scf.parallel",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(4),
+    ),
+    ("scf.reduce", OpCounts::new(Exactly(0), Any).regions(Any)),
+    ("scf.reduce.return", OpCounts::new(Exactly(0), Exactly(1))),
+    ("scf.while", OpCounts::new(Any, Any).regions(Exactly(2))),
+    ("scf.yield", OpCounts::new(Exactly(0), Any)),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -35,6 +72,7 @@ pub fn register(reg: &mut Registry) {
     register_parallel(reg);
     register_forall(reg);
     register_yield(reg);
+    reg.declare_counts(COUNTS);
 }
 
 fn register_if(reg: &mut Registry) {

@@ -19,9 +19,34 @@ use crate::dialects::scf::verify_region_branch_types;
 use crate::dialects::syntax::{op_error, parse_colon_types_resolve, types_of};
 use crate::entity::Op;
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    Count::{Any, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits,
 };
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("test.buffer_based", OpCounts::new(Exactly(0), Exactly(2))),
+    ("test.copy", OpCounts::new(Exactly(0), Exactly(2))),
+    ("test.forward_buffer", OpCounts::new(Exactly(1), Exactly(1))),
+    (
+        "test.one_region_with_recursive_memory_effects",
+        OpCounts::new(Exactly(1), Any).regions(Exactly(1)),
+    ),
+    ("test.read_buffer", OpCounts::new(Exactly(0), Exactly(1))),
+    (
+        "test.region_buffer_based",
+        OpCounts::new(Exactly(0), Exactly(2)).regions(Exactly(1)),
+    ),
+    (
+        "test.region_if",
+        OpCounts::new(Any, Any).regions(Exactly(3)),
+    ),
+    ("test.region_if_yield", OpCounts::new(Exactly(0), Any)),
+    ("test.region_yield", OpCounts::new(Exactly(0), Exactly(1))),
+    ("test.return", OpCounts::new(Exactly(0), Any)),
+    ("test.side_effect_op", OpCounts::new(Exactly(1), Any)),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -95,6 +120,7 @@ pub fn register(reg: &mut Registry) {
     let mut ret = OpDef::new("test.return");
     ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
     reg.register(ret);
+    reg.declare_counts(COUNTS);
 }
 
 fn register_region_if(reg: &mut Registry) {
