@@ -180,6 +180,11 @@ fn registered_ops() -> Vec<OpInfo> {
 struct Writer<'r> {
     rng: &'r mut Rng,
     next_name: usize,
+    /// Keep to the declared counts and attribute values that fit their names (so that more
+    /// programs verify and reach the custom printers and the passes).
+    faithful: bool,
+    /// No operand, result, region, successor or attribute at all: `"op"() : () -> ()`.
+    bare: bool,
 }
 
 impl Writer<'_> {
@@ -192,10 +197,13 @@ impl Writer<'_> {
         list[self.rng.below(list.len())]
     }
 
-    /// A count: the declared one half of the time, else 0 to 3.
+    /// A count: the declared one half of the time (always when faithful), else 0 to 3.
     fn count(&mut self, declared: Option<Count>) -> usize {
+        if self.bare {
+            return 0;
+        }
         match declared {
-            Some(count) if self.rng.chance(1, 2) => match count {
+            Some(count) if self.faithful || self.rng.chance(1, 2) => match count {
                 Count::Exactly(n) => n,
                 Count::AtLeast(n) => n + self.rng.below(2),
                 Count::Any => self.rng.below(3),
@@ -222,7 +230,8 @@ impl Writer<'_> {
         let regions = self.count(counts.map(|c| c.regions));
         let results = self.count(counts.map(|c| c.results));
         let successors = self.count(counts.map(|c| c.successors));
-        let operands = self.values(pool, self.count(counts.map(|c| c.operands)));
+        let num_operands = self.count(counts.map(|c| c.operands));
+        let operands = self.values(pool, num_operands);
         let result_types: Vec<&str> = (0..results).map(|_| self.pick(TYPES)).collect();
         let mut text = String::new();
         match results {
@@ -261,6 +270,9 @@ impl Writer<'_> {
     /// Some of the op's inherent attributes, each with a value that fits its name or a random one.
     fn attributes(&mut self, op: &OpInfo, operands: usize) -> Vec<String> {
         let mut attrs = Vec::new();
+        if self.bare {
+            return attrs;
+        }
         for &name in &op.inherent_attrs {
             if self.rng.chance(1, 4) {
                 continue;
@@ -269,7 +281,7 @@ impl Writer<'_> {
                 self.segment_sizes(op.counts.and_then(|c| c.segments), operands)
             } else {
                 match NAMED_ATTRS.iter().find(|(n, _)| *n == name) {
-                    Some((_, values)) if self.rng.chance(7, 8) => self.pick(values).to_string(),
+                    Some((_, values)) if self.faithful || self.rng.chance(7, 8) => self.pick(values).to_string(),
                     _ => self.pick(ANY_ATTRS).to_string(),
                 }
             };
@@ -295,7 +307,7 @@ impl Writer<'_> {
             let i = self.rng.below(groups);
             sizes[i] += 1;
         }
-        if self.rng.chance(1, 16) {
+        if !self.faithful && self.rng.chance(1, 16) {
             sizes[0] = -1;
         }
         let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
@@ -319,7 +331,8 @@ impl Writer<'_> {
             text.push_str("  \"test.foo\"() : () -> ()\n");
         }
         let term = terminators[self.rng.below(terminators.len())];
-        let operands = self.values(&pool, self.rng.below(3));
+        let num_operands = self.rng.below(3);
+        let operands = self.values(&pool, num_operands);
         let names: Vec<&str> = operands.iter().map(|(n, _)| n.as_str()).collect();
         let types: Vec<&str> = operands.iter().map(|(_, t)| *t).collect();
         let _ = writeln!(
@@ -333,9 +346,36 @@ impl Writer<'_> {
     }
 }
 
+/// How a program's op is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shape {
+    /// `"op"() : () -> ()`.
+    Bare,
+    /// The declared counts, fitting attributes, random types.
+    Faithful,
+    /// Any counts and attributes.
+    Random,
+}
+
+/// The shape of program `i`: every op bare in the first round, faithful in the second, then
+/// faithful or random at random.
+fn shape_of(i: usize, num_ops: usize, rng: &mut Rng) -> Shape {
+    match i / num_ops.max(1) {
+        0 => Shape::Bare,
+        1 => Shape::Faithful,
+        _ if rng.chance(1, 2) => Shape::Faithful,
+        _ => Shape::Random,
+    }
+}
+
 /// A whole program around one generic `op`.
-fn program(op: &OpInfo, terminators: &[&OpInfo], rng: &mut Rng) -> String {
-    let mut w = Writer { rng, next_name: 0 };
+fn program(op: &OpInfo, terminators: &[&OpInfo], shape: Shape, rng: &mut Rng) -> String {
+    let mut w = Writer {
+        rng,
+        next_name: 0,
+        faithful: shape == Shape::Faithful,
+        bare: shape == Shape::Bare,
+    };
     let pool: Vec<(String, &'static str)> = TYPES
         .iter()
         .enumerate()
@@ -379,13 +419,18 @@ pub struct Panic {
 /// The location and message of the last panic on this process (set by the hook of [`fuzz`]).
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-/// Runs `program` through every invocation, returning the panics.
-fn check(program: &str, invocations: &[Vec<String>]) -> Vec<Panic> {
+/// Runs `program` through every invocation, returning the panics and whether the first
+/// invocation (parse, verify, print) accepted it.
+fn check(program: &str, invocations: &[Vec<String>]) -> (Vec<Panic>, bool) {
     let mut panics = Vec::new();
-    for args in invocations {
+    let mut accepted = false;
+    for (i, args) in invocations.iter().enumerate() {
         let ran = catch_unwind(AssertUnwindSafe(|| {
             pipeline::driver::run_captured(args, Some(program))
         }));
+        if i == 0 {
+            accepted = ran.as_ref().is_ok_and(|out| out.code == 0);
+        }
         if ran.is_err() {
             let what = LAST_PANIC
                 .lock()
@@ -398,7 +443,7 @@ fn check(program: &str, invocations: &[Vec<String>]) -> Vec<Panic> {
             });
         }
     }
-    panics
+    (panics, accepted)
 }
 
 /// What a run found.
@@ -406,6 +451,8 @@ fn check(program: &str, invocations: &[Vec<String>]) -> Vec<Panic> {
 pub struct Findings {
     /// Programs tried.
     pub programs: usize,
+    /// Programs that parse and verify.
+    pub accepted: usize,
     /// Driver runs.
     pub runs: usize,
     /// The first panic of each distinct location and message.
@@ -451,10 +498,16 @@ fn fuzz_loop(count: usize, seed: u64) -> Findings {
     let mut findings = Findings::default();
     for i in 0..count {
         let op = &ops[i % ops.len()];
-        let text = program(op, &terminators, &mut rng);
+        let shape = shape_of(i, ops.len(), &mut rng);
+        let text = program(op, &terminators, shape, &mut rng);
         findings.programs += 1;
         findings.runs += invocations.len();
-        for panic in check(&text, &invocations) {
+        let (panics, accepted) = check(&text, &invocations);
+        findings.accepted += usize::from(accepted);
+        if std::env::var_os("FUZZ_GENERIC_SHOW").is_some() {
+            println!("// accepted: {accepted}\n{text}");
+        }
+        for panic in panics {
             findings.panic_count += 1;
             findings.panics.entry(panic.what.clone()).or_insert(panic);
         }
@@ -468,8 +521,9 @@ pub fn run(args: &[String]) -> Result<()> {
     let count = num("--count").map_or_else(|| registered_ops().len() * 20, |n| n as usize);
     let findings = fuzz(count, num("--seed").unwrap_or(1));
     println!(
-        "fuzz-generic: {} programs, {} driver runs, {} panics ({} distinct)",
+        "fuzz-generic: {} programs ({} parse and verify), {} driver runs, {} panics ({} distinct)",
         findings.programs,
+        findings.accepted,
         findings.runs,
         findings.panic_count,
         findings.panics.len()
@@ -490,7 +544,8 @@ pub fn run(args: &[String]) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// A deterministic slice of the fuzzer: three programs per registered op.
+    /// A deterministic slice of the fuzzer: three programs per registered op (bare, faithful,
+    /// then either).
     #[test]
     fn no_registered_op_in_generic_form_panics() {
         let count = registered_ops().len() * 3;
@@ -504,14 +559,16 @@ mod tests {
         assert!(report.is_empty(), "panics:\n{}", report.join("\n"));
     }
 
-    /// The generator writes what it claims: counts it picks show up in the text.
+    /// The generator writes what it claims: a bare op is bare, every op shows up.
     #[test]
     fn programs_hold_the_op_in_generic_form() {
         let ops = registered_ops();
         let terminators: Vec<&OpInfo> = ops.iter().filter(|o| o.terminator).collect();
         let mut rng = Rng::new(3);
         for op in &ops {
-            let text = program(op, &terminators, &mut rng);
+            let bare = program(op, &terminators, Shape::Bare, &mut rng);
+            assert!(bare.contains(&format!("\"{}\"() : () -> ()", op.name)), "{bare}");
+            let text = program(op, &terminators, Shape::Random, &mut rng);
             assert!(text.contains(&format!("\"{}\"(", op.name)), "{text}");
         }
     }
