@@ -281,7 +281,9 @@ impl Writer<'_> {
                 self.segment_sizes(op.counts.and_then(|c| c.segments), operands)
             } else {
                 match NAMED_ATTRS.iter().find(|(n, _)| *n == name) {
-                    Some((_, values)) if self.faithful || self.rng.chance(7, 8) => self.pick(values).to_string(),
+                    Some((_, values)) if self.faithful || self.rng.chance(7, 8) => {
+                        self.pick(values).to_string()
+                    }
                     _ => self.pick(ANY_ATTRS).to_string(),
                 }
             };
@@ -567,7 +569,10 @@ mod tests {
         let mut rng = Rng::new(3);
         for op in &ops {
             let bare = program(op, &terminators, Shape::Bare, &mut rng);
-            assert!(bare.contains(&format!("\"{}\"() : () -> ()", op.name)), "{bare}");
+            assert!(
+                bare.contains(&format!("\"{}\"() : () -> ()", op.name)),
+                "{bare}"
+            );
             let text = program(op, &terminators, Shape::Random, &mut rng);
             assert!(text.contains(&format!("\"{}\"(", op.name)), "{text}");
         }

@@ -24,7 +24,10 @@
 //! - `syntax: parse_fn, print_fn`: the custom assembly format;
 //! - `verify: fn`: the op's own verifier, run after the counts and traits;
 //! - `hint: "name"`: every result is named `%name` (or `hints: fn` for computed names);
-//! - `effects: fn`: memory effects; `view_source: k`: the result views operand `k`;
+//! - `memory: [Read(Operand(0)), Allocate(Result(0)) in AutomaticAllocationScope]`: exactly
+//!   these memory effects ([`crate::EffectKind`] on [`crate::EffectOn`], in the default
+//!   [`crate::Resource`] unless named); `effects: fn` for computed ones;
+//! - `view_source: k`: the result views operand `k`;
 //! - `region_branch: entry_fn, from_region_fn`; `successor_operands: fn`; `call: expr`;
 //! - `implicit_terminator: "dialect.op"`; `default_dialect: "dialect"`.
 
@@ -71,6 +74,18 @@ macro_rules! declare_ops {
         $def.name_hint = Some($hints);
         $crate::dialects::decl::declare_ops!(@fields $def; $($rest)*);
     };
+    (@fields $def:ident; memory: [$($kind:ident($on:ident$(($index:literal))?) $(in $resource:ident)?),* $(,)?], $($rest:tt)*) => {
+        $def.effects = Some(|_, _| {
+            $crate::registry::Effects::Known(smallvec::smallvec![$($crate::registry::MemoryEffect {
+                kind: $crate::registry::EffectKind::$kind,
+                on: $crate::registry::EffectOn::$on$(($index))?,
+                resource: $crate::dialects::decl::declare_ops!(@resource $($resource)?),
+            }),*])
+        });
+        $crate::dialects::decl::declare_ops!(@fields $def; $($rest)*);
+    };
+    (@resource) => { $crate::registry::Resource::Default };
+    (@resource $resource:ident) => { $crate::registry::Resource::$resource };
     (@fields $def:ident; effects: $effects:expr, $($rest:tt)*) => {
         $def.effects = Some($effects);
         $crate::dialects::decl::declare_ops!(@fields $def; $($rest)*);
@@ -120,6 +135,7 @@ mod tests {
                 counts: OpCounts::new(Exactly(1), Any).segmented(2),
                 attrs: ["a", "b"],
                 property_kinds: [("a", Integer)],
+                memory: [Read(Operand(0)), Allocate(Result(0)) in AutomaticAllocationScope, Free(Nothing)],
                 verify: |_, _, _| {},
                 hint: "v",
                 view_source: 1,
@@ -145,6 +161,25 @@ mod tests {
         let mut names = Vec::new();
         (def.name_hint.expect("hint"))(&ctx, op, &mut names);
         assert_eq!(names, ["v"]);
+        let on_stack = crate::MemoryEffect {
+            kind: crate::EffectKind::Allocate,
+            on: crate::EffectOn::Result(0),
+            resource: crate::Resource::AutomaticAllocationScope,
+        };
+        let read = crate::MemoryEffect {
+            kind: crate::EffectKind::Read,
+            on: crate::EffectOn::Operand(0),
+            resource: crate::Resource::Default,
+        };
+        let free = crate::MemoryEffect {
+            kind: crate::EffectKind::Free,
+            on: crate::EffectOn::Nothing,
+            ..read
+        };
+        assert_eq!(
+            ctx.memory_effects(op),
+            crate::Effects::Known(smallvec::smallvec![read, on_stack, free])
+        );
         let end = reg.def(reg.lookup("t.end").expect("declared"));
         assert_eq!(end.traits, Traits::NONE);
         assert!(end.counts.is_none());

@@ -29,8 +29,7 @@ use crate::dialects::syntax::{
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
-    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpCounts, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    NameHint, OpCounts, RegionEdge, RegionPoint, Registry, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -53,7 +52,7 @@ fn register_allocation_ops(reg: &mut Registry) {
             traits: [ALLOCATION_LIKE],
             counts: OpCounts::new(Exactly(1), Any).segmented(2),
             attrs: ["alignment", "operandSegmentSizes"],
-            effects: |_, _| known(&[effect(EffectKind::Allocate, EffectOn::Result(0))]),
+            memory: [Allocate(Result(0))],
             syntax: parse_alloc, print_alloc,
             verify: verify_alloc,
             hint: "alloc",
@@ -62,20 +61,14 @@ fn register_allocation_ops(reg: &mut Registry) {
             traits: [ALLOCATION_LIKE],
             counts: OpCounts::new(Exactly(1), Any).segmented(2),
             attrs: ["alignment", "operandSegmentSizes"],
-            effects: |_, _| {
-                known(&[MemoryEffect {
-                    kind: EffectKind::Allocate,
-                    on: EffectOn::Result(0),
-                    resource: Resource::AutomaticAllocationScope,
-                }])
-            },
+            memory: [Allocate(Result(0)) in AutomaticAllocationScope],
             syntax: parse_alloc, print_alloc,
             verify: verify_alloca,
             hint: "alloca",
         }
         "memref.dealloc" {
             counts: OpCounts::new(Exactly(0), Exactly(1)),
-            effects: |_, _| known(&[effect(EffectKind::Free, EffectOn::Operand(0))]),
+            memory: [Free(Operand(0))],
             syntax: parse_dealloc, print_dealloc,
             verify: verify_dealloc,
         }
@@ -83,12 +76,7 @@ fn register_allocation_ops(reg: &mut Registry) {
         "memref.realloc" {
             counts: OpCounts::new(Exactly(1), AtLeast(1)),
             attrs: ["alignment"],
-            effects: |_, _| {
-                known(&[
-                    effect(EffectKind::Free, EffectOn::Operand(0)),
-                    effect(EffectKind::Allocate, EffectOn::Result(0)),
-                ])
-            },
+            memory: [Free(Operand(0)), Allocate(Result(0))],
             syntax: parse_realloc, print_realloc,
             verify: verify_realloc,
         }
@@ -100,37 +88,27 @@ fn register_access_ops(reg: &mut Registry) {
         "memref.load" {
             counts: OpCounts::new(Exactly(1), AtLeast(1)),
             attrs: ["alignment", "nontemporal"],
-            effects: |_, _| known(&[effect(EffectKind::Read, EffectOn::Operand(0))]),
+            memory: [Read(Operand(0))],
             syntax: parse_load, print_load,
             verify: verify_load,
         }
         "memref.store" {
             counts: OpCounts::new(Exactly(0), AtLeast(2)),
             attrs: ["alignment", "nontemporal"],
-            effects: |_, _| known(&[effect(EffectKind::Write, EffectOn::Operand(1))]),
+            memory: [Write(Operand(1))],
             syntax: parse_store, print_store,
             verify: verify_store,
         }
         "memref.copy" {
             counts: OpCounts::new(Exactly(0), Exactly(2)),
-            effects: |_, _| {
-                known(&[
-                    effect(EffectKind::Read, EffectOn::Operand(0)),
-                    effect(EffectKind::Write, EffectOn::Operand(1)),
-                ])
-            },
+            memory: [Read(Operand(0)), Write(Operand(1))],
             syntax: parse_copy, print_copy,
             verify: verify_copy,
         }
         "memref.atomic_rmw" {
             counts: OpCounts::new(Exactly(1), AtLeast(2)),
             attrs: ["kind"],
-            effects: |_, _| {
-                known(&[
-                    effect(EffectKind::Read, EffectOn::Operand(1)),
-                    effect(EffectKind::Write, EffectOn::Operand(1)),
-                ])
-            },
+            memory: [Read(Operand(1)), Write(Operand(1))],
             syntax: parse_atomic_rmw, print_atomic_rmw,
             verify: verify_atomic_rmw,
         }
@@ -258,7 +236,7 @@ fn register_global_ops(reg: &mut Registry) {
                 ("type", Type),
             ],
             attrs: ["alignment", "constant", "initial_value", "sym_name", "sym_visibility", "type"],
-            effects: |_, _| known(&[]),
+            memory: [],
             syntax: parse_global, print_global,
             verify: verify_global,
         }
@@ -302,18 +280,6 @@ fn register_scope_ops(reg: &mut Registry) {
             verify: verify_scope_return,
         }
     }
-}
-
-fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
-    MemoryEffect {
-        kind,
-        on,
-        resource: Resource::Default,
-    }
-}
-
-fn known(effects: &[MemoryEffect]) -> Effects {
-    Effects::Known(SmallVec::from_slice(effects))
 }
 
 // ----- memref type helpers ------------------------------------------------------------------

@@ -32,21 +32,4 @@ pub fn register_all(reg: &mut Registry) {
     tensor::register(reg);
     deallocation::register(reg);
     test::register(reg);
-    declare_implicit_terminators(reg);
-}
-
-/// Ops whose regions end with an implicit terminator of a fixed kind.
-const IMPLICIT_TERMINATORS: &[(&str, &str)] = &[
-    ("scf.for", "scf.yield"),
-    ("scf.if", "scf.yield"),
-    ("scf.parallel", "scf.reduce"),
-    ("scf.forall", "scf.forall.in_parallel"),
-];
-
-fn declare_implicit_terminators(reg: &mut Registry) {
-    for (op, term) in IMPLICIT_TERMINATORS {
-        if let Some(def) = reg.def_mut(op) {
-            def.implicit_terminator = Some(term);
-        }
-    }
 }
