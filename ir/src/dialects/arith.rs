@@ -228,71 +228,10 @@ fn op_name_of(p: &OpParser<'_, '_>, state: &OpState) -> String {
     p.ctx.registry.def(state.name).name.clone()
 }
 
-/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
-const COUNTS: &[(&str, OpCounts)] = &[
-    ("arith.addf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.addi", OpCounts::new(Exactly(1), Exactly(2))),
-    (
-        "arith.addui_extended",
-        OpCounts::new(Exactly(2), Exactly(2)),
-    ),
-    ("arith.andi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.bitcast", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.ceildivsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.ceildivui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.cmpf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.cmpi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.constant", OpCounts::new(Exactly(1), Exactly(0))),
-    ("arith.divf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.divsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.divui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.extf", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.extsi", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.extui", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.floordivsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.fptosi", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.fptoui", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.index_cast", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.index_castui", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.maximumf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.maxnumf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.maxsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.maxui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.minimumf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.minnumf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.minsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.minui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.mulf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.muli", OpCounts::new(Exactly(1), Exactly(2))),
-    (
-        "arith.mulsi_extended",
-        OpCounts::new(Exactly(2), Exactly(2)),
-    ),
-    (
-        "arith.mului_extended",
-        OpCounts::new(Exactly(2), Exactly(2)),
-    ),
-    ("arith.negf", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.ori", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.remf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.remsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.remui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.select", OpCounts::new(Exactly(1), Exactly(3))),
-    ("arith.shli", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.shrsi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.shrui", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.sitofp", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.subf", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.subi", OpCounts::new(Exactly(1), Exactly(2))),
-    ("arith.truncf", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.trunci", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.uitofp", OpCounts::new(Exactly(1), Exactly(1))),
-    ("arith.xori", OpCounts::new(Exactly(1), Exactly(2))),
-];
-
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
     let mut constant = OpDef::new("arith.constant");
+    constant.counts = Some(OpCounts::new(Exactly(1), Exactly(0)));
     constant.traits = Traits::PURE | Traits::CONSTANT_LIKE;
     constant.inherent_attrs = &["value"];
     constant.parse = Some(parse_constant);
@@ -303,6 +242,7 @@ pub fn register(reg: &mut Registry) {
 
     for b in BINARY_OPS {
         let mut def = OpDef::new(&format!("arith.{}", b.name));
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(2)));
         def.traits = Traits::PURE;
         if b.commutative {
             def.traits = def.traits | Traits::COMMUTATIVE;
@@ -315,6 +255,7 @@ pub fn register(reg: &mut Registry) {
     }
 
     let mut negf = OpDef::new("arith.negf");
+    negf.counts = Some(OpCounts::new(Exactly(1), Exactly(1)));
     negf.traits = Traits::PURE;
     negf.inherent_attrs = &["fastmath"];
     negf.parse = Some(parse_negf);
@@ -324,6 +265,7 @@ pub fn register(reg: &mut Registry) {
 
     for c in CAST_OPS {
         let mut def = OpDef::new(&format!("arith.{}", c.name));
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(1)));
         def.traits = Traits::PURE;
         def.inherent_attrs = if c.name == "truncf" {
             &["fastmath", "roundingmode"]
@@ -343,6 +285,7 @@ pub fn register(reg: &mut Registry) {
         let mut def = OpDef::new(name);
         def.traits = Traits::PURE;
         def.inherent_attrs = inherent;
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(2)));
         def.parse = Some(parse_cmp);
         def.print = Some(print_cmp);
         def.verify = Some(verify_cmp);
@@ -350,6 +293,7 @@ pub fn register(reg: &mut Registry) {
     }
 
     let mut select = OpDef::new("arith.select");
+    select.counts = Some(OpCounts::new(Exactly(1), Exactly(3)));
     select.traits = Traits::PURE;
     select.parse = Some(parse_select);
     select.print = Some(print_select);
@@ -363,13 +307,13 @@ pub fn register(reg: &mut Registry) {
     ] {
         let mut def = OpDef::new(name);
         def.traits = Traits::PURE | Traits::COMMUTATIVE;
+        def.counts = Some(OpCounts::new(Exactly(2), Exactly(2)));
         def.parse = Some(parse_extended);
         def.print = Some(print_extended);
         def.verify = Some(verify_extended);
         def.name_hint = Some(extended_name_hint);
         reg.register(def);
     }
-    reg.declare_counts(COUNTS);
 }
 
 fn flag_attr_names(flags: FlagAttr) -> &'static [&'static str] {
@@ -771,51 +715,6 @@ fn is_shaped(ctx: &Context, ty: Type) -> bool {
 
 // ----- structural checks ----------------------------------------------------------------------
 
-/// Checks the counts of regions, results, successors and operands, in MLIR's trait order.
-fn check_arity(
-    ctx: &Context,
-    op: Op,
-    operands: usize,
-    results: usize,
-    diags: &mut Vec<Diagnostic>,
-) -> bool {
-    if !ctx.regions(op).is_empty() {
-        op_error(ctx, op, diags, "requires zero regions");
-        return false;
-    }
-    let n_results = ctx.results(op).len();
-    if n_results != results {
-        let msg = match results {
-            0 => "requires zero results".to_string(),
-            1 => "requires one result".to_string(),
-            n => format!("expected {n} results, but found {n_results}"),
-        };
-        op_error(ctx, op, diags, msg);
-        return false;
-    }
-    let n_succ = ctx.successors(op).len();
-    if n_succ != 0 {
-        op_error(
-            ctx,
-            op,
-            diags,
-            format!("requires 0 successors but found {n_succ}"),
-        );
-        return false;
-    }
-    let n_operands = ctx.num_operands(op);
-    if n_operands != operands {
-        let msg = match operands {
-            0 => "requires zero operands".to_string(),
-            1 => "requires a single operand".to_string(),
-            n => format!("expected {n} operands, but found {n_operands}"),
-        };
-        op_error(ctx, op, diags, msg);
-        return false;
-    }
-    true
-}
-
 fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
     ctx.value_type(ctx.operand(op, i))
 }
@@ -978,9 +877,6 @@ fn constant_value_type(ctx: &Context, attr: Attr) -> Option<Type> {
 }
 
 fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 0, 1, diags) {
-        return;
-    }
     let Some(value) = ctx.get_attr(op, "value") else {
         op_error(ctx, op, diags, "requires attribute 'value'");
         return;
@@ -1073,7 +969,7 @@ fn verify_binary(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(info) = binary_op(ctx.op_name_str(op)) else {
         return;
     };
-    if !verify_flags(ctx, op, info.flags, diags) || !check_arity(ctx, op, 2, 1, diags) {
+    if !verify_flags(ctx, op, info.flags, diags) {
         return;
     }
     let ok = check_class(
@@ -1124,7 +1020,7 @@ fn print_negf(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_negf(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !verify_flags(ctx, op, FlagAttr::FastMath, diags) || !check_arity(ctx, op, 1, 1, diags) {
+    if !verify_flags(ctx, op, FlagAttr::FastMath, diags) {
         return;
     }
     let class = TypeClass::Float;
@@ -1208,9 +1104,6 @@ fn verify_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     }
     if ctx.get_attr(op, "roundingmode").is_some() && rounding_mode(ctx, op).is_none() {
         invalid_property(ctx, op, "roundingmode", diags);
-        return;
-    }
-    if !check_arity(ctx, op, 1, 1, diags) {
         return;
     }
     let (from, to) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
@@ -1346,9 +1239,6 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         invalid_property(ctx, op, "predicate", diags);
         return;
     }
-    if !check_arity(ctx, op, 2, 1, diags) {
-        return;
-    }
     if ctx.get_attr(op, "predicate").is_none() {
         op_error(ctx, op, diags, "requires attribute 'predicate'");
         return;
@@ -1423,9 +1313,6 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_select(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 3, 1, diags) {
-        return;
-    }
     let cond = operand_type(ctx, op, 0);
     if !check_class(ctx, op, "operand #0", cond, TypeClass::Bool, diags) {
         return;
@@ -1481,9 +1368,6 @@ fn print_extended(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_extended(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 2, 2, diags) {
-        return;
-    }
     let class = TypeClass::SignlessIntOrIndex;
     let (lhs, rhs, first) = (
         operand_type(ctx, op, 0),

@@ -72,7 +72,6 @@ pub fn register(reg: &mut Registry) {
     let mut clone = OpDef::new("bufferization.clone");
     clone.parse = Some(parse_clone);
     clone.print = Some(print_clone);
-    clone.verify = Some(|ctx, op, diags| expect_counts(ctx, op, 1, 1, diags));
     clone.effects = Some(|_, _| {
         Effects::Known(smallvec![
             effect(EffectKind::Read, EffectOn::Operand(0)),
@@ -109,7 +108,6 @@ pub fn register(reg: &mut Registry) {
     let mut dealloc_tensor = OpDef::new("bufferization.dealloc_tensor");
     dealloc_tensor.parse = Some(parse_dealloc_tensor);
     dealloc_tensor.print = Some(print_dealloc_tensor);
-    dealloc_tensor.verify = Some(|ctx, op, diags| expect_counts(ctx, op, 1, 0, diags));
     reg.register(dealloc_tensor);
 
     let mut materialize = OpDef::new("bufferization.materialize_in_destination");
@@ -132,29 +130,6 @@ fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
         kind,
         on,
         resource: Resource::Default,
-    }
-}
-
-/// Checks operand and result counts (malformed generic input).
-fn expect_counts(
-    ctx: &Context,
-    op: Op,
-    operands: usize,
-    results: usize,
-    diags: &mut Vec<Diagnostic>,
-) {
-    if ctx.num_operands(op) != operands {
-        op_error(
-            ctx,
-            op,
-            diags,
-            format!(
-                "expected {operands} operands, but found {}",
-                ctx.num_operands(op)
-            ),
-        );
-    } else if ctx.results(op).len() != results {
-        op_error(ctx, op, diags, format!("requires {results} results"));
     }
 }
 
@@ -222,19 +197,8 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let Some(sizes) = segments(ctx, op).filter(|s| s.len() == 3) else {
-        op_error(ctx, op, diags, "requires attribute 'operandSegmentSizes'");
-        return;
-    };
-    if sizes.iter().sum::<usize>() != ctx.num_operands(op) {
-        let msg = format!(
-            "operand count ({}) does not match with the total size ({}) specified in attribute 'operandSegmentSizes'",
-            ctx.num_operands(op),
-            sizes.iter().sum::<usize>()
-        );
-        op_error(ctx, op, diags, msg);
-        return;
-    }
+    // The declared counts checked the sizes: three groups adding up to the operands, or none.
+    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec::smallvec![0; 3]);
     if sizes[0] != sizes[1] {
         op_error(
             ctx,
@@ -360,19 +324,7 @@ fn print_alloc_tensor(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_alloc_tensor(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let Some(sizes) = segments(ctx, op).filter(|s| s.len() == 3) else {
-        op_error(ctx, op, diags, "requires attribute 'operandSegmentSizes'");
-        return;
-    };
-    if sizes.iter().sum::<usize>() != ctx.num_operands(op) || ctx.results(op).len() != 1 {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "operand count does not match 'operandSegmentSizes'",
-        );
-        return;
-    }
+    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec::smallvec![0; 3]);
     let result_type = ctx.value_type(ctx.result(op, 0));
     let TypeData::Tensor { shape, .. } = ctx.type_data(result_type) else {
         op_error(

@@ -440,51 +440,6 @@ fn quoted(ctx: &Context, ty: Type) -> String {
 
 // ----- verifier helpers -----------------------------------------------------------------------
 
-/// Checks an exact operand count with ODS's wording.
-fn expect_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.num_operands(op);
-    if found == n {
-        return true;
-    }
-    let msg = match n {
-        0 => "requires zero operands".to_string(),
-        1 => "requires a single operand".to_string(),
-        _ => format!("expected {n} operands, but found {found}"),
-    };
-    op_error(ctx, op, diags, msg);
-    false
-}
-
-/// Checks a minimum operand count with ODS's wording.
-fn expect_min_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.num_operands(op);
-    if found >= n {
-        return true;
-    }
-    op_error(
-        ctx,
-        op,
-        diags,
-        format!("expected {n} or more operands, but found {found}"),
-    );
-    false
-}
-
-/// Checks an exact result count with ODS's wording.
-fn expect_results(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.results(op).len();
-    if found == n {
-        return true;
-    }
-    let msg = match n {
-        0 => "requires zero results".to_string(),
-        1 => "requires one result".to_string(),
-        _ => format!("expected {n} results, but found {found}"),
-    };
-    op_error(ctx, op, diags, msg);
-    false
-}
-
 fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
     ctx.value_type(ctx.operand(op, i))
 }
@@ -722,9 +677,7 @@ fn verify_alloc_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(sizes) = check_segments(ctx, op, diags, 2) else {
         return;
     };
-    if !expect_index_operands(ctx, op, diags, 0..ctx.num_operands(op))
-        || !expect_results(ctx, op, diags, 1)
-    {
+    if !expect_index_operands(ctx, op, diags, 0..ctx.num_operands(op)) {
         return;
     }
     let Some(m) = ranked(ctx, result_type(ctx, op, 0)) else {
@@ -794,9 +747,6 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     if !is_memref(ctx, operand_type(ctx, op, 0)) {
         operand_kind_error(
             ctx,
@@ -863,9 +813,6 @@ fn verify_realloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             diags,
             format!("expected 2 operands, but found {n}"),
         );
-        return;
-    }
-    if !expect_results(ctx, op, diags, 1) {
         return;
     }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
@@ -964,9 +911,6 @@ fn verify_indexed_access<'c>(
     at: usize,
     what: &str,
 ) -> Option<Ranked<'c>> {
-    if !expect_min_operands(ctx, op, diags, at + 1) {
-        return None;
-    }
     let Some(m) = ranked(ctx, operand_type(ctx, op, at)) else {
         operand_kind_error(ctx, op, diags, at, "memref of any type values");
         return None;
@@ -993,9 +937,6 @@ fn verify_load(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(m) = verify_indexed_access(ctx, op, diags, 0, "load") else {
         return;
     };
-    if !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     if result_type(ctx, op, 0) != m.elem {
         op_error(
             ctx,
@@ -1038,15 +979,9 @@ fn print_store(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_store(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) {
-        return;
-    }
     let Some(m) = verify_indexed_access(ctx, op, diags, 1, "store") else {
         return;
     };
-    if !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     if operand_type(ctx, op, 0) != m.elem {
         op_error(
             ctx,
@@ -1097,9 +1032,6 @@ fn shapes_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_copy(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     for i in 0..2 {
         if !is_memref(ctx, operand_type(ctx, op, i)) {
             operand_kind_error(
@@ -1330,9 +1262,6 @@ fn print_subview(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let Some(src) = ranked(ctx, src_ty) else {
         operand_kind_error(ctx, op, diags, 0, "memref of any type values");
@@ -1607,9 +1536,6 @@ fn verify_cast_like(
     diags: &mut Vec<Diagnostic>,
     compatible: fn(&Context, Type, Type) -> bool,
 ) {
-    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (a, b) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     if !is_memref(ctx, a) {
         operand_kind_error(
@@ -1693,9 +1619,6 @@ fn dynamic_or_int(v: i64) -> String {
 }
 
 fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let Some((src_elem, src_space)) = elem_and_space(ctx, src_ty) else {
         operand_kind_error(
@@ -1878,9 +1801,6 @@ fn reshape_parts<'c>(
     op: Op,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<(Ranked<'c>, Ranked<'c>, Vec<Vec<i64>>)> {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return None;
-    }
     let Some(src) = ranked(ctx, operand_type(ctx, op, 0)) else {
         operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
         return None;
@@ -2193,9 +2113,6 @@ fn print_view(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_view(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let src = ranked(ctx, src_ty).filter(|m| {
         m.shape.len() == 1
@@ -2276,17 +2193,12 @@ fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn expect_index_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if expect_results(ctx, op, diags, 1)
-        && !matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::Index)
-    {
+    if !matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::Index) {
         result_kind_error(ctx, op, diags, 0, "index");
     }
 }
 
 fn verify_dim(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) {
-        return;
-    }
     let ok = match ctx.type_data(operand_type(ctx, op, 0)) {
         TypeData::MemRef { shape, .. } => !shape.is_empty(),
         TypeData::UnrankedMemRef { .. } => true,
@@ -2354,9 +2266,6 @@ fn print_reshape(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_reshape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (source, shape, result) = (
         operand_type(ctx, op, 0),
         operand_type(ctx, op, 1),
@@ -2405,9 +2314,6 @@ fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
     if !is_memref(ctx, operand_type(ctx, op, 0)) {
         operand_kind_error(
             ctx,
@@ -2463,9 +2369,6 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
 }
 
 fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
     let src_ty = operand_type(ctx, op, 0);
     let Some(src) = ranked(ctx, src_ty).filter(|m| strides_and_offset(ctx, m).is_some()) else {
         operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
@@ -2533,9 +2436,6 @@ fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagno
 }
 
 fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
     if !is_memref(ctx, operand_type(ctx, op, 0)) {
         operand_kind_error(
             ctx,
@@ -2646,9 +2546,6 @@ fn global_type(ctx: &Context, op: Op) -> Option<Type> {
 }
 
 fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     if str_attr(ctx, op, "sym_name").is_none() {
         op_error(ctx, op, diags, "requires attribute 'sym_name'");
         return;
@@ -2749,9 +2646,6 @@ fn print_get_global(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_get_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let Some(name) = symbol_ref(ctx, op, "name") else {
         op_error(ctx, op, diags, "requires attribute 'name'");
         return;
@@ -2849,9 +2743,6 @@ fn print_alloca_scope(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_alloca_scope(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) {
-        return;
-    }
     let regions = ctx.regions(op);
     if regions.len() != 1 {
         op_error(ctx, op, diags, "requires 1 region");
@@ -2968,9 +2859,6 @@ fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let Some(kind) = atomic_kind(ctx, op) else {
         op_error(ctx, op, diags, "requires attribute 'kind'");
         return;
