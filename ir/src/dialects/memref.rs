@@ -69,7 +69,7 @@ fn register_allocation_ops(reg: &mut Registry) {
         "memref.dealloc" {
             counts: OpCounts::new(Exactly(0), Exactly(1)),
             memory: [Free(Operand(0))],
-            syntax: parse_dealloc, print_dealloc,
+            syntax: parse_dealloc, print_operand_attrs_type,
             verify: verify_dealloc,
         }
         // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
@@ -202,7 +202,7 @@ fn register_metadata_ops(reg: &mut Registry) {
         "memref.rank" {
             traits: [PURE],
             counts: OpCounts::new(Exactly(1), Exactly(1)),
-            syntax: parse_rank, print_rank,
+            syntax: parse_rank, print_operand_attrs_type,
             verify: verify_rank,
         }
         // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view.
@@ -439,6 +439,18 @@ fn quoted(ctx: &Context, ty: Type) -> String {
 }
 
 // ----- verifier helpers -----------------------------------------------------------------------
+
+/// ODS's summary of `AnyRankedOrUnrankedMemRef`.
+const ANY_MEMREF: &str = "ranked or unranked memref of any type values";
+
+/// Whether operand `i` is a memref; if not, reports ODS's constraint error.
+fn expect_memref_operand(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, i: usize) -> bool {
+    let ok = is_memref(ctx, operand_type(ctx, op, i));
+    if !ok {
+        operand_kind_error(ctx, op, diags, i, ANY_MEMREF);
+    }
+    ok
+}
 
 fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
     ctx.value_type(ctx.operand(op, i))
@@ -736,26 +748,17 @@ fn parse_dealloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
+/// The format `$memref attr-dict : type($memref)` (`dealloc`, `rank`).
+fn print_operand_attrs_type(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_array(op).first() {
-        p.print_type(p.ctx.value_type(v));
-    }
+    p.print_type(p.ctx.value_type(p.ctx.operand(op, 0)));
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
-    }
+    expect_memref_operand(ctx, op, diags, 0);
 }
 
 // ----- memref.realloc -------------------------------------------------------------------------
@@ -1033,14 +1036,7 @@ fn shapes_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 
 fn verify_copy(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     for i in 0..2 {
-        if !is_memref(ctx, operand_type(ctx, op, i)) {
-            operand_kind_error(
-                ctx,
-                op,
-                diags,
-                i,
-                "ranked or unranked memref of any type values",
-            );
+        if !expect_memref_operand(ctx, op, diags, i) {
             return;
         }
     }
@@ -1538,21 +1534,9 @@ fn verify_cast_like(
 ) {
     let (a, b) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     if !is_memref(ctx, a) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        operand_kind_error(ctx, op, diags, 0, ANY_MEMREF);
     } else if !is_memref(ctx, b) {
-        result_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        result_kind_error(ctx, op, diags, 0, ANY_MEMREF);
     } else if !compatible(ctx, a, b) {
         op_error(
             ctx,
@@ -1621,13 +1605,7 @@ fn dynamic_or_int(v: i64) -> String {
 fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let Some((src_elem, src_space)) = elem_and_space(ctx, src_ty) else {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        operand_kind_error(ctx, op, diags, 0, ANY_MEMREF);
         return;
     };
     let Some(dst) = ranked(ctx, dst_ty) else {
@@ -2303,25 +2281,8 @@ fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
-    p.write(" ");
-    print_first_operand(p, op);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    if let Some(&m) = p.ctx.operand_array(op).first() {
-        p.print_type(p.ctx.value_type(m));
-    }
-}
-
 fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+    if !expect_memref_operand(ctx, op, diags, 0) {
         return;
     }
     expect_index_result(ctx, op, diags);
@@ -2436,14 +2397,7 @@ fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagno
 }
 
 fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+    if !expect_memref_operand(ctx, op, diags, 0) {
         return;
     }
     expect_index_result(ctx, op, diags);
