@@ -188,13 +188,13 @@ impl Verifier<'_> {
         let Some(declared) = self.ctx.op_def(op).counts else {
             return true;
         };
-        if let Some(reason) = counts::segment_property_error(self.ctx, op, &declared) {
-            crate::dialects::syntax::invalid_properties(self.ctx, op, &mut self.diags, &reason);
-            return false;
-        }
         match counts::count_error(self.ctx, op, &declared) {
-            Some(message) => self.op_error(op, &message),
             None => true,
+            Some(counts::CountError::Op(message)) => self.op_error(op, &message),
+            Some(counts::CountError::Property(reason)) => {
+                crate::dialects::syntax::invalid_properties(self.ctx, op, &mut self.diags, &reason);
+                false
+            }
         }
     }
 

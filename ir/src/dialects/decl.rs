@@ -35,6 +35,8 @@
 macro_rules! declare_ops {
     ($reg:expr; $($name:literal { $($fields:tt)* })*) => {
         $({
+            // An entry may have no keys (an op with nothing to declare).
+            #[allow(unused_mut)]
             let mut def = $crate::registry::OpDef::new($name);
             $crate::dialects::decl::declare_ops!(@fields def; $($fields)*);
             $reg.register(def);

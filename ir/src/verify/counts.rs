@@ -6,42 +6,48 @@ use crate::dialects::syntax::dense_array_values;
 use crate::entity::Op;
 use crate::registry::{Count, OpCounts};
 
-/// The message of the first count of `op` that `counts` does not admit, in MLIR's order:
-/// regions, results, successors, operands, then the operand segments.
-pub(super) fn count_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<String> {
-    let regions = ctx.regions(op).len();
-    let results = ctx.results(op).len();
-    let successors = ctx.successors(op).len();
-    let operands = ctx.num_operands(op);
-    if !counts.regions.admits(regions) {
-        return Some(region_message(counts.regions));
-    }
-    if !counts.results.admits(results) {
-        return Some(result_message(counts.results));
-    }
-    if !counts.successors.admits(successors) {
-        return Some(successor_message(counts.successors, successors));
-    }
-    if !counts.operands.admits(operands) {
-        return Some(operand_message(counts.operands, operands));
-    }
-    if counts.segments.is_some() {
-        return segment_error(ctx, op, operands);
-    }
-    None
+/// What is wrong with an op's counts.
+pub(super) enum CountError {
+    /// `operandSegmentSizes` has the wrong number of groups: a parse-time error in MLIR (the
+    /// reason of `invalid properties`).
+    Property(String),
+    /// A count the op's traits reject: the message of `'name' op ...`.
+    Op(String),
 }
 
-/// The parse-time error MLIR reports for `operandSegmentSizes` with the wrong number of
-/// groups (as a property conversion failure): the reason of `invalid properties`.
-pub(super) fn segment_property_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<String> {
-    let groups = counts.segments?;
-    let sizes = dense_array_values(ctx, op, "operandSegmentSizes")?;
-    (sizes.len() != groups).then(|| {
-        format!(
+/// The first count of `op` that `counts` does not admit, in MLIR's order: the number of operand
+/// groups (checked while parsing), regions, results, successors, operands, then the groups'
+/// sizes.
+pub(super) fn count_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<CountError> {
+    let sizes = match counts.segments {
+        Some(_) => dense_array_values(ctx, op, "operandSegmentSizes"),
+        None => None,
+    };
+    if let (Some(groups), Some(sizes)) = (counts.segments, sizes)
+        && sizes.len() != groups
+    {
+        let reason = format!(
             "size mismatch in attribute conversion: {} vs {groups}",
             sizes.len()
-        )
-    })
+        );
+        return Some(CountError::Property(reason));
+    }
+    let successors = ctx.successors(op).len();
+    let operands = ctx.num_operands(op);
+    let message = if !counts.regions.admits(ctx.regions(op).len()) {
+        region_message(counts.regions)
+    } else if !counts.results.admits(ctx.results(op).len()) {
+        result_message(counts.results)
+    } else if !counts.successors.admits(successors) {
+        successor_message(counts.successors, successors)
+    } else if !counts.operands.admits(operands) {
+        operand_message(counts.operands, operands)
+    } else if counts.segments.is_some() {
+        segment_error(sizes.unwrap_or_default(), operands)?
+    } else {
+        return None;
+    };
+    Some(CountError::Op(message))
 }
 
 /// MLIR's `OneRegion`, `ZeroRegions`, `NRegions` and `AtLeastNRegions` messages.
@@ -91,8 +97,7 @@ fn operand_message(count: Count, found: usize) -> String {
 
 /// MLIR's `AttrSizedOperandSegments` check: the segment sizes add up to the operand count (a
 /// missing `operandSegmentSizes` counts as no operand).
-fn segment_error(ctx: &Context, op: Op, operands: usize) -> Option<String> {
-    let sizes = dense_array_values(ctx, op, "operandSegmentSizes").unwrap_or_default();
+fn segment_error(sizes: &[i64], operands: usize) -> Option<String> {
     if sizes.iter().any(|&size| size < 0) {
         return Some("'operandSegmentSizes' attribute cannot have negative elements".to_string());
     }
