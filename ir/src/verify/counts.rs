@@ -35,9 +35,9 @@ pub(super) fn count_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<Co
     let successors = ctx.successors(op).len();
     let operands = ctx.num_operands(op);
     let message = if !counts.regions.admits(ctx.regions(op).len()) {
-        region_message(counts.regions)
+        region_or_result_message(counts.regions, "region")
     } else if !counts.results.admits(ctx.results(op).len()) {
-        result_message(counts.results)
+        region_or_result_message(counts.results, "result")
     } else if !counts.successors.admits(successors) {
         successor_message(counts.successors, successors)
     } else if !counts.operands.admits(operands) {
@@ -50,23 +50,15 @@ pub(super) fn count_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<Co
     Some(CountError::Op(message))
 }
 
-/// MLIR's `OneRegion`, `ZeroRegions`, `NRegions` and `AtLeastNRegions` messages.
-fn region_message(count: Count) -> String {
+/// MLIR's messages for regions (`ZeroRegions`, `OneRegion`, `NRegions`, `AtLeastNRegions`)
+/// and results (`ZeroResults`, `OneResult`, `NResults`, `AtLeastNResults`): `noun` is
+/// `region` or `result`.
+fn region_or_result_message(count: Count, noun: &str) -> String {
     match count {
-        Count::Exactly(0) => "requires zero regions".to_string(),
-        Count::Exactly(1) => "requires one region".to_string(),
-        Count::Exactly(n) => format!("expected {n} regions"),
-        Count::AtLeast(_) | Count::Any => format!("expected {} or more regions", count.least()),
-    }
-}
-
-/// MLIR's `ZeroResults`, `OneResult`, `NResults` and `AtLeastNResults` messages.
-fn result_message(count: Count) -> String {
-    match count {
-        Count::Exactly(0) => "requires zero results".to_string(),
-        Count::Exactly(1) => "requires one result".to_string(),
-        Count::Exactly(n) => format!("expected {n} results"),
-        Count::AtLeast(_) | Count::Any => format!("expected {} or more results", count.least()),
+        Count::Exactly(0) => format!("requires zero {noun}s"),
+        Count::Exactly(1) => format!("requires one {noun}"),
+        Count::Exactly(n) => format!("expected {n} {noun}s"),
+        Count::AtLeast(_) | Count::Any => format!("expected {} or more {noun}s", count.least()),
     }
 }
 
