@@ -3,6 +3,8 @@
 //! Each module defines its ops' traits, interfaces, custom syntax (exactly as `mlir-opt-22`
 //! prints it), verifier and result-name hints. [`syntax`] holds helpers shared by the custom
 //! parsers and printers.
+//! Ops are declared with the `declare_ops!` DSL of `decl.rs` (counts, traits, attributes,
+//! effects, syntax, verifier, hints, interfaces: one entry per op).
 
 use crate::registry::Registry;
 
