@@ -204,6 +204,28 @@ impl BufferViewFlowAnalysis {
         Some(out)
     }
 
+    /// The values directly derived from `value` (one step of [`Self::resolve`]).
+    pub fn derived(&self, value: Value) -> &[Value] {
+        self.dependencies.get(&value).map_or(&[], |s| s.as_slice())
+    }
+
+    /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
+    pub fn resolve_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
+        let mut seen: FxHashSet<Value> = FxHashSet::default();
+        let mut out = Vec::new();
+        let mut stack = vec![value];
+        while let Some(v) = stack.pop() {
+            if seen.insert(v) {
+                if out.len() == limit {
+                    return None;
+                }
+                out.push(v);
+                stack.extend(self.derived(v).iter().copied());
+            }
+        }
+        Some(out)
+    }
+
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
     pub fn sources(&self, value: Value) -> &[Value] {
         self.reverse.get(&value).map_or(&[], |s| s.as_slice())

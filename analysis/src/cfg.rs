@@ -243,6 +243,29 @@ pub fn unreachable_blocks(ctx: &Context, region: Region) -> Vec<Block> {
         .collect()
 }
 
+/// The blocks of `region` in an order where each reachable block comes after its dominators:
+/// the reachable blocks in reverse post-order of a depth-first search from the entry (which
+/// follows each terminator's successors in order), then the unreachable blocks in region
+/// order.
+pub fn dominance_order(ctx: &Context, region: Region) -> Vec<Block> {
+    let mut blocks = ctx.blocks(region);
+    let Some(entry) = blocks.next() else {
+        return Vec::new();
+    };
+    if blocks.next().is_none() {
+        return vec![entry];
+    }
+    let Some(cfg) = RegionCfg::new(ctx, region) else {
+        return Vec::new();
+    };
+    let order = DfsOrder::from_entry(cfg.graph());
+    let reachable = order.reverse_postorder().map(|node| cfg.block(node));
+    let unreachable = (0..cfg.blocks().len())
+        .filter(|&i| !order.is_visited(NodeId::from_index(i)))
+        .map(|i| cfg.blocks()[i]);
+    reachable.chain(unreachable).collect()
+}
+
 /// One successor of a region-branch point: where control goes, which values are forwarded
 /// and which values receive them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,12 +5,15 @@
 //! the IR, and is near-linear in the size of the analysed op. The [`graph`] module is
 //! IR-independent: it works on dense `u32` node indices so that per-region CFGs of blocks can
 //! be mapped onto it cheaply.
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod alias;
+pub mod alias_fold;
 pub mod cfg;
 pub mod dominance;
 pub mod effects;
 pub mod graph;
 pub mod liveness;
+pub mod loops;
 pub mod print;

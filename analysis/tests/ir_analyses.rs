@@ -103,6 +103,32 @@ fn nested_op_dominance_and_values() {
 }
 
 #[test]
+fn dominance_order_puts_each_block_after_its_dominators() {
+    let mut ctx = Context::new();
+    let func = parse(
+        &mut ctx,
+        "func.func @f(%c: i1) {
+           cf.cond_br %c, ^bb3, ^bb2
+         ^bb1:
+           return
+         ^bb2:
+           cf.br ^bb1
+         ^bb3:
+           cf.br ^bb1
+         ^bb4:
+           cf.br ^bb1
+         }",
+    );
+    let region = ctx.regions(func)[0];
+    let b: Vec<Block> = ctx.blocks(region).collect();
+    // Depth-first from the entry through ^bb3 first: post-order bb1, bb3, bb2, bb0.
+    assert_eq!(
+        cfg::dominance_order(&ctx, region),
+        vec![b[0], b[2], b[3], b[1], b[4]]
+    );
+}
+
+#[test]
 fn cfg_helpers_and_unreachable_blocks() {
     let mut ctx = Context::new();
     let func = parse(
@@ -125,6 +151,10 @@ fn cfg_helpers_and_unreachable_blocks() {
     assert_eq!(succ[0].operands, vec![ctx.block_args(b[0])[1]]);
     assert_eq!(cfg::back_edges(&ctx, region), vec![(b[1], b[1])]);
     assert_eq!(cfg::unreachable_blocks(&ctx, region), vec![b[3]]);
+    assert_eq!(
+        cfg::dominance_order(&ctx, region),
+        vec![b[0], b[1], b[2], b[3]]
+    );
     assert!(!cfg::reachable_blocks(&ctx, region).contains(&b[3]));
     let live = Liveness::compute(&ctx, func);
     let x = ctx.block_args(b[1])[0];

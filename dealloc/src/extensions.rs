@@ -15,7 +15,10 @@
 //! - `scf.forall.in_parallel`: a dealloc before it, its region must be empty;
 //! - `scf.reduce.return`: only non-memref operands are supported.
 
-use ir::{Context, Diagnostic, Op, OpName, Value};
+use ir::dialects::arith::SelectOp;
+use ir::dialects::cf::CondBrOp;
+use ir::dialects::scf::{InParallelOp, ReduceReturnOp};
+use ir::{Context, Diagnostic, Op, OpName, OpView, Value};
 use rustc_hash::FxHashMap;
 
 use crate::ownership::Ownership;
@@ -54,16 +57,16 @@ impl Extensions {
     pub fn builtin(ctx: &Context) -> Self {
         let mut table = Extensions::default();
         let builtins: [(&str, OpBehaviour); 4] = [
-            ("cf.cond_br", process_only(process_cond_branch)),
+            (CondBrOp::NAME, process_only(process_cond_branch)),
             (
-                "arith.select",
+                SelectOp::NAME,
                 OpBehaviour {
                     process: Some(|_, _| Ok(())),
                     materialize: Some(materialize_select),
                 },
             ),
-            ("scf.forall.in_parallel", process_only(process_in_parallel)),
-            ("scf.reduce.return", process_only(process_reduce_return)),
+            (InParallelOp::NAME, process_only(process_in_parallel)),
+            (ReduceReturnOp::NAME, process_only(process_reduce_return)),
         ];
         for (name, behaviour) in builtins {
             // Absent ops are skipped: a context may register a subset of the dialects.
@@ -101,11 +104,45 @@ fn process_only(process: ProcessFn) -> OpBehaviour {
     }
 }
 
+/// `cf.cond_br`: one dealloc per successor, each under the branch condition (or its
+/// negation), retaining what that successor receives:
+///
+/// ```text
+/// %a = memref.alloc() : memref<2xf32>
+/// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
+/// // becomes
+/// %alloc = memref.alloc() : memref<2xf32>
+/// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+/// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
+/// %1 = arith.xori %true, %arg0 : i1
+/// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
+/// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+/// ```
 fn process_cond_branch(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
     state.split_dealloc_per_successor(op)
 }
 
 /// `select(cond, own(true_value), own(false_value))`, when both operands have unique ownership.
+/// (`arith.select` itself needs no processing: its result gets the join of its operands'
+/// ownerships.)
+///
+/// ```text
+/// %a = memref.alloc() : memref<2xf32>
+/// %s = arith.select %c, %a, %m : memref<2xf32>
+/// return %s : memref<2xf32>
+/// // becomes
+/// %alloc = memref.alloc() : memref<2xf32>
+/// %0 = arith.select %arg0, %alloc, %arg1 : memref<2xf32>
+/// %1 = arith.select %arg0, %true, %false : i1
+/// %2 = scf.if %1 -> (memref<2xf32>) {
+///   scf.yield %0 : memref<2xf32>
+/// } else {
+///   %4 = bufferization.clone %0 : memref<2xf32> to memref<2xf32>
+///   scf.yield %4 : memref<2xf32>
+/// }
+/// ...
+/// return %2 : memref<2xf32>
+/// ```
 fn materialize_select(
     state: &mut DeallocState<'_>,
     value: Value,
@@ -113,13 +150,11 @@ fn materialize_select(
 ) -> Option<(Value, Value)> {
     let ctx = state.ctx();
     let def = ctx.defining_op(value)?;
-    if ctx.num_operands(def) != 3 {
-        return None;
-    }
+    let select = SelectOp::of(ctx, def).filter(|_| ctx.num_operands(def) == 3)?;
     let (cond, on_true, on_false) = (
-        ctx.operand(def, 0),
-        ctx.operand(def, 1),
-        ctx.operand(def, 2),
+        select.condition(ctx),
+        select.true_value(ctx),
+        select.false_value(ctx),
     );
     let block = ctx.op_parent(def)?;
     let (Ownership::Unique(own_true), Ownership::Unique(own_false)) = (
@@ -131,6 +166,21 @@ fn materialize_select(
     Some((value, state.select(before, cond, own_true, own_false)))
 }
 
+/// `scf.forall.in_parallel`: the body frees what it owns before its terminator (whose region
+/// must be empty).
+///
+/// ```text
+/// scf.forall (%i) in (%n) {
+///   %a = memref.alloc() : memref<2xf32>
+/// }
+/// // becomes
+/// scf.forall (%arg1) in (%arg0) {
+///   %true = arith.constant true
+///   %alloc = memref.alloc() : memref<2xf32>
+///   %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+///   bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+/// }
+/// ```
 fn process_in_parallel(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
     let ctx = state.ctx();
     let nonempty = ctx
@@ -147,6 +197,12 @@ fn process_in_parallel(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagn
     state.insert_dealloc(op, &[]).map(|_| ())
 }
 
+/// `scf.reduce.return`: nothing to free; a memref operand is rejected.
+///
+/// ```text
+/// scf.reduce.return %a : f32                 // unchanged
+/// scf.reduce.return %a : memref<2xf32>       // error: only supported when operand is not a MemRef
+/// ```
 fn process_reduce_return(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
     let ctx = state.ctx();
     if ctx

@@ -29,17 +29,24 @@
 //! region-branch, call and branch interfaces, traits, and a small table of ops with their own
 //! behaviour ([`crate::extensions`]).
 
-use ir::dialects::syntax::str_attr;
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, SelectOp, XOrIOp};
+use ir::dialects::bufferization::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
+use ir::dialects::cf::AssertOp;
+use ir::dialects::func::FuncOp;
+use ir::dialects::memref::{
+    ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, Mixed, ReinterpretCastOp,
+};
+use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{
-    Attr, Block, Context, Diagnostic, EffectKind, EffectOn, Effects, Loc, Op, OpName, OpState,
-    Region, Resource, Sym, Traits, Type, TypeData, Value, ValueDef,
+    Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, InsertPoint, Loc, Op,
+    OpView, Region, Resource, Traits, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::cfg::region_order;
 use crate::extensions::Extensions;
-use crate::ownership::{Ownership, constant_bool};
+use crate::ownership::Ownership;
 use analysis::alias::{is_function_argument, view_base};
+use analysis::cfg::dominance_order;
 use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
@@ -51,51 +58,24 @@ pub struct DeallocOptions {
     pub private_function_dynamic_ownership: bool,
 }
 
-/// `arith.cmpi` predicate number of `ne`.
-const CMPI_NE: i128 = 1;
-
-/// The attribute marking allocations and frees under manual deallocation.
-const MANUAL_DEALLOCATION: &str = "bufferization.manual_deallocation";
-
-/// The ops this pass creates (and, for `bufferization.dealloc`, refuses to find in its input).
-struct Names {
-    func: OpName,
-    dealloc: OpName,
-    clone: OpName,
-    metadata: OpName,
-    reinterpret: OpName,
-    constant: OpName,
-    andi: OpName,
-    xori: OpName,
-    select: OpName,
-    scf_if: OpName,
-    scf_yield: OpName,
-    assert: OpName,
-    cmpi: OpName,
-    aligned_pointer: OpName,
-}
-
-impl Names {
-    fn lookup(ctx: &Context) -> Option<Names> {
-        let r = &ctx.registry;
-        Some(Names {
-            func: r.lookup("func.func")?,
-            dealloc: r.lookup("bufferization.dealloc")?,
-            clone: r.lookup("bufferization.clone")?,
-            metadata: r.lookup("memref.extract_strided_metadata")?,
-            reinterpret: r.lookup("memref.reinterpret_cast")?,
-            constant: r.lookup("arith.constant")?,
-            andi: r.lookup("arith.andi")?,
-            xori: r.lookup("arith.xori")?,
-            select: r.lookup("arith.select")?,
-            scf_if: r.lookup("scf.if")?,
-            scf_yield: r.lookup("scf.yield")?,
-            assert: r.lookup("cf.assert")?,
-            cmpi: r.lookup("arith.cmpi")?,
-            aligned_pointer: r.lookup("memref.extract_aligned_pointer_as_index")?,
-        })
-    }
-}
+/// The ops this pass looks for (`func.func`), creates, or (`bufferization.dealloc`) refuses to
+/// find in its input: all must be registered.
+const OPS_USED: [&str; 14] = [
+    FuncOp::NAME,
+    DeallocOp::NAME,
+    CloneOp::NAME,
+    ExtractStridedMetadataOp::NAME,
+    ReinterpretCastOp::NAME,
+    ConstantOp::NAME,
+    AndIOp::NAME,
+    XOrIOp::NAME,
+    SelectOp::NAME,
+    IfOp::NAME,
+    YieldOp::NAME,
+    AssertOp::NAME,
+    CmpIOp::NAME,
+    ExtractAlignedPointerAsIndexOp::NAME,
+];
 
 /// Runs the pass on every `func.func` with a body nested in `root`. Stops at the first
 /// function that fails, as MLIR does.
@@ -117,42 +97,39 @@ pub fn deallocate_buffers_with(
     ext: &Extensions,
 ) -> Result<(), Vec<Diagnostic>> {
     let loc = ctx.op_loc(root);
-    let Some(names) = Names::lookup(ctx) else {
+    if OPS_USED
+        .iter()
+        .any(|name| ctx.registry.lookup(name).is_none())
+    {
         return Err(vec![Diagnostic::error(
             loc,
             "the dialects the deallocation pass emits are not registered",
         )]);
-    };
-    let mut symbols: FxHashMap<String, Op> = FxHashMap::default();
+    }
+    let mut symbols: FxHashMap<String, FuncOp> = FxHashMap::default();
     let mut funcs = Vec::new();
     for op in ctx.walk_preorder(root) {
-        if ctx.op_name(op) != names.func {
+        let Some(func) = FuncOp::of(ctx, op) else {
             continue;
+        };
+        if let Some(name) = func.sym_name(ctx) {
+            symbols.entry(name.to_string()).or_insert(func);
         }
-        if let Some(name) = str_attr(ctx, op, "sym_name") {
-            symbols.entry(name.to_string()).or_insert(op);
-        }
-        if has_body(ctx, op) {
+        if func.has_body(ctx) {
             funcs.push(op);
         }
     }
     for func in funcs {
-        let mut f = DeallocState::new(ctx, &names, ext, &symbols, options, func);
+        tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");
+        let mut f = DeallocState::new(ctx, ext, &symbols, options, func);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
 }
 
-/// Whether a function-like op has a non-empty body.
-fn has_body(ctx: &Context, op: Op) -> bool {
-    ctx.regions(op)
-        .first()
-        .is_some_and(|&r| ctx.entry_block(r).is_some())
-}
-
 /// Whether a function is private and has a body (may change its signature).
-fn is_private_definition(ctx: &Context, func: Op) -> bool {
-    str_attr(ctx, func, "sym_visibility") == Some("private") && has_body(ctx, func)
+fn is_private_definition(ctx: &Context, func: FuncOp) -> bool {
+    func.is_private(ctx) && func.has_body(ctx)
 }
 
 fn is_memref(ctx: &Context, v: Value) -> bool {
@@ -164,9 +141,8 @@ fn is_memref(ctx: &Context, v: Value) -> bool {
 /// through its public methods.
 pub struct DeallocState<'a> {
     ctx: &'a mut Context,
-    names: &'a Names,
     ext: &'a Extensions,
-    symbols: &'a FxHashMap<String, Op>,
+    symbols: &'a FxHashMap<String, FuncOp>,
     options: &'a DeallocOptions,
     func: Op,
     live: Liveness,
@@ -179,7 +155,6 @@ pub struct DeallocState<'a> {
     /// Frees of buffers an enclosing region owns, erased once the function is done.
     redundant_frees: Vec<Op>,
     i1: Type,
-    i64: Type,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -187,17 +162,14 @@ type R<T> = Result<T, Diagnostic>;
 impl<'a> DeallocState<'a> {
     fn new(
         ctx: &'a mut Context,
-        names: &'a Names,
         ext: &'a Extensions,
-        symbols: &'a FxHashMap<String, Op>,
+        symbols: &'a FxHashMap<String, FuncOp>,
         options: &'a DeallocOptions,
         func: Op,
     ) -> Self {
         let i1 = ctx.i1_type();
-        let i64 = ctx.int_type(64);
         DeallocState {
             ctx,
-            names,
             ext,
             symbols,
             options,
@@ -210,7 +182,6 @@ impl<'a> DeallocState<'a> {
             consts: FxHashMap::default(),
             redundant_frees: Vec::new(),
             i1,
-            i64,
         }
     }
 
@@ -234,7 +205,7 @@ impl<'a> DeallocState<'a> {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
         let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg).on_op(op));
-        if ctx.op_name(op) == self.names.dealloc {
+        if DeallocOp::is(ctx, op) {
             return err("No deallocation operations must be present when running this pass!");
         }
         let effects = ctx.memory_effects(op);
@@ -328,8 +299,7 @@ impl<'a> DeallocState<'a> {
     }
 
     fn process_region(&mut self, region: Region) -> R<()> {
-        let order = region_order(self.ctx, region);
-        for block in order.rpo.into_iter().chain(order.unreachable) {
+        for block in dominance_order(self.ctx, region) {
             let ops: Vec<Op> = self.ctx.block_ops(block).collect();
             for &op in &ops {
                 let regions = self.ctx.regions(op).to_vec();
@@ -342,6 +312,19 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Gives the block's live-in memrefs and memref arguments an ownership, then handles its
+    /// ops. A memref argument of a non-entry block gets an extra `i1` argument, its ownership,
+    /// which every predecessor passes:
+    ///
+    /// ```text
+    /// ^bb1(%x: memref<2xf32>):
+    ///   return
+    /// // becomes
+    /// ^bb1(%1: memref<2xf32>, %2: i1):  // pred: ^bb0
+    ///   %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %1 : memref<2xf32> -> memref<f32>, index, index, index
+    ///   bufferization.dealloc (%base_buffer_0 : memref<f32>) if (%2)
+    ///   return
+    /// ```
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
         let region = self.ctx.block_parent(block);
         let ctx = &*self.ctx;
@@ -390,6 +373,8 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Handles `op` through its own behaviour ([`crate::extensions`]) if it has one, through
+    /// [`Self::process_generic`] otherwise.
     fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
         if let Some(process) = self.ext.get(self.ctx.op_name(op)).and_then(|b| b.process) {
             process(self, op)?;
@@ -478,7 +463,8 @@ impl<'a> DeallocState<'a> {
         if a == b {
             return a;
         }
-        self.build_value(before, self.names.select, &[cond, a, b], self.i1)
+        let mut builder = Builder::before(self.ctx, before);
+        SelectOp::build(&mut builder, cond, a, b).result(&builder)
     }
 
     /// Frees, before `before`, what its block owns, retaining `retained` (plus the memrefs
@@ -562,11 +548,39 @@ impl<'a> DeallocState<'a> {
 
     // ----- handlers -----------------------------------------------------------------------------
 
+    /// Allocations and frees. A new heap buffer is owned (`true`) and freed before control
+    /// leaves the block; a stack buffer is never owned:
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// return
+    /// // becomes
+    /// %true = arith.constant true
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+    /// return
+    /// ```
+    ///
+    /// Under `bufferization.manual_deallocation` the allocation is not owned, and a free
+    /// asserts that the block does not own what it frees:
+    ///
+    /// ```text
+    /// %a = memref.alloc() {bufferization.manual_deallocation} : memref<2xf32>
+    /// memref.dealloc %a {bufferization.manual_deallocation} : memref<2xf32>
+    /// // becomes
+    /// %alloc = memref.alloc() {bufferization.manual_deallocation} : memref<2xf32>
+    /// %0 = arith.xori %false, %true : i1
+    /// cf.assert %0, "expected that the block does not have ownership"
+    /// memref.dealloc %alloc {bufferization.manual_deallocation} : memref<2xf32>
+    /// ```
+    ///
+    /// Other frees release ownership ([`Self::release_ownership`]).
     fn handle_memory_effects(&mut self, op: Op, effects: &[ir::MemoryEffect]) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
-        let manual = self.ctx.get_attr(op, MANUAL_DEALLOCATION).is_some();
+        let manual = self.ctx.get_attr(op, MANUAL_DEALLOCATION_ATTR).is_some();
         let operands: Vec<Value> = self.ctx.operands(op).collect();
         for (i, &operand) in operands.iter().enumerate() {
             let frees = effects
@@ -581,18 +595,10 @@ impl<'a> DeallocState<'a> {
             }
             if let Ownership::Unique(c) = self.get(operand, block) {
                 let t = self.bool_const(block, true);
-                let inverted = self.build_value(op, self.names.xori, &[c, t], self.i1);
-                let msg = self
-                    .ctx
-                    .str_attr("expected that the block does not have ownership");
-                let msg_sym = self.ctx.sym("msg");
-                self.build(
-                    op,
-                    self.names.assert,
-                    &[inverted],
-                    &[],
-                    vec![(msg_sym, msg)],
-                );
+                let mut b = Builder::before(self.ctx, op);
+                let inverted = XOrIOp::build(&mut b, c, t).result(&b);
+                let message = "expected that the block does not have ownership";
+                AssertOp::build(&mut b, inverted, message);
             }
         }
         let results = self.ctx.results(op).to_vec();
@@ -623,6 +629,35 @@ impl<'a> DeallocState<'a> {
     /// keep theirs. Plain frees of buffers that came from an enclosing region (captured, or
     /// passed in as a region argument) are erased after the function is processed, since their
     /// owner frees them; other frees of such buffers are rejected.
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// %r = call @g() : () -> memref<2xf32>      // may be %a: compare pointers
+    /// memref.dealloc %r : memref<2xf32>
+    /// return
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %0 = call @g() : () -> memref<2xf32>
+    /// %intptr = memref.extract_aligned_pointer_as_index %0 : memref<2xf32> -> index
+    /// %intptr_0 = memref.extract_aligned_pointer_as_index %alloc : memref<2xf32> -> index
+    /// %1 = arith.cmpi ne, %intptr_0, %intptr : index
+    /// memref.dealloc %0 : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
+    /// return
+    /// ```
+    ///
+    /// A plain free nested in a region, of a buffer the enclosing region owns, is erased:
+    ///
+    /// ```text
+    /// scf.if %c {
+    ///   memref.dealloc %a : memref<2xf32>
+    /// }
+    /// // becomes (%a is freed under the enclosing block's indicator)
+    /// scf.if %arg0 {
+    ///   %false = arith.constant false
+    /// }
+    /// ```
     fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
         let root = view_base(self.ctx, freed);
         if !self.released_in_scope(op, root) {
@@ -645,7 +680,7 @@ impl<'a> DeallocState<'a> {
             let Ownership::Unique(own) = self.get(entry, block) else {
                 continue;
             };
-            if constant_bool(self.ctx, own) == Some(false) {
+            if ConstantOp::as_bool(self.ctx, own) == Some(false) {
                 continue;
             }
             let entry_root = view_base(self.ctx, entry);
@@ -665,16 +700,8 @@ impl<'a> DeallocState<'a> {
                 }
             };
             let p_entry = self.aligned_pointer(entry, op);
-            let ne = self.ctx.int_attr(CMPI_NE, self.i64);
-            let predicate = self.ctx.sym("predicate");
-            let cmp = self.build(
-                op,
-                self.names.cmpi,
-                &[p_entry, p_freed],
-                &[self.i1],
-                vec![(predicate, ne)],
-            );
-            let distinct = self.ctx.result(cmp, 0);
+            let mut b = Builder::before(self.ctx, op);
+            let distinct = CmpIOp::build(&mut b, CmpIPredicate::Ne, p_entry, p_freed).result(&b);
             let still_owned = self.and(op, own, distinct);
             self.set(entry, Ownership::Unique(still_owned), block);
         }
@@ -716,10 +743,28 @@ impl<'a> DeallocState<'a> {
 
     /// `memref.extract_aligned_pointer_as_index %v`, before `before`.
     fn aligned_pointer(&mut self, v: Value, before: Op) -> Value {
-        let index = self.ctx.index_type();
-        self.build_value(before, self.names.aligned_pointer, &[v], index)
+        let mut b = Builder::before(self.ctx, before);
+        ExtractAlignedPointerAsIndexOp::build(&mut b, v).result(&b)
     }
 
+    /// Region-branch ops (`scf.if`, `scf.for`, ...): each memref passed into a region gets an
+    /// extra `false` operand (the region does not own it), and each memref result an extra
+    /// `i1` result, its ownership, which the region terminators provide:
+    ///
+    /// ```text
+    /// %r = scf.if %c -> memref<2xf32> {
+    ///   %a = memref.alloc() : memref<2xf32>
+    ///   scf.yield %a : memref<2xf32>
+    /// } else { ... }
+    /// // becomes
+    /// %0:2 = scf.if %arg0 -> (memref<2xf32>, i1) {
+    ///   %true_4 = arith.constant true
+    ///   %alloc = memref.alloc() : memref<2xf32>
+    ///   %base_buffer_5, %offset_6, %sizes_7, %strides_8 = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %3 = bufferization.dealloc (%base_buffer_5 : memref<f32>) if (%true_4) retain (%alloc : memref<2xf32>)
+    ///   scf.yield %alloc, %3 : memref<2xf32>, i1
+    /// } else { ... }
+    /// ```
     fn handle_region_branch(&mut self, op: Op) {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
@@ -750,6 +795,20 @@ impl<'a> DeallocState<'a> {
         }
     }
 
+    /// Calls: a memref result is owned by the caller (`true`); with
+    /// `private-function-dynamic-ownership`, a call of a private function gets an extra `i1`
+    /// result per memref result instead.
+    ///
+    /// ```text
+    /// %r = call @g() : () -> memref<2xf32>
+    /// return
+    /// // becomes
+    /// %true = arith.constant true
+    /// %0 = call @g() : () -> memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+    /// return
+    /// ```
     fn handle_call(&mut self, op: Op) {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
@@ -784,6 +843,18 @@ impl<'a> DeallocState<'a> {
         }
     }
 
+    /// Branches with one successor: free what the block owns, retaining the forwarded memrefs,
+    /// and pass their updated ownership as extra successor operands:
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%a : memref<2xf32>)
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%alloc : memref<2xf32>)
+    /// cf.br ^bb1(%alloc, %0 : memref<2xf32>, i1)
+    /// ```
     fn handle_branch(&mut self, op: Op) -> R<()> {
         let loc = self.ctx.op_loc(op);
         let successors = self.ctx.successors(op).to_vec();
@@ -815,6 +886,18 @@ impl<'a> DeallocState<'a> {
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
     /// under the conjunction with its branch condition.
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
+    /// // becomes
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
+    /// %1 = arith.xori %true, %arg0 : i1
+    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
+    /// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+    /// ```
     pub(crate) fn split_dealloc_per_successor(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -823,6 +906,7 @@ impl<'a> DeallocState<'a> {
         if successors.len() != 2 || self.ctx.num_operands(op) == 0 {
             return Ok(());
         }
+        tracing::debug!(branch = ?op, "one dealloc per successor, each under its branch condition");
         let cond = self.ctx.operand(op, 0);
         let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
         let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
@@ -840,7 +924,8 @@ impl<'a> DeallocState<'a> {
                         Some(n) => n,
                         None => {
                             let t = self.bool_const(block, true);
-                            let n = self.build_value(op, self.names.xori, &[t, cond], self.i1);
+                            let mut b = Builder::before(self.ctx, op);
+                            let n = XOrIOp::build(&mut b, t, cond).result(&b);
                             negated = Some(n);
                             n
                         }
@@ -864,7 +949,7 @@ impl<'a> DeallocState<'a> {
                 let merged = if a == b {
                     a
                 } else {
-                    self.build_value(op, self.names.select, &[cond, a, b], self.i1)
+                    self.select(op, cond, a, b)
                 };
                 self.set(v, Ownership::Unique(merged), block);
             }
@@ -881,6 +966,23 @@ impl<'a> DeallocState<'a> {
         Ok(())
     }
 
+    /// Region terminators (`func.return`, `scf.yield`, ...): free what the block owns,
+    /// retaining the returned memrefs. A function returns memrefs it owns (a clone when the
+    /// ownership is not known to be true); other terminators pass each returned memref's
+    /// ownership as an extra operand (see [`Self::handle_region_branch`]).
+    ///
+    /// ```text
+    /// func.func @f(%m: memref<2xf32>) -> memref<2xf32> {
+    ///   return %m : memref<2xf32>
+    /// // becomes
+    /// func.func @f(%arg0: memref<2xf32>) -> memref<2xf32> {
+    ///   %true = arith.constant true
+    ///   %false = arith.constant false
+    ///   %0 = bufferization.clone %arg0 : memref<2xf32> to memref<2xf32>
+    ///   %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %1 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%0 : memref<2xf32>)
+    ///   return %0 : memref<2xf32>
+    /// ```
     fn handle_return_like(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
@@ -961,7 +1063,7 @@ impl<'a> DeallocState<'a> {
                     "MemRef value does not have valid ownership",
                 ));
             };
-            if constant_bool(self.ctx, c) == Some(false) {
+            if ConstantOp::as_bool(self.ctx, c) == Some(false) {
                 continue;
             }
             memrefs.push(self.base_buffer(v, before));
@@ -1007,19 +1109,9 @@ impl<'a> DeallocState<'a> {
             let f = self.bool_const(block, false);
             return vec![f; retained.len()];
         }
-        let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
-        let segments = self.ctx.dense_i32_array(&sizes);
-        let seg_sym = self.ctx.sym("operandSegmentSizes");
-        let operands = [memrefs, conditions, retained].concat();
-        let types = vec![self.i1; retained.len()];
-        let op = self.build(
-            before,
-            self.names.dealloc,
-            &operands,
-            &types,
-            vec![(seg_sym, segments)],
-        );
-        self.ctx.results(op).to_vec()
+        let mut b = Builder::before(self.ctx, before);
+        let dealloc = DeallocOp::build(&mut b, memrefs, conditions, retained);
+        dealloc.updated_conditions(&b).to_vec()
     }
 
     fn reset_retained(&mut self, retained: &[Value], updated: &[Value], block: Block) {
@@ -1069,44 +1161,35 @@ impl<'a> DeallocState<'a> {
 
     /// The base buffer of `v` (`memref.extract_strided_metadata`, through a rank-0
     /// `memref.reinterpret_cast` for unranked memrefs).
+    ///
+    /// ```text
+    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    /// // and for an unranked %0 : memref<*xf32>
+    /// %reinterpret_cast = memref.reinterpret_cast %0 to offset: [0], sizes: [], strides: [] : memref<*xf32> to memref<f32>
+    /// %base_buffer, %offset = memref.extract_strided_metadata %reinterpret_cast : memref<f32> -> memref<f32>, index
+    /// ```
     fn base_buffer(&mut self, v: Value, before: Op) -> Value {
         let ty = self.ctx.value_type(v);
-        let (elem, space, rank, ranked) = match self.ctx.type_data(ty) {
-            TypeData::MemRef {
-                shape,
-                elem,
-                memory_space,
-                ..
-            } => (*elem, *memory_space, shape.len(), true),
-            TypeData::UnrankedMemRef { elem, memory_space } => (*elem, *memory_space, 0, false),
+        let unranked = match self.ctx.type_data(ty) {
+            TypeData::MemRef { .. } => None,
+            TypeData::UnrankedMemRef { elem, memory_space } => Some((*elem, *memory_space)),
             _ => return v,
         };
-        let base_ty = self.ctx.ty(TypeData::MemRef {
-            shape: Vec::new(),
-            elem,
-            layout: None,
-            memory_space: space,
-        });
-        let source = if ranked {
-            v
-        } else {
-            let segments = self.ctx.dense_i32_array(&[1, 0, 0, 0]);
-            let offsets = self.ctx.dense_i64_array(&[0]);
-            let empty = self.ctx.dense_i64_array(&[]);
-            let attrs = vec![
-                (self.ctx.sym("operandSegmentSizes"), segments),
-                (self.ctx.sym("static_offsets"), offsets),
-                (self.ctx.sym("static_sizes"), empty),
-                (self.ctx.sym("static_strides"), empty),
-            ];
-            let op = self.build(before, self.names.reinterpret, &[v], &[base_ty], attrs);
-            self.ctx.result(op, 0)
+        let mut b = Builder::before(self.ctx, before);
+        let source = match unranked {
+            None => v,
+            Some((elem, memory_space)) => {
+                let rank_0 = b.ctx().ty(TypeData::MemRef {
+                    shape: Vec::new(),
+                    elem,
+                    layout: None,
+                    memory_space,
+                });
+                let (offset, sizes, strides) = (Mixed::Static(0), &[][..], &[][..]);
+                ReinterpretCastOp::build(&mut b, v, rank_0, (offset, sizes, strides)).result(&b)
+            }
         };
-        let index = self.ctx.index_type();
-        let mut types = vec![base_ty, index];
-        types.extend(std::iter::repeat_n(index, 2 * rank));
-        let op = self.build(before, self.names.metadata, &[source], &types, Vec::new());
-        self.ctx.result(op, 0)
+        ExtractStridedMetadataOp::build(&mut b, source).base_buffer(&b)
     }
 
     // ----- ownership materialisation ------------------------------------------------------------
@@ -1131,6 +1214,7 @@ impl<'a> DeallocState<'a> {
         {
             return unique;
         }
+        tracing::debug!(value = ?v, "cloning: no unique ownership indicator for it in this block");
         let clone = self.clone_value(v, before);
         let t = self.bool_const(block, true);
         self.update(clone, Ownership::Unique(t), block);
@@ -1141,7 +1225,8 @@ impl<'a> DeallocState<'a> {
     /// A value equal to `v` that `block` certainly owns (for function results).
     fn materialize_guaranteed_ownership(&mut self, v: Value, block: Block, before: Op) -> Value {
         let (value, cond) = self.materialize_unique_ownership(v, block, before);
-        let result = match constant_bool(self.ctx, cond) {
+        tracing::debug!(?value, owned = ?ConstantOp::as_bool(self.ctx, cond), "result must be owned");
+        let result = match ConstantOp::as_bool(self.ctx, cond) {
             Some(true) => return value,
             Some(false) => self.clone_value(value, before),
             None => self.build_clone_if_not_owned(value, cond, before),
@@ -1153,54 +1238,58 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `scf.if %cond -> T { scf.yield %v } else { %c = clone %v; scf.yield %c }`.
+    ///
+    /// ```text
+    /// %1 = scf.if %0#1 -> (memref<2xf32>) {
+    ///   scf.yield %0#0 : memref<2xf32>
+    /// } else {
+    ///   %3 = bufferization.clone %0#0 : memref<2xf32> to memref<2xf32>
+    ///   scf.yield %3 : memref<2xf32>
+    /// }
+    /// ```
     fn build_clone_if_not_owned(&mut self, v: Value, cond: Value, before: Op) -> Value {
-        let ty = self.ctx.value_type(v);
-        let loc = self.ctx.op_loc(before);
-        let then_region = self.ctx.create_region();
-        let then_block = self.ctx.create_block();
-        self.ctx.append_block(then_region, then_block);
-        let yield_then = self.make_op(loc, self.names.scf_yield, &[v], &[], Vec::new(), Vec::new());
-        self.ctx.append_op(then_block, yield_then);
-        let else_region = self.ctx.create_region();
-        let else_block = self.ctx.create_block();
-        self.ctx.append_block(else_region, else_block);
-        let clone = self.make_op(loc, self.names.clone, &[v], &[ty], Vec::new(), Vec::new());
-        self.ctx.append_op(else_block, clone);
-        let cloned = self.ctx.result(clone, 0);
-        let yield_else = self.make_op(
-            loc,
-            self.names.scf_yield,
-            &[cloned],
-            &[],
-            Vec::new(),
-            Vec::new(),
-        );
-        self.ctx.append_op(else_block, yield_else);
-        let if_op = self.make_op(
-            loc,
-            self.names.scf_if,
-            &[cond],
-            &[ty],
-            Vec::new(),
-            vec![then_region, else_region],
-        );
-        self.ctx.insert_op_before(before, if_op);
-        self.ctx.result(if_op, 0)
+        let mut b = Builder::before(self.ctx, before);
+        let ty = b.value_type(v);
+        let choice = IfOp::build(&mut b, cond, &[ty], true);
+        if let Some(then_block) = choice.then_block(&b) {
+            b.with_insertion_point(InsertPoint::End(then_block), |b| YieldOp::build(b, &[v]));
+        }
+        if let Some(else_block) = choice.else_block(&b) {
+            b.with_insertion_point(InsertPoint::End(else_block), |b| {
+                let clone = CloneOp::build(b, v).result(b);
+                YieldOp::build(b, &[clone]);
+            });
+        }
+        choice.results(&b)[0]
     }
 
     fn clone_value(&mut self, v: Value, before: Op) -> Value {
-        let ty = self.ctx.value_type(v);
-        self.build_value(before, self.names.clone, &[v], ty)
+        let mut b = Builder::before(self.ctx, before);
+        CloneOp::build(&mut b, v).result(&b)
     }
 
     // ----- function signature -------------------------------------------------------------------
 
     fn has_dynamic_ownership(&self, func: Op) -> bool {
         self.options.private_function_dynamic_ownership
-            && self.ctx.op_name(func) == self.names.func
-            && is_private_definition(self.ctx, func)
+            && FuncOp::of(self.ctx, func).is_some_and(|f| is_private_definition(self.ctx, f))
     }
 
+    /// With `private-function-dynamic-ownership`: a private function returns the ownership of
+    /// each memref it returns as an extra `i1` result.
+    ///
+    /// ```text
+    /// func.func private @g(%c: i1) -> memref<2xf32> {
+    ///   %a = memref.alloc() : memref<2xf32>
+    ///   return %a : memref<2xf32>
+    /// // becomes
+    /// func.func private @g(%arg0: i1) -> (memref<2xf32>, i1) {
+    ///   %true = arith.constant true
+    ///   %alloc = memref.alloc() : memref<2xf32>
+    ///   %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+    ///   %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%true) retain (%alloc : memref<2xf32>)
+    ///   return %alloc, %0 : memref<2xf32>, i1
+    /// ```
     fn update_function_signature(&mut self) -> R<()> {
         let body = self.ctx.regions(self.func)[0];
         let mut return_types: Option<Vec<Type>> = None;
@@ -1242,9 +1331,7 @@ impl<'a> DeallocState<'a> {
                     .collect()
             })
             .unwrap_or_default();
-        let fty = self.ctx.ty(TypeData::Function { inputs, results });
-        let attr = self.ctx.type_attr(fty);
-        self.ctx.set_attr(self.func, "function_type", attr);
+        FuncOp::wrap(self.func).set_function_type(self.ctx, inputs, results);
         Ok(())
     }
 
@@ -1255,68 +1342,25 @@ impl<'a> DeallocState<'a> {
         if let Some(&v) = self.consts.get(&(block, value)) {
             return v;
         }
-        let attr = self.ctx.int_attr(i128::from(value), self.i1);
-        let sym = self.ctx.sym("value");
         let loc = self
             .ctx
             .block_parent_op(block)
             .map_or(self.ctx.unknown_loc(), |op| self.ctx.op_loc(op));
-        let op = self.make_op(
-            loc,
-            self.names.constant,
-            &[],
-            &[self.i1],
-            vec![(sym, attr)],
-            Vec::new(),
-        );
-        self.ctx.prepend_op(block, op);
-        let v = self.ctx.result(op, 0);
+        let mut b = Builder::at_start(self.ctx, block, loc);
+        let v = ConstantOp::build_bool(&mut b, value).result(&b);
         self.consts.insert((block, value), v);
         v
     }
 
     /// `arith.andi %a, %b` before `before` (`%b` alone when `%a` is constant true).
     pub fn and(&mut self, before: Op, a: Value, b: Value) -> Value {
-        match constant_bool(self.ctx, a) {
+        match ConstantOp::as_bool(self.ctx, a) {
             Some(true) => b,
-            _ => self.build_value(before, self.names.andi, &[a, b], self.i1),
+            _ => {
+                let mut builder = Builder::before(self.ctx, before);
+                AndIOp::build(&mut builder, a, b).result(&builder)
+            }
         }
-    }
-
-    fn make_op(
-        &mut self,
-        loc: Loc,
-        name: OpName,
-        operands: &[Value],
-        types: &[Type],
-        attrs: Vec<(Sym, Attr)>,
-        regions: Vec<Region>,
-    ) -> Op {
-        let mut state = OpState::new(name, loc);
-        state.operands = operands.to_vec();
-        state.result_types = types.to_vec();
-        state.attrs = attrs;
-        state.regions = regions;
-        self.ctx.create_op(state)
-    }
-
-    fn build(
-        &mut self,
-        before: Op,
-        name: OpName,
-        operands: &[Value],
-        types: &[Type],
-        attrs: Vec<(Sym, Attr)>,
-    ) -> Op {
-        let loc = self.ctx.op_loc(before);
-        let op = self.make_op(loc, name, operands, types, attrs, Vec::new());
-        self.ctx.insert_op_before(before, op);
-        op
-    }
-
-    fn build_value(&mut self, before: Op, name: OpName, operands: &[Value], ty: Type) -> Value {
-        let op = self.build(before, name, operands, &[ty], Vec::new());
-        self.ctx.result(op, 0)
     }
 
     fn value_loc(&self, v: Value) -> Loc {

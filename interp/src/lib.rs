@@ -15,6 +15,7 @@
 //! - A user program's mistake is a diagnostic, never a panic of the interpreter.
 //! - The core modules ([`heap`], [`report`], [`runner_utils`], [`scalar`]) know nothing of the
 //!   IR: the heap is generic over the location type `L: Clone + Display` the executor supplies.
+#![forbid(unsafe_code)]
 
 pub mod decode;
 pub mod exec;

@@ -7,6 +7,8 @@
 //!   never match op names.
 //! - [`asm`] reads and writes MLIR text, byte-compatible with `mlir-opt-22`.
 //! - [`verify`] checks structural and per-op invariants and reports every error found.
+//! - [`transform`]: [`Changed`] and [`TransformResult`], what every pass's library function
+//!   returns.
 //! - [`dialects`] registers the ops we support (`builtin`, `func`, `cf`, `scf`, `arith`,
 //!   `memref`, `bufferization`, `deallocation`, `test`).
 #![forbid(unsafe_code)]
@@ -22,6 +24,7 @@ pub mod entity;
 pub mod location;
 pub mod registry;
 pub mod symbols;
+pub mod transform;
 pub mod types;
 pub mod util;
 pub mod verify;
@@ -34,7 +37,9 @@ pub use dialects::view::OpView;
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
-    CallInterface, Count, EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef,
-    PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry, Resource, Traits,
+    AllocationInterface, CallInterface, Count, EffectKind, EffectOn, Effects, HoistingKind,
+    MemoryEffect, OpCounts, OpDef, PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry,
+    Resource, Traits,
 };
+pub use transform::{Changed, TransformResult, track_changes};
 pub use types::{DYNAMIC, FloatKind, Signedness, TypeData};

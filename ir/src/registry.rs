@@ -57,6 +57,11 @@ impl Traits {
     pub const ALLOCATION_LIKE: Traits = Traits(1 << 15);
     /// No region's entry block has arguments (MLIR's `NoRegionArguments`).
     pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 16);
+    /// The op is a loop: its body may run any number of times (MLIR's `LoopLikeOpInterface`).
+    pub const LOOP_LIKE: Traits = Traits(1 << 17);
+    /// The op's region runs in parallel instances (MLIR's `HasParallelRegion`): nothing may
+    /// be hoisted out of it, since each instance needs its own buffers.
+    pub const HAS_PARALLEL_REGION: Traits = Traits(1 << 18);
 
     /// Whether every trait in `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -193,6 +198,27 @@ pub struct CallInterface {
     pub args: fn(&Context, Op) -> Range<usize>,
 }
 
+/// Where an allocation may be hoisted (MLIR's `HoistingKind`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct HoistingKind {
+    /// Out of sequential loops whose trips do not pass the buffer on.
+    pub out_of_loops: bool,
+    /// Up to a dominating block, within the enclosing loop.
+    pub to_dominators: bool,
+}
+
+/// The allocation interface of an op that allocates one buffer as its result (MLIR's
+/// `AllocationOpInterface`): how it may move, and how to free, copy or promote what it
+/// allocates. Passes that place, hoist or promote allocations read it from the registry.
+#[derive(Clone, Copy)]
+pub struct AllocationInterface {
+    /// Where the allocation may be hoisted.
+    pub hoisting: HoistingKind,
+    /// Creates the stack allocation replacing this heap allocation op (same type, operands
+    /// and attributes), at the builder's insertion point; `None` if it has no stack form.
+    pub promote_to_stack: Option<fn(&mut crate::Builder, Op) -> Op>,
+}
+
 /// Parses the custom syntax of an op (after its name) into an [`crate::OpState`].
 pub type ParseFn = fn(&mut OpParser<'_, '_>, &mut crate::OpState) -> PResult<()>;
 /// Prints the custom syntax of an op (after its name and results).
@@ -323,6 +349,8 @@ pub struct OpDef {
     pub default_dialect: Option<&'static str>,
     /// The op every region of this op must end with (MLIR's `SingleBlockImplicitTerminator`).
     pub implicit_terminator: Option<&'static str>,
+    /// Allocation interface (ops allocating their result buffer).
+    pub allocation: Option<AllocationInterface>,
     /// How many regions, results, successors and operands the op has, checked by the verifier
     /// before anything else looks at the op (`None`: not declared, nothing is checked).
     pub counts: Option<OpCounts>,
@@ -348,6 +376,7 @@ impl OpDef {
             name_hint: None,
             default_dialect: None,
             implicit_terminator: None,
+            allocation: None,
             counts: None,
         }
     }

@@ -1,14 +1,34 @@
 //! Lowering of `bufferization.clone` to `memref.alloc` + `memref.copy`.
 
-use ir::{AttrData, Context, Diagnostic, Op, TypeData};
+use ir::dialects::arith::{AddIOp, ConstantOp, MaxSIOp, MulIOp, SubIOp};
+use ir::dialects::memref::{
+    AllocOp, AllocaOp, CastOp, CopyOp, DimOp, Mixed, RankOp, ReinterpretCastOp, ReshapeOp, StoreOp,
+};
+use ir::dialects::scf::{ForOp, YieldOp};
+use ir::{AttrData, Builder, Context, Diagnostic, InsertPoint, Op, TypeData, Value};
 
-use crate::build::Emitter;
+use crate::dealloc::rank1_type;
 
 /// Replaces a ranked clone by a fresh identity-layout allocation (cast to the result type if
 /// needed) and a copy. Beyond MLIR 22, a layout with static strides that an identity buffer
 /// cannot be cast to (`strided<[1], offset: 2>`, `strided<[10]>`) gets a rank-1 buffer large
 /// enough for it, reinterpreted with that layout. Unranked clones lower as MLIR 22 lowers them
 /// (through `memref.reshape`); other layouts fail to legalize.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<?xf32> to memref<?xf32>
+/// // becomes
+/// %c0 = arith.constant 0 : index
+/// %dim = memref.dim %arg0, %c0 : memref<?xf32>
+/// %alloc = memref.alloc(%dim) : memref<?xf32>
+/// memref.copy %arg0, %alloc : memref<?xf32> to memref<?xf32>
+///
+/// %c = bufferization.clone %m : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
+/// // becomes
+/// %alloc = memref.alloc() : memref<2xf32>
+/// %cast = memref.cast %alloc : memref<2xf32> to memref<2xf32, strided<[1], offset: ?>>
+/// memref.copy %arg0, %cast : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
+/// ```
 pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
     let fail = |ctx: &Context| crate::illegal(ctx, op);
     if ctx.num_operands(op) != 1 || ctx.results(op).len() != 1 {
@@ -50,21 +70,21 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
         layout: None,
         memory_space,
     });
-    let mut e = Emitter::before(ctx, op);
+    let mut b = Builder::before(ctx, op);
     let mut dynamic = Vec::new();
     for (i, &d) in shape.iter().enumerate() {
         if d == ir::DYNAMIC {
-            let c = e.const_index(i as i64);
-            dynamic.push(e.dim(src, c));
+            let c = ConstantOp::build_index(&mut b, i as i64).result(&b);
+            dynamic.push(DimOp::build(&mut b, src, c).result(&b));
         }
     }
-    let alloc = e.alloc(alloc_ty, &dynamic);
+    let alloc = AllocOp::build(&mut b, alloc_ty, &dynamic).result(&b);
     let dest = if alloc_ty == result_ty {
         alloc
     } else {
-        e.cast(alloc, result_ty)
+        CastOp::build(&mut b, alloc, result_ty).result(&b)
     };
-    e.op("memref.copy", &[src, dest], &[], &[], Vec::new());
+    CopyOp::build(&mut b, src, dest);
     ctx.replace_all_uses_with(result, dest);
     ctx.erase_op(op);
     Ok(())
@@ -73,29 +93,50 @@ pub(crate) fn lower_clone(ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
 /// An unranked clone, as MLIR 22 lowers it: the sizes go into a stack buffer (their product is
 /// the element count), a rank-1 buffer is allocated and `memref.reshape`d with them, and the
 /// source is copied in.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<*xf32> to memref<*xf32>
+/// // becomes
+/// %0 = memref.rank %arg0 : memref<*xf32>
+/// %alloca = memref.alloca(%0) : memref<?xindex>
+/// %c0 = arith.constant 0 : index
+/// %c1 = arith.constant 1 : index
+/// %1 = scf.for %arg1 = %c0 to %0 step %c1 iter_args(%arg2 = %c1) -> (index) {
+///   %dim = memref.dim %arg0, %arg1 : memref<*xf32>
+///   memref.store %dim, %alloca[%arg1] : memref<?xindex>
+///   %2 = arith.muli %arg2, %dim : index
+///   scf.yield %2 : index
+/// }
+/// %alloc = memref.alloc(%1) : memref<?xf32>
+/// %reshape = memref.reshape %alloc(%alloca) : (memref<?xf32>, memref<?xindex>) -> memref<*xf32>
+/// memref.copy %arg0, %reshape : memref<*xf32> to memref<*xf32>
+/// ```
 fn lower_unranked_clone(ctx: &mut Context, op: Op, elem: ir::Type, memory_space: Option<ir::Attr>) {
     let src = ctx.operand(op, 0);
     let result = ctx.result(op, 0);
     let result_ty = ctx.value_type(result);
-    let mut e = Emitter::before(ctx, op);
-    let index = e.index();
-    let rank = e.value("memref.rank", &[src], index);
-    let shape_ty = e.memref_type(None, index, None);
-    let shape = e.alloca(shape_ty, &[rank]);
-    let (zero, one) = (e.const_index(0), e.const_index(1));
-    let (count_loop, body) = e.for_loop(zero, rank, one, &[one]);
-    e.inside(body, |e| {
-        let (i, acc) = (e.ctx.block_args(body)[0], e.ctx.block_args(body)[1]);
-        let dim = e.dim(src, i);
-        e.store(dim, shape, i);
-        let product = e.value("arith.muli", &[acc, dim], index);
-        e.op("scf.yield", &[product], &[], &[], Vec::new());
-    });
-    let count = e.ctx.result(count_loop, 0);
-    let buffer_ty = e.memref_type(None, elem, memory_space);
-    let buffer = e.alloc(buffer_ty, &[count]);
-    let reshaped = e.value("memref.reshape", &[buffer, shape], result_ty);
-    e.op("memref.copy", &[src, reshaped], &[], &[], Vec::new());
+    let mut b = Builder::before(ctx, op);
+    let index = b.ctx().index_type();
+    let rank = RankOp::build(&mut b, src).result(&b);
+    let shape_ty = rank1_type(b.ctx(), None, index, None);
+    let shape = AllocaOp::build(&mut b, shape_ty, &[rank]).result(&b);
+    let zero = ConstantOp::build_index(&mut b, 0).result(&b);
+    let one = ConstantOp::build_index(&mut b, 1).result(&b);
+    let count_loop = ForOp::build(&mut b, zero, rank, one, &[one]);
+    if let Some(body) = count_loop.body(&b) {
+        let (i, acc) = (b.block_args(body)[0], b.block_args(body)[1]);
+        b.with_insertion_point(InsertPoint::End(body), |b| {
+            let dim = DimOp::build(b, src, i).result(b);
+            StoreOp::build(b, dim, shape, &[i]);
+            let product = MulIOp::build(b, acc, dim).result(b);
+            YieldOp::build(b, &[product]);
+        });
+    }
+    let count = count_loop.results(&b)[0];
+    let buffer_ty = rank1_type(b.ctx(), None, elem, memory_space);
+    let buffer = AllocOp::build(&mut b, buffer_ty, &[count]).result(&b);
+    let reshaped = ReshapeOp::build(&mut b, buffer, shape, result_ty).result(&b);
+    CopyOp::build(&mut b, src, reshaped);
     ctx.replace_all_uses_with(result, reshaped);
     ctx.erase_op(op);
 }
@@ -119,6 +160,24 @@ fn static_strided(ctx: &Context, layout: Option<ir::Attr>) -> Option<(Vec<i64>, 
 
 /// Clones into a rank-1 buffer of `offset + sum((size_i - 1) * stride_i) + 1` elements (a
 /// dynamic offset becomes 0), reinterpreted with the result's layout, then copies.
+///
+/// ```text
+/// %c = bufferization.clone %m : memref<?xf32, strided<[2], offset: 1>> to memref<?xf32, strided<[2], offset: 1>>
+/// // becomes
+/// %c0 = arith.constant 0 : index
+/// %dim = memref.dim %arg0, %c0 : memref<?xf32, strided<[2], offset: 1>>
+/// %c1 = arith.constant 1 : index
+/// %c0_0 = arith.constant 0 : index
+/// %0 = arith.subi %dim, %c1 : index
+/// %1 = arith.maxsi %0, %c0_0 : index
+/// %c2 = arith.constant 2 : index
+/// %2 = arith.muli %1, %c2 : index
+/// %c2_1 = arith.constant 2 : index
+/// %3 = arith.addi %2, %c2_1 : index
+/// %alloc = memref.alloc(%3) : memref<?xf32>
+/// %reinterpret_cast = memref.reinterpret_cast %alloc to offset: [1], sizes: [%dim], strides: [2] : memref<?xf32> to memref<?xf32, strided<[2], offset: 1>>
+/// memref.copy %arg0, %reinterpret_cast : memref<?xf32, strided<[2], offset: 1>> to memref<?xf32, strided<[2], offset: 1>>
+/// ```
 fn lower_strided_clone(
     ctx: &mut Context,
     op: Op,
@@ -134,51 +193,55 @@ fn lower_strided_clone(
     } else {
         layout.offset
     };
-    let mut e = Emitter::before(ctx, op);
-    let index = e.index();
-    let mut dynamic_sizes = Vec::new();
+    let mut b = Builder::before(ctx, op);
+    let mut sizes = Vec::with_capacity(layout.shape.len());
     let mut static_extent = Some(offset + 1);
     let mut extent = None;
     for (i, (&size, &stride)) in layout.shape.iter().zip(&layout.strides).enumerate() {
         if size != ir::DYNAMIC {
             static_extent = static_extent.map(|x| x + (size - 1).max(0) * stride);
+            sizes.push(Mixed::Static(size));
             continue;
         }
-        let position = e.const_index(i as i64);
-        let dim = e.dim(src, position);
-        dynamic_sizes.push(dim);
-        let one = e.const_index(1);
-        let zero = e.const_index(0);
-        let last = e.value("arith.subi", &[dim, one], index);
-        let last = e.value("arith.maxsi", &[last, zero], index);
-        let step = e.const_index(stride);
-        let span = e.value("arith.muli", &[last, step], index);
+        let position = ConstantOp::build_index(&mut b, i as i64).result(&b);
+        let dim = DimOp::build(&mut b, src, position).result(&b);
+        sizes.push(Mixed::Dynamic(dim));
+        let span = dynamic_span(&mut b, dim, stride);
         extent = Some(match extent {
-            Some(acc) => e.value("arith.addi", &[acc, span], index),
+            Some(acc) => AddIOp::build(&mut b, acc, span).result(&b),
             None => span,
         });
     }
     let fixed = static_extent.unwrap_or(offset + 1);
     let (buffer_ty, buffer_sizes) = match extent {
-        None => (e.memref_type(Some(fixed), elem, memory_space), Vec::new()),
+        None => (
+            rank1_type(b.ctx(), Some(fixed), elem, memory_space),
+            Vec::new(),
+        ),
         Some(dynamic) => {
-            let base = e.const_index(fixed);
-            let total = e.value("arith.addi", &[dynamic, base], index);
-            (e.memref_type(None, elem, memory_space), vec![total])
+            let base = ConstantOp::build_index(&mut b, fixed).result(&b);
+            let total = AddIOp::build(&mut b, dynamic, base).result(&b);
+            (rank1_type(b.ctx(), None, elem, memory_space), vec![total])
         }
     };
-    let buffer = e.alloc(buffer_ty, &buffer_sizes);
-    let view = e.reinterpret_cast(
-        buffer,
-        result_ty,
-        offset,
-        &layout.shape,
-        &dynamic_sizes,
-        &layout.strides,
-    );
-    e.op("memref.copy", &[src, view], &[], &[], Vec::new());
+    let buffer = AllocOp::build(&mut b, buffer_ty, &buffer_sizes).result(&b);
+    let strides: Vec<Mixed> = layout.strides.iter().map(|&s| Mixed::Static(s)).collect();
+    let view_layout = (Mixed::Static(offset), &sizes[..], &strides[..]);
+    let view = ReinterpretCastOp::build(&mut b, buffer, result_ty, view_layout).result(&b);
+    CopyOp::build(&mut b, src, view);
     ctx.replace_all_uses_with(result, view);
     ctx.erase_op(op);
+}
+
+/// `max(dim - 1, 0) * stride`: the elements a dynamic dimension of size `dim` spans past its
+/// first.
+fn dynamic_span(b: &mut Builder, dim: Value, stride: i64) -> Value {
+    let one = ConstantOp::build_index(b, 1).result(b);
+    let zero = ConstantOp::build_index(b, 0).result(b);
+    let last = SubIOp::build(b, dim, one).result(b);
+    let last = MaxSIOp::build(b, last, zero).result(b);
+    let step = ConstantOp::build_index(b, stride).result(b);
+    MulIOp::build(b, last, step).result(b)
 }
 
 /// Whether an identity-layout buffer of `shape` can be `memref.cast` to `layout`.

@@ -7,12 +7,58 @@
 //! `E[k] = ∨ { C[i] | A[i] = B[k] }`. The `¬C[j]` term is where we differ from MLIR: an
 //! earlier aliasing entry only takes over the free when its own condition holds.
 
-use ir::{Context, Op, Traits, TypeData, Value};
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
+use ir::dialects::func::{FuncOp, ReturnOp};
+use ir::dialects::memref::{DimOp, LoadOp, StoreOp};
+use ir::dialects::scf::{ForOp, IfOp, YieldOp};
+use ir::{Builder, Context, InsertPoint, Op, Traits, Value};
 
-use crate::build::{At, Cmp, Emitter};
+use crate::dealloc::rank1_type;
 
 /// Creates a private `@dealloc_helper` (renamed `_N` on a clash) at the end of symbol table
 /// `table`; returns its name.
+///
+/// ```text
+/// func.func private @dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xindex>, %arg2: memref<?xi1>, %arg3: memref<?xi1>, %arg4: memref<?xi1>) {
+///   %c0 = arith.constant 0 : index
+///   %c1 = arith.constant 1 : index
+///   %true = arith.constant true
+///   %false = arith.constant false
+///   %dim = memref.dim %arg0, %c0 : memref<?xindex>
+///   %dim_0 = memref.dim %arg1, %c0 : memref<?xindex>
+///   scf.for %arg5 = %c0 to %dim_0 step %c1 {
+///     memref.store %false, %arg4[%arg5] : memref<?xi1>
+///   }
+///   scf.for %arg5 = %c0 to %dim step %c1 {
+///     %0 = memref.load %arg0[%arg5] : memref<?xindex>
+///     %1 = memref.load %arg2[%arg5] : memref<?xi1>
+///     %2 = scf.for %arg6 = %c0 to %dim_0 step %c1 iter_args(%arg7 = %true) -> (i1) {
+///       %5 = memref.load %arg1[%arg6] : memref<?xindex>
+///       %6 = arith.cmpi eq, %5, %0 : index
+///       scf.if %6 {
+///         %9 = memref.load %arg4[%arg6] : memref<?xi1>
+///         %10 = arith.ori %9, %1 : i1
+///         memref.store %10, %arg4[%arg6] : memref<?xi1>
+///       }
+///       %7 = arith.cmpi ne, %5, %0 : index
+///       %8 = arith.andi %arg7, %7 : i1
+///       scf.yield %8 : i1
+///     }
+///     %3 = scf.for %arg6 = %c0 to %arg5 step %c1 iter_args(%arg7 = %2) -> (i1) {
+///       %5 = memref.load %arg0[%arg6] : memref<?xindex>
+///       %6 = memref.load %arg2[%arg6] : memref<?xi1>
+///       %7 = arith.cmpi ne, %5, %0 : index
+///       %8 = arith.xori %6, %true : i1
+///       %9 = arith.ori %7, %8 : i1
+///       %10 = arith.andi %arg7, %9 : i1
+///       scf.yield %10 : i1
+///     }
+///     %4 = arith.andi %3, %1 : i1
+///     memref.store %4, %arg3[%arg5] : memref<?xi1>
+///   }
+///   return
+/// }
+/// ```
 pub(crate) fn build_helper(ctx: &mut Context, table: Op) -> String {
     let name = unique_name(ctx, table, "dealloc_helper");
     let Some(&region) = ctx.regions(table).first() else {
@@ -28,58 +74,23 @@ pub(crate) fn build_helper(ctx: &mut Context, table: Op) -> String {
     };
     let index = ctx.index_type();
     let i1 = ctx.i1_type();
-    let dyn_of = |ctx: &mut Context, elem| {
-        ctx.ty(TypeData::MemRef {
-            shape: vec![ir::DYNAMIC],
-            elem,
-            layout: None,
-            memory_space: None,
-        })
-    };
-    let idx_buf = dyn_of(ctx, index);
-    let i1_buf = dyn_of(ctx, i1);
-    let inputs = vec![idx_buf, idx_buf, i1_buf, i1_buf, i1_buf];
-    let fty = ctx.ty(TypeData::Function {
-        inputs: inputs.clone(),
-        results: Vec::new(),
-    });
+    let index_buffer = rank1_type(ctx, None, index, None);
+    let i1_buffer = rank1_type(ctx, None, i1, None);
+    let inputs = [index_buffer, index_buffer, i1_buffer, i1_buffer, i1_buffer];
     let loc = ctx.op_loc(table);
-    let region = ctx.create_region();
-    let entry = ctx.create_block();
-    ctx.append_block(region, entry);
-    let args: Vec<Value> = inputs
-        .iter()
-        .map(|&t| ctx.add_block_arg(entry, t))
-        .collect();
-    let name_attr = ctx.str_attr(&name);
-    let type_attr = ctx.type_attr(fty);
-    let private = ctx.str_attr("private");
-    let mut e = Emitter {
-        ctx,
-        at: At::End(body_block),
-        loc,
+    let ip = match ctx.last_op(body_block) {
+        Some(t) if ctx.has_trait(t, Traits::TERMINATOR) => InsertPoint::Before(t),
+        _ => InsertPoint::End(body_block),
     };
-    let before_terminator = e
-        .ctx
-        .last_op(body_block)
-        .filter(|&t| e.ctx.has_trait(t, Traits::TERMINATOR));
-    if let Some(t) = before_terminator {
-        e.at = At::Before(t);
-    }
-    e.op(
-        "func.func",
-        &[],
-        &[],
-        &[
-            ("function_type", type_attr),
-            ("sym_name", name_attr),
-            ("sym_visibility", private),
-        ],
-        vec![region],
-    );
-    e.at = At::End(entry);
-    emit_body(&mut e, &args);
-    e.op("func.return", &[], &[], &[], Vec::new());
+    let mut b = Builder::new(ctx, ip, loc);
+    let helper = FuncOp::build(&mut b, &name, (&inputs, &[]), Some("private"));
+    let Some(entry) = helper.entry_block(&b) else {
+        return name;
+    };
+    let args = helper.arguments(&b).to_vec();
+    b.set_insertion_point(InsertPoint::End(entry));
+    emit_body(&mut b, &args);
+    ReturnOp::build(&mut b, &[]);
     name
 }
 
@@ -93,77 +104,100 @@ fn unique_name(ctx: &Context, table: Op, base: &str) -> String {
         .unwrap_or_else(|| base.to_string())
 }
 
-fn emit_body(e: &mut Emitter<'_>, args: &[Value]) {
-    let [to_dealloc, to_retain, conds, dealloc_out, retain_out] = args else {
+/// The helper's arguments (A to E in the module docs) and the constants its loops share.
+struct HelperArgs {
+    to_dealloc: Value,
+    to_retain: Value,
+    conditions: Value,
+    dealloc_out: Value,
+    retain_out: Value,
+    c0: Value,
+    c1: Value,
+    t: Value,
+}
+
+/// Emits `f` into the end of the body of `for_op`, then returns to the current point; `f`
+/// gets the body's arguments (induction variable first).
+fn in_loop_body(b: &mut Builder, for_op: ForOp, f: impl FnOnce(&mut Builder, &[Value])) {
+    let Some(body) = for_op.body(b) else {
         return;
     };
-    let c0 = e.const_index(0);
-    let c1 = e.const_index(1);
-    let t = e.const_bool(true);
-    let f = e.const_bool(false);
-    let n = e.dim(*to_dealloc, c0);
-    let m = e.dim(*to_retain, c0);
+    let args = b.block_args(body).to_vec();
+    b.with_insertion_point(InsertPoint::End(body), |b| f(b, &args));
+}
+
+fn emit_body(b: &mut Builder, args: &[Value]) {
+    let &[to_dealloc, to_retain, conditions, dealloc_out, retain_out] = args else {
+        return;
+    };
+    let c0 = ConstantOp::build_index(b, 0).result(b);
+    let c1 = ConstantOp::build_index(b, 1).result(b);
+    let t = ConstantOp::build_bool(b, true).result(b);
+    let f = ConstantOp::build_bool(b, false).result(b);
+    let n = DimOp::build(b, to_dealloc, c0).result(b);
+    let m = DimOp::build(b, to_retain, c0).result(b);
+    let a = HelperArgs {
+        to_dealloc,
+        to_retain,
+        conditions,
+        dealloc_out,
+        retain_out,
+        c0,
+        c1,
+        t,
+    };
 
     // E[k] = false.
-    let (_, zero_body) = e.for_loop(c0, m, c1, &[]);
-    let outer = e.at;
-    e.at = At::End(zero_body);
-    let k = e.ctx.block_args(zero_body)[0];
-    e.store(f, *retain_out, k);
-    e.op("scf.yield", &[], &[], &[], Vec::new());
-    e.at = outer;
+    let zero_loop = ForOp::build(b, c0, m, c1, &[]);
+    in_loop_body(b, zero_loop, |b, body| {
+        StoreOp::build(b, f, retain_out, &[body[0]]);
+        YieldOp::build(b, &[]);
+    });
 
-    let (_, body) = e.for_loop(c0, n, c1, &[]);
-    let function_level = e.at;
-    e.at = At::End(body);
-    let i = e.ctx.block_args(body)[0];
-    let ptr = e.load(*to_dealloc, i);
-    let cond = e.load(*conds, i);
+    let main_loop = ForOp::build(b, c0, n, c1, &[]);
+    in_loop_body(b, main_loop, |b, body| emit_entry(b, &a, body[0], m));
+}
+
+/// The body of the loop over the memrefs to free, for entry `i`.
+fn emit_entry(b: &mut Builder, a: &HelperArgs, i: Value, m: Value) {
+    let ptr = LoadOp::build(b, a.to_dealloc, &[i]).result(b);
+    let cond = LoadOp::build(b, a.conditions, &[i]).result(b);
 
     // Retained values: OR the condition into the aliasing ones; AND of "does not alias".
-    let (retain_loop, rbody) = e.for_loop(c0, m, c1, &[t]);
-    let loop_level = e.at;
-    e.at = At::End(rbody);
-    let (k, acc) = (e.ctx.block_args(rbody)[0], e.ctx.block_args(rbody)[1]);
-    let r_ptr = e.load(*to_retain, k);
-    let aliases = e.cmpi(Cmp::Eq, r_ptr, ptr);
-    let (then_region, then_block) = e.region_with_block(&[]);
-    let else_region = e.ctx.create_region();
-    e.op(
-        "scf.if",
-        &[aliases],
-        &[],
-        &[],
-        vec![then_region, else_region],
-    );
-    let if_level = e.at;
-    e.at = At::End(then_block);
-    let cur = e.load(*retain_out, k);
-    let updated = e.ori(cur, cond);
-    e.store(updated, *retain_out, k);
-    e.op("scf.yield", &[], &[], &[], Vec::new());
-    e.at = if_level;
-    let distinct = e.cmpi(Cmp::Ne, r_ptr, ptr);
-    let next = e.andi(acc, distinct);
-    e.op("scf.yield", &[next], &[], &[], Vec::new());
-    e.at = loop_level;
-    let no_retain_alias = e.ctx.result(retain_loop, 0);
+    let retain_loop = ForOp::build(b, a.c0, m, a.c1, &[a.t]);
+    in_loop_body(b, retain_loop, |b, body| {
+        let (k, acc) = (body[0], body[1]);
+        let r_ptr = LoadOp::build(b, a.to_retain, &[k]).result(b);
+        let aliases = CmpIOp::build(b, CmpIPredicate::Eq, r_ptr, ptr).result(b);
+        let update = IfOp::build(b, aliases, &[], false);
+        if let Some(then_block) = update.then_block(b) {
+            b.with_insertion_point(InsertPoint::End(then_block), |b| {
+                let current = LoadOp::build(b, a.retain_out, &[k]).result(b);
+                let updated = OrIOp::build(b, current, cond).result(b);
+                StoreOp::build(b, updated, a.retain_out, &[k]);
+                YieldOp::build(b, &[]);
+            });
+        }
+        let distinct = CmpIOp::build(b, CmpIPredicate::Ne, r_ptr, ptr).result(b);
+        let next = AndIOp::build(b, acc, distinct).result(b);
+        YieldOp::build(b, &[next]);
+    });
+    let no_retain_alias = retain_loop.results(b)[0];
 
     // Earlier entries: only one whose condition holds takes over the free.
-    let (prev_loop, pbody) = e.for_loop(c0, i, c1, &[no_retain_alias]);
-    e.at = At::End(pbody);
-    let (j, acc) = (e.ctx.block_args(pbody)[0], e.ctx.block_args(pbody)[1]);
-    let prev_ptr = e.load(*to_dealloc, j);
-    let prev_cond = e.load(*conds, j);
-    let distinct = e.cmpi(Cmp::Ne, prev_ptr, ptr);
-    let prev_not_freeing = e.xori(prev_cond, t);
-    let not_taken = e.ori(distinct, prev_not_freeing);
-    let next = e.andi(acc, not_taken);
-    e.op("scf.yield", &[next], &[], &[], Vec::new());
-    e.at = loop_level;
-    let no_alias = e.ctx.result(prev_loop, 0);
-    let should = e.andi(no_alias, cond);
-    e.store(should, *dealloc_out, i);
-    e.op("scf.yield", &[], &[], &[], Vec::new());
-    e.at = function_level;
+    let previous_loop = ForOp::build(b, a.c0, i, a.c1, &[no_retain_alias]);
+    in_loop_body(b, previous_loop, |b, body| {
+        let (j, acc) = (body[0], body[1]);
+        let prev_ptr = LoadOp::build(b, a.to_dealloc, &[j]).result(b);
+        let prev_cond = LoadOp::build(b, a.conditions, &[j]).result(b);
+        let distinct = CmpIOp::build(b, CmpIPredicate::Ne, prev_ptr, ptr).result(b);
+        let prev_not_freeing = XOrIOp::build(b, prev_cond, a.t).result(b);
+        let not_taken = OrIOp::build(b, distinct, prev_not_freeing).result(b);
+        let next = AndIOp::build(b, acc, not_taken).result(b);
+        YieldOp::build(b, &[next]);
+    });
+    let no_alias = previous_loop.results(b)[0];
+    let should = AndIOp::build(b, no_alias, cond).result(b);
+    StoreOp::build(b, should, a.dealloc_out, &[i]);
+    YieldOp::build(b, &[]);
 }

@@ -14,28 +14,47 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod build;
 mod clone;
 mod dealloc;
 mod helper;
 
-use ir::{Context, Diagnostic, Op, Traits};
+use ir::dialects::bufferization::{CloneOp, DeallocOp};
+use ir::dialects::builtin::ModuleOp;
+use ir::{Context, Diagnostic, Op, OpView, Traits, TransformResult, track_changes};
 
 pub use dealloc::lower_dealloc_op;
 
-/// The op this crate lowers.
-const DEALLOC: &str = "bufferization.dealloc";
+/// The options of [`lower_deallocations`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LowerDeallocationsOptions;
+
+/// The options of [`convert_bufferization_to_memref`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConvertBufferizationToMemRefOptions;
 
 /// `bufferization-lower-deallocations`: lowers every `bufferization.dealloc` nested in `root`
 /// (a module, or a function — then the generic case is an error).
-pub fn lower_deallocations(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+pub fn lower_deallocations(
+    ctx: &mut Context,
+    root: Op,
+    _options: &LowerDeallocationsOptions,
+) -> TransformResult {
     check_root(ctx, root)?;
-    lower_all_deallocs(ctx, root)
+    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root))
 }
 
 /// `convert-bufferization-to-memref`: lowers `bufferization.dealloc` and
 /// `bufferization.clone`; any other bufferization op fails to legalize.
-pub fn convert_bufferization_to_memref(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+pub fn convert_bufferization_to_memref(
+    ctx: &mut Context,
+    root: Op,
+    _options: &ConvertBufferizationToMemRefOptions,
+) -> TransformResult {
+    track_changes(ctx, |ctx| convert_all(ctx, root))
+}
+
+/// The body of [`convert_bufferization_to_memref`].
+fn convert_all(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     let mut errors = match lower_all_deallocs(ctx, root) {
         Ok(()) => Vec::new(),
         Err(e) => e,
@@ -44,12 +63,11 @@ pub fn convert_bufferization_to_memref(ctx: &mut Context, root: Op) -> Result<()
         if !ctx.is_alive(op) || op == root {
             continue;
         }
-        let name = ctx.op_name_str(op).to_string();
-        if name == "bufferization.clone" {
+        if CloneOp::is(ctx, op) {
             if let Err(d) = clone::lower_clone(ctx, op) {
                 errors.push(d);
             }
-        } else if name.starts_with("bufferization.") && name != DEALLOC {
+        } else if in_bufferization_dialect(ctx, op) && !DeallocOp::is(ctx, op) {
             errors.push(illegal(ctx, op));
         }
     }
@@ -58,6 +76,16 @@ pub fn convert_bufferization_to_memref(ctx: &mut Context, root: Op) -> Result<()
     } else {
         Err(errors)
     }
+}
+
+/// Whether `op` belongs to the dialect of the ops this conversion lowers (`bufferization`).
+fn in_bufferization_dialect(ctx: &Context, op: Op) -> bool {
+    dialect_of(ctx.op_name_str(op)) == dialect_of(DeallocOp::NAME)
+}
+
+/// The dialect part of an op name (before the first dot).
+fn dialect_of(op_name: &str) -> Option<&str> {
+    op_name.split_once('.').map(|(dialect, _)| dialect)
 }
 
 /// The error of an op the conversion leaves behind.
@@ -84,7 +112,7 @@ fn check_root(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
 }
 
 fn is_module(ctx: &Context, op: Op) -> bool {
-    ctx.op_name_str(op) == "builtin.module"
+    ModuleOp::is(ctx, op)
 }
 
 /// The nearest ancestor of `op` that is a symbol table.
@@ -101,18 +129,18 @@ fn symbol_table_of(ctx: &Context, op: Op) -> Option<Op> {
 
 /// Builds the helpers (when `root` is a module) and lowers every dealloc.
 fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
-    let deallocs: Vec<Op> = ctx
+    let deallocs: Vec<DeallocOp> = ctx
         .walk_preorder(root)
         .into_iter()
-        .filter(|&op| ctx.op_name_str(op) == DEALLOC)
+        .filter_map(|op| DeallocOp::of(ctx, op))
         .collect();
     let mut helpers: Vec<(Op, String)> = Vec::new();
     if is_module(ctx, root) {
-        for &op in &deallocs {
-            if dealloc::operands(ctx, op).memrefs.len() <= 1 {
+        for &dealloc in &deallocs {
+            if dealloc.memrefs(ctx).len() <= 1 {
                 continue;
             }
-            let Some(table) = symbol_table_of(ctx, op) else {
+            let Some(table) = symbol_table_of(ctx, dealloc.op()) else {
                 continue;
             };
             if !helpers.iter().any(|(t, _)| *t == table) {
@@ -122,7 +150,7 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
         }
     }
     let mut errors = Vec::new();
-    for op in deallocs {
+    for op in deallocs.into_iter().map(DeallocOp::op) {
         let helper = symbol_table_of(ctx, op)
             .and_then(|t| helpers.iter().find(|(h, _)| *h == t))
             .map(|(_, name)| name.clone());

@@ -3,8 +3,10 @@
 //! Accepts `mlir-opt`'s spellings: single- or double-dash long options, `--pass=opts`,
 //! `--pass-pipeline='builtin.module(...)'`, `--split-input-file`, `--verify-diagnostics`,
 //! `--allow-unregistered-dialect`, `--mlir-print-op-generic`, `--mlir-print-ir-after-all`,
-//! `--mlir-timing`, `--verify-each[=false]`, `-o FILE`. Everything the driver writes goes
-//! through [`Captured`], so tests run it in-process.
+//! `--mlir-print-ir-after-change`, `--mlir-timing`, `--verify-each[=false]`,
+//! `--dump-pass-pipeline`, `--debug-only=PASS[,PASS]` (see [`crate::logging`]), `-o FILE`.
+//! Everything the driver writes goes through [`Captured`], so tests run it in-process (the
+//! debug log aside: [`run`] installs it, [`run_captured`] does not).
 //!
 //! `--run` (see [`crate::run`]) executes the entry function of each chunk after its passes:
 //! the program's prints go to stdout instead of the IR (which is written only with `-o FILE`),
@@ -18,7 +20,7 @@ use ir::asm::{ParseOptions, PrintOptions, parse_module_diagnostics, print_module
 use ir::{Context, Diagnostic, Op, SourceMap};
 
 use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
-use crate::pass::{self, PassKind};
+use crate::pass;
 use crate::pipeline_text::{PipelineElement, expand, parse_pipeline};
 use crate::run::{self, FlagUse, RunOptions};
 use crate::verify_diags;
@@ -52,6 +54,10 @@ pub struct Options {
     pub skip_teardown: bool,
     /// `--run` and its companion flags.
     pub run: RunOptions,
+    /// Passes whose debug log to print (`--debug-only`).
+    pub debug_only: Vec<String>,
+    /// Print the pipeline before running it (`--dump-pass-pipeline`).
+    pub dump_pass_pipeline: bool,
 }
 
 impl Default for Options {
@@ -68,6 +74,8 @@ impl Default for Options {
             help: false,
             skip_teardown: false,
             run: RunOptions::default(),
+            debug_only: Vec::new(),
+            dump_pass_pipeline: false,
         }
     }
 }
@@ -135,6 +143,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "allow-unregistered-dialect" => opts.allow_unregistered_dialect = true,
             "mlir-print-op-generic" => opts.print_generic = true,
             "mlir-print-ir-after-all" => opts.instrumentation.print_ir_after_all = true,
+            "mlir-print-ir-after-change" => opts.instrumentation.print_ir_after_change = true,
+            "dump-pass-pipeline" => opts.dump_pass_pipeline = true,
+            "debug-only" => opts
+                .debug_only
+                .extend(take_value(&mut i)?.split(',').map(str::to_string)),
             "mlir-timing" => opts.instrumentation.timing = true,
             "mlir-disable-threading" | "mlir-print-debuginfo" => {}
             "verify-each" => {
@@ -166,31 +179,19 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         }
         opts.pipeline = parse_pipeline(&text)?;
     }
-    opts.pipeline = expand(std::mem::take(&mut opts.pipeline), &pass::lookup, 0)?;
+    opts.pipeline = expand(std::mem::take(&mut opts.pipeline), 0)?;
     Ok(opts)
-}
-
-/// The `--help` text, listing every registered pass.
-pub fn help_text() -> String {
-    let mut s = String::from(
-        "OVERVIEW: dealloc-opt: buffer deallocation for MLIR-style IR\n\nUSAGE: dealloc-opt [options] <input file>\n\nOPTIONS:\n  -o <file>                       Output file (default: stdout)\n  --split-input-file              Split the input at '// -----' and process each chunk\n  --verify-diagnostics            Check expected-* annotations\n  --allow-unregistered-dialect    Accept ops of unknown dialects\n  --mlir-print-op-generic         Print ops in generic form\n  --mlir-print-ir-after-all       Print the IR after every pass (stderr)\n  --mlir-timing                   Print per-pass timing (stderr)\n  --verify-each=<bool>            Verify after every pass (default: true)\n  --pass-pipeline=<text>          A textual pipeline, e.g. 'builtin.module(func.func(...))'\n  --run                           Run the entry function after the passes; its prints go to\n                                  stdout (the IR only to -o FILE), the report to stderr\n  -e, --entry-point=<name>        Entry function of --run (default: main, no arguments)\n  --run-report=<file>             Write the run's report as JSON ('-' for stdout)\n  --run-max-steps=<n>             Stop the run after n executed ops (default: 100000000)\n  --run-max-bytes=<n>             Stop the run above n live bytes (default: 1073741824)\n  --run-uninitialized=<policy>    Reads of unwritten bytes: error, warn (default) or ignore\n\nPASSES:\n",
-    );
-    for p in pass::registry() {
-        let kind = match p.kind {
-            PassKind::Pass(_) => "",
-            PassKind::Pipeline(_) => " (pipeline)",
-        };
-        s.push_str(&format!("  --{:<40} {}{kind}\n", p.name, p.summary));
-        for (o, d) in p.options {
-            s.push_str(&format!("      {o:<38} {d}\n"));
-        }
-    }
-    s
 }
 
 /// Runs the driver with real stdio; returns the exit code.
 pub fn run(args: &[String]) -> u8 {
-    let result = run_with(args, None, true);
+    let result = match parse_args(args) {
+        Ok(opts) => match crate::logging::install(&opts.debug_only) {
+            Ok(()) => run_parsed(opts, None, true),
+            Err(e) => usage_error(&e),
+        },
+        Err(e) => usage_error(&e),
+    };
     let _ = std::io::stderr().write_all(result.stderr.as_bytes());
     let _ = std::io::stdout().write_all(result.stdout.as_bytes());
     let _ = std::io::stdout().flush();
@@ -199,26 +200,37 @@ pub fn run(args: &[String]) -> u8 {
 
 /// Runs the driver, capturing its output. `stdin` replaces the real stdin when given.
 pub fn run_captured(args: &[String], stdin: Option<&str>) -> Captured {
-    run_with(args, stdin, false)
+    match parse_args(args) {
+        Ok(opts) => run_parsed(opts, stdin, false),
+        Err(e) => usage_error(&e),
+    }
 }
 
-fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captured {
+/// What the driver reports for bad flags or pass options.
+fn usage_error(message: &str) -> Captured {
+    Captured {
+        stderr: format!("dealloc-opt: {message}\n"),
+        code: 1,
+        ..Captured::default()
+    }
+}
+
+fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captured {
     let mut cap = Captured::default();
-    let opts = match parse_args(args) {
-        Ok(o) => o,
-        Err(e) => {
-            cap.stderr = format!("dealloc-opt: {e}\n");
-            cap.code = 1;
-            return cap;
-        }
-    };
     let opts = Options {
         skip_teardown,
         ..opts
     };
     if opts.help {
-        cap.stdout = help_text();
+        cap.stdout = crate::help::help_text();
         return cap;
+    }
+    let pm = match PassManager::build(&opts.pipeline, opts.instrumentation) {
+        Ok(pm) => pm,
+        Err(e) => return usage_error(&e),
+    };
+    if opts.dump_pass_pipeline {
+        cap.stderr.push_str(&pm.dump());
     }
     let (name, text) = match read_input(&opts.input, stdin) {
         Ok(t) => t,
@@ -227,14 +239,6 @@ fn run_with(args: &[String], stdin: Option<&str>, skip_teardown: bool) -> Captur
                 "dealloc-opt: could not open input file '{}': {e}\n",
                 opts.input
             );
-            cap.code = 1;
-            return cap;
-        }
-    };
-    let pm = match PassManager::build(&opts.pipeline, opts.instrumentation) {
-        Ok(pm) => pm,
-        Err(e) => {
-            cap.stderr = format!("dealloc-opt: {e}\n");
             cap.code = 1;
             return cap;
         }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use ir::{Context, Diagnostic, Op};
 
-use crate::pass::{Pass, PassFailed, PassKind, PassOptions, PassOutput};
+use crate::pass::{Instance, Pass, PassFailed, PassOutput, lookup, unknown_pass};
 use crate::pipeline_text::PipelineElement;
 
 /// A built pipeline stage.
@@ -31,6 +31,8 @@ pub struct Instrumentation {
     pub verify_each: bool,
     /// Print the IR after every pass (to stderr).
     pub print_ir_after_all: bool,
+    /// With `print_ir_after_all`, print only after passes that changed the IR.
+    pub print_ir_after_change: bool,
     /// Collect per-pass wall-clock times.
     pub timing: bool,
 }
@@ -40,6 +42,7 @@ impl Default for Instrumentation {
         Instrumentation {
             verify_each: true,
             print_ir_after_all: false,
+            print_ir_after_change: false,
             timing: false,
         }
     }
@@ -74,6 +77,19 @@ impl PassManager {
     /// Whether the pipeline has no passes.
     pub fn is_empty(&self) -> bool {
         self.stages.is_empty()
+    }
+
+    /// The pipeline as `mlir-opt --dump-pass-pipeline` prints it: rooted at `builtin.module`,
+    /// one pass per line with every option spelled out.
+    pub fn dump(&self) -> String {
+        let root: &[Stage] = match self.stages.as_slice() {
+            [Stage::Nest { op, inner }] if op == "builtin.module" => inner,
+            stages => stages,
+        };
+        let mut s = format!("Pass Manager with {} passes:\nbuiltin.module(", root.len());
+        dump_stages(root, 1, &mut s);
+        s.push_str("\n)\n\n");
+        s
     }
 
     /// Runs the pipeline on `module`.
@@ -126,11 +142,16 @@ impl PassManager {
         pass: &dyn Pass,
         log: &mut RunLog,
     ) -> Result<(), PassFailed> {
+        // Every event the pass emits is inside this span, which `--debug-only=NAME` selects.
         let _span = tracing::info_span!("pass", name = pass.name()).entered();
         let start = Instant::now();
         let mut out = PassOutput::default();
         let result = pass.run(ctx, target, &mut out);
         let elapsed = start.elapsed();
+        match &result {
+            Ok(changed) => tracing::debug!(changed = changed.is_yes(), "pass finished"),
+            Err(failed) => tracing::debug!(errors = failed.diagnostics.len(), "pass failed"),
+        }
         log.stdout.push_str(&out.stdout);
         log.stderr.push_str(&out.stderr);
         if self.instr.timing {
@@ -139,8 +160,9 @@ impl PassManager {
                 None => log.timings.push((pass.name().to_string(), elapsed)),
             }
         }
-        result?;
-        if self.instr.print_ir_after_all {
+        let changed = result?;
+        if self.instr.print_ir_after_all && (changed.is_yes() || !self.instr.print_ir_after_change)
+        {
             log.stderr.push_str(&format!(
                 "// -----// IR Dump After {} ({}) //----- //\n",
                 pass.name(),
@@ -167,6 +189,29 @@ impl PassManager {
     }
 }
 
+/// Appends `stages`, one per line at `depth`, separated by commas.
+fn dump_stages(stages: &[Stage], depth: usize, s: &mut String) {
+    let indent = "  ".repeat(depth);
+    for (k, stage) in stages.iter().enumerate() {
+        s.push_str(if k == 0 { "\n" } else { ",\n" });
+        s.push_str(&indent);
+        match stage {
+            Stage::Pass(pass) => {
+                s.push_str(pass.name());
+                s.push_str(&pass.options_text());
+            }
+            Stage::Nest { op, inner } => {
+                s.push_str(op);
+                s.push('(');
+                dump_stages(inner, depth + 1, s);
+                s.push('\n');
+                s.push_str(&indent);
+                s.push(')');
+            }
+        }
+    }
+}
+
 fn children_named(ctx: &Context, op: Op, name: &str) -> Vec<Op> {
     let mut out = Vec::new();
     for &r in ctx.regions(op) {
@@ -186,17 +231,13 @@ fn build_stages(elements: &[PipelineElement]) -> Result<Vec<Stage>, String> {
     for e in elements {
         match e {
             PipelineElement::Pass { name, options } => {
-                let info = crate::pass::lookup(name).ok_or_else(|| {
-                    format!(
-                        "'{name}' does not refer to a registered pass or pass pipeline; valid ones are: {}",
-                        crate::pass::valid_names()
-                    )
-                })?;
-                let PassKind::Pass(factory) = info.kind else {
-                    return Err(format!("'{name}' is a pipeline; expand it first"));
-                };
-                let opts = PassOptions::parse(options)?;
-                out.push(Stage::Pass(factory(opts)?));
+                let registered = lookup(name).ok_or_else(|| unknown_pass(name))?;
+                match registered.instantiate(options)? {
+                    Instance::Pass(pass) => out.push(Stage::Pass(pass)),
+                    Instance::Pipeline(_) => {
+                        return Err(format!("'{name}' is a pipeline; expand it first"));
+                    }
+                }
             }
             PipelineElement::Nest { op, inner } => out.push(Stage::Nest {
                 op: op.clone(),

@@ -3,7 +3,7 @@
 //! Parses MLIR's pipeline syntax into a tree of [`PipelineElement`]s: either a pass with its
 //! options, or an op name with a nested pipeline. Named pipelines expand to their text.
 
-use crate::pass::{PassInfo, PassKind, PassOptions};
+use crate::pass::{Instance, lookup, unknown_pass};
 
 /// One element of a pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,10 +109,10 @@ fn parse_element(c: &[char], pos: &mut usize) -> Result<PipelineElement, String>
     Ok(PipelineElement::Pass { name, options })
 }
 
-/// Expands named pipelines recursively (bounded depth).
+/// Replaces every named pipeline by the elements it stands for, recursively (bounded depth).
+/// Pass names are checked; pass options are parsed when the pass manager builds the passes.
 pub fn expand(
     elements: Vec<PipelineElement>,
-    lookup: &dyn Fn(&str) -> Option<PassInfo>,
     depth: usize,
 ) -> Result<Vec<PipelineElement>, String> {
     if depth > 32 {
@@ -122,25 +122,18 @@ pub fn expand(
     for e in elements {
         match e {
             PipelineElement::Pass { name, options } => {
-                let Some(info) = lookup(&name) else {
-                    return Err(format!(
-                        "'{name}' does not refer to a registered pass or pass pipeline; valid ones are: {}",
-                        crate::pass::valid_names()
-                    ));
-                };
-                match info.kind {
-                    PassKind::Pass(_) => out.push(PipelineElement::Pass { name, options }),
-                    PassKind::Pipeline(build) => {
-                        let mut opts = PassOptions::parse(&options)?;
-                        let text = build(&mut opts)?;
-                        opts.finish(&name)?;
-                        out.extend(expand(parse_pipeline(&text)?, lookup, depth + 1)?);
-                    }
+                let registered = lookup(&name).ok_or_else(|| unknown_pass(&name))?;
+                if !registered.is_pipeline() {
+                    out.push(PipelineElement::Pass { name, options });
+                    continue;
+                }
+                if let Instance::Pipeline(inner) = registered.instantiate(&options)? {
+                    out.extend(expand(inner, depth + 1)?);
                 }
             }
             PipelineElement::Nest { op, inner } => out.push(PipelineElement::Nest {
                 op,
-                inner: expand(inner, lookup, depth + 1)?,
+                inner: expand(inner, depth + 1)?,
             }),
         }
     }

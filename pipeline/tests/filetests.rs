@@ -49,6 +49,12 @@
 //! installed): with no passes, a chunk `mlir-opt-22` accepts we must accept and print byte for
 //! byte as it does, and a chunk it rejects we must reject with the same first line of error.
 //! Files marked `// NO-MLIR-OPT: <reason>` (dialects it lacks) are exempt.
+//!
+//! Output agreement (`mlir-opt-22-same-output/...` trials): a file with a line
+//! `// UPSTREAM-OUTPUT: <mlir-opt-22 flags>` runs each chunk through `mlir-opt-22` with those
+//! flags, and our output for the chunk (RUN line flags) must equal its output byte for byte,
+//! except in chunks marked `// UPSTREAM-DIFFERS: <why>` (where upstream is wrong or crashes;
+//! those chunks say why and are checked by their snapshot and by execution instead).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -475,6 +481,53 @@ fn agreement_trial(file: &TestFile, index: usize, chunk: &str, have_mlir_opt: bo
     .with_ignored_flag(!have_mlir_opt || opted_out)
 }
 
+/// The `mlir-opt-22` flags of a file's `// UPSTREAM-OUTPUT:` line, if it has one.
+fn upstream_output_flags(file: &TestFile) -> Option<Vec<String>> {
+    let line = file
+        .text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// UPSTREAM-OUTPUT:"))?;
+    Some(shell_words(line.trim()))
+}
+
+/// The output agreement check of one chunk (see the module doc): our output for the chunk
+/// equals `mlir-opt-22`'s with the file's upstream flags, unless the chunk says why it differs.
+fn same_output_trial(
+    file: &TestFile,
+    index: usize,
+    chunk: &str,
+    upstream_flags: Vec<String>,
+    have_mlir_opt: bool,
+) -> Trial {
+    let name = format!("mlir-opt-22-same-output/{}:{}", file.rel, index);
+    let differs = !directives(chunk, "UPSTREAM-DIFFERS").is_empty();
+    let args: Vec<String> = file
+        .args
+        .iter()
+        .filter(|a| a.trim_start_matches('-') != "split-input-file")
+        .cloned()
+        .collect();
+    let (path, chunk) = (file.path.clone(), chunk.to_string());
+    Trial::test(name, move || {
+        let theirs = run_mlir_opt(&upstream_flags, &chunk)?;
+        if !theirs.status.success() {
+            return Err(Failed::from(format!(
+                "mlir-opt-22 fails on a chunk not marked UPSTREAM-DIFFERS:\n{}",
+                String::from_utf8_lossy(&theirs.stderr)
+            )));
+        }
+        let ours = run_driver(&args, &path, Some(chunk));
+        compare_text(
+            "output",
+            &String::from_utf8_lossy(&theirs.stdout),
+            "mlir-opt-22",
+            &ours.stdout,
+            "dealloc-opt",
+        )
+    })
+    .with_ignored_flag(!have_mlir_opt || differs)
+}
+
 /// Runs `mlir-opt-22 FLAGS -` on `input`.
 fn run_mlir_opt(flags: &[String], input: &str) -> Result<std::process::Output, Failed> {
     interp::jit::mlir_opt_on_stdin(flags, input).map_err(|e| Failed::from(e.to_string()))
@@ -742,6 +795,9 @@ fn main() {
                 }
             }
             trials.push(agreement_trial(f, i, &chunk, have_mlir_opt));
+            if let Some(flags) = upstream_output_flags(f) {
+                trials.push(same_output_trial(f, i, &chunk, flags, have_mlir_opt));
+            }
             trials.push(chunk_trial(f, i, offset, chunk));
         }
         let verify = f.args.iter().any(|a| a.contains("verify-diagnostics"));

@@ -402,7 +402,7 @@ fn invocations() -> Vec<Vec<String>> {
     all.extend(
         pipeline::pass::registry()
             .iter()
-            .map(|p| vec![format!("--{}", p.name)]),
+            .map(|p| vec![format!("--{}", p.name())]),
     );
     all
 }

@@ -5,6 +5,12 @@
 //! dialect attributes (`#arith.overflow<nsw>`, `#arith.fastmath<nnan,ninf>`) exactly as MLIR
 //! prints them in generic form; comparison predicates are `i64` integer attributes.
 
+mod ops;
+pub use ops::{
+    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MaxSIOp, MulIOp, OrIOp, SelectOp, SubIOp,
+    XOrIOp,
+};
+
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;

@@ -10,7 +10,7 @@
 //! has a result-name hint in `mlir-opt-22`.
 
 mod ops;
-pub use ops::{CloneOp, DeallocOp};
+pub use ops::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
 
 use smallvec::smallvec;
 

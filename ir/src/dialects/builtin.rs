@@ -1,5 +1,8 @@
 //! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
 
+mod ops;
+pub use ops::ModuleOp;
+
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;

@@ -6,6 +6,9 @@
 //! `cf.switch` keep their operand groups in `operandSegmentSizes` (and `case_operand_segments`
 //! for the switch cases) exactly as MLIR does.
 
+mod ops;
+pub use ops::{AssertOp, BrOp, CondBrOp};
+
 use std::ops::Range;
 
 use smallvec::smallvec;

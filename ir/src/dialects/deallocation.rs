@@ -13,6 +13,9 @@
 //! The dialect does not use properties, so `retain`'s `operandSegmentSizes` is an ordinary
 //! attribute (printed in the attribute dictionary of the generic form).
 
+mod ops;
+pub use ops::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp};
+
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;

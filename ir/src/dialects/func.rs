@@ -5,6 +5,9 @@
 //! function-like, isolated from above and an automatic allocation scope; `func.return` is
 //! return-like; `func.call` implements the call interface.
 
+mod ops;
+pub use ops::{CallOp, FuncOp, ReturnOp};
+
 use smallvec::SmallVec;
 
 use crate::asm::lexer::TokKind;

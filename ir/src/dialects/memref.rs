@@ -12,6 +12,13 @@
 //! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
 
+mod ops;
+pub use ops::{
+    AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
+    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, Mixed, RankOp,
+    ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+};
+
 use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;

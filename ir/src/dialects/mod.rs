@@ -8,6 +8,7 @@
 
 use crate::registry::Registry;
 
+pub mod allocation;
 pub mod arith;
 pub mod bufferization;
 pub mod builtin;
@@ -34,4 +35,5 @@ pub fn register_all(reg: &mut Registry) {
     tensor::register(reg);
     deallocation::register(reg);
     test::register(reg);
+    allocation::register(reg);
 }

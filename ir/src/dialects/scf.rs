@@ -9,6 +9,11 @@
 //! which values flow into regions, around loops and back to the op's results. Syntax follows
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
+mod ops;
+pub use ops::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, ReduceReturnOp, WhileOp, YieldOp,
+};
+
 use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;

@@ -55,3 +55,37 @@ macro_rules! op_view {
         }
     };
 }
+
+/// Support for the views' unit tests: build ops in a function and print the module.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::Builder;
+    use crate::asm::{ParseOptions, PrintOptions, parse_module, print_module};
+    use crate::context::Context;
+    use crate::entity::Value;
+
+    /// Parses `func.func @f(<arguments>) { return }`, runs `build` with a builder before the
+    /// `return` and the function's arguments, verifies the module and prints it.
+    pub(crate) fn build_in_func(
+        arguments: &str,
+        build: impl FnOnce(&mut Builder, &[Value]),
+    ) -> String {
+        let mut ctx = Context::new();
+        let src = format!("func.func @f({arguments}) {{\n  return\n}}\n");
+        let module = parse_module(&mut ctx, "t.mlir", &src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let ret = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .find(|&op| ctx.op_name_str(op) == "func.return")
+            .expect("the function returns");
+        let entry = ctx.op_parent(ret).expect("the return is in a block");
+        let args = ctx.block_args(entry).to_vec();
+        build(&mut Builder::before(&mut ctx, ret), &args);
+        if let Err(diags) = crate::verify::verify(&ctx, module) {
+            let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+            panic!("{}", messages.join("\n"));
+        }
+        print_module(&ctx, module, &PrintOptions::default())
+    }
+}

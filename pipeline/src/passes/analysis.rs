@@ -2,67 +2,52 @@
 //! `--test-print-buffer-origin`. Each runs on every `func.func`, never changes the IR, and
 //! appends its dump (from `analysis::print`) to the pass's stdout.
 
-use ir::{Context, Op};
+use analysis::print::{print_buffer_origin, print_dominance, print_liveness};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
-
-/// The passes of this family.
-pub fn all() -> Vec<PassInfo> {
-    vec![
-        PassInfo {
-            name: "test-print-dominance",
-            summary: "Print the dominance information for multiple regions.",
+/// The declaration of a printer: texts, and the `analysis::print` function it calls.
+macro_rules! printer {
+    ($name:literal, $summary:literal, $description:literal, $print:path) => {
+        crate::pass::Declaration {
+            name: $name,
+            summary: $summary,
+            description: $description,
             options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("test-print-dominance")?;
-                Ok(Box::new(PrintPass {
-                    name: "test-print-dominance",
-                    print: analysis::print::print_dominance,
-                }))
-            }),
-        },
-        PassInfo {
-            name: "test-print-liveness",
-            summary: "Print the contents of a constructed liveness information.",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("test-print-liveness")?;
-                Ok(Box::new(PrintPass {
-                    name: "test-print-liveness",
-                    print: analysis::print::print_liveness,
-                }))
-            }),
-        },
-        PassInfo {
-            name: "test-print-buffer-origin",
-            summary: "Print terminal buffers and same-allocation answers of the buffer origin analysis.",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("test-print-buffer-origin")?;
-                Ok(Box::new(PrintPass {
-                    name: "test-print-buffer-origin",
-                    print: analysis::print::print_buffer_origin,
-                }))
-            }),
-        },
-    ]
+            kind: crate::pass::Kind::Pass {
+                anchor: Some("func.func"),
+                run: |ctx, root, _: &(), out| {
+                    out.stdout.push_str(&$print(ctx, root));
+                    Ok(ir::Changed::No)
+                },
+            },
+        }
+    };
 }
 
-/// A pass that prints one analysis of each function.
-struct PrintPass {
-    name: &'static str,
-    print: fn(&Context, Op) -> String,
-}
+/// `test-print-dominance`.
+pub static TEST_PRINT_DOMINANCE: crate::pass::Declaration<()> = printer!(
+    "test-print-dominance",
+    "Dump which blocks dominate and post-dominate which, per function",
+    "For every pair of blocks of each function, nested regions included, prints the nearest \
+     common dominator and post-dominator and whether one (properly) dominates the other, in \
+     the format of MLIR's test pass. Leaves the IR as it is.",
+    print_dominance
+);
 
-impl Pass for PrintPass {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, ctx: &mut Context, op: Op, out: &mut PassOutput) -> Result<(), PassFailed> {
-        out.stdout.push_str(&(self.print)(ctx, op));
-        Ok(())
-    }
-}
+/// `test-print-liveness`.
+pub static TEST_PRINT_LIVENESS: crate::pass::Declaration<()> = printer!(
+    "test-print-liveness",
+    "Dump the values live into, out of and across each block, per function",
+    "Prints each block's live-in and live-out values and every value's live range, numbered \
+     as MLIR's liveness printer numbers them. Leaves the IR as it is.",
+    print_liveness
+);
+
+/// `test-print-buffer-origin`.
+pub static TEST_PRINT_BUFFER_ORIGIN: crate::pass::Declaration<()> = printer!(
+    "test-print-buffer-origin",
+    "Dump the allocations each buffer value may come from, per function",
+    "Prints, for every memref value, the buffers it may be a view of, then for every pair of \
+     memrefs whether they certainly, possibly or never share an allocation: the answers the \
+     deallocation passes rely on. Leaves the IR as it is.",
+    print_buffer_origin
+);

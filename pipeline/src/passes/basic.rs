@@ -1,57 +1,34 @@
 //! Utility passes: `strip-debuginfo`, `verify`.
 
-use ir::{Context, LocData, Op};
+use ir::{Changed, LocData};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
+use crate::pass::{Declaration, Kind};
 
-/// The utility passes.
-pub fn all() -> Vec<PassInfo> {
-    vec![
-        PassInfo {
-            name: "strip-debuginfo",
-            summary: "Strip debug info (locations) from all operations",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("strip-debuginfo")?;
-                Ok(Box::new(StripDebugInfo))
-            }),
-        },
-        PassInfo {
-            name: "verify",
-            summary: "Run the verifier (it also runs after every pass by default)",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("verify")?;
-                Ok(Box::new(VerifyPass))
-            }),
-        },
-    ]
-}
-
-/// Replaces every op location with `loc(unknown)`.
-struct StripDebugInfo;
-
-impl Pass for StripDebugInfo {
-    fn name(&self) -> &'static str {
-        "strip-debuginfo"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
+/// `strip-debuginfo`.
+pub static STRIP_DEBUGINFO: Declaration<()> = Declaration {
+    name: "strip-debuginfo",
+    summary: "Set every op's location to loc(unknown)",
+    description: "Replaces the location of the op it runs on and of every op nested in it with \
+                  the unknown location, so later diagnostics no longer point into the input.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, _, _| {
         let unknown = ctx.loc(LocData::Unknown);
-        for o in ctx.walk_preorder(op) {
-            ctx.set_op_loc(o, unknown);
+        let mut changed = Changed::No;
+        for op in ctx.walk_preorder(root) {
+            changed |= Changed::from_bool(ctx.op_loc(op) != unknown);
+            ctx.set_op_loc(op, unknown);
         }
-        Ok(())
-    }
-}
+        Ok(changed)
+    }),
+};
 
-/// Runs the verifier as a pass.
-struct VerifyPass;
-
-impl Pass for VerifyPass {
-    fn name(&self) -> &'static str {
-        "verify"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        ir::verify::verify(ctx, op).map_err(|diagnostics| PassFailed { diagnostics })
-    }
-}
+/// `verify`.
+pub static VERIFY: Declaration<()> = Declaration {
+    name: "verify",
+    summary: "Check the IR's invariants at this point of the pipeline",
+    description: "Runs the verifier on the op and everything nested in it and fails with every \
+                  error found. The verifier also runs after each pass unless \
+                  --verify-each=false is given.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, _, _| ir::verify::verify(ctx, root).map(|()| Changed::No)),
+};

@@ -1,82 +1,42 @@
 //! Deallocation passes: `ownership-based-buffer-deallocation`, `expand-realloc`.
 
 use dealloc::{DeallocOptions, ExpandReallocOptions};
-use ir::{Context, Op};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
+use crate::pass::{Declaration, Kind};
+use crate::pass_option;
 
-/// The passes of this family.
-pub fn all() -> Vec<PassInfo> {
-    vec![
-        PassInfo {
-            name: "ownership-based-buffer-deallocation",
-            summary: "Adds all required dealloc operations for all allocations in the input program",
-            options: &[(
-                "private-function-dynamic-ownership",
-                "Allows to add additional arguments to private functions to dynamically pass ownership of memrefs to callees. This can enable earlier deallocations.",
-            )],
-            kind: PassKind::Pass(|mut o| {
-                let private_function_dynamic_ownership =
-                    o.take_bool("private-function-dynamic-ownership", false)?;
-                o.finish("ownership-based-buffer-deallocation")?;
-                Ok(Box::new(OwnershipBasedDeallocation(DeallocOptions {
-                    private_function_dynamic_ownership,
-                })))
-            }),
-        },
-        PassInfo {
-            name: "expand-realloc",
-            summary: "Expand memref.realloc operations into its components",
-            options: &[(
-                "emit-deallocs",
-                "Emit deallocation operations for the original MemRef",
-            )],
-            kind: PassKind::Pass(|mut o| {
-                let emit_deallocs = o.take_bool("emit-deallocs", true)?;
-                o.finish("expand-realloc")?;
-                Ok(Box::new(ExpandRealloc(ExpandReallocOptions {
-                    emit_deallocs,
-                })))
-            }),
-        },
-    ]
-}
+/// `ownership-based-buffer-deallocation`.
+pub static OWNERSHIP_BASED_BUFFER_DEALLOCATION: Declaration<DeallocOptions> = Declaration {
+    name: "ownership-based-buffer-deallocation",
+    summary: "Free every buffer exactly once, guided by i1 ownership indicators",
+    description: "Walks each function's blocks in dominance order, tracking for every memref \
+                  whether the block owns it (an i1 that may be known only at runtime). Before \
+                  each terminator a bufferization.dealloc frees the owned buffers that do not \
+                  flow on; the indicators of those that do are passed along with them. \
+                  Returned buffers the function may not own are cloned. The input must not \
+                  free buffers itself, except through memref.realloc.",
+    options: &[pass_option!(
+        "private-function-dynamic-ownership",
+        private_function_dynamic_ownership: bool,
+        "Give private functions one extra i1 result per memref result saying whether the \
+         caller receives ownership, instead of cloning what the callee does not own"
+    )],
+    kind: Kind::pass(|ctx, root, options, _| dealloc::deallocate_buffers(ctx, root, options)),
+};
 
-/// `ownership-based-buffer-deallocation` on the module.
-struct OwnershipBasedDeallocation(DeallocOptions);
-
-impl Pass for OwnershipBasedDeallocation {
-    fn name(&self) -> &'static str {
-        "ownership-based-buffer-deallocation"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        dealloc::deallocate_buffers(ctx, op, &self.0)
-            .map_err(|diagnostics| PassFailed { diagnostics })
-    }
-    fn options_text(&self) -> String {
-        if self.0.private_function_dynamic_ownership {
-            "{private-function-dynamic-ownership=true}".to_string()
-        } else {
-            String::new()
-        }
-    }
-}
-
-/// `expand-realloc` on the module.
-struct ExpandRealloc(ExpandReallocOptions);
-
-impl Pass for ExpandRealloc {
-    fn name(&self) -> &'static str {
-        "expand-realloc"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        dealloc::expand_realloc(ctx, op, &self.0).map_err(|diagnostics| PassFailed { diagnostics })
-    }
-    fn options_text(&self) -> String {
-        if self.0.emit_deallocs {
-            String::new()
-        } else {
-            "{emit-deallocs=false}".to_string()
-        }
-    }
-}
+/// `expand-realloc`.
+pub static EXPAND_REALLOC: Declaration<ExpandReallocOptions> = Declaration {
+    name: "expand-realloc",
+    summary: "Rewrite memref.realloc as allocate, copy and free",
+    description: "Replaces each memref.realloc with code that, when the buffer grows, allocates \
+                  the new size, copies the old contents and frees the old buffer, and otherwise \
+                  reinterprets the old buffer at the smaller size. Run it before the \
+                  ownership-based pass, which cannot see through a realloc.",
+    options: &[pass_option!(
+        "emit-deallocs",
+        emit_deallocs: bool,
+        "Free the old buffer after the copy; turn off when a deallocation pass runs next \
+         and frees it"
+    )],
+    kind: Kind::pass(|ctx, root, options, _| dealloc::expand_realloc(ctx, root, options)),
+};

@@ -1,55 +1,35 @@
 //! Lowering passes: `bufferization-lower-deallocations`, `convert-bufferization-to-memref`.
 
-use ir::{Context, Op};
+use lower_dealloc::{ConvertBufferizationToMemRefOptions, LowerDeallocationsOptions};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
-
-/// The passes of this family.
-pub fn all() -> Vec<PassInfo> {
-    vec![
-        PassInfo {
-            name: "bufferization-lower-deallocations",
-            summary: "Lowers bufferization.dealloc operations to memref.dealloc operations",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("bufferization-lower-deallocations")?;
-                Ok(Box::new(LowerDeallocations))
-            }),
-        },
-        PassInfo {
-            name: "convert-bufferization-to-memref",
-            summary: "Convert operations from the Bufferization dialect to the MemRef dialect",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("convert-bufferization-to-memref")?;
-                Ok(Box::new(ConvertBufferizationToMemRef))
-            }),
-        },
-    ]
-}
+use crate::pass::{Declaration, Kind};
 
 /// `bufferization-lower-deallocations`.
-struct LowerDeallocations;
-
-impl Pass for LowerDeallocations {
-    fn name(&self) -> &'static str {
-        "bufferization-lower-deallocations"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        lower_dealloc::lower_deallocations(ctx, op)
-            .map_err(|diagnostics| PassFailed { diagnostics })
-    }
-}
+pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOptions> =
+    Declaration {
+        name: "bufferization-lower-deallocations",
+        summary: "Turn bufferization.dealloc into conditional memref.dealloc",
+        description: "A dealloc of one memref becomes a memref.dealloc under scf.if; one with \
+                      several memrefs calls a generated @dealloc_helper (one per symbol table) \
+                      that frees each buffer whose condition holds unless a retained value, or an \
+                      earlier entry whose condition holds, aliases it. On a function instead of a \
+                      module, only the single-memref forms can be lowered.",
+        options: &[],
+        kind: Kind::pass(|ctx, root, options, _| {
+            lower_dealloc::lower_deallocations(ctx, root, options)
+        }),
+    };
 
 /// `convert-bufferization-to-memref`.
-struct ConvertBufferizationToMemRef;
-
-impl Pass for ConvertBufferizationToMemRef {
-    fn name(&self) -> &'static str {
-        "convert-bufferization-to-memref"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        lower_dealloc::convert_bufferization_to_memref(ctx, op)
-            .map_err(|diagnostics| PassFailed { diagnostics })
-    }
-}
+pub static CONVERT_BUFFERIZATION_TO_MEMREF: Declaration<ConvertBufferizationToMemRefOptions> =
+    Declaration {
+        name: "convert-bufferization-to-memref",
+        summary: "Replace the remaining bufferization ops with memref ops",
+        description: "Lowers bufferization.dealloc as bufferization-lower-deallocations does \
+                      and bufferization.clone to memref.alloc plus memref.copy; any other op of \
+                      the bufferization dialect is an error.",
+        options: &[],
+        kind: Kind::pass(|ctx, root, options, _| {
+            lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
+        }),
+    };

@@ -1,129 +1,133 @@
-//! Simplification passes: `canonicalize`, `cse`, `buffer-deallocation-simplification`; and the `buffer-deallocation-pipeline`.
+//! Simplification passes: `canonicalize`, `cse`, `buffer-deallocation-simplification`; and
+//! the `buffer-deallocation-pipeline`.
 
-use ir::{Context, Op};
-use simplify::CanonicalizeConfig;
+use dealloc::{DeallocOptions, ExpandReallocOptions};
+use lower_dealloc::LowerDeallocationsOptions;
+use simplify::{CanonicalizeOptions, CseOptions, DeallocSimplificationOptions, RegionSimplify};
 
-use crate::pass::{Pass, PassFailed, PassInfo, PassKind, PassOutput};
+use crate::pass::{Declaration, Kind};
+use crate::pass_option;
 
-/// The passes of this family.
-pub fn all() -> Vec<PassInfo> {
-    vec![
-        PassInfo {
-            name: "canonicalize",
-            summary: "Canonicalize operations",
-            options: &[
-                (
-                    "max-iterations",
-                    "Max. iterations between applying patterns / simplifying regions",
-                ),
-                (
-                    "region-simplify",
-                    "Perform control flow optimizations to the region tree",
-                ),
-                (
-                    "test-convergence",
-                    "Test only: Fail pass on non-convergence to detect cyclic pattern",
-                ),
-            ],
-            kind: PassKind::Pass(|mut o| {
-                let max_iterations = o.take_int("max-iterations", 10)?.max(1) as usize;
-                let region_simplify = match o.take("region-simplify").as_deref() {
-                    None | Some("normal") | Some("aggressive") | Some("true") | Some("") => true,
-                    Some("disabled") | Some("false") => false,
-                    Some(v) => {
-                        return Err(format!("invalid value '{v}' for option 'region-simplify'"));
-                    }
-                };
-                let test_convergence = o.take_bool("test-convergence", false)?;
-                o.finish("canonicalize")?;
-                Ok(Box::new(Canonicalize {
-                    config: CanonicalizeConfig {
-                        max_iterations,
-                        region_simplify,
-                    },
-                    test_convergence,
-                }))
-            }),
-        },
-        PassInfo {
-            name: "cse",
-            summary: "Eliminate common sub-expressions",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("cse")?;
-                Ok(Box::new(Cse))
-            }),
-        },
-        PassInfo {
-            name: "buffer-deallocation-simplification",
-            summary: "Optimizes `bufferization.dealloc` operation for more efficient codegen",
-            options: &[],
-            kind: PassKind::Pass(|o| {
-                o.finish("buffer-deallocation-simplification")?;
-                Ok(Box::new(DeallocSimplification))
-            }),
-        },
-        PassInfo {
-            name: "buffer-deallocation-pipeline",
-            summary: "The default pipeline for automatically inserting deallocation operations after one-shot bufferization. Deallocation operations (except `memref.realloc`) may not be present already.",
-            options: &[(
-                "private-function-dynamic-ownership",
-                "Allows to add additional results to private functions to return ownership of returned memrefs to callers. This can avoid spurious buffer clones in the callee.",
-            )],
-            kind: PassKind::Pipeline(|o| {
-                let dynamic = o.take_bool("private-function-dynamic-ownership", false)?;
-                Ok(format!(
-                    "expand-realloc{{emit-deallocs=false}},canonicalize,ownership-based-buffer-deallocation{{private-function-dynamic-ownership={dynamic}}},canonicalize,buffer-deallocation-simplification,bufferization-lower-deallocations,cse,canonicalize"
-                ))
-            }),
-        },
-    ]
-}
+use super::dealloc::{EXPAND_REALLOC, OWNERSHIP_BASED_BUFFER_DEALLOCATION};
+use super::hoisting;
+use super::lower::BUFFERIZATION_LOWER_DEALLOCATIONS;
 
 /// `canonicalize`.
-struct Canonicalize {
-    config: CanonicalizeConfig,
-    test_convergence: bool,
-}
-
-impl Pass for Canonicalize {
-    fn name(&self) -> &'static str {
-        "canonicalize"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        let report = simplify::canonicalize(ctx, op, &self.config);
-        if self.test_convergence && report.reason != simplify::StopReason::Converged {
-            return Err(PassFailed::single(ir::Diagnostic::error(
-                ctx.op_loc(op),
-                "Canonicalizer failed to converge",
-            )));
-        }
-        Ok(())
-    }
-}
+pub static CANONICALIZE: Declaration<CanonicalizeOptions> = Declaration {
+    name: "canonicalize",
+    summary: "Fold constants and apply local simplifications until nothing changes",
+    description: "Sweeps the IR with the folders and rewrite patterns of the registered ops, \
+                  erases ops whose results are unused and that have no side effects, merges \
+                  duplicate constants and simplifies the block structure of regions, repeating \
+                  until a sweep changes nothing or the iteration cap is reached.",
+    options: &[
+        pass_option!(
+            "max-iterations",
+            max_iterations: i64,
+            "Stop after this many sweeps even if the last one changed something; at least one \
+             sweep runs"
+        ),
+        pass_option!(
+            "region-simplify",
+            region_simplify: RegionSimplify,
+            "How much to simplify the block structure of regions"
+        ),
+        pass_option!(
+            "test-convergence",
+            test_convergence: bool,
+            "Fail when the cap, not a fixed point, ended the sweeps; catches patterns that \
+             undo each other"
+        ),
+    ],
+    kind: Kind::pass(|ctx, root, options, _| simplify::canonicalize(ctx, root, options)),
+};
 
 /// `cse`.
-struct Cse;
-
-impl Pass for Cse {
-    fn name(&self) -> &'static str {
-        "cse"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        simplify::cse(ctx, op);
-        Ok(())
-    }
-}
+pub static CSE: Declaration<CseOptions> = Declaration {
+    name: "cse",
+    summary: "Replace repeated side-effect-free ops with the earlier result",
+    description: "Walks the dominator tree of every region; an op without side effects that \
+                  repeats one dominating it (same name, operands, attributes and result types) \
+                  is erased and its uses take the first op's results.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, options, _| simplify::cse(ctx, root, options)),
+};
 
 /// `buffer-deallocation-simplification`.
-struct DeallocSimplification;
+pub static BUFFER_DEALLOCATION_SIMPLIFICATION: Declaration<DeallocSimplificationOptions> =
+    Declaration {
+        name: "buffer-deallocation-simplification",
+        summary: "Shrink bufferization.dealloc ops using what alias analysis proves",
+        description: "Uses the buffer origin analysis to drop memrefs and retained values that \
+                      cannot matter, to split a dealloc whose memrefs alias nothing else into \
+                      separate ones, and to fold ownership conditions known to be constant, so the \
+                      lowering emits fewer runtime alias checks.",
+        options: &[],
+        kind: Kind::pass(|ctx, root, options, _| {
+            simplify::simplify_deallocations(ctx, root, options)
+        }),
+    };
 
-impl Pass for DeallocSimplification {
-    fn name(&self) -> &'static str {
-        "buffer-deallocation-simplification"
-    }
-    fn run(&self, ctx: &mut Context, op: Op, _: &mut PassOutput) -> Result<(), PassFailed> {
-        simplify::simplify_deallocations(ctx, op);
-        Ok(())
-    }
+/// The options of the `buffer-deallocation-pipeline`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BufferDeallocationPipelineOptions {
+    /// Passed on to `ownership-based-buffer-deallocation`.
+    pub private_function_dynamic_ownership: bool,
+    /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
+    pub hoist: bool,
 }
+
+/// `buffer-deallocation-pipeline`.
+pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineOptions> =
+    Declaration {
+        name: "buffer-deallocation-pipeline",
+        summary: "Add, simplify and lower all deallocations of a bufferized program",
+        description: "Expands memref.realloc, places bufferization.dealloc ops with the \
+                      ownership-based pass, simplifies them, and lowers them to memref.dealloc, \
+                      with canonicalization and CSE in between to clean up. The input must free \
+                      nothing itself (memref.realloc aside).",
+        options: &[
+            pass_option!(
+                "hoist",
+                hoist: bool,
+                "First move allocations out of loops and up to dominators, and promote small \
+                 ones to the stack, skipping every move that could raise the peak; last, move \
+                 each free up to its buffer's last use"
+            ),
+            pass_option!(
+                "private-function-dynamic-ownership",
+                private_function_dynamic_ownership: bool,
+                "Let private functions return ownership indicators with their memref results, \
+                 as ownership-based-buffer-deallocation does with this option"
+            ),
+        ],
+        kind: Kind::Pipeline {
+            expand: |options| {
+                let canonicalize = CANONICALIZE.element(&CanonicalizeOptions::default());
+                let mut passes = vec![
+                    EXPAND_REALLOC.element(&ExpandReallocOptions {
+                        emit_deallocs: false,
+                    }),
+                    canonicalize.clone(),
+                ];
+                if options.hoist {
+                    passes.extend(hoisting::before_deallocation());
+                }
+                passes.extend([
+                    OWNERSHIP_BASED_BUFFER_DEALLOCATION.element(&DeallocOptions {
+                        private_function_dynamic_ownership: options
+                            .private_function_dynamic_ownership,
+                    }),
+                    canonicalize.clone(),
+                    BUFFER_DEALLOCATION_SIMPLIFICATION.element(&DeallocSimplificationOptions),
+                    BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
+                    CSE.element(&CseOptions),
+                    canonicalize,
+                ]);
+                if options.hoist {
+                    passes.extend(hoisting::after_deallocation());
+                }
+                passes
+            },
+        },
+    };

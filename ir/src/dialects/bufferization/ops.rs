@@ -75,18 +75,12 @@ impl DeallocOp {
         retained: &[Value],
     ) -> Self {
         let i1 = b.ctx().i1_type();
-        let sizes = [
-            memrefs.len() as i32,
-            conditions.len() as i32,
-            retained.len() as i32,
-        ];
+        let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
         let segments = b.ctx().dense_i32_array(&sizes);
-        let mut state = b.state(Self::NAME);
-        state.operands = [memrefs, conditions, retained].concat();
-        state.result_types = vec![i1; retained.len()];
-        let sym = b.ctx().sym("operandSegmentSizes");
-        state.attrs = vec![(sym, segments)];
-        DeallocOp(b.create(state))
+        let operands = [memrefs, conditions, retained].concat();
+        let types = vec![i1; retained.len()];
+        let attrs = [("operandSegmentSizes", segments)];
+        DeallocOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
     }
 }
 
@@ -115,5 +109,43 @@ impl CloneOp {
         state.operands = vec![source];
         state.result_types = vec![ty];
         CloneOp(b.create(state))
+    }
+}
+
+/// The discardable attribute marking allocations and frees the program manages itself, which
+/// the ownership-based deallocation leaves alone.
+pub const MANUAL_DEALLOCATION_ATTR: &str = "bufferization.manual_deallocation";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialects::view::testing::build_in_func;
+
+    #[test]
+    fn dealloc_and_clone_build() {
+        let text = build_in_func("%a: memref<2xf32>, %b: memref<4xi8>, %c: i1", |b, args| {
+            let clone = CloneOp::build(b, args[0]);
+            assert_eq!(clone.source(b), args[0]);
+            let copy = clone.result(b);
+            let dealloc = DeallocOp::build(b, &[args[0], args[1]], &[args[2], args[2]], &[copy]);
+            assert_eq!(
+                dealloc.memrefs(b).collect::<Vec<_>>(),
+                vec![args[0], args[1]]
+            );
+            assert_eq!(dealloc.conditions(b).len(), 2);
+            assert_eq!(dealloc.retained(b).collect::<Vec<_>>(), vec![copy]);
+            assert_eq!(dealloc.group_ranges(b), [0..2, 2..4, 4..5]);
+            assert_eq!(dealloc.updated_conditions(b).len(), 1);
+        });
+        let expected = "\
+module {
+  func.func @f(%arg0: memref<2xf32>, %arg1: memref<4xi8>, %arg2: i1) {
+    %0 = bufferization.clone %arg0 : memref<2xf32> to memref<2xf32>
+    %1 = bufferization.dealloc (%arg0, %arg1 : memref<2xf32>, memref<4xi8>) if (%arg2, %arg2) retain (%0 : memref<2xf32>)
+    return
+  }
+}
+";
+        assert_eq!(text, expected);
     }
 }

@@ -1,0 +1,72 @@
+//! The allocation interfaces and loop traits of the built-in ops, declared in one place.
+//!
+//! - `memref.alloc` allocates on the heap: it may be hoisted to dominating blocks and out of
+//!   loops, and promoted to a `memref.alloca` with the same type, operands and attributes.
+//! - `memref.alloca` allocates in the enclosing automatic allocation scope: it may only be
+//!   hoisted out of loops (a dominating block could lie in another scope instance's path).
+//! - `scf.for`, `scf.while`, `scf.parallel` and `scf.forall` are loops; the last two run their
+//!   body in parallel instances (`HAS_PARALLEL_REGION`), so nothing is hoisted out of them.
+//!
+//! ```text
+//! %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+//! // promoted:
+//! %a = memref.alloca(%n) {alignment = 64 : i64} : memref<?xf32>
+//! ```
+
+use crate::Builder;
+use crate::entity::Op;
+use crate::registry::{AllocationInterface, HoistingKind, Registry, Traits};
+
+/// Loops, and whether their body runs in parallel instances.
+const LOOPS: &[(&str, bool)] = &[
+    ("scf.for", false),
+    ("scf.while", false),
+    ("scf.parallel", true),
+    ("scf.forall", true),
+];
+
+/// Declares the allocation interfaces and loop traits of the built-in ops.
+pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut("memref.alloc") {
+        def.allocation = Some(AllocationInterface {
+            hoisting: HoistingKind {
+                out_of_loops: true,
+                to_dominators: true,
+            },
+            promote_to_stack: Some(promote_alloc_to_alloca),
+        });
+    }
+    if let Some(def) = reg.def_mut("memref.alloca") {
+        def.allocation = Some(AllocationInterface {
+            hoisting: HoistingKind {
+                out_of_loops: true,
+                to_dominators: false,
+            },
+            promote_to_stack: None,
+        });
+    }
+    for &(name, parallel) in LOOPS {
+        if let Some(def) = reg.def_mut(name) {
+            def.traits = def.traits | Traits::LOOP_LIKE;
+            if parallel {
+                def.traits = def.traits | Traits::HAS_PARALLEL_REGION;
+            }
+        }
+    }
+}
+
+/// `memref.alloc` → `memref.alloca` with the same result type, operands and attributes.
+fn promote_alloc_to_alloca(b: &mut Builder, alloc: Op) -> Op {
+    let mut state = b.state("memref.alloca");
+    state.operands = b.operand_vec(alloc);
+    state.result_types = vec![b.value_type(b.result(alloc, 0))];
+    state.attrs = b.attrs(alloc).to_vec();
+    state.loc = b.op_loc(alloc);
+    b.create(state)
+}
+
+crate::op_view!(
+    /// `memref.rank`: the rank of a memref, as an `index` (small by construction).
+    RankOp,
+    "memref.rank"
+);

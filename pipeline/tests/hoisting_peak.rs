@@ -1,0 +1,85 @@
+//! Hoisting and promotion must not raise the peak when asked to be peak-safe.
+//!
+//! Every chunk of `tests/hoisting-peak/programs.mlir` runs through three pipelines: the
+//! ownership-based pipeline alone, with upstream's hoisting and promotion before it, and with
+//! the pipeline's `hoist` option (their peak-safe forms). The interpreter measures each output. Peak-safe hoisting may never
+//! raise the peak (heap and stack bytes) or the number of allocations over the pipeline alone;
+//! it must still save allocations somewhere (else the option would do nothing), and the
+//! programs must show the hazard: upstream's moves raise the peak of at least one.
+
+use std::path::PathBuf;
+
+use interp::{RunConfig, run_function};
+use ir::Context;
+use ir::asm::{ParseOptions, parse_module};
+
+const ALONE: &str = "--buffer-deallocation-pipeline --optimize-allocation-liveness";
+const UPSTREAM: &str = "--buffer-hoisting --buffer-loop-hoisting --promote-buffers-to-stack \
+                        --buffer-deallocation-pipeline --optimize-allocation-liveness";
+const PEAK_SAFE: &str = "--buffer-deallocation-pipeline=hoist=true";
+
+/// What one run of a transformed program cost.
+#[derive(Debug, Clone, Copy)]
+struct Cost {
+    peak_bytes: u64,
+    allocations: u64,
+}
+
+fn programs() -> Vec<String> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/hoisting-peak/programs.mlir");
+    let text = std::fs::read_to_string(&path).expect("test programs");
+    text.split("\n// -----\n").map(str::to_string).collect()
+}
+
+/// Runs `flags` on `program`, then the result in the interpreter.
+fn cost(program: &str, flags: &str) -> Cost {
+    let mut args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
+    args.push("-".into());
+    let out = pipeline::driver::run_captured(&args, Some(program));
+    assert_eq!(out.code, 0, "{flags} failed: {}", out.stderr);
+    let mut ctx = Context::new();
+    let module = parse_module(&mut ctx, "out.mlir", &out.stdout, &ParseOptions::default())
+        .unwrap_or_else(|d| panic!("output does not parse: {}", d.message));
+    let run = run_function(&ctx, module, "main", &RunConfig::default());
+    assert!(run.error.is_none(), "{flags}: {:?}", run.error);
+    assert!(
+        run.report.deallocation_is_clean(),
+        "{flags}: {}",
+        run.report.to_table()
+    );
+    Cost {
+        peak_bytes: run.report.peak_bytes,
+        allocations: run.report.allocs + run.report.stack_allocs,
+    }
+}
+
+#[test]
+fn peak_safe_hoisting_never_raises_the_peak() {
+    let mut saved_allocations = false;
+    let mut upstream_raised_a_peak = false;
+    for (i, program) in programs().iter().enumerate() {
+        let alone = cost(program, ALONE);
+        let upstream = cost(program, UPSTREAM);
+        let safe = cost(program, PEAK_SAFE);
+        eprintln!("program {i}: alone {alone:?}, upstream {upstream:?}, peak-safe {safe:?}");
+        assert!(
+            safe.peak_bytes <= alone.peak_bytes,
+            "program {i}: peak-safe hoisting raised the peak: {safe:?} vs {alone:?}"
+        );
+        assert!(
+            safe.allocations <= alone.allocations,
+            "program {i}: peak-safe hoisting added allocations: {safe:?} vs {alone:?}"
+        );
+        saved_allocations |= safe.allocations < alone.allocations;
+        upstream_raised_a_peak |= upstream.peak_bytes > alone.peak_bytes;
+    }
+    assert!(
+        saved_allocations,
+        "peak-safe hoisting saved no allocation on any program"
+    );
+    assert!(
+        upstream_raised_a_peak,
+        "no program shows upstream's hoisting raising the peak"
+    );
+}
