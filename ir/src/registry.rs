@@ -235,6 +235,87 @@ pub type BlockArgHintFn = fn(&Context, Op, usize, &mut Vec<NameHint>);
 /// The operand range forwarded to successor `i` of a branch op.
 pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> Range<usize>;
 
+/// How many of a kind of thing (regions, results, successors, operands) an op must have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Count {
+    /// Any number (MLIR's variadic regions, results, successors or operands).
+    Any,
+    /// Exactly this many.
+    Exactly(usize),
+    /// This many or more.
+    AtLeast(usize),
+}
+
+impl Count {
+    /// Whether `n` satisfies the count.
+    pub fn admits(self, n: usize) -> bool {
+        match self {
+            Count::Any => true,
+            Count::Exactly(k) => n == k,
+            Count::AtLeast(k) => n >= k,
+        }
+    }
+
+    /// The smallest number the count admits.
+    pub fn least(self) -> usize {
+        match self {
+            Count::Any => 0,
+            Count::Exactly(k) | Count::AtLeast(k) => k,
+        }
+    }
+}
+
+/// The counts an op declares once, as MLIR's ODS traits do (`OneRegion`, `ZeroSuccessors`,
+/// `AtLeastNOperands`, `AttrSizedOperandSegments`...). The verifier checks them first, in
+/// MLIR's order (regions, results, successors, operands, segments), so that the op's own
+/// verifier, its custom printer and every pass can rely on them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OpCounts {
+    /// Regions.
+    pub regions: Count,
+    /// Results.
+    pub results: Count,
+    /// Block successors.
+    pub successors: Count,
+    /// Operands.
+    pub operands: Count,
+    /// The number of operand groups `operandSegmentSizes` sizes, if the op has them (MLIR's
+    /// `AttrSizedOperandSegments`): the sizes must be that many, none negative, and add up to
+    /// the operand count.
+    pub segments: Option<usize>,
+}
+
+impl OpCounts {
+    /// An op with `results` results and `operands` operands, no region and no successor.
+    pub const fn new(results: Count, operands: Count) -> Self {
+        OpCounts {
+            regions: Count::Exactly(0),
+            results,
+            successors: Count::Exactly(0),
+            operands,
+            segments: None,
+        }
+    }
+
+    /// The same counts with `regions` regions.
+    pub const fn regions(self, regions: Count) -> Self {
+        OpCounts { regions, ..self }
+    }
+
+    /// The same counts with `successors` successors.
+    pub const fn successors(self, successors: Count) -> Self {
+        OpCounts { successors, ..self }
+    }
+
+    /// The same counts with operands in `groups` groups sized by `operandSegmentSizes`.
+    pub const fn segmented(self, groups: usize) -> Self {
+        OpCounts {
+            segments: Some(groups),
+            ..self
+        }
+    }
+}
+
 /// The definition of an op.
 #[derive(Clone)]
 pub struct OpDef {
@@ -271,8 +352,6 @@ pub struct OpDef {
     pub block_arg_hint: Option<BlockArgHintFn>,
     /// The dialect whose prefix may be omitted for ops nested in this op's regions.
     pub default_dialect: Option<&'static str>,
-    /// The exact number of results, checked by the verifier (`None`: the op's verifier decides).
-    pub num_results: Option<usize>,
     /// The op every region of this op must end with (MLIR's `SingleBlockImplicitTerminator`).
     pub implicit_terminator: Option<&'static str>,
     /// Allocation interface (ops allocating their result buffer).
@@ -280,6 +359,9 @@ pub struct OpDef {
     /// Canonicalization folders and patterns (MLIR's `fold` and `getCanonicalizationPatterns`),
     /// applied by the greedy driver (`rewrite::Canonicalizations`).
     pub canonicalization: crate::rewrite::Canonicalization,
+    /// How many regions, results, successors and operands the op has, checked by the verifier
+    /// before anything else looks at the op (`None`: not declared, nothing is checked).
+    pub counts: Option<OpCounts>,
 }
 
 impl OpDef {
@@ -302,10 +384,10 @@ impl OpDef {
             name_hint: None,
             block_arg_hint: None,
             default_dialect: None,
-            num_results: None,
             implicit_terminator: None,
             allocation: None,
             canonicalization: crate::rewrite::Canonicalization::default(),
+            counts: None,
         }
     }
 
@@ -379,6 +461,16 @@ impl Registry {
     pub fn def_mut(&mut self, name: &str) -> Option<&mut OpDef> {
         let id = self.lookup(name)?;
         Some(&mut self.defs[id.as_u32() as usize])
+    }
+
+    /// Declares the counts of already registered ops (a dialect's table of
+    /// [`OpCounts`]); names that are not registered are ignored.
+    pub fn declare_counts(&mut self, table: &[(&str, OpCounts)]) {
+        for &(name, counts) in table {
+            if let Some(def) = self.def_mut(name) {
+                def.counts = Some(counts);
+            }
+        }
     }
 
     /// Whether a dialect has any registered op.

@@ -182,6 +182,22 @@ impl Verifier<'_> {
         false
     }
 
+    /// The counts the op's definition declares (MLIR's ODS count traits, verified before any
+    /// other trait): a malformed `operandSegmentSizes` first, as MLIR's parser rejects it.
+    fn verify_counts(&mut self, op: Op) -> bool {
+        let Some(declared) = self.ctx.op_def(op).counts else {
+            return true;
+        };
+        match counts::count_error(self.ctx, op, &declared) {
+            None => true,
+            Some(counts::CountError::Op(message)) => self.op_error(op, &message),
+            Some(counts::CountError::Property(reason)) => {
+                crate::dialects::syntax::invalid_properties(self.ctx, op, &mut self.diags, &reason);
+                false
+            }
+        }
+    }
+
     /// MLIR's `NoRegionArguments` error for the first region whose entry block has arguments.
     fn region_with_arguments(&self, op: Op) -> Option<String> {
         let regions = self.ctx.regions(op);
@@ -207,7 +223,8 @@ impl Verifier<'_> {
             }
         }
         if self.ctx.is_registered(op) {
-            if !self.verify_property_kinds(op) || !self.verify_traits(op) {
+            if !self.verify_property_kinds(op) || !self.verify_counts(op) || !self.verify_traits(op)
+            {
                 return false;
             }
             if let Some(f) = self.ctx.op_def(op).verify {
@@ -267,16 +284,6 @@ impl Verifier<'_> {
     /// The checks MLIR's op traits and interfaces contribute to `verifyInvariants`.
     fn verify_traits(&mut self, op: Op) -> bool {
         let traits = self.ctx.op_def(op).traits;
-        if let Some(n) = self.ctx.op_def(op).num_results
-            && self.ctx.results(op).len() != n
-        {
-            let msg = match n {
-                0 => "requires zero results".to_string(),
-                1 => "requires a single result".to_string(),
-                n => format!("requires {n} results"),
-            };
-            return self.op_error(op, &msg);
-        }
         if let Some(term) = self.ctx.op_def(op).implicit_terminator {
             for &region in self.ctx.regions(op) {
                 for block in self.ctx.blocks(region) {
@@ -624,4 +631,5 @@ impl Verifier<'_> {
     }
 }
 
+mod counts;
 pub mod dominance;

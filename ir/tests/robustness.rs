@@ -133,3 +133,66 @@ fn random_bytes_never_panic() {
         let _ = run(&text);
     }
 }
+
+#[test]
+fn every_registered_op_declares_its_counts() {
+    let ctx = Context::new();
+    let undeclared: Vec<&str> = ctx
+        .registry
+        .registered_names()
+        .into_iter()
+        .filter(|name| {
+            ctx.registry
+                .lookup(name)
+                .is_some_and(|id| ctx.registry.def(id).counts.is_none())
+        })
+        .collect();
+    assert!(
+        undeclared.is_empty(),
+        "no counts declared for {undeclared:?}"
+    );
+}
+
+/// The two generic forms of issue 11 that used to panic, and wrong counts of each kind: each
+/// is rejected with `mlir-opt-22`'s message before any custom printer or op verifier sees it.
+#[test]
+fn wrong_counts_are_rejected_first_with_mlir_messages() {
+    let cases = [
+        (
+            r#""builtin.module"() : () -> ()"#,
+            "'builtin.module' op requires one region",
+        ),
+        (
+            "func.func @f() {\n  \"func.call_indirect\"() : () -> ()\n  return\n}",
+            "'func.call_indirect' op expected 1 or more operands, but found 0",
+        ),
+        (
+            "func.func @f(%i: index) {\n  \"scf.if\"(%i) ({}) : (index) -> ()\n  return\n}",
+            "'scf.if' op expected 2 regions",
+        ),
+        (
+            "func.func @f() {\n  \"memref.alloc\"() : () -> ()\n  return\n}",
+            "'memref.alloc' op requires one result",
+        ),
+        (
+            "func.func @f() {\n  \"cf.br\"() : () -> ()\n}",
+            "'cf.br' op requires 1 successor but found 0",
+        ),
+        (
+            "func.func @f(%i: index) {\n  %x = \"arith.addi\"(%i) : (index) -> index\n  return\n}",
+            "'arith.addi' op expected 2 operands, but found 1",
+        ),
+        (
+            "func.func @f(%i: index) {\n  %x = \"memref.alloc\"(%i) : (index) -> memref<?xf32>\n  return\n}",
+            "'memref.alloc' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'",
+        ),
+        (
+            "func.func @f(%i: index) {\n  %x = \"memref.alloc\"(%i) <{operandSegmentSizes = array<i32: 1>}> : (index) -> memref<?xf32>\n  return\n}",
+            "invalid properties {operandSegmentSizes = array<i32: 1>} for op memref.alloc: size mismatch in attribute conversion: 1 vs 2",
+        ),
+    ];
+    for (src, message) in cases {
+        let err = with_big_stack(move || run(src)).expect_err(src);
+        assert_eq!(err.message, message, "{src}");
+    }
+}

@@ -6,11 +6,14 @@
 //!   pipelines, judged by the interpreter (see `fuzz_pipeline`).
 //! - `fuzz-parser [--seconds N] [--seed S] [--against-mlir-opt]`: mutation fuzzing of parse →
 //!   verify → print → re-parse, or (with the flag) of agreement with `mlir-opt-22`.
+//! - `fuzz-generic [--count N] [--seed S]`: every registered op in generic form with random
+//!   counts, through the printer and every pass; no panic (see `fuzz_generic`).
 //! - `bench-parse [--max-ops N]`: parse + verify + print throughput against `mlir-opt-22`.
 
 mod bench;
 mod fuzz;
 mod fuzz_differential;
+mod fuzz_generic;
 mod fuzz_pipeline;
 mod generator;
 mod programs;
@@ -41,6 +44,7 @@ fn main() -> Result<()> {
         }
         "fuzz-parser" => fuzz::run(rest),
         "fuzz" => fuzz_pipeline::run(rest),
+        "fuzz-generic" => fuzz_generic::run(rest),
         "bench-parse" => bench::run(rest),
         other => bail!("unknown xtask command '{other}'"),
     }

@@ -12,6 +12,8 @@
 //! byte: subscripts are printed as affine expressions over the operand names
 //! (`%A[%i + 1, symbol(%n)]`).
 
+use crate::registry::Count::{Any, AtLeast, Exactly};
+use crate::registry::OpCounts;
 use std::ops::Range;
 
 use smallvec::{SmallVec, smallvec};
@@ -40,7 +42,6 @@ pub fn register(reg: &mut Registry) {
     yield_op.parse = Some(crate::dialects::syntax::parse_return_like);
     yield_op.print = Some(crate::dialects::syntax::print_return_like);
     yield_op.verify = Some(verify_yield);
-    yield_op.num_results = Some(0);
     reg.register(yield_op);
 }
 
@@ -122,7 +123,6 @@ fn register_map_ops(reg: &mut Registry) {
         def.parse = Some(parse_map_op);
         def.print = Some(print_map_op);
         def.verify = Some(verify_map_op);
-        def.num_results = Some(1);
         reg.register(def);
     }
 }
@@ -134,7 +134,6 @@ fn register_memory_ops(reg: &mut Registry) {
     load.print = Some(print_load);
     load.verify = Some(verify_load);
     load.effects = Some(|_, _| effect_on(EffectKind::Read, 0));
-    load.num_results = Some(1);
     reg.register(load);
 
     let mut store = OpDef::new("affine.store");
@@ -143,7 +142,6 @@ fn register_memory_ops(reg: &mut Registry) {
     store.print = Some(print_store);
     store.verify = Some(verify_store);
     store.effects = Some(|_, _| effect_on(EffectKind::Write, 1));
-    store.num_results = Some(0);
     reg.register(store);
 }
 
@@ -1378,3 +1376,22 @@ fn verify_yield(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+/// How many regions, results, successors and operands each op has (as `mlir-opt-22` checks
+/// them), declared for the verifier's count check. `affine.for`'s operands are its bound
+/// operands then its inits; MLIR also sizes them with `operandSegmentSizes`, which we do not
+/// require (the deallocation passes append inits).
+pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
+    ("affine.apply", OpCounts::new(Exactly(1), Any)),
+    ("affine.for", OpCounts::new(Any, Any).regions(Exactly(1))),
+    ("affine.if", OpCounts::new(Any, Any).regions(Exactly(2))),
+    ("affine.load", OpCounts::new(Exactly(1), AtLeast(1))),
+    ("affine.max", OpCounts::new(Exactly(1), Any)),
+    ("affine.min", OpCounts::new(Exactly(1), Any)),
+    (
+        "affine.parallel",
+        OpCounts::new(Any, Any).regions(Exactly(1)),
+    ),
+    ("affine.store", OpCounts::new(Exactly(0), AtLeast(2))),
+    ("affine.yield", OpCounts::new(Exactly(0), Any)),
+];

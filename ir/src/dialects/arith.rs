@@ -20,7 +20,7 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{add_attr, invalid_property, op_error, type_str};
 use crate::entity::{Attr, Op, Type};
-use crate::registry::{NameHint, OpDef, Registry, Traits};
+use crate::registry::{Count::Exactly, NameHint, OpCounts, OpDef, Registry, Traits};
 use crate::types::{DYNAMIC, Signedness, TypeData};
 
 // ----- op tables ------------------------------------------------------------------------------
@@ -238,6 +238,7 @@ fn op_name_of(p: &OpParser<'_, '_>, state: &OpState) -> String {
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
     let mut constant = OpDef::new("arith.constant");
+    constant.counts = Some(OpCounts::new(Exactly(1), Exactly(0)));
     constant.traits = Traits::PURE | Traits::CONSTANT_LIKE;
     constant.inherent_attrs = &["value"];
     constant.parse = Some(parse_constant);
@@ -248,6 +249,7 @@ pub fn register(reg: &mut Registry) {
 
     for b in BINARY_OPS {
         let mut def = OpDef::new(&format!("arith.{}", b.name));
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(2)));
         def.traits = Traits::PURE;
         if b.commutative {
             def.traits = def.traits | Traits::COMMUTATIVE;
@@ -260,6 +262,7 @@ pub fn register(reg: &mut Registry) {
     }
 
     let mut negf = OpDef::new("arith.negf");
+    negf.counts = Some(OpCounts::new(Exactly(1), Exactly(1)));
     negf.traits = Traits::PURE;
     negf.inherent_attrs = &["fastmath"];
     negf.parse = Some(parse_negf);
@@ -269,6 +272,7 @@ pub fn register(reg: &mut Registry) {
 
     for c in CAST_OPS {
         let mut def = OpDef::new(&format!("arith.{}", c.name));
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(1)));
         def.traits = Traits::PURE;
         def.inherent_attrs = if c.name == "truncf" {
             &["fastmath", "roundingmode"]
@@ -288,6 +292,7 @@ pub fn register(reg: &mut Registry) {
         let mut def = OpDef::new(name);
         def.traits = Traits::PURE;
         def.inherent_attrs = inherent;
+        def.counts = Some(OpCounts::new(Exactly(1), Exactly(2)));
         def.parse = Some(parse_cmp);
         def.print = Some(print_cmp);
         def.verify = Some(verify_cmp);
@@ -295,6 +300,7 @@ pub fn register(reg: &mut Registry) {
     }
 
     let mut select = OpDef::new("arith.select");
+    select.counts = Some(OpCounts::new(Exactly(1), Exactly(3)));
     select.traits = Traits::PURE;
     select.parse = Some(parse_select);
     select.print = Some(print_select);
@@ -308,6 +314,7 @@ pub fn register(reg: &mut Registry) {
     ] {
         let mut def = OpDef::new(name);
         def.traits = Traits::PURE | Traits::COMMUTATIVE;
+        def.counts = Some(OpCounts::new(Exactly(2), Exactly(2)));
         def.parse = Some(parse_extended);
         def.print = Some(print_extended);
         def.verify = Some(verify_extended);
@@ -715,51 +722,6 @@ fn is_shaped(ctx: &Context, ty: Type) -> bool {
 
 // ----- structural checks ----------------------------------------------------------------------
 
-/// Checks the counts of regions, results, successors and operands, in MLIR's trait order.
-fn check_arity(
-    ctx: &Context,
-    op: Op,
-    operands: usize,
-    results: usize,
-    diags: &mut Vec<Diagnostic>,
-) -> bool {
-    if !ctx.regions(op).is_empty() {
-        op_error(ctx, op, diags, "requires zero regions");
-        return false;
-    }
-    let n_results = ctx.results(op).len();
-    if n_results != results {
-        let msg = match results {
-            0 => "requires zero results".to_string(),
-            1 => "requires one result".to_string(),
-            n => format!("expected {n} results, but found {n_results}"),
-        };
-        op_error(ctx, op, diags, msg);
-        return false;
-    }
-    let n_succ = ctx.successors(op).len();
-    if n_succ != 0 {
-        op_error(
-            ctx,
-            op,
-            diags,
-            format!("requires 0 successors but found {n_succ}"),
-        );
-        return false;
-    }
-    let n_operands = ctx.num_operands(op);
-    if n_operands != operands {
-        let msg = match operands {
-            0 => "requires zero operands".to_string(),
-            1 => "requires a single operand".to_string(),
-            n => format!("expected {n} operands, but found {n_operands}"),
-        };
-        op_error(ctx, op, diags, msg);
-        return false;
-    }
-    true
-}
-
 fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
     ctx.value_type(ctx.operand(op, i))
 }
@@ -922,9 +884,6 @@ fn constant_value_type(ctx: &Context, attr: Attr) -> Option<Type> {
 }
 
 fn verify_constant(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 0, 1, diags) {
-        return;
-    }
     let Some(value) = ctx.get_attr(op, "value") else {
         op_error(ctx, op, diags, "requires attribute 'value'");
         return;
@@ -1017,7 +976,7 @@ fn verify_binary(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(info) = binary_op(ctx.op_name_str(op)) else {
         return;
     };
-    if !verify_flags(ctx, op, info.flags, diags) || !check_arity(ctx, op, 2, 1, diags) {
+    if !verify_flags(ctx, op, info.flags, diags) {
         return;
     }
     let ok = check_class(
@@ -1068,7 +1027,7 @@ fn print_negf(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_negf(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !verify_flags(ctx, op, FlagAttr::FastMath, diags) || !check_arity(ctx, op, 1, 1, diags) {
+    if !verify_flags(ctx, op, FlagAttr::FastMath, diags) {
         return;
     }
     let class = TypeClass::Float;
@@ -1152,9 +1111,6 @@ fn verify_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     }
     if ctx.get_attr(op, "roundingmode").is_some() && rounding_mode(ctx, op).is_none() {
         invalid_property(ctx, op, "roundingmode", diags);
-        return;
-    }
-    if !check_arity(ctx, op, 1, 1, diags) {
         return;
     }
     let (from, to) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
@@ -1290,9 +1246,6 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         invalid_property(ctx, op, "predicate", diags);
         return;
     }
-    if !check_arity(ctx, op, 2, 1, diags) {
-        return;
-    }
     if ctx.get_attr(op, "predicate").is_none() {
         op_error(ctx, op, diags, "requires attribute 'predicate'");
         return;
@@ -1367,9 +1320,6 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_select(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 3, 1, diags) {
-        return;
-    }
     let cond = operand_type(ctx, op, 0);
     if !check_class(ctx, op, "operand #0", cond, TypeClass::Bool, diags) {
         return;
@@ -1425,9 +1375,6 @@ fn print_extended(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_extended(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_arity(ctx, op, 2, 2, diags) {
-        return;
-    }
     let class = TypeClass::SignlessIntOrIndex;
     let (lhs, rhs, first) = (
         operand_type(ctx, op, 0),

@@ -26,9 +26,39 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Op, Type};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, Registry, Resource, Traits,
+    Count::{Any, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef, Registry, Resource, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    (
+        "bufferization.alloc_tensor",
+        OpCounts::new(Exactly(1), Any).segmented(3),
+    ),
+    ("bufferization.clone", OpCounts::new(Exactly(1), Exactly(1))),
+    (
+        "bufferization.dealloc",
+        OpCounts::new(Any, Any).segmented(3),
+    ),
+    (
+        "bufferization.dealloc_tensor",
+        OpCounts::new(Exactly(0), Exactly(1)),
+    ),
+    (
+        "bufferization.materialize_in_destination",
+        OpCounts::new(Any, Exactly(2)),
+    ),
+    (
+        "bufferization.to_buffer",
+        OpCounts::new(Exactly(1), Exactly(1)),
+    ),
+    (
+        "bufferization.to_tensor",
+        OpCounts::new(Exactly(1), Exactly(1)),
+    ),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -43,7 +73,6 @@ pub fn register(reg: &mut Registry) {
     let mut clone = OpDef::new("bufferization.clone");
     clone.parse = Some(parse_clone);
     clone.print = Some(print_clone);
-    clone.verify = Some(|ctx, op, diags| expect_counts(ctx, op, 1, 1, diags));
     clone.effects = Some(|_, _| {
         Effects::Known(smallvec![
             effect(EffectKind::Read, EffectOn::Operand(0)),
@@ -80,7 +109,6 @@ pub fn register(reg: &mut Registry) {
     let mut dealloc_tensor = OpDef::new("bufferization.dealloc_tensor");
     dealloc_tensor.parse = Some(parse_dealloc_tensor);
     dealloc_tensor.print = Some(print_dealloc_tensor);
-    dealloc_tensor.verify = Some(|ctx, op, diags| expect_counts(ctx, op, 1, 0, diags));
     reg.register(dealloc_tensor);
 
     let mut materialize = OpDef::new("bufferization.materialize_in_destination");
@@ -94,6 +122,7 @@ pub fn register(reg: &mut Registry) {
     });
     materialize.effects = Some(materialize_effects);
     reg.register(materialize);
+    reg.declare_counts(COUNTS);
 }
 
 /// A memory effect on the default resource.
@@ -102,29 +131,6 @@ fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
         kind,
         on,
         resource: Resource::Default,
-    }
-}
-
-/// Checks operand and result counts (malformed generic input).
-fn expect_counts(
-    ctx: &Context,
-    op: Op,
-    operands: usize,
-    results: usize,
-    diags: &mut Vec<Diagnostic>,
-) {
-    if ctx.num_operands(op) != operands {
-        op_error(
-            ctx,
-            op,
-            diags,
-            format!(
-                "expected {operands} operands, but found {}",
-                ctx.num_operands(op)
-            ),
-        );
-    } else if ctx.results(op).len() != results {
-        op_error(ctx, op, diags, format!("requires {results} results"));
     }
 }
 
@@ -192,19 +198,8 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let Some(sizes) = segments(ctx, op).filter(|s| s.len() == 3) else {
-        op_error(ctx, op, diags, "requires attribute 'operandSegmentSizes'");
-        return;
-    };
-    if sizes.iter().sum::<usize>() != ctx.num_operands(op) {
-        let msg = format!(
-            "operand count ({}) does not match with the total size ({}) specified in attribute 'operandSegmentSizes'",
-            ctx.num_operands(op),
-            sizes.iter().sum::<usize>()
-        );
-        op_error(ctx, op, diags, msg);
-        return;
-    }
+    // The declared counts checked the sizes: three groups adding up to the operands, or none.
+    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec::smallvec![0; 3]);
     if sizes[0] != sizes[1] {
         op_error(
             ctx,
@@ -330,19 +325,7 @@ fn print_alloc_tensor(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_alloc_tensor(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let Some(sizes) = segments(ctx, op).filter(|s| s.len() == 3) else {
-        op_error(ctx, op, diags, "requires attribute 'operandSegmentSizes'");
-        return;
-    };
-    if sizes.iter().sum::<usize>() != ctx.num_operands(op) || ctx.results(op).len() != 1 {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "operand count does not match 'operandSegmentSizes'",
-        );
-        return;
-    }
+    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec::smallvec![0; 3]);
     let result_type = ctx.value_type(ctx.result(op, 0));
     let TypeData::Tensor { shape, .. } = ctx.type_data(result_type) else {
         op_error(

@@ -9,7 +9,22 @@ use crate::asm::printer::OpPrinter;
 use crate::context::OpState;
 use crate::dialects::syntax::{add_attr, str_attr};
 use crate::entity::Op;
-use crate::registry::{OpDef, Registry, Traits};
+use crate::registry::{
+    Count::{Any, Exactly},
+    OpCounts, OpDef, Registry, Traits,
+};
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    (
+        "builtin.module",
+        OpCounts::new(Exactly(0), Exactly(0)).regions(Exactly(1)),
+    ),
+    (
+        "builtin.unrealized_conversion_cast",
+        OpCounts::new(Any, Any),
+    ),
+];
 
 /// Registers the builtin ops.
 pub fn register(reg: &mut Registry) {
@@ -32,6 +47,7 @@ pub fn register(reg: &mut Registry) {
     cast.parse = Some(parse_cast);
     cast.print = Some(print_cast);
     reg.register(cast);
+    reg.declare_counts(COUNTS);
 }
 
 fn parse_module(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

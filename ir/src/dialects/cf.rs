@@ -25,9 +25,31 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Block, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, Registry, Resource, Traits,
+    Count::{Any, AtLeast, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef, Registry, Resource, Traits,
 };
 use crate::types::{Signedness, TypeData};
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("cf.assert", OpCounts::new(Exactly(0), Exactly(1))),
+    (
+        "cf.br",
+        OpCounts::new(Exactly(0), Any).successors(Exactly(1)),
+    ),
+    (
+        "cf.cond_br",
+        OpCounts::new(Exactly(0), AtLeast(1))
+            .successors(Exactly(2))
+            .segmented(3),
+    ),
+    (
+        "cf.switch",
+        OpCounts::new(Exactly(0), AtLeast(1))
+            .successors(AtLeast(1))
+            .segmented(3),
+    ),
+];
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
@@ -74,6 +96,7 @@ pub fn register(reg: &mut Registry) {
     assert.print = Some(print_assert);
     assert.verify = Some(verify_assert);
     reg.register(assert);
+    reg.declare_counts(COUNTS);
 }
 
 // ----- successor operands ---------------------------------------------------------------------

@@ -21,11 +21,15 @@ use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
+use crate::dialects::decl::declare_ops;
 use crate::dialects::syntax::{
     op_error, segment_values, segments, set_segments, type_str, types_of,
 };
 use crate::entity::{Op, Type};
-use crate::registry::{OpDef, Registry, Traits};
+use crate::registry::{
+    Count::{Any, Exactly},
+    OpCounts, Registry,
+};
 use crate::types::TypeData;
 
 /// The text of the ownership indicator type after `!`.
@@ -45,38 +49,36 @@ pub fn is_ownership_type(ctx: &Context, ty: Type) -> bool {
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
-    let mut get_buffer = OpDef::new("deallocation.get_buffer");
-    get_buffer.traits = Traits::PURE;
-    get_buffer.parse = Some(parse_get_buffer);
-    get_buffer.print = Some(print_attrs_then_typed_operand);
-    get_buffer.verify = Some(verify_get_buffer);
-    reg.register(get_buffer);
-
-    let mut own = OpDef::new("deallocation.own");
-    own.traits = Traits::PURE;
-    own.parse = Some(parse_own);
-    own.print = Some(print_attrs_then_typed_operand);
-    own.verify = Some(verify_own);
-    reg.register(own);
-
-    let mut null = OpDef::new("deallocation.null");
-    null.traits = Traits::PURE;
-    null.parse = Some(parse_null);
-    null.print = Some(|p, op| p.print_optional_attr_dict(op, &[]));
-    null.verify = Some(verify_null);
-    reg.register(null);
-
-    let mut free = OpDef::new("deallocation.free");
-    free.parse = Some(parse_free);
-    free.print = Some(print_free);
-    free.verify = Some(verify_free);
-    reg.register(free);
-
-    let mut retain = OpDef::new("deallocation.retain");
-    retain.parse = Some(parse_retain);
-    retain.print = Some(print_retain);
-    retain.verify = Some(verify_retain);
-    reg.register(retain);
+    declare_ops! { reg;
+        "deallocation.get_buffer" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_get_buffer, print_attrs_then_typed_operand,
+            verify: verify_get_buffer,
+        }
+        "deallocation.own" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_own, print_attrs_then_typed_operand,
+            verify: verify_own,
+        }
+        "deallocation.null" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(0)),
+            syntax: parse_null, |p, op| p.print_optional_attr_dict(op, &[]),
+            verify: check_ownership_result,
+        }
+        "deallocation.free" {
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            syntax: parse_free, print_free,
+            verify: verify_free,
+        }
+        "deallocation.retain" {
+            counts: OpCounts::new(Any, Any),
+            syntax: parse_retain, print_retain,
+            verify: verify_retain,
+        }
+    }
 }
 
 // ----- syntax ----------------------------------------------------------------------------------
@@ -182,29 +184,6 @@ fn type_error(
     op_error(ctx, op, diags, msg);
 }
 
-/// Checks that the op has exactly `operands` operands and `results` results.
-fn check_counts(
-    ctx: &Context,
-    op: Op,
-    operands: usize,
-    results: usize,
-    diags: &mut Vec<Diagnostic>,
-) -> bool {
-    if ctx.num_operands(op) != operands {
-        let msg = format!(
-            "expected {operands} operands, but found {}",
-            ctx.num_operands(op)
-        );
-        op_error(ctx, op, diags, msg);
-        return false;
-    }
-    if ctx.results(op).len() != results {
-        op_error(ctx, op, diags, format!("requires {results} results"));
-        return false;
-    }
-    true
-}
-
 /// Checks that result 0 is an ownership indicator.
 fn check_ownership_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let ty = ctx.value_type(ctx.result(op, 0));
@@ -214,9 +193,6 @@ fn check_ownership_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 fn verify_get_buffer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_counts(ctx, op, 1, 1, diags) {
-        return;
-    }
     let ty = ctx.value_type(ctx.operand(op, 0));
     if !ctx.type_data(ty).is_memref() && !is_ownership_type(ctx, ty) {
         type_error(
@@ -237,9 +213,6 @@ fn verify_get_buffer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 fn verify_own(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_counts(ctx, op, 1, 1, diags) {
-        return;
-    }
     let ty = ctx.value_type(ctx.operand(op, 0));
     if !ctx.type_data(ty).is_memref() {
         type_error(
@@ -256,16 +229,7 @@ fn verify_own(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     check_ownership_result(ctx, op, diags);
 }
 
-fn verify_null(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if check_counts(ctx, op, 0, 1, diags) {
-        check_ownership_result(ctx, op, diags);
-    }
-}
-
 fn verify_free(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !check_counts(ctx, op, 1, 0, diags) {
-        return;
-    }
     let ty = ctx.value_type(ctx.operand(op, 0));
     if !is_ownership_type(ctx, ty) {
         type_error(ctx, op, "operand", 0, "an ownership indicator", ty, diags);

@@ -21,8 +21,24 @@ use crate::dialects::syntax::{
     types_of,
 };
 use crate::entity::{Attr, Op, Type};
-use crate::registry::{CallInterface, Effects, OpDef, PropertyKind, Registry, Traits};
+use crate::registry::{
+    CallInterface,
+    Count::{Any, AtLeast, Exactly},
+    Effects, OpCounts, OpDef, PropertyKind, Registry, Traits,
+};
 use crate::types::TypeData;
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("func.call", OpCounts::new(Any, Any)),
+    ("func.call_indirect", OpCounts::new(Any, AtLeast(1))),
+    ("func.constant", OpCounts::new(Exactly(1), Exactly(0))),
+    (
+        "func.func",
+        OpCounts::new(Exactly(0), Exactly(0)).regions(Exactly(1)),
+    ),
+    ("func.return", OpCounts::new(Exactly(0), Any)),
+];
 
 /// Registers the func ops.
 pub fn register(reg: &mut Registry) {
@@ -95,6 +111,7 @@ pub fn register(reg: &mut Registry) {
     constant.verify = Some(verify_constant);
     constant.name_hint = Some(|_, _, names| names.push("f".into()));
     reg.register(constant);
+    reg.declare_counts(COUNTS);
 }
 
 // ----- func.func ------------------------------------------------------------------------------

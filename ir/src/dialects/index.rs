@@ -13,6 +13,8 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{add_attr, int_attr, op_error, type_str};
 use crate::entity::Op;
+use crate::registry::Count::Exactly;
+use crate::registry::OpCounts;
 use crate::registry::{NameHint, OpDef, Registry, Traits};
 use crate::types::TypeData;
 
@@ -99,7 +101,6 @@ pub fn register(reg: &mut Registry) {
 fn pure_op(name: &str) -> OpDef {
     let mut def = OpDef::new(name);
     def.traits = Traits::PURE;
-    def.num_results = Some(1);
     def
 }
 
@@ -283,3 +284,34 @@ fn bool_constant_name(ctx: &Context, op: Op, out: &mut Vec<NameHint>) {
         out.push(if *b { "true" } else { "false" }.into());
     }
 }
+
+/// How many regions, results, successors and operands each op has (as `mlir-opt-22` checks
+/// them), declared for the verifier's count check.
+pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
+    ("index.add", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.and", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.bool.constant", OpCounts::new(Exactly(1), Exactly(0))),
+    ("index.casts", OpCounts::new(Exactly(1), Exactly(1))),
+    ("index.castu", OpCounts::new(Exactly(1), Exactly(1))),
+    ("index.ceildivs", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.ceildivu", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.cmp", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.constant", OpCounts::new(Exactly(1), Exactly(0))),
+    ("index.divs", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.divu", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.floordivs", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.maxs", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.maxu", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.mins", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.minu", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.mul", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.or", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.rems", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.remu", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.shl", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.shrs", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.shru", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.sizeof", OpCounts::new(Exactly(1), Exactly(0))),
+    ("index.sub", OpCounts::new(Exactly(1), Exactly(2))),
+    ("index.xor", OpCounts::new(Exactly(1), Exactly(2))),
+];

@@ -18,6 +18,8 @@
 //! Memory effects: on memrefs, an op reads its `ins` and reads and writes its `outs`; on tensors
 //! it is pure. Deallocation passes need nothing more.
 
+use crate::registry::Count::{Any, AtLeast, Exactly};
+use crate::registry::OpCounts;
 use smallvec::SmallVec;
 
 use crate::asm::lexer::TokKind;
@@ -45,7 +47,6 @@ pub fn register(reg: &mut Registry) {
     let mut yield_op = OpDef::new("linalg.yield");
     yield_op.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
     yield_op.effects = Some(no_effects);
-    yield_op.num_results = Some(0);
     yield_op.parse = Some(parse_return_like);
     yield_op.print = Some(print_return_like);
     yield_op.verify = Some(verify_yield);
@@ -55,7 +56,6 @@ pub fn register(reg: &mut Registry) {
     index.traits = Traits::PURE;
     index.effects = Some(no_effects);
     index.inherent_attrs = &["dim"];
-    index.num_results = Some(1);
     index.parse = Some(parse_index);
     index.print = Some(print_index);
     index.verify = Some(verify_index);
@@ -193,3 +193,91 @@ fn verify_index(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, msg);
     }
 }
+
+/// How many regions, results, successors and operands each op has (as `mlir-opt-22` checks
+/// them), declared for the verifier's count check.
+pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
+    (
+        "linalg.add",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.batch_matmul",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.broadcast",
+        OpCounts::new(Any, Exactly(2)).regions(Exactly(1)),
+    ),
+    (
+        "linalg.conv_2d_nhwc_hwcf",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.copy",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.div",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.dot",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.elementwise",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.fill",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.generic",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    ("linalg.index", OpCounts::new(Exactly(1), Exactly(0))),
+    (
+        "linalg.map",
+        OpCounts::new(Any, AtLeast(1)).regions(Exactly(1)),
+    ),
+    (
+        "linalg.matmul",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.matvec",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.max",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.min",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.mul",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.negf",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    ("linalg.reduce", OpCounts::new(Any, Any).regions(Exactly(1))),
+    (
+        "linalg.sub",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.transpose",
+        OpCounts::new(Any, Exactly(2)).regions(Exactly(1)),
+    ),
+    (
+        "linalg.vecmat",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    ("linalg.yield", OpCounts::new(Exactly(0), Any)),
+];

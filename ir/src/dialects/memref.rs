@@ -28,6 +28,7 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::{AffineExpr, AttrData};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
+use crate::dialects::decl::declare_ops;
 use crate::dialects::syntax::{
     add_attr, dense_array, dense_array_values, int_attr, lookup_symbol, op_error,
     parse_dynamic_index_list, print_dynamic_index_list, segment_array, segments, set_segments,
@@ -35,8 +36,8 @@ use crate::dialects::syntax::{
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, NameHint, OpDef, PropertyKind, RegionBranch,
-    RegionEdge, RegionPoint, Registry, Resource, Traits,
+    Count::{Any, AtLeast, Exactly},
+    NameHint, OpCounts, RegionEdge, RegionPoint, Registry, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -49,307 +50,244 @@ pub fn register(reg: &mut Registry) {
     register_metadata_ops(reg);
     register_global_ops(reg);
     register_scope_ops(reg);
-    register_atomic_ops(reg);
 }
 
 // ----- registration ---------------------------------------------------------------------------
 
 fn register_allocation_ops(reg: &mut Registry) {
-    for (name, resource) in [
-        ("memref.alloc", Resource::Default),
-        ("memref.alloca", Resource::AutomaticAllocationScope),
-    ] {
-        let mut def = OpDef::new(name);
-        def.traits = Traits::ALLOCATION_LIKE;
-        def.inherent_attrs = &["alignment", "operandSegmentSizes"];
-        def.effects = Some(match resource {
-            Resource::Default => |_, _| known(&[effect(EffectKind::Allocate, EffectOn::Result(0))]),
-            Resource::AutomaticAllocationScope => |_, _| {
-                known(&[MemoryEffect {
-                    kind: EffectKind::Allocate,
-                    on: EffectOn::Result(0),
-                    resource: Resource::AutomaticAllocationScope,
-                }])
-            },
-        });
-        def.parse = Some(parse_alloc);
-        def.print = Some(print_alloc);
-        def.verify = Some(match resource {
-            Resource::Default => verify_alloc,
-            Resource::AutomaticAllocationScope => verify_alloca,
-        });
-        def.name_hint = Some(match resource {
-            Resource::Default => |_, _, n| n.push("alloc".into()),
-            Resource::AutomaticAllocationScope => |_, _, n| n.push("alloca".into()),
-        });
-        reg.register(def);
+    declare_ops! { reg;
+        "memref.alloc" {
+            traits: [ALLOCATION_LIKE],
+            counts: OpCounts::new(Exactly(1), Any).segmented(2),
+            attrs: ["alignment", "operandSegmentSizes"],
+            memory: [Allocate(Result(0))],
+            syntax: parse_alloc, print_alloc,
+            verify: verify_alloc,
+            hint: "alloc",
+        }
+        "memref.alloca" {
+            traits: [ALLOCATION_LIKE],
+            counts: OpCounts::new(Exactly(1), Any).segmented(2),
+            attrs: ["alignment", "operandSegmentSizes"],
+            memory: [Allocate(Result(0)) in AutomaticAllocationScope],
+            syntax: parse_alloc, print_alloc,
+            verify: verify_alloca,
+            hint: "alloca",
+        }
+        "memref.dealloc" {
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            memory: [Free(Operand(0))],
+            syntax: parse_dealloc, print_operand_attrs_type,
+            verify: verify_dealloc,
+        }
+        // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
+        "memref.realloc" {
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["alignment"],
+            memory: [Free(Operand(0)), Allocate(Result(0))],
+            syntax: parse_realloc, print_realloc,
+            verify: verify_realloc,
+        }
     }
-
-    let mut dealloc = OpDef::new("memref.dealloc");
-    dealloc.effects = Some(|_, _| known(&[effect(EffectKind::Free, EffectOn::Operand(0))]));
-    dealloc.parse = Some(parse_dealloc);
-    dealloc.print = Some(print_dealloc);
-    dealloc.verify = Some(verify_dealloc);
-    reg.register(dealloc);
-
-    let mut realloc = OpDef::new("memref.realloc");
-    realloc.inherent_attrs = &["alignment"];
-    // As in MLIR: the source is freed (stage 0), then the result allocated (stage 1).
-    realloc.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Free, EffectOn::Operand(0)),
-            effect(EffectKind::Allocate, EffectOn::Result(0)),
-        ])
-    });
-    realloc.parse = Some(parse_realloc);
-    realloc.print = Some(print_realloc);
-    realloc.verify = Some(verify_realloc);
-    reg.register(realloc);
 }
 
 fn register_access_ops(reg: &mut Registry) {
-    let mut load = OpDef::new("memref.load");
-    load.inherent_attrs = &["alignment", "nontemporal"];
-    load.effects = Some(|_, _| known(&[effect(EffectKind::Read, EffectOn::Operand(0))]));
-    load.parse = Some(parse_load);
-    load.print = Some(print_load);
-    load.verify = Some(verify_load);
-    reg.register(load);
-
-    let mut store = OpDef::new("memref.store");
-    store.inherent_attrs = &["alignment", "nontemporal"];
-    store.effects = Some(|_, _| known(&[effect(EffectKind::Write, EffectOn::Operand(1))]));
-    store.parse = Some(parse_store);
-    store.print = Some(print_store);
-    store.verify = Some(verify_store);
-    reg.register(store);
-
-    let mut copy = OpDef::new("memref.copy");
-    copy.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Read, EffectOn::Operand(0)),
-            effect(EffectKind::Write, EffectOn::Operand(1)),
-        ])
-    });
-    copy.parse = Some(parse_copy);
-    copy.print = Some(print_copy);
-    copy.verify = Some(verify_copy);
-    reg.register(copy);
-}
-
-fn view_def(name: &str) -> OpDef {
-    let mut def = OpDef::new(name);
-    def.traits = Traits::VIEW_LIKE | Traits::PURE;
-    def.view_source = Some(|ctx, op| ctx.operand(op, 0));
-    def
-}
-
-fn register_view_ops(reg: &mut Registry) {
-    let mut subview = view_def("memref.subview");
-    subview.inherent_attrs = &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ];
-    subview.parse = Some(parse_subview);
-    subview.print = Some(print_subview);
-    subview.verify = Some(verify_subview);
-    subview.name_hint = Some(|_, _, n| n.push("subview".into()));
-    reg.register(subview);
-
-    let mut cast = view_def("memref.cast");
-    cast.parse = Some(parse_cast);
-    cast.print = Some(print_cast);
-    cast.verify = Some(verify_cast);
-    cast.name_hint = Some(|_, _, n| n.push("cast".into()));
-    reg.register(cast);
-
-    let mut space_cast = view_def("memref.memory_space_cast");
-    space_cast.parse = Some(parse_cast);
-    space_cast.print = Some(print_cast);
-    space_cast.verify = Some(verify_memory_space_cast);
-    space_cast.name_hint = Some(|_, _, n| n.push("memspacecast".into()));
-    reg.register(space_cast);
-
-    let mut reinterpret = view_def("memref.reinterpret_cast");
-    reinterpret.inherent_attrs = &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ];
-    reinterpret.parse = Some(parse_reinterpret_cast);
-    reinterpret.print = Some(print_reinterpret_cast);
-    reinterpret.verify = Some(verify_reinterpret_cast);
-    reinterpret.name_hint = Some(|_, _, n| n.push("reinterpret_cast".into()));
-    reg.register(reinterpret);
-
-    let mut expand = view_def("memref.expand_shape");
-    expand.inherent_attrs = &["reassociation", "static_output_shape"];
-    expand.parse = Some(parse_expand_shape);
-    expand.print = Some(print_expand_shape);
-    expand.verify = Some(verify_expand_shape);
-    expand.name_hint = Some(|_, _, n| n.push("expand_shape".into()));
-    reg.register(expand);
-
-    let mut collapse = view_def("memref.collapse_shape");
-    collapse.inherent_attrs = &["reassociation"];
-    collapse.parse = Some(parse_collapse_shape);
-    collapse.print = Some(print_collapse_shape);
-    collapse.verify = Some(verify_collapse_shape);
-    collapse.name_hint = Some(|_, _, n| n.push("collapse_shape".into()));
-    reg.register(collapse);
-
-    let mut view = view_def("memref.view");
-    view.parse = Some(parse_view);
-    view.print = Some(print_view);
-    view.verify = Some(verify_view);
-    view.name_hint = Some(|_, _, n| n.push("view".into()));
-    reg.register(view);
-}
-
-fn register_metadata_ops(reg: &mut Registry) {
-    let mut dim = OpDef::new("memref.dim");
-    dim.traits = Traits::PURE;
-    dim.parse = Some(parse_dim);
-    dim.print = Some(print_dim);
-    dim.verify = Some(verify_dim);
-    dim.name_hint = Some(|_, _, n| n.push("dim".into()));
-    reg.register(dim);
-
-    // A view of its source with the shape its second operand holds (identity strides).
-    let mut reshape = OpDef::new("memref.reshape");
-    reshape.traits = Traits::PURE;
-    reshape.view_source = Some(|ctx, op| ctx.operand(op, 0));
-    reshape.num_results = Some(1);
-    reshape.name_hint = Some(|_, _, n| n.push("reshape".into()));
-    reshape.parse = Some(parse_reshape);
-    reshape.print = Some(print_reshape);
-    reshape.verify = Some(verify_reshape);
-    reg.register(reshape);
-
-    let mut rank = OpDef::new("memref.rank");
-    rank.traits = Traits::PURE;
-    rank.parse = Some(parse_rank);
-    rank.print = Some(print_rank);
-    rank.verify = Some(verify_rank);
-    reg.register(rank);
-
-    // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view op.
-    let mut metadata = OpDef::new("memref.extract_strided_metadata");
-    metadata.traits = Traits::PURE;
-    metadata.parse = Some(parse_source_arrow_results);
-    metadata.print = Some(print_source_arrow_results);
-    metadata.verify = Some(verify_extract_strided_metadata);
-    metadata.name_hint = Some(strided_metadata_names);
-    reg.register(metadata);
-
-    let mut pointer = OpDef::new("memref.extract_aligned_pointer_as_index");
-    pointer.traits = Traits::PURE;
-    pointer.parse = Some(parse_source_arrow_results);
-    pointer.print = Some(print_source_arrow_results);
-    pointer.verify = Some(verify_extract_aligned_pointer);
-    pointer.name_hint = Some(|_, _, n| n.push("intptr".into()));
-    reg.register(pointer);
-}
-
-fn register_global_ops(reg: &mut Registry) {
-    let mut global = OpDef::new("memref.global");
-    global.traits = Traits::SYMBOL;
-    global.property_kinds = &[
-        ("alignment", PropertyKind::Integer),
-        ("constant", PropertyKind::Unit),
-        ("sym_name", PropertyKind::String),
-        ("sym_visibility", PropertyKind::String),
-        ("type", PropertyKind::Type),
-    ];
-    global.inherent_attrs = &[
-        "alignment",
-        "constant",
-        "initial_value",
-        "sym_name",
-        "sym_visibility",
-        "type",
-    ];
-    global.effects = Some(|_, _| known(&[]));
-    global.parse = Some(parse_global);
-    global.print = Some(print_global);
-    global.verify = Some(verify_global);
-    reg.register(global);
-
-    let mut get_global = OpDef::new("memref.get_global");
-    get_global.traits = Traits::PURE;
-    get_global.inherent_attrs = &["name"];
-    get_global.parse = Some(parse_get_global);
-    get_global.print = Some(print_get_global);
-    get_global.verify = Some(verify_get_global);
-    reg.register(get_global);
-}
-
-fn register_scope_ops(reg: &mut Registry) {
-    let mut scope = OpDef::new("memref.alloca_scope");
-    scope.traits = Traits::AUTOMATIC_ALLOCATION_SCOPE
-        | Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK
-        | Traits::NO_REGION_ARGUMENTS;
-    scope.region_branch = Some(RegionBranch {
-        entry: |_, _| {
-            smallvec![RegionEdge {
-                to: RegionPoint::Region(0),
-                operands: 0..0,
-                inputs: 0..0
-            }]
-        },
-        from_region: |ctx, op, _, term| {
-            let n = ctx.num_operands(term);
-            smallvec![RegionEdge {
-                to: RegionPoint::Parent,
-                operands: 0..n,
-                inputs: 0..ctx.results(op).len(),
-            }]
-        },
-    });
-    scope.parse = Some(parse_alloca_scope);
-    scope.print = Some(print_alloca_scope);
-    scope.verify = Some(verify_alloca_scope);
-    reg.register(scope);
-
-    let mut ret = OpDef::new("memref.alloca_scope.return");
-    ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    ret.parse = Some(crate::dialects::syntax::parse_return_like);
-    ret.print = Some(crate::dialects::syntax::print_return_like);
-    ret.verify = Some(verify_scope_return);
-    reg.register(ret);
-}
-
-fn register_atomic_ops(reg: &mut Registry) {
-    let mut rmw = OpDef::new("memref.atomic_rmw");
-    rmw.inherent_attrs = &["kind"];
-    rmw.effects = Some(|_, _| {
-        known(&[
-            effect(EffectKind::Read, EffectOn::Operand(1)),
-            effect(EffectKind::Write, EffectOn::Operand(1)),
-        ])
-    });
-    rmw.parse = Some(parse_atomic_rmw);
-    rmw.print = Some(print_atomic_rmw);
-    rmw.verify = Some(verify_atomic_rmw);
-    reg.register(rmw);
-}
-
-// ----- effects --------------------------------------------------------------------------------
-
-fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
-    MemoryEffect {
-        kind,
-        on,
-        resource: Resource::Default,
+    declare_ops! { reg;
+        "memref.load" {
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["alignment", "nontemporal"],
+            memory: [Read(Operand(0))],
+            syntax: parse_load, print_load,
+            verify: verify_load,
+        }
+        "memref.store" {
+            counts: OpCounts::new(Exactly(0), AtLeast(2)),
+            attrs: ["alignment", "nontemporal"],
+            memory: [Write(Operand(1))],
+            syntax: parse_store, print_store,
+            verify: verify_store,
+        }
+        "memref.copy" {
+            counts: OpCounts::new(Exactly(0), Exactly(2)),
+            memory: [Read(Operand(0)), Write(Operand(1))],
+            syntax: parse_copy, print_copy,
+            verify: verify_copy,
+        }
+        "memref.atomic_rmw" {
+            counts: OpCounts::new(Exactly(1), AtLeast(2)),
+            attrs: ["kind"],
+            memory: [Read(Operand(1)), Write(Operand(1))],
+            syntax: parse_atomic_rmw, print_atomic_rmw,
+            verify: verify_atomic_rmw,
+        }
     }
 }
 
-fn known(effects: &[MemoryEffect]) -> Effects {
-    Effects::Known(SmallVec::from_slice(effects))
+/// The view ops: pure, their result a view of their first operand.
+fn register_view_ops(reg: &mut Registry) {
+    declare_ops! { reg;
+        "memref.subview" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)).segmented(4),
+            attrs: ["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            syntax: parse_subview, print_subview,
+            verify: verify_subview,
+            view_source: 0,
+            hint: "subview",
+        }
+        "memref.cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_cast, print_cast,
+            verify: verify_cast,
+            view_source: 0,
+            hint: "cast",
+        }
+        "memref.memory_space_cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_cast, print_cast,
+            verify: verify_memory_space_cast,
+            view_source: 0,
+            hint: "memspacecast",
+        }
+        "memref.reinterpret_cast" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)).segmented(4),
+            attrs: ["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            syntax: parse_reinterpret_cast, print_reinterpret_cast,
+            verify: verify_reinterpret_cast,
+            view_source: 0,
+            hint: "reinterpret_cast",
+        }
+        "memref.expand_shape" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(1)),
+            attrs: ["reassociation", "static_output_shape"],
+            syntax: parse_expand_shape, print_expand_shape,
+            verify: verify_expand_shape,
+            view_source: 0,
+            hint: "expand_shape",
+        }
+        "memref.collapse_shape" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            attrs: ["reassociation"],
+            syntax: parse_collapse_shape, print_collapse_shape,
+            verify: verify_collapse_shape,
+            view_source: 0,
+            hint: "collapse_shape",
+        }
+        "memref.view" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), AtLeast(2)),
+            syntax: parse_view, print_view,
+            verify: verify_view,
+            view_source: 0,
+            hint: "view",
+        }
+    }
+}
+
+fn register_metadata_ops(reg: &mut Registry) {
+    declare_ops! { reg;
+        "memref.dim" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(2)),
+            syntax: parse_dim, print_dim,
+            verify: verify_dim,
+            hint: "dim",
+        }
+        // A view of its source with the shape its second operand holds (identity strides).
+        "memref.reshape" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(2)),
+            syntax: parse_reshape, print_reshape,
+            verify: verify_reshape,
+            view_source: 0,
+            hint: "reshape",
+        }
+        "memref.rank" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_rank, print_operand_attrs_type,
+            verify: verify_rank,
+        }
+        // Pure; its `base_buffer` result aliases the source, but (as in MLIR) it is not a view.
+        "memref.extract_strided_metadata" {
+            traits: [PURE],
+            counts: OpCounts::new(AtLeast(2), Exactly(1)),
+            syntax: parse_source_arrow_results, print_source_arrow_results,
+            verify: verify_extract_strided_metadata,
+            hints: strided_metadata_names,
+        }
+        "memref.extract_aligned_pointer_as_index" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            syntax: parse_source_arrow_results, print_source_arrow_results,
+            verify: verify_extract_aligned_pointer,
+            hint: "intptr",
+        }
+    }
+}
+
+fn register_global_ops(reg: &mut Registry) {
+    declare_ops! { reg;
+        "memref.global" {
+            traits: [SYMBOL],
+            counts: OpCounts::new(Exactly(0), Exactly(0)),
+            property_kinds: [
+                ("alignment", Integer),
+                ("constant", Unit),
+                ("sym_name", String),
+                ("sym_visibility", String),
+                ("type", Type),
+            ],
+            attrs: ["alignment", "constant", "initial_value", "sym_name", "sym_visibility", "type"],
+            memory: [],
+            syntax: parse_global, print_global,
+            verify: verify_global,
+        }
+        "memref.get_global" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(0)),
+            attrs: ["name"],
+            syntax: parse_get_global, print_get_global,
+            verify: verify_get_global,
+        }
+    }
+}
+
+/// `memref.alloca_scope`: parent → body → parent, forwarding the return's operands.
+fn register_scope_ops(reg: &mut Registry) {
+    declare_ops! { reg;
+        "memref.alloca_scope" {
+            traits: [AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
+            counts: OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
+            region_branch: |_, _| {
+                smallvec![RegionEdge {
+                    to: RegionPoint::Region(0),
+                    operands: 0..0,
+                    inputs: 0..0
+                }]
+            }, |ctx, op, _, term| {
+                smallvec![RegionEdge {
+                    to: RegionPoint::Parent,
+                    operands: 0..ctx.num_operands(term),
+                    inputs: 0..ctx.results(op).len(),
+                }]
+            },
+            syntax: parse_alloca_scope, print_alloca_scope,
+            verify: verify_alloca_scope,
+            implicit_terminator: "memref.alloca_scope.return",
+        }
+        "memref.alloca_scope.return" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Any),
+            syntax: crate::dialects::syntax::parse_return_like, crate::dialects::syntax::print_return_like,
+            verify: verify_scope_return,
+        }
+    }
 }
 
 // ----- memref type helpers ------------------------------------------------------------------
@@ -510,49 +448,16 @@ fn quoted(ctx: &Context, ty: Type) -> String {
 
 // ----- verifier helpers -----------------------------------------------------------------------
 
-/// Checks an exact operand count with ODS's wording.
-fn expect_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.num_operands(op);
-    if found == n {
-        return true;
-    }
-    let msg = match n {
-        0 => "requires zero operands".to_string(),
-        1 => "requires a single operand".to_string(),
-        _ => format!("expected {n} operands, but found {found}"),
-    };
-    op_error(ctx, op, diags, msg);
-    false
-}
+/// ODS's summary of `AnyRankedOrUnrankedMemRef`.
+const ANY_MEMREF: &str = "ranked or unranked memref of any type values";
 
-/// Checks a minimum operand count with ODS's wording.
-fn expect_min_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.num_operands(op);
-    if found >= n {
-        return true;
+/// Whether operand `i` is a memref; if not, reports ODS's constraint error.
+fn expect_memref_operand(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, i: usize) -> bool {
+    let ok = is_memref(ctx, operand_type(ctx, op, i));
+    if !ok {
+        operand_kind_error(ctx, op, diags, i, ANY_MEMREF);
     }
-    op_error(
-        ctx,
-        op,
-        diags,
-        format!("expected {n} or more operands, but found {found}"),
-    );
-    false
-}
-
-/// Checks an exact result count with ODS's wording.
-fn expect_results(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>, n: usize) -> bool {
-    let found = ctx.results(op).len();
-    if found == n {
-        return true;
-    }
-    let msg = match n {
-        0 => "requires zero results".to_string(),
-        1 => "requires one result".to_string(),
-        _ => format!("expected {n} results, but found {found}"),
-    };
-    op_error(ctx, op, diags, msg);
-    false
+    ok
 }
 
 fn operand_type(ctx: &Context, op: Op, i: usize) -> Type {
@@ -792,9 +697,7 @@ fn verify_alloc_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(sizes) = check_segments(ctx, op, diags, 2) else {
         return;
     };
-    if !expect_index_operands(ctx, op, diags, 0..ctx.num_operands(op))
-        || !expect_results(ctx, op, diags, 1)
-    {
+    if !expect_index_operands(ctx, op, diags, 0..ctx.num_operands(op)) {
         return;
     }
     let Some(m) = ranked(ctx, result_type(ctx, op, 0)) else {
@@ -853,29 +756,17 @@ fn parse_dealloc(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
+/// The format `$memref attr-dict : type($memref)` (`dealloc`, `rank`).
+fn print_operand_attrs_type(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     print_first_operand(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&v) = p.ctx.operand_array(op).first() {
-        p.print_type(p.ctx.value_type(v));
-    }
+    p.print_type(p.ctx.value_type(p.ctx.operand(op, 0)));
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
-    }
+    expect_memref_operand(ctx, op, diags, 0);
 }
 
 // ----- memref.realloc -------------------------------------------------------------------------
@@ -933,9 +824,6 @@ fn verify_realloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             diags,
             format!("expected 2 operands, but found {n}"),
         );
-        return;
-    }
-    if !expect_results(ctx, op, diags, 1) {
         return;
     }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
@@ -1034,9 +922,6 @@ fn verify_indexed_access<'c>(
     at: usize,
     what: &str,
 ) -> Option<Ranked<'c>> {
-    if !expect_min_operands(ctx, op, diags, at + 1) {
-        return None;
-    }
     let Some(m) = ranked(ctx, operand_type(ctx, op, at)) else {
         operand_kind_error(ctx, op, diags, at, "memref of any type values");
         return None;
@@ -1063,9 +948,6 @@ fn verify_load(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(m) = verify_indexed_access(ctx, op, diags, 0, "load") else {
         return;
     };
-    if !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     if result_type(ctx, op, 0) != m.elem {
         op_error(
             ctx,
@@ -1108,15 +990,9 @@ fn print_store(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_store(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) {
-        return;
-    }
     let Some(m) = verify_indexed_access(ctx, op, diags, 1, "store") else {
         return;
     };
-    if !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     if operand_type(ctx, op, 0) != m.elem {
         op_error(
             ctx,
@@ -1167,18 +1043,8 @@ fn shapes_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_copy(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     for i in 0..2 {
-        if !is_memref(ctx, operand_type(ctx, op, i)) {
-            operand_kind_error(
-                ctx,
-                op,
-                diags,
-                i,
-                "ranked or unranked memref of any type values",
-            );
+        if !expect_memref_operand(ctx, op, diags, i) {
             return;
         }
     }
@@ -1400,9 +1266,6 @@ fn print_subview(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_subview(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let Some(src) = ranked(ctx, src_ty) else {
         operand_kind_error(ctx, op, diags, 0, "memref of any type values");
@@ -1677,26 +1540,11 @@ fn verify_cast_like(
     diags: &mut Vec<Diagnostic>,
     compatible: fn(&Context, Type, Type) -> bool,
 ) {
-    if !expect_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (a, b) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     if !is_memref(ctx, a) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        operand_kind_error(ctx, op, diags, 0, ANY_MEMREF);
     } else if !is_memref(ctx, b) {
-        result_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        result_kind_error(ctx, op, diags, 0, ANY_MEMREF);
     } else if !compatible(ctx, a, b) {
         op_error(
             ctx,
@@ -1763,18 +1611,9 @@ fn dynamic_or_int(v: i64) -> String {
 }
 
 fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let Some((src_elem, src_space)) = elem_and_space(ctx, src_ty) else {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+        operand_kind_error(ctx, op, diags, 0, ANY_MEMREF);
         return;
     };
     let Some(dst) = ranked(ctx, dst_ty) else {
@@ -1948,9 +1787,6 @@ fn reshape_parts<'c>(
     op: Op,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<(Ranked<'c>, Ranked<'c>, Vec<Vec<i64>>)> {
-    if !expect_min_operands(ctx, op, diags, 1) || !expect_results(ctx, op, diags, 1) {
-        return None;
-    }
     let Some(src) = ranked(ctx, operand_type(ctx, op, 0)) else {
         operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
         return None;
@@ -2263,9 +2099,6 @@ fn print_view(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_view(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (src_ty, dst_ty) = (operand_type(ctx, op, 0), result_type(ctx, op, 0));
     let src = ranked(ctx, src_ty).filter(|m| {
         m.shape.len() == 1
@@ -2346,17 +2179,12 @@ fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn expect_index_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if expect_results(ctx, op, diags, 1)
-        && !matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::Index)
-    {
+    if !matches!(ctx.type_data(result_type(ctx, op, 0)), TypeData::Index) {
         result_kind_error(ctx, op, diags, 0, "index");
     }
 }
 
 fn verify_dim(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) {
-        return;
-    }
     let ok = match ctx.type_data(operand_type(ctx, op, 0)) {
         TypeData::MemRef { shape, .. } => !shape.is_empty(),
         TypeData::UnrankedMemRef { .. } => true,
@@ -2424,9 +2252,6 @@ fn print_reshape(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_reshape(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let (source, shape, result) = (
         operand_type(ctx, op, 0),
         operand_type(ctx, op, 1),
@@ -2464,28 +2289,8 @@ fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
-    p.write(" ");
-    print_first_operand(p, op);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    if let Some(&m) = p.ctx.operand_array(op).first() {
-        p.print_type(p.ctx.value_type(m));
-    }
-}
-
 fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+    if !expect_memref_operand(ctx, op, diags, 0) {
         return;
     }
     expect_index_result(ctx, op, diags);
@@ -2533,9 +2338,6 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
 }
 
 fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
     let src_ty = operand_type(ctx, op, 0);
     let Some(src) = ranked(ctx, src_ty).filter(|m| strides_and_offset(ctx, m).is_some()) else {
         operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
@@ -2603,17 +2405,7 @@ fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagno
 }
 
 fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 1) {
-        return;
-    }
-    if !is_memref(ctx, operand_type(ctx, op, 0)) {
-        operand_kind_error(
-            ctx,
-            op,
-            diags,
-            0,
-            "ranked or unranked memref of any type values",
-        );
+    if !expect_memref_operand(ctx, op, diags, 0) {
         return;
     }
     expect_index_result(ctx, op, diags);
@@ -2716,9 +2508,6 @@ fn global_type(ctx: &Context, op: Op) -> Option<Type> {
 }
 
 fn verify_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 0) {
-        return;
-    }
     if str_attr(ctx, op, "sym_name").is_none() {
         op_error(ctx, op, diags, "requires attribute 'sym_name'");
         return;
@@ -2819,9 +2608,6 @@ fn print_get_global(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_get_global(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let Some(name) = symbol_ref(ctx, op, "name") else {
         op_error(ctx, op, diags, "requires attribute 'name'");
         return;
@@ -2919,9 +2705,6 @@ fn print_alloca_scope(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_alloca_scope(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_operands(ctx, op, diags, 0) {
-        return;
-    }
     let regions = ctx.regions(op);
     if regions.len() != 1 {
         op_error(ctx, op, diags, "requires 1 region");
@@ -3038,9 +2821,6 @@ fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if !expect_min_operands(ctx, op, diags, 2) || !expect_results(ctx, op, diags, 1) {
-        return;
-    }
     let Some(kind) = atomic_kind(ctx, op) else {
         op_error(ctx, op, diags, "requires attribute 'kind'");
         return;
@@ -3114,13 +2894,17 @@ fn verify_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 /// Registers `memref.transpose`: a view permuting the dimensions of its source, written
 /// `memref.transpose %m (d0, d1) -> (d1, d0) : memref<2x3xf32> to memref<3x2xf32, strided<[1, 3]>>`.
 pub fn register_transpose(reg: &mut Registry) {
-    let mut transpose = view_def("memref.transpose");
-    transpose.inherent_attrs = &["permutation"];
-    transpose.parse = Some(parse_transpose);
-    transpose.print = Some(print_transpose);
-    transpose.verify = Some(verify_transpose);
-    transpose.name_hint = Some(|_, _, names| names.push("transpose".into()));
-    reg.register(transpose);
+    declare_ops! { reg;
+        "memref.transpose" {
+            traits: [VIEW_LIKE, PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+            attrs: ["permutation"],
+            syntax: parse_transpose, print_transpose,
+            verify: verify_transpose,
+            view_source: 0,
+            hint: "transpose",
+        }
+    }
 }
 
 fn parse_transpose(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

@@ -3,6 +3,8 @@
 //! Each module defines its ops' traits, interfaces, custom syntax (exactly as `mlir-opt-22`
 //! prints it), verifier and result-name hints. [`syntax`] holds helpers shared by the custom
 //! parsers and printers.
+//! Ops are declared with the `declare_ops!` DSL of `decl.rs` (counts, traits, attributes,
+//! effects, syntax, verifier, hints, interfaces: one entry per op).
 
 use crate::registry::Registry;
 
@@ -13,6 +15,7 @@ pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod deallocation;
+mod decl;
 pub mod func;
 pub mod index;
 pub mod linalg;
@@ -44,9 +47,17 @@ pub fn register_all(reg: &mut Registry) {
     linalg::register(reg);
     deallocation::register(reg);
     test::register(reg);
+    for counts in [
+        affine::COUNTS,
+        index::COUNTS,
+        linalg::COUNTS,
+        math::COUNTS,
+        ub::COUNTS,
+        vector::COUNTS,
+    ] {
+        reg.declare_counts(counts);
+    }
     register_canonicalizations(reg);
-    declare_result_counts(reg);
-    declare_implicit_terminators(reg);
     allocation::register(reg);
 }
 
@@ -57,53 +68,4 @@ fn register_canonicalizations(reg: &mut Registry) {
     scf::canonicalize::register(reg);
     memref::canonicalize::register(reg);
     bufferization::canonicalize::register(reg);
-}
-
-/// Ops that never have results (MLIR's ODS checks "requires zero results" for them).
-const ZERO_RESULT_OPS: &[&str] = &[
-    "builtin.module",
-    "func.func",
-    "func.return",
-    "cf.br",
-    "cf.cond_br",
-    "cf.switch",
-    "cf.assert",
-    "scf.yield",
-    "scf.condition",
-    "scf.reduce",
-    "scf.reduce.return",
-    "scf.forall.in_parallel",
-    "memref.dealloc",
-    "memref.store",
-    "memref.copy",
-    "memref.global",
-    "memref.alloca_scope.return",
-    "bufferization.dealloc_tensor",
-    "bufferization.materialize_in_destination",
-    "deallocation.free",
-];
-
-fn declare_result_counts(reg: &mut Registry) {
-    for name in ZERO_RESULT_OPS {
-        if let Some(def) = reg.def_mut(name) {
-            def.num_results = Some(0);
-        }
-    }
-}
-
-/// Ops whose regions end with an implicit terminator of a fixed kind.
-const IMPLICIT_TERMINATORS: &[(&str, &str)] = &[
-    ("scf.for", "scf.yield"),
-    ("scf.if", "scf.yield"),
-    ("scf.parallel", "scf.reduce"),
-    ("scf.forall", "scf.forall.in_parallel"),
-    ("memref.alloca_scope", "memref.alloca_scope.return"),
-];
-
-fn declare_implicit_terminators(reg: &mut Registry) {
-    for (op, term) in IMPLICIT_TERMINATORS {
-        if let Some(def) = reg.def_mut(op) {
-            def.implicit_terminator = Some(term);
-        }
-    }
 }

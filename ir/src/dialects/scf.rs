@@ -23,171 +23,110 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
+use crate::dialects::decl::declare_ops;
 use crate::dialects::syntax::{
     add_attr, dense_array, op_error, parse_colon_types_resolve, segment_range, set_segments,
     type_str, types_of,
 };
 use crate::entity::{Loc, Op, Region, Type, Value};
-use crate::registry::{OpDef, RegionBranch, RegionEdge, RegionPoint, Registry, Traits};
+use crate::registry::{
+    Count::{Any, AtLeast, Exactly},
+    OpCounts, RegionEdge, RegionPoint, Registry, Traits,
+};
 use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
-    register_if(reg);
-    register_for(reg);
-    register_while(reg);
-    register_execute_region(reg);
-    register_index_switch(reg);
-    register_parallel(reg);
-    register_forall(reg);
-    register_yield(reg);
-}
-
-fn register_if(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.if");
-    def.traits =
-        Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK | Traits::NO_REGION_ARGUMENTS;
-    def.parse = Some(parse_if);
-    def.print = Some(print_if);
-    def.verify = Some(verify_if);
-    def.region_branch = Some(RegionBranch {
-        entry: if_entry,
-        from_region: to_parent,
-    });
-    reg.register(def);
-}
-
-fn register_for(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.for");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK
-        | Traits::AUTOMATIC_ALLOCATION_SCOPE;
-    def.inherent_attrs = &["unsignedCmp"];
-    def.parse = Some(parse_for);
-    def.print = Some(print_for);
-    def.verify = Some(verify_for);
-    def.region_branch = Some(RegionBranch {
-        entry: for_entry,
-        from_region: for_from_body,
-    });
-    reg.register(def);
-}
-
-fn register_while(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.while");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
-    def.parse = Some(parse_while);
-    def.print = Some(print_while);
-    def.verify = Some(verify_while);
-    def.region_branch = Some(RegionBranch {
-        entry: while_entry,
-        from_region: while_from_region,
-    });
-    reg.register(def);
-
-    let mut cond = OpDef::new("scf.condition");
-    cond.traits = Traits::TERMINATOR | Traits::PURE;
-    cond.parse = Some(parse_condition);
-    cond.print = Some(print_condition);
-    cond.verify = Some(verify_condition);
-    reg.register(cond);
-}
-
-fn register_execute_region(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.execute_region");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS;
-    def.inherent_attrs = &["no_inline"];
-    def.parse = Some(parse_execute_region);
-    def.print = Some(print_execute_region);
-    def.verify = Some(verify_execute_region);
-    def.region_branch = Some(RegionBranch {
-        entry: first_region_entry,
-        from_region: to_parent,
-    });
-    reg.register(def);
-}
-
-fn register_index_switch(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.index_switch");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
-    def.inherent_attrs = &["cases"];
-    def.parse = Some(parse_index_switch);
-    def.print = Some(print_index_switch);
-    def.verify = Some(verify_index_switch);
-    def.region_branch = Some(RegionBranch {
-        entry: all_regions_entry,
-        from_region: to_parent,
-    });
-    reg.register(def);
-}
-
-fn register_parallel(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.parallel");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK
-        | Traits::AUTOMATIC_ALLOCATION_SCOPE;
-    def.inherent_attrs = &["operandSegmentSizes"];
-    def.parse = Some(parse_parallel);
-    def.print = Some(print_parallel);
-    def.verify = Some(verify_parallel);
-    def.region_branch = Some(RegionBranch {
-        entry: body_and_parent,
-        from_region: |ctx, op, _, _| body_and_parent(ctx, op),
-    });
-    reg.register(def);
-
-    let mut reduce = OpDef::new("scf.reduce");
-    reduce.traits = Traits::TERMINATOR | Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
-    reduce.parse = Some(parse_reduce);
-    reduce.print = Some(print_reduce);
-    reduce.verify = Some(verify_reduce);
-    reg.register(reduce);
-
-    let mut ret = OpDef::new("scf.reduce.return");
-    ret.traits = Traits::TERMINATOR | Traits::PURE;
-    ret.parse = Some(parse_reduce_return);
-    ret.print = Some(print_reduce_return);
-    ret.verify = Some(verify_reduce_return);
-    reg.register(ret);
-}
-
-fn register_forall(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.forall");
-    def.traits = Traits::RECURSIVE_MEMORY_EFFECTS
-        | Traits::SINGLE_BLOCK
-        | Traits::AUTOMATIC_ALLOCATION_SCOPE;
-    def.inherent_attrs = &[
-        "mapping",
-        "operandSegmentSizes",
-        "staticLowerBound",
-        "staticStep",
-        "staticUpperBound",
-    ];
-    def.parse = Some(parse_forall);
-    def.print = Some(print_forall);
-    def.verify = Some(verify_forall);
-    def.region_branch = Some(RegionBranch {
-        entry: body_and_parent,
-        from_region: to_parent,
-    });
-    reg.register(def);
-
-    let mut in_parallel = OpDef::new("scf.forall.in_parallel");
-    in_parallel.traits =
-        Traits::TERMINATOR | Traits::PURE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK;
-    in_parallel.parse = Some(parse_in_parallel);
-    in_parallel.print = Some(print_in_parallel);
-    in_parallel.verify = Some(verify_in_parallel);
-    reg.register(in_parallel);
-}
-
-fn register_yield(reg: &mut Registry) {
-    let mut def = OpDef::new("scf.yield");
-    def.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    def.parse = Some(crate::dialects::syntax::parse_return_like);
-    def.print = Some(crate::dialects::syntax::print_return_like);
-    def.verify = Some(verify_yield);
-    reg.register(def);
+    declare_ops! { reg;
+        "scf.if" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
+            counts: OpCounts::new(Any, Exactly(1)).regions(Exactly(2)),
+            syntax: parse_if, print_if,
+            verify: verify_if,
+            region_branch: if_entry, to_parent,
+            implicit_terminator: "scf.yield",
+        }
+        "scf.for" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, AUTOMATIC_ALLOCATION_SCOPE],
+            counts: OpCounts::new(Any, AtLeast(3)).regions(Exactly(1)),
+            attrs: ["unsignedCmp"],
+            syntax: parse_for, print_for,
+            verify: verify_for,
+            region_branch: for_entry, for_from_body,
+            implicit_terminator: "scf.yield",
+        }
+        "scf.while" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+            counts: OpCounts::new(Any, Any).regions(Exactly(2)),
+            syntax: parse_while, print_while,
+            verify: verify_while,
+            region_branch: while_entry, while_from_region,
+        }
+        "scf.condition" {
+            traits: [TERMINATOR, PURE],
+            counts: OpCounts::new(Exactly(0), AtLeast(1)),
+            syntax: parse_condition, print_condition,
+            verify: verify_condition,
+        }
+        "scf.execute_region" {
+            traits: [RECURSIVE_MEMORY_EFFECTS],
+            counts: OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
+            attrs: ["no_inline"],
+            syntax: parse_execute_region, print_execute_region,
+            verify: verify_execute_region,
+            region_branch: first_region_entry, to_parent,
+        }
+        "scf.index_switch" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+            counts: OpCounts::new(Any, Exactly(1)).regions(AtLeast(1)),
+            attrs: ["cases"],
+            syntax: parse_index_switch, print_index_switch,
+            verify: verify_index_switch,
+            region_branch: all_regions_entry, to_parent,
+        }
+        "scf.parallel" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, AUTOMATIC_ALLOCATION_SCOPE],
+            counts: OpCounts::new(Any, Any).regions(Exactly(1)).segmented(4),
+            attrs: ["operandSegmentSizes"],
+            syntax: parse_parallel, print_parallel,
+            verify: verify_parallel,
+            region_branch: body_and_parent, |ctx, op, _, _| body_and_parent(ctx, op),
+            implicit_terminator: "scf.reduce",
+        }
+        "scf.reduce" {
+            traits: [TERMINATOR, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+            counts: OpCounts::new(Exactly(0), Any).regions(Any),
+            syntax: parse_reduce, print_reduce,
+            verify: verify_reduce,
+        }
+        "scf.reduce.return" {
+            traits: [TERMINATOR, PURE],
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            syntax: parse_reduce_return, print_reduce_return,
+            verify: verify_reduce_return,
+        }
+        "scf.forall" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, AUTOMATIC_ALLOCATION_SCOPE],
+            counts: OpCounts::new(Any, Any).regions(Exactly(1)).segmented(4),
+            attrs: ["mapping", "operandSegmentSizes", "staticLowerBound", "staticStep", "staticUpperBound"],
+            syntax: parse_forall, print_forall,
+            verify: verify_forall,
+            region_branch: body_and_parent, to_parent,
+            implicit_terminator: "scf.forall.in_parallel",
+        }
+        "scf.forall.in_parallel" {
+            traits: [TERMINATOR, PURE, NO_TERMINATOR, SINGLE_BLOCK],
+            counts: OpCounts::new(Exactly(0), Exactly(0)).regions(Exactly(1)),
+            syntax: parse_in_parallel, print_in_parallel,
+            verify: verify_in_parallel,
+        }
+        "scf.yield" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Any),
+            syntax: crate::dialects::syntax::parse_return_like, crate::dialects::syntax::print_return_like,
+            verify: verify_yield,
+        }
+    }
 }
 
 // ----- region-branch interface -------------------------------------------------------------

@@ -15,7 +15,10 @@ use crate::dialects::syntax::{
     segment_values, set_segments, types_of,
 };
 use crate::entity::{Op, Type};
-use crate::registry::{Effects, OpDef, Registry, Traits};
+use crate::registry::{
+    Count::{Any, AtLeast, Exactly},
+    Effects, OpCounts, OpDef, Registry, Traits,
+};
 use crate::types::{DYNAMIC, TypeData};
 
 /// The properties of the slice ops, elided from the custom form's attr-dict.
@@ -24,6 +27,19 @@ const SLICE_ATTRS: [&str; 4] = [
     "static_offsets",
     "static_sizes",
     "static_strides",
+];
+
+/// The region, result, successor and operand counts of the dialect's ops (MLIR's ODS count traits).
+const COUNTS: &[(&str, OpCounts)] = &[
+    ("tensor.empty", OpCounts::new(Exactly(1), Any)),
+    (
+        "tensor.extract_slice",
+        OpCounts::new(Exactly(1), AtLeast(1)).segmented(4),
+    ),
+    (
+        "tensor.parallel_insert_slice",
+        OpCounts::new(Exactly(0), AtLeast(2)).segmented(5),
+    ),
 ];
 
 /// Registers the `tensor` ops.
@@ -53,6 +69,7 @@ pub fn register(reg: &mut Registry) {
     insert.print = Some(print_parallel_insert_slice);
     insert.verify = Some(verify_parallel_insert_slice);
     reg.register(insert);
+    reg.declare_counts(COUNTS);
 }
 
 fn no_effects(_: &Context, _: Op) -> Effects {

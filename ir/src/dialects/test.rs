@@ -15,105 +15,79 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
+use crate::dialects::decl::declare_ops;
 use crate::dialects::scf::verify_region_branch_types;
 use crate::dialects::syntax::{op_error, parse_colon_types_resolve, types_of};
 use crate::entity::Op;
 use crate::registry::{
-    EffectKind, EffectOn, Effects, MemoryEffect, OpDef, RegionBranch, RegionEdge, RegionPoint,
-    Registry, Resource, Traits,
+    Count::{Any, Exactly},
+    EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, RegionEdge, RegionPoint, Registry,
+    Resource,
 };
 
 /// Registers the ops of this dialect.
 pub fn register(reg: &mut Registry) {
     reg.allow_unknown_ops("test");
-
-    let mut copy = OpDef::new("test.copy");
-    copy.parse = Some(parse_copy);
-    copy.print = Some(print_copy);
-    copy.verify = Some(verify_read_write_pair);
-    copy.effects = Some(read_0_write_1);
-    reg.register(copy);
-
-    let mut buffer_based = OpDef::new("test.buffer_based");
-    buffer_based.parse = Some(parse_buffer_based);
-    buffer_based.print = Some(print_buffer_based);
-    buffer_based.verify = Some(verify_read_write_pair);
-    buffer_based.effects = Some(read_0_write_1);
-    reg.register(buffer_based);
-
-    let mut region_buffer_based = OpDef::new("test.region_buffer_based");
-    region_buffer_based.traits = Traits::SINGLE_BLOCK;
-    region_buffer_based.parse = Some(parse_region_buffer_based);
-    region_buffer_based.print = Some(print_region_buffer_based);
-    region_buffer_based.verify = Some(verify_read_write_pair);
-    region_buffer_based.effects = Some(read_0_write_1);
-    reg.register(region_buffer_based);
-
-    let mut region_yield = OpDef::new("test.region_yield");
-    region_yield.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    region_yield.parse = Some(parse_typed_operands_then_attrs);
-    region_yield.print = Some(print_typed_operands_then_attrs);
-    region_yield.verify = Some(|ctx, op, diags| {
-        require_single_operand(ctx, op, diags);
-    });
-    reg.register(region_yield);
-
-    let mut read_buffer = OpDef::new("test.read_buffer");
-    read_buffer.verify = Some(|ctx, op, diags| {
-        require_single_operand(ctx, op, diags);
-    });
-    read_buffer.effects = Some(|ctx, op| {
-        Effects::Known(if ctx.num_operands(op) == 1 {
-            smallvec![effect(EffectKind::Read, EffectOn::Operand(0))]
-        } else {
-            smallvec![]
-        })
-    });
-    reg.register(read_buffer);
-
-    let mut forward_buffer = OpDef::new("test.forward_buffer");
-    forward_buffer.traits = Traits::PURE;
-    forward_buffer.verify = Some(|ctx, op, diags| {
-        if require_single_operand(ctx, op, diags) && ctx.results(op).len() != 1 {
-            op_error(ctx, op, diags, "requires one result");
+    declare_ops! { reg;
+        "test.copy" {
+            counts: OpCounts::new(Exactly(0), Exactly(2)),
+            memory: [Read(Operand(0)), Write(Operand(1))],
+            syntax: parse_copy, print_copy,
+            verify: verify_memref_operands,
         }
-    });
-    reg.register(forward_buffer);
-
-    register_region_if(reg);
-
-    let mut side_effect = OpDef::new("test.side_effect_op");
-    side_effect.effects = Some(side_effect_op_effects);
-    side_effect.verify = Some(require_one_result);
-    reg.register(side_effect);
-
-    let mut recursive = OpDef::new("test.one_region_with_recursive_memory_effects");
-    recursive.traits = Traits::RECURSIVE_MEMORY_EFFECTS;
-    recursive.verify = Some(require_one_result);
-    reg.register(recursive);
-
-    let mut ret = OpDef::new("test.return");
-    ret.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    reg.register(ret);
-}
-
-fn register_region_if(reg: &mut Registry) {
-    let mut region_if = OpDef::new("test.region_if");
-    region_if.traits = Traits::RECURSIVE_MEMORY_EFFECTS | Traits::SINGLE_BLOCK;
-    region_if.parse = Some(parse_region_if);
-    region_if.print = Some(print_region_if);
-    region_if.verify = Some(verify_region_if);
-    region_if.region_branch = Some(RegionBranch {
-        entry: region_if_entry,
-        from_region: region_if_from_region,
-    });
-    reg.register(region_if);
-
-    let mut region_if_yield = OpDef::new("test.region_if_yield");
-    region_if_yield.traits = Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE;
-    region_if_yield.parse = Some(parse_typed_operands_then_attrs);
-    region_if_yield.print = Some(print_typed_operands_then_attrs);
-    reg.register(region_if_yield);
+        "test.buffer_based" {
+            counts: OpCounts::new(Exactly(0), Exactly(2)),
+            memory: [Read(Operand(0)), Write(Operand(1))],
+            syntax: parse_buffer_based, print_buffer_based,
+            verify: verify_memref_operands,
+        }
+        "test.region_buffer_based" {
+            traits: [SINGLE_BLOCK],
+            counts: OpCounts::new(Exactly(0), Exactly(2)).regions(Exactly(1)),
+            memory: [Read(Operand(0)), Write(Operand(1))],
+            syntax: parse_region_buffer_based, print_region_buffer_based,
+            verify: verify_memref_operands,
+        }
+        "test.region_yield" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            syntax: parse_typed_operands_then_attrs, print_typed_operands_then_attrs,
+        }
+        "test.read_buffer" {
+            counts: OpCounts::new(Exactly(0), Exactly(1)),
+            memory: [Read(Operand(0))],
+        }
+        "test.forward_buffer" {
+            traits: [PURE],
+            counts: OpCounts::new(Exactly(1), Exactly(1)),
+        }
+        "test.region_if" {
+            traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+            counts: OpCounts::new(Any, Any).regions(Exactly(3)),
+            syntax: parse_region_if, print_region_if,
+            verify: |ctx, op, diags| {
+                verify_region_branch_types(ctx, op, diags);
+            },
+            region_branch: region_if_entry, region_if_from_region,
+        }
+        "test.region_if_yield" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Any),
+            syntax: parse_typed_operands_then_attrs, print_typed_operands_then_attrs,
+        }
+        "test.side_effect_op" {
+            counts: OpCounts::new(Exactly(1), Any),
+            effects: side_effect_op_effects,
+        }
+        "test.one_region_with_recursive_memory_effects" {
+            traits: [RECURSIVE_MEMORY_EFFECTS],
+            counts: OpCounts::new(Exactly(1), Any).regions(Exactly(1)),
+        }
+        "test.return" {
+            traits: [TERMINATOR, RETURN_LIKE, PURE],
+            counts: OpCounts::new(Exactly(0), Any),
+        }
+    }
 }
 
 /// A memory effect on the default resource.
@@ -125,23 +99,7 @@ fn effect(kind: EffectKind, on: EffectOn) -> MemoryEffect {
     }
 }
 
-/// Reads operand 0 and writes operand 1 (`test.copy`, `test.buffer_based`).
-fn read_0_write_1(ctx: &Context, op: Op) -> Effects {
-    if ctx.num_operands(op) != 2 {
-        return Effects::Known(smallvec![]);
-    }
-    Effects::Known(smallvec![
-        effect(EffectKind::Read, EffectOn::Operand(0)),
-        effect(EffectKind::Write, EffectOn::Operand(1)),
-    ])
-}
-
-fn verify_read_write_pair(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if ctx.num_operands(op) != 2 {
-        let msg = format!("expected 2 operands, but found {}", ctx.num_operands(op));
-        op_error(ctx, op, diags, msg);
-        return;
-    }
+fn verify_memref_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let all_memrefs = ctx
         .operands(op)
         .all(|v| ctx.type_data(ctx.value_type(v)).is_memref());
@@ -152,20 +110,6 @@ fn verify_read_write_pair(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             diags,
             "operands must be ranked or unranked memrefs",
         );
-    }
-}
-
-fn require_single_operand(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
-    if ctx.num_operands(op) == 1 {
-        return true;
-    }
-    op_error(ctx, op, diags, "requires a single operand");
-    false
-}
-
-fn require_one_result(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if ctx.results(op).len() != 1 {
-        op_error(ctx, op, diags, "requires one result");
     }
 }
 
@@ -358,14 +302,6 @@ fn print_region_if(p: &mut OpPrinter<'_>, op: Op) {
         p.write(kw);
         p.print_region(region, true, true);
     }
-}
-
-fn verify_region_if(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if ctx.regions(op).len() != 3 {
-        op_error(ctx, op, diags, "expected 3 regions");
-        return;
-    }
-    verify_region_branch_types(ctx, op, diags);
 }
 
 /// The number of entry-block arguments of region `index`.

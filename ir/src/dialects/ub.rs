@@ -4,6 +4,8 @@
 use crate::asm::lexer::TokKind;
 use crate::attrs::AttrData;
 use crate::dialects::syntax::add_attr;
+use crate::registry::Count::Exactly;
+use crate::registry::OpCounts;
 use crate::registry::{OpDef, Registry, Traits};
 
 /// Registers the ops of this dialect.
@@ -11,7 +13,6 @@ pub fn register(reg: &mut Registry) {
     let mut poison = OpDef::new("ub.poison");
     poison.traits = Traits::PURE | Traits::CONSTANT_LIKE;
     poison.inherent_attrs = &["value"];
-    poison.num_results = Some(1);
     poison.parse = Some(|p, state| {
         p.parse_optional_attr_dict(&mut state.attrs)?;
         if state
@@ -35,3 +36,8 @@ pub fn register(reg: &mut Registry) {
     });
     reg.register(poison);
 }
+
+/// How many regions, results, successors and operands each op has (as `mlir-opt-22` checks
+/// them), declared for the verifier's count check.
+pub(crate) const COUNTS: &[(&str, OpCounts)] =
+    &[("ub.poison", OpCounts::new(Exactly(1), Exactly(0)))];

@@ -8,6 +8,8 @@
 //! Syntax follows `mlir-opt-22`, including the space in `vector.insert %x, %v [0, 2]`.
 //! (`vector.splat` is gone from `mlir-opt-22`; `vector.broadcast` replaces it.)
 
+use crate::registry::Count::{Any, AtLeast, Exactly};
+use crate::registry::OpCounts;
 use smallvec::smallvec;
 
 use crate::asm::lexer::TokKind;
@@ -46,7 +48,6 @@ pub fn register(reg: &mut Registry) {
     for (name, (parse, print)) in value_ops {
         let mut def = OpDef::new(name);
         def.traits = Traits::PURE;
-        def.num_results = Some(1);
         def.parse = Some(parse);
         def.print = Some(print);
         def.verify = Some(verify_value_op);
@@ -59,7 +60,6 @@ pub fn register(reg: &mut Registry) {
     }
     let mut print = OpDef::new("vector.print");
     print.inherent_attrs = &["punctuation", "stringLiteral"];
-    print.num_results = Some(0);
     print.parse = Some(parse_print);
     print.print = Some(print_print);
     print.effects = Some(|_, _| {
@@ -78,25 +78,22 @@ fn register_memory_ops(reg: &mut Registry) {
     type EffectFn = fn(&Context, Op) -> Effects;
     let reads: EffectFn = |ctx, op| memref_effect(ctx, op, EffectKind::Read, 0);
     let writes: EffectFn = |ctx, op| memref_effect(ctx, op, EffectKind::Write, 1);
-    let ops: [(&str, OpSyntax, Option<usize>, EffectFn); 4] = [
+    let ops: [(&str, OpSyntax, EffectFn); 4] = [
         (
             "vector.transfer_read",
             (parse_transfer_read, print_transfer_read),
-            Some(1),
             reads,
         ),
         (
             "vector.transfer_write",
             (parse_transfer_write, print_transfer_write),
-            None,
             writes,
         ),
-        ("vector.load", (parse_load, print_load), Some(1), reads),
-        ("vector.store", (parse_store, print_store), Some(0), writes),
+        ("vector.load", (parse_load, print_load), reads),
+        ("vector.store", (parse_store, print_store), writes),
     ];
-    for (name, (parse, print), results, effects) in ops {
+    for (name, (parse, print), effects) in ops {
         let mut def = OpDef::new(name);
-        def.num_results = results;
         def.parse = Some(parse);
         def.print = Some(print);
         def.verify = Some(verify_memory_op);
@@ -775,3 +772,24 @@ fn print_print(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" : ");
     p.print_type(p.ctx.value_type(source));
 }
+
+/// How many regions, results, successors and operands each op has (as `mlir-opt-22` checks
+/// them), declared for the verifier's count check.
+pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
+    ("vector.broadcast", OpCounts::new(Exactly(1), Exactly(1))),
+    ("vector.extract", OpCounts::new(Exactly(1), AtLeast(1))),
+    ("vector.fma", OpCounts::new(Exactly(1), Exactly(3))),
+    ("vector.insert", OpCounts::new(Exactly(1), AtLeast(2))),
+    ("vector.load", OpCounts::new(Exactly(1), AtLeast(1))),
+    ("vector.print", OpCounts::new(Exactly(0), Any)),
+    ("vector.reduction", OpCounts::new(Exactly(1), AtLeast(1))),
+    ("vector.store", OpCounts::new(Exactly(0), AtLeast(2))),
+    (
+        "vector.transfer_read",
+        OpCounts::new(Exactly(1), AtLeast(2)).segmented(4),
+    ),
+    (
+        "vector.transfer_write",
+        OpCounts::new(Any, AtLeast(2)).segmented(4),
+    ),
+];
