@@ -658,52 +658,10 @@ impl<'a> Machine<'a> {
 
     fn exec(&mut self, op: Op, info: &OpInfo) -> Result<(), RunError> {
         let a = &info.args;
+        if self.exec_value_op(info)? {
+            return Ok(());
+        }
         match &info.kind {
-            Kind::Const(v) => self.set(info.res[0], v.clone()),
-            Kind::IntBin(b, w) => {
-                let r = arith::int_binary(*b, self.int(a[0]), self.int(a[1]), *w)
-                    .map_err(|m| fail(RunErrorKind::UndefinedBehavior, m, &info.loc))?;
-                self.set(info.res[0], Val::Int(r));
-            }
-            Kind::FloatBin(b, t) => {
-                let x = float::to_f64(&self.get(a[0]));
-                let y = float::to_f64(&self.get(a[1]));
-                self.set(info.res[0], float::from_f64(float::binary(*b, x, y), *t));
-            }
-            Kind::NegF(t) => {
-                let x = float::to_f64(&self.get(a[0]));
-                self.set(info.res[0], float::from_f64(-x, *t));
-            }
-            Kind::CmpI(p, w) => {
-                let r = arith::compare(*p, self.int(a[0]), self.int(a[1]), *w);
-                self.set(info.res[0], Val::Int(u128::from(r)));
-            }
-            Kind::CmpF(p, _) => {
-                let x = float::to_f64(&self.get(a[0]));
-                let y = float::to_f64(&self.get(a[1]));
-                self.set(info.res[0], Val::Int(u128::from(float::compare(*p, x, y))));
-            }
-            Kind::Select => {
-                let pick = if self.int(a[0]) & 1 != 0 { a[1] } else { a[2] };
-                let v = self.get(pick);
-                self.set(info.res[0], v);
-            }
-            Kind::Conv(c, to) => {
-                let v = arith::convert(*c, *to, &self.get(a[0]));
-                self.set(info.res[0], v);
-            }
-            Kind::IndexCast { from, to, signed } => {
-                let v = self.int(a[0]);
-                let r = if *signed { sext(v, *from) as u128 } else { v };
-                self.set(info.res[0], Val::Int(r & mask(*to)));
-            }
-            Kind::ExtendedArith { op: e, width } => {
-                let (lo, hi) = arith::extended(*e, self.int(a[0]), self.int(a[1]), *width);
-                self.set(info.res[0], Val::Int(lo));
-                if let Some(&r1) = info.res.get(1) {
-                    self.set(r1, Val::Int(hi));
-                }
-            }
             Kind::Br => {
                 let vals = self.gather(a);
                 self.jump(op, 0, &vals, &info.loc)?;
@@ -719,15 +677,6 @@ impl<'a> Machine<'a> {
                 self.jump(op, usize::from(!taken), &vals, &info.loc)?;
             }
             Kind::Switch { cases, seg, .. } => self.switch(op, info, cases, seg)?,
-            Kind::Assert(msg) => {
-                if self.int(a[0]) & 1 == 0 {
-                    return Err(fail(
-                        RunErrorKind::AssertionFailed,
-                        format!("assertion failed: {msg}"),
-                        &info.loc,
-                    ));
-                }
-            }
             Kind::Return => {
                 let vals = self.gather(a);
                 self.return_from_function(&vals, &info.loc);
@@ -747,16 +696,6 @@ impl<'a> Machine<'a> {
                 let vals = self.gather(&a[1..]);
                 self.call(&Callee::Func(f), op, info, &vals)?;
             }
-            Kind::FuncConstant(callee) => match callee {
-                Callee::Func(f) => self.set(info.res[0], Val::Func(*f)),
-                _ => {
-                    return Err(fail(
-                        RunErrorKind::UnsupportedOp,
-                        "func.constant of an external function",
-                        &info.loc,
-                    ));
-                }
-            },
             Kind::If => {
                 let region = if self.int(a[0]) & 1 != 0 { 0 } else { 1 };
                 self.ctl.push(Ctl::Simple(op));
@@ -861,6 +800,81 @@ impl<'a> Machine<'a> {
             _ => self.exec_memory(op, info)?,
         }
         Ok(())
+    }
+
+    /// Executes the ops that compute a value without control flow: the scalar `arith` ops
+    /// (constants, arithmetic, comparisons, selects, casts), `func.constant`, and `cf.assert`;
+    /// whether `info` was one.
+    fn exec_value_op(&mut self, info: &OpInfo) -> Result<bool, RunError> {
+        let a = &info.args;
+        match &info.kind {
+            Kind::Const(v) => self.set(info.res[0], v.clone()),
+            Kind::IntBin(b, w) => {
+                let r = arith::int_binary(*b, self.int(a[0]), self.int(a[1]), *w)
+                    .map_err(|m| fail(RunErrorKind::UndefinedBehavior, m, &info.loc))?;
+                self.set(info.res[0], Val::Int(r));
+            }
+            Kind::FloatBin(b, t) => {
+                let x = float::to_f64(&self.get(a[0]));
+                let y = float::to_f64(&self.get(a[1]));
+                self.set(info.res[0], float::from_f64(float::binary(*b, x, y), *t));
+            }
+            Kind::NegF(t) => {
+                let x = float::to_f64(&self.get(a[0]));
+                self.set(info.res[0], float::from_f64(-x, *t));
+            }
+            Kind::CmpI(p, w) => {
+                let r = arith::compare(*p, self.int(a[0]), self.int(a[1]), *w);
+                self.set(info.res[0], Val::Int(u128::from(r)));
+            }
+            Kind::CmpF(p, _) => {
+                let x = float::to_f64(&self.get(a[0]));
+                let y = float::to_f64(&self.get(a[1]));
+                self.set(info.res[0], Val::Int(u128::from(float::compare(*p, x, y))));
+            }
+            Kind::Select => {
+                let pick = if self.int(a[0]) & 1 != 0 { a[1] } else { a[2] };
+                let v = self.get(pick);
+                self.set(info.res[0], v);
+            }
+            Kind::Conv(c, to) => {
+                let v = arith::convert(*c, *to, &self.get(a[0]));
+                self.set(info.res[0], v);
+            }
+            Kind::IndexCast { from, to, signed } => {
+                let v = self.int(a[0]);
+                let r = if *signed { sext(v, *from) as u128 } else { v };
+                self.set(info.res[0], Val::Int(r & mask(*to)));
+            }
+            Kind::ExtendedArith { op: e, width } => {
+                let (lo, hi) = arith::extended(*e, self.int(a[0]), self.int(a[1]), *width);
+                self.set(info.res[0], Val::Int(lo));
+                if let Some(&r1) = info.res.get(1) {
+                    self.set(r1, Val::Int(hi));
+                }
+            }
+            Kind::Assert(msg) => {
+                if self.int(a[0]) & 1 == 0 {
+                    return Err(fail(
+                        RunErrorKind::AssertionFailed,
+                        format!("assertion failed: {msg}"),
+                        &info.loc,
+                    ));
+                }
+            }
+            Kind::FuncConstant(callee) => match callee {
+                Callee::Func(f) => self.set(info.res[0], Val::Func(*f)),
+                _ => {
+                    return Err(fail(
+                        RunErrorKind::UnsupportedOp,
+                        "func.constant of an external function",
+                        &info.loc,
+                    ));
+                }
+            },
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     fn switch(

@@ -208,6 +208,12 @@ impl Machine<'_> {
     /// Runs a memory op.
     pub(crate) fn exec_memory(&mut self, op: Op, info: &OpInfo) -> Result<(), RunError> {
         let a = &info.args;
+        if self.exec_view_op(info)?
+            || self.exec_metadata_op(info)?
+            || self.exec_deallocation_op(info)?
+        {
+            return Ok(());
+        }
         match &info.kind {
             Kind::Alloc {
                 stack,
@@ -289,20 +295,118 @@ impl Machine<'_> {
                 };
                 self.set(info.res[0], index_val(size));
             }
+            Kind::Rank => {
+                let rank = self.desc(a[0]).sizes.len() as i64;
+                self.set(info.res[0], index_val(rank));
+            }
+            Kind::Realloc { elem, static_size } => {
+                let src = self.desc(a[0]);
+                let size = if *static_size == ir::DYNAMIC {
+                    a.get(1).map_or(0, |&s| as_index(&self.get(s)))
+                } else {
+                    *static_size
+                };
+                let bytes = size.max(0) as u64 * elem.size_bytes();
+                let id = match src.alloc {
+                    Some(id) => self
+                        .heap
+                        .realloc(id, bytes, info.loc.clone(), &info.loc)
+                        .map_err(|e| fail(RunErrorKind::AllocationFailed, e.message, &info.loc))?,
+                    None => self.allocate(info, AllocKind::Heap, size, *elem, 0)?,
+                };
+                self.check_budget(info)?;
+                let d = MemRefDesc::contiguous(Some(id), &[size], *elem);
+                self.set(info.res[0], Val::MemRef(Rc::new(d)));
+            }
+            Kind::Copy => {
+                let (src, dst) = (self.desc(a[0]), self.desc(a[1]));
+                self.copy_elements(&src, &dst, info)?;
+            }
+            Kind::GetGlobal { global, name } => self.get_global(op, info, *global, name)?,
+            Kind::Nop => {}
+            Kind::Clone { elem } => {
+                let src = self.desc(a[0]);
+                let count = src.num_elements();
+                let id = self.allocate(info, AllocKind::Heap, count, *elem, 0)?;
+                self.heap.record_clone();
+                let d = MemRefDesc::contiguous(Some(id), &src.sizes, *elem);
+                self.copy_elements(&src, &d, info)?;
+                self.set(info.res[0], Val::MemRef(Rc::new(d)));
+            }
+            other => {
+                return Err(fail(
+                    RunErrorKind::UnsupportedOp,
+                    format!("unsupported op {other:?}"),
+                    &info.loc,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Executes the ops that rearrange or take apart a descriptor (reshapes, transposes,
+    /// strided metadata, the aligned pointer); whether `info` was one.
+    fn exec_metadata_op(&mut self, info: &OpInfo) -> Result<bool, RunError> {
+        let a = &info.args;
+        match &info.kind {
             Kind::Reshape => {
                 let (src, shape) = (self.desc(a[0]), self.desc(a[1]));
                 let Some(sizes) = self.read_shape(&shape, info)? else {
-                    return Ok(());
+                    return Ok(true);
                 };
                 let mut d = MemRefDesc::contiguous(src.alloc, &sizes, src.elem);
                 d.shift = src.shift;
                 d.offset = src.offset;
                 self.set(info.res[0], Val::MemRef(Rc::new(d)));
             }
-            Kind::Rank => {
-                let rank = self.desc(a[0]).sizes.len() as i64;
-                self.set(info.res[0], index_val(rank));
+            Kind::Transpose(perm) => {
+                let src = self.desc(a[0]);
+                let mut d = (*src).clone();
+                for (i, &p) in perm.iter().enumerate() {
+                    if let (Some(s), Some(t)) = (src.sizes.get(p), src.strides.get(p))
+                        && i < d.sizes.len()
+                    {
+                        d.sizes[i] = *s;
+                        d.strides[i] = *t;
+                    }
+                }
+                self.set(info.res[0], Val::MemRef(Rc::new(d)));
             }
+            Kind::ExtractStridedMetadata => {
+                let src = self.desc(a[0]);
+                let base = MemRefDesc {
+                    alloc: src.alloc,
+                    shift: src.shift,
+                    offset: 0,
+                    sizes: SmallVec::new(),
+                    strides: SmallVec::new(),
+                    elem: src.elem,
+                };
+                let mut outs: Vec<Val> = vec![Val::MemRef(Rc::new(base)), index_val(src.offset)];
+                outs.extend(src.sizes.iter().map(|&s| index_val(s)));
+                outs.extend(src.strides.iter().map(|&s| index_val(s)));
+                for (&slot, v) in info.res.iter().zip(outs) {
+                    self.set(slot, v);
+                }
+            }
+            Kind::ExtractAlignedPointer => {
+                let d = self.desc(a[0]);
+                let address = match d.alloc.and_then(|id| self.heap.address_of(id)) {
+                    Some(base) => (base as i64).wrapping_add(d.shift),
+                    None => 0,
+                };
+                self.set(info.res[0], index_val(address));
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Executes the ops that make a new descriptor over the same buffer (views, casts,
+    /// expanded and collapsed shapes); whether `info` was one.
+    fn exec_view_op(&mut self, info: &OpInfo) -> Result<bool, RunError> {
+        let a = &info.args;
+        match &info.kind {
             Kind::Subview {
                 offsets,
                 sizes,
@@ -418,78 +522,16 @@ impl Machine<'_> {
                 }
                 self.set(info.res[0], Val::MemRef(Rc::new(d)));
             }
-            Kind::Realloc { elem, static_size } => {
-                let src = self.desc(a[0]);
-                let size = if *static_size == ir::DYNAMIC {
-                    a.get(1).map_or(0, |&s| as_index(&self.get(s)))
-                } else {
-                    *static_size
-                };
-                let bytes = size.max(0) as u64 * elem.size_bytes();
-                let id = match src.alloc {
-                    Some(id) => self
-                        .heap
-                        .realloc(id, bytes, info.loc.clone(), &info.loc)
-                        .map_err(|e| fail(RunErrorKind::AllocationFailed, e.message, &info.loc))?,
-                    None => self.allocate(info, AllocKind::Heap, size, *elem, 0)?,
-                };
-                self.check_budget(info)?;
-                let d = MemRefDesc::contiguous(Some(id), &[size], *elem);
-                self.set(info.res[0], Val::MemRef(Rc::new(d)));
-            }
-            Kind::Copy => {
-                let (src, dst) = (self.desc(a[0]), self.desc(a[1]));
-                self.copy_elements(&src, &dst, info)?;
-            }
-            Kind::ExtractStridedMetadata => {
-                let src = self.desc(a[0]);
-                let base = MemRefDesc {
-                    alloc: src.alloc,
-                    shift: src.shift,
-                    offset: 0,
-                    sizes: SmallVec::new(),
-                    strides: SmallVec::new(),
-                    elem: src.elem,
-                };
-                let mut outs: Vec<Val> = vec![Val::MemRef(Rc::new(base)), index_val(src.offset)];
-                outs.extend(src.sizes.iter().map(|&s| index_val(s)));
-                outs.extend(src.strides.iter().map(|&s| index_val(s)));
-                for (&slot, v) in info.res.iter().zip(outs) {
-                    self.set(slot, v);
-                }
-            }
-            Kind::ExtractAlignedPointer => {
-                let d = self.desc(a[0]);
-                let address = match d.alloc.and_then(|id| self.heap.address_of(id)) {
-                    Some(base) => (base as i64).wrapping_add(d.shift),
-                    None => 0,
-                };
-                self.set(info.res[0], index_val(address));
-            }
-            Kind::GetGlobal { global, name } => self.get_global(op, info, *global, name)?,
-            Kind::Transpose(perm) => {
-                let src = self.desc(a[0]);
-                let mut d = (*src).clone();
-                for (i, &p) in perm.iter().enumerate() {
-                    if let (Some(s), Some(t)) = (src.sizes.get(p), src.strides.get(p))
-                        && i < d.sizes.len()
-                    {
-                        d.sizes[i] = *s;
-                        d.strides[i] = *t;
-                    }
-                }
-                self.set(info.res[0], Val::MemRef(Rc::new(d)));
-            }
-            Kind::Nop => {}
-            Kind::Clone { elem } => {
-                let src = self.desc(a[0]);
-                let count = src.num_elements();
-                let id = self.allocate(info, AllocKind::Heap, count, *elem, 0)?;
-                self.heap.record_clone();
-                let d = MemRefDesc::contiguous(Some(id), &src.sizes, *elem);
-                self.copy_elements(&src, &d, info)?;
-                self.set(info.res[0], Val::MemRef(Rc::new(d)));
-            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Executes `bufferization.dealloc` and the MLIR-HLO `deallocation` ops; whether `info` was
+    /// one.
+    fn exec_deallocation_op(&mut self, info: &OpInfo) -> Result<bool, RunError> {
+        let a = &info.args;
+        match &info.kind {
             Kind::BufDealloc {
                 n_memrefs,
                 n_retained,
@@ -518,15 +560,9 @@ impl Machine<'_> {
                 }
             }
             Kind::DeallocRetain { n_retained } => self.deallocation_retain(info, *n_retained)?,
-            other => {
-                return Err(fail(
-                    RunErrorKind::UnsupportedOp,
-                    format!("unsupported op {other:?}"),
-                    &info.loc,
-                ));
-            }
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Copies every element of `src` to the same position in `dst` (shapes must match).

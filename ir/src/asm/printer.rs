@@ -721,6 +721,32 @@ impl<'a> OpPrinter<'a> {
         self.print_attr_impl(attr, !elide);
     }
 
+    /// `array<i32: 1, 2>`: a dense array attribute of `elem` values.
+    fn print_dense_array(&mut self, elem: Type, values: &[i64]) {
+        self.out.push_str("array<");
+        self.print_type(elem);
+        if !values.is_empty() {
+            self.out.push_str(": ");
+            let data = self.ctx.type_data(elem).clone();
+            for (i, v) in values.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                match &data {
+                    TypeData::Integer { width, signedness } => {
+                        self.out
+                            .push_str(&format_int(*v as i128, *width, *signedness))
+                    }
+                    TypeData::Float(k) => self.out.push_str(&numbers::format_float(*v as u64, *k)),
+                    _ => {
+                        let _ = write!(self.out, "{v}");
+                    }
+                }
+            }
+        }
+        self.out.push('>');
+    }
+
     fn print_attr_impl(&mut self, attr: Attr, with_type: bool) {
         match self.ctx.attr_data(attr) {
             AttrData::Unit => self.out.push_str("unit"),
@@ -784,29 +810,7 @@ impl<'a> OpPrinter<'a> {
             }
             AttrData::DenseArray { elem, values } => {
                 let (elem, values) = (*elem, values.clone());
-                self.out.push_str("array<");
-                self.print_type(elem);
-                if !values.is_empty() {
-                    self.out.push_str(": ");
-                    let data = self.ctx.type_data(elem).clone();
-                    for (i, v) in values.iter().enumerate() {
-                        if i > 0 {
-                            self.out.push_str(", ");
-                        }
-                        match &data {
-                            TypeData::Integer { width, signedness } => self
-                                .out
-                                .push_str(&format_int(*v as i128, *width, *signedness)),
-                            TypeData::Float(k) => {
-                                self.out.push_str(&numbers::format_float(*v as u64, *k))
-                            }
-                            _ => {
-                                let _ = write!(self.out, "{v}");
-                            }
-                        }
-                    }
-                }
-                self.out.push('>');
+                self.print_dense_array(elem, &values);
             }
             AttrData::DenseElements { literal, ty } => {
                 let ty = *ty;
