@@ -175,8 +175,11 @@ impl PassManager {
             ));
             log.stderr.push('\n');
         }
+        // As in MLIR, the op the pass ran on is verified (a function, not the whole module, for
+        // a pass anchored on functions: verifying the module after each function would make
+        // every function-anchored pass quadratic in the number of functions).
         if self.instr.verify_each
-            && let Err(mut diagnostics) = ir::verify::verify(ctx, module)
+            && let Err(mut diagnostics) = ir::verify::verify(ctx, target)
         {
             let loc = ctx.op_loc(target);
             diagnostics.push(Diagnostic::error(
