@@ -25,7 +25,10 @@
 //! `affine.parallel`); a buffer that leaves a loop only through its exit, never passed from
 //! one trip to the next, leaves the loop too (MLIR keeps it in, llvm#223944); unreachable
 //! blocks and allocations without a common dominator are left alone instead of crashing
-//! (llvm#118445).
+//! (llvm#118445); no move at all from a region with a `cf` loop, where climbing dominators or
+//! leaving the parent op could take the allocation out of the loop and make every trip share
+//! one buffer (MLIR's pass assumes structured loops); no move
+//! out of a loop that frees the buffer (a `memref.realloc` or `memref.dealloc` inside it).
 
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::alias_fold::fold_over_aliases;
@@ -33,7 +36,7 @@ use analysis::dominance::{DominanceInfo, PostDominanceInfo};
 use analysis::loops::{
     is_known_control_flow, is_loop, is_sequential_loop, values_carried_across_trips,
 };
-use ir::{Block, Changed, Context, Op, TransformResult, Value};
+use ir::{Block, Changed, Context, EffectKind, Op, Region, TransformResult, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::allocs::{heap_allocations, stack_allocations, start_operation};
@@ -93,6 +96,9 @@ struct Analyses {
     /// Per buffer: the nearest common dominator of every block holding it, an alias of it,
     /// or a use of one (`None`: there is none, e.g. a use in an unreachable block).
     alias_dominators: FxHashMap<Value, Option<Block>>,
+    /// Regions whose blocks form a cycle (a `cf` loop): climbing to a dominator there could
+    /// leave the loop, so it is not done.
+    cyclic_regions: FxHashSet<Region>,
     /// With `peak_safe`: the heap allocations nested in each op and region.
     allocation_counts: Option<AllocationCounts>,
     /// With `peak_safe`: post-dominance over `root`.
@@ -112,6 +118,7 @@ fn hoist(ctx: &mut Context, root: Op, policy: Policy, options: &HoistOptions) ->
         dominance,
         aliases,
         alias_dominators,
+        cyclic_regions: cyclic_regions(ctx, root),
         allocation_counts: options
             .peak_safe
             .then(|| AllocationCounts::compute(ctx, root)),
@@ -164,6 +171,7 @@ fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy)
         upper_bound,
         aliases: &an.aliases,
         value,
+        cyclic_regions: &an.cyclic_regions,
         allocation_counts: an.allocation_counts.as_ref(),
         post_dominance: an.post_dominance.as_ref(),
     };
@@ -191,6 +199,16 @@ fn alias_dominators(
             .fold(own, |acc, block| join(acc, Some(block)))
     };
     fold_over_aliases(aliases, candidates.iter().copied(), local, join)
+}
+
+/// The regions nested in `root` whose blocks form a cycle.
+fn cyclic_regions(ctx: &Context, root: Op) -> FxHashSet<Region> {
+    ctx.walk_preorder(root)
+        .into_iter()
+        .flat_map(|op| ctx.regions(op).to_vec())
+        .filter(|&region| ctx.blocks(region).nth(1).is_some())
+        .filter(|&region| !analysis::cfg::back_edges(ctx, region).is_empty())
+        .collect()
 }
 
 /// The innermost block defining an operand of `op` (the allocation cannot go above it).
@@ -225,6 +243,8 @@ struct Search<'a> {
     aliases: &'a BufferViewFlowAnalysis,
     /// The buffer being placed.
     value: Value,
+    /// Regions with `cf` loops.
+    cyclic_regions: &'a FxHashSet<Region>,
     /// With `peak_safe`: where other heap allocations are.
     allocation_counts: Option<&'a AllocationCounts>,
     /// With `peak_safe`: post-dominance, to keep every move on the buffer's own paths.
@@ -248,6 +268,13 @@ impl Search<'_> {
                 .upper_bound
                 .is_none_or(|up| dominance.properly_dominates_block(ctx, up, current))
         {
+            if ctx
+                .block_parent(current)
+                .is_some_and(|region| self.cyclic_regions.contains(&region))
+            {
+                // A `cf` loop: neither a dominator nor the parent op is on every trip's own path.
+                break;
+            }
             match self.dominator_to_climb_to(current) {
                 Some(above) if self.raises_peak_climbing(current, above) => break,
                 Some(above) => {
@@ -335,6 +362,25 @@ impl Search<'_> {
             .any(|v| aliases.contains(v))
     }
 
+    /// Whether the buffer or an alias is freed inside `loop_op` (by a `memref.dealloc`, a
+    /// `memref.realloc` that consumes it, ...): each trip then ends its buffer's life, so one
+    /// buffer allocated before the loop would be freed on every trip. MLIR hoists such
+    /// buffers anyway (a double free, or a `realloc` that hands the next trip its own result).
+    fn freed_in(&self, loop_op: Op) -> bool {
+        let Some(aliases) = self
+            .aliases
+            .resolve_bounded(self.value, CARRIED_ALIAS_LIMIT)
+        else {
+            return true;
+        };
+        aliases.iter().any(|&alias| {
+            self.ctx.uses(alias).any(|(user, _)| {
+                self.ctx.is_ancestor(loop_op, user)
+                    && analysis::effects::has_own_effect_on(self.ctx, user, EffectKind::Free, alias)
+            })
+        })
+    }
+
     /// Whether the allocation may leave `parent_op` under this policy.
     fn may_leave(&self, parent_op: Op) -> bool {
         match self.policy {
@@ -344,6 +390,7 @@ impl Search<'_> {
                     return false;
                 };
                 is_sequential_loop(self.ctx, parent_op)
+                    && !self.freed_in(parent_op)
                     && (!self.dominance.dominates_block(
                         self.ctx,
                         self.alias_dominator,
