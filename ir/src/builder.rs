@@ -8,8 +8,8 @@
 //!
 //! ```text
 //! let mut b = Builder::before(ctx, op);          // new ops go right before `op`, at its loc
-//! let c0 = b.const_index(0);                    // arith.constant 0 : index
-//! let ops = b.create(state);                    // any op, from an OpState
+//! let c0 = ConstantOp::build_index(&mut b, 0);  // arith.constant 0 : index (a typed build)
+//! let new_op = b.create(state);                 // any op, from an OpState
 //! ```
 
 use std::ops::Deref;
