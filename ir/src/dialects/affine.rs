@@ -323,25 +323,7 @@ fn resolve_indices(
 /// Appends an `affine.yield` to `region` unless its last block already ends in a terminator
 /// (creating the block when the region is empty).
 fn ensure_yield(p: &mut OpParser<'_, '_>, region: Region, loc: Loc) {
-    let block = match p.ctx.last_block(region) {
-        Some(b) => b,
-        None => {
-            let b = p.ctx.create_block();
-            p.ctx.append_block(region, b);
-            b
-        }
-    };
-    if let Some(last) = p.ctx.last_op(block)
-        && p.ctx.is_registered(last)
-        && p.ctx.has_trait(last, Traits::TERMINATOR)
-    {
-        return;
-    }
-    let Some(name) = p.ctx.registry.lookup("affine.yield") else {
-        return;
-    };
-    let term = p.ctx.create_op(OpState::new(name, loc));
-    p.ctx.append_op(block, term);
+    crate::dialects::scf::ensure_terminator(p, region, "affine.yield", false, loc);
 }
 
 /// Reports `'op' op msg` and returns false.

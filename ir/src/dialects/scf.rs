@@ -371,7 +371,7 @@ fn check_edge(
 /// Appends a terminator named `name` (built by `build`) to the last block of `region` unless it
 /// already ends in a terminator; creates the block when the region is empty (MLIR's
 /// `ensureTerminator`).
-fn ensure_terminator(
+pub(crate) fn ensure_terminator(
     p: &mut OpParser<'_, '_>,
     region: Region,
     name: &str,
