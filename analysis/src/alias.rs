@@ -188,16 +188,21 @@ impl BufferViewFlowAnalysis {
 
     /// [`Self::resolve_reverse`] visiting at most `limit` values: `None` when there are more.
     pub fn resolve_reverse_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
+        Self::bounded_closure(&self.reverse, value, limit)
+    }
+
+    /// The closure of `root` in `map`, or `None` once it exceeds `limit` values.
+    fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
         let mut seen: FxHashSet<Value> = FxHashSet::default();
         let mut out = Vec::new();
-        let mut stack = vec![value];
+        let mut stack = vec![root];
         while let Some(v) = stack.pop() {
             if seen.insert(v) {
                 if out.len() == limit {
                     return None;
                 }
                 out.push(v);
-                if let Some(next) = self.reverse.get(&v) {
+                if let Some(next) = map.get(&v) {
                     stack.extend(next.iter().copied());
                 }
             }
@@ -212,19 +217,7 @@ impl BufferViewFlowAnalysis {
 
     /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
     pub fn resolve_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
-        let mut seen: FxHashSet<Value> = FxHashSet::default();
-        let mut out = Vec::new();
-        let mut stack = vec![value];
-        while let Some(v) = stack.pop() {
-            if seen.insert(v) {
-                if out.len() == limit {
-                    return None;
-                }
-                out.push(v);
-                stack.extend(self.derived(v).iter().copied());
-            }
-        }
-        Some(out)
+        Self::bounded_closure(&self.dependencies, value, limit)
     }
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).

@@ -37,6 +37,8 @@ use analysis::loops::{
     is_known_control_flow, is_loop, is_sequential_loop, values_carried_across_trips,
 };
 use ir::{Block, Changed, Context, EffectKind, Op, Region, TransformResult, Value};
+use std::cell::OnceCell;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::allocs::{heap_allocations, stack_allocations, start_operation};
@@ -170,6 +172,7 @@ fn placement(ctx: &Context, an: &Analyses, value: Value, op: Op, policy: Policy)
         alias_dominator,
         upper_bound,
         aliases: &an.aliases,
+        bounded_aliases: OnceCell::new(),
         value,
         cyclic_regions: &an.cyclic_regions,
         allocation_counts: an.allocation_counts.as_ref(),
@@ -241,6 +244,9 @@ struct Search<'a> {
     alias_dominator: Block,
     upper_bound: Option<Block>,
     aliases: &'a BufferViewFlowAnalysis,
+    /// The buffer's aliases, resolved once when a loop check first needs them (`None`: more
+    /// than [`CARRIED_ALIAS_LIMIT`], so the checks answer conservatively).
+    bounded_aliases: OnceCell<Option<FxHashSet<Value>>>,
     /// The buffer being placed.
     value: Value,
     /// Regions with `cf` loops.
@@ -350,16 +356,24 @@ impl Search<'_> {
     /// its exit (MLIR 22 misses those, llvm#223944: it only hoists buffers whose every use is
     /// in the loop).
     fn carried_across_trips(&self, loop_op: Op) -> bool {
-        let Some(aliases) = self
-            .aliases
-            .resolve_bounded(self.value, CARRIED_ALIAS_LIMIT)
-        else {
+        let Some(aliases) = self.bounded_aliases() else {
             return true;
         };
-        let aliases: FxHashSet<Value> = aliases.into_iter().collect();
         values_carried_across_trips(self.ctx, loop_op)
             .iter()
             .any(|v| aliases.contains(v))
+    }
+
+    /// The buffer and its aliases, if there are at most [`CARRIED_ALIAS_LIMIT`].
+    fn bounded_aliases(&self) -> Option<&FxHashSet<Value>> {
+        self.bounded_aliases
+            .get_or_init(|| {
+                let aliases = self
+                    .aliases
+                    .resolve_bounded(self.value, CARRIED_ALIAS_LIMIT)?;
+                Some(aliases.into_iter().collect())
+            })
+            .as_ref()
     }
 
     /// Whether the buffer or an alias is freed inside `loop_op` (by a `memref.dealloc`, a
@@ -367,10 +381,7 @@ impl Search<'_> {
     /// buffer allocated before the loop would be freed on every trip. MLIR hoists such
     /// buffers anyway (a double free, or a `realloc` that hands the next trip its own result).
     fn freed_in(&self, loop_op: Op) -> bool {
-        let Some(aliases) = self
-            .aliases
-            .resolve_bounded(self.value, CARRIED_ALIAS_LIMIT)
-        else {
+        let Some(aliases) = self.bounded_aliases() else {
             return true;
         };
         aliases.iter().any(|&alias| {
