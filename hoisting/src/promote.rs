@@ -18,7 +18,7 @@
 
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::loops::{is_known_control_flow, is_loop};
-use ir::dialects::allocation::RankOp;
+use ir::dialects::memref::RankOp;
 use ir::{
     Builder, Changed, Context, Op, OpView, Region, Traits, TransformResult, Type, TypeData, Value,
 };

@@ -15,6 +15,8 @@
 //! ```
 
 use crate::Builder;
+use crate::dialects::memref::AllocaOp;
+use crate::dialects::view::OpView;
 use crate::entity::Op;
 use crate::registry::{AllocationInterface, HoistingKind, Registry, Traits};
 
@@ -60,16 +62,10 @@ pub(crate) fn register(reg: &mut Registry) {
 
 /// `memref.alloc` → `memref.alloca` with the same result type, operands and attributes.
 fn promote_alloc_to_alloca(b: &mut Builder, alloc: Op) -> Op {
-    let mut state = b.state("memref.alloca");
+    let mut state = b.state(AllocaOp::NAME);
     state.operands = b.operand_vec(alloc);
     state.result_types = vec![b.value_type(b.result(alloc, 0))];
     state.attrs = b.attrs(alloc).to_vec();
     state.loc = b.op_loc(alloc);
     b.create(state)
 }
-
-crate::op_view!(
-    /// `memref.rank`: the rank of a memref, as an `index` (small by construction).
-    RankOp,
-    "memref.rank"
-);
