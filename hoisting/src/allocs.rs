@@ -56,13 +56,26 @@ pub fn heap_allocations(ctx: &Context, root: Op) -> Vec<Allocation> {
         .collect()
 }
 
-/// The stack allocations (freed by their automatic allocation scope) nested in `root`, in
-/// post-order.
-pub fn stack_allocations(ctx: &Context, root: Op) -> Vec<Value> {
-    ctx.walk_postorder(root)
-        .into_iter()
-        .filter_map(|op| allocated_result(ctx, op, Resource::AutomaticAllocationScope))
-        .collect()
+/// The buffers the hoisting passes consider, in MLIR's order: the heap allocations of
+/// [`heap_allocations`], then the stack allocations (freed by their automatic allocation
+/// scope), each group in post-order. One walk over `root`.
+pub fn hoisting_candidates(ctx: &Context, root: Op) -> Vec<Value> {
+    let mut heap = Vec::new();
+    let mut stack = Vec::new();
+    for op in ctx.walk_postorder(root) {
+        if let Some(value) = allocated_result(ctx, op, Resource::Default)
+            && unique_free(ctx, value).is_ok()
+        {
+            heap.push(value);
+        }
+        stack.extend(allocated_result(
+            ctx,
+            op,
+            Resource::AutomaticAllocationScope,
+        ));
+    }
+    heap.extend(stack);
+    heap
 }
 
 /// The op of `block` before which an allocation of `value` is placed: its defining op if that

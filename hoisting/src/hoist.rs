@@ -41,7 +41,7 @@ use std::cell::OnceCell;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::allocs::{heap_allocations, stack_allocations, start_operation};
+use crate::allocs::{hoisting_candidates, start_operation};
 use crate::peak::AllocationCounts;
 
 /// Which of the two hoisting passes runs.
@@ -108,11 +108,7 @@ struct Analyses {
 }
 
 fn hoist(ctx: &mut Context, root: Op, policy: Policy, options: &HoistOptions) -> bool {
-    let mut candidates: Vec<Value> = heap_allocations(ctx, root)
-        .into_iter()
-        .map(|a| a.value)
-        .collect();
-    candidates.extend(stack_allocations(ctx, root));
+    let candidates = hoisting_candidates(ctx, root);
     let dominance = DominanceInfo::compute(ctx, root);
     let aliases = BufferViewFlowAnalysis::compute(ctx, root);
     let alias_dominators = alias_dominators(ctx, &dominance, &aliases, &candidates);
