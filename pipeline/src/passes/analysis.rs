@@ -51,3 +51,10 @@ pub static TEST_PRINT_BUFFER_ORIGIN: crate::pass::Declaration<()> = printer!(
      deallocation passes rely on. Leaves the IR as it is.",
     print_buffer_origin
 );
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &TEST_PRINT_DOMINANCE,
+    &TEST_PRINT_LIVENESS,
+    &TEST_PRINT_BUFFER_ORIGIN,
+];

@@ -32,3 +32,6 @@ pub static VERIFY: Declaration<()> = Declaration {
     options: &[],
     kind: Kind::pass(|ctx, root, _, _| ir::verify::verify(ctx, root).map(|()| Changed::No)),
 };
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[&STRIP_DEBUGINFO, &VERIFY];

@@ -40,3 +40,7 @@ pub static EXPAND_REALLOC: Declaration<ExpandReallocOptions> = Declaration {
     )],
     kind: Kind::pass(|ctx, root, options, _| dealloc::expand_realloc(ctx, root, options)),
 };
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] =
+    &[&OWNERSHIP_BASED_BUFFER_DEALLOCATION, &EXPAND_REALLOC];

@@ -118,3 +118,11 @@ pub fn before_deallocation() -> Vec<PipelineElement> {
 pub fn after_deallocation() -> Vec<PipelineElement> {
     vec![OPTIMIZE_ALLOCATION_LIVENESS.element(&LivenessOptions)]
 }
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &BUFFER_HOISTING,
+    &BUFFER_LOOP_HOISTING,
+    &PROMOTE_BUFFERS_TO_STACK,
+    &OPTIMIZE_ALLOCATION_LIVENESS,
+];

@@ -33,3 +33,9 @@ pub static CONVERT_BUFFERIZATION_TO_MEMREF: Declaration<ConvertBufferizationToMe
             lower_dealloc::convert_bufferization_to_memref(ctx, root, options)
         }),
     };
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &BUFFERIZATION_LOWER_DEALLOCATIONS,
+    &CONVERT_BUFFERIZATION_TO_MEMREF,
+];

@@ -131,3 +131,11 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
             },
         },
     };
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &CANONICALIZE,
+    &CSE,
+    &BUFFER_DEALLOCATION_SIMPLIFICATION,
+    &BUFFER_DEALLOCATION_PIPELINE,
+];
