@@ -21,6 +21,7 @@ pub mod builder;
 pub mod context;
 pub mod diag;
 pub mod dialects;
+pub mod dominators;
 pub mod entity;
 pub mod interfaces;
 pub mod location;

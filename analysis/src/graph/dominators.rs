@@ -2,16 +2,11 @@
 //!
 //! # Algorithm
 //!
-//! Immediate dominators are computed with the iterative algorithm of Cooper,
-//! Harvey and Kennedy ("A Simple, Fast Dominance Algorithm", 2001): nodes are
-//! numbered in postorder of a DFS from the root, and the idom estimates are
-//! refined in reverse postorder until a fixpoint, intersecting predecessor
-//! estimates by walking up the (postorder-numbered) tree. On reducible CFGs
-//! this converges in two passes and the walks are short, so long chains of
-//! diamonds and deeply nested ifs are near-linear. The walks are bounded by
-//! the tree depth, so the pathological worst case is O(nodes × depth) per
-//! pass (e.g. thousands of nested loops). Everything is iterative (no
-//! recursion).
+//! Immediate dominators come from the Semi-NCA algorithm shared with the
+//! verifier ([`ir::dominators`]): near-linear, also when one node has
+//! thousands of predecessors deep in a chain (the iterative Cooper-Harvey-
+//! Kennedy algorithm used before was quadratic there). Everything is
+//! iterative (no recursion).
 //!
 //! The tree is then numbered by an iterative preorder walk; node `a` dominates
 //! reachable node `b` iff `pre(a) <= pre(b) <= last_descendant(a)`, which makes
@@ -81,7 +76,7 @@ impl DominatorTree {
     #[must_use]
     pub fn with_root(graph: &Graph, root: NodeId) -> Self {
         let order = DfsOrder::from_root(graph, root);
-        let idom = immediate_dominators(graph, &order);
+        let idom = immediate_dominators(graph, root);
         let reverse_postorder: Vec<NodeId> = order.reverse_postorder().collect();
         let mut rpo_number = vec![NONE; graph.num_nodes()];
         for (number, node) in reverse_postorder.iter().enumerate() {
@@ -258,49 +253,26 @@ impl DominatorTree {
     }
 }
 
-/// Cooper-Harvey-Kennedy: immediate dominators indexed by node (`NONE` for
-/// the root and unreachable nodes), from a DFS `order` rooted at the root.
-fn immediate_dominators(graph: &Graph, order: &DfsOrder) -> Vec<u32> {
-    let postorder = order.postorder();
-    let root_po = postorder.len() as u32 - 1;
-    let mut idom_po = vec![NONE; postorder.len()];
-    idom_po[root_po as usize] = root_po;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (po, &node) in postorder.iter().enumerate().rev().skip(1) {
-            let new_idom = graph
-                .predecessors(node)
+/// Immediate dominators indexed by node (`NONE` for the root and unreachable nodes), by
+/// Semi-NCA ([`ir::dominators`]).
+fn immediate_dominators(graph: &Graph, root: NodeId) -> Vec<u32> {
+    ir::dominators::immediate_dominators(
+        graph.num_nodes(),
+        root.index(),
+        |n| {
+            graph
+                .successors(NodeId::from_index(n))
                 .iter()
-                .filter_map(|&pred| order.postorder_number(pred))
-                .filter(|&pred_po| idom_po[pred_po as usize] != NONE)
-                .reduce(|a, b| intersect(&idom_po, a, b))
-                .expect("the DFS parent of a node is processed before it in RPO");
-            if idom_po[po] != new_idom {
-                idom_po[po] = new_idom;
-                changed = true;
-            }
-        }
-    }
-    let mut idom = vec![NONE; graph.num_nodes()];
-    for (po, &node) in postorder.iter().enumerate().take(root_po as usize) {
-        idom[node.index()] = postorder[idom_po[po] as usize].as_u32();
-    }
-    idom
-}
-
-/// Walks two postorder-numbered nodes up the current idom estimates until
-/// they meet (ancestors have larger postorder numbers).
-fn intersect(idom_po: &[u32], mut a: u32, mut b: u32) -> u32 {
-    while a != b {
-        while a < b {
-            a = idom_po[a as usize];
-        }
-        while b < a {
-            b = idom_po[b as usize];
-        }
-    }
-    a
+                .map(|s| s.index())
+        },
+        |n| {
+            graph
+                .predecessors(NodeId::from_index(n))
+                .iter()
+                .map(|p| p.index())
+        },
+    )
+    .idom
 }
 
 /// CSR children lists of the tree given by `idom`, each list in reverse

@@ -1,7 +1,7 @@
 //! Block dominance for the verifier.
 //!
-//! A compact Cooper–Harvey–Kennedy dominator computation per region, with pre/post numbering
-//! of the dominator tree so that `dominates` is O(1). The `analysis` crate has the full-featured
+//! Immediate dominators per region by Semi-NCA ([`crate::dominators`]), with pre/post
+//! numbering of the dominator tree so that `dominates` is O(1). The `analysis` crate has the full-featured
 //! version (post-dominance, nested-region queries); the verifier only needs this much and `ir`
 //! cannot depend on `analysis`.
 //!
@@ -72,64 +72,24 @@ impl BlockDominance {
             })
             .collect();
         let n = blocks.len();
-        // Reverse postorder by iterative DFS.
-        let mut post = Vec::with_capacity(n);
-        let mut visited = vec![false; n];
-        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
-        visited[0] = true;
-        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if *next < succs[node].len() {
-                let s = succs[node][*next];
-                *next += 1;
-                if !visited[s] {
-                    visited[s] = true;
-                    stack.push((s, 0));
-                }
-            } else {
-                post.push(node);
-                stack.pop();
-            }
-        }
-        let mut rpo_num = vec![usize::MAX; n];
-        for (i, &b) in post.iter().rev().enumerate() {
-            rpo_num[b] = i;
-        }
         let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (b, ss) in succs.iter().enumerate() {
-            if visited[b] {
-                for &s in ss {
-                    preds[s].push(b);
-                }
+            for &s in ss {
+                preds[s].push(b);
             }
         }
-        let mut idom = vec![usize::MAX; n];
-        idom[0] = 0;
-        let order: Vec<usize> = post.iter().rev().copied().collect();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in order.iter().skip(1) {
-                let mut new_idom = usize::MAX;
-                for &p in &preds[b] {
-                    if idom[p] == usize::MAX {
-                        continue;
-                    }
-                    new_idom = if new_idom == usize::MAX {
-                        p
-                    } else {
-                        intersect(&idom, &rpo_num, p, new_idom)
-                    };
-                }
-                if new_idom != usize::MAX && idom[b] != new_idom {
-                    idom[b] = new_idom;
-                    changed = true;
-                }
-            }
-        }
+        let dominators = crate::dominators::immediate_dominators(
+            n,
+            0,
+            |b| succs[b].iter().copied(),
+            |b| preds[b].iter().copied(),
+        );
+        let idom = &dominators.idom;
+        let order = &dominators.preorder;
         // Number the dominator tree.
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
         for &b in order.iter().skip(1) {
-            children[idom[b]].push(b);
+            children[idom[b as usize] as usize].push(b as usize);
         }
         let mut counter = 0u32;
         let mut pre = vec![0u32; n];
@@ -189,18 +149,6 @@ impl BlockDominance {
             ValueDef::Placeholder => false,
         }
     }
-}
-
-fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while rpo[a] > rpo[b] {
-            a = idom[a];
-        }
-        while rpo[b] > rpo[a] {
-            b = idom[b];
-        }
-    }
-    a
 }
 
 impl Context {
