@@ -177,8 +177,10 @@ impl PassManager {
         }
         // As in MLIR, the op the pass ran on is verified (a function, not the whole module, for
         // a pass anchored on functions: verifying the module after each function would make
-        // every function-anchored pass quadratic in the number of functions).
+        // every function-anchored pass quadratic in the number of functions), and only when the
+        // pass changed it: MLIR skips the verifier when a pass preserves all analyses.
         if self.instr.verify_each
+            && changed.is_yes()
             && let Err(mut diagnostics) = ir::verify::verify(ctx, target)
         {
             let loc = ctx.op_loc(target);
