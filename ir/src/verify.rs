@@ -31,6 +31,10 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
         diags: Vec::new(),
         dom: dominance::BlockDominance::default(),
         spare_worklists: Vec::new(),
+        isolated_children: Vec::new(),
+        block_ops: Vec::new(),
+        dominance_failed: false,
+        reachable_cache: None,
     };
     if v.verify_op_and_dominance(root) {
         Ok(())
@@ -52,6 +56,16 @@ struct Verifier<'a> {
     dom: dominance::BlockDominance,
     /// Emptied worklists of finished walks, reused by the next (one walk per function).
     spare_worklists: Vec<Vec<(WorkItem, bool)>>,
+    /// For each op with regions on the walk's path, the ops isolated from above found directly
+    /// in its blocks, verified when the walk leaves it.
+    isolated_children: Vec<Vec<Op>>,
+    /// Scratch: the ops of the block being entered.
+    block_ops: Vec<Op>,
+    /// Whether an operand failed its dominance check during the current structural walk (the
+    /// errors are then reported by MLIR's separate dominance walk, in its order).
+    dominance_failed: bool,
+    /// The last block asked about and whether it is reachable (ops come block by block).
+    reachable_cache: Option<(Block, bool)>,
 }
 
 impl Verifier<'_> {
@@ -76,26 +90,70 @@ impl Verifier<'_> {
         self.error(op, format!("'{name}' op {msg}"))
     }
 
+    ///
+    /// The structural walk also checks every operand's dominance as it goes, so that a valid
+    /// op is walked once; only when an operand fails does MLIR's separate dominance walk run,
+    /// to report the failure MLIR reports first.
     fn verify_op_and_dominance(&mut self, op: Op) -> bool {
-        if !self.verify_operation(op) {
+        let outer_failed = std::mem::replace(&mut self.dominance_failed, false);
+        let structure_ok = self.verify_operation(op);
+        let dominance_failed = std::mem::replace(&mut self.dominance_failed, outer_failed);
+        if !structure_ok {
             return false;
         }
-        self.ctx.regions(op).is_empty() || self.verify_dominance_of_contained_regions(op)
+        if !dominance_failed || self.ctx.regions(op).is_empty() {
+            return true;
+        }
+        let reported = !self.verify_dominance_of_contained_regions(op);
+        debug_assert!(
+            reported,
+            "the dominance walk finds what the structural walk found"
+        );
+        !reported
     }
 
     /// The structural walk of `op`'s tree, stopping at ops isolated from above.
     fn verify_operation(&mut self, op: Op) -> bool {
         let mut worklist = self.spare_worklists.pop().unwrap_or_default();
+        let isolated_depth = self.isolated_children.len();
         worklist.push((WorkItem::Op(op), false));
-        let ok = self.walk(&mut worklist);
+        let ok = self.walk(op, &mut worklist);
         worklist.clear();
         self.spare_worklists.push(worklist);
+        self.isolated_children.truncate(isolated_depth);
         ok
+    }
+
+    /// Checks the dominance of `op`'s operands without reporting, if its block is reachable.
+    fn note_operand_dominance(&mut self, op: Op) {
+        let ctx = self.ctx;
+        let Some(block) = ctx.op_parent(op) else {
+            return;
+        };
+        let reachable = match self.reachable_cache {
+            Some((cached, reachable)) if cached == block => reachable,
+            _ => {
+                if let Some(region) = ctx.block_parent(block) {
+                    self.dom.compute_region(ctx, region);
+                }
+                let reachable = self.dom.is_reachable(block);
+                self.reachable_cache = Some((block, reachable));
+                reachable
+            }
+        };
+        if !reachable {
+            return;
+        }
+        let all_dominate = ctx.operands(op).all(|v| {
+            self.defined_earlier_in_block(v, op, Some(block))
+                || (self.crossed_isolation(v, op).is_none() && self.dom.value_dominates(ctx, v, op))
+        });
+        self.dominance_failed |= !all_dominate;
     }
 
     /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it
     /// was entered already (then the next visit is its exit).
-    fn walk(&mut self, worklist: &mut Vec<(WorkItem, bool)>) -> bool {
+    fn walk(&mut self, root: Op, worklist: &mut Vec<(WorkItem, bool)>) -> bool {
         while let Some(last) = worklist.last_mut() {
             let (top, entered) = *last;
             if entered {
@@ -115,6 +173,12 @@ impl Verifier<'_> {
                     if !self.verify_op_on_entrance(o) {
                         return false;
                     }
+                    if o != root {
+                        self.note_operand_dominance(o);
+                    }
+                    if !self.ctx.regions(o).is_empty() {
+                        self.isolated_children.push(Vec::new());
+                    }
                     for &region in self.ctx.regions(o).iter().rev() {
                         let mut block = self.ctx.last_block(region);
                         while let Some(b) = block {
@@ -124,15 +188,14 @@ impl Verifier<'_> {
                     }
                 }
                 WorkItem::Block(b) => {
-                    if !self.verify_block_on_entrance(b) {
-                        return false;
+                    let mut ops = std::mem::take(&mut self.block_ops);
+                    let ok = self.verify_block_on_entrance(b, &mut ops);
+                    if ok {
+                        self.schedule_block_ops(&ops, worklist);
                     }
-                    let mut child = self.ctx.last_op(b);
-                    while let Some(o) = child {
-                        if !self.is_isolated_with_regions(o) {
-                            worklist.push((WorkItem::Op(o), false));
-                        }
-                        child = self.ctx.prev_op(o);
+                    self.block_ops = ops;
+                    if !ok {
+                        return false;
                     }
                 }
             }
@@ -389,7 +452,26 @@ impl Verifier<'_> {
         }
     }
 
-    fn verify_block_on_entrance(&mut self, block: Block) -> bool {
+    /// Pushes the ops of an entered block on the walk, first to last on top, and sets its ops
+    /// isolated from above aside for the exit of the block's parent op.
+    fn schedule_block_ops(&mut self, ops: &[Op], worklist: &mut Vec<(WorkItem, bool)>) {
+        for &o in ops.iter().rev() {
+            if !self.is_isolated_with_regions(o) {
+                worklist.push((WorkItem::Op(o), false));
+            }
+        }
+        let ctx = self.ctx;
+        let isolated = ops.iter().copied().filter(|&o| {
+            !ctx.regions(o).is_empty() && ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE)
+        });
+        if let Some(list) = self.isolated_children.last_mut() {
+            list.extend(isolated);
+        }
+    }
+
+    /// Block rules checked on entering `block`, whose ops it collects into `ops`.
+    fn verify_block_on_entrance(&mut self, block: Block, ops: &mut Vec<Op>) -> bool {
+        ops.clear();
         let Some(last) = self.ctx.last_op(block) else {
             if self.may_lack_terminator(block) {
                 return true;
@@ -401,8 +483,10 @@ impl Verifier<'_> {
             return false;
         };
         let ctx = self.ctx;
-        let misplaced = ctx
-            .block_ops(block)
+        ops.extend(ctx.block_ops(block));
+        let misplaced = ops
+            .iter()
+            .copied()
             .find(|&op| op != last && !ctx.successors(op).is_empty());
         if let Some(op) = misplaced {
             let msg = "operation with block successors must terminate its parent block";
@@ -437,16 +521,11 @@ impl Verifier<'_> {
     }
 
     fn verify_op_on_exit(&mut self, op: Op) -> bool {
-        let mut isolated = Vec::new();
-        for &region in self.ctx.regions(op) {
-            for block in self.ctx.blocks(region) {
-                isolated.extend(
-                    self.ctx
-                        .block_ops(block)
-                        .filter(|&o| self.is_isolated_with_regions(o)),
-                );
-            }
-        }
+        let isolated = if self.ctx.regions(op).is_empty() {
+            Vec::new()
+        } else {
+            self.isolated_children.pop().unwrap_or_default()
+        };
         // Like `mlir-opt` (which verifies these in parallel), every one of them is verified
         // and each failure reported, in order.
         let mut all_ok = true;
@@ -516,7 +595,11 @@ impl Verifier<'_> {
     }
 
     fn verify_operand_dominance(&mut self, op: Op) -> bool {
+        let use_block = self.ctx.op_parent(op);
         for (i, v) in self.ctx.operands(op).enumerate() {
+            if self.defined_earlier_in_block(v, op, use_block) {
+                continue;
+            }
             if let Some(isolated) = self.crossed_isolation(v, op) {
                 let msg = "using value defined outside the region";
                 let name = self.ctx.op_name_str(op).to_string();
@@ -535,6 +618,20 @@ impl Verifier<'_> {
             }
         }
         true
+    }
+
+    /// The common case, decided without the dominator tree: `v` is an argument of `user`'s
+    /// block, or the result of an op before `user` in it (no isolation boundary in between).
+    fn defined_earlier_in_block(&self, v: Value, user: Op, use_block: Option<Block>) -> bool {
+        match self.ctx.value_def(v) {
+            ValueDef::BlockArg { block, .. } => Some(block) == use_block,
+            ValueDef::Result { op: def, .. } => {
+                def != user
+                    && self.ctx.op_parent(def) == use_block
+                    && self.ctx.is_before_in_block(def, user)
+            }
+            ValueDef::Placeholder => false,
+        }
     }
 
     /// The op isolated from above that separates `user` from the definition of `v`, if any.

@@ -8,19 +8,32 @@
 //! Blocks unreachable from their region's entry are treated as dominated by every block, as in
 //! MLIR, so uses in dead code never fail verification.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
 
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
 
 /// Dominator-tree numbering of the blocks of the regions computed so far.
-#[derive(Default)]
 pub struct BlockDominance {
-    /// (pre, post) numbers in the dominator tree; absent for unreachable blocks.
-    numbers: FxHashMap<Block, (u32, u32)>,
+    /// (pre, post) numbers in the dominator tree; [`UNREACHABLE`] for unreachable blocks and
+    /// blocks of regions not computed yet. Dense maps: the verifier asks about every op's block.
+    numbers: SecondaryMap<Block, (u32, u32)>,
     /// Regions already numbered.
-    done: FxHashSet<Region>,
+    done: SecondaryMap<Region, bool>,
+}
+
+/// The numbers of a block without any.
+const UNREACHABLE: (u32, u32) = (u32::MAX, u32::MAX);
+
+impl Default for BlockDominance {
+    fn default() -> Self {
+        BlockDominance {
+            numbers: SecondaryMap::with_default(UNREACHABLE),
+            done: SecondaryMap::new(),
+        }
+    }
 }
 
 impl BlockDominance {
@@ -37,14 +50,14 @@ impl BlockDominance {
 
     /// Numbers the blocks of `region` (once).
     pub fn compute_region(&mut self, ctx: &Context, region: Region) {
-        if !self.done.insert(region) {
+        if std::mem::replace(&mut self.done[region], true) {
             return;
         }
         let blocks: Vec<Block> = ctx.blocks(region).collect();
         match blocks.len() {
             0 => {}
             1 => {
-                self.numbers.insert(blocks[0], (0, 1));
+                self.numbers[blocks[0]] = (0, 1);
             }
             _ => self.compute_blocks(ctx, &blocks),
         }
@@ -52,7 +65,7 @@ impl BlockDominance {
 
     /// Whether `block` is reachable from its region's entry (its region must be computed).
     pub fn is_reachable(&self, block: Block) -> bool {
-        self.numbers.contains_key(&block)
+        self.numbers_of(block).is_some()
     }
 
     fn compute_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
@@ -104,11 +117,17 @@ impl BlockDominance {
                 counter += 1;
                 stack.push((c, 0));
             } else {
-                self.numbers.insert(blocks[node], (pre[node], counter));
+                self.numbers[blocks[node]] = (pre[node], counter);
                 counter += 1;
                 stack.pop();
             }
         }
+    }
+
+    /// The dominator-tree numbers of a reachable block of a computed region.
+    fn numbers_of(&self, block: Block) -> Option<(u32, u32)> {
+        let numbers = *self.numbers.get(block)?;
+        (numbers != UNREACHABLE).then_some(numbers)
     }
 
     /// Whether block `a` dominates block `b` (both in the same region).
@@ -116,10 +135,10 @@ impl BlockDominance {
         if a == b {
             return true;
         }
-        match (self.numbers.get(&a), self.numbers.get(&b)) {
+        match (self.numbers_of(a), self.numbers_of(b)) {
             (_, None) => true,
             (None, Some(_)) => false,
-            (Some(&(pa, qa)), Some(&(pb, qb))) => pa <= pb && qb <= qa,
+            (Some((pa, qa)), Some((pb, qb))) => pa <= pb && qb <= qa,
         }
     }
 
