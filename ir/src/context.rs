@@ -166,6 +166,8 @@ pub struct Context {
     /// The op registry: names, traits, interfaces, syntax and verifiers.
     pub registry: Registry,
     epoch: u64,
+    /// The ops touched since recording started (see `context/changes.rs`); `None` when off.
+    changed_ops: Option<Vec<Op>>,
     pub(crate) symbols: crate::symbols::SymbolCache,
     /// `index` and `i1`, once interned (parsers ask for them for every index or condition
     /// operand).
@@ -178,6 +180,8 @@ struct CommonTypes {
     index: Option<Type>,
     i1: Option<Type>,
 }
+
+mod changes;
 
 impl Default for Context {
     fn default() -> Self {
@@ -203,6 +207,7 @@ impl Context {
             dense_arrays: FxHashMap::default(),
             registry: Registry::default(),
             epoch: 0,
+            changed_ops: None,
             symbols: Default::default(),
             common_types: CommonTypes::default(),
         };
@@ -508,6 +513,7 @@ impl Context {
             );
             self.regions[region].parent = op.into();
         }
+        self.record_op(op);
         op
     }
 
@@ -527,6 +533,7 @@ impl Context {
     /// Appends an argument of type `ty` to `block`.
     pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
         self.touch();
+        self.record_block_parent(block);
         let index = self.blocks[block].args.len() as u32;
         let v = self.values.push(ValueData {
             ty,
@@ -541,6 +548,7 @@ impl Context {
     /// Inserts a new argument of type `ty` at position `index` of `block`.
     pub fn insert_block_arg(&mut self, block: Block, index: usize, ty: Type) -> Value {
         self.touch();
+        self.record_block_parent(block);
         let v = self.values.push(ValueData {
             ty,
             def: ValueDef::BlockArg {
@@ -558,6 +566,7 @@ impl Context {
     /// Removes the argument at `index` of `block`; it must have no uses.
     pub fn erase_block_arg(&mut self, block: Block, index: usize) {
         self.touch();
+        self.record_block_parent(block);
         let v = self.blocks[block].args.remove(index);
         debug_assert!(
             !self.has_uses(v),
@@ -669,6 +678,7 @@ impl Context {
     /// Replaces successor `i` of `op`.
     pub fn set_successor(&mut self, op: Op, i: usize, block: Block) {
         self.touch();
+        self.record_op(op);
         self.ops[op].successors[i] = block;
     }
 
@@ -689,6 +699,7 @@ impl Context {
 
     /// Sets (or replaces) the attribute `name`.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
+        self.record_op(op);
         let sym = self.sym(name);
         let mut attrs = std::mem::take(&mut self.ops[op].attrs);
         match attrs.iter_mut().find(|(n, _)| *n == sym) {
@@ -704,6 +715,7 @@ impl Context {
         let Some(sym) = self.lookup_sym(name) else {
             return false;
         };
+        self.record_op(op);
         let before = self.ops[op].attrs.len();
         self.ops[op].attrs.retain(|(n, _)| *n != sym);
         before != self.ops[op].attrs.len()
@@ -716,6 +728,7 @@ impl Context {
 
     /// Changes the type of a value (callers keep the IR valid).
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.record_value_type_change(v);
         self.values[v].ty = ty;
     }
 
@@ -975,6 +988,7 @@ impl Context {
     /// Appends an operand reading `v` to `op`.
     pub fn push_operand(&mut self, op: Op, v: Value) {
         self.touch();
+        self.record_op(op);
         let index = self.ops[op].operands.len() as u32;
         let u = self.operands.push(OperandData {
             value: v,
@@ -990,6 +1004,7 @@ impl Context {
     /// Makes operand `i` of `op` read `v`.
     pub fn set_operand(&mut self, op: Op, i: usize, v: Value) {
         self.touch();
+        self.record_op(op);
         let u = self.ops[op].operands[i];
         if self.operands[u].value == v {
             return;
@@ -1002,6 +1017,7 @@ impl Context {
     /// Replaces the operands `range` of `op` by `values` (which may differ in length).
     pub fn splice_operands(&mut self, op: Op, range: std::ops::Range<usize>, values: &[Value]) {
         self.touch();
+        self.record_op(op);
         let old: Vec<Operand> = self.ops[op].operands[range.clone()].to_vec();
         for u in old {
             self.unlink_use(u);
@@ -1038,6 +1054,7 @@ impl Context {
             return;
         }
         self.touch();
+        self.record_users(from);
         while let Some(u) = self.values[from].first_use.expand() {
             self.unlink_use(u);
             self.operands[u].value = to;
@@ -1050,6 +1067,8 @@ impl Context {
         let uses: Vec<Operand> = self.use_ids(from).collect();
         for u in uses {
             if self.operands[u].owner != except {
+                let owner = self.operands[u].owner;
+                self.record_op(owner);
                 self.unlink_use(u);
                 self.operands[u].value = to;
                 self.link_use(u, to);
@@ -1102,6 +1121,7 @@ impl Context {
             }
         }
         self.blocks[block].last = op.into();
+        self.record_placed_op(op);
     }
 
     /// Inserts an unlinked op right before `anchor`.
@@ -1122,6 +1142,7 @@ impl Context {
             None => self.blocks[block].first = op.into(),
         }
         self.invalidate_order(block);
+        self.record_placed_op(op);
     }
 
     /// Inserts an unlinked op right after `anchor`.
@@ -1152,6 +1173,7 @@ impl Context {
         let Some(block) = self.ops[op].parent.expand() else {
             return;
         };
+        self.record_block_parent(block);
         let prev = self.ops[op].prev;
         let next = self.ops[op].next;
         match prev.expand() {
@@ -1220,6 +1242,7 @@ impl Context {
             None => self.regions[region].first = block.into(),
         }
         self.regions[region].last = block.into();
+        self.record_placed_block(block);
     }
 
     /// Inserts an unlinked block right after `anchor`.
@@ -1238,11 +1261,13 @@ impl Context {
             Some(n) => self.blocks[n].prev = block.into(),
             None => self.regions[region].last = block.into(),
         }
+        self.record_placed_block(block);
     }
 
     /// Removes `block` from its region without destroying it.
     pub fn unlink_block(&mut self, block: Block) {
         self.touch();
+        self.record_block_parent(block);
         let Some(region) = self.blocks[block].parent.expand() else {
             return;
         };
@@ -1304,6 +1329,7 @@ impl Context {
     /// Adds a result of type `ty` to `op` (MLIR would clone the op; ids stay stable here).
     pub fn append_result(&mut self, op: Op, ty: Type) -> Value {
         self.touch();
+        self.record_op(op);
         let index = self.ops[op].results.len() as u32;
         let v = self.values.push(ValueData {
             ty,
@@ -1318,6 +1344,7 @@ impl Context {
     /// Adds a region to `op`.
     pub fn append_region(&mut self, op: Op) -> Region {
         self.touch();
+        self.record_op(op);
         let r = self.regions.push(RegionData {
             parent: op.into(),
             ..RegionData::default()

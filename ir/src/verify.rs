@@ -23,6 +23,7 @@ use crate::context::{Context, ValueDef};
 use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
+use cranelift_entity::EntityRef;
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
@@ -41,6 +42,35 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     } else {
         Err(v.diags)
     }
+}
+
+/// Verifies the ops of `changed` that are alive and nested in `root` (the ops a transformation
+/// touched, from [`Context::take_recorded_changes`]), each without descending into its
+/// regions: its own rules, the rules of its blocks, its symbol table, and the dominance of its
+/// operands. Passing every touched op is necessary but not sufficient for the whole of `root`
+/// to verify (see `context/changes.rs`); a full [`verify`] settles it.
+pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), Vec<Diagnostic>> {
+    let mut seen = vec![false; ctx.op_capacity()];
+    let changed = changed.into_iter().filter(|op| {
+        let slot = &mut seen[op.index()];
+        !std::mem::replace(slot, true)
+    });
+    let mut v = Verifier {
+        ctx,
+        diags: Vec::new(),
+        dom: dominance::BlockDominance::default(),
+        spare_worklists: Vec::new(),
+        isolated_children: Vec::new(),
+        block_ops: Vec::new(),
+        dominance_failed: false,
+        reachable_cache: None,
+    };
+    for op in changed {
+        if ctx.is_alive(op) && ctx.is_ancestor(root, op) && !v.verify_touched_op(root, op) {
+            return Err(v.diags);
+        }
+    }
+    Ok(())
 }
 
 /// An item of the depth-first verification walk.
@@ -122,6 +152,35 @@ impl Verifier<'_> {
         self.spare_worklists.push(worklist);
         self.isolated_children.truncate(isolated_depth);
         ok
+    }
+
+    /// The checks of [`verify_changed`] for one op.
+    fn verify_touched_op(&mut self, root: Op, op: Op) -> bool {
+        if !self.verify_op_on_entrance(op) {
+            return false;
+        }
+        let ctx = self.ctx;
+        let mut ops = std::mem::take(&mut self.block_ops);
+        let blocks_ok = ctx.regions(op).iter().all(|&region| {
+            ctx.blocks(region).all(|block| {
+                self.verify_block_on_entrance(block, &mut ops) && self.verify_block_on_exit(block)
+            })
+        });
+        self.block_ops = ops;
+        if !blocks_ok {
+            return false;
+        }
+        if ctx.is_registered(op)
+            && ctx.has_trait(op, Traits::SYMBOL_TABLE)
+            && !self.verify_symbol_table(op)
+        {
+            return false;
+        }
+        if op == root {
+            return true;
+        }
+        self.note_operand_dominance(op);
+        !std::mem::take(&mut self.dominance_failed) || self.verify_operand_dominance(op)
     }
 
     /// Checks the dominance of `op`'s operands without reporting, if its block is reachable.

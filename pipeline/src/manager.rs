@@ -93,7 +93,14 @@ impl PassManager {
     }
 
     /// Runs the pipeline on `module`.
+    ///
+    /// With `verify_each`, the ops each pass touched are verified after it (see
+    /// [`ir::verify::verify_changed`]), and the whole module once at the end if any pass changed
+    /// it: the per-pass checks catch a broken pass where it breaks the IR, at the cost of the
+    /// touched ops rather than of the whole module per pass; the final check covers the rules
+    /// that reach beyond the touched ops.
     pub fn run(&self, ctx: &mut Context, module: Op, log: &mut RunLog) -> Result<(), PassFailed> {
+        let epoch_before = ctx.epoch();
         // A top-level `builtin.module(...)` nest anchors on the module itself.
         for stage in &self.stages {
             match stage {
@@ -102,6 +109,16 @@ impl PassManager {
                 }
                 _ => self.run_stages(ctx, module, module, std::slice::from_ref(stage), log)?,
             }
+        }
+        if self.instr.verify_each
+            && ctx.epoch() != epoch_before
+            && let Err(mut diagnostics) = ir::verify::verify(ctx, module)
+        {
+            diagnostics.push(Diagnostic::error(
+                ctx.op_loc(module),
+                "verification failed after the pass pipeline",
+            ));
+            return Err(PassFailed { diagnostics });
         }
         Ok(())
     }
@@ -146,7 +163,11 @@ impl PassManager {
         let _span = tracing::info_span!("pass", name = pass.name()).entered();
         let start = Instant::now();
         let mut out = PassOutput::default();
+        if self.instr.verify_each {
+            ctx.start_recording_changes();
+        }
         let result = pass.run(ctx, target, &mut out);
+        let touched = ctx.take_recorded_changes().unwrap_or_default();
         let elapsed = start.elapsed();
         match &result {
             Ok(changed) => tracing::debug!(changed = changed.is_yes(), "pass finished"),
@@ -178,10 +199,11 @@ impl PassManager {
         // As in MLIR, the op the pass ran on is verified (a function, not the whole module, for
         // a pass anchored on functions: verifying the module after each function would make
         // every function-anchored pass quadratic in the number of functions), and only when the
-        // pass changed it: MLIR skips the verifier when a pass preserves all analyses.
+        // pass changed it: MLIR skips the verifier when a pass preserves all analyses. Only the
+        // ops the pass touched are checked here; `run` verifies the whole module at the end.
         if self.instr.verify_each
             && changed.is_yes()
-            && let Err(mut diagnostics) = ir::verify::verify(ctx, target)
+            && let Err(mut diagnostics) = ir::verify::verify_changed(ctx, target, touched)
         {
             let loc = ctx.op_loc(target);
             diagnostics.push(Diagnostic::error(

@@ -1,0 +1,106 @@
+//! Recording which ops a transformation touched, so that the pass manager can verify only
+//! those after a pass instead of the whole op it ran on.
+//!
+//! While recording is on ([`Context::start_recording_changes`]), every mutation notes the ops
+//! whose verification it may invalidate: the op itself (created, operands, attributes,
+//! successors, results or regions changed), the parent op of a block whose ops or arguments
+//! changed, the users of values whose type changed or whose uses were redirected, and, for an
+//! op or block moved to a new place, every op nested in it and the users of its results (their
+//! dominance may have changed). Checks that reach further (a callee's signature seen from a
+//! call, a block argument seen from a predecessor's branch) are left to a full verification,
+//! which the pass manager runs once at the end of a pipeline.
+
+use crate::context::{Context, ValueDef};
+use crate::entity::{Block, Op, Value};
+
+impl Context {
+    /// Starts recording touched ops (dropping any earlier record).
+    pub fn start_recording_changes(&mut self) {
+        self.changed_ops = Some(Vec::new());
+    }
+
+    /// Stops recording and returns the touched ops (with repeats, in no useful order); `None`
+    /// if recording was off.
+    pub fn take_recorded_changes(&mut self) -> Option<Vec<Op>> {
+        self.changed_ops.take()
+    }
+
+    /// Whether touched ops are being recorded.
+    pub(crate) fn is_recording_changes(&self) -> bool {
+        self.changed_ops.is_some()
+    }
+
+    /// Notes `op` as touched.
+    pub(crate) fn record_op(&mut self, op: Op) {
+        if let Some(list) = &mut self.changed_ops {
+            list.push(op);
+        }
+    }
+
+    /// Notes the op owning `block` (its ops or arguments changed).
+    pub(crate) fn record_block_parent(&mut self, block: Block) {
+        if self.is_recording_changes()
+            && let Some(parent) = self.block_parent_op(block)
+        {
+            self.record_op(parent);
+        }
+    }
+
+    /// Notes every user of `value`.
+    pub(crate) fn record_users(&mut self, value: Value) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        let users: Vec<Op> = self.uses(value).map(|(user, _)| user).collect();
+        for user in users {
+            self.record_op(user);
+        }
+    }
+
+    /// Notes the definition of `value` and its users (its type changed).
+    pub(crate) fn record_value_type_change(&mut self, value: Value) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        match self.value_def(value) {
+            ValueDef::Result { op, .. } => self.record_op(op),
+            ValueDef::BlockArg { block, .. } => self.record_block_parent(block),
+            ValueDef::Placeholder => {}
+        }
+        self.record_users(value);
+    }
+
+    /// Notes an op just placed in a block: the op, every op nested in it, the users of their
+    /// results, and the block's parent op.
+    pub(crate) fn record_placed_op(&mut self, op: Op) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        if let Some(block) = self.op_parent(op) {
+            self.record_block_parent(block);
+        }
+        let moved = if self.regions(op).is_empty() {
+            vec![op]
+        } else {
+            self.walk_preorder(op)
+        };
+        for inner in moved {
+            self.record_op(inner);
+            for result in self.results(inner).to_vec() {
+                self.record_users(result);
+            }
+        }
+    }
+
+    /// Notes a block just placed in a region: its parent op and everything in it.
+    pub(crate) fn record_placed_block(&mut self, block: Block) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        self.record_block_parent(block);
+        let ops: Vec<Op> = self.block_ops(block).collect();
+        for op in ops {
+            self.record_placed_op(op);
+        }
+    }
+}
