@@ -700,6 +700,9 @@ impl Context {
     /// Sets (or replaces) the attribute `name`.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
         self.record_op(op);
+        if name == "sym_name" {
+            self.touch_symbols();
+        }
         let sym = self.sym(name);
         let mut attrs = std::mem::take(&mut self.ops[op].attrs);
         match attrs.iter_mut().find(|(n, _)| *n == sym) {
@@ -716,6 +719,9 @@ impl Context {
             return false;
         };
         self.record_op(op);
+        if name == "sym_name" {
+            self.touch_symbols();
+        }
         let before = self.ops[op].attrs.len();
         self.ops[op].attrs.retain(|(n, _)| *n != sym);
         before != self.ops[op].attrs.len()
@@ -1121,6 +1127,7 @@ impl Context {
             }
         }
         self.blocks[block].last = op.into();
+        self.touch_symbols_of_block(block);
         self.record_placed_op(op);
     }
 
@@ -1142,6 +1149,7 @@ impl Context {
             None => self.blocks[block].first = op.into(),
         }
         self.invalidate_order(block);
+        self.touch_symbols_of_block(block);
         self.record_placed_op(op);
     }
 
@@ -1174,6 +1182,7 @@ impl Context {
             return;
         };
         self.record_block_parent(block);
+        self.touch_symbols_of_block(block);
         let prev = self.ops[op].prev;
         let next = self.ops[op].next;
         match prev.expand() {
@@ -1242,6 +1251,7 @@ impl Context {
             None => self.regions[region].first = block.into(),
         }
         self.regions[region].last = block.into();
+        self.touch_symbols();
         self.record_placed_block(block);
     }
 
@@ -1261,12 +1271,14 @@ impl Context {
             Some(n) => self.blocks[n].prev = block.into(),
             None => self.regions[region].last = block.into(),
         }
+        self.touch_symbols();
         self.record_placed_block(block);
     }
 
     /// Removes `block` from its region without destroying it.
     pub fn unlink_block(&mut self, block: Block) {
         self.touch();
+        self.touch_symbols();
         self.record_block_parent(block);
         let Some(region) = self.blocks[block].parent.expand() else {
             return;

@@ -1,9 +1,11 @@
 //! Symbol tables: name → op maps for ops with the `SYMBOL_TABLE` trait.
 //!
 //! [`Context::lookup_symbol`] finds the nearest enclosing symbol table and looks a name up in
-//! it. Tables are built on first use and cached per table op, tagged with the context's mutation
-//! epoch, so a lookup after any structural change rebuilds the table instead of returning stale
-//! data. Lookups in unchanged IR (the verifier, analyses) cost O(1) after the first.
+//! it. Tables are built on first use and cached per table op, tagged with the context's symbol
+//! epoch, which every change that can add, remove or rename a symbol bumps (an op placed in or
+//! taken out of a block of a symbol table, a block moved, a `sym_name` set or removed), so a
+//! lookup after such a change rebuilds the table instead of returning stale data, and a pass
+//! that rewrites function bodies does not rebuild the module's table at every lookup.
 
 use rustc_hash::FxHashMap;
 
@@ -19,6 +21,8 @@ type EpochTable = (u64, FxHashMap<String, Op>);
 #[derive(Default)]
 pub struct SymbolCache {
     tables: std::cell::RefCell<FxHashMap<Op, EpochTable>>,
+    /// Bumped by every change that may add, remove or rename a symbol.
+    epoch: u64,
 }
 
 impl Context {
@@ -36,7 +40,7 @@ impl Context {
 
     /// The op named `name` directly inside the symbol table op `table`.
     pub fn lookup_symbol_in(&self, table: Op, name: &str) -> Option<Op> {
-        let epoch = self.epoch();
+        let epoch = self.symbols.epoch;
         let mut tables = self.symbols.tables.borrow_mut();
         let entry = tables
             .entry(table)
@@ -46,6 +50,22 @@ impl Context {
             entry.0 = epoch;
         }
         entry.1.get(name).copied()
+    }
+
+    /// Notes that the symbols of some table may have changed.
+    pub(crate) fn touch_symbols(&mut self) {
+        self.symbols.epoch += 1;
+    }
+
+    /// Notes a change to the ops of `block` (bumping the symbol epoch if it belongs to a symbol
+    /// table).
+    pub(crate) fn touch_symbols_of_block(&mut self, block: crate::entity::Block) {
+        if self
+            .block_parent_op(block)
+            .is_some_and(|table| self.has_trait(table, Traits::SYMBOL_TABLE))
+        {
+            self.touch_symbols();
+        }
     }
 
     fn collect_symbols(&self, table: Op) -> FxHashMap<String, Op> {
