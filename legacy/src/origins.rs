@@ -1,0 +1,292 @@
+//! Which buffer each value of a function holds, as far as freeing is concerned, and which
+//! merge values are *critical* (MLIR's critical aliases): a merge is critical when it may
+//! receive different buffers (or a buffer this function owns and one it does not), or a
+//! buffer allocated at a place that does not dominate it. A critical merge becomes a buffer
+//! of its own: every slot feeding it forwards a fresh clone, so it owns what it holds.
+//!
+//! The lattice per value is `Empty < NotOwned | Root(r) < Many`, where `Root(r)` means "an
+//! alias of the buffer owned by root `r`" (an allocation, a call result, or a critical merge)
+//! and `NotOwned` collects everything the function must not free (arguments, globals, stack
+//! buffers, results of unknown ops). It is solved by rounds over the values in program order
+//! until nothing changes; a value only climbs, except that a merge, once critical, is its own
+//! root for good, so the rounds terminate.
+
+use analysis::alias::is_buffer;
+use analysis::dominance::DominanceInfo;
+use ir::{
+    Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Resource, Traits, Value, ValueDef,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::flow::{Flow, Slot, is_picker};
+
+/// What a value may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Nothing known yet.
+    Empty,
+    /// A buffer the function does not own.
+    NotOwned,
+    /// A view of the buffer owned by this root.
+    Root(Value),
+    /// Several of the above.
+    Many,
+}
+
+impl Origin {
+    fn join(self, other: Origin) -> Origin {
+        match (self, other) {
+            (Origin::Empty, x) | (x, Origin::Empty) => x,
+            (a, b) if a == b => a,
+            _ => Origin::Many,
+        }
+    }
+}
+
+/// How a value gets its origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A fresh buffer owned by the function (heap allocation, call result).
+    Owned,
+    /// Fed by slots (block, region argument or region-branch result).
+    Merge,
+    /// The result of an op picking one of its buffer operands.
+    Picker,
+    /// The same buffer as this value.
+    ViewOf(Value),
+    /// Nothing the function owns.
+    NotOwned,
+}
+
+/// The origins of every buffer value of a function and its critical merges.
+pub struct Origins {
+    /// The origin of each buffer value.
+    pub of: FxHashMap<Value, Origin>,
+    /// Critical merges and pickers, in the order they were found.
+    pub critical: Vec<Value>,
+    critical_set: FxHashSet<Value>,
+    kinds: FxHashMap<Value, Kind>,
+    /// Buffer values in program order.
+    pub values: Vec<Value>,
+}
+
+/// Most rounds of the fixpoint before giving up with a diagnostic (never reached in practice:
+/// each round either settles or makes some value climb).
+const MAX_ROUNDS: usize = 10_000;
+
+impl Origins {
+    /// Solves the lattice for `func`, then closes the critical set over shared slots.
+    pub fn compute(
+        ctx: &Context,
+        func: Op,
+        flow: &Flow,
+        dom: &DominanceInfo,
+    ) -> Result<Origins, Diagnostic> {
+        let values = buffer_values(ctx, func);
+        let kinds = values
+            .iter()
+            .map(|&v| (v, classify(ctx, v, flow)))
+            .collect();
+        let mut origins = Origins {
+            of: FxHashMap::default(),
+            critical: Vec::new(),
+            critical_set: FxHashSet::default(),
+            kinds,
+            values,
+        };
+        loop {
+            origins.solve(ctx, flow, dom, func)?;
+            if !origins.close_over_slots(flow) {
+                return Ok(origins);
+            }
+        }
+    }
+
+    /// Whether `v` is a critical merge or picker.
+    pub fn is_critical(&self, v: Value) -> bool {
+        self.critical_set.contains(&v)
+    }
+
+    /// The origin of `v` (`NotOwned` for values outside the function).
+    pub fn origin(&self, v: Value) -> Origin {
+        self.of.get(&v).copied().unwrap_or(Origin::NotOwned)
+    }
+
+    /// Whether `v` is a root: an owned fresh buffer or a critical value.
+    pub fn is_root(&self, v: Value) -> bool {
+        self.kinds.get(&v) == Some(&Kind::Owned) || self.is_critical(v)
+    }
+
+    fn mark_critical(&mut self, v: Value) {
+        if self.critical_set.insert(v) {
+            self.critical.push(v);
+        }
+    }
+
+    fn solve(
+        &mut self,
+        ctx: &Context,
+        flow: &Flow,
+        dom: &DominanceInfo,
+        func: Op,
+    ) -> Result<(), Diagnostic> {
+        for _ in 0..MAX_ROUNDS {
+            let mut changed = false;
+            for i in 0..self.values.len() {
+                let v = self.values[i];
+                let new = self.evaluate(ctx, flow, dom, v);
+                if self.of.insert(v, new) != Some(new) {
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+        Err(Diagnostic::error(
+            ctx.op_loc(func),
+            "buffer-deallocation: the alias analysis did not settle",
+        ))
+    }
+
+    fn evaluate(&mut self, ctx: &Context, flow: &Flow, dom: &DominanceInfo, v: Value) -> Origin {
+        if self.is_critical(v) {
+            return Origin::Root(v);
+        }
+        match self.kinds[&v] {
+            Kind::Owned => Origin::Root(v),
+            Kind::NotOwned => Origin::NotOwned,
+            Kind::ViewOf(src) => self.origin(src),
+            Kind::Merge => {
+                let joined = flow
+                    .incoming_values(ctx, v)
+                    .fold(Origin::Empty, |acc, x| acc.join(self.origin(x)));
+                let critical = match joined {
+                    Origin::Many => true,
+                    Origin::Root(r) => !dominates(ctx, dom, r, v),
+                    _ => false,
+                };
+                if critical {
+                    self.mark_critical(v);
+                    return Origin::Root(v);
+                }
+                joined
+            }
+            Kind::Picker => {
+                let Some(op) = ctx.defining_op(v) else {
+                    return Origin::NotOwned;
+                };
+                let joined = ctx
+                    .operands(op)
+                    .filter(|&x| is_buffer(ctx, x))
+                    .fold(Origin::Empty, |acc, x| acc.join(self.origin(x)));
+                if joined == Origin::Many {
+                    self.mark_critical(v);
+                    return Origin::Root(v);
+                }
+                joined
+            }
+        }
+    }
+
+    /// Every slot feeding a critical merge forwards a clone, so every merge it feeds must be
+    /// critical too. Returns whether a merge became critical (the lattice must be solved again).
+    fn close_over_slots(&mut self, flow: &Flow) -> bool {
+        let mut grew = false;
+        let mut work: Vec<Value> = self.critical.clone();
+        while let Some(x) = work.pop() {
+            for slot in flow.incoming.get(&x).into_iter().flatten() {
+                for &t in flow.targets.get(slot).into_iter().flatten() {
+                    if !self.is_critical(t) {
+                        self.mark_critical(t);
+                        work.push(t);
+                        grew = true;
+                    }
+                }
+            }
+        }
+        grew
+    }
+
+    /// The slots that must forward a clone: every slot feeding a critical merge, in order.
+    pub fn cloned_slots(&self, flow: &Flow) -> Vec<Slot> {
+        let mut seen = FxHashSet::default();
+        let mut out = Vec::new();
+        for &x in &self.critical {
+            for &slot in flow.incoming.get(&x).into_iter().flatten() {
+                if seen.insert(slot) {
+                    out.push(slot);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the buffer `root` is available where `v` is defined.
+fn dominates(ctx: &Context, dom: &DominanceInfo, root: Value, v: Value) -> bool {
+    let at = match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => Some(op),
+        ValueDef::BlockArg { block, .. } => ctx.first_op(block),
+        ValueDef::Placeholder => None,
+    };
+    at.is_some_and(|op| dom.properly_dominates_value(ctx, root, op))
+}
+
+/// The buffer values defined in `func` (arguments, block arguments, results), in program order.
+fn buffer_values(ctx: &Context, func: Op) -> Vec<Value> {
+    let mut out = Vec::new();
+    for op in ctx.walk_preorder(func) {
+        if op != func {
+            out.extend(ctx.results(op).iter().copied());
+        }
+        for &region in ctx.regions(op) {
+            for block in ctx.blocks(region) {
+                out.extend(ctx.block_args(block).iter().copied());
+            }
+        }
+    }
+    out.retain(|&v| is_buffer(ctx, v));
+    out
+}
+
+fn classify(ctx: &Context, v: Value, flow: &Flow) -> Kind {
+    if flow.incoming.contains_key(&v) {
+        return Kind::Merge;
+    }
+    let Some(op) = ctx.defining_op(v) else {
+        return Kind::NotOwned;
+    };
+    let def = ctx.op_def(op);
+    if def.call.is_some() || allocates_on_heap(ctx, op, v) {
+        return Kind::Owned;
+    }
+    if let Some(source) = def.view_source
+        && ctx.results(op).first() == Some(&v)
+    {
+        return Kind::ViewOf(source(ctx, op));
+    }
+    if is_picker(ctx, op) {
+        return Kind::Picker;
+    }
+    if def.traits.contains(Traits::PURE) {
+        let mut buffers = ctx.operands(op).filter(|&x| is_buffer(ctx, x));
+        if let (Some(only), None) = (buffers.next(), buffers.next()) {
+            return Kind::ViewOf(only);
+        }
+    }
+    Kind::NotOwned
+}
+
+/// Whether `op` allocates `v` on the heap (an `Allocate` effect on it in the default
+/// resource; stack buffers are freed by their scope).
+pub fn allocates_on_heap(ctx: &Context, op: Op, v: Value) -> bool {
+    let Effects::Known(effects) = ctx.memory_effects(op) else {
+        return false;
+    };
+    effects.iter().any(|e| {
+        e.kind == EffectKind::Allocate
+            && e.resource == Resource::Default
+            && matches!(e.on, EffectOn::Result(i) if ctx.results(op).get(i) == Some(&v))
+    })
+}

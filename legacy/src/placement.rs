@@ -1,0 +1,243 @@
+//! Where the free of one owned buffer goes (seed 001, "Placement of Deallocs"): after the last
+//! use of any of its aliases, in the nearest common post-dominator of the blocks that define
+//! or use them, provided the buffer's own block dominates it. Where no such block exists
+//! (several `return`s, unstructured diamonds), the free goes at every end of the buffer's live
+//! range instead: after the last use in each block where its aliases die, or at the start of
+//! a successor reached only from a block where they are live out.
+//!
+//! All positions are taken in the region that defines the buffer: a use nested in an op counts
+//! as a use by that op (so a buffer used in a loop body is freed after the loop).
+
+use analysis::dominance::{DominanceInfo, PostDominanceInfo};
+use analysis::liveness::Liveness;
+use ir::{Block, Context, Diagnostic, Op, Region, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Where a free is inserted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// Right after this op.
+    After(Op),
+    /// Right before this op.
+    Before(Op),
+}
+
+/// One owned buffer and its aliases.
+pub struct Group {
+    /// The root as the origin analysis names it (a picker, for a picker's clone).
+    pub key: Value,
+    /// The value freed (an allocation, a call result, a critical merge or a picker's clone).
+    pub root: Value,
+    /// The op defining `root`, `None` for a block argument.
+    pub def_op: Option<Op>,
+    /// `root` and every value that may be a view of it.
+    pub aliases: Vec<Value>,
+}
+
+/// The analyses placement reads, computed after clones were inserted.
+pub struct Placer<'a> {
+    /// Dominance.
+    pub dom: &'a DominanceInfo,
+    /// Post-dominance.
+    pub pdom: &'a PostDominanceInfo,
+    /// Liveness.
+    pub live: &'a Liveness,
+    /// Uses to count as a later op (a picker counts as the clone made of its result).
+    pub use_as: &'a FxHashMap<Op, Op>,
+}
+
+impl Placer<'_> {
+    /// The positions of the frees of `group` (empty if it is defined in dead code).
+    pub fn place(&self, ctx: &Context, group: &Group) -> Result<Vec<Position>, Diagnostic> {
+        let Some(def_block) = ctx.value_parent_block(group.root) else {
+            return Ok(Vec::new());
+        };
+        let Some(region) = ctx.block_parent(def_block) else {
+            return Ok(Vec::new());
+        };
+        if !self.reachable_chain(ctx, def_block) {
+            return Ok(Vec::new());
+        }
+        let (uses, blocks) = self.uses_in_region(ctx, group, region, def_block);
+        if blocks.len() == 1 {
+            let last = last_in_block(ctx, &uses, def_block);
+            return self
+                .after_last(ctx, group, def_block, last)
+                .map(|p| vec![p]);
+        }
+        if let Some(p) = self.pdom.nearest_common_post_dominator(ctx, &blocks)
+            && ctx.block_parent(p) == Some(region)
+            && self.dom.dominates_block(ctx, def_block, p)
+        {
+            let last = last_in_block(ctx, &uses, p);
+            return self.after_last(ctx, group, p, last).map(|pos| vec![pos]);
+        }
+        self.at_live_range_ends(ctx, group, region, def_block, &uses)
+    }
+
+    /// Whether `block` and every block holding it are reachable.
+    fn reachable_chain(&self, ctx: &Context, block: Block) -> bool {
+        let mut cur = Some(block);
+        while let Some(b) = cur {
+            if !self.dom.is_reachable(ctx, b) {
+                return false;
+            }
+            cur = ctx.block_parent_op(b).and_then(|op| ctx.op_parent(op));
+        }
+        true
+    }
+
+    /// The uses of the group's aliases as ops of `region` (the op itself or the ancestor
+    /// holding it), and the blocks that define or use an alias there, `def_block` first.
+    fn uses_in_region(
+        &self,
+        ctx: &Context,
+        group: &Group,
+        region: Region,
+        def_block: Block,
+    ) -> (Vec<Op>, Vec<Block>) {
+        let mut uses = Vec::new();
+        let mut blocks = vec![def_block];
+        let mut seen: FxHashSet<Block> = FxHashSet::default();
+        seen.insert(def_block);
+        let mut note_block = |b: Block, blocks: &mut Vec<Block>| {
+            if seen.insert(b) {
+                blocks.push(b);
+            }
+        };
+        for &alias in &group.aliases {
+            if let Some(b) = ctx.value_parent_block(alias)
+                && ctx.block_parent(b) == Some(region)
+                && self.dom.is_reachable(ctx, b)
+            {
+                note_block(b, &mut blocks);
+            }
+            for (user, _) in ctx.uses(alias) {
+                let user = self.use_as.get(&user).copied().unwrap_or(user);
+                let Some(op) = ancestor_in_region(ctx, user, region) else {
+                    continue;
+                };
+                let Some(b) = ctx.op_parent(op) else { continue };
+                if !self.dom.is_reachable(ctx, b) {
+                    continue;
+                }
+                note_block(b, &mut blocks);
+                uses.push(op);
+            }
+        }
+        (uses, blocks)
+    }
+
+    /// The position after `last` (a use in `block`), or at the buffer's start in `block`.
+    fn after_last(
+        &self,
+        ctx: &Context,
+        group: &Group,
+        block: Block,
+        last: Option<Op>,
+    ) -> Result<Position, Diagnostic> {
+        if let Some(op) = last {
+            if ctx.next_op(op).is_none() {
+                return Err(Diagnostic::error(
+                    ctx.op_loc(op),
+                    "buffer-deallocation: a buffer is still used by this terminator, so it \
+                     cannot be freed here",
+                )
+                .on_op(op));
+            }
+            return Ok(Position::After(op));
+        }
+        match group.def_op {
+            Some(def) if ctx.op_parent(def) == Some(block) => Ok(Position::After(def)),
+            _ => match ctx.first_op(block) {
+                Some(first) => Ok(Position::Before(first)),
+                None => Err(Diagnostic::error(
+                    ctx.unknown_loc(),
+                    "buffer-deallocation: a block without a terminator",
+                )),
+            },
+        }
+    }
+
+    /// Frees at every end of the live range of the group's aliases.
+    fn at_live_range_ends(
+        &self,
+        ctx: &Context,
+        group: &Group,
+        region: Region,
+        def_block: Block,
+        uses: &[Op],
+    ) -> Result<Vec<Position>, Diagnostic> {
+        let local: Vec<Value> = group
+            .aliases
+            .iter()
+            .copied()
+            .filter(|&a| {
+                ctx.value_parent_block(a)
+                    .is_some_and(|b| ctx.block_parent(b) == Some(region))
+            })
+            .collect();
+        let defines = |b: Block| local.iter().any(|&a| ctx.value_parent_block(a) == Some(b));
+        let live_in = |b: Block| defines(b) || local.iter().any(|&a| self.live.is_live_in(b, a));
+        let live_out = |b: Block| {
+            local.iter().any(|&a| self.live.is_live_out(b, a))
+                || analysis::cfg::successor_blocks(ctx, b)
+                    .iter()
+                    .any(|&s| ctx.block_args(s).iter().any(|arg| local.contains(arg)))
+        };
+        let mut out = Vec::new();
+        for b in ctx.blocks(region) {
+            if !self.dom.is_reachable(ctx, b) || !self.dom.dominates_block(ctx, def_block, b) {
+                continue;
+            }
+            if !(b == def_block || live_in(b)) {
+                continue;
+            }
+            if !live_out(b) {
+                let last = last_in_block(ctx, uses, b);
+                out.push(self.after_last(ctx, group, b, last)?);
+                continue;
+            }
+            let mut done: FxHashSet<Block> = FxHashSet::default();
+            for &s in analysis::cfg::successor_blocks(ctx, b) {
+                if !done.insert(s) || live_in(s) {
+                    continue;
+                }
+                if ir::interfaces::predecessors(ctx, s).len() != 1 {
+                    let at = ctx
+                        .last_op(b)
+                        .map(|t| ctx.op_loc(t))
+                        .unwrap_or(ctx.unknown_loc());
+                    return Err(Diagnostic::error(
+                        at,
+                        "buffer-deallocation: a buffer dies on a critical edge (a branch to a \
+                         block with several predecessors); split the edge first",
+                    ));
+                }
+                if let Some(first) = ctx.first_op(s) {
+                    out.push(Position::Before(first));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The last of `uses` in `block`, in program order.
+fn last_in_block(ctx: &Context, uses: &[Op], block: Block) -> Option<Op> {
+    uses.iter()
+        .copied()
+        .filter(|&u| ctx.op_parent(u) == Some(block))
+        .reduce(|a, b| if ctx.is_before_in_block(a, b) { b } else { a })
+}
+
+/// `op` or the ancestor of `op` that lies directly in a block of `region`.
+fn ancestor_in_region(ctx: &Context, mut op: Op, region: Region) -> Option<Op> {
+    loop {
+        let block = ctx.op_parent(op)?;
+        if ctx.block_parent(block) == Some(region) {
+            return Some(op);
+        }
+        op = ctx.block_parent_op(block)?;
+    }
+}
