@@ -3,7 +3,8 @@
 //! a buffer while a clone made for deallocation is in use through another. A clone is safe if
 //! its source dies right where it is made (its free follows the clone with nothing but
 //! inserted ops in between), or if neither side is written after it: no write at all to the
-//! buffer the clone feeds, and no write to the source that may run after the clone. Otherwise
+//! buffer the clone feeds, and no write to the source that may run after the clone (unless
+//! nothing reads the clone's buffer). Otherwise
 //! the function is rejected with a located error naming the write.
 
 use analysis::dominance::DominanceInfo;
@@ -92,6 +93,27 @@ pub struct Checker<'a> {
     pub inserted: &'a FxHashSet<Op>,
     /// The frees placed for each root.
     pub frees: &'a FxHashMap<Value, Vec<Op>>,
+    /// Regions whose CFG has cycles.
+    pub cyclic: &'a FxHashSet<ir::Region>,
+    /// The roots some alias of which is used other than by an inserted free.
+    pub used_roots: &'a FxHashSet<Value>,
+}
+
+/// The roots some alias of which is used (by anything but the frees the pass placed).
+pub fn used_roots(
+    ctx: &Context,
+    origins: &Origins,
+    frees: &FxHashMap<Value, Vec<Op>>,
+) -> FxHashSet<Value> {
+    let placed: FxHashSet<Op> = frees.values().flatten().copied().collect();
+    origins
+        .values
+        .iter()
+        .filter_map(|&v| match origins.origin(v) {
+            Origin::Root(r) if ctx.uses(v).any(|(user, _)| !placed.contains(&user)) => Some(r),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Checker<'_> {
@@ -109,7 +131,11 @@ impl Checker<'_> {
             Origin::Root(r) => Some(r),
             _ => None,
         };
+        let target_read = clone.targets.iter().any(|t| self.used_roots.contains(t));
         let source_write = || {
+            if !target_read {
+                return None;
+            }
             self.writes
                 .of(origin)
                 .iter()
@@ -160,6 +186,16 @@ impl Checker<'_> {
             let block = ctx.value_parent_block(r)?;
             ctx.block_parent_op(block)
         });
+        let mut block = ctx.op_parent(clone);
+        while let Some(b) = block {
+            if ctx
+                .block_parent(b)
+                .is_some_and(|r| self.cyclic.contains(&r))
+            {
+                return false;
+            }
+            block = ctx.block_parent_op(b).and_then(|op| ctx.op_parent(op));
+        }
         let mut cur = ctx.parent_op(clone);
         while let Some(l) = cur {
             if is_loop(ctx, l)

@@ -88,7 +88,7 @@ impl Origins {
             .map(|&v| (v, classify(ctx, v, flow)))
             .collect();
         let mut origins = Origins {
-            of: FxHashMap::default(),
+            of: values.iter().map(|&v| (v, Origin::Empty)).collect(),
             critical: Vec::new(),
             critical_set: FxHashSet::default(),
             kinds,

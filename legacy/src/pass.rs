@@ -5,6 +5,7 @@ use analysis::alias::is_buffer;
 use analysis::cfg::all_back_edges;
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
 use analysis::liveness::Liveness;
+use ir::Region;
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::DeallocOp;
@@ -12,7 +13,7 @@ use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::flow::Flow;
-use crate::hazards::{Checker, MadeClone, Writes};
+use crate::hazards::{Checker, MadeClone, Writes, used_roots};
 use crate::origins::{Origin, Origins};
 use crate::placement::{Group, Placer, Position};
 
@@ -44,14 +45,18 @@ fn run_on_function(ctx: &mut Context, func: Op) -> R<()> {
     clone_critical_slots(ctx, &flow, &origins, &mut state);
     clone_critical_pickers(ctx, &flow, &origins, &mut state);
     clone_returned_buffers(ctx, func, &mut state);
-    let frees = place_frees(ctx, func, &origins, &mut state)?;
+    let cyclic = cyclic_regions(ctx, func);
+    let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
     let dom = DominanceInfo::compute(ctx, func);
+    let used_roots = used_roots(ctx, &origins, &frees);
     let checker = Checker {
         dom: &dom,
         origins: &origins,
         writes: &writes,
         inserted: &state.inserted,
         frees: &frees,
+        cyclic: &cyclic,
+        used_roots: &used_roots,
     };
     for clone in &state.clones {
         checker.check(ctx, clone)?;
@@ -70,15 +75,18 @@ struct State {
     picker_clone: FxHashMap<Op, Op>,
 }
 
-/// MLIR's preconditions, in its wording, plus the frees this strategy cannot move.
+/// The regions of `func` whose CFG has a cycle (`cf` loops).
+fn cyclic_regions(ctx: &Context, func: Op) -> FxHashSet<Region> {
+    all_back_edges(ctx, func)
+        .into_iter()
+        .filter_map(|(from, _)| ctx.block_parent(from))
+        .collect()
+}
+
+/// MLIR's precondition on region ops, in its wording, plus the frees this strategy cannot
+/// move. Unlike MLIR, `cf` loops are supported: the merges at loop headers are critical like
+/// any other, and their buffers are freed at the ends of their live ranges.
 fn check_preconditions(ctx: &Context, func: Op) -> R<()> {
-    if !all_back_edges(ctx, func).is_empty() {
-        return Err(Diagnostic::error(
-            ctx.op_loc(func),
-            "Only structured control-flow loops are supported.",
-        )
-        .on_op(func));
-    }
     for op in ctx.walk_preorder(func) {
         if op == func {
             continue;
@@ -197,6 +205,7 @@ fn place_frees(
     ctx: &mut Context,
     func: Op,
     origins: &Origins,
+    cyclic: &FxHashSet<Region>,
     state: &mut State,
 ) -> R<FxHashMap<Value, Vec<Op>>> {
     let groups = groups(ctx, origins, state);
@@ -208,6 +217,7 @@ fn place_frees(
         pdom: &pdom,
         live: &live,
         use_as: &state.picker_clone,
+        cyclic,
     };
     let mut positions = Vec::new();
     for group in &groups {

@@ -44,6 +44,9 @@ pub struct Placer<'a> {
     pub live: &'a Liveness,
     /// Uses to count as a later op (a picker counts as the clone made of its result).
     pub use_as: &'a FxHashMap<Op, Op>,
+    /// Regions whose CFG has cycles: there a post-dominator may run more often than the
+    /// buffer's definition, so frees go at the ends of live ranges.
+    pub cyclic: &'a FxHashSet<Region>,
 }
 
 impl Placer<'_> {
@@ -65,7 +68,8 @@ impl Placer<'_> {
                 .after_last(ctx, group, def_block, last)
                 .map(|p| vec![p]);
         }
-        if let Some(p) = self.pdom.nearest_common_post_dominator(ctx, &blocks)
+        if !self.cyclic.contains(&region)
+            && let Some(p) = self.pdom.nearest_common_post_dominator(ctx, &blocks)
             && ctx.block_parent(p) == Some(region)
             && self.dom.dominates_block(ctx, def_block, p)
         {
@@ -181,9 +185,9 @@ impl Placer<'_> {
         let live_in = |b: Block| defines(b) || local.iter().any(|&a| self.live.is_live_in(b, a));
         let live_out = |b: Block| {
             local.iter().any(|&a| self.live.is_live_out(b, a))
-                || analysis::cfg::successor_blocks(ctx, b)
-                    .iter()
-                    .any(|&s| ctx.block_args(s).iter().any(|arg| local.contains(arg)))
+                || ctx
+                    .last_op(b)
+                    .is_some_and(|t| ctx.operands(t).any(|v| local.contains(&v)))
         };
         let mut out = Vec::new();
         for b in ctx.blocks(region) {
