@@ -2,9 +2,10 @@
 //! assumes buffers are immutable once created; a valid program may write through one name of
 //! a buffer while a clone made for deallocation is in use through another. A clone is safe if
 //! its source dies right where it is made (its free follows the clone with nothing but
-//! inserted ops in between), or if neither side is written after it: no write at all to the
-//! buffer the clone feeds, and no write to the source that may run after the clone (unless
-//! nothing reads the clone's buffer). Otherwise
+//! inserted ops in between), or if no write makes the copy observable: no write to the
+//! clone's buffer while the source's buffer is still in use (one of its frees may run after
+//! the write; a buffer the function does not own is always in use), and no write to the
+//! source that may run after the clone while the clone's buffer is in use and read. Otherwise
 //! the function is rejected with a located error naming the write.
 
 use analysis::dominance::DominanceInfo;
@@ -94,7 +95,7 @@ pub struct Checker<'a> {
     /// The frees placed for each root.
     pub frees: &'a FxHashMap<Value, Vec<Op>>,
     /// Regions whose CFG has cycles.
-    pub cyclic: &'a FxHashSet<ir::Region>,
+    pub cyclic: &'a crate::cycles::Cycles,
     /// The roots some alias of which is used other than by an inserted free.
     pub used_roots: &'a FxHashSet<Value>,
 }
@@ -123,34 +124,53 @@ impl Checker<'_> {
         if self.source_dies_at(ctx, clone.op, origin) {
             return Ok(());
         }
-        let target_write = clone
-            .targets
-            .iter()
-            .find_map(|&t| self.writes.of(Origin::Root(t)).first().copied());
         let source_root = match origin {
             Origin::Root(r) => Some(r),
             _ => None,
+        };
+        let target_write = || {
+            clone.targets.iter().find_map(|&t| {
+                self.writes
+                    .of(Origin::Root(t))
+                    .iter()
+                    .copied()
+                    .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
+            })
         };
         let target_read = clone.targets.iter().any(|t| self.used_roots.contains(t));
         let source_write = || {
             if !target_read {
                 return None;
             }
-            self.writes
-                .of(origin)
-                .iter()
-                .copied()
-                .find(|&w| !self.runs_before(ctx, w, clone.op, source_root))
+            self.writes.of(origin).iter().copied().find(|&w| {
+                self.may_run_after(ctx, w, clone.op, source_root)
+                    && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
+            })
         };
-        match target_write.or_else(source_write) {
+        match target_write().or_else(source_write) {
             Some(w) => Err(Diagnostic::error(
                 ctx.op_loc(w),
                 "buffer-deallocation: this op writes to a buffer while a copy made for \
                  deallocation is in use through another name; copying would change what the \
                  program computes",
             )
-            .on_op(w)),
+            .on_op(w)
+            .with_note(
+                ctx.op_loc(clone.op),
+                "the copy is made here, for a value that may hold different buffers",
+            )),
             None => Ok(()),
+        }
+    }
+
+    /// Whether the buffer of `root` may still be in use after `write`: one of its frees may
+    /// run after it (a root without frees counts as always alive).
+    fn alive_after(&self, ctx: &Context, root: Value, write: Op) -> bool {
+        match self.frees.get(&root) {
+            Some(frees) if !frees.is_empty() => frees
+                .iter()
+                .any(|&f| self.may_run_after(ctx, f, write, Some(root))),
+            _ => true,
         }
     }
 
@@ -176,36 +196,104 @@ impl Checker<'_> {
         false
     }
 
-    /// Whether `write` can only run before `clone`: it properly dominates it, and no loop
-    /// holds both unless the loop also holds the source's buffer (a new buffer every trip).
-    fn runs_before(&self, ctx: &Context, write: Op, clone: Op, source_root: Option<Value>) -> bool {
-        if !self.dom.properly_dominates_op(ctx, write, clone) {
-            return false;
-        }
-        let source_holder = source_root.and_then(|r| {
+    /// Whether `write` may run after `clone` on the same buffer: later in the same block,
+    /// in a block reachable from the clone's, in a region reachable from the clone's, or on
+    /// a later trip of a loop (a region loop or a `cf` cycle) that holds both but not the
+    /// source's buffer (which a trip then allocates afresh).
+    fn may_run_after(&self, ctx: &Context, write: Op, clone: Op, source_root: Option<Value>) -> bool {
+        let holder = source_root.and_then(|r| {
             let block = ctx.value_parent_block(r)?;
             ctx.block_parent_op(block)
         });
-        let mut block = ctx.op_parent(clone);
-        while let Some(b) = block {
-            if ctx
-                .block_parent(b)
-                .is_some_and(|r| self.cyclic.contains(&r))
-            {
-                return false;
+        let fresh_each_trip = |l: Op| holder.is_some_and(|h| ctx.is_ancestor(l, h));
+        let mut common = ctx.parent_op(clone);
+        while let Some(p) = common {
+            if ctx.is_ancestor(p, write) {
+                break;
             }
-            block = ctx.block_parent_op(b).and_then(|op| ctx.op_parent(op));
+            common = ctx.parent_op(p);
         }
-        let mut cur = ctx.parent_op(clone);
-        while let Some(l) = cur {
-            if is_loop(ctx, l)
-                && ctx.is_ancestor(l, write)
-                && !source_holder.is_some_and(|h| ctx.is_ancestor(l, h))
-            {
-                return false;
+        let Some(common) = common else { return true };
+        let mut l = Some(common);
+        while let Some(op) = l {
+            if is_loop(ctx, op) && !fresh_each_trip(op) {
+                return true;
             }
-            cur = ctx.parent_op(l);
+            l = ctx.parent_op(op);
         }
-        true
+        let (Some(c), Some(w)) = (child_of(ctx, common, clone), child_of(ctx, common, write))
+        else {
+            return true;
+        };
+        let (Some(cb), Some(wb)) = (ctx.op_parent(c), ctx.op_parent(w)) else {
+            return true;
+        };
+        let (Some(cr), Some(wr)) = (ctx.block_parent(cb), ctx.block_parent(wb)) else {
+            return true;
+        };
+        if cr != wr {
+            return region_reaches(ctx, common, ctx.region_index(cr), ctx.region_index(wr));
+        }
+        if self.cyclic.share_cycle(ctx, write, clone) {
+            return true;
+        }
+        if cb == wb {
+            return c == w || ctx.is_before_in_block(c, w);
+        }
+        block_reaches(ctx, cb, wb)
     }
+}
+
+/// The ancestor of `op` (or `op`) whose parent op is `parent`.
+fn child_of(ctx: &Context, parent: Op, mut op: Op) -> Option<Op> {
+    loop {
+        let up = ctx.parent_op(op)?;
+        if up == parent {
+            return Some(op);
+        }
+        op = up;
+    }
+}
+
+/// Whether block `to` is reachable from block `from` of the same region.
+fn block_reaches(ctx: &Context, from: ir::Block, to: ir::Block) -> bool {
+    let mut seen: FxHashSet<ir::Block> = FxHashSet::default();
+    let mut stack = vec![from];
+    while let Some(b) = stack.pop() {
+        for &s in analysis::cfg::successor_blocks(ctx, b) {
+            if s == to {
+                return true;
+            }
+            if seen.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    false
+}
+
+/// Whether control can go from region `from` of `op` to its region `to` (through the
+/// region-branch interface; unknown ops: assume it can).
+fn region_reaches(ctx: &Context, op: Op, from: Option<usize>, to: Option<usize>) -> bool {
+    let (Some(from), Some(to)) = (from, to) else {
+        return true;
+    };
+    if ctx.op_def(op).region_branch.is_none() {
+        return true;
+    }
+    let mut seen = vec![false; ctx.regions(op).len()];
+    let mut stack = vec![from];
+    while let Some(r) = stack.pop() {
+        for s in analysis::cfg::region_successors(ctx, op, ir::RegionPoint::Region(r)) {
+            if let ir::RegionPoint::Region(next) = s.to {
+                if next == to {
+                    return true;
+                }
+                if next < seen.len() && !std::mem::replace(&mut seen[next], true) {
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    false
 }

@@ -6,6 +6,7 @@
 //! * [`flow`]: which operands forward buffers into which block arguments, region arguments and
 //!   region-branch results (branch and region-branch interfaces).
 //! * [`origins`]: which owned buffer each value may be a view of, and the critical merges.
+//! * [`cycles`]: the `cf` loops.
 //! * [`placement`]: where each owned buffer is freed.
 //! * [`hazards`]: the check that no clone changes what the program computes.
 //! * [`copy_removal`]: the post pass.
@@ -18,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod copy_removal;
+pub mod cycles;
 pub mod flow;
 pub mod hazards;
 pub mod origins;

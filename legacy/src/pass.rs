@@ -2,16 +2,15 @@
 //! and returns, moved frees, free placement and the write check.
 
 use analysis::alias::is_buffer;
-use analysis::cfg::all_back_edges;
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
 use analysis::liveness::Liveness;
-use ir::Region;
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::cycles::Cycles;
 use crate::flow::Flow;
 use crate::hazards::{Checker, MadeClone, Writes, used_roots};
 use crate::origins::{Origin, Origins};
@@ -45,7 +44,7 @@ fn run_on_function(ctx: &mut Context, func: Op) -> R<()> {
     clone_critical_slots(ctx, &flow, &origins, &mut state);
     clone_critical_pickers(ctx, &flow, &origins, &mut state);
     clone_returned_buffers(ctx, func, &mut state);
-    let cyclic = cyclic_regions(ctx, func);
+    let cyclic = Cycles::compute(ctx, func);
     let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
     let dom = DominanceInfo::compute(ctx, func);
     let used_roots = used_roots(ctx, &origins, &frees);
@@ -73,14 +72,6 @@ struct State {
     inserted: FxHashSet<Op>,
     /// A critical picker's op → the clone made of its result.
     picker_clone: FxHashMap<Op, Op>,
-}
-
-/// The regions of `func` whose CFG has a cycle (`cf` loops).
-fn cyclic_regions(ctx: &Context, func: Op) -> FxHashSet<Region> {
-    all_back_edges(ctx, func)
-        .into_iter()
-        .filter_map(|(from, _)| ctx.block_parent(from))
-        .collect()
 }
 
 /// MLIR's precondition on region ops, in its wording, plus the frees this strategy cannot
@@ -205,7 +196,7 @@ fn place_frees(
     ctx: &mut Context,
     func: Op,
     origins: &Origins,
-    cyclic: &FxHashSet<Region>,
+    cyclic: &Cycles,
     state: &mut State,
 ) -> R<FxHashMap<Value, Vec<Op>>> {
     let groups = groups(ctx, origins, state);

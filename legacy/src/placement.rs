@@ -46,7 +46,7 @@ pub struct Placer<'a> {
     pub use_as: &'a FxHashMap<Op, Op>,
     /// Regions whose CFG has cycles: there a post-dominator may run more often than the
     /// buffer's definition, so frees go at the ends of live ranges.
-    pub cyclic: &'a FxHashSet<Region>,
+    pub cyclic: &'a crate::cycles::Cycles,
 }
 
 impl Placer<'_> {
@@ -68,7 +68,7 @@ impl Placer<'_> {
                 .after_last(ctx, group, def_block, last)
                 .map(|p| vec![p]);
         }
-        if !self.cyclic.contains(&region)
+        if !self.cyclic.is_cyclic(region)
             && let Some(p) = self.pdom.nearest_common_post_dominator(ctx, &blocks)
             && ctx.block_parent(p) == Some(region)
             && self.dom.dominates_block(ctx, def_block, p)
