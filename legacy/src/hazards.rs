@@ -20,7 +20,40 @@ use crate::origins::{Origin, Origins};
 #[derive(Default)]
 pub struct Writes {
     by_root: FxHashMap<Value, Vec<Op>>,
-    not_owned: Vec<Op>,
+    not_owned: Vec<(Op, Unowned)>,
+}
+
+/// Which buffer the function does not own a value is a view of, as far as the check can
+/// tell: arguments (which may alias each other), one stack buffer, or anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unowned {
+    /// Some function argument.
+    Argument,
+    /// This stack allocation.
+    Stack(Value),
+    /// Unknown (a global, a merge, an unknown op): may be any of them.
+    Unknown,
+}
+
+impl Unowned {
+    /// What `v` (not owned) is a view of.
+    pub fn of(ctx: &Context, v: Value) -> Unowned {
+        let base = ir::interfaces::view_base(ctx, v);
+        if analysis::alias::is_function_argument(ctx, base) {
+            return Unowned::Argument;
+        }
+        let on_stack = ctx.defining_op(base).is_some_and(|op| {
+            matches!(ctx.memory_effects(op), Effects::Known(list) if list.iter().any(|e| {
+                e.kind == EffectKind::Allocate
+                    && e.resource == ir::Resource::AutomaticAllocationScope
+            }))
+        });
+        if on_stack { Unowned::Stack(base) } else { Unowned::Unknown }
+    }
+
+    fn may_alias(self, other: Unowned) -> bool {
+        self == Unowned::Unknown || other == Unowned::Unknown || self == other
+    }
 }
 
 impl Writes {
@@ -35,17 +68,23 @@ impl Writes {
             for v in written_values(ctx, op) {
                 match origins.origin(v) {
                     Origin::Root(r) => writes.by_root.entry(r).or_default().push(op),
-                    _ => writes.not_owned.push(op),
+                    _ => writes.not_owned.push((op, Unowned::of(ctx, v))),
                 }
             }
         }
         writes
     }
 
-    fn of(&self, origin: Origin) -> &[Op] {
+    /// The writes to values of `origin` (for a buffer not owned, those that may write `unowned`).
+    fn of(&self, origin: Origin, unowned: Unowned) -> Vec<Op> {
         match origin {
-            Origin::Root(r) => self.by_root.get(&r).map_or(&[], Vec::as_slice),
-            _ => &self.not_owned,
+            Origin::Root(r) => self.by_root.get(&r).cloned().unwrap_or_default(),
+            _ => self
+                .not_owned
+                .iter()
+                .filter(|(_, u)| u.may_alias(unowned))
+                .map(|&(op, _)| op)
+                .collect(),
         }
     }
 }
@@ -131,9 +170,8 @@ impl Checker<'_> {
         let target_write = || {
             clone.targets.iter().find_map(|&t| {
                 self.writes
-                    .of(Origin::Root(t))
-                    .iter()
-                    .copied()
+                    .of(Origin::Root(t), Unowned::Unknown)
+                    .into_iter()
                     .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
             })
         };
@@ -142,7 +180,8 @@ impl Checker<'_> {
             if !target_read {
                 return None;
             }
-            self.writes.of(origin).iter().copied().find(|&w| {
+            let unowned = Unowned::of(ctx, clone.source);
+            self.writes.of(origin, unowned).into_iter().find(|&w| {
                 self.may_run_after(ctx, w, clone.op, source_root)
                     && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
             })
