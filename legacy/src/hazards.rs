@@ -48,7 +48,11 @@ impl Unowned {
                     && e.resource == ir::Resource::AutomaticAllocationScope
             }))
         });
-        if on_stack { Unowned::Stack(base) } else { Unowned::Unknown }
+        if on_stack {
+            Unowned::Stack(base)
+        } else {
+            Unowned::Unknown
+        }
     }
 
     fn may_alias(self, other: Unowned) -> bool {
@@ -59,13 +63,13 @@ impl Unowned {
 impl Writes {
     /// Collects the writes of every op nested in `func`: `Write` effects on an operand, every
     /// buffer operand of an op with unknown effects or of a call.
-    pub fn collect(ctx: &Context, func: Op, origins: &Origins) -> Writes {
+    pub fn collect(ctx: &Context, func: Op, origins: &Origins, callees: &CalleeWrites) -> Writes {
         let mut writes = Writes::default();
         for op in ctx.walk_preorder(func) {
             if op == func || ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
                 continue;
             }
-            for v in written_values(ctx, op) {
+            for v in written_values(ctx, op, callees) {
                 match origins.origin(v) {
                     Origin::Root(r) => writes.by_root.entry(r).or_default().push(op),
                     _ => writes.not_owned.push((op, Unowned::of(ctx, v))),
@@ -89,14 +93,74 @@ impl Writes {
     }
 }
 
-fn written_values(ctx: &Context, op: Op) -> Vec<Value> {
+/// The functions of a module that may write through their arguments (or whose body is
+/// unknown), by name: a call passes its buffers to be written only to those.
+#[derive(Default)]
+pub struct CalleeWrites {
+    defined: FxHashMap<String, Op>,
+    harmless: FxHashSet<String>,
+}
+
+impl CalleeWrites {
+    /// Starts from "no defined function writes its arguments" and drops every function
+    /// with a write that may reach an argument, until nothing changes.
+    pub fn compute(ctx: &Context, funcs: &[(Op, Origins)]) -> CalleeWrites {
+        let mut summary = CalleeWrites::default();
+        for &(func, _) in funcs {
+            if let Some(name) = ir::dialects::func::FuncOp(func).sym_name(ctx) {
+                summary.defined.insert(name.to_string(), func);
+                summary.harmless.insert(name.to_string());
+            }
+        }
+        loop {
+            let mut changed = false;
+            for (func, origins) in funcs {
+                let Some(name) = ir::dialects::func::FuncOp(*func).sym_name(ctx) else {
+                    continue;
+                };
+                if !summary.harmless.contains(name) {
+                    continue;
+                }
+                let writes = Writes::collect(ctx, *func, origins, &summary);
+                if writes
+                    .not_owned
+                    .iter()
+                    .any(|(_, u)| u.may_alias(Unowned::Argument))
+                {
+                    summary.harmless.remove(name);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return summary;
+            }
+        }
+    }
+
+    /// Whether the call `op` may write the buffers it passes.
+    fn may_write(&self, ctx: &Context, op: Op) -> bool {
+        let Some(call) = ctx.op_def(op).call else {
+            return true;
+        };
+        match (call.callee)(ctx, op) {
+            Some(sym) => !self.harmless.contains(ctx.sym_str(sym)),
+            None => true,
+        }
+    }
+}
+
+fn written_values(ctx: &Context, op: Op, callees: &CalleeWrites) -> Vec<Value> {
     let buffers = || {
         ctx.operands(op)
             .filter(|&v| analysis::alias::is_buffer(ctx, v))
             .collect::<Vec<_>>()
     };
     if ctx.op_def(op).call.is_some() {
-        return buffers();
+        return if callees.may_write(ctx, op) {
+            buffers()
+        } else {
+            Vec::new()
+        };
     }
     match ctx.memory_effects(op) {
         Effects::Unknown => buffers(),
@@ -239,7 +303,13 @@ impl Checker<'_> {
     /// in a block reachable from the clone's, in a region reachable from the clone's, or on
     /// a later trip of a loop (a region loop or a `cf` cycle) that holds both but not the
     /// source's buffer (which a trip then allocates afresh).
-    fn may_run_after(&self, ctx: &Context, write: Op, clone: Op, source_root: Option<Value>) -> bool {
+    fn may_run_after(
+        &self,
+        ctx: &Context,
+        write: Op,
+        clone: Op,
+        source_root: Option<Value>,
+    ) -> bool {
         let holder = source_root.and_then(|r| {
             let block = ctx.value_parent_block(r)?;
             ctx.block_parent_op(block)

@@ -12,7 +12,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
 use crate::flow::Flow;
-use crate::hazards::{Checker, MadeClone, Writes, used_roots};
+use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, used_roots};
 use crate::origins::{Origin, Origins};
 use crate::placement::{Group, Placer, Position};
 
@@ -26,19 +26,29 @@ pub fn run(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
         .into_iter()
         .filter(|&op| FuncOp::of(ctx, op).is_some_and(|f| f.has_body(ctx)))
         .collect();
+    let analysed: Vec<(Op, Origins)> = funcs
+        .iter()
+        .map(|&func| {
+            let dom = DominanceInfo::compute(ctx, func);
+            let flow = Flow::compute(ctx, func);
+            Origins::compute(ctx, func, &flow, &dom).map(|o| (func, o))
+        })
+        .collect::<R<_>>()
+        .map_err(|d| vec![d])?;
+    let callees = CalleeWrites::compute(ctx, &analysed);
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing clones and frees");
-        run_on_function(ctx, func).map_err(|d| vec![d])?;
+        run_on_function(ctx, func, &callees).map_err(|d| vec![d])?;
     }
     Ok(())
 }
 
-fn run_on_function(ctx: &mut Context, func: Op) -> R<()> {
+fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()> {
     check_preconditions(ctx, func)?;
     let dom = DominanceInfo::compute(ctx, func);
     let flow = Flow::compute(ctx, func);
     let origins = Origins::compute(ctx, func, &flow, &dom)?;
-    let writes = Writes::collect(ctx, func, &origins);
+    let writes = Writes::collect(ctx, func, &origins, callees);
     let mut state = State::default();
     remove_existing_frees(ctx, func, &origins);
     clone_critical_slots(ctx, &flow, &origins, &mut state);

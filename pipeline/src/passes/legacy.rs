@@ -25,10 +25,7 @@ pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declara
                   where a copy would be written through one name and read through another is \
                   rejected with the write's location.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| legacy::buffer_deallocation(ctx, root, options),
-    },
+    kind: Kind::pass(|ctx, root, options, _| legacy::buffer_deallocation(ctx, root, options)),
 };
 
 /// `copy-removal`.
