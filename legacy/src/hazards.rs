@@ -13,7 +13,7 @@ use analysis::loops::is_loop;
 use ir::{Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::origins::{Origin, Origins};
+use crate::origins::Origins;
 
 /// The ops that may write each owned buffer (by root), and those that may write buffers the
 /// function does not own.
@@ -70,20 +70,24 @@ impl Writes {
                 continue;
             }
             for v in written_values(ctx, op, callees) {
-                match origins.origin(v) {
-                    Origin::Root(r) => writes.by_root.entry(r).or_default().push(op),
-                    _ => writes.not_owned.push((op, Unowned::of(ctx, v))),
+                let origin = origins.origin(v);
+                for &r in &origin.roots {
+                    writes.by_root.entry(r).or_default().push(op);
+                }
+                if origin.not_owned || origin.overflow || origin.is_empty() {
+                    writes.not_owned.push((op, Unowned::of(ctx, v)));
                 }
             }
         }
         writes
     }
 
-    /// The writes to values of `origin` (for a buffer not owned, those that may write `unowned`).
-    fn of(&self, origin: Origin, unowned: Unowned) -> Vec<Op> {
-        match origin {
-            Origin::Root(r) => self.by_root.get(&r).cloned().unwrap_or_default(),
-            _ => self
+    /// The writes to the buffer of `root`, or (`None`) to buffers not owned that may be
+    /// `unowned`.
+    fn of(&self, root: Option<Value>, unowned: Unowned) -> Vec<Op> {
+        match root {
+            Some(r) => self.by_root.get(&r).cloned().unwrap_or_default(),
+            None => self
                 .not_owned
                 .iter()
                 .filter(|(_, u)| u.may_alias(unowned))
@@ -179,8 +183,9 @@ fn written_values(ctx: &Context, op: Op, callees: &CalleeWrites) -> Vec<Value> {
 pub struct MadeClone {
     /// The `bufferization.clone` op.
     pub op: Op,
-    /// The value cloned.
-    pub source: Value,
+    /// The values whose buffers the clone copies (the value cloned; a picker's buffer
+    /// operands).
+    pub sources: Vec<Value>,
     /// The roots the clone's buffer belongs to (the critical values it feeds).
     pub targets: Vec<Value>,
 }
@@ -213,28 +218,52 @@ pub fn used_roots(
     origins
         .values
         .iter()
-        .filter_map(|&v| match origins.origin(v) {
-            Origin::Root(r) if ctx.uses(v).any(|(user, _)| !placed.contains(&user)) => Some(r),
-            _ => None,
-        })
+        .filter(|&&v| ctx.uses(v).any(|(user, _)| !placed.contains(&user)))
+        .flat_map(|&v| origins.origin(v).roots)
         .collect()
 }
 
 impl Checker<'_> {
     /// Rejects `clone` if a write makes it observable.
     pub fn check(&self, ctx: &Context, clone: &MadeClone) -> Result<(), Diagnostic> {
-        let origin = self.origins.origin(clone.source);
-        if self.source_dies_at(ctx, clone.op, origin) {
+        for &source in &clone.sources {
+            self.check_source(ctx, clone, source)?;
+        }
+        Ok(())
+    }
+
+    fn check_source(
+        &self,
+        ctx: &Context,
+        clone: &MadeClone,
+        source: Value,
+    ) -> Result<(), Diagnostic> {
+        let origin = self.origins.origin(source);
+        let mut sides: Vec<Option<Value>> = origin.roots.iter().map(|&r| Some(r)).collect();
+        if origin.not_owned || origin.overflow || origin.is_empty() {
+            sides.push(None);
+        }
+        for source_root in sides {
+            self.check_side(ctx, clone, source, source_root)?;
+        }
+        Ok(())
+    }
+
+    /// The check for one buffer the source may hold: owned by `source_root`, or not owned.
+    fn check_side(
+        &self,
+        ctx: &Context,
+        clone: &MadeClone,
+        source: Value,
+        source_root: Option<Value>,
+    ) -> Result<(), Diagnostic> {
+        if source_root.is_some_and(|r| self.source_dies_at(ctx, clone.op, r)) {
             return Ok(());
         }
-        let source_root = match origin {
-            Origin::Root(r) => Some(r),
-            _ => None,
-        };
         let target_write = || {
             clone.targets.iter().find_map(|&t| {
                 self.writes
-                    .of(Origin::Root(t), Unowned::Unknown)
+                    .of(Some(t), Unowned::Unknown)
                     .into_iter()
                     .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
             })
@@ -244,8 +273,8 @@ impl Checker<'_> {
             if !target_read {
                 return None;
             }
-            let unowned = Unowned::of(ctx, clone.source);
-            self.writes.of(origin, unowned).into_iter().find(|&w| {
+            let unowned = Unowned::of(ctx, source);
+            self.writes.of(source_root, unowned).into_iter().find(|&w| {
                 self.may_run_after(ctx, w, clone.op, source_root)
                     && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
             })
@@ -279,10 +308,7 @@ impl Checker<'_> {
 
     /// Whether the source's buffer is freed right after `clone` (nothing but inserted ops in
     /// between), so the clone only moves it.
-    fn source_dies_at(&self, ctx: &Context, clone: Op, origin: Origin) -> bool {
-        let Origin::Root(root) = origin else {
-            return false;
-        };
+    fn source_dies_at(&self, ctx: &Context, clone: Op, root: Value) -> bool {
         let Some(frees) = self.frees.get(&root) else {
             return false;
         };

@@ -4,12 +4,16 @@
 //! buffer allocated at a place that does not dominate it. A critical merge becomes a buffer
 //! of its own: every slot feeding it forwards a fresh clone, so it owns what it holds.
 //!
-//! The lattice per value is `Empty < NotOwned | Root(r) < Many`, where `Root(r)` means "an
-//! alias of the buffer owned by root `r`" (an allocation, a call result, or a critical merge)
-//! and `NotOwned` collects everything the function must not free (arguments, globals, stack
-//! buffers, results of unknown ops). It is solved by rounds over the values in program order
-//! until nothing changes; a value only climbs, except that a merge, once critical, is its own
-//! root for good, so the rounds terminate.
+//! The lattice per value is a set of *roots* (the owned buffers it may be a view of: an
+//! allocation, a call result, or a critical merge) plus a flag for buffers the function must
+//! not free (arguments, globals, stack buffers, results of unknown ops). Unlike MLIR, a merge
+//! of several buffers that are all available where it is defined (an `arith.select`, a join
+//! of buffers allocated before the branch) is not critical: it is an alias of each, and each
+//! is freed after its last use, so it needs no copy. A merge is critical when one of its
+//! buffers is allocated where it does not dominate the merge (a branch, a loop trip), or when
+//! it may hold more than [`MAX_ROOTS`] buffers. It is solved by rounds over the values in
+//! program order until nothing changes; a value only grows, except that a merge, once
+//! critical, is its own root for good, so the rounds terminate.
 
 use analysis::alias::is_buffer;
 use analysis::dominance::DominanceInfo;
@@ -17,28 +21,62 @@ use ir::{
     Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Resource, Traits, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::flow::{Flow, Slot, is_picker};
 
-/// What a value may hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// Nothing known yet.
-    Empty,
-    /// A buffer the function does not own.
-    NotOwned,
-    /// A view of the buffer owned by this root.
-    Root(Value),
-    /// Several of the above.
-    Many,
+/// Most owned buffers one value is tracked as a view of; a merge of more is made critical.
+const MAX_ROOTS: usize = 8;
+
+/// What a value may hold: a view of one of several owned buffers (by root), and/or of a
+/// buffer the function does not own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// It may hold a buffer the function does not own.
+    pub not_owned: bool,
+    /// The roots of the owned buffers it may be a view of, sorted.
+    pub roots: SmallVec<[Value; 2]>,
+    /// It may hold more buffers than are tracked.
+    pub overflow: bool,
 }
 
 impl Origin {
-    fn join(self, other: Origin) -> Origin {
-        match (self, other) {
-            (Origin::Empty, x) | (x, Origin::Empty) => x,
-            (a, b) if a == b => a,
-            _ => Origin::Many,
+    /// Nothing known yet.
+    pub fn empty() -> Origin {
+        Origin::default()
+    }
+
+    /// A buffer the function does not own.
+    pub fn not_owned() -> Origin {
+        Origin {
+            not_owned: true,
+            ..Origin::default()
+        }
+    }
+
+    /// A view of the buffer owned by `root`.
+    pub fn root(root: Value) -> Origin {
+        Origin {
+            roots: smallvec::smallvec![root],
+            ..Origin::default()
+        }
+    }
+
+    /// Whether nothing is known yet (unreachable code).
+    pub fn is_empty(&self) -> bool {
+        !self.not_owned && self.roots.is_empty() && !self.overflow
+    }
+
+    fn join_with(&mut self, other: &Origin) {
+        self.not_owned |= other.not_owned;
+        self.overflow |= other.overflow;
+        for &r in &other.roots {
+            if let Err(i) = self.roots.binary_search(&r) {
+                self.roots.insert(i, r);
+            }
+        }
+        if self.roots.len() > MAX_ROOTS {
+            self.overflow = true;
         }
     }
 }
@@ -88,15 +126,23 @@ impl Origins {
             .map(|&v| (v, classify(ctx, v, flow)))
             .collect();
         let mut origins = Origins {
-            of: values.iter().map(|&v| (v, Origin::Empty)).collect(),
+            of: values.iter().map(|&v| (v, Origin::empty())).collect(),
             critical: Vec::new(),
             critical_set: FxHashSet::default(),
             kinds,
             values,
         };
+        // Values only grow within a solve, so one that saw a merge before it turned critical
+        // keeps the merge's old buffers: solve again from scratch until a solve finds no new
+        // critical merge, so every origin is exact for the final critical set.
         loop {
+            let before = origins.critical.len();
+            for v in &origins.values {
+                origins.of.insert(*v, Origin::empty());
+            }
             origins.solve(ctx, flow, dom, func)?;
-            if !origins.close_over_slots(flow) {
+            let grew = origins.close_over_slots(flow);
+            if !grew && origins.critical.len() == before {
                 return Ok(origins);
             }
         }
@@ -107,9 +153,13 @@ impl Origins {
         self.critical_set.contains(&v)
     }
 
-    /// The origin of `v` (`NotOwned` for values outside the function).
+    /// The origin of `v` (not owned for values outside the function).
     pub fn origin(&self, v: Value) -> Origin {
-        self.of.get(&v).copied().unwrap_or(Origin::NotOwned)
+        self.of.get(&v).cloned().unwrap_or_else(Origin::not_owned)
+    }
+
+    fn origin_ref(&self, v: Value) -> Option<&Origin> {
+        self.of.get(&v)
     }
 
     /// Whether `v` is a root: an owned fresh buffer or a critical value.
@@ -135,7 +185,8 @@ impl Origins {
             for i in 0..self.values.len() {
                 let v = self.values[i];
                 let new = self.evaluate(ctx, flow, dom, v);
-                if self.of.insert(v, new) != Some(new) {
+                if self.of.get(&v) != Some(&new) {
+                    self.of.insert(v, new);
                     changed = true;
                 }
             }
@@ -151,41 +202,45 @@ impl Origins {
 
     fn evaluate(&mut self, ctx: &Context, flow: &Flow, dom: &DominanceInfo, v: Value) -> Origin {
         if self.is_critical(v) {
-            return Origin::Root(v);
+            return Origin::root(v);
         }
         match self.kinds[&v] {
-            Kind::Owned => Origin::Root(v),
-            Kind::NotOwned => Origin::NotOwned,
+            Kind::Owned => Origin::root(v),
+            Kind::NotOwned => Origin::not_owned(),
             Kind::ViewOf(src) => self.origin(src),
             Kind::Merge => {
-                let joined = flow
-                    .incoming_values(ctx, v)
-                    .fold(Origin::Empty, |acc, x| acc.join(self.origin(x)));
-                let critical = match joined {
-                    Origin::Many => true,
-                    Origin::Root(r) => !dominates(ctx, dom, r, v),
-                    _ => false,
-                };
+                let mut joined = Origin::empty();
+                for x in flow.incoming_values(ctx, v) {
+                    self.join_into(&mut joined, x);
+                }
+                let critical =
+                    joined.overflow || joined.roots.iter().any(|&r| !dominates(ctx, dom, r, v));
                 if critical {
                     self.mark_critical(v);
-                    return Origin::Root(v);
+                    return Origin::root(v);
                 }
                 joined
             }
             Kind::Picker => {
-                let Some(op) = ctx.defining_op(v) else {
-                    return Origin::NotOwned;
-                };
-                let joined = ctx
-                    .operands(op)
-                    .filter(|&x| is_buffer(ctx, x))
-                    .fold(Origin::Empty, |acc, x| acc.join(self.origin(x)));
-                if joined == Origin::Many {
+                let mut joined = Origin::empty();
+                if let Some(op) = ctx.defining_op(v) {
+                    for x in ctx.operands(op).filter(|&x| is_buffer(ctx, x)) {
+                        self.join_into(&mut joined, x);
+                    }
+                }
+                if joined.overflow {
                     self.mark_critical(v);
-                    return Origin::Root(v);
+                    return Origin::root(v);
                 }
                 joined
             }
+        }
+    }
+
+    fn join_into(&self, acc: &mut Origin, x: Value) {
+        match self.origin_ref(x) {
+            Some(o) => acc.join_with(o),
+            None => acc.join_with(&Origin::not_owned()),
         }
     }
 
@@ -223,10 +278,13 @@ impl Origins {
     }
 }
 
-/// Whether the buffer `root` is available where `v` is defined.
+/// Whether the buffer `root` is available where `v` is defined, and is the same instance
+/// there: a block argument fed by a buffer defined in its own block receives it from an
+/// earlier trip of a loop (MLIR: "block arguments in the alloc's own block" are critical).
 fn dominates(ctx: &Context, dom: &DominanceInfo, root: Value, v: Value) -> bool {
     let at = match ctx.value_def(v) {
         ValueDef::Result { op, .. } => Some(op),
+        ValueDef::BlockArg { block, .. } if ctx.value_parent_block(root) == Some(block) => None,
         ValueDef::BlockArg { block, .. } => ctx.first_op(block),
         ValueDef::Placeholder => None,
     };

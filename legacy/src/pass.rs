@@ -13,7 +13,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cycles::Cycles;
 use crate::flow::Flow;
 use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, used_roots};
-use crate::origins::{Origin, Origins};
+use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
 
 type R<T> = Result<T, Diagnostic>;
@@ -125,7 +125,7 @@ fn remove_existing_frees(ctx: &mut Context, func: Op, origins: &Origins) {
         .walk_preorder(func)
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op))
-        .filter(|&op| matches!(origins.origin(ctx.operand(op, 0)), Origin::Root(_)))
+        .filter(|&op| !origins.origin(ctx.operand(op, 0)).roots.is_empty())
         .collect();
     for op in frees {
         ctx.erase_op(op);
@@ -150,7 +150,7 @@ fn clone_critical_slots(ctx: &mut Context, flow: &Flow, origins: &Origins, state
         let op = ctx.defining_op(clone).expect("a clone is an op result");
         state.clones.push(MadeClone {
             op,
-            source,
+            sources: vec![source],
             targets,
         });
     }
@@ -173,7 +173,7 @@ fn clone_critical_pickers(ctx: &mut Context, flow: &Flow, origins: &Origins, sta
         state.picker_clone.insert(op, clone_op);
         state.clones.push(MadeClone {
             op: clone_op,
-            source: picked,
+            sources: ctx.operands(op).filter(|&v| is_buffer(ctx, v)).collect(),
             targets: vec![picked],
         });
     }
@@ -265,11 +265,12 @@ fn groups(ctx: &Context, origins: &Origins, state: &State) -> Vec<Group> {
         });
     }
     for &v in &origins.values {
-        if let Origin::Root(r) = origins.origin(v)
-            && r != v
-            && let Some(&i) = index.get(&r)
-        {
-            groups[i].aliases.push(v);
+        for r in origins.origin(v).roots {
+            if r != v
+                && let Some(&i) = index.get(&r)
+            {
+                groups[i].aliases.push(v);
+            }
         }
     }
     groups

@@ -181,20 +181,38 @@ impl Placer<'_> {
                     .is_some_and(|b| ctx.block_parent(b) == Some(region))
             })
             .collect();
+        let inner = if self.cyclic.is_cyclic(region) {
+            crate::cycles::cycles_avoiding(ctx, region, def_block)
+        } else {
+            FxHashMap::default()
+        };
         let defines = |b: Block| local.iter().any(|&a| ctx.value_parent_block(a) == Some(b));
         let live_in = |b: Block| defines(b) || local.iter().any(|&a| self.live.is_live_in(b, a));
+        // A cycle the buffer is held on (not through its own block) holds it on every block.
+        let held_cycles: FxHashSet<usize> = ctx
+            .blocks(region)
+            .filter(|&b| live_in(b))
+            .filter_map(|b| inner.get(&b).copied())
+            .collect();
+        let held_cycle = |b: Block| inner.get(&b).filter(|c| held_cycles.contains(c)).copied();
+        let held = |b: Block| live_in(b) || held_cycle(b).is_some();
         let live_out = |b: Block| {
             local.iter().any(|&a| self.live.is_live_out(b, a))
                 || ctx
                     .last_op(b)
                     .is_some_and(|t| ctx.operands(t).any(|v| local.contains(&v)))
+                || held_cycle(b).is_some_and(|c| {
+                    analysis::cfg::successor_blocks(ctx, b)
+                        .iter()
+                        .any(|s| inner.get(s) == Some(&c))
+                })
         };
         let mut out = Vec::new();
         for b in ctx.blocks(region) {
             if !self.dom.is_reachable(ctx, b) || !self.dom.dominates_block(ctx, def_block, b) {
                 continue;
             }
-            if !(b == def_block || live_in(b)) {
+            if !(b == def_block || held(b)) {
                 continue;
             }
             if !live_out(b) {
@@ -204,7 +222,7 @@ impl Placer<'_> {
             }
             let mut done: FxHashSet<Block> = FxHashSet::default();
             for &s in analysis::cfg::successor_blocks(ctx, b) {
-                if !done.insert(s) || live_in(s) {
+                if !done.insert(s) || held(s) {
                     continue;
                 }
                 if ir::interfaces::predecessors(ctx, s).len() != 1 {
