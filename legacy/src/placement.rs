@@ -163,7 +163,10 @@ impl Placer<'_> {
         }
     }
 
-    /// Frees at every end of the live range of the group's aliases.
+    /// Frees at every end of the buffer's live range in `region`, by a liveness of the whole
+    /// group of aliases: live into a block that uses one of them, or that receives one as a
+    /// block argument (whatever the edge brings, a merge of several buffers keeps each alive
+    /// until the merge dies), or that leads to such a block; not into the defining block.
     fn at_live_range_ends(
         &self,
         ctx: &Context,
@@ -172,57 +175,57 @@ impl Placer<'_> {
         def_block: Block,
         uses: &[Op],
     ) -> Result<Vec<Position>, Diagnostic> {
-        let local: Vec<Value> = group
-            .aliases
-            .iter()
-            .copied()
-            .filter(|&a| {
-                ctx.value_parent_block(a)
-                    .is_some_and(|b| ctx.block_parent(b) == Some(region))
-            })
-            .collect();
-        let inner = if self.cyclic.is_cyclic(region) {
-            crate::cycles::cycles_avoiding(ctx, region, def_block)
-        } else {
-            FxHashMap::default()
-        };
-        let defines = |b: Block| local.iter().any(|&a| ctx.value_parent_block(a) == Some(b));
-        let live_in = |b: Block| defines(b) || local.iter().any(|&a| self.live.is_live_in(b, a));
-        // A cycle the buffer is held on (not through its own block) holds it on every block.
-        let held_cycles: FxHashSet<usize> = ctx
-            .blocks(region)
-            .filter(|&b| live_in(b))
-            .filter_map(|b| inner.get(&b).copied())
-            .collect();
-        let held_cycle = |b: Block| inner.get(&b).filter(|c| held_cycles.contains(c)).copied();
-        let held = |b: Block| live_in(b) || held_cycle(b).is_some();
-        let live_out = |b: Block| {
-            local.iter().any(|&a| self.live.is_live_out(b, a))
-                || ctx
-                    .last_op(b)
-                    .is_some_and(|t| ctx.operands(t).any(|v| local.contains(&v)))
-                || held_cycle(b).is_some_and(|c| {
-                    analysis::cfg::successor_blocks(ctx, b)
-                        .iter()
-                        .any(|s| inner.get(s) == Some(&c))
-                })
-        };
+        let blocks: Vec<Block> = ctx.blocks(region).collect();
+        let index: FxHashMap<Block, usize> =
+            blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        for (i, &b) in blocks.iter().enumerate() {
+            for s in analysis::cfg::successor_blocks(ctx, b) {
+                if let Some(&j) = index.get(s) {
+                    preds[j].push(i);
+                }
+            }
+        }
+        let mut live_in = vec![false; blocks.len()];
+        let mut work = Vec::new();
+        let used: FxHashSet<Block> = uses.iter().filter_map(|&u| ctx.op_parent(u)).collect();
+        let aliases: FxHashSet<Value> = group.aliases.iter().copied().collect();
+        for (i, &b) in blocks.iter().enumerate() {
+            let receives = ctx
+                .block_args(b)
+                .iter()
+                .any(|&a| a != group.root && aliases.contains(&a));
+            if b != def_block && (used.contains(&b) || receives) {
+                live_in[i] = true;
+                work.push(i);
+            }
+        }
+        while let Some(i) = work.pop() {
+            for &p in &preds[i] {
+                if blocks[p] != def_block && !live_in[p] {
+                    live_in[p] = true;
+                    work.push(p);
+                }
+            }
+        }
+        let is_live_in = |b: Block| index.get(&b).is_some_and(|&i| live_in[i]);
         let mut out = Vec::new();
-        for b in ctx.blocks(region) {
+        for &b in &blocks {
             if !self.dom.is_reachable(ctx, b) || !self.dom.dominates_block(ctx, def_block, b) {
                 continue;
             }
-            if !(b == def_block || held(b)) {
+            if !(b == def_block || is_live_in(b)) {
                 continue;
             }
-            if !live_out(b) {
+            let succs = analysis::cfg::successor_blocks(ctx, b);
+            if !succs.iter().any(|&s| is_live_in(s)) {
                 let last = last_in_block(ctx, uses, b);
                 out.push(self.after_last(ctx, group, b, last)?);
                 continue;
             }
             let mut done: FxHashSet<Block> = FxHashSet::default();
-            for &s in analysis::cfg::successor_blocks(ctx, b) {
-                if !done.insert(s) || held(s) {
+            for &s in succs {
+                if !done.insert(s) || is_live_in(s) {
                     continue;
                 }
                 if ir::interfaces::predecessors(ctx, s).len() != 1 {
