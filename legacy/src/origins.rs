@@ -184,7 +184,14 @@ impl Origins {
             let mut changed = false;
             for i in 0..self.values.len() {
                 let v = self.values[i];
-                let new = self.evaluate(ctx, flow, dom, v);
+                let mut new = self.evaluate(ctx, flow, dom, v);
+                // Grow only (a ring of merges could pass a buffer around for ever otherwise);
+                // a critical value is its own root for good.
+                if !self.is_critical(v)
+                    && let Some(old) = self.of.get(&v)
+                {
+                    new.join_with(old);
+                }
                 if self.of.get(&v) != Some(&new) {
                     self.of.insert(v, new);
                     changed = true;
