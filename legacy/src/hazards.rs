@@ -13,7 +13,7 @@ use analysis::loops::is_loop;
 use ir::{Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::origins::Origins;
+use crate::origins::{Origins, Unowned};
 
 /// The ops that may write each owned buffer (by root), and those that may write buffers the
 /// function does not own.
@@ -21,43 +21,6 @@ use crate::origins::Origins;
 pub struct Writes {
     by_root: FxHashMap<Value, Vec<Op>>,
     not_owned: Vec<(Op, Unowned)>,
-}
-
-/// Which buffer the function does not own a value is a view of, as far as the check can
-/// tell: arguments (which may alias each other), one stack buffer, or anything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unowned {
-    /// Some function argument.
-    Argument,
-    /// This stack allocation.
-    Stack(Value),
-    /// Unknown (a global, a merge, an unknown op): may be any of them.
-    Unknown,
-}
-
-impl Unowned {
-    /// What `v` (not owned) is a view of.
-    pub fn of(ctx: &Context, v: Value) -> Unowned {
-        let base = ir::interfaces::view_base(ctx, v);
-        if analysis::alias::is_function_argument(ctx, base) {
-            return Unowned::Argument;
-        }
-        let on_stack = ctx.defining_op(base).is_some_and(|op| {
-            matches!(ctx.memory_effects(op), Effects::Known(list) if list.iter().any(|e| {
-                e.kind == EffectKind::Allocate
-                    && e.resource == ir::Resource::AutomaticAllocationScope
-            }))
-        });
-        if on_stack {
-            Unowned::Stack(base)
-        } else {
-            Unowned::Unknown
-        }
-    }
-
-    fn may_alias(self, other: Unowned) -> bool {
-        self == Unowned::Unknown || other == Unowned::Unknown || self == other
-    }
 }
 
 impl Writes {
@@ -74,8 +37,10 @@ impl Writes {
                 for &r in &origin.roots {
                     writes.by_root.entry(r).or_default().push(op);
                 }
-                if origin.not_owned || origin.overflow || origin.is_empty() {
-                    writes.not_owned.push((op, Unowned::of(ctx, v)));
+                if origin.overflow || origin.is_empty() {
+                    writes.not_owned.push((op, Unowned::anything()));
+                } else if origin.not_owned {
+                    writes.not_owned.push((op, origin.unowned.clone()));
                 }
             }
         }
@@ -84,7 +49,7 @@ impl Writes {
 
     /// The writes to the buffer of `root`, or (`None`) to buffers not owned that may be
     /// `unowned`.
-    fn of(&self, root: Option<Value>, unowned: Unowned) -> Vec<Op> {
+    fn of(&self, root: Option<Value>, unowned: &Unowned) -> Vec<Op> {
         match root {
             Some(r) => self.by_root.get(&r).cloned().unwrap_or_default(),
             None => self
@@ -126,11 +91,11 @@ impl CalleeWrites {
                     continue;
                 }
                 let writes = Writes::collect(ctx, *func, origins, &summary);
-                if writes
-                    .not_owned
-                    .iter()
-                    .any(|(_, u)| u.may_alias(Unowned::Argument))
-                {
+                let argument = Unowned {
+                    argument: true,
+                    ..Unowned::default()
+                };
+                if writes.not_owned.iter().any(|(_, u)| u.may_alias(&argument)) {
                     summary.harmless.remove(name);
                     changed = true;
                 }
@@ -263,7 +228,7 @@ impl Checker<'_> {
         let target_write = || {
             clone.targets.iter().find_map(|&t| {
                 self.writes
-                    .of(Some(t), Unowned::Unknown)
+                    .of(Some(t), &Unowned::anything())
                     .into_iter()
                     .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
             })
@@ -273,11 +238,19 @@ impl Checker<'_> {
             if !target_read {
                 return None;
             }
-            let unowned = Unowned::of(ctx, source);
-            self.writes.of(source_root, unowned).into_iter().find(|&w| {
-                self.may_run_after(ctx, w, clone.op, source_root)
-                    && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
-            })
+            let origin = self.origins.origin(source);
+            let unowned = if origin.overflow || origin.is_empty() {
+                Unowned::anything()
+            } else {
+                origin.unowned.clone()
+            };
+            self.writes
+                .of(source_root, &unowned)
+                .into_iter()
+                .find(|&w| {
+                    self.may_run_after(ctx, w, clone.op, source_root)
+                        && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
+                })
         };
         match target_write().or_else(source_write) {
             Some(w) => Err(Diagnostic::error(

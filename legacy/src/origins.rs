@@ -34,6 +34,8 @@ const MAX_ROOTS: usize = 8;
 pub struct Origin {
     /// It may hold a buffer the function does not own.
     pub not_owned: bool,
+    /// Which buffers not owned it may hold.
+    pub unowned: Unowned,
     /// The roots of the owned buffers it may be a view of, sorted.
     pub roots: SmallVec<[Value; 2]>,
     /// It may hold more buffers than are tracked.
@@ -46,10 +48,11 @@ impl Origin {
         Origin::default()
     }
 
-    /// A buffer the function does not own.
-    pub fn not_owned() -> Origin {
+    /// A buffer the function does not own, of this kind.
+    pub fn not_owned(unowned: Unowned) -> Origin {
         Origin {
             not_owned: true,
+            unowned,
             ..Origin::default()
         }
     }
@@ -69,6 +72,7 @@ impl Origin {
 
     fn join_with(&mut self, other: &Origin) {
         self.not_owned |= other.not_owned;
+        self.unowned.join_with(&other.unowned);
         self.overflow |= other.overflow;
         for &r in &other.roots {
             if let Err(i) = self.roots.binary_search(&r) {
@@ -78,6 +82,49 @@ impl Origin {
         if self.roots.len() > MAX_ROOTS {
             self.overflow = true;
         }
+    }
+}
+
+/// Which buffers the function does not own a value may hold: arguments (which may alias each
+/// other), some stack buffers, or anything else (globals, results of unknown ops).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unowned {
+    /// A function argument.
+    pub argument: bool,
+    /// These stack allocations (sorted).
+    pub stack: SmallVec<[Value; 1]>,
+    /// Anything.
+    pub unknown: bool,
+}
+
+impl Unowned {
+    /// Anything.
+    pub fn anything() -> Unowned {
+        Unowned {
+            unknown: true,
+            ..Unowned::default()
+        }
+    }
+
+    fn join_with(&mut self, other: &Unowned) {
+        self.argument |= other.argument;
+        self.unknown |= other.unknown;
+        for &v in &other.stack {
+            if let Err(i) = self.stack.binary_search(&v) {
+                self.stack.insert(i, v);
+            }
+        }
+        if self.stack.len() > MAX_ROOTS {
+            self.unknown = true;
+        }
+    }
+
+    /// Whether a buffer of `self` and one of `other` may be the same.
+    pub fn may_alias(&self, other: &Unowned) -> bool {
+        self.unknown
+            || other.unknown
+            || (self.argument && other.argument)
+            || self.stack.iter().any(|v| other.stack.contains(v))
     }
 }
 
@@ -93,7 +140,15 @@ enum Kind {
     /// The same buffer as this value.
     ViewOf(Value),
     /// Nothing the function owns.
-    NotOwned,
+    NotOwned(NotOwnedKind),
+}
+
+/// What a value the function does not own is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NotOwnedKind {
+    Argument,
+    Stack,
+    Other,
 }
 
 /// The origins of every buffer value of a function and its critical merges.
@@ -155,7 +210,10 @@ impl Origins {
 
     /// The origin of `v` (not owned for values outside the function).
     pub fn origin(&self, v: Value) -> Origin {
-        self.of.get(&v).cloned().unwrap_or_else(Origin::not_owned)
+        self.of
+            .get(&v)
+            .cloned()
+            .unwrap_or_else(|| Origin::not_owned(Unowned::anything()))
     }
 
     fn origin_ref(&self, v: Value) -> Option<&Origin> {
@@ -213,7 +271,17 @@ impl Origins {
         }
         match self.kinds[&v] {
             Kind::Owned => Origin::root(v),
-            Kind::NotOwned => Origin::not_owned(),
+            Kind::NotOwned(kind) => Origin::not_owned(match kind {
+                NotOwnedKind::Argument => Unowned {
+                    argument: true,
+                    ..Unowned::default()
+                },
+                NotOwnedKind::Stack => Unowned {
+                    stack: smallvec::smallvec![v],
+                    ..Unowned::default()
+                },
+                NotOwnedKind::Other => Unowned::anything(),
+            }),
             Kind::ViewOf(src) => self.origin(src),
             Kind::Merge => {
                 let mut joined = Origin::empty();
@@ -247,7 +315,7 @@ impl Origins {
     fn join_into(&self, acc: &mut Origin, x: Value) {
         match self.origin_ref(x) {
             Some(o) => acc.join_with(o),
-            None => acc.join_with(&Origin::not_owned()),
+            None => acc.join_with(&Origin::not_owned(Unowned::anything())),
         }
     }
 
@@ -320,7 +388,11 @@ fn classify(ctx: &Context, v: Value, flow: &Flow) -> Kind {
         return Kind::Merge;
     }
     let Some(op) = ctx.defining_op(v) else {
-        return Kind::NotOwned;
+        return Kind::NotOwned(if analysis::alias::is_function_argument(ctx, v) {
+            NotOwnedKind::Argument
+        } else {
+            NotOwnedKind::Other
+        });
     };
     let def = ctx.op_def(op);
     if def.call.is_some() || allocates_on_heap(ctx, op, v) {
@@ -340,7 +412,23 @@ fn classify(ctx: &Context, v: Value, flow: &Flow) -> Kind {
             return Kind::ViewOf(only);
         }
     }
-    Kind::NotOwned
+    Kind::NotOwned(if allocates_on_stack(ctx, op, v) {
+        NotOwnedKind::Stack
+    } else {
+        NotOwnedKind::Other
+    })
+}
+
+/// Whether `op` allocates `v` in its automatic allocation scope (a stack buffer).
+fn allocates_on_stack(ctx: &Context, op: Op, v: Value) -> bool {
+    let Effects::Known(effects) = ctx.memory_effects(op) else {
+        return false;
+    };
+    effects.iter().any(|e| {
+        e.kind == EffectKind::Allocate
+            && e.resource == Resource::AutomaticAllocationScope
+            && matches!(e.on, EffectOn::Result(i) if ctx.results(op).get(i) == Some(&v))
+    })
 }
 
 /// Whether `op` allocates `v` on the heap (an `Allocate` effect on it in the default
