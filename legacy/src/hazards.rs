@@ -169,23 +169,32 @@ pub struct Checker<'a> {
     pub frees: &'a FxHashMap<Value, Vec<Op>>,
     /// Regions whose CFG has cycles.
     pub cyclic: &'a crate::cycles::Cycles,
-    /// The roots some alias of which is used other than by an inserted free.
-    pub used_roots: &'a FxHashSet<Value>,
+    /// For each root, the ops using one of its aliases (the frees the pass placed aside).
+    pub root_uses: &'a FxHashMap<Value, Vec<Op>>,
 }
 
-/// The roots some alias of which is used (by anything but the frees the pass placed).
-pub fn used_roots(
+/// For each root, the ops using one of its aliases, other than the frees the pass placed.
+pub fn root_uses(
     ctx: &Context,
     origins: &Origins,
     frees: &FxHashMap<Value, Vec<Op>>,
-) -> FxHashSet<Value> {
+) -> FxHashMap<Value, Vec<Op>> {
     let placed: FxHashSet<Op> = frees.values().flatten().copied().collect();
-    origins
-        .values
-        .iter()
-        .filter(|&&v| ctx.uses(v).any(|(user, _)| !placed.contains(&user)))
-        .flat_map(|&v| origins.origin(v).roots)
-        .collect()
+    let mut out: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+    for &v in &origins.values {
+        let users: Vec<Op> = ctx
+            .uses(v)
+            .map(|(user, _)| user)
+            .filter(|u| !placed.contains(u))
+            .collect();
+        if users.is_empty() {
+            continue;
+        }
+        for r in origins.origin(v).roots {
+            out.entry(r).or_default().extend(users.iter().copied());
+        }
+    }
+    out
 }
 
 impl Checker<'_> {
@@ -233,7 +242,7 @@ impl Checker<'_> {
                     .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
             })
         };
-        let target_read = clone.targets.iter().any(|t| self.used_roots.contains(t));
+        let target_read = clone.targets.iter().any(|t| self.root_uses.contains_key(t));
         let source_write = || {
             if !target_read {
                 return None;
@@ -268,15 +277,12 @@ impl Checker<'_> {
         }
     }
 
-    /// Whether the buffer of `root` may still be in use after `write`: one of its frees may
-    /// run after it (a root without frees counts as always alive).
+    /// Whether the buffer of `root` may still be used after `write` (by another op).
     fn alive_after(&self, ctx: &Context, root: Value, write: Op) -> bool {
-        match self.frees.get(&root) {
-            Some(frees) if !frees.is_empty() => frees
-                .iter()
-                .any(|&f| self.may_run_after(ctx, f, write, Some(root))),
-            _ => true,
-        }
+        self.root_uses.get(&root).is_some_and(|uses| {
+            uses.iter()
+                .any(|&u| u != write && self.may_run_after(ctx, u, write, Some(root)))
+        })
     }
 
     /// Whether the source's buffer is freed right after `clone` (nothing but inserted ops in

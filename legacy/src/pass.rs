@@ -12,7 +12,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
 use crate::flow::Flow;
-use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, used_roots};
+use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, root_uses};
 use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
 
@@ -57,7 +57,7 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     let cyclic = Cycles::compute(ctx, func);
     let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
     let dom = DominanceInfo::compute(ctx, func);
-    let used_roots = used_roots(ctx, &origins, &frees);
+    let root_uses = root_uses(ctx, &origins, &frees);
     let checker = Checker {
         dom: &dom,
         origins: &origins,
@@ -65,7 +65,7 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
         inserted: &state.inserted,
         frees: &frees,
         cyclic: &cyclic,
-        used_roots: &used_roots,
+        root_uses: &root_uses,
     };
     for clone in &state.clones {
         checker.check(ctx, clone)?;
