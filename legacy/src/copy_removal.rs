@@ -14,11 +14,20 @@
 //!
 //! Both need the two buffers to have the same type. Aliases come from the view-flow analysis,
 //! so a view made before the copy and used after it blocks the rewrite.
+//!
+//! Beyond the seed, **reusing the source across a branch**: when `buffer-deallocation` frees a
+//! buffer right after an `scf.if` (any non-loop region-branch op whose regions all return to
+//! it) and a branch yields a clone of (a view of) that buffer as its last act, the clone only
+//! moves the buffer: that branch yields the buffer itself and every other branch frees it at
+//! its end. This is what keeps a loop growing a buffer with `memref.realloc` (expanded into
+//! such an `scf.if`) from copying it on the trips that do not grow it.
 
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::dominance::DominanceInfo;
+use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::DeallocOp;
+use ir::{Builder, RegionPoint};
 use ir::{Context, Op, OpView, Value};
 use rustc_hash::FxHashSet;
 
@@ -41,6 +50,7 @@ pub fn run(ctx: &mut Context, root: Op) {
         .filter(|&op| FuncOp::of(ctx, op).is_some_and(|f| f.has_body(ctx)))
         .collect();
     for func in funcs {
+        sink_frees_into_branches(ctx, func);
         while remove_round(ctx, func) {}
     }
 }
@@ -179,4 +189,89 @@ fn used_between(ctx: &Context, flow: &BufferViewFlowAnalysis, v: Value, from: Op
         cur = ctx.next_op(op);
     }
     true
+}
+
+/// Reusing the source across a branch (see the module docs), for every free in `func`.
+fn sink_frees_into_branches(ctx: &mut Context, func: Op) {
+    let frees: Vec<Op> = ctx
+        .walk_preorder(func)
+        .into_iter()
+        .filter(|&op| DeallocOp::is(ctx, op))
+        .collect();
+    for free in frees {
+        let Some(plan) = branch_plan(ctx, free) else {
+            continue;
+        };
+        let freed = ctx.operand(free, 0);
+        for (term, clone) in plan {
+            match clone {
+                Some(clone) => {
+                    let source = ctx.operand(clone, 0);
+                    let result = ctx.result(clone, 0);
+                    ctx.replace_all_uses_with(result, source);
+                    ctx.erase_op(clone);
+                }
+                None => {
+                    let loc = ctx.op_loc(term);
+                    let mut b = Builder::new(ctx, ir::InsertPoint::Before(term), loc);
+                    DeallocOp::build(&mut b, freed);
+                }
+            }
+        }
+        ctx.erase_op(free);
+    }
+}
+
+/// For a free right after a branching op: each region's terminator with the clone of the
+/// freed buffer it yields last (if any); `None` unless the rewrite applies and some branch
+/// has such a clone.
+fn branch_plan(ctx: &Context, free: Op) -> Option<Vec<(Op, Option<Op>)>> {
+    let freed = ctx.operand(free, 0);
+    let branch = ctx.prev_op(free)?;
+    let def = ctx.op_def(branch);
+    if def.region_branch.is_none()
+        || analysis::loops::is_loop(ctx, branch)
+        || ctx.defining_op(freed) == Some(branch)
+        || ctx.regions(branch).is_empty()
+    {
+        return None;
+    }
+    let enters_a_region = analysis::cfg::region_successors(ctx, branch, RegionPoint::Parent)
+        .iter()
+        .all(|s| matches!(s.to, RegionPoint::Region(_)));
+    if !enters_a_region {
+        return None;
+    }
+    let mut plan = Vec::new();
+    for (index, &region) in ctx.regions(branch).iter().enumerate() {
+        let returns = analysis::cfg::region_successors(ctx, branch, RegionPoint::Region(index))
+            .iter()
+            .all(|s| s.to == RegionPoint::Parent);
+        let mut blocks = ctx.blocks(region);
+        let (Some(block), None) = (blocks.next(), blocks.next()) else {
+            return None;
+        };
+        let term = ctx.last_op(block)?;
+        if !returns {
+            return None;
+        }
+        plan.push((term, yielded_clone_of(ctx, term, freed)));
+    }
+    plan.iter().any(|(_, c)| c.is_some()).then_some(plan)
+}
+
+/// The clone right before `term` (clones only in between) that copies a view of `freed` and
+/// is used by `term` alone.
+fn yielded_clone_of(ctx: &Context, term: Op, freed: Value) -> Option<Op> {
+    let mut cur = ctx.prev_op(term);
+    while let Some(op) = cur {
+        let clone = CloneOp::of(ctx, op)?;
+        let result = clone.result(ctx);
+        let only_yielded = ctx.uses(result).all(|(user, _)| user == term);
+        if only_yielded && ir::interfaces::view_base(ctx, clone.source(ctx)) == freed {
+            return Some(op);
+        }
+        cur = ctx.prev_op(op);
+    }
+    None
 }
