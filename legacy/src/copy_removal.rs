@@ -105,20 +105,7 @@ fn reuse_source(
     target: Value,
 ) -> Option<Removal> {
     let alloc = fresh_allocation(ctx, target)?;
-    let free = free_after(ctx, source, copy)?;
-    let same_block = ctx.op_parent(alloc) == ctx.op_parent(copy);
-    if !same_block || ctx.value_type(source) != ctx.value_type(target) {
-        return None;
-    }
-    if used_between(ctx, flow, target, alloc, copy) || used_between(ctx, flow, source, copy, free) {
-        return None;
-    }
-    Some(Removal {
-        copy_and_free: [copy, free],
-        alloc,
-        from: target,
-        to: source,
-    })
+    removal(ctx, flow, copy, alloc, [source, target], (target, source))
 }
 
 /// The seed's second case: the source's allocation goes, the target takes its place.
@@ -131,22 +118,37 @@ fn reuse_target(
     target: Value,
 ) -> Option<Removal> {
     let alloc = fresh_allocation(ctx, source)?;
+    if !dom.properly_dominates_value(ctx, target, alloc) {
+        return None;
+    }
+    removal(ctx, flow, copy, alloc, [source, target], (source, target))
+}
+
+/// The constraints both cases share: the allocation, the copy and the free of the source in
+/// one block, the same types, the target untouched from the allocation to the copy and the
+/// source untouched from the copy to its free. `replace` is (buffer that goes, its stand-in).
+fn removal(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    copy: Op,
+    alloc: Op,
+    [source, target]: [Value; 2],
+    (from, to): (Value, Value),
+) -> Option<Removal> {
     let free = free_after(ctx, source, copy)?;
     let same_block = ctx.op_parent(alloc) == ctx.op_parent(copy);
     if !same_block
         || ctx.value_type(source) != ctx.value_type(target)
-        || !dom.properly_dominates_value(ctx, target, alloc)
+        || used_between(ctx, flow, target, alloc, copy)
+        || used_between(ctx, flow, source, copy, free)
     {
-        return None;
-    }
-    if used_between(ctx, flow, target, alloc, copy) || used_between(ctx, flow, source, copy, free) {
         return None;
     }
     Some(Removal {
         copy_and_free: [copy, free],
         alloc,
-        from: source,
-        to: target,
+        from,
+        to,
     })
 }
 

@@ -4,7 +4,6 @@
 
 use analysis::cfg::{RegionCfg, all_back_edges};
 use analysis::graph::scc::StronglyConnectedComponents;
-use analysis::graph::{Graph, NodeId};
 use ir::{Block, Context, Op, Region};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -65,31 +64,6 @@ impl Cycles {
         }
         false
     }
-}
-
-/// The blocks of `region` that lie on a cycle not passing through `avoid`, each with the
-/// number of its cycle (strongly connected component once `avoid` is taken out): a buffer
-/// allocated in `avoid` and still held on such a cycle lives through all of its trips.
-pub fn cycles_avoiding(ctx: &Context, region: Region, avoid: Block) -> FxHashMap<Block, usize> {
-    let mut out = FxHashMap::default();
-    let Some(cfg) = RegionCfg::new(ctx, region) else {
-        return out;
-    };
-    let skip = cfg.index_of(avoid).map(NodeId::from_index);
-    let edges: Vec<(NodeId, NodeId)> = cfg
-        .graph()
-        .edges()
-        .filter(|&(a, b)| Some(a) != skip && Some(b) != skip)
-        .collect();
-    let graph = Graph::from_edges(cfg.blocks().len(), cfg.graph().entry(), edges);
-    let scc = StronglyConnectedComponents::new(&graph);
-    for node in graph.nodes() {
-        let c = scc.component_of(node);
-        if scc.is_cyclic(&graph, c) {
-            out.insert(cfg.block(node), c);
-        }
-    }
-    out
 }
 
 /// The block of `region` holding `op` (directly or through its ancestors).

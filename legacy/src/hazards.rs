@@ -8,7 +8,6 @@
 //! source that may run after the clone while the clone's buffer is in use and read. Otherwise
 //! the function is rejected with a located error naming the write.
 
-use analysis::dominance::DominanceInfo;
 use analysis::loops::is_loop;
 use ir::{Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -157,8 +156,6 @@ pub struct MadeClone {
 
 /// What the check needs.
 pub struct Checker<'a> {
-    /// Dominance.
-    pub dom: &'a DominanceInfo,
     /// Origins of the values before cloning.
     pub origins: &'a Origins,
     /// The writes.

@@ -419,27 +419,25 @@ fn classify(ctx: &Context, v: Value, flow: &Flow) -> Kind {
     })
 }
 
-/// Whether `op` allocates `v` in its automatic allocation scope (a stack buffer).
-fn allocates_on_stack(ctx: &Context, op: Op, v: Value) -> bool {
-    let Effects::Known(effects) = ctx.memory_effects(op) else {
-        return false;
-    };
-    effects.iter().any(|e| {
-        e.kind == EffectKind::Allocate
-            && e.resource == Resource::AutomaticAllocationScope
-            && matches!(e.on, EffectOn::Result(i) if ctx.results(op).get(i) == Some(&v))
-    })
-}
-
 /// Whether `op` allocates `v` on the heap (an `Allocate` effect on it in the default
 /// resource; stack buffers are freed by their scope).
 pub fn allocates_on_heap(ctx: &Context, op: Op, v: Value) -> bool {
+    allocates_in(ctx, op, v, Resource::Default)
+}
+
+/// Whether `op` allocates `v` in its automatic allocation scope (a stack buffer).
+fn allocates_on_stack(ctx: &Context, op: Op, v: Value) -> bool {
+    allocates_in(ctx, op, v, Resource::AutomaticAllocationScope)
+}
+
+/// Whether `op` has an `Allocate` effect on its result `v` in `resource`.
+fn allocates_in(ctx: &Context, op: Op, v: Value, resource: Resource) -> bool {
     let Effects::Known(effects) = ctx.memory_effects(op) else {
         return false;
     };
     effects.iter().any(|e| {
         e.kind == EffectKind::Allocate
-            && e.resource == Resource::Default
+            && e.resource == resource
             && matches!(e.on, EffectOn::Result(i) if ctx.results(op).get(i) == Some(&v))
     })
 }

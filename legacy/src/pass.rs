@@ -3,8 +3,8 @@
 
 use analysis::alias::is_buffer;
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
-use analysis::liveness::Liveness;
 use ir::dialects::bufferization::CloneOp;
+use ir::dialects::cf::BrOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
@@ -56,10 +56,8 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     clone_returned_buffers(ctx, func, &mut state);
     let cyclic = Cycles::compute(ctx, func);
     let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
-    let dom = DominanceInfo::compute(ctx, func);
     let root_uses = root_uses(ctx, &origins, &frees);
     let checker = Checker {
-        dom: &dom,
         origins: &origins,
         writes: &writes,
         inserted: &state.inserted,
@@ -212,11 +210,9 @@ fn place_frees(
     let groups = groups(ctx, origins, state);
     let dom = DominanceInfo::compute(ctx, func);
     let pdom = PostDominanceInfo::compute(ctx, func);
-    let live = Liveness::compute(ctx, func);
     let placer = Placer {
         dom: &dom,
         pdom: &pdom,
-        live: &live,
         use_as: &state.picker_clone,
         cyclic,
     };
@@ -227,10 +223,17 @@ fn place_frees(
         }
     }
     let mut frees: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+    let mut split_edges: FxHashMap<(Op, usize), Op> = FxHashMap::default();
     for (value, root, position) in positions {
         let (ip, at) = match position {
             Position::After(op) => (ir::InsertPoint::After(op), op),
             Position::Before(op) => (ir::InsertPoint::Before(op), op),
+            Position::OnEdge(branch, index) => {
+                let jump = *split_edges
+                    .entry((branch, index))
+                    .or_insert_with(|| split_edge(ctx, branch, index));
+                (ir::InsertPoint::Before(jump), branch)
+            }
         };
         let loc = ctx.op_loc(at);
         let mut b = Builder::new(ctx, ip, loc);
@@ -239,6 +242,29 @@ fn place_frees(
         frees.entry(root).or_default().push(free.0);
     }
     Ok(frees)
+}
+
+/// Puts a new block on the edge from `branch` to its successor `index`: it takes the same
+/// arguments and jumps on with them. Returns its jump.
+fn split_edge(ctx: &mut Context, branch: Op, index: usize) -> Op {
+    let dest = ctx.successors(branch)[index];
+    let types: Vec<ir::Type> = ctx
+        .block_args(dest)
+        .iter()
+        .map(|&a| ctx.value_type(a))
+        .collect();
+    let region = ctx
+        .op_parent(branch)
+        .and_then(|b| ctx.block_parent(b))
+        .expect("a branch lies in a region");
+    let loc = ctx.op_loc(branch);
+    let mut b = Builder::new(ctx, ir::InsertPoint::Before(branch), loc);
+    let block = b.block_in(region, &types);
+    b.set_insertion_point(ir::InsertPoint::End(block));
+    let args = b.ctx().block_args(block).to_vec();
+    let jump = BrOp::build(&mut b, dest, &args);
+    ctx.set_successor(branch, index, block);
+    jump.0
 }
 
 /// One group per root, aliases in program order.

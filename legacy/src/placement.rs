@@ -2,14 +2,14 @@
 //! use of any of its aliases, in the nearest common post-dominator of the blocks that define
 //! or use them, provided the buffer's own block dominates it. Where no such block exists
 //! (several `return`s, unstructured diamonds), the free goes at every end of the buffer's live
-//! range instead: after the last use in each block where its aliases die, or at the start of
-//! a successor reached only from a block where they are live out.
+//! range instead: after the last use in each block where its aliases die, or on the edge
+//! from a block where they are live out to a successor where they are not (at the start of
+//! the successor if it has no other predecessor, else in a new block split into the edge).
 //!
 //! All positions are taken in the region that defines the buffer: a use nested in an op counts
 //! as a use by that op (so a buffer used in a loop body is freed after the loop).
 
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
-use analysis::liveness::Liveness;
 use ir::{Block, Context, Diagnostic, Op, Region, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -20,6 +20,9 @@ pub enum Position {
     After(Op),
     /// Right before this op.
     Before(Op),
+    /// On the edge from this branch to its successor with this index (to a block with several
+    /// predecessors): in a new block on that edge.
+    OnEdge(Op, usize),
 }
 
 /// One owned buffer and its aliases.
@@ -40,8 +43,6 @@ pub struct Placer<'a> {
     pub dom: &'a DominanceInfo,
     /// Post-dominance.
     pub pdom: &'a PostDominanceInfo,
-    /// Liveness.
-    pub live: &'a Liveness,
     /// Uses to count as a later op (a picker counts as the clone made of its result).
     pub use_as: &'a FxHashMap<Op, Op>,
     /// Regions whose CFG has cycles: there a post-dominator may run more often than the
@@ -229,15 +230,16 @@ impl Placer<'_> {
                     continue;
                 }
                 if ir::interfaces::predecessors(ctx, s).len() != 1 {
-                    let at = ctx
-                        .last_op(b)
-                        .map(|t| ctx.op_loc(t))
-                        .unwrap_or(ctx.unknown_loc());
-                    return Err(Diagnostic::error(
-                        at,
-                        "buffer-deallocation: a buffer dies on a critical edge (a branch to a \
-                         block with several predecessors); split the edge first",
-                    ));
+                    let Some(term) = ctx.last_op(b) else { continue };
+                    for (i, _) in ctx
+                        .successors(term)
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &t)| t == s)
+                    {
+                        out.push(Position::OnEdge(term, i));
+                    }
+                    continue;
                 }
                 if let Some(first) = ctx.first_op(s) {
                     out.push(Position::Before(first));

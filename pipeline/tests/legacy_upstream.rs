@@ -91,7 +91,9 @@ fn ours(chunk: &str) -> String {
 }
 
 fn chunks(rel: &str) -> Vec<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests").join(rel);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests")
+        .join(rel);
     let text = std::fs::read_to_string(&path).expect("test file");
     text.split("\n// -----\n")
         .map(|c| {
@@ -105,7 +107,11 @@ fn chunks(rel: &str) -> Vec<String> {
 
 #[test]
 fn no_more_clones_or_allocations_than_mlir_16_where_it_is_right() {
-    if Command::new("mlir-opt-16").arg("--version").output().is_err() {
+    if Command::new("mlir-opt-16")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         eprintln!("mlir-opt-16 not installed: comparison skipped");
         return;
     }
@@ -116,7 +122,10 @@ fn no_more_clones_or_allocations_than_mlir_16_where_it_is_right() {
             let input = run(chunk).unwrap_or_else(|e| panic!("{rel}:{i}: input: {e}"));
             let mine = run(&ours(chunk)).unwrap_or_else(|e| panic!("{rel}:{i}: ours: {e}"));
             assert!(mine.clean, "{rel}:{i}: our output has heap errors");
-            assert_eq!(mine.stdout, input.stdout, "{rel}:{i}: our output prints otherwise");
+            assert_eq!(
+                mine.stdout, input.stdout,
+                "{rel}:{i}: our output prints otherwise"
+            );
             let theirs = match upstream(chunk).and_then(|text| run(&text)) {
                 Ok(o) if o.clean && o.stdout == input.stdout => o,
                 Ok(o) => {
