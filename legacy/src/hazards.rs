@@ -168,6 +168,24 @@ pub struct Checker<'a> {
     pub cyclic: &'a crate::cycles::Cycles,
     /// For each root, the ops using one of its aliases (the frees the pass placed aside).
     pub root_uses: &'a FxHashMap<Value, Vec<Op>>,
+    /// For each root, the roots fed by clones of its aliases: they hold copies of its
+    /// contents, so they observe what it held when they were made.
+    pub copied_into: &'a FxHashMap<Value, Vec<Value>>,
+}
+
+/// For each root, the roots that clones of its aliases feed.
+pub fn copied_into(origins: &Origins, clones: &[MadeClone]) -> FxHashMap<Value, Vec<Value>> {
+    let mut out: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+    for clone in clones {
+        for &source in &clone.sources {
+            for r in origins.origin(source).roots {
+                out.entry(r)
+                    .or_default()
+                    .extend(clone.targets.iter().copied());
+            }
+        }
+    }
+    out
 }
 
 /// For each root, the ops using one of its aliases, other than the frees the pass placed.
@@ -232,7 +250,7 @@ impl Checker<'_> {
             return Ok(());
         }
         let target_write = || {
-            clone.targets.iter().find_map(|&t| {
+            self.copies_of(&clone.targets).into_iter().find_map(|t| {
                 self.writes
                     .of(Some(t), &Unowned::anything())
                     .into_iter()
@@ -274,11 +292,29 @@ impl Checker<'_> {
         }
     }
 
-    /// Whether the buffer of `root` may still be used after `write` (by another op).
+    /// `roots` and every root holding a copy of one of them (through clones of the pass), in
+    /// the original program all the same buffer.
+    fn copies_of(&self, roots: &[Value]) -> Vec<Value> {
+        let mut seen: FxHashSet<Value> = FxHashSet::default();
+        let mut out = Vec::new();
+        let mut work = roots.to_vec();
+        while let Some(r) = work.pop() {
+            if seen.insert(r) {
+                out.push(r);
+                work.extend(self.copied_into.get(&r).into_iter().flatten().copied());
+            }
+        }
+        out
+    }
+
+    /// Whether the buffer of `root`, or a copy of it made by a clone of the pass, may still be
+    /// used after `write` (by another op).
     fn alive_after(&self, ctx: &Context, root: Value, write: Op) -> bool {
-        self.root_uses.get(&root).is_some_and(|uses| {
-            uses.iter()
-                .any(|&u| u != write && self.may_run_after(ctx, u, write, Some(root)))
+        self.copies_of(&[root]).into_iter().any(|r| {
+            self.root_uses.get(&r).is_some_and(|uses| {
+                uses.iter()
+                    .any(|&u| u != write && self.may_run_after(ctx, u, write, Some(r)))
+            })
         })
     }
 

@@ -12,7 +12,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
 use crate::flow::Flow;
-use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, root_uses};
+use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, copied_into, root_uses};
 use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
 
@@ -57,7 +57,9 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     let cyclic = Cycles::compute(ctx, func);
     let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
     let root_uses = root_uses(ctx, &origins, &frees);
+    let copied_into = copied_into(&origins, &state.clones);
     let checker = Checker {
+        copied_into: &copied_into,
         origins: &origins,
         writes: &writes,
         inserted: &state.inserted,
