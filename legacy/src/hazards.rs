@@ -250,12 +250,16 @@ impl Checker<'_> {
             return Ok(());
         }
         let target_write = || {
-            self.copies_of(&clone.targets).into_iter().find_map(|t| {
-                self.writes
-                    .of(Some(t), &Unowned::anything())
-                    .into_iter()
-                    .find(|&w| source_root.is_none_or(|r| self.alive_after(ctx, r, w)))
-            })
+            self.copies_of(&clone.targets, source_root.as_slice())
+                .into_iter()
+                .find_map(|t| {
+                    self.writes
+                        .of(Some(t), &Unowned::anything())
+                        .into_iter()
+                        .find(|&w| {
+                            source_root.is_none_or(|r| self.alive_after(ctx, r, w, &clone.targets))
+                        })
+                })
         };
         let target_read = clone.targets.iter().any(|t| self.root_uses.contains_key(t));
         let source_write = || {
@@ -273,7 +277,10 @@ impl Checker<'_> {
                 .into_iter()
                 .find(|&w| {
                     self.may_run_after(ctx, w, clone.op, source_root)
-                        && clone.targets.iter().any(|&t| self.alive_after(ctx, t, w))
+                        && clone
+                            .targets
+                            .iter()
+                            .any(|&t| self.alive_after(ctx, t, w, source_root.as_slice()))
                 })
         };
         match target_write().or_else(source_write) {
@@ -292,10 +299,10 @@ impl Checker<'_> {
         }
     }
 
-    /// `roots` and every root holding a copy of one of them (through clones of the pass), in
-    /// the original program all the same buffer.
-    fn copies_of(&self, roots: &[Value]) -> Vec<Value> {
-        let mut seen: FxHashSet<Value> = FxHashSet::default();
+    /// `roots` and every root holding a copy of one of them (through clones of the pass, not
+    /// through the roots in `except`), in the original program all the same buffer.
+    fn copies_of(&self, roots: &[Value], except: &[Value]) -> Vec<Value> {
+        let mut seen: FxHashSet<Value> = except.iter().copied().collect();
         let mut out = Vec::new();
         let mut work = roots.to_vec();
         while let Some(r) = work.pop() {
@@ -307,10 +314,11 @@ impl Checker<'_> {
         out
     }
 
-    /// Whether the buffer of `root`, or a copy of it made by a clone of the pass, may still be
-    /// used after `write` (by another op).
-    fn alive_after(&self, ctx: &Context, root: Value, write: Op) -> bool {
-        self.copies_of(&[root]).into_iter().any(|r| {
+    /// Whether the buffer of `root`, or a copy of it made by a clone of the pass (other than
+    /// the copies in `except`: the other side of the clone checked), may still be used after
+    /// `write` (by another op).
+    fn alive_after(&self, ctx: &Context, root: Value, write: Op, except: &[Value]) -> bool {
+        self.copies_of(&[root], except).into_iter().any(|r| {
             self.root_uses.get(&r).is_some_and(|uses| {
                 uses.iter()
                     .any(|&u| u != write && self.may_run_after(ctx, u, write, Some(r)))
