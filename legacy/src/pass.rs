@@ -217,6 +217,7 @@ fn place_frees(
         pdom: &pdom,
         use_as: &state.picker_clone,
         cyclic,
+        graphs: Default::default(),
     };
     let mut positions = Vec::new();
     for group in &groups {

@@ -37,6 +37,15 @@ pub struct Group {
     pub aliases: Vec<Value>,
 }
 
+/// The CFG of one region as placement needs it.
+#[derive(Default)]
+pub struct RegionGraph {
+    /// Each block's predecessors (one entry per edge).
+    preds: FxHashMap<Block, Vec<Block>>,
+    /// Each block's position in its region.
+    order: FxHashMap<Block, usize>,
+}
+
 /// The analyses placement reads, computed after clones were inserted.
 pub struct Placer<'a> {
     /// Dominance.
@@ -48,6 +57,8 @@ pub struct Placer<'a> {
     /// Regions whose CFG has cycles: there a post-dominator may run more often than the
     /// buffer's definition, so frees go at the ends of live ranges.
     pub cyclic: &'a crate::cycles::Cycles,
+    /// Region graphs computed so far.
+    pub graphs: std::cell::RefCell<FxHashMap<Region, std::rc::Rc<RegionGraph>>>,
 }
 
 impl Placer<'_> {
@@ -78,6 +89,23 @@ impl Placer<'_> {
             return self.after_last(ctx, group, p, last).map(|pos| vec![pos]);
         }
         self.at_live_range_ends(ctx, group, region, def_block, &uses)
+    }
+
+    /// The predecessors and order of the blocks of `region`, computed once per region.
+    fn region_graph(&self, ctx: &Context, region: Region) -> std::rc::Rc<RegionGraph> {
+        if let Some(g) = self.graphs.borrow().get(&region) {
+            return g.clone();
+        }
+        let mut graph = RegionGraph::default();
+        for (i, b) in ctx.blocks(region).enumerate() {
+            graph.order.insert(b, i);
+            for &s in analysis::cfg::successor_blocks(ctx, b) {
+                graph.preds.entry(s).or_default().push(b);
+            }
+        }
+        let graph = std::rc::Rc::new(graph);
+        self.graphs.borrow_mut().insert(region, graph.clone());
+        graph
     }
 
     /// Whether `block` and every block holding it are reachable.
@@ -176,40 +204,30 @@ impl Placer<'_> {
         def_block: Block,
         uses: &[Op],
     ) -> Result<Vec<Position>, Diagnostic> {
-        let blocks: Vec<Block> = ctx.blocks(region).collect();
-        let index: FxHashMap<Block, usize> =
-            blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
-        for (i, &b) in blocks.iter().enumerate() {
-            for s in analysis::cfg::successor_blocks(ctx, b) {
-                if let Some(&j) = index.get(s) {
-                    preds[j].push(i);
-                }
-            }
-        }
-        let mut live_in = vec![false; blocks.len()];
-        let mut work = Vec::new();
-        let used: FxHashSet<Block> = uses.iter().filter_map(|&u| ctx.op_parent(u)).collect();
-        let aliases: FxHashSet<Value> = group.aliases.iter().copied().collect();
-        for (i, &b) in blocks.iter().enumerate() {
-            let receives = ctx
-                .block_args(b)
+        let graph = self.region_graph(ctx, region);
+        // Seeds: blocks using an alias or receiving one as an argument (the defining blocks
+        // of the block-argument aliases), then backwards to the defining block.
+        let mut live_in: FxHashSet<Block> = FxHashSet::default();
+        let mut work: Vec<Block> = uses.iter().filter_map(|&u| ctx.op_parent(u)).collect();
+        work.extend(
+            group
+                .aliases
                 .iter()
-                .any(|&a| a != group.root && aliases.contains(&a));
-            if b != def_block && (used.contains(&b) || receives) {
-                live_in[i] = true;
-                work.push(i);
+                .filter_map(|&a| match ctx.value_def(a) {
+                    ir::ValueDef::BlockArg { block, .. } if a != group.root => Some(block),
+                    _ => None,
+                }),
+        );
+        while let Some(b) = work.pop() {
+            if b == def_block || ctx.block_parent(b) != Some(region) || !live_in.insert(b) {
+                continue;
             }
+            work.extend(graph.preds.get(&b).into_iter().flatten().copied());
         }
-        while let Some(i) = work.pop() {
-            for &p in &preds[i] {
-                if blocks[p] != def_block && !live_in[p] {
-                    live_in[p] = true;
-                    work.push(p);
-                }
-            }
-        }
-        let is_live_in = |b: Block| index.get(&b).is_some_and(|&i| live_in[i]);
+        let is_live_in = |b: Block| live_in.contains(&b);
+        let mut blocks: Vec<Block> = live_in.iter().copied().collect();
+        blocks.push(def_block);
+        blocks.sort_by_key(|b| graph.order.get(b).copied().unwrap_or(usize::MAX));
         let mut out = Vec::new();
         for &b in &blocks {
             if !self.dom.is_reachable(ctx, b) || !self.dom.dominates_block(ctx, def_block, b) {
@@ -229,7 +247,7 @@ impl Placer<'_> {
                 if !done.insert(s) || is_live_in(s) {
                     continue;
                 }
-                if ir::interfaces::predecessors(ctx, s).len() != 1 {
+                if graph.preds.get(&s).map_or(0, Vec::len) != 1 {
                     let Some(term) = ctx.last_op(b) else { continue };
                     for (i, _) in ctx
                         .successors(term)
