@@ -41,9 +41,9 @@ pub use dialects::view::OpView;
 pub use entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 pub use location::{FilePos, LocData, SourceId};
 pub use registry::{
-    AllocationInterface, CallInterface, Count, EffectKind, EffectOn, Effects, HoistingKind,
-    MemoryEffect, OpCounts, OpDef, PropertyKind, RegionBranch, RegionEdge, RegionPoint, Registry,
-    Resource, Traits,
+    AllocationInterface, CallInterface, CopyInterface, Count, EffectKind, EffectOn, Effects,
+    HoistingKind, MemoryEffect, OpCounts, OpDef, PropertyKind, RegionBranch, RegionEdge,
+    RegionPoint, Registry, Resource, Traits,
 };
 pub use rewrite::{Pattern, Rewriter};
 pub use transform::{Changed, TransformResult, track_changes};

@@ -219,6 +219,16 @@ pub struct AllocationInterface {
     pub promote_to_stack: Option<fn(&mut crate::Builder, Op) -> Op>,
 }
 
+/// The copy interface of an op that copies the contents of one buffer operand into another
+/// (MLIR's `CopyOpInterface`): which operands are the source and the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyInterface {
+    /// The operand index of the buffer read.
+    pub source: usize,
+    /// The operand index of the buffer written.
+    pub target: usize,
+}
+
 /// Parses the custom syntax of an op (after its name) into an [`crate::OpState`].
 pub type ParseFn = fn(&mut OpParser<'_, '_>, &mut crate::OpState) -> PResult<()>;
 /// Prints the custom syntax of an op (after its name and results).
@@ -356,6 +366,9 @@ pub struct OpDef {
     pub implicit_terminator: Option<&'static str>,
     /// Allocation interface (ops allocating their result buffer).
     pub allocation: Option<AllocationInterface>,
+    /// Copy interface (ops copying one buffer's contents into another, MLIR's
+    /// `CopyOpInterface`).
+    pub copy: Option<CopyInterface>,
     /// Canonicalization folders and patterns (MLIR's `fold` and `getCanonicalizationPatterns`),
     /// applied by the greedy driver (`rewrite::Canonicalizations`).
     pub canonicalization: crate::rewrite::Canonicalization,
@@ -386,6 +399,7 @@ impl OpDef {
             default_dialect: None,
             implicit_terminator: None,
             allocation: None,
+            copy: None,
             canonicalization: crate::rewrite::Canonicalization::default(),
             counts: None,
         }

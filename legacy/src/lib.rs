@@ -3,6 +3,54 @@
 //! post-dominator of a buffer's aliases; `copy-removal` then reuses the source or the target of
 //! a copy where the seed's constraints allow.
 //!
-//! Work in progress: the passes land in this crate's modules (see `ARCHITECTURE.md`).
+//! * [`flow`]: which operands forward buffers into which block arguments, region arguments and
+//!   region-branch results (branch and region-branch interfaces).
+//! * [`origins`]: which owned buffer each value may be a view of, and the critical merges.
+//! * [`cycles`]: the `cf` loops.
+//! * [`placement`]: where each owned buffer is freed.
+//! * [`hazards`]: the check that no clone changes what the program computes.
+//! * [`copy_removal`]: the post pass.
+//!
+//! The function ABI is the ownership-based strategy's (`dealloc`): arguments are never owned,
+//! returned buffers are owned by the caller (every returned buffer is returned as a clone,
+//! which copy removal and clone canonicalization take out where the source dies right there),
+//! and call results are owned by the caller, which frees them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod copy_removal;
+pub mod cycles;
+pub mod flow;
+pub mod hazards;
+pub mod origins;
+mod pass;
+pub mod placement;
+
+use ir::{Context, Op, TransformResult, track_changes};
+
+/// Options of `buffer-deallocation` (none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BufferDeallocationOptions;
+
+/// Options of `copy-removal` (none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyRemovalOptions;
+
+/// `buffer-deallocation`: clones every buffer forwarded into a critical merge, returns a clone
+/// of every returned buffer, moves the program's own frees and frees every owned buffer after
+/// the last use of its aliases, in every `func.func` with a body nested in `root`.
+pub fn buffer_deallocation(
+    ctx: &mut Context,
+    root: Op,
+    _options: &BufferDeallocationOptions,
+) -> TransformResult {
+    track_changes(ctx, |ctx| pass::run(ctx, root))
+}
+
+/// `copy-removal`: removes copies whose source or target can take the other's place.
+pub fn copy_removal(ctx: &mut Context, root: Op, _options: &CopyRemovalOptions) -> TransformResult {
+    track_changes(ctx, |ctx| {
+        copy_removal::run(ctx, root);
+        Ok(())
+    })
+}

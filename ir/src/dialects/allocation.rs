@@ -4,6 +4,7 @@
 //!   loops, and promoted to a `memref.alloca` with the same type, operands and attributes.
 //! - `memref.alloca` allocates in the enclosing automatic allocation scope: it may only be
 //!   hoisted out of loops (a dominating block could lie in another scope instance's path).
+//! - `memref.copy` copies operand 0 into operand 1 (the copy interface `copy-removal` reads).
 //! - `scf.for`, `scf.while`, `scf.parallel`, `scf.forall`, `affine.for` and `affine.parallel`
 //!   are loops; the parallel ones run their body in parallel instances
 //!   (`HAS_PARALLEL_REGION`), so nothing is hoisted out of them.
@@ -15,10 +16,10 @@
 //! ```
 
 use crate::Builder;
-use crate::dialects::memref::AllocaOp;
+use crate::dialects::memref::{AllocaOp, CopyOp};
 use crate::dialects::view::OpView;
 use crate::entity::Op;
-use crate::registry::{AllocationInterface, HoistingKind, Registry, Traits};
+use crate::registry::{AllocationInterface, CopyInterface, HoistingKind, Registry, Traits};
 
 /// Loops, and whether their body runs in parallel instances.
 const LOOPS: &[(&str, bool)] = &[
@@ -48,6 +49,12 @@ pub(crate) fn register(reg: &mut Registry) {
                 to_dominators: false,
             },
             promote_to_stack: None,
+        });
+    }
+    if let Some(def) = reg.def_mut(CopyOp::NAME) {
+        def.copy = Some(CopyInterface {
+            source: 0,
+            target: 1,
         });
     }
     for &(name, parallel) in LOOPS {

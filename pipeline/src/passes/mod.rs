@@ -10,6 +10,7 @@ mod analysis;
 mod basic;
 mod dealloc;
 mod hoisting;
+mod legacy;
 mod lower;
 mod simplify;
 
@@ -21,6 +22,7 @@ static FAMILIES: &[&[&dyn Registered]] = &[
     simplify::FAMILY,
     lower::FAMILY,
     hoisting::FAMILY,
+    legacy::FAMILY,
 ];
 
 /// Every registered pass and pipeline, in family order.

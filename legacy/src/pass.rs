@@ -1,0 +1,306 @@
+//! The `buffer-deallocation` pass on one function: preconditions, clones at critical merges
+//! and returns, moved frees, free placement and the write check.
+
+use analysis::alias::is_buffer;
+use analysis::dominance::{DominanceInfo, PostDominanceInfo};
+use ir::dialects::bufferization::CloneOp;
+use ir::dialects::cf::BrOp;
+use ir::dialects::func::FuncOp;
+use ir::dialects::memref::DeallocOp;
+use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::cycles::Cycles;
+use crate::flow::Flow;
+use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, copied_into, root_uses};
+use crate::origins::Origins;
+use crate::placement::{Group, Placer, Position};
+
+type R<T> = Result<T, Diagnostic>;
+
+/// Runs the pass on every `func.func` with a body nested in `root`; stops at the first
+/// function that fails, as MLIR does.
+pub fn run(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+    let funcs: Vec<Op> = ctx
+        .walk_preorder(root)
+        .into_iter()
+        .filter(|&op| FuncOp::of(ctx, op).is_some_and(|f| f.has_body(ctx)))
+        .collect();
+    let analysed: Vec<(Op, Origins)> = funcs
+        .iter()
+        .map(|&func| {
+            let dom = DominanceInfo::compute(ctx, func);
+            let flow = Flow::compute(ctx, func);
+            Origins::compute(ctx, func, &flow, &dom).map(|o| (func, o))
+        })
+        .collect::<R<_>>()
+        .map_err(|d| vec![d])?;
+    let callees = CalleeWrites::compute(ctx, &analysed);
+    for func in funcs {
+        tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing clones and frees");
+        run_on_function(ctx, func, &callees).map_err(|d| vec![d])?;
+    }
+    Ok(())
+}
+
+fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()> {
+    check_preconditions(ctx, func)?;
+    let dom = DominanceInfo::compute(ctx, func);
+    let flow = Flow::compute(ctx, func);
+    let origins = Origins::compute(ctx, func, &flow, &dom)?;
+    let writes = Writes::collect(ctx, func, &origins, callees);
+    let mut state = State::default();
+    remove_existing_frees(ctx, func, &origins);
+    clone_critical_slots(ctx, &flow, &origins, &mut state);
+    clone_critical_pickers(ctx, &flow, &origins, &mut state);
+    clone_returned_buffers(ctx, func, &mut state);
+    let cyclic = Cycles::compute(ctx, func);
+    let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
+    let root_uses = root_uses(ctx, &origins, &frees);
+    let copied_into = copied_into(&origins, &state.clones);
+    let checker = Checker {
+        copied_into: &copied_into,
+        origins: &origins,
+        writes: &writes,
+        inserted: &state.inserted,
+        frees: &frees,
+        cyclic: &cyclic,
+        root_uses: &root_uses,
+    };
+    for clone in &state.clones {
+        checker.check(ctx, clone)?;
+    }
+    Ok(())
+}
+
+/// What the pass inserted so far.
+#[derive(Default)]
+struct State {
+    /// Clones made at critical merges and pickers (checked for writes).
+    clones: Vec<MadeClone>,
+    /// Every inserted op.
+    inserted: FxHashSet<Op>,
+    /// A critical picker's op → the clone made of its result.
+    picker_clone: FxHashMap<Op, Op>,
+}
+
+/// MLIR's precondition on region ops, in its wording, plus the frees this strategy cannot
+/// move. Unlike MLIR, `cf` loops are supported: the merges at loop headers are critical like
+/// any other, and their buffers are freed at the ends of their live ranges.
+fn check_preconditions(ctx: &Context, func: Op) -> R<()> {
+    for op in ctx.walk_preorder(func) {
+        if op == func {
+            continue;
+        }
+        let def = ctx.op_def(op);
+        let regions = ctx.regions(op).len();
+        if (regions > 1 || (regions == 1 && !ctx.results(op).is_empty()))
+            && def.region_branch.is_none()
+        {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                "All operations with attached regions need to implement the RegionBranchOpInterface.",
+            )
+            .on_op(op));
+        }
+        let frees = ctx
+            .operands(op)
+            .any(|v| analysis::effects::has_own_effect_on(ctx, op, EffectKind::Free, v));
+        if frees && !DeallocOp::is(ctx, op) {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                "buffer-deallocation: only memref.dealloc may free a buffer here; expand \
+                 memref.realloc first (expand-realloc{emit-deallocs=false})",
+            )
+            .on_op(op));
+        }
+    }
+    Ok(())
+}
+
+/// Erases the program's own frees of buffers the pass frees itself ("existing deallocs are
+/// moved"): the new free goes after the last use of every alias, never earlier than the old.
+fn remove_existing_frees(ctx: &mut Context, func: Op, origins: &Origins) {
+    let frees: Vec<Op> = ctx
+        .walk_preorder(func)
+        .into_iter()
+        .filter(|&op| DeallocOp::is(ctx, op))
+        .filter(|&op| !origins.origin(ctx.operand(op, 0)).roots.is_empty())
+        .collect();
+    for op in frees {
+        ctx.erase_op(op);
+    }
+}
+
+fn insert_clone(ctx: &mut Context, before: Op, source: Value, state: &mut State) -> Value {
+    let loc = ctx.op_loc(before);
+    let mut b = Builder::new(ctx, ir::InsertPoint::Before(before), loc);
+    let clone = CloneOp::build(&mut b, source);
+    state.inserted.insert(clone.0);
+    clone.result(ctx)
+}
+
+/// Every slot feeding a critical merge forwards a fresh clone of its value.
+fn clone_critical_slots(ctx: &mut Context, flow: &Flow, origins: &Origins, state: &mut State) {
+    for slot in origins.cloned_slots(flow) {
+        let source = ctx.operand(slot.op, slot.index);
+        let clone = insert_clone(ctx, slot.op, source, state);
+        ctx.set_operand(slot.op, slot.index, clone);
+        let targets = flow.targets.get(&slot).cloned().unwrap_or_default();
+        let op = ctx.defining_op(clone).expect("a clone is an op result");
+        state.clones.push(MadeClone {
+            op,
+            sources: vec![source],
+            targets,
+        });
+    }
+}
+
+/// A critical picker (`arith.select` of different buffers) gets a clone of its result right
+/// after it; the clone takes over every use.
+fn clone_critical_pickers(ctx: &mut Context, flow: &Flow, origins: &Origins, state: &mut State) {
+    for &op in &flow.pickers {
+        let picked = ctx.result(op, 0);
+        if !origins.is_critical(picked) {
+            continue;
+        }
+        let Some(next) = ctx.next_op(op) else {
+            continue;
+        };
+        let clone = insert_clone(ctx, next, picked, state);
+        let clone_op = ctx.defining_op(clone).expect("a clone is an op result");
+        ctx.replace_all_uses_except(picked, clone, clone_op);
+        state.picker_clone.insert(op, clone_op);
+        state.clones.push(MadeClone {
+            op: clone_op,
+            sources: ctx.operands(op).filter(|&v| is_buffer(ctx, v)).collect(),
+            targets: vec![picked],
+        });
+    }
+}
+
+/// The function ABI: the caller owns every returned buffer, so each is returned as a clone;
+/// where the source dies right there, `copy-removal` and canonicalization take the clone out.
+fn clone_returned_buffers(ctx: &mut Context, func: Op, state: &mut State) {
+    let Some(body) = FuncOp(func).body(ctx) else {
+        return;
+    };
+    let returns: Vec<Op> = ctx
+        .blocks(body)
+        .filter_map(|b| ctx.last_op(b))
+        .filter(|&t| ctx.has_trait(t, Traits::RETURN_LIKE))
+        .collect();
+    for ret in returns {
+        for index in 0..ctx.num_operands(ret) {
+            let value = ctx.operand(ret, index);
+            if is_buffer(ctx, value) {
+                let clone = insert_clone(ctx, ret, value, state);
+                ctx.set_operand(ret, index, clone);
+            }
+        }
+    }
+}
+
+/// Groups the buffer values by root and frees each root; returns the frees per root.
+fn place_frees(
+    ctx: &mut Context,
+    func: Op,
+    origins: &Origins,
+    cyclic: &Cycles,
+    state: &mut State,
+) -> R<FxHashMap<Value, Vec<Op>>> {
+    let groups = groups(ctx, origins, state);
+    let dom = DominanceInfo::compute(ctx, func);
+    let pdom = PostDominanceInfo::compute(ctx, func);
+    let placer = Placer {
+        dom: &dom,
+        pdom: &pdom,
+        use_as: &state.picker_clone,
+        cyclic,
+        graphs: Default::default(),
+    };
+    let mut positions = Vec::new();
+    for group in &groups {
+        for position in placer.place(ctx, group)? {
+            positions.push((group.root, group.key, position));
+        }
+    }
+    let mut frees: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+    let mut split_edges: FxHashMap<(Op, usize), Op> = FxHashMap::default();
+    for (value, root, position) in positions {
+        let (ip, at) = match position {
+            Position::After(op) => (ir::InsertPoint::After(op), op),
+            Position::Before(op) => (ir::InsertPoint::Before(op), op),
+            Position::OnEdge(branch, index) => {
+                let jump = *split_edges
+                    .entry((branch, index))
+                    .or_insert_with(|| split_edge(ctx, branch, index));
+                (ir::InsertPoint::Before(jump), branch)
+            }
+        };
+        let loc = ctx.op_loc(at);
+        let mut b = Builder::new(ctx, ip, loc);
+        let free = DeallocOp::build(&mut b, value);
+        state.inserted.insert(free.0);
+        frees.entry(root).or_default().push(free.0);
+    }
+    Ok(frees)
+}
+
+/// Puts a new block on the edge from `branch` to its successor `index`: it takes the same
+/// arguments and jumps on with them. Returns its jump.
+fn split_edge(ctx: &mut Context, branch: Op, index: usize) -> Op {
+    let dest = ctx.successors(branch)[index];
+    let types: Vec<ir::Type> = ctx
+        .block_args(dest)
+        .iter()
+        .map(|&a| ctx.value_type(a))
+        .collect();
+    let region = ctx
+        .op_parent(branch)
+        .and_then(|b| ctx.block_parent(b))
+        .expect("a branch lies in a region");
+    let loc = ctx.op_loc(branch);
+    let mut b = Builder::new(ctx, ir::InsertPoint::Before(branch), loc);
+    let block = b.block_in(region, &types);
+    b.set_insertion_point(ir::InsertPoint::End(block));
+    let args = b.ctx().block_args(block).to_vec();
+    let jump = BrOp::build(&mut b, dest, &args);
+    ctx.set_successor(branch, index, block);
+    jump.0
+}
+
+/// One group per root, aliases in program order.
+fn groups(ctx: &Context, origins: &Origins, state: &State) -> Vec<Group> {
+    let mut index: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut groups: Vec<Group> = Vec::new();
+    for &v in &origins.values {
+        if !origins.is_root(v) {
+            continue;
+        }
+        let (root, def_op) = match ctx
+            .defining_op(v)
+            .and_then(|op| state.picker_clone.get(&op))
+        {
+            Some(&clone_op) => (ctx.result(clone_op, 0), Some(clone_op)),
+            None => (v, ctx.defining_op(v)),
+        };
+        index.insert(v, groups.len());
+        groups.push(Group {
+            key: v,
+            root,
+            def_op,
+            aliases: vec![root],
+        });
+    }
+    for &v in &origins.values {
+        for r in origins.origin(v).roots {
+            if r != v
+                && let Some(&i) = index.get(&r)
+            {
+                groups[i].aliases.push(v);
+            }
+        }
+    }
+    groups
+}

@@ -1,0 +1,96 @@
+//! The copy-insertion strategy (`legacy/`): `buffer-deallocation`, `copy-removal` and the
+//! `legacy-buffer-deallocation-pipeline`.
+
+use dealloc::ExpandReallocOptions;
+use legacy::{BufferDeallocationOptions, CopyRemovalOptions};
+use simplify::CanonicalizeOptions;
+
+use crate::pass::{Declaration, Kind};
+use crate::pass_option;
+
+use super::dealloc::EXPAND_REALLOC;
+use super::hoisting;
+use super::simplify::CANONICALIZE;
+
+/// `buffer-deallocation`.
+pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declaration {
+    name: "buffer-deallocation",
+    summary: "Free every buffer by copying it where aliases merge (the copy-insertion strategy)",
+    description: "Finds the critical aliases of every owned buffer (block arguments, region \
+                  arguments and results that may hold different buffers) and makes each one \
+                  own a clone of what flows into it; then frees every owned buffer after the \
+                  last use of its aliases, at their common post-dominator. Returned buffers \
+                  are returned as clones (the caller owns them) and call results are freed by \
+                  the caller. The program's own memref.dealloc ops are moved; a function \
+                  where a copy would be written through one name and read through another is \
+                  rejected with the write's location.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, options, _| legacy::buffer_deallocation(ctx, root, options)),
+};
+
+/// `copy-removal`.
+pub static COPY_REMOVAL: Declaration<CopyRemovalOptions> = Declaration {
+    name: "copy-removal",
+    summary: "Remove a copy with its allocation and free where source or target can stand in",
+    description: "For ops with the copy interface (memref.copy): when the target was \
+                  allocated in the copy's block and is untouched until the copy, and the \
+                  source is freed in that block and untouched after the copy, the source \
+                  replaces the target; when the source was allocated there and the target is \
+                  untouched from then to the copy, the target replaces the source. The \
+                  allocation, the copy and the free go.",
+    options: &[],
+    kind: Kind::Pass {
+        anchor: Some("func.func"),
+        run: |ctx, root, options, _| legacy::copy_removal(ctx, root, options),
+    },
+};
+
+/// The options of the `legacy-buffer-deallocation-pipeline`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LegacyPipelineOptions {
+    /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
+    pub hoist: bool,
+}
+
+/// `legacy-buffer-deallocation-pipeline`.
+pub static LEGACY_BUFFER_DEALLOCATION_PIPELINE: Declaration<LegacyPipelineOptions> = Declaration {
+    name: "legacy-buffer-deallocation-pipeline",
+    summary: "Add all deallocations of a bufferized program with the copy-insertion strategy",
+    description: "Expands memref.realloc without frees, places clones and memref.dealloc \
+                      ops with buffer-deallocation, removes the copies it can with \
+                      copy-removal and canonicalizes (which takes out clones whose source \
+                      dies right after them).",
+    options: &[pass_option!(
+        "hoist",
+        hoist: bool,
+        "First move allocations out of loops and up to dominators, and promote small ones \
+         to the stack, skipping every move that could raise the peak; last, move each \
+         free up to its buffer's last use"
+    )],
+    kind: Kind::Pipeline {
+        expand: |options| {
+            let mut passes = vec![EXPAND_REALLOC.element(&ExpandReallocOptions {
+                emit_deallocs: false,
+            })];
+            if options.hoist {
+                passes.extend(hoisting::before_deallocation());
+            }
+            passes.extend([
+                BUFFER_DEALLOCATION.element(&BufferDeallocationOptions),
+                COPY_REMOVAL.element(&CopyRemovalOptions),
+                CANONICALIZE.element(&CanonicalizeOptions::default()),
+            ]);
+            if options.hoist {
+                passes.extend(hoisting::after_deallocation());
+            }
+            passes
+        },
+    },
+};
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &BUFFER_DEALLOCATION,
+    &COPY_REMOVAL,
+    &LEGACY_BUFFER_DEALLOCATION_PIPELINE,
+];

@@ -1,0 +1,67 @@
+// RUN: dealloc-opt %s --buffer-deallocation --split-input-file --verify-diagnostics
+
+// Issue 14, item 4: after the join, the program writes through %j, which may be the caller's
+// %arg (then the caller sees the write). A clone would hide the write, so the function is
+// rejected, at the write, with the place of the copy in a note.
+func.func @write_through_merge(%c: i1, %arg: memref<2xi64>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i64
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %a = memref.alloc() : memref<2xi64>
+  cf.br ^bb3(%a : memref<2xi64>)
+^bb2:
+  // expected-note @+1 {{the copy is made here}}
+  cf.br ^bb3(%arg : memref<2xi64>)
+^bb3(%j: memref<2xi64>):
+  // expected-error @+1 {{this op writes to a buffer while a copy made for deallocation is in use through another name}}
+  memref.store %one, %j[%c0] : memref<2xi64>
+  return
+}
+
+// -----
+
+// The source side: %a is cloned into the loop (which may yield a fresh buffer), then written
+// while the loop's buffer is still read.
+func.func @write_to_source(%n: index, %c: i1) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %a = memref.alloc() : memref<2xi64>
+  // expected-note @+1 {{the copy is made here}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> memref<2xi64> {
+    %y = scf.if %c -> memref<2xi64> {
+      %b = memref.alloc() : memref<2xi64>
+      scf.yield %b : memref<2xi64>
+    } else {
+      scf.yield %x : memref<2xi64>
+    }
+    scf.yield %y : memref<2xi64>
+  }
+  // expected-error @+1 {{this op writes to a buffer while a copy made for deallocation is in use through another name}}
+  memref.store %one, %a[%c0] : memref<2xi64>
+  %v = memref.load %r[%c0] : memref<2xi64>
+  return %v : i64
+}
+
+// -----
+
+// MLIR's precondition, in its words: region ops with results must say how control flows.
+func.func @no_interface() {
+  // expected-error @+1 {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
+  %0 = "test.region_with_result"() ({
+    %a = memref.alloc() : memref<2xi64>
+    "test.yield"(%a) : (memref<2xi64>) -> ()
+  }) : () -> memref<2xi64>
+  return
+}
+
+// -----
+
+// memref.realloc frees its operand; only memref.dealloc frees can be moved.
+func.func @realloc(%n: index) {
+  %a = memref.alloc() : memref<2xi64>
+  // expected-error @+1 {{only memref.dealloc may free a buffer here}}
+  %b = memref.realloc %a(%n) : memref<2xi64> to memref<?xi64>
+  return
+}
