@@ -2,10 +2,10 @@
 //! as their canonicalizations.
 
 use super::{AndIOp, CmpIOp, ConstantOp, OrIOp, SelectOp, XOrIOp};
-use crate::context::Context;
+use crate::context::{Context, ValueDef};
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Type, Value};
-use crate::registry::Registry;
+use crate::registry::{Registry, Traits};
 use crate::rewrite::{Pattern, Rewriter};
 use crate::types::TypeData;
 
@@ -163,7 +163,7 @@ fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     let Some(width) = int_width(rw, rw.value_type(a)) else {
         return false;
     };
-    let result = if a == b {
+    let result = if same_value(rw, a, b) {
         predicate.holds_for_equal()
     } else if let (Some(x), Some(y)) = (ca, cb) {
         predicate.evaluate(x, y, width)
@@ -173,6 +173,27 @@ fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     let mut b = rw.builder_before(op);
     let c = ConstantOp::build_bool(&mut b, result).result(&b);
     replace_with(rw, op, c)
+}
+
+/// Whether `a` and `b` are the same value: the same SSA value, or the same result of two ops
+/// of one kind that are pure, have no regions, and read the same operands with the same
+/// attributes (what CSE would merge).
+fn same_value(ctx: &Context, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let (ValueDef::Result { op: x, index: i }, ValueDef::Result { op: y, index: j }) =
+        (ctx.value_def(a), ctx.value_def(b))
+    else {
+        return false;
+    };
+    i == j
+        && ctx.op_name(x) == ctx.op_name(y)
+        && ctx.has_trait(x, Traits::PURE)
+        && ctx.regions(x).is_empty()
+        && ctx.regions(y).is_empty()
+        && ctx.operand_vec(x) == ctx.operand_vec(y)
+        && ctx.attrs(x) == ctx.attrs(y)
 }
 
 /// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,

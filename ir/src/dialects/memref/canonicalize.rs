@@ -1,7 +1,11 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
-//! the last op of its parent scope), and folding a reshape of the inverse reshape.
+//! the last op of its parent scope), folding a reshape of the inverse reshape, and taking the
+//! aligned pointer of a view instead of its base buffer's (they are the same address).
 
-use super::{AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, ExpandShapeOp, StoreOp};
+use super::{
+    AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, ExpandShapeOp,
+    ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, StoreOp,
+};
 use crate::context::Context;
 use crate::dialects::view::OpView;
 use crate::entity::Op;
@@ -10,10 +14,14 @@ use crate::rewrite::{Pattern, Rewriter};
 
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let patterns_of: [(&str, &'static [Pattern]); 5] = [
+    let patterns_of: [(&str, &'static [Pattern]); 6] = [
         (AllocOp::NAME, &[dead_alloc]),
         (AllocaOp::NAME, &[dead_alloc]),
         (AllocaScopeOp::NAME, &[alloca_scope_inline]),
+        (
+            ExtractAlignedPointerAsIndexOp::NAME,
+            &[aligned_pointer_of_base_buffer],
+        ),
         (
             CollapseShapeOp::NAME,
             &[fold_reshape_of_inverse::<ExpandShapeOp>],
@@ -168,5 +176,20 @@ fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
         }
     }
     rw.erase_op(op);
+    true
+}
+
+/// `extract_aligned_pointer_as_index` of the base buffer that `extract_strided_metadata` gives
+/// for `%v` reads `%v` instead: a view and its base buffer share their aligned pointer. Two
+/// pointers of the same buffer then become the same op, which `arith.cmpi` folds.
+fn aligned_pointer_of_base_buffer(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 {
+        return false;
+    }
+    let Some(source) = ExtractStridedMetadataOp::source_of_base_buffer(rw, rw.operand(op, 0))
+    else {
+        return false;
+    };
+    rw.set_operand(op, 0, source);
     true
 }

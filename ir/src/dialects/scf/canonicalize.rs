@@ -9,8 +9,9 @@ use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
 
-/// Registers the patterns of `scf.if`.
+/// Registers the patterns of `scf.if` (and, from `loops_canonicalize`, of the loops).
 pub(crate) fn register(reg: &mut Registry) {
+    super::loops_canonicalize::register(reg);
     if let Some(def) = reg.def_mut(IfOp::NAME) {
         def.canonicalization.patterns = &[
             if_constant_condition,
