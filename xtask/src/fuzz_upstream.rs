@@ -3,7 +3,8 @@
 //!
 //! `fuzz --against-mlir-opt [--count N] [--seed S] [--seconds T] [--files]`
 //!
-//! Program `i` is generated from seed `S + i` ([`crate::generator`]); with `--files`, the
+//! Program `i` is generated from seed `S + i` ([`crate::generator`], without the `cf` loops
+//! and the program's own frees that upstream's pipeline rejects); with `--files`, the
 //! inputs are instead every chunk of the `.mlir` file tests that has a `func.func @main` and
 //! runs cleanly before any pass. Each input goes through our pipeline (in-process) and through
 //! `mlir-opt-22 --buffer-deallocation-pipeline`; both outputs are counted statically (heap
@@ -42,7 +43,7 @@ const PIPELINE: &str = "buffer-deallocation-pipeline";
 const HELPER_PREFIX: &str = "dealloc_helper";
 
 /// What one output costs: static counts and the interpreter's numbers.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Cost {
     static_allocs: u64,
     static_clones: u64,
@@ -51,9 +52,15 @@ struct Cost {
     allocs: u64,
     clones: u64,
     peak: u64,
+    /// The output itself.
+    text: String,
 }
 
 impl Cost {
+    fn with_text(self, text: String) -> Cost {
+        Cost { text, ..self }
+    }
+
     /// The metrics compared, with their names.
     fn metrics(&self) -> [(&'static str, u64); 7] {
         [
@@ -99,7 +106,8 @@ impl Quality {
 struct Summary {
     inputs: u64,
     own_allocs: u64,
-    upstream_failed: u64,
+    /// Inputs left out, by reason.
+    skipped: BTreeMap<&'static str, u64>,
     ours: Quality,
     upstream: Quality,
     /// Per metric: how many programs are worse than upstream, and the first few.
@@ -110,9 +118,12 @@ struct Summary {
 impl Summary {
     fn print(&self) {
         println!(
-            "fuzz --against-mlir-opt: {} inputs ({} rejected or crashed by mlir-opt-22, skipped), {:.1?}",
-            self.inputs, self.upstream_failed, self.elapsed
+            "fuzz --against-mlir-opt: {} inputs compared, {:.1?}",
+            self.inputs, self.elapsed
         );
+        for (why, n) in &self.skipped {
+            println!("  skipped, {why}: {n}");
+        }
         println!("  {:<48} {:>14} {:>14}", "", "dealloc-opt", "mlir-opt-22");
         let own = self.own_allocs.max(1) as f64;
         let row = |name: &str, ours: String, theirs: String| {
@@ -221,12 +232,23 @@ fn inputs(files: bool, count: u64, seed: u64) -> Box<dyn FnMut() -> Option<Input
         }
         let s = seed.wrapping_add(i);
         i += 1;
-        let (program, _) = generate(s, GenConfig::default());
+        let (program, _) = generate(s, comparable_config());
         Some(Input {
             name: format!("seed-{s}"),
             text: program.render(),
         })
     })
+}
+
+/// The generator's configuration without what `mlir-opt-22`'s pipeline rejects: `cf` loops
+/// ("Only structured control-flow loops are supported") and frees the program does itself
+/// ("memory free side-effect on MemRef value not supported").
+fn comparable_config() -> GenConfig {
+    GenConfig {
+        cf_loops: false,
+        own_frees: false,
+        ..GenConfig::default()
+    }
 }
 
 /// Every `// -----` chunk with `func.func @main` of the `.mlir` files under `dir` whose RUN
@@ -266,30 +288,55 @@ fn test_chunks(dir: &Path) -> Vec<Input> {
 }
 
 /// Compares one input; inputs that do not run cleanly, or that either side rejects, are
-/// skipped (the ordinary fuzzer judges our pipeline's correctness).
+/// skipped and counted by reason (the ordinary fuzzer judges our pipeline's correctness).
 fn compare_one(input: &Input, ours: &Pipeline, out_dir: &Path, summary: &mut Summary) {
-    let Ok((_, before)) = fuzz_pipeline::prepare(&input.text) else {
-        return;
-    };
-    let Some(our_text) = run_ours(&input.text, ours) else {
-        return;
-    };
-    let Some(upstream_text) = run_upstream(&input.text) else {
-        summary.upstream_failed += 1;
-        return;
-    };
-    let (Some(our_cost), Some(upstream_cost)) = (cost_of(&our_text), cost_of(&upstream_text))
-    else {
-        summary.upstream_failed += 1;
-        return;
-    };
+    match costs(input, ours) {
+        Ok((before, our, upstream)) => record(input, out_dir, summary, &before, our, upstream),
+        Err(why) => *summary.skipped.entry(why).or_default() += 1,
+    }
+}
+
+/// The input's own run and both outputs' costs, or why the input is left out.
+fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'static str> {
+    let (_, before) =
+        fuzz_pipeline::prepare(&input.text).map_err(|_| "the input does not run cleanly")?;
+    let our_text = run_ours(&input.text, ours).ok_or("our pipeline fails")?;
+    let our_cost = cost_of(&our_text).ok_or("our output does not run")?;
+    let upstream_text = run_upstream(&input.text).map_err(|stderr| {
+        let dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt/upstream-fails");
+        let text = format!(
+            "{}\n// mlir-opt-22:\n// {}",
+            input.text,
+            stderr.replace('\n', "\n// ")
+        );
+        let _ = std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::write(dir.join(format!("{}.mlir", input.name)), text));
+        "mlir-opt-22 fails"
+    })?;
+    let upstream_cost = cost_of(&upstream_text).ok_or("mlir-opt-22's output does not run")?;
+    Ok((
+        before,
+        our_cost.with_text(our_text),
+        upstream_cost.with_text(upstream_text),
+    ))
+}
+
+/// Adds one compared input to the summary; writes it out if we are worse.
+fn record(
+    input: &Input,
+    out_dir: &Path,
+    summary: &mut Summary,
+    before: &RunOutcome,
+    ours: Cost,
+    upstream: Cost,
+) {
     summary.inputs += 1;
     summary.own_allocs += before.report.allocs;
     let ideal = before.report.ideal_peak_bytes;
-    summary.ours.add(&our_cost, ideal);
-    summary.upstream.add(&upstream_cost, ideal);
+    summary.ours.add(&ours, ideal);
+    summary.upstream.add(&upstream, ideal);
     let mut worse_in = Vec::new();
-    for ((metric, a), (_, b)) in our_cost.metrics().into_iter().zip(upstream_cost.metrics()) {
+    for ((metric, a), (_, b)) in ours.metrics().into_iter().zip(upstream.metrics()) {
         if a > b {
             worse_in.push(format!("{metric} {a} > {b}"));
             let entry = summary.worse.entry(metric).or_default();
@@ -300,7 +347,7 @@ fn compare_one(input: &Input, ours: &Pipeline, out_dir: &Path, summary: &mut Sum
         }
     }
     if !worse_in.is_empty() {
-        let _ = write_case(out_dir, input, &worse_in, &our_text, &upstream_text);
+        let _ = write_case(out_dir, input, &worse_in, &ours.text, &upstream.text);
     }
 }
 
@@ -314,21 +361,25 @@ fn run_ours(text: &str, p: &Pipeline) -> Option<String> {
     matches!(ran, Ok(Ok(()))).then(|| print_module(&ctx, module, &PrintOptions::default()))
 }
 
-/// `mlir-opt-22 --buffer-deallocation-pipeline` on `text`, or `None` if it fails.
-fn run_upstream(text: &str) -> Option<String> {
+/// `mlir-opt-22 --buffer-deallocation-pipeline` on `text`, or its error output if it fails.
+fn run_upstream(text: &str) -> Result<String, String> {
     let mut child = Command::new("mlir-opt-22")
         .arg(format!("--{PIPELINE}"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
-        .ok()?;
-    child.stdin.take()?.write_all(text.as_bytes()).ok()?;
-    let out = child.wait_with_output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8(out.stdout).ok())
-        .flatten()
+        .map_err(|e| format!("cannot run mlir-opt-22: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    String::from_utf8(out.stdout).map_err(|e| e.to_string())
 }
 
 /// The static counts and the run of an output; `None` if it does not parse or run cleanly.

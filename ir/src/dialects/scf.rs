@@ -13,7 +13,8 @@ pub(crate) mod canonicalize;
 mod loops_canonicalize;
 mod ops;
 pub use ops::{
-    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, ReduceReturnOp, WhileOp, YieldOp,
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
+    WhileOp, YieldOp,
 };
 
 use smallvec::{SmallVec, smallvec};

@@ -1,7 +1,9 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
 //! as their canonicalizations.
 
-use super::{AndIOp, CmpIOp, ConstantOp, OrIOp, SelectOp, XOrIOp};
+use super::{
+    AddIOp, AndIOp, CmpIOp, ConstantOp, IndexCastOp, MulIOp, OrIOp, SelectOp, SubIOp, XOrIOp,
+};
 use crate::context::{Context, ValueDef};
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Type, Value};
@@ -11,7 +13,11 @@ use crate::types::TypeData;
 
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let folders_of: [(&str, &'static [Pattern]); 5] = [
+    let folders_of: [(&str, &'static [Pattern]); 9] = [
+        (AddIOp::NAME, &[fold_arithmetic]),
+        (SubIOp::NAME, &[fold_arithmetic]),
+        (MulIOp::NAME, &[fold_arithmetic]),
+        (IndexCastOp::NAME, &[fold_index_cast]),
         (AndIOp::NAME, &[fold_andi]),
         (OrIOp::NAME, &[fold_ori]),
         (XOrIOp::NAME, &[fold_xori]),
@@ -65,6 +71,59 @@ fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>,
     let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
     int_width(ctx, ctx.value_type(a))?;
     Some((a, b, ConstantOp::as_int(ctx, a), ConstantOp::as_int(ctx, b)))
+}
+
+/// `value` wrapped to `width` bits and sign-extended (how integer attributes hold it).
+fn wrap(value: i128, width: u32) -> i128 {
+    if width >= 128 {
+        return value;
+    }
+    let shift = 128 - width;
+    (value << shift) >> shift
+}
+
+/// The width of an integer or index type of at least 2 bits (`i1` folds elsewhere).
+fn wide_int_width(ctx: &Context, ty: Type) -> Option<u32> {
+    int_width(ctx, ty).filter(|&w| w >= 2)
+}
+
+/// `addi`, `subi`, `muli` of two constants (wrapping), and `x + 0`, `x - 0`, `x * 1`.
+fn fold_arithmetic(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, _, ca, cb)) = binary_operands(rw, op) else {
+        return false;
+    };
+    let Some(width) = wide_int_width(rw, rw.value_type(a)) else {
+        return false;
+    };
+    let is_add = AddIOp::is(rw, op);
+    let is_sub = SubIOp::is(rw, op);
+    let result = match (ca, cb) {
+        (Some(x), Some(y)) if is_add => x.wrapping_add(y),
+        (Some(x), Some(y)) if is_sub => x.wrapping_sub(y),
+        (Some(x), Some(y)) => x.wrapping_mul(y),
+        (_, Some(0)) if is_add || is_sub => return replace_with(rw, op, a),
+        (_, Some(1)) if MulIOp::is(rw, op) => return replace_with(rw, op, a),
+        _ => return false,
+    };
+    replace_with_const(rw, op, wrap(result, width))
+}
+
+/// `index_cast` of a constant: the constant, sign-extended or truncated.
+fn fold_index_cast(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
+        return false;
+    }
+    let Some(value) = ConstantOp::as_int(rw, rw.operand(op, 0)) else {
+        return false;
+    };
+    let source_ty = rw.value_type(rw.operand(op, 0));
+    let Some(result_width) = wide_int_width(rw, rw.value_type(rw.result(op, 0))) else {
+        return false;
+    };
+    if wide_int_width(rw, source_ty).is_none() {
+        return false;
+    }
+    replace_with_const(rw, op, wrap(value, result_width))
 }
 
 /// `all ones` as a sign-extended value (-1), the representation of the attributes.

@@ -1,9 +1,12 @@
-//! `scf.for` and `scf.execute_region` patterns: iteration arguments that never change, and
-//! inlining a single-block `scf.execute_region` (MLIR's `ForOpIterArgsFolder` and
-//! `SingleBlockExecuteInliner`).
+//! `scf.for`, `scf.execute_region` and `scf.index_switch` patterns: iteration arguments that
+//! never change, loops that run zero times or once, inlining a single-block
+//! `scf.execute_region`, a switch on a constant (MLIR's `ForOpIterArgsFolder`,
+//! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`).
 
-use super::{ExecuteRegionOp, ForOp, YieldOp};
+use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, YieldOp};
 use crate::context::{Context, OpState};
+use crate::dialects::arith::ConstantOp;
+use crate::dialects::syntax::dense_array;
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
@@ -12,10 +15,13 @@ use crate::rewrite::Rewriter;
 /// Registers the patterns of `scf.for` and `scf.execute_region`.
 pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(ForOp::NAME) {
-        def.canonicalization.patterns = &[for_forwarded_iter_args];
+        def.canonicalization.patterns = &[for_forwarded_iter_args, for_trivial_trip_count];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
         def.canonicalization.patterns = &[execute_region_inline_single_block];
+    }
+    if let Some(def) = reg.def_mut(IndexSwitchOp::NAME) {
+        def.canonicalization.patterns = &[index_switch_constant];
     }
 }
 
@@ -137,4 +143,87 @@ fn execute_region_inline_single_block(rw: &mut Rewriter, op: Op) -> bool {
     rw.replace_op_uses(op, &yielded);
     rw.erase_op(op);
     true
+}
+
+/// Moves the ops of single-block `block` (ending in `scf.yield`) before `op`, with its
+/// arguments reading `args`, and replaces `op`'s results by the yielded values.
+fn inline_block_before(rw: &mut Rewriter, op: Op, block: Block, args: &[Value]) -> bool {
+    let Some(term) = yield_of(rw, block) else {
+        return false;
+    };
+    if rw.num_operands(term) != rw.results(op).len() || rw.block_args(block).len() != args.len() {
+        return false;
+    }
+    let block_args = rw.block_args(block).to_vec();
+    for (&arg, &v) in block_args.iter().zip(args) {
+        rw.replace_all_uses_with(arg, v);
+    }
+    let yielded = rw.operand_vec(term);
+    let ops: Vec<Op> = rw.block_ops(block).filter(|&o| o != term).collect();
+    for nested in ops {
+        rw.move_op_before(nested, op);
+    }
+    rw.replace_op_uses(op, &yielded);
+    rw.erase_op(op);
+    true
+}
+
+/// `scf.for` with constant bounds and step that runs zero times (its results are the inits)
+/// or once (its body runs in its place with the lower bound and the inits).
+fn for_trivial_trip_count(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(for_op) = ForOp::of(rw, op) else {
+        return false;
+    };
+    if rw.get_attr(op, "unsignedCmp").is_some() || for_parts(rw, op).is_none() {
+        return false;
+    }
+    let constant = |v: Value| ConstantOp::as_int(rw, v);
+    let (Some(lb), Some(ub), Some(step)) = (
+        constant(for_op.lower_bound(rw)),
+        constant(for_op.upper_bound(rw)),
+        constant(for_op.step(rw)),
+    ) else {
+        return false;
+    };
+    let inits: Vec<Value> = for_op.init_args(rw).collect();
+    if ub <= lb {
+        rw.replace_op_uses(op, &inits);
+        rw.erase_op(op);
+        return true;
+    }
+    if step <= 0 || lb.saturating_add(step) < ub {
+        return false;
+    }
+    let Some(body) = for_op.body(rw) else {
+        return false;
+    };
+    let mut args = vec![for_op.lower_bound(rw)];
+    args.extend(inits);
+    inline_block_before(rw, op, body, &args)
+}
+
+/// `scf.index_switch` on a constant: the matching case (or the default) runs in its place.
+fn index_switch_constant(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 {
+        return false;
+    }
+    let Some(value) = ConstantOp::as_int(rw, rw.operand(op, 0)) else {
+        return false;
+    };
+    let cases = dense_array(rw, op, "cases").unwrap_or_default();
+    if cases.len() + 1 != rw.regions(op).len() {
+        return false;
+    }
+    let index = cases
+        .iter()
+        .position(|&c| i128::from(c) == value)
+        .map_or(0, |k| k + 1);
+    let region = rw.regions(op)[index];
+    let Some(block) = rw.entry_block(region) else {
+        return false;
+    };
+    if rw.next_block(block).is_some() {
+        return false;
+    }
+    inline_block_before(rw, op, block, &[])
 }
