@@ -9,7 +9,9 @@
 //! runs cleanly before any pass. Each input goes through our pipeline (in-process) and through
 //! `mlir-opt-22 --buffer-deallocation-pipeline`; both outputs are counted statically (heap
 //! allocations, clones, calls of the dealloc helper, `scf.if`) and run in the interpreter
-//! (heap allocations and clones executed, peak bytes). A program is reported when our output
+//! (heap allocations and clones executed, peak bytes); an output must print what the input
+//! prints and leave a clean heap, or the input is left out (counted by reason: upstream's
+//! pipeline has bugs of its own). A program is reported when our output
 //! has more of any of these than upstream's (its text goes to
 //! `target/fuzz-against-mlir-opt/<what>-<seed>.mlir`). The summary also prints, for both
 //! pipelines, the table of the issue: heap allocations executed over the program's own, peak
@@ -301,7 +303,11 @@ fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'s
     let (_, before) =
         fuzz_pipeline::prepare(&input.text).map_err(|_| "the input does not run cleanly")?;
     let our_text = run_ours(&input.text, ours).ok_or("our pipeline fails")?;
-    let our_cost = cost_of(&our_text).ok_or("our output does not run")?;
+    let our_cost = cost_of(&our_text, &before).map_err(|why| match why {
+        Unfit::DoesNotRun => "our output does not run",
+        Unfit::PrintsDifferently => "our output prints differently",
+        Unfit::HeapErrors => "our output has heap errors",
+    })?;
     let upstream_text = run_upstream(&input.text).map_err(|stderr| {
         let dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt/upstream-fails");
         let text = format!(
@@ -313,7 +319,11 @@ fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'s
             .and_then(|()| std::fs::write(dir.join(format!("{}.mlir", input.name)), text));
         "mlir-opt-22 fails"
     })?;
-    let upstream_cost = cost_of(&upstream_text).ok_or("mlir-opt-22's output does not run")?;
+    let upstream_cost = cost_of(&upstream_text, &before).map_err(|why| match why {
+        Unfit::DoesNotRun => "mlir-opt-22's output does not run",
+        Unfit::PrintsDifferently => "mlir-opt-22's output prints differently (upstream bug)",
+        Unfit::HeapErrors => "mlir-opt-22's output has heap errors (upstream bug)",
+    })?;
     Ok((
         before,
         our_cost.with_text(our_text),
@@ -382,21 +392,35 @@ fn run_upstream(text: &str) -> Result<String, String> {
     String::from_utf8(out.stdout).map_err(|e| e.to_string())
 }
 
-/// The static counts and the run of an output; `None` if it does not parse or run cleanly.
-fn cost_of(text: &str) -> Option<Cost> {
-    let (ctx, module) = fuzz_pipeline::parse_verified(text).ok()?;
+/// Why an output's costs are not comparable.
+enum Unfit {
+    DoesNotRun,
+    PrintsDifferently,
+    HeapErrors,
+}
+
+/// The static counts and the run of an output, which must print what the input printed
+/// (`before`) and leave a clean heap.
+fn cost_of(text: &str, before: &RunOutcome) -> Result<Cost, Unfit> {
+    let (ctx, module) = fuzz_pipeline::parse_verified(text).map_err(|_| Unfit::DoesNotRun)?;
     let run: RunOutcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         interp::run_function(&ctx, module, "main", &fuzz_pipeline::run_config())
     }))
-    .ok()?;
+    .map_err(|_| Unfit::DoesNotRun)?;
     if run.error.is_some() {
-        return None;
+        return Err(Unfit::DoesNotRun);
+    }
+    if run.stdout != before.stdout {
+        return Err(Unfit::PrintsDifferently);
+    }
+    if !run.report.has_no_errors() {
+        return Err(Unfit::HeapErrors);
     }
     let mut cost = static_counts(&ctx, module);
     cost.allocs = run.report.allocs;
     cost.clones = run.report.clones;
     cost.peak = run.report.peak_bytes;
-    Some(cost)
+    Ok(cost)
 }
 
 /// Heap allocations, clones, helper calls and `scf.if` outside the helper functions.

@@ -129,7 +129,7 @@ fn fold_index_cast(rw: &mut Rewriter, op: Op) -> bool {
 /// `all ones` as a sign-extended value (-1), the representation of the attributes.
 const ONES: i128 = -1;
 
-/// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
+/// `andi`: constants, `x & 0`, `x & ~0`, `x & x`, `x & !x`.
 fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
     let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
@@ -141,11 +141,19 @@ fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
         (_, Some(ONES)) => replace_with(rw, op, a),
         (Some(ONES), _) => replace_with(rw, op, b),
         _ if a == b => replace_with(rw, op, a),
+        _ if negates(rw, a, b) => replace_with_bool(rw, op, false),
         _ => false,
     }
 }
 
-/// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
+/// Replaces `op`'s `i1` result by the constant `value`.
+fn replace_with_bool(rw: &mut Rewriter, op: Op, value: bool) -> bool {
+    let mut b = rw.builder_before(op);
+    let c = ConstantOp::build_bool(&mut b, value).result(&b);
+    replace_with(rw, op, c)
+}
+
+/// `ori`: constants, `x | 0`, `x | ~0`, `x | x`, `x | !x`.
 fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
     let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
@@ -157,6 +165,7 @@ fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
         (_, Some(ONES)) => replace_with(rw, op, b),
         (Some(ONES), _) => replace_with(rw, op, a),
         _ if a == b => replace_with(rw, op, a),
+        _ if negates(rw, a, b) => replace_with_bool(rw, op, true),
         _ => false,
     }
 }
@@ -295,6 +304,33 @@ fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
             let v = AndIOp::build(&mut b, c, t).result(&b);
             replace_with(rw, op, v)
         }
+        // `c ? c : x` is `c | x`; `c ? x : c` is `c & x`.
+        _ if t == c => {
+            let mut b = rw.builder_before(op);
+            let v = OrIOp::build(&mut b, c, f).result(&b);
+            replace_with(rw, op, v)
+        }
+        _ if f == c => {
+            let mut b = rw.builder_before(op);
+            let v = AndIOp::build(&mut b, c, t).result(&b);
+            replace_with(rw, op, v)
+        }
         _ => false,
     }
+}
+
+/// Whether `a` is `b ^ true` or `b` is `a ^ true` (on `i1`).
+fn negates(ctx: &Context, a: Value, b: Value) -> bool {
+    let not_of = |x: Value, y: Value| {
+        ctx.defining_op(x).is_some_and(|op| {
+            XOrIOp::is(ctx, op)
+                && ctx.num_operands(op) == 2
+                && is_i1(ctx, ctx.value_type(x))
+                && ((ctx.operand(op, 0) == y
+                    && ConstantOp::as_bool(ctx, ctx.operand(op, 1)) == Some(true))
+                    || (ctx.operand(op, 1) == y
+                        && ConstantOp::as_bool(ctx, ctx.operand(op, 0)) == Some(true)))
+        })
+    };
+    not_of(a, b) || not_of(b, a)
 }
