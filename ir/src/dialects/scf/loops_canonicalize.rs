@@ -135,19 +135,12 @@ fn execute_region_inline_single_block(rw: &mut Rewriter, op: Op) -> bool {
     if parent_is_graph || rw.num_operands(term) != rw.results(op).len() {
         return false;
     }
-    let yielded = rw.operand_vec(term);
-    let ops: Vec<Op> = rw.block_ops(block).filter(|&o| o != term).collect();
-    for nested in ops {
-        rw.move_op_before(nested, op);
-    }
-    rw.replace_op_uses(op, &yielded);
-    rw.erase_op(op);
-    true
+    inline_block_before(rw, op, block, &[])
 }
 
 /// Moves the ops of single-block `block` (ending in `scf.yield`) before `op`, with its
 /// arguments reading `args`, and replaces `op`'s results by the yielded values.
-fn inline_block_before(rw: &mut Rewriter, op: Op, block: Block, args: &[Value]) -> bool {
+pub(super) fn inline_block_before(rw: &mut Rewriter, op: Op, block: Block, args: &[Value]) -> bool {
     let Some(term) = yield_of(rw, block) else {
         return false;
     };
