@@ -1,13 +1,14 @@
 //! Lowering of one `bufferization.dealloc` (the four cases).
 
-use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, XOrIOp};
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
 use ir::dialects::bufferization::DeallocOp;
 use ir::dialects::func::CallOp;
 use ir::dialects::memref::{
-    self, AllocOp, CastOp, ExtractAlignedPointerAsIndexOp, LoadOp, StoreOp,
+    self, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, ExtractAlignedPointerAsIndexOp,
+    LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Attr, Builder, Context, Diagnostic, InsertPoint, Op, Type, TypeData, Value};
+use ir::{Attr, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Type, TypeData, Value};
 
 /// The operand groups of a dealloc, read once.
 struct Groups {
@@ -49,6 +50,7 @@ pub fn lower_dealloc_op(
             Vec::new()
         }
         (1, _) => lower_one_memref(&mut b, &d),
+        (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d),
         _ => match helper {
             Some(name) => lower_generic(&mut b, &d, name),
             None => {
@@ -155,6 +157,86 @@ fn lower_one_memref(b: &mut Builder, d: &Groups) -> Vec<Value> {
         .collect()
 }
 
+/// Above this many pointer comparisons (`n * (n + m)` for `n` memrefs and `m` retained
+/// values), a dealloc calls the helper instead of comparing inline.
+const MAX_INLINE_COMPARISONS: usize = 64;
+
+/// Whether a dealloc of `memrefs` memrefs and `retained` retained values is lowered through
+/// the helper function (one memref never is).
+pub(crate) fn needs_helper(memrefs: usize, retained: usize) -> bool {
+    memrefs > 1 && memrefs * (memrefs + retained) > MAX_INLINE_COMPARISONS
+}
+
+/// Several memrefs, few enough to compare inline: straight-line code, no buffer, no call.
+/// Memref `i` is freed iff its condition holds, its pointer differs from every retained one,
+/// and no earlier memref whose condition holds has its pointer; retained value `k` is owned
+/// iff some memref with a true condition has its pointer. Every condition is computed before
+/// the first free.
+///
+/// ```text
+/// bufferization.dealloc (%a, %b : memref<2xf32>, memref<2xf32>) if (%ca, %cb)
+/// // becomes
+/// %intptr = memref.extract_aligned_pointer_as_index %a : memref<2xf32> -> index
+/// %intptr_0 = memref.extract_aligned_pointer_as_index %b : memref<2xf32> -> index
+/// %0 = arith.cmpi ne, %intptr, %intptr_0 : index
+/// %1 = arith.xori %ca, %true : i1
+/// %2 = arith.ori %0, %1 : i1
+/// %3 = arith.andi %cb, %2 : i1
+/// scf.if %ca {
+///   memref.dealloc %a : memref<2xf32>
+/// }
+/// scf.if %3 {
+///   memref.dealloc %b : memref<2xf32>
+/// }
+/// ```
+fn lower_inline(b: &mut Builder, d: &Groups) -> Vec<Value> {
+    let pointers: Vec<Value> = d
+        .memrefs
+        .iter()
+        .map(|&m| ExtractAlignedPointerAsIndexOp::build(b, m).result(b))
+        .collect();
+    let retained_pointers: Vec<Value> = d
+        .retained
+        .iter()
+        .map(|&r| ExtractAlignedPointerAsIndexOp::build(b, r).result(b))
+        .collect();
+    let t = ConstantOp::build_bool(b, true).result(b);
+    let mut should_free = Vec::with_capacity(pointers.len());
+    for (i, &ptr) in pointers.iter().enumerate() {
+        let mut should = d.conditions[i];
+        for &r_ptr in &retained_pointers {
+            let distinct = CmpIOp::build(b, CmpIPredicate::Ne, ptr, r_ptr).result(b);
+            should = AndIOp::build(b, should, distinct).result(b);
+        }
+        for (j, &earlier) in pointers[..i].iter().enumerate() {
+            let distinct = CmpIOp::build(b, CmpIPredicate::Ne, earlier, ptr).result(b);
+            let earlier_not_freeing = XOrIOp::build(b, d.conditions[j], t).result(b);
+            let not_taken = OrIOp::build(b, distinct, earlier_not_freeing).result(b);
+            should = AndIOp::build(b, should, not_taken).result(b);
+        }
+        should_free.push(should);
+    }
+    let ownership = retained_pointers
+        .iter()
+        .map(|&r_ptr| {
+            let owned_by = |b: &mut Builder, i: usize| {
+                let same = CmpIOp::build(b, CmpIPredicate::Eq, r_ptr, pointers[i]).result(b);
+                AndIOp::build(b, same, d.conditions[i]).result(b)
+            };
+            let mut owned = owned_by(b, 0);
+            for i in 1..pointers.len() {
+                let next = owned_by(b, i);
+                owned = OrIOp::build(b, owned, next).result(b);
+            }
+            owned
+        })
+        .collect();
+    for (&should, &m) in should_free.iter().zip(&d.memrefs) {
+        dealloc_if(b, should, m);
+    }
+    ownership
+}
+
 /// A rank-1 identity memref type of `elem` in `memory_space`, of static size `n` (or dynamic
 /// with `None`).
 pub(crate) fn rank1_type(
@@ -178,43 +260,56 @@ struct HelperInputs {
     to_retain: Value,
 }
 
-/// The generic case: store pointers and conditions in buffers, call the helper, free what it
-/// says.
+/// The generic case, for many memrefs: in a `memref.alloca_scope`, store pointers and
+/// conditions in stack buffers, call the helper and load its answers; after the scope, free
+/// what it says. Nothing is allocated on the heap, and the stack buffers are released when the
+/// scope exits (even in a loop). The scope holds no `scf` op, so lowering it to LLVM works
+/// whether the `scf` ops around it are lowered before or after it.
 ///
 /// ```text
-/// %r = bufferization.dealloc (%a, %b : memref<2xf32>, memref<2xf32>) if (%ca, %cb)
-///        retain (%x : memref<2xf32>)
-/// // becomes (%arg0, %arg1 are %a, %b; %arg2, %arg3 the conditions; %arg4 is %x)
-/// %alloc = memref.alloc() : memref<2xindex>
-/// %alloc_0 = memref.alloc() : memref<2xi1>
-/// %alloc_1 = memref.alloc() : memref<1xindex>
-/// %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<2xf32> -> index
-/// %c0 = arith.constant 0 : index
-/// memref.store %intptr, %alloc[%c0] : memref<2xindex>
-/// ...                                      // %arg1's pointer, the conditions, %arg4's pointer
-/// %cast = memref.cast %alloc : memref<2xindex> to memref<?xindex>
-/// %cast_7 = memref.cast %alloc_0 : memref<2xi1> to memref<?xi1>
-/// %cast_8 = memref.cast %alloc_1 : memref<1xindex> to memref<?xindex>
-/// %alloc_9 = memref.alloc() : memref<2xi1>
-/// %alloc_10 = memref.alloc() : memref<1xi1>
-/// %cast_11 = memref.cast %alloc_9 : memref<2xi1> to memref<?xi1>
-/// %cast_12 = memref.cast %alloc_10 : memref<1xi1> to memref<?xi1>
-/// call @dealloc_helper(%cast, %cast_8, %cast_7, %cast_11, %cast_12) : (memref<?xindex>, memref<?xindex>, memref<?xi1>, memref<?xi1>, memref<?xi1>) -> ()
-/// %c0_13 = arith.constant 0 : index
-/// %0 = memref.load %alloc_9[%c0_13] : memref<2xi1>
-/// scf.if %0 {
-///   memref.dealloc %arg0 : memref<2xf32>
+/// %r = bufferization.dealloc (%a, %b, ... : ...) if (%ca, %cb, ...) retain (%x : memref<2xf32>)
+/// // becomes
+/// %0:10 = memref.alloca_scope -> (i1, i1, ..., i1) {
+///   %alloca = memref.alloca() : memref<9xindex>
+///   %alloca_0 = memref.alloca() : memref<9xi1>
+///   %alloca_1 = memref.alloca() : memref<1xindex>
+///   %intptr = memref.extract_aligned_pointer_as_index %a : memref<2xf32> -> index
+///   memref.store %intptr, %alloca[%c0] : memref<9xindex>
+///   ...                                    // the other pointers, the conditions, %x's pointer
+///   %alloca_2 = memref.alloca() : memref<9xi1>
+///   %alloca_3 = memref.alloca() : memref<1xi1>
+///   call @dealloc_helper(%cast, %cast_4, %cast_5, %cast_6, %cast_7) : (...) -> ()
+///   %1 = memref.load %alloca_2[%c0] : memref<9xi1>
+///   ...                                    // whether to free each memref, then %x's ownership
+///   memref.alloca_scope.return %1, ..., %9 : i1, ..., i1
 /// }
-/// ...                                      // the same for %arg1
-/// %c0_15 = arith.constant 0 : index
-/// %2 = memref.load %alloc_10[%c0_15] : memref<1xi1>    // replaces %r
-/// memref.dealloc %alloc : memref<2xindex>
-/// memref.dealloc %alloc_1 : memref<1xindex>
-/// memref.dealloc %alloc_0 : memref<2xi1>
-/// memref.dealloc %alloc_9 : memref<2xi1>
-/// memref.dealloc %alloc_10 : memref<1xi1>
+/// scf.if %0#0 {
+///   memref.dealloc %a : memref<2xf32>
+/// }
+/// ...                                      // the same for the other memrefs; %r is %0#9
 /// ```
 fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
+    let i1 = b.ctx().i1_type();
+    let result_types = vec![i1; d.memrefs.len() + d.retained.len()];
+    let scope = AllocaScopeOp::build(b, &result_types);
+    let Some(body) = scope.body(b) else {
+        return Vec::new();
+    };
+    b.with_insertion_point(InsertPoint::End(body), |b| {
+        let answers = call_helper(b, d, helper);
+        AllocaScopeReturnOp::build(b, &answers);
+    });
+    let answers = b.results(OpView::op(scope)).to_vec();
+    let (should_free, ownership) = answers.split_at(d.memrefs.len());
+    for (&should, &m) in should_free.iter().zip(&d.memrefs) {
+        dealloc_if(b, should, m);
+    }
+    ownership.to_vec()
+}
+
+/// The body of [`lower_generic`]'s scope: returns whether to free each memref, then the
+/// retained values' ownership.
+fn call_helper(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
     let inputs = fill_helper_inputs(b, d);
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let dynamic_index = rank1_type(b.ctx(), None, index, None);
@@ -225,8 +320,8 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
     let (n, m) = (d.memrefs.len() as i64, d.retained.len() as i64);
     let i1_n = rank1_type(b.ctx(), Some(n), i1, None);
     let i1_m = rank1_type(b.ctx(), Some(m), i1, None);
-    let dealloc_out = AllocOp::build(b, i1_n, &[]).result(b);
-    let retain_out = AllocOp::build(b, i1_m, &[]).result(b);
+    let dealloc_out = AllocaOp::build(b, i1_n, &[]).result(b);
+    let retain_out = AllocaOp::build(b, i1_m, &[]).result(b);
     let args = [
         to_dealloc,
         to_retain,
@@ -235,39 +330,29 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
         CastOp::build(b, retain_out, dynamic_i1).result(b),
     ];
     CallOp::build(b, helper, &args, &[]);
-    for (i, &v) in d.memrefs.iter().enumerate() {
-        let c = ConstantOp::build_index(b, i as i64).result(b);
-        let should = LoadOp::build(b, dealloc_out, &[c]).result(b);
-        dealloc_if(b, should, v);
-    }
-    let mut replacements = Vec::new();
-    for i in 0..d.retained.len() {
-        let c = ConstantOp::build_index(b, i as i64).result(b);
-        replacements.push(LoadOp::build(b, retain_out, &[c]).result(b));
-    }
-    let temporaries = [
-        inputs.to_dealloc,
-        inputs.to_retain,
-        inputs.conditions,
-        dealloc_out,
-        retain_out,
-    ];
-    for buffer in temporaries {
-        memref::DeallocOp::build(b, buffer);
-    }
-    replacements
+    let load_each = |b: &mut Builder, buffer: Value, count: usize| {
+        (0..count)
+            .map(|i| {
+                let c = ConstantOp::build_index(b, i as i64).result(b);
+                LoadOp::build(b, buffer, &[c]).result(b)
+            })
+            .collect::<Vec<Value>>()
+    };
+    let mut answers = load_each(b, dealloc_out, d.memrefs.len());
+    answers.extend(load_each(b, retain_out, d.retained.len()));
+    answers
 }
 
-/// Allocates the helper's input buffers and stores the pointers and conditions in them.
+/// Allocates the helper's input buffers on the stack and stores the pointers and conditions in them.
 fn fill_helper_inputs(b: &mut Builder, d: &Groups) -> HelperInputs {
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let (n, m) = (d.memrefs.len() as i64, d.retained.len() as i64);
     let index_n = rank1_type(b.ctx(), Some(n), index, None);
     let i1_n = rank1_type(b.ctx(), Some(n), i1, None);
     let index_m = rank1_type(b.ctx(), Some(m), index, None);
-    let to_dealloc = AllocOp::build(b, index_n, &[]).result(b);
-    let conditions = AllocOp::build(b, i1_n, &[]).result(b);
-    let to_retain = AllocOp::build(b, index_m, &[]).result(b);
+    let to_dealloc = AllocaOp::build(b, index_n, &[]).result(b);
+    let conditions = AllocaOp::build(b, i1_n, &[]).result(b);
+    let to_retain = AllocaOp::build(b, index_m, &[]).result(b);
     for (i, &v) in d.memrefs.iter().enumerate() {
         let pointer = ExtractAlignedPointerAsIndexOp::build(b, v).result(b);
         let c = ConstantOp::build_index(b, i as i64).result(b);

@@ -2,7 +2,10 @@
 //!
 //! Both lower `bufferization.dealloc` to `memref.dealloc` guarded by `scf.if`, with the case
 //! split of MLIR's `LowerDeallocations.cpp` (no memref; one memref without and with retained
-//! values; the generic case calling one `@dealloc_helper` per symbol table). The conversion
+//! values; the generic case calling one `@dealloc_helper` per symbol table), except that a
+//! dealloc with few enough memrefs and retained values compares their pointers inline, and the
+//! generic case keeps its buffers on the stack (`memref.alloca` in a `memref.alloca_scope`):
+//! the lowering never allocates on the heap. The conversion
 //! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
 //! other op of the bufferization dialect.
 //!
@@ -137,7 +140,7 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
     let mut helpers: Vec<(Op, String)> = Vec::new();
     if is_module(ctx, root) {
         for &dealloc in &deallocs {
-            if dealloc.memrefs(ctx).len() <= 1 {
+            if !dealloc::needs_helper(dealloc.memrefs(ctx).len(), dealloc.retained(ctx).len()) {
                 continue;
             }
             let Some(table) = symbol_table_of(ctx, dealloc.op()) else {

@@ -74,8 +74,12 @@ fn gen_config(avoid: Option<&str>) -> Result<GenConfig> {
     Ok(cfg)
 }
 
-/// Runs the fuzzer (see the module doc).
+/// Runs the fuzzer (see the module doc); `--against-mlir-opt` runs
+/// [`crate::fuzz_upstream`] instead.
 pub fn run(args: &[String]) -> Result<()> {
+    if args.iter().any(|a| a == "--against-mlir-opt") {
+        return crate::fuzz_upstream::run(args);
+    }
     let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
     let settings = Settings {
         count: num("--count").unwrap_or(1000),
@@ -112,14 +116,14 @@ pub fn run(args: &[String]) -> Result<()> {
 }
 
 /// A pipeline ready to run, with its name.
-struct Pipeline {
+pub(crate) struct Pipeline {
     name: String,
-    pm: PassManager,
+    pub(crate) pm: PassManager,
     /// Also judge by the real MLIR JIT.
     jit: Option<Jit>,
 }
 
-fn build_pipeline(name: &str, jit: Option<Jit>) -> Result<Pipeline> {
+pub(crate) fn build_pipeline(name: &str, jit: Option<Jit>) -> Result<Pipeline> {
     let opts = pipeline::driver::parse_args(&[format!("--{name}")])
         .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
     let pm = PassManager::build(&opts.pipeline, opts.instrumentation)
@@ -312,19 +316,19 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
     Ok(stats)
 }
 
-fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     let xtask = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     xtask.parent().map(PathBuf::from).unwrap_or(xtask)
 }
 
-fn run_config() -> RunConfig {
+pub(crate) fn run_config() -> RunConfig {
     RunConfig {
         max_steps: MAX_STEPS,
         ..RunConfig::default()
     }
 }
 
-fn parse_verified(text: &str) -> Result<(Context, ir::Op), String> {
+pub(crate) fn parse_verified(text: &str) -> Result<(Context, ir::Op), String> {
     let mut ctx = Context::new();
     let module = parse_module(&mut ctx, "<fuzz>", text, &ParseOptions::default())
         .map_err(|d| format!("parse error: {}", d.message))?;
@@ -336,7 +340,7 @@ fn parse_verified(text: &str) -> Result<(Context, ir::Op), String> {
 }
 
 /// Parses, verifies and runs the input; its op count and run, or why it is not a valid test.
-fn prepare(text: &str) -> Result<(u64, RunOutcome), String> {
+pub(crate) fn prepare(text: &str) -> Result<(u64, RunOutcome), String> {
     let (ctx, module) = parse_verified(text)?;
     let ops = ctx.walk_preorder(module).len() as u64;
     let before = catch_unwind(AssertUnwindSafe(|| {

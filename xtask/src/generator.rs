@@ -343,6 +343,8 @@ pub struct GenConfig {
     pub region_cfg: bool,
     /// Whether `cf` loops (back edges) are generated at all.
     pub cf_loops: bool,
+    /// Whether the program frees buffers itself (`memref.dealloc`).
+    pub own_frees: bool,
 }
 
 impl Default for GenConfig {
@@ -353,6 +355,7 @@ impl Default for GenConfig {
             max_funcs: 3,
             region_cfg: true,
             cf_loops: true,
+            own_frees: true,
         }
     }
 }
@@ -1093,7 +1096,7 @@ impl Gen<'_> {
             17 | 18 if multi => self.diamond(out, depth),
             19 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
             20 => self.index_switch(out, depth),
-            21 => self.freed_in_branches(out, depth),
+            21 if self.cfg.own_frees => self.freed_in_branches(out, depth),
             _ => self.load_somewhere(out),
         }
     }
@@ -1103,7 +1106,7 @@ impl Gen<'_> {
     fn buffer_source(&mut self, out: &mut Vec<Node>) {
         match self.rng.below(4) {
             0 => self.realloc(out),
-            1 => self.freed_temporary(out),
+            1 if self.cfg.own_frees => self.freed_temporary(out),
             2 => self.clone_value(out),
             _ => self.global(out),
         }

@@ -3,7 +3,8 @@
 //! - `test`: runs the whole test suite (`cargo test --workspace`).
 //! - `bless`: rewrites the `.expected` snapshots of the file tests from our output.
 //! - `fuzz [--count N] [--seed S] [--pipeline NAME] [--jit]`: random programs through the deallocation
-//!   pipelines, judged by the interpreter (see `fuzz_pipeline`).
+//!   pipelines, judged by the interpreter (see `fuzz_pipeline`); with `--against-mlir-opt`,
+//!   our pipeline's output against `mlir-opt-22`'s (see `fuzz_upstream`).
 //! - `fuzz-parser [--seconds N] [--seed S] [--against-mlir-opt]`: mutation fuzzing of parse →
 //!   verify → print → re-parse, or (with the flag) of agreement with `mlir-opt-22`.
 //! - `fuzz-generic [--count N] [--seed S]`: every registered op in generic form with random
@@ -15,6 +16,7 @@ mod fuzz;
 mod fuzz_differential;
 mod fuzz_generic;
 mod fuzz_pipeline;
+mod fuzz_upstream;
 mod generator;
 mod programs;
 mod rng;

@@ -8,8 +8,8 @@
 pub(crate) mod canonicalize;
 mod ops;
 pub use ops::{
-    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MaxSIOp, MulIOp, OrIOp, SelectOp, SubIOp,
-    XOrIOp,
+    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, IndexCastOp, MaxSIOp, MulIOp, OrIOp,
+    SelectOp, SubIOp, XOrIOp,
 };
 
 use crate::asm::lexer::{TokKind, unescape};

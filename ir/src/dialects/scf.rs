@@ -10,9 +10,11 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 pub(crate) mod canonicalize;
+mod loops_canonicalize;
 mod ops;
 pub use ops::{
-    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, ReduceReturnOp, WhileOp, YieldOp,
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
+    WhileOp, YieldOp,
 };
 
 use smallvec::{SmallVec, smallvec};

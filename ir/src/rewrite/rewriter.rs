@@ -198,4 +198,39 @@ impl<'c> Rewriter<'c> {
         self.ctx.unlink_op(op);
         self.ctx.prepend_op(block, op);
     }
+
+    /// Removes argument `index` of `block`, which must have no uses.
+    pub fn erase_block_arg(&mut self, block: Block, index: usize) {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        self.ctx.erase_block_arg(block, index);
+    }
+
+    /// Removes operand `index` of `op`, shrinking the `operandSegmentSizes` group that holds
+    /// it (if the op has groups).
+    pub fn erase_operand(&mut self, op: Op, index: usize) {
+        let mut operands = self.ctx.operand_vec(op);
+        if index >= operands.len() {
+            return;
+        }
+        let removed = operands.remove(index);
+        self.note_definer(removed);
+        self.noted.push(op);
+        self.ctx.set_operands(op, &operands);
+        let Some(sizes) = crate::dialects::syntax::segments(self.ctx, op) else {
+            return;
+        };
+        let mut start = 0;
+        let mut shrunk: Vec<i32> = sizes.iter().map(|&n| n as i32).collect();
+        for (group, &len) in sizes.iter().enumerate() {
+            if (start..start + len).contains(&index) {
+                shrunk[group] -= 1;
+                let attr = self.ctx.dense_i32_array(&shrunk);
+                self.ctx.set_attr(op, "operandSegmentSizes", attr);
+                return;
+            }
+            start += len;
+        }
+    }
 }

@@ -1,7 +1,10 @@
-//! Region simplification: erase unreachable blocks, merge a block into its only predecessor
-//! when that predecessor ends in an unconditional branch to it.
+//! Region simplification: erase unreachable blocks, drop block arguments that every
+//! predecessor passes the same value, merge a block into its only predecessor when that
+//! predecessor ends in an unconditional branch to it.
 
-use ir::{Block, Context, Op, Traits};
+use ir::context::ValueDef;
+use ir::dialects::cf::{BrOp, CondBrOp};
+use ir::{Block, Context, Op, OpView, Traits, Value};
 use rustc_hash::FxHashMap;
 
 use ir::rewrite::Rewriter;
@@ -30,7 +33,92 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
     if !multi_block {
         return 0;
     }
-    erase_unreachable(rw, region) + merge_blocks(rw, region)
+    erase_unreachable(rw, region) + drop_uniform_args(rw, region) + merge_blocks(rw, region)
+}
+
+/// Every edge into each block of `region` (terminator, successor index), in block order.
+fn predecessor_edges(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(Op, usize)>> {
+    let mut edges: FxHashMap<Block, Vec<(Op, usize)>> = FxHashMap::default();
+    for b in ctx.blocks(region) {
+        if let Some(term) = ctx.last_op(b) {
+            for (i, &s) in ctx.successors(term).iter().enumerate() {
+                edges.entry(s).or_default().push((term, i));
+            }
+        }
+    }
+    edges
+}
+
+/// Block arguments that get the same value on every edge (edges passing the argument back to
+/// its own block aside) are replaced by that value and removed, with the operands the
+/// branches pass for them. Only blocks whose predecessors all end in `cf.br` or `cf.cond_br`
+/// are changed. The value dominates the block: every path into the block enters through one
+/// of the edges that use it.
+fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let edges = predecessor_edges(rw, region);
+    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
+    let mut changes = 0;
+    for block in blocks {
+        let Some(incoming) = edges.get(&block) else {
+            continue;
+        };
+        let plain = incoming
+            .iter()
+            .all(|&(term, _)| BrOp::is(rw, term) || CondBrOp::is(rw, term));
+        if !plain || rw.block_args(block).is_empty() {
+            continue;
+        }
+        for index in (0..rw.block_args(block).len()).rev() {
+            let Some(value) = uniform_incoming(rw, block, index, incoming) else {
+                continue;
+            };
+            let arg = rw.block_args(block)[index];
+            rw.replace_all_uses_with(arg, value);
+            rw.erase_block_arg(block, index);
+            for &(term, successor) in incoming {
+                if let Some(range) = rw.successor_operand_range(term, successor) {
+                    rw.erase_operand(term, range.start + index);
+                }
+            }
+            changes += 1;
+        }
+    }
+    changes
+}
+
+/// The one value every edge of `incoming` passes for argument `index` of `block`, ignoring
+/// edges that pass the argument itself; `None` if they differ, or if the value is defined in
+/// `block`.
+fn uniform_incoming(
+    ctx: &Context,
+    block: Block,
+    index: usize,
+    incoming: &[(Op, usize)],
+) -> Option<Value> {
+    let arg = ctx.block_args(block)[index];
+    let mut uniform = None;
+    for &(term, successor) in incoming {
+        let range = ctx.successor_operand_range(term, successor)?;
+        if range.len() != ctx.block_args(block).len() {
+            return None;
+        }
+        let v = ctx.operand(term, range.start + index);
+        if v == arg {
+            continue;
+        }
+        match uniform {
+            None => uniform = Some(v),
+            Some(u) if u == v => {}
+            Some(_) => return None,
+        }
+    }
+    let v = uniform?;
+    let defined_here = match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => ctx.op_parent(op) == Some(block),
+        ValueDef::BlockArg { block: b, .. } => b == block,
+        ValueDef::Placeholder => true,
+    };
+    (!defined_here).then_some(v)
 }
 
 fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {

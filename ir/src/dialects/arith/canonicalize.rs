@@ -1,17 +1,23 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
 //! as their canonicalizations.
 
-use super::{AndIOp, CmpIOp, ConstantOp, OrIOp, SelectOp, XOrIOp};
-use crate::context::Context;
+use super::{
+    AddIOp, AndIOp, CmpIOp, ConstantOp, IndexCastOp, MulIOp, OrIOp, SelectOp, SubIOp, XOrIOp,
+};
+use crate::context::{Context, ValueDef};
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Type, Value};
-use crate::registry::Registry;
+use crate::registry::{Registry, Traits};
 use crate::rewrite::{Pattern, Rewriter};
 use crate::types::TypeData;
 
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let folders_of: [(&str, &'static [Pattern]); 5] = [
+    let folders_of: [(&str, &'static [Pattern]); 9] = [
+        (AddIOp::NAME, &[fold_arithmetic]),
+        (SubIOp::NAME, &[fold_arithmetic]),
+        (MulIOp::NAME, &[fold_arithmetic]),
+        (IndexCastOp::NAME, &[fold_index_cast]),
         (AndIOp::NAME, &[fold_andi]),
         (OrIOp::NAME, &[fold_ori]),
         (XOrIOp::NAME, &[fold_xori]),
@@ -67,10 +73,63 @@ fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>,
     Some((a, b, ConstantOp::as_int(ctx, a), ConstantOp::as_int(ctx, b)))
 }
 
+/// `value` wrapped to `width` bits and sign-extended (how integer attributes hold it).
+fn wrap(value: i128, width: u32) -> i128 {
+    if width >= 128 {
+        return value;
+    }
+    let shift = 128 - width;
+    (value << shift) >> shift
+}
+
+/// The width of an integer or index type of at least 2 bits (`i1` folds elsewhere).
+fn wide_int_width(ctx: &Context, ty: Type) -> Option<u32> {
+    int_width(ctx, ty).filter(|&w| w >= 2)
+}
+
+/// `addi`, `subi`, `muli` of two constants (wrapping), and `x + 0`, `x - 0`, `x * 1`.
+fn fold_arithmetic(rw: &mut Rewriter, op: Op) -> bool {
+    let Some((a, _, ca, cb)) = binary_operands(rw, op) else {
+        return false;
+    };
+    let Some(width) = wide_int_width(rw, rw.value_type(a)) else {
+        return false;
+    };
+    let is_add = AddIOp::is(rw, op);
+    let is_sub = SubIOp::is(rw, op);
+    let result = match (ca, cb) {
+        (Some(x), Some(y)) if is_add => x.wrapping_add(y),
+        (Some(x), Some(y)) if is_sub => x.wrapping_sub(y),
+        (Some(x), Some(y)) => x.wrapping_mul(y),
+        (_, Some(0)) if is_add || is_sub => return replace_with(rw, op, a),
+        (_, Some(1)) if MulIOp::is(rw, op) => return replace_with(rw, op, a),
+        _ => return false,
+    };
+    replace_with_const(rw, op, wrap(result, width))
+}
+
+/// `index_cast` of a constant: the constant, sign-extended or truncated.
+fn fold_index_cast(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
+        return false;
+    }
+    let Some(value) = ConstantOp::as_int(rw, rw.operand(op, 0)) else {
+        return false;
+    };
+    let source_ty = rw.value_type(rw.operand(op, 0));
+    let Some(result_width) = wide_int_width(rw, rw.value_type(rw.result(op, 0))) else {
+        return false;
+    };
+    if wide_int_width(rw, source_ty).is_none() {
+        return false;
+    }
+    replace_with_const(rw, op, wrap(value, result_width))
+}
+
 /// `all ones` as a sign-extended value (-1), the representation of the attributes.
 const ONES: i128 = -1;
 
-/// `andi`: constants, `x & 0`, `x & ~0`, `x & x`.
+/// `andi`: constants, `x & 0`, `x & ~0`, `x & x`, `x & !x`.
 fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
     let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
@@ -82,11 +141,19 @@ fn fold_andi(rw: &mut Rewriter, op: Op) -> bool {
         (_, Some(ONES)) => replace_with(rw, op, a),
         (Some(ONES), _) => replace_with(rw, op, b),
         _ if a == b => replace_with(rw, op, a),
+        _ if negates(rw, a, b) => replace_with_bool(rw, op, false),
         _ => false,
     }
 }
 
-/// `ori`: constants, `x | 0`, `x | ~0`, `x | x`.
+/// Replaces `op`'s `i1` result by the constant `value`.
+fn replace_with_bool(rw: &mut Rewriter, op: Op, value: bool) -> bool {
+    let mut b = rw.builder_before(op);
+    let c = ConstantOp::build_bool(&mut b, value).result(&b);
+    replace_with(rw, op, c)
+}
+
+/// `ori`: constants, `x | 0`, `x | ~0`, `x | x`, `x | !x`.
 fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
     let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
@@ -98,6 +165,7 @@ fn fold_ori(rw: &mut Rewriter, op: Op) -> bool {
         (_, Some(ONES)) => replace_with(rw, op, b),
         (Some(ONES), _) => replace_with(rw, op, a),
         _ if a == b => replace_with(rw, op, a),
+        _ if negates(rw, a, b) => replace_with_bool(rw, op, true),
         _ => false,
     }
 }
@@ -163,7 +231,7 @@ fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     let Some(width) = int_width(rw, rw.value_type(a)) else {
         return false;
     };
-    let result = if a == b {
+    let result = if same_value(rw, a, b) {
         predicate.holds_for_equal()
     } else if let (Some(x), Some(y)) = (ca, cb) {
         predicate.evaluate(x, y, width)
@@ -173,6 +241,27 @@ fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
     let mut b = rw.builder_before(op);
     let c = ConstantOp::build_bool(&mut b, result).result(&b);
     replace_with(rw, op, c)
+}
+
+/// Whether `a` and `b` are the same value: the same SSA value, or the same result of two ops
+/// of one kind that are pure, have no regions, and read the same operands with the same
+/// attributes (what CSE would merge).
+fn same_value(ctx: &Context, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let (ValueDef::Result { op: x, index: i }, ValueDef::Result { op: y, index: j }) =
+        (ctx.value_def(a), ctx.value_def(b))
+    else {
+        return false;
+    };
+    i == j
+        && ctx.op_name(x) == ctx.op_name(y)
+        && ctx.has_trait(x, Traits::PURE)
+        && ctx.regions(x).is_empty()
+        && ctx.regions(y).is_empty()
+        && ctx.operand_vec(x) == ctx.operand_vec(y)
+        && ctx.attrs(x) == ctx.attrs(y)
 }
 
 /// `select`: constant condition, equal arms, and the `i1` forms (`c ? true : false` → `c`,
@@ -215,6 +304,33 @@ fn fold_select(rw: &mut Rewriter, op: Op) -> bool {
             let v = AndIOp::build(&mut b, c, t).result(&b);
             replace_with(rw, op, v)
         }
+        // `c ? c : x` is `c | x`; `c ? x : c` is `c & x`.
+        _ if t == c => {
+            let mut b = rw.builder_before(op);
+            let v = OrIOp::build(&mut b, c, f).result(&b);
+            replace_with(rw, op, v)
+        }
+        _ if f == c => {
+            let mut b = rw.builder_before(op);
+            let v = AndIOp::build(&mut b, c, t).result(&b);
+            replace_with(rw, op, v)
+        }
         _ => false,
     }
+}
+
+/// Whether `a` is `b ^ true` or `b` is `a ^ true` (on `i1`).
+fn negates(ctx: &Context, a: Value, b: Value) -> bool {
+    let not_of = |x: Value, y: Value| {
+        ctx.defining_op(x).is_some_and(|op| {
+            XOrIOp::is(ctx, op)
+                && ctx.num_operands(op) == 2
+                && is_i1(ctx, ctx.value_type(x))
+                && ((ctx.operand(op, 0) == y
+                    && ConstantOp::as_bool(ctx, ctx.operand(op, 1)) == Some(true))
+                    || (ctx.operand(op, 1) == y
+                        && ConstantOp::as_bool(ctx, ctx.operand(op, 0)) == Some(true)))
+        })
+    };
+    not_of(a, b) || not_of(b, a)
 }

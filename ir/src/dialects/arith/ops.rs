@@ -315,6 +315,13 @@ binary_op!(
     MulIOp,
     "arith.muli"
 );
+op_view!(
+    /// `arith.index_cast`: converts between `index` and an integer type, sign-extending or
+    /// truncating.
+    IndexCastOp,
+    "arith.index_cast"
+);
+
 binary_op!(
     /// `arith.maxsi`: signed maximum.
     MaxSIOp,

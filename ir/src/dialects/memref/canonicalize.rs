@@ -1,19 +1,31 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
-//! the last op of its parent scope), and folding a reshape of the inverse reshape.
+//! the last op of its parent scope), folding a reshape of the inverse reshape, `memref.dim`
+//! of a static dimension or of an allocation's dynamic size, and taking the
+//! aligned pointer of a view instead of its base buffer's (they are the same address).
 
-use super::{AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, ExpandShapeOp, StoreOp};
+use super::{
+    AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, DimOp, ExpandShapeOp,
+    ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, StoreOp,
+};
 use crate::context::Context;
+use crate::dialects::arith::ConstantOp;
 use crate::dialects::view::OpView;
-use crate::entity::Op;
+use crate::entity::{Op, Value};
 use crate::registry::{EffectKind, Effects, Registry, Resource, Traits};
 use crate::rewrite::{Pattern, Rewriter};
+use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let patterns_of: [(&str, &'static [Pattern]); 5] = [
+    let patterns_of: [(&str, &'static [Pattern]); 7] = [
+        (DimOp::NAME, &[fold_dim]),
         (AllocOp::NAME, &[dead_alloc]),
         (AllocaOp::NAME, &[dead_alloc]),
         (AllocaScopeOp::NAME, &[alloca_scope_inline]),
+        (
+            ExtractAlignedPointerAsIndexOp::NAME,
+            &[aligned_pointer_of_base_buffer],
+        ),
         (
             CollapseShapeOp::NAME,
             &[fold_reshape_of_inverse::<ExpandShapeOp>],
@@ -167,6 +179,66 @@ fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
             rw.erase_op(user);
         }
     }
+    rw.erase_op(op);
+    true
+}
+
+/// `extract_aligned_pointer_as_index` of the base buffer that `extract_strided_metadata` gives
+/// for `%v` reads `%v` instead: a view and its base buffer share their aligned pointer. Two
+/// pointers of the same buffer then become the same op, which `arith.cmpi` folds.
+fn aligned_pointer_of_base_buffer(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 {
+        return false;
+    }
+    let Some(source) = ExtractStridedMetadataOp::source_of_base_buffer(rw, rw.operand(op, 0))
+    else {
+        return false;
+    };
+    rw.set_operand(op, 0, source);
+    true
+}
+
+/// `memref.dim` of a constant index: the size when the dimension is static, or the dynamic
+/// size operand of the `memref.alloc` / `memref.alloca` that made the buffer.
+fn fold_dim(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 2 || rw.results(op).len() != 1 {
+        return false;
+    }
+    let source = rw.operand(op, 0);
+    let Some(index) = ConstantOp::as_int(rw, rw.operand(op, 1)) else {
+        return false;
+    };
+    let TypeData::MemRef { shape, .. } = rw.type_data(rw.value_type(source)) else {
+        return false;
+    };
+    let Some(&size) = usize::try_from(index).ok().and_then(|i| shape.get(i)) else {
+        return false;
+    };
+    let replacement = if size != DYNAMIC {
+        let ty = rw.value_type(rw.result(op, 0));
+        let mut b = rw.builder_before(op);
+        ConstantOp::build_int(&mut b, i128::from(size), ty).result(&b)
+    } else {
+        let dynamic_before = shape[..index as usize]
+            .iter()
+            .filter(|&&d| d == DYNAMIC)
+            .count();
+        let Some(producer) = rw.defining_op(source) else {
+            return false;
+        };
+        let sizes: Vec<Value> = if let Some(alloc) = AllocOp::of(rw, producer) {
+            alloc.dynamic_sizes(rw).collect()
+        } else if let Some(alloca) = AllocaOp::of(rw, producer) {
+            alloca.dynamic_sizes(rw).collect()
+        } else {
+            return false;
+        };
+        match sizes.get(dynamic_before) {
+            Some(&v) => v,
+            None => return false,
+        }
+    };
+    rw.replace_op_uses(op, &[replacement]);
     rw.erase_op(op);
     true
 }

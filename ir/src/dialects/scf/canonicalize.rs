@@ -9,8 +9,9 @@ use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
 
-/// Registers the patterns of `scf.if`.
+/// Registers the patterns of `scf.if` (and, from `loops_canonicalize`, of the loops).
 pub(crate) fn register(reg: &mut Registry) {
+    super::loops_canonicalize::register(reg);
     if let Some(def) = reg.def_mut(IfOp::NAME) {
         def.canonicalization.patterns = &[
             if_constant_condition,
@@ -54,20 +55,7 @@ fn if_constant_condition(rw: &mut Rewriter, op: Op) -> bool {
     let Some(block) = single_block(rw, op, index) else {
         return false;
     };
-    let Some(term) = terminator(rw, block) else {
-        return false;
-    };
-    if rw.num_operands(term) != rw.results(op).len() {
-        return false;
-    }
-    let yielded = rw.operand_vec(term);
-    let ops: Vec<Op> = rw.block_ops(block).filter(|&o| o != term).collect();
-    for o in ops {
-        rw.move_op_before(o, op);
-    }
-    rw.replace_op_uses(op, &yielded);
-    rw.erase_op(op);
-    true
+    super::loops_canonicalize::inline_block_before(rw, op, block, &[])
 }
 
 /// Results whose yielded values are both defined outside the `scf.if` become

@@ -188,6 +188,13 @@ impl WhileOp {
 }
 
 op_view!(
+    /// `scf.index_switch`: runs the region of the case equal to its `index` operand (region
+    /// `k + 1` for case `k` of its `cases` attribute), or the default region (region 0).
+    IndexSwitchOp,
+    "scf.index_switch"
+);
+
+op_view!(
     /// `scf.yield`: ends a region of an `scf` op, passing values to its parent.
     YieldOp,
     "scf.yield"

@@ -1,0 +1,222 @@
+//! `scf.for`, `scf.execute_region` and `scf.index_switch` patterns: iteration arguments that
+//! never change, loops that run zero times or once, inlining a single-block
+//! `scf.execute_region`, a switch on a constant (MLIR's `ForOpIterArgsFolder`,
+//! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`).
+
+use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, YieldOp};
+use crate::context::{Context, OpState};
+use crate::dialects::arith::ConstantOp;
+use crate::dialects::syntax::dense_array;
+use crate::dialects::view::OpView;
+use crate::entity::{Block, Op, Value};
+use crate::registry::{Registry, Traits};
+use crate::rewrite::Rewriter;
+
+/// Registers the patterns of `scf.for` and `scf.execute_region`.
+pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut(ForOp::NAME) {
+        def.canonicalization.patterns = &[for_forwarded_iter_args, for_trivial_trip_count];
+    }
+    if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
+        def.canonicalization.patterns = &[execute_region_inline_single_block];
+    }
+    if let Some(def) = reg.def_mut(IndexSwitchOp::NAME) {
+        def.canonicalization.patterns = &[index_switch_constant];
+    }
+}
+
+/// The `scf.yield` ending `block`, if it ends in one.
+fn yield_of(ctx: &Context, block: Block) -> Option<Op> {
+    ctx.last_op(block).filter(|&t| YieldOp::is(ctx, t))
+}
+
+/// The parts of a well-formed `scf.for`: body, yield, inits, iteration arguments.
+struct ForParts {
+    yield_op: Op,
+    inits: Vec<Value>,
+    iter_args: Vec<Value>,
+}
+
+fn for_parts(ctx: &Context, op: Op) -> Option<ForParts> {
+    let for_op = ForOp::of(ctx, op)?;
+    let body = for_op.body(ctx)?;
+    let yield_op = yield_of(ctx, body)?;
+    let inits: Vec<Value> = for_op.init_args(ctx).collect();
+    let iter_args = for_op.region_iter_args(ctx).to_vec();
+    let consistent = inits.len() == iter_args.len()
+        && ctx.num_operands(yield_op) == inits.len()
+        && ctx.results(op).len() == inits.len()
+        && ctx.num_operands(op) == 3 + inits.len();
+    consistent.then_some(ForParts {
+        yield_op,
+        inits,
+        iter_args,
+    })
+}
+
+/// Iteration arguments that keep their initial value on every trip (the body yields the
+/// argument itself or the init value), or that nothing reads (neither the body nor the
+/// result's users), are removed: their uses and the result's read the init value.
+fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(parts) = for_parts(rw, op) else {
+        return false;
+    };
+    let results = rw.results(op).to_vec();
+    let forwarded: Vec<bool> = (0..parts.inits.len())
+        .map(|k| {
+            let (init, arg) = (parts.inits[k], parts.iter_args[k]);
+            let yielded = rw.operand(parts.yield_op, k);
+            yielded == arg || yielded == init || (!rw.has_uses(arg) && !rw.has_uses(results[k]))
+        })
+        .collect();
+    if !forwarded.contains(&true) {
+        return false;
+    }
+    let Some(body) = rw.op_parent(parts.yield_op) else {
+        return false;
+    };
+    for k in (0..parts.inits.len()).rev().filter(|&k| forwarded[k]) {
+        let init = parts.inits[k];
+        rw.replace_all_uses_with(parts.iter_args[k], init);
+        rw.replace_all_uses_with(results[k], init);
+        rw.erase_block_arg(body, k + 1);
+        rw.erase_operand(parts.yield_op, k);
+    }
+    let kept: Vec<usize> = (0..parts.inits.len()).filter(|&k| !forwarded[k]).collect();
+    rebuild_with_results(rw, op, &kept, 3);
+    true
+}
+
+/// Replaces `op` by a copy that keeps only results `kept` (and the operands after the first
+/// `fixed` that match them), moving its regions over.
+fn rebuild_with_results(rw: &mut Rewriter, op: Op, kept: &[usize], fixed: usize) {
+    let results = rw.results(op).to_vec();
+    let mut operands: Vec<Value> = (0..fixed).map(|i| rw.operand(op, i)).collect();
+    operands.extend(kept.iter().map(|&k| rw.operand(op, fixed + k)));
+    let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
+    let old_regions = rw.regions(op).to_vec();
+    let mut b = rw.builder_before(op);
+    let mut state = OpState::new(name, b.loc());
+    state.operands = operands;
+    state.result_types = kept.iter().map(|&k| b.value_type(results[k])).collect();
+    state.attrs = attrs;
+    let new_regions: Vec<_> = old_regions.iter().map(|_| b.region()).collect();
+    state.regions = new_regions.clone();
+    let new = b.create(state);
+    for (old_r, new_r) in old_regions.into_iter().zip(new_regions) {
+        rw.take_region_body(old_r, new_r);
+    }
+    for (position, &k) in kept.iter().enumerate() {
+        let v = rw.result(new, position);
+        rw.replace_all_uses_with(results[k], v);
+    }
+    rw.erase_op(op);
+}
+
+/// `scf.execute_region` whose region is one block ending in `scf.yield`: its ops move before
+/// it and its results become the yielded values.
+fn execute_region_inline_single_block(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(view) = ExecuteRegionOp::of(rw, op) else {
+        return false;
+    };
+    let Some(block) = view.entry_block(rw) else {
+        return false;
+    };
+    if rw.next_block(block).is_some() || !rw.block_args(block).is_empty() {
+        return false;
+    }
+    let Some(term) = yield_of(rw, block) else {
+        return false;
+    };
+    let parent_is_graph = rw
+        .op_parent(op)
+        .and_then(|b| rw.block_parent_op(b))
+        .is_none_or(|p| rw.has_trait(p, Traits::GRAPH_REGION));
+    if parent_is_graph || rw.num_operands(term) != rw.results(op).len() {
+        return false;
+    }
+    inline_block_before(rw, op, block, &[])
+}
+
+/// Moves the ops of single-block `block` (ending in `scf.yield`) before `op`, with its
+/// arguments reading `args`, and replaces `op`'s results by the yielded values.
+pub(super) fn inline_block_before(rw: &mut Rewriter, op: Op, block: Block, args: &[Value]) -> bool {
+    let Some(term) = yield_of(rw, block) else {
+        return false;
+    };
+    if rw.num_operands(term) != rw.results(op).len() || rw.block_args(block).len() != args.len() {
+        return false;
+    }
+    let block_args = rw.block_args(block).to_vec();
+    for (&arg, &v) in block_args.iter().zip(args) {
+        rw.replace_all_uses_with(arg, v);
+    }
+    let yielded = rw.operand_vec(term);
+    let ops: Vec<Op> = rw.block_ops(block).filter(|&o| o != term).collect();
+    for nested in ops {
+        rw.move_op_before(nested, op);
+    }
+    rw.replace_op_uses(op, &yielded);
+    rw.erase_op(op);
+    true
+}
+
+/// `scf.for` with constant bounds and step that runs zero times (its results are the inits)
+/// or once (its body runs in its place with the lower bound and the inits).
+fn for_trivial_trip_count(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(for_op) = ForOp::of(rw, op) else {
+        return false;
+    };
+    if rw.get_attr(op, "unsignedCmp").is_some() || for_parts(rw, op).is_none() {
+        return false;
+    }
+    let constant = |v: Value| ConstantOp::as_int(rw, v);
+    let (Some(lb), Some(ub), Some(step)) = (
+        constant(for_op.lower_bound(rw)),
+        constant(for_op.upper_bound(rw)),
+        constant(for_op.step(rw)),
+    ) else {
+        return false;
+    };
+    let inits: Vec<Value> = for_op.init_args(rw).collect();
+    if ub <= lb {
+        rw.replace_op_uses(op, &inits);
+        rw.erase_op(op);
+        return true;
+    }
+    if step <= 0 || lb.saturating_add(step) < ub {
+        return false;
+    }
+    let Some(body) = for_op.body(rw) else {
+        return false;
+    };
+    let mut args = vec![for_op.lower_bound(rw)];
+    args.extend(inits);
+    inline_block_before(rw, op, body, &args)
+}
+
+/// `scf.index_switch` on a constant: the matching case (or the default) runs in its place.
+fn index_switch_constant(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 {
+        return false;
+    }
+    let Some(value) = ConstantOp::as_int(rw, rw.operand(op, 0)) else {
+        return false;
+    };
+    let cases = dense_array(rw, op, "cases").unwrap_or_default();
+    if cases.len() + 1 != rw.regions(op).len() {
+        return false;
+    }
+    let index = cases
+        .iter()
+        .position(|&c| i128::from(c) == value)
+        .map_or(0, |k| k + 1);
+    let region = rw.regions(op)[index];
+    let Some(block) = rw.entry_block(region) else {
+        return false;
+    };
+    if rw.next_block(block).is_some() {
+        return false;
+    }
+    inline_block_before(rw, op, block, &[])
+}

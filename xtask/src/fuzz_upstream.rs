@@ -1,0 +1,477 @@
+//! `cargo xtask fuzz --against-mlir-opt`: our `--buffer-deallocation-pipeline` against
+//! `mlir-opt-22`'s on generated programs, and the quality table of issue 13.
+//!
+//! `fuzz --against-mlir-opt [--count N] [--seed S] [--seconds T] [--files]`
+//!
+//! Program `i` is generated from seed `S + i` ([`crate::generator`], without the `cf` loops
+//! and the program's own frees that upstream's pipeline rejects); with `--files`, the
+//! inputs are instead every chunk of the `.mlir` file tests that has a `func.func @main` and
+//! runs cleanly before any pass. Each input goes through our pipeline (in-process) and through
+//! `mlir-opt-22 --buffer-deallocation-pipeline`; both outputs are counted statically (heap
+//! allocations, clones, calls of the dealloc helper, `scf.if`) and run in the interpreter
+//! (heap allocations and clones executed, peak bytes); an output must print what the input
+//! prints and leave a clean heap, or the input is left out (counted by reason: upstream's
+//! pipeline has bugs of its own). A program is reported when our output
+//! has more of any of these than upstream's (its text goes to
+//! `target/fuzz-against-mlir-opt/<what>-<seed>.mlir`). The summary also prints, for both
+//! pipelines, the table of the issue: heap allocations executed over the program's own, peak
+//! bytes over the ideal peak (every buffer freed right after its last access, as the
+//! interpreter computes it on the input), how many programs are within 10% of that ideal, and
+//! the clones executed.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use interp::RunOutcome;
+use ir::asm::{PrintOptions, print_module};
+use ir::dialects::bufferization::CloneOp;
+use ir::dialects::func::{CallOp, FuncOp};
+use ir::dialects::memref::AllocOp;
+use ir::dialects::scf::IfOp;
+use ir::{Context, Op, OpView};
+use pipeline::manager::RunLog;
+
+use crate::fuzz_pipeline::{self, Pipeline};
+use crate::generator::{GenConfig, generate};
+
+/// The pipeline compared.
+const PIPELINE: &str = "buffer-deallocation-pipeline";
+
+/// Name prefix of the helper function of the generic dealloc lowering.
+const HELPER_PREFIX: &str = "dealloc_helper";
+
+/// What one output costs: static counts and the interpreter's numbers.
+#[derive(Clone, Debug, Default)]
+struct Cost {
+    static_allocs: u64,
+    static_clones: u64,
+    helper_calls: u64,
+    ifs: u64,
+    allocs: u64,
+    clones: u64,
+    peak: u64,
+    /// The output itself.
+    text: String,
+}
+
+impl Cost {
+    fn with_text(self, text: String) -> Cost {
+        Cost { text, ..self }
+    }
+
+    /// The metrics compared, with their names.
+    fn metrics(&self) -> [(&'static str, u64); 7] {
+        [
+            ("static allocations", self.static_allocs),
+            ("static clones", self.static_clones),
+            ("helper calls", self.helper_calls),
+            ("scf.if", self.ifs),
+            ("allocations executed", self.allocs),
+            ("clones executed", self.clones),
+            ("peak bytes", self.peak),
+        ]
+    }
+}
+
+/// Totals over the programs for one pipeline: the issue's table.
+#[derive(Default)]
+struct Quality {
+    programs: u64,
+    allocs: u64,
+    clones: u64,
+    /// Sum of ln(peak / ideal) over programs with an ideal peak.
+    log_peak_ratio: f64,
+    with_ideal: u64,
+    within_10_percent: u64,
+}
+
+impl Quality {
+    fn add(&mut self, cost: &Cost, ideal: u64) {
+        self.programs += 1;
+        self.allocs += cost.allocs;
+        self.clones += cost.clones;
+        if ideal > 0 {
+            let ratio = cost.peak.max(1) as f64 / ideal as f64;
+            self.log_peak_ratio += ratio.ln();
+            self.with_ideal += 1;
+            self.within_10_percent += u64::from(ratio <= 1.10);
+        }
+    }
+}
+
+/// Everything the run found.
+#[derive(Default)]
+struct Summary {
+    inputs: u64,
+    own_allocs: u64,
+    /// Inputs left out, by reason.
+    skipped: BTreeMap<&'static str, u64>,
+    ours: Quality,
+    upstream: Quality,
+    /// Per metric: how many programs are worse than upstream, and the first few.
+    worse: BTreeMap<&'static str, (u64, Vec<String>)>,
+    elapsed: Duration,
+}
+
+impl Summary {
+    fn print(&self) {
+        println!(
+            "fuzz --against-mlir-opt: {} inputs compared, {:.1?}",
+            self.inputs, self.elapsed
+        );
+        for (why, n) in &self.skipped {
+            println!("  skipped, {why}: {n}");
+        }
+        println!("  {:<48} {:>14} {:>14}", "", "dealloc-opt", "mlir-opt-22");
+        let own = self.own_allocs.max(1) as f64;
+        let row = |name: &str, ours: String, theirs: String| {
+            println!("  {name:<48} {ours:>14} {theirs:>14}");
+        };
+        row(
+            "heap allocations executed / the program's own",
+            format!("{:.2}x", self.ours.allocs as f64 / own),
+            format!("{:.2}x", self.upstream.allocs as f64 / own),
+        );
+        let geo = |q: &Quality| (q.log_peak_ratio / q.with_ideal.max(1) as f64).exp();
+        row(
+            "peak bytes / ideal (geometric mean)",
+            format!("{:.3}x", geo(&self.ours)),
+            format!("{:.3}x", geo(&self.upstream)),
+        );
+        let within = |q: &Quality| format!("{} of {}", q.within_10_percent, q.with_ideal);
+        row(
+            "programs within 10% of the ideal peak",
+            within(&self.ours),
+            within(&self.upstream),
+        );
+        row(
+            "clones executed",
+            self.ours.clones.to_string(),
+            self.upstream.clones.to_string(),
+        );
+        println!("  the program's own heap allocations: {}", self.own_allocs);
+        if self.worse.is_empty() {
+            println!("  no program where our output is worse than mlir-opt-22's");
+        }
+        for (metric, (count, examples)) in &self.worse {
+            println!("  WORSE THAN UPSTREAM in {metric}: {count} programs");
+            for e in examples {
+                println!("    {e}");
+            }
+        }
+    }
+
+    fn is_clean(&self) -> bool {
+        self.worse.is_empty()
+    }
+}
+
+/// One input: a name for reports and its text.
+struct Input {
+    name: String,
+    text: String,
+}
+
+/// Runs the comparison (see the module doc).
+pub fn run(args: &[String]) -> Result<()> {
+    let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
+    let count = num("--count").unwrap_or(1000);
+    let seed = num("--seed").unwrap_or(1);
+    let deadline = num("--seconds").map(Duration::from_secs);
+    let files = args.iter().any(|a| a == "--files");
+    std::panic::set_hook(Box::new(|_| {}));
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || compare_all(files, count, seed, deadline))?;
+    let summary = handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("comparison thread died"))??;
+    let _ = std::panic::take_hook();
+    summary.print();
+    if !summary.is_clean() {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn compare_all(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -> Result<Summary> {
+    let ours = fuzz_pipeline::build_pipeline(PIPELINE, None)?;
+    let start = Instant::now();
+    let mut summary = Summary::default();
+    let out_dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt");
+    let mut next = inputs(files, count, seed);
+    while let Some(input) = next() {
+        if deadline.is_some_and(|d| start.elapsed() >= d) {
+            break;
+        }
+        compare_one(&input, &ours, &out_dir, &mut summary);
+        if summary.inputs % 1000 == 0 && summary.inputs > 0 {
+            eprintln!(
+                "against mlir-opt: {} inputs, {:.0?}",
+                summary.inputs,
+                start.elapsed()
+            );
+        }
+    }
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// The inputs, one at a time: generated programs, or the file tests' chunks.
+fn inputs(files: bool, count: u64, seed: u64) -> Box<dyn FnMut() -> Option<Input>> {
+    if files {
+        let mut chunks = test_chunks(&fuzz_pipeline::repo_root().join("tests")).into_iter();
+        return Box::new(move || chunks.next());
+    }
+    let mut i = 0;
+    Box::new(move || {
+        if i >= count {
+            return None;
+        }
+        let s = seed.wrapping_add(i);
+        i += 1;
+        let (program, _) = generate(s, comparable_config());
+        Some(Input {
+            name: format!("seed-{s}"),
+            text: program.render(),
+        })
+    })
+}
+
+/// The generator's configuration without what `mlir-opt-22`'s pipeline rejects: `cf` loops
+/// ("Only structured control-flow loops are supported") and frees the program does itself
+/// ("memory free side-effect on MemRef value not supported").
+fn comparable_config() -> GenConfig {
+    GenConfig {
+        cf_loops: false,
+        own_frees: false,
+        ..GenConfig::default()
+    }
+}
+
+/// Every `// -----` chunk with `func.func @main` of the `.mlir` files under `dir` whose RUN
+/// line does not expect diagnostics.
+fn test_chunks(dir: &Path) -> Vec<Input> {
+    let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let run_line = text.lines().next().unwrap_or("");
+        if run_line.contains("verify-diagnostics") || run_line.contains("allow-unregistered") {
+            continue;
+        }
+        let rel = path
+            .strip_prefix(dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for (k, chunk) in text.split("\n// -----\n").enumerate() {
+            if chunk.contains("func.func @main()") {
+                out.push(Input {
+                    name: format!("{}-{k}", rel.replace('/', "_")),
+                    text: chunk.to_string(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Compares one input; inputs that do not run cleanly, or that either side rejects, are
+/// skipped and counted by reason (the ordinary fuzzer judges our pipeline's correctness).
+fn compare_one(input: &Input, ours: &Pipeline, out_dir: &Path, summary: &mut Summary) {
+    match costs(input, ours) {
+        Ok((before, our, upstream)) => record(input, out_dir, summary, &before, our, upstream),
+        Err(why) => *summary.skipped.entry(why).or_default() += 1,
+    }
+}
+
+/// The input's own run and both outputs' costs, or why the input is left out.
+fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'static str> {
+    let (_, before) =
+        fuzz_pipeline::prepare(&input.text).map_err(|_| "the input does not run cleanly")?;
+    let our_text = run_ours(&input.text, ours).ok_or("our pipeline fails")?;
+    let our_cost = cost_of(&our_text, &before).map_err(|why| match why {
+        Unfit::DoesNotRun => "our output does not run",
+        Unfit::PrintsDifferently => "our output prints differently",
+        Unfit::HeapErrors => "our output has heap errors",
+    })?;
+    let upstream_text = run_upstream(&input.text).map_err(|stderr| {
+        let dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt/upstream-fails");
+        let text = format!(
+            "{}\n// mlir-opt-22:\n// {}",
+            input.text,
+            stderr.replace('\n', "\n// ")
+        );
+        let _ = std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::write(dir.join(format!("{}.mlir", input.name)), text));
+        "mlir-opt-22 fails"
+    })?;
+    let upstream_cost = cost_of(&upstream_text, &before).map_err(|why| match why {
+        Unfit::DoesNotRun => "mlir-opt-22's output does not run",
+        Unfit::PrintsDifferently => "mlir-opt-22's output prints differently (upstream bug)",
+        Unfit::HeapErrors => "mlir-opt-22's output has heap errors (upstream bug)",
+    })?;
+    Ok((
+        before,
+        our_cost.with_text(our_text),
+        upstream_cost.with_text(upstream_text),
+    ))
+}
+
+/// Adds one compared input to the summary; writes it out if we are worse.
+fn record(
+    input: &Input,
+    out_dir: &Path,
+    summary: &mut Summary,
+    before: &RunOutcome,
+    ours: Cost,
+    upstream: Cost,
+) {
+    summary.inputs += 1;
+    summary.own_allocs += before.report.allocs;
+    let ideal = before.report.ideal_peak_bytes;
+    summary.ours.add(&ours, ideal);
+    summary.upstream.add(&upstream, ideal);
+    let mut worse_in = Vec::new();
+    for ((metric, a), (_, b)) in ours.metrics().into_iter().zip(upstream.metrics()) {
+        if a > b {
+            worse_in.push(format!("{metric} {a} > {b}"));
+            let entry = summary.worse.entry(metric).or_default();
+            entry.0 += 1;
+            if entry.1.len() < 5 {
+                entry.1.push(format!("{}: {a} > {b}", input.name));
+            }
+        }
+    }
+    if !worse_in.is_empty() {
+        let _ = write_case(out_dir, input, &worse_in, &ours.text, &upstream.text);
+    }
+}
+
+/// Our pipeline's printed output, or `None` if it fails.
+fn run_ours(text: &str, p: &Pipeline) -> Option<String> {
+    let (mut ctx, module) = fuzz_pipeline::parse_verified(text).ok()?;
+    let mut log = RunLog::default();
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        p.pm.run(&mut ctx, module, &mut log)
+    }));
+    matches!(ran, Ok(Ok(()))).then(|| print_module(&ctx, module, &PrintOptions::default()))
+}
+
+/// `mlir-opt-22 --buffer-deallocation-pipeline` on `text`, or its error output if it fails.
+fn run_upstream(text: &str) -> Result<String, String> {
+    let mut child = Command::new("mlir-opt-22")
+        .arg(format!("--{PIPELINE}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run mlir-opt-22: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    String::from_utf8(out.stdout).map_err(|e| e.to_string())
+}
+
+/// Why an output's costs are not comparable.
+enum Unfit {
+    DoesNotRun,
+    PrintsDifferently,
+    HeapErrors,
+}
+
+/// The static counts and the run of an output, which must print what the input printed
+/// (`before`) and leave a clean heap.
+fn cost_of(text: &str, before: &RunOutcome) -> Result<Cost, Unfit> {
+    let (ctx, module) = fuzz_pipeline::parse_verified(text).map_err(|_| Unfit::DoesNotRun)?;
+    let run: RunOutcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        interp::run_function(&ctx, module, "main", &fuzz_pipeline::run_config())
+    }))
+    .map_err(|_| Unfit::DoesNotRun)?;
+    if run.error.is_some() {
+        return Err(Unfit::DoesNotRun);
+    }
+    if run.stdout != before.stdout {
+        return Err(Unfit::PrintsDifferently);
+    }
+    if !run.report.has_no_errors() {
+        return Err(Unfit::HeapErrors);
+    }
+    let mut cost = static_counts(&ctx, module);
+    cost.allocs = run.report.allocs;
+    cost.clones = run.report.clones;
+    cost.peak = run.report.peak_bytes;
+    Ok(cost)
+}
+
+/// Heap allocations, clones, helper calls and `scf.if` outside the helper functions.
+fn static_counts(ctx: &Context, module: Op) -> Cost {
+    let mut cost = Cost::default();
+    for op in ctx.walk_preorder(module) {
+        if in_helper(ctx, op) {
+            continue;
+        }
+        if AllocOp::is(ctx, op) {
+            cost.static_allocs += 1;
+        } else if CloneOp::is(ctx, op) {
+            cost.static_clones += 1;
+        } else if IfOp::is(ctx, op) {
+            cost.ifs += 1;
+        } else if CallOp::of(ctx, op)
+            .and_then(|call| call.callee(ctx))
+            .is_some_and(|callee| callee.starts_with(HELPER_PREFIX))
+        {
+            cost.helper_calls += 1;
+        }
+    }
+    cost
+}
+
+/// Whether `op` is inside a function named like the dealloc helper.
+fn in_helper(ctx: &Context, op: Op) -> bool {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        let name = FuncOp::of(ctx, p).and_then(|f| f.sym_name(ctx));
+        if name.is_some_and(|n| n.starts_with(HELPER_PREFIX)) {
+            return true;
+        }
+        cur = ctx.parent_op(p);
+    }
+    false
+}
+
+fn write_case(
+    dir: &Path,
+    input: &Input,
+    worse_in: &[String],
+    ours: &str,
+    upstream: &str,
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut text = format!("// worse than mlir-opt-22 in: {}\n", worse_in.join("; "));
+    text.push_str(&input.text);
+    text.push_str("\n// ----- ours\n");
+    text.push_str(ours);
+    text.push_str("\n// ----- mlir-opt-22\n");
+    text.push_str(upstream);
+    std::fs::write(dir.join(format!("{}.mlir", input.name)), text)
+}
