@@ -11,6 +11,7 @@ mod basic;
 mod dealloc;
 mod hoisting;
 mod lower;
+mod reuse;
 mod simplify;
 
 /// Every family's list, in the order `--help` groups them.
@@ -21,6 +22,7 @@ static FAMILIES: &[&[&dyn Registered]] = &[
     simplify::FAMILY,
     lower::FAMILY,
     hoisting::FAMILY,
+    reuse::FAMILY,
 ];
 
 /// Every registered pass and pipeline, in family order.
