@@ -1,18 +1,19 @@
 //! Copy elision: a buffer copied whole into a fresh one and freed right after the copy takes
-//! the place of its copy's target from the start.
+//! the place of its copy (seed 004's form).
 //!
 //! ```text
-//! %dst = memref.alloc() : memref<100xi32>     %dst = memref.alloc() : memref<100xi32>
-//! %src = memref.alloc() : memref<100xi32>     (... uses of %src now use %dst)
-//! (... uses of %src, none of %dst)
+//! %dst = memref.alloc() : memref<100xi32>
+//! (... uses of %src, none of %dst)            (... uses of %src)
 //! memref.copy %src, %dst : ...
 //! memref.dealloc %src : memref<100xi32>
+//! (... uses of %dst)                          (... the same, using %src)
 //! ```
 //!
-//! Both buffers are allocations of one block, with the same static type; `%src` is used only
-//! after `%dst` is allocated (so `%dst` dominates every use it takes over) and `%dst` only
-//! after the copy (so nothing it held is lost). `%dst`'s life does not change and `%src`'s
-//! disappears: the peak cannot rise.
+//! `%dst` is an allocation of the copy's block, with no alignment request %src might not meet,
+//! used only by ops of that block after the copy; `%src` has the same static type and is freed
+//! by the op right after the copy. `%src` then lives where `%dst` lived after the copy, and
+//! `%dst`'s unused life before it disappears: the peak cannot rise. The source may be any
+//! buffer the block frees (a parameter the function owns, say), not only an allocation.
 
 use ir::dialects::memref::{AllocOp, CopyOp, DeallocOp};
 use ir::{Block, Context, Op, OpView, Value};
@@ -74,7 +75,7 @@ impl BlockOrder<'_> {
 struct Elision {
     copy: Op,
     dealloc: Op,
-    src_alloc: Op,
+    dst_alloc: Op,
     src: Value,
     dst: Value,
 }
@@ -88,28 +89,39 @@ fn match_elision(ctx: &Context, within: &BlockOrder<'_>, copy: CopyOp) -> Option
     let dealloc = ctx
         .next_op(copy.op())
         .filter(|&d| DeallocOp::of(ctx, d).is_some_and(|d| d.memref(ctx) == src))?;
-    let src_alloc = ctx.defining_op(src).filter(|&a| AllocOp::is(ctx, a))?;
-    let dst_alloc = ctx.defining_op(dst).filter(|&a| AllocOp::is(ctx, a))?;
-    let in_block = |op: Op| ctx.op_parent(op) == Some(within.block);
-    if !in_block(src_alloc) || !in_block(dst_alloc) {
+    let dst_alloc = ctx
+        .defining_op(dst)
+        .and_then(|a| AllocOp::of(ctx, a))
+        .filter(|a| ctx.op_parent(a.op()) == Some(within.block))?;
+    if !alignment_met(ctx, dst_alloc, src) {
         return None;
     }
-    let src_used_late = within.used_only_after(ctx, src, dst_alloc, [copy.op(), dealloc]);
-    let dst_unused_before = within.used_only_after(ctx, dst, copy.op(), [copy.op(), copy.op()]);
-    let elision = Elision {
-        copy: copy.op(),
-        dealloc,
-        src_alloc,
-        src,
-        dst,
+    within
+        .used_only_after(ctx, dst, copy.op(), [copy.op(), copy.op()])
+        .then_some(Elision {
+            copy: copy.op(),
+            dealloc,
+            dst_alloc: dst_alloc.op(),
+            src,
+            dst,
+        })
+}
+
+/// Whether `src` meets the alignment `dst_alloc` asks for: it asks none, or `src` comes from
+/// an allocation asking the same.
+fn alignment_met(ctx: &Context, dst_alloc: AllocOp, src: Value) -> bool {
+    let Some(wanted) = dst_alloc.alignment(ctx) else {
+        return true;
     };
-    (src_used_late && dst_unused_before).then_some(elision)
+    ctx.defining_op(src)
+        .and_then(|op| AllocOp::of(ctx, op))
+        .is_some_and(|a| a.alignment(ctx) == Some(wanted))
 }
 
 fn apply(ctx: &mut Context, elision: Elision) {
     tracing::debug!(copy = ?elision.copy, "copy elided");
     ctx.erase_op(elision.copy);
     ctx.erase_op(elision.dealloc);
-    ctx.replace_all_uses_with(elision.src, elision.dst);
-    ctx.erase_op(elision.src_alloc);
+    ctx.replace_all_uses_with(elision.dst, elision.src);
+    ctx.erase_op(elision.dst_alloc);
 }

@@ -10,8 +10,8 @@
 //! The values flowing along the op's region edges are grouped (an operand with the region
 //! argument receiving it, a terminator operand with the value receiving it). A group qualifies
 //! when it holds only operands of the op, arguments of its own regions and results of the op
-//! that are unused or used once by a `memref.dealloc` of the same block, and when it has as
-//! many distinct operands as freed results: the results are then the operands in some order,
+//! that are freed at most once, by a `memref.dealloc` of the same block after their other
+//! uses, and when it has as many distinct operands as freed results: the results are then the operands in some order,
 //! all freed, so freeing the operands frees the same buffers at the same points. The frees
 //! then name buffers of the enclosing block, where dealloc/alloc reuse can pair them.
 
@@ -75,7 +75,7 @@ enum Member {
 
 fn simplify_op(ctx: &mut Context, block: Block, op: Op) -> bool {
     let frees = result_frees(ctx, block, op);
-    if frees.iter().all(Option::is_none) {
+    if !frees.iter().any(|f| matches!(f, Ok(Some(_)))) {
         return false;
     }
     let mut groups = Groups::default();
@@ -105,7 +105,7 @@ fn simplify_op(ctx: &mut Context, block: Block, op: Op) -> bool {
     let mut changed = false;
     for root in roots {
         let group = &by_group[&root];
-        if let Some(rewrites) = group_rewrites(ctx, op, &frees, group) {
+        if let Some(rewrites) = group_rewrites(ctx, block, op, &frees, group) {
             for (dealloc, operand) in rewrites {
                 ctx.set_operand(dealloc, 0, operand);
             }
@@ -115,26 +115,63 @@ fn simplify_op(ctx: &mut Context, block: Block, op: Op) -> bool {
     changed
 }
 
-/// For each result of `op`, its one `memref.dealloc` in `block` when that is its only use.
-fn result_frees(ctx: &Context, block: Block, op: Op) -> Vec<Option<Op>> {
+/// For each result of `op`, its one `memref.dealloc` in `block` (`Err` if it is freed
+/// elsewhere or more than once, `Ok(None)` if it is not freed).
+fn result_frees(ctx: &Context, block: Block, op: Op) -> Vec<Result<Option<Op>, ()>> {
     ctx.results(op)
         .iter()
         .map(|&r| {
-            let mut uses = ctx.uses(r);
-            let (user, _) = uses.next()?;
-            (uses.next().is_none()
-                && DeallocOp::is(ctx, user)
-                && ctx.op_parent(user) == Some(block))
-            .then_some(user)
+            let mut found = None;
+            for (user, _) in ctx.uses(r) {
+                if DeallocOp::is(ctx, user) {
+                    if found.is_some() || ctx.op_parent(user) != Some(block) {
+                        return Err(());
+                    }
+                    found = Some(user);
+                }
+            }
+            Ok(found)
         })
         .collect()
+}
+
+/// Whether every use of the results in `group` other than their frees comes before the
+/// first of `freed` (all ops of `block`): after it, a result could be a buffer freed already.
+fn results_dead_at_first_free(
+    ctx: &Context,
+    block: Block,
+    op: Op,
+    group: &[Value],
+    freed: &[Op],
+) -> bool {
+    let Some(&first) = freed.iter().min_by(|&&a, &&b| {
+        if ctx.is_before_in_block(a, b) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    }) else {
+        return true;
+    };
+    group
+        .iter()
+        .filter(|&&v| matches!(ctx.value_def(v), ValueDef::Result { op: def, .. } if def == op))
+        .all(|&v| {
+            ctx.uses(v).all(|(user, _)| {
+                freed.contains(&user)
+                    || ctx
+                        .ancestor_in_block(block, user)
+                        .is_some_and(|top| ctx.is_before_in_block(top, first))
+            })
+        })
 }
 
 /// The frees to rewrite in `group` (each with the operand it frees instead), if it qualifies.
 fn group_rewrites(
     ctx: &Context,
+    block: Block,
     op: Op,
-    frees: &[Option<Op>],
+    frees: &[Result<Option<Op>, ()>],
     group: &[Value],
 ) -> Option<Vec<(Op, Value)>> {
     let mut operands: Vec<(usize, Value)> = Vec::new();
@@ -149,7 +186,10 @@ fn group_rewrites(
     }
     operands.sort_unstable();
     operands.dedup_by_key(|(_, v)| *v);
-    if freed.is_empty() || operands.len() != freed.len() {
+    if freed.is_empty()
+        || operands.len() != freed.len()
+        || !results_dead_at_first_free(ctx, block, op, group, &freed)
+    {
         return None;
     }
     let already = freed
@@ -164,15 +204,12 @@ fn group_rewrites(
     })
 }
 
-fn classify(ctx: &Context, op: Op, frees: &[Option<Op>], value: Value) -> Member {
+fn classify(ctx: &Context, op: Op, frees: &[Result<Option<Op>, ()>], value: Value) -> Member {
     match ctx.value_def(value) {
-        ValueDef::Result { op: def, index } if def == op => match ctx.uses(value).next() {
-            None => Member::Other,
-            Some(_) => frees
-                .get(index as usize)
-                .copied()
-                .flatten()
-                .map_or(Member::Disqualifying, Member::Freed),
+        ValueDef::Result { op: def, index } if def == op => match frees.get(index as usize) {
+            Some(Ok(Some(dealloc))) => Member::Freed(*dealloc),
+            Some(Ok(None)) => Member::Other,
+            _ => Member::Disqualifying,
         },
         _ => {
             if let Some(i) = ctx.operands(op).position(|o| o == value) {
