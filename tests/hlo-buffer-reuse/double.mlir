@@ -138,7 +138,8 @@ func.func @main() {
 
 // -----
 
-// An scf.for whose trip count is not known: it may run zero times. Not swapped.
+// An scf.for whose trip count is not known: it may run zero times. It goes under an scf.if
+// on its bounds first, then its buffers are swapped (both ways are run).
 func.func private @printI64(i64)
 func.func private @printNewline()
 
@@ -162,9 +163,13 @@ func.func @grow(%n: index) -> i64 {
 }
 
 func.func @main() {
+  %c0 = arith.constant 0 : index
   %c5 = arith.constant 5 : index
   %x = func.call @grow(%c5) : (index) -> i64
+  %y = func.call @grow(%c0) : (index) -> i64
   func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @printI64(%y) : (i64) -> ()
   func.call @printNewline() : () -> ()
   return
 }

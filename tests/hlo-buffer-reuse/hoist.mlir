@@ -31,7 +31,8 @@ func.func @main() {
 // -----
 
 // The trip count is not known: the loop may run zero times, and a hoisted buffer would then
-// be allocated for nothing. Not hoisted.
+// be allocated for nothing. The loop goes under an scf.if on its bounds and the buffer leaves
+// the loop only (both ways are run).
 func.func private @printI64(i64)
 func.func private @printNewline()
 
@@ -52,9 +53,13 @@ func.func @count(%n: index) -> i64 {
 }
 
 func.func @main() {
+  %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
   %r = func.call @count(%c3) : (index) -> i64
+  %z = func.call @count(%c0) : (index) -> i64
   func.call @printI64(%r) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @printI64(%z) : (i64) -> ()
   func.call @printNewline() : () -> ()
   return
 }

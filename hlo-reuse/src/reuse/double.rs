@@ -114,7 +114,7 @@ fn free_after(ctx: &mut Context, op: Op, dealloc: Op, spare: Value) {
 /// The (allocation, free) pairs of `block` where the free releases a loop-carried buffer of
 /// `carried` and a fresh buffer of the same static type, allocated earlier in the block and
 /// never freed in it, takes its place: each free takes the earliest such allocation.
-fn find_swaps(
+pub(crate) fn find_swaps(
     ctx: &Context,
     events: &EventSummaries,
     block: Block,

@@ -10,7 +10,9 @@
 //!   type and sizes in the same block, which with hoisting gives reuse across scopes;
 //! - hoisting ([`hoist`]) out of `scf.for`, `scf.while`, `scf.if` and other region ops the
 //!   registry describes;
-//! - double buffering ([`double`]) of `scf.for` and `scf.while`.
+//! - double buffering ([`double`]) of `scf.for` and `scf.while`;
+//! - guarding ([`guard`]): an `scf.for` that may run zero times goes under an `scf.if` on its
+//!   bounds first, so its buffers can leave it without being allocated for nothing.
 //!
 //! Each rests on a peak argument ([`coalesce`], [`peak`]) made over which ops may allocate or
 //! free ([`events`]); ops with unknown effects count as doing both. One post-order sweep does
@@ -24,6 +26,7 @@ mod coalesce;
 mod copies;
 mod double;
 mod events;
+mod guard;
 mod hoist;
 mod loops;
 mod peak;
@@ -54,6 +57,7 @@ pub fn hlo_buffer_reuse(
             changed |= coalesce::coalesce_block(ctx, &events, block);
         }
         if op != root {
+            changed |= guard::guard_if_worthwhile(ctx, &events, op);
             changed |= hoist::hoist_out_of(ctx, &events, op);
             changed |= double::double_buffer(ctx, &events, op);
         }

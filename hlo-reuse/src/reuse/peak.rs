@@ -13,7 +13,7 @@
 //!   the last moved allocation;
 //! - some entry region runs every time the op runs: the op always enters a region
 //!   (`scf.while`'s condition region, both `scf.if` branches), or it is an `scf.for` whose
-//!   constant bounds give at least one trip.
+//!   constant bounds give at least one trip or that runs under a guard on its bounds.
 
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::scf::ForOp;
@@ -80,11 +80,15 @@ pub(crate) fn entry_regions(ctx: &Context, op: Op) -> Option<Vec<usize>> {
     Some(regions)
 }
 
-/// Whether `op` is an `scf.for` whose constant bounds and step give at least one trip.
+/// Whether `op` is an `scf.for` whose constant bounds and step give at least one trip, or
+/// one under a guard on its bounds ([`super::guard`]).
 fn runs_at_least_once(ctx: &Context, op: Op) -> bool {
     let Some(for_op) = ForOp::of(ctx, op) else {
         return false;
     };
+    if super::guard::is_guarded(ctx, op) {
+        return true;
+    }
     let constant = |v| ConstantOp::as_int(ctx, v);
     let (Some(lower), Some(upper), Some(step)) = (
         constant(for_op.lower_bound(ctx)),
