@@ -103,9 +103,19 @@ fn simplify_op(ctx: &mut Context, block: Block, op: Op) -> bool {
         list.push(member);
     }
     let mut changed = false;
+    let mut operand_index: FxHashMap<Value, usize> = FxHashMap::default();
+    for (i, v) in ctx.operands(op).enumerate() {
+        operand_index.entry(v).or_insert(i);
+    }
+    let shape = LoopShape {
+        block,
+        op,
+        frees: &frees,
+        operand_index: &operand_index,
+    };
     for root in roots {
         let group = &by_group[&root];
-        if let Some(rewrites) = group_rewrites(ctx, block, op, &frees, group) {
+        if let Some(rewrites) = group_rewrites(ctx, &shape, group) {
             for (dealloc, operand) in rewrites {
                 ctx.set_operand(dealloc, 0, operand);
             }
@@ -167,17 +177,12 @@ fn results_dead_at_first_free(
 }
 
 /// The frees to rewrite in `group` (each with the operand it frees instead), if it qualifies.
-fn group_rewrites(
-    ctx: &Context,
-    block: Block,
-    op: Op,
-    frees: &[Result<Option<Op>, ()>],
-    group: &[Value],
-) -> Option<Vec<(Op, Value)>> {
+fn group_rewrites(ctx: &Context, shape: &LoopShape<'_>, group: &[Value]) -> Option<Vec<(Op, Value)>> {
+    let (block, op) = (shape.block, shape.op);
     let mut operands: Vec<(usize, Value)> = Vec::new();
     let mut freed: Vec<Op> = Vec::new();
     for &value in group {
-        match classify(ctx, op, frees, value) {
+        match classify(ctx, shape, value) {
             Member::Operand(i) => operands.push((i, value)),
             Member::Freed(dealloc) => freed.push(dealloc),
             Member::Other => {}
@@ -204,15 +209,25 @@ fn group_rewrites(
     })
 }
 
-fn classify(ctx: &Context, op: Op, frees: &[Result<Option<Op>, ()>], value: Value) -> Member {
+/// The region op being simplified, in its block, with its results' frees and the first
+/// position of each of its operands.
+struct LoopShape<'a> {
+    block: Block,
+    op: Op,
+    frees: &'a [Result<Option<Op>, ()>],
+    operand_index: &'a FxHashMap<Value, usize>,
+}
+
+fn classify(ctx: &Context, shape: &LoopShape<'_>, value: Value) -> Member {
+    let op = shape.op;
     match ctx.value_def(value) {
-        ValueDef::Result { op: def, index } if def == op => match frees.get(index as usize) {
+        ValueDef::Result { op: def, index } if def == op => match shape.frees.get(index as usize) {
             Some(Ok(Some(dealloc))) => Member::Freed(*dealloc),
             Some(Ok(None)) => Member::Other,
             _ => Member::Disqualifying,
         },
         _ => {
-            if let Some(i) = ctx.operands(op).position(|o| o == value) {
+            if let Some(&i) = shape.operand_index.get(&value) {
                 return Member::Operand(i);
             }
             let owner = ctx
