@@ -15,9 +15,9 @@
 
 use std::path::PathBuf;
 
-use interp::{RunConfig, run_function};
-use ir::Context;
-use ir::asm::{ParseOptions, parse_module};
+mod measure;
+
+use measure::{Cost, cost};
 
 /// Each deallocation strategy's pipeline, without and with reuse. The legacy and MLIR-HLO
 /// pipelines join this list when they take the option.
@@ -26,15 +26,6 @@ const STRATEGIES: &[(&str, &str, &str)] = &[(
     "--buffer-deallocation-pipeline",
     "--buffer-deallocation-pipeline=reuse=true",
 )];
-
-/// What one run of a program cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Cost {
-    peak_bytes: u64,
-    peak_buffers: u64,
-    ideal_peak_bytes: u64,
-    allocations: u64,
-}
 
 /// The chunks with `@main` of a test file under `tests/`, each with its name: the first
 /// comment line of the form `// name: ...` (a lowercase name), or the file and chunk number.
@@ -58,31 +49,6 @@ fn chunks(relative: &str) -> Vec<(String, String)> {
         })
         .filter(|(_, chunk)| chunk.contains("func.func @main()"))
         .collect()
-}
-
-/// Runs `flags` on `program` (no flags: the program as it is), then the result in the
-/// interpreter.
-fn cost(program: &str, flags: &str) -> Cost {
-    let mut args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
-    args.push("-".into());
-    let out = pipeline::driver::run_captured(&args, Some(program));
-    assert_eq!(out.code, 0, "{flags} failed: {}", out.stderr);
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, "out.mlir", &out.stdout, &ParseOptions::default())
-        .unwrap_or_else(|d| panic!("output does not parse: {}", d.message));
-    let run = run_function(&ctx, module, "main", &RunConfig::default());
-    assert!(run.error.is_none(), "{flags}: {:?}", run.error);
-    assert!(
-        run.report.deallocation_is_clean(),
-        "{flags}: {}",
-        run.report.to_table()
-    );
-    Cost {
-        peak_bytes: run.report.peak_bytes,
-        peak_buffers: run.report.peak_buffers,
-        ideal_peak_bytes: run.report.ideal_peak_bytes,
-        allocations: run.report.allocs + run.report.stack_allocs,
-    }
 }
 
 /// Checks that `with` is no worse than `without`, prints both, and returns `with`.

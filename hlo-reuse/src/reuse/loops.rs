@@ -177,7 +177,11 @@ fn results_dead_at_first_free(
 }
 
 /// The frees to rewrite in `group` (each with the operand it frees instead), if it qualifies.
-fn group_rewrites(ctx: &Context, shape: &LoopShape<'_>, group: &[Value]) -> Option<Vec<(Op, Value)>> {
+fn group_rewrites(
+    ctx: &Context,
+    shape: &LoopShape<'_>,
+    group: &[Value],
+) -> Option<Vec<(Op, Value)>> {
     let (block, op) = (shape.block, shape.op);
     let mut operands: Vec<(usize, Value)> = Vec::new();
     let mut freed: Vec<Op> = Vec::new();
