@@ -253,3 +253,28 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// A free of a buffer through its base (as the ownership-based pipeline writes it): the type
+// says `memref<i64>`, the buffer holds 1024 elements. Taking it for a later `memref<i64>`
+// would keep the large buffer alive in the small one's place. No reuse.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i64
+  %big = memref.alloc() : memref<1024xi64>
+  memref.store %one, %big[%c0] : memref<1024xi64>
+  %v = memref.load %big[%c0] : memref<1024xi64>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %big : memref<1024xi64> -> memref<i64>, index, index, index
+  memref.dealloc %base : memref<i64>
+  %small = memref.alloc() : memref<i64>
+  memref.store %v, %small[] : memref<i64>
+  %w = memref.load %small[] : memref<i64>
+  memref.dealloc %small : memref<i64>
+  func.call @printI64(%w) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

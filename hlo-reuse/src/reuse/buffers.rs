@@ -3,7 +3,7 @@
 //! sizes, alignment), and the allocation/free pairs of one block.
 
 use ir::dialects::memref::{AllocOp, DeallocOp};
-use ir::{Attr, Block, Context, Op, OpView, Type, TypeData, Value, ValueDef};
+use ir::{Attr, Block, Context, Op, OpView, RegionPoint, Type, TypeData, Value, ValueDef};
 
 /// What a buffer must share with another to take its place: the same memref type, the same
 /// dynamic sizes (the same SSA values) and the same alignment request.
@@ -29,18 +29,83 @@ pub(crate) fn alloc_key(ctx: &Context, alloc: AllocOp) -> Option<BufferKey> {
     })
 }
 
-/// The key of a freed buffer: its allocation's, or, for a buffer of unknown origin, its type
-/// when that is fully static (nothing asked for alignment).
+/// The key of a freed buffer, when its size is known exactly: it is an allocation's result,
+/// or a region argument of a loop (or other region op) that receives only allocations of its
+/// static type (directly, or through other region arguments of that op). A buffer of unknown
+/// origin could be larger than its type says (a `memref.reinterpret_cast` of a bigger one), so
+/// keeping it alive in place of another could raise the peak: it has no key.
 pub(crate) fn freed_key(ctx: &Context, value: Value) -> Option<BufferKey> {
     if let Some(alloc) = ctx.defining_op(value).and_then(|op| AllocOp::of(ctx, op)) {
         return alloc_key(ctx, alloc);
     }
     let ty = ctx.value_type(value);
-    is_static_memref(ctx, ty).then_some(BufferKey {
+    let owner = ctx.value_parent_block(value)?;
+    let op = ctx.block_parent_op(owner)?;
+    let static_key = BufferKey {
         ty,
         sizes: Vec::new(),
         alignment: None,
-    })
+    };
+    (is_static_memref(ctx, ty) && receives_only_allocations(ctx, op, value, &static_key))
+        .then_some(static_key)
+}
+
+/// Whether every value reaching the region argument `arg` of `op` along `op`'s region edges is
+/// an allocation with `key` or another region argument of `op` that only receives such (a
+/// bounded search; `false` when it gives up).
+fn receives_only_allocations(ctx: &Context, op: Op, arg: Value, key: &BufferKey) -> bool {
+    if !matches!(ctx.value_def(arg), ValueDef::BlockArg { .. })
+        || ctx.op_def(op).region_branch.is_none()
+    {
+        return false;
+    }
+    let mut edges: Vec<(Value, Value)> = Vec::new();
+    let points = std::iter::once(RegionPoint::Parent)
+        .chain((0..ctx.regions(op).len()).map(RegionPoint::Region));
+    for point in points {
+        for successor in analysis::cfg::region_successors(ctx, op, point) {
+            edges.extend(
+                successor
+                    .operands
+                    .iter()
+                    .copied()
+                    .zip(successor.inputs.iter().copied()),
+            );
+        }
+    }
+    let mut seen = vec![arg];
+    let mut pending = vec![arg];
+    while let Some(target) = pending.pop() {
+        let mut sources = edges
+            .iter()
+            .filter(|(_, input)| *input == target)
+            .peekable();
+        if sources.peek().is_none() {
+            return false;
+        }
+        for &(source, _) in sources {
+            let allocated = ctx
+                .defining_op(source)
+                .and_then(|o| AllocOp::of(ctx, o))
+                .and_then(|a| alloc_key(ctx, a));
+            if allocated.as_ref() == Some(key) {
+                continue;
+            }
+            let is_region_arg = matches!(ctx.value_def(source), ValueDef::BlockArg { .. })
+                && ctx
+                    .value_parent_block(source)
+                    .and_then(|b| ctx.block_parent_op(b))
+                    == Some(op);
+            if !is_region_arg || ctx.value_type(source) != key.ty || seen.len() > 64 {
+                return false;
+            }
+            if !seen.contains(&source) {
+                seen.push(source);
+                pending.push(source);
+            }
+        }
+    }
+    true
 }
 
 /// Whether `ty` is a memref type with static sizes.

@@ -11,15 +11,15 @@
 //!
 //! `%dst` is an allocation of the copy's block, with no alignment request %src might not meet,
 //! used only by ops of that block after the copy; `%src` has the same static type and is freed
-//! by the op right after the copy. `%src` then lives where `%dst` lived after the copy, and
-//! `%dst`'s unused life before it disappears: the peak cannot rise. The source may be any
-//! buffer the block frees (a parameter the function owns, say), not only an allocation.
+//! by the op right after the copy, and its size is known exactly (an allocation, or a loop
+//! argument receiving only allocations). `%src` then lives where `%dst` lived after the copy,
+//! and `%dst`'s unused life before it disappears: the peak cannot rise.
 
 use ir::dialects::memref::{AllocOp, CopyOp, DeallocOp};
 use ir::{Block, Context, Op, OpView, Value};
 use rustc_hash::FxHashMap;
 
-use super::buffers::is_static_memref;
+use super::buffers::{freed_key, is_static_memref};
 
 /// Elides the copies of `block` that match; returns whether anything changed.
 pub(crate) fn elide_copies(ctx: &mut Context, block: Block) -> bool {
@@ -93,7 +93,7 @@ fn match_elision(ctx: &Context, within: &BlockOrder<'_>, copy: CopyOp) -> Option
         .defining_op(dst)
         .and_then(|a| AllocOp::of(ctx, a))
         .filter(|a| ctx.op_parent(a.op()) == Some(within.block))?;
-    if !alignment_met(ctx, dst_alloc, src) {
+    if !alignment_met(ctx, dst_alloc, src) || freed_key(ctx, src).is_none_or(|k| k.ty != ty) {
         return None;
     }
     within
