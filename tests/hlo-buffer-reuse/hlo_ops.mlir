@@ -1,4 +1,5 @@
 // RUN: dealloc-opt %s --hlo-buffer-reuse --split-input-file
+// NO-MLIR-OPT: mlir-opt-22 has no MLIR-HLO deallocation dialect
 
 // Programs in the form MLIR-HLO's `hlo-deallocate` leaves them, with ownership indicators.
 // `deallocation.retain` declares no memory effects, so it counts as allocating and freeing:
