@@ -127,7 +127,6 @@ pub(crate) fn find_swaps(
             let result = alloc.result(ctx);
             if alloc_key(ctx, alloc).is_some_and(|k| k.sizes.is_empty() && k.alignment.is_none())
                 && is_static_memref(ctx, ctx.value_type(result))
-                && never_freed(ctx, events, block, result)
             {
                 pending.push(op);
             }
@@ -143,9 +142,11 @@ pub(crate) fn find_swaps(
         let Some(key) = freed_key(ctx, freed) else {
             continue;
         };
-        let position = pending
-            .iter()
-            .position(|&a| ctx.value_type(ctx.result(a, 0)) == key.ty);
+        // Whether each candidate rides along safely is asked only now, for the matching ones.
+        let position = pending.iter().position(|&a| {
+            let fresh = ctx.result(a, 0);
+            ctx.value_type(fresh) == key.ty && never_freed(ctx, events, block, fresh)
+        });
         if let Some(position) = position {
             swaps.push(Pair {
                 alloc: pending.remove(position),
