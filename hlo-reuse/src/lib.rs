@@ -5,3 +5,6 @@
 //! Work in progress: the passes land in this crate's modules (see `ARCHITECTURE.md`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod reuse;
+pub use reuse::{BufferReuseOptions, hlo_buffer_reuse};

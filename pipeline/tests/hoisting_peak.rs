@@ -9,49 +9,20 @@
 
 use std::path::PathBuf;
 
-use interp::{RunConfig, run_function};
-use ir::Context;
-use ir::asm::{ParseOptions, parse_module};
+mod measure;
+
+use measure::cost;
 
 const ALONE: &str = "--buffer-deallocation-pipeline --optimize-allocation-liveness";
 const UPSTREAM: &str = "--buffer-hoisting --buffer-loop-hoisting --promote-buffers-to-stack \
                         --buffer-deallocation-pipeline --optimize-allocation-liveness";
 const PEAK_SAFE: &str = "--buffer-deallocation-pipeline=hoist=true";
 
-/// What one run of a transformed program cost.
-#[derive(Debug, Clone, Copy)]
-struct Cost {
-    peak_bytes: u64,
-    allocations: u64,
-}
-
 fn programs() -> Vec<String> {
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/hoisting-peak/programs.mlir");
     let text = std::fs::read_to_string(&path).expect("test programs");
     text.split("\n// -----\n").map(str::to_string).collect()
-}
-
-/// Runs `flags` on `program`, then the result in the interpreter.
-fn cost(program: &str, flags: &str) -> Cost {
-    let mut args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
-    args.push("-".into());
-    let out = pipeline::driver::run_captured(&args, Some(program));
-    assert_eq!(out.code, 0, "{flags} failed: {}", out.stderr);
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, "out.mlir", &out.stdout, &ParseOptions::default())
-        .unwrap_or_else(|d| panic!("output does not parse: {}", d.message));
-    let run = run_function(&ctx, module, "main", &RunConfig::default());
-    assert!(run.error.is_none(), "{flags}: {:?}", run.error);
-    assert!(
-        run.report.deallocation_is_clean(),
-        "{flags}: {}",
-        run.report.to_table()
-    );
-    Cost {
-        peak_bytes: run.report.peak_bytes,
-        allocations: run.report.allocs + run.report.stack_allocs,
-    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod dealloc;
 mod hoisting;
 mod legacy;
 mod lower;
+mod reuse;
 mod simplify;
 
 /// Every family's list, in the order `--help` groups them.
@@ -23,6 +24,7 @@ static FAMILIES: &[&[&dyn Registered]] = &[
     lower::FAMILY,
     hoisting::FAMILY,
     legacy::FAMILY,
+    reuse::FAMILY,
 ];
 
 /// Every registered pass and pipeline, in family order.

@@ -11,6 +11,7 @@ use crate::pass_option;
 use super::dealloc::{EXPAND_REALLOC, OWNERSHIP_BASED_BUFFER_DEALLOCATION};
 use super::hoisting;
 use super::lower::BUFFERIZATION_LOWER_DEALLOCATIONS;
+use super::reuse;
 
 /// `canonicalize`.
 pub static CANONICALIZE: Declaration<CanonicalizeOptions> = Declaration {
@@ -75,6 +76,8 @@ pub struct BufferDeallocationPipelineOptions {
     pub private_function_dynamic_ownership: bool,
     /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
     pub hoist: bool,
+    /// Run `hlo-buffer-reuse` once the deallocations are lowered.
+    pub reuse: bool,
 }
 
 /// `buffer-deallocation-pipeline`.
@@ -99,6 +102,13 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                 private_function_dynamic_ownership: bool,
                 "Let private functions return ownership indicators with their memref results, \
                  as ownership-based-buffer-deallocation does with this option"
+            ),
+            pass_option!(
+                "reuse",
+                reuse: bool,
+                "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: \
+                 freed buffers serve later allocations, copies are elided, loop temporaries \
+                 are hoisted or double-buffered, never raising the peak"
             ),
         ],
         kind: Kind::Pipeline {
@@ -126,6 +136,9 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                 ]);
                 if options.hoist {
                     passes.extend(hoisting::after_deallocation());
+                }
+                if options.reuse {
+                    passes.extend(reuse::after_deallocation());
                 }
                 passes
             },

@@ -1,0 +1,198 @@
+//! Buffer reuse must never raise the peak or the number of allocations, and must deliver
+//! what issue 17 asks of it, measured by the interpreter.
+//!
+//! - `tests/hlo-buffer-reuse-peak/programs.mlir` holds programs without frees; each runs
+//!   through every deallocation strategy's pipeline with and without its `reuse` option, and so
+//!   does every program with `@main` of the files under `tests/` whose RUN line runs
+//!   `--buffer-deallocation-pipeline` (the pipeline's, the real inputs', the hoisting ones).
+//! - `tests/hlo-buffer-reuse-peak/freed.mlir` holds programs with their frees written out,
+//!   and every program with `@main` of `tests/hlo-buffer-reuse/` is one too; each runs with and
+//!   without `--hlo-buffer-reuse`.
+//!
+//! With reuse, no peak (heap and stack bytes) and no allocation count may grow. The programs
+//! named `chain*` must peak within one buffer of the interpreter's ideal, `temp-loop-4` must
+//! allocate as often as `temp-loop-64`, and `double-buffer*` must hold two buffers (in the
+//! freed form, where the loop frees what it received). Every measurement is printed (run with
+//! `--nocapture` to see the table).
+
+use std::path::PathBuf;
+
+mod measure;
+
+use measure::{Cost, cost};
+
+/// Each deallocation strategy's pipeline, without and with reuse. The legacy and MLIR-HLO
+/// pipelines join this list when they take the option.
+const STRATEGIES: &[(&str, &str, &str)] = &[(
+    "ownership-based",
+    "--buffer-deallocation-pipeline",
+    "--buffer-deallocation-pipeline=reuse=true",
+)];
+
+/// The chunks with `@main` of a test file under `tests/`, each with its name: the first
+/// comment line of the form `// name: ...` (a lowercase name), or the file and chunk number.
+fn chunks(relative: &str) -> Vec<(String, String)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests")
+        .join(relative);
+    let text = std::fs::read_to_string(&path).expect("test programs");
+    text.split("\n// -----\n")
+        .enumerate()
+        .map(|(i, chunk)| {
+            let named = chunk.lines().find_map(|line| {
+                let (name, _) = line.strip_prefix("// ")?.split_once(": ")?;
+                let lowercase = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+                (!name.is_empty() && name.chars().all(lowercase)).then(|| name.to_string())
+            });
+            (
+                named.unwrap_or_else(|| format!("{relative}:{i}")),
+                chunk.to_string(),
+            )
+        })
+        .filter(|(_, chunk)| chunk.contains("func.func @main()"))
+        .collect()
+}
+
+/// Checks that `with` is no worse than `without`, prints both, and returns `with`.
+fn compare(strategy: &str, name: &str, without: Cost, with: Cost) -> Cost {
+    eprintln!(
+        "| {strategy} | {name} | {} | {} | {} | {} | {} |",
+        without.allocations,
+        with.allocations,
+        without.peak_bytes,
+        with.peak_bytes,
+        with.ideal_peak_bytes
+    );
+    assert!(
+        with.peak_bytes <= without.peak_bytes,
+        "{strategy} {name}: reuse raised the peak: {with:?} vs {without:?}"
+    );
+    assert!(
+        with.allocations <= without.allocations,
+        "{strategy} {name}: reuse added allocations: {with:?} vs {without:?}"
+    );
+    with
+}
+
+/// The promises of issue 17 on the programs named for them.
+fn check_named(strategy: &str, costs: &[(String, Cost)], buffer_bytes: u64, double_buffers: bool) {
+    let find = |name: &str| costs.iter().find(|(n, _)| n == name).map(|(_, c)| *c);
+    for (name, cost) in costs {
+        if name.starts_with("chain") {
+            assert!(
+                cost.peak_bytes <= cost.ideal_peak_bytes + buffer_bytes,
+                "{strategy} {name}: peak {} is more than one buffer over the ideal {}",
+                cost.peak_bytes,
+                cost.ideal_peak_bytes
+            );
+        }
+        if double_buffers && name.starts_with("double-buffer") {
+            assert_eq!(cost.peak_buffers, 2, "{strategy} {name}: {cost:?}");
+        }
+    }
+    let (short, long) = (find("temp-loop-4"), find("temp-loop-64"));
+    assert!(
+        short.is_some() && long.is_some(),
+        "{strategy}: temp loops missing"
+    );
+    assert_eq!(
+        short.map(|c| c.allocations),
+        long.map(|c| c.allocations),
+        "{strategy}: the loop's allocations depend on its trip count"
+    );
+}
+
+/// The programs with `@main` of the pipeline's own test files that are meant to run cleanly.
+fn pipeline_inputs() -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests");
+    let mut files = Vec::new();
+    for dir in [
+        "buffer-deallocation-pipeline",
+        "real-inputs",
+        "hoisting-peak",
+    ] {
+        let entries = std::fs::read_dir(root.join(dir)).expect("test directory");
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let run = text.lines().next().unwrap_or_default();
+            if name.ends_with(".mlir")
+                && run.contains("--buffer-deallocation-pipeline")
+                && !run.contains("--verify-diagnostics")
+            {
+                files.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    files.sort();
+    files
+        .iter()
+        .flat_map(|file| chunks(file))
+        .filter(|(_, chunk)| !chunk.contains("// EXPECT-EXIT") && !chunk.contains("// NO-EXECUTE"))
+        .collect()
+}
+
+#[test]
+fn reuse_never_raises_the_peak_in_any_strategy() {
+    eprintln!(
+        "| strategy | program | allocs | allocs with reuse | peak | peak with reuse | ideal |"
+    );
+    eprintln!("| --- | --- | --- | --- | --- | --- | --- |");
+    for (strategy, without, with) in STRATEGIES {
+        let mut costs = Vec::new();
+        for (name, program) in chunks("hlo-buffer-reuse-peak/programs.mlir") {
+            let cost = compare(
+                strategy,
+                &name,
+                cost(&program, without),
+                cost(&program, with),
+            );
+            costs.push((name, cost));
+        }
+        check_named(strategy, &costs, 512, false);
+        let mut saved = 0;
+        for (name, program) in pipeline_inputs() {
+            let (before, after) = (cost(&program, without), cost(&program, with));
+            compare(strategy, &name, before, after);
+            saved += usize::from(after.allocations < before.allocations);
+        }
+        assert!(
+            saved >= 3,
+            "{strategy}: reuse saved allocations in only {saved} programs"
+        );
+    }
+}
+
+#[test]
+fn reuse_alone_never_raises_the_peak() {
+    let mut costs = Vec::new();
+    let mut files = vec!["hlo-buffer-reuse-peak/freed.mlir".to_string()];
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/hlo-buffer-reuse");
+    let mut tests: Vec<String> = std::fs::read_dir(dir)
+        .expect("tests/hlo-buffer-reuse")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".mlir"))
+        .map(|name| format!("hlo-buffer-reuse/{name}"))
+        .collect();
+    tests.sort();
+    files.extend(tests);
+    let mut saved = 0;
+    for file in files {
+        for (name, program) in chunks(&file) {
+            let without = cost(&program, "");
+            let with = compare(
+                "hlo-buffer-reuse",
+                &name,
+                without,
+                cost(&program, "--hlo-buffer-reuse"),
+            );
+            saved += usize::from(with.allocations < without.allocations);
+            costs.push((name, with));
+        }
+    }
+    check_named("hlo-buffer-reuse", &costs, 256, true);
+    assert!(
+        saved >= 10,
+        "reuse saved allocations in only {saved} programs"
+    );
+}
