@@ -139,6 +139,8 @@ pub struct Row {
     pub verdict: String,
     /// The JIT's verdict, with [`CompareOptions::jit`].
     pub jit: Option<String>,
+    /// Ops of the input program (its size).
+    pub input_ops: u64,
     /// Heap allocations the input executes (its own, before any strategy).
     pub own_allocs: u64,
     /// The input's ideal peak: every buffer freed right after its last access.
@@ -179,6 +181,7 @@ struct Ready<'a> {
 struct Baseline {
     outcome: RunOutcome,
     stdout: String,
+    ops: u64,
 }
 
 /// Runs every strategy over every program; `on_row` sees each row as it is finished (for
@@ -239,7 +242,8 @@ fn prepare_all<'a>(strategies: &'a [Strategy], comparison: &mut Comparison) -> V
 /// The first line of why a strategy cannot run, without the list of every registered name.
 fn short_reason(why: &str) -> &str {
     let line = why.lines().next().unwrap_or("");
-    line.split_once("; valid ones are").map_or(line, |(reason, _)| reason)
+    line.split_once("; valid ones are")
+        .map_or(line, |(reason, _)| reason)
 }
 
 /// Parses and verifies `text`, naming the buffer `name`.
@@ -274,7 +278,12 @@ fn baseline(program: &Program, options: &CompareOptions) -> Result<Baseline, Str
         return Err(format!("the input has a heap error: {error}"));
     }
     let stdout = mask_addresses(&outcome.stdout);
-    Ok(Baseline { outcome, stdout })
+    let ops = ctx.walk_preorder(module).len() as u64;
+    Ok(Baseline {
+        outcome,
+        stdout,
+        ops,
+    })
 }
 
 fn run_strategy(
@@ -289,6 +298,7 @@ fn run_strategy(
         strategy: ready.strategy.name.clone(),
         verdict: String::new(),
         jit: None,
+        input_ops: baseline.ops,
         own_allocs: baseline.outcome.report.allocs,
         ideal_peak_bytes: baseline.outcome.report.ideal_peak_bytes,
         metrics: None,

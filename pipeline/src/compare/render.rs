@@ -147,6 +147,7 @@ pub fn row_json(row: &Row) -> Value {
         "strategy": row.strategy,
         "verdict": row.verdict,
         "jit": row.jit,
+        "input_ops": row.input_ops,
         "own_allocs": row.own_allocs,
         "ideal_peak_bytes": row.ideal_peak_bytes,
         "transform_ms": row.transform_time.as_secs_f64() * 1e3,
@@ -230,6 +231,7 @@ mod tests {
             strategy: "ownership".into(),
             verdict: "ok".into(),
             jit: None,
+            input_ops: 10,
             own_allocs: 2,
             ideal_peak_bytes: 64,
             metrics: Some(Metrics {
