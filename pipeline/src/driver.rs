@@ -364,12 +364,14 @@ fn write_run_reports(opts: &RunOptions, reports: &[String], cap: &mut Captured) 
 /// Runs the entry function of a transformed chunk. Returns whether the run succeeded.
 fn run_chunk(
     opts: &RunOptions,
-    ctx: &Context,
-    module: Op,
+    (ctx, module): (&Context, Op),
+    (name, text): (&str, &str),
     runs: &mut RunSinks,
     err: &mut String,
 ) -> bool {
-    let execution = run::execute(ctx, module, opts);
+    let mut sources = SourceMap::default();
+    sources.add(name, text);
+    let execution = run::execute(ctx, module, opts, &sources);
     runs.stdout.push_str(&execution.outcome.stdout);
     runs.reports.push(execution.outcome.to_json());
     err.push_str(&execution.table);
@@ -413,7 +415,7 @@ fn process_chunk(
                 out.push('\n');
                 print_time = start.elapsed();
                 if opts.run.enabled {
-                    run_ok = run_chunk(&opts.run, &ctx, module, runs, err);
+                    run_ok = run_chunk(&opts.run, (&ctx, module), (name, text), runs, err);
                 }
             }
             Err(failure) => {
