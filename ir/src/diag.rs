@@ -174,6 +174,14 @@ fn write_source_line(sources: &SourceMap, pos: &FilePos, out: &mut String) {
     let _ = writeln!(out, "{pad}^");
 }
 
+/// `file:line:col` of `loc`, or `unknown`: how logs and reports name a place in the input.
+pub fn loc_text(ctx: &Context, loc: crate::entity::Loc) -> String {
+    ctx.file_pos(loc).map_or_else(
+        || "unknown".to_string(),
+        |FilePos { file, line, col }| format!("{file}:{line}:{col}"),
+    )
+}
+
 /// Parses a location written as text, `file:line:col` (what reports that outlive their IR
 /// keep); `None` for any other form.
 pub fn parse_file_pos(text: &str) -> Option<FilePos> {
