@@ -6,7 +6,9 @@
 //! strategies are `pipeline::compare`'s list, plus those given with `--strategy`
 //! (`NAME=PIPELINE` or `NAME=!COMMAND ARGS`); `--only` keeps just the given ones. The result is
 //! printed as a table, JSON, CSV or Markdown; `--plot DIR` draws it (see [`crate::plot`]),
-//! `--emit DIR` writes each strategy's output program. A progress bar shows on a terminal.
+//! `--emit DIR` writes each strategy's output program, `--scaling MAX_OPS` adds transform time
+//! against size on the benchmark programs (see [`crate::scaling`]). A progress bar shows on a
+//! terminal.
 
 use std::path::{Path, PathBuf};
 
@@ -39,6 +41,9 @@ pub struct CompareArgs {
     /// Write every strategy's output program into this directory
     #[arg(long, value_name = "DIR")]
     emit: Option<PathBuf>,
+    /// Also time every pipeline strategy on the benchmark programs up to this many ops
+    #[arg(long, value_name = "MAX_OPS")]
+    scaling: Option<usize>,
     /// Write the rendered result to this file instead of stdout
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -79,6 +84,15 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     if let Some(dir) = &args.plot {
         for written in crate::plot::draw(dir, &comparison)? {
             eprintln!("plot: {}", written.display());
+        }
+    }
+    if let Some(max_ops) = args.scaling {
+        let points = crate::scaling::measure(&strategies, max_ops);
+        print!("\n{}", crate::scaling::markdown(&points));
+        if let Some(dir) = &args.plot {
+            for written in crate::plot::draw_scaling(dir, &points)? {
+                eprintln!("plot: {}", written.display());
+            }
         }
     }
     Ok(())

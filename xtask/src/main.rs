@@ -23,6 +23,7 @@ mod generator;
 mod plot;
 mod programs;
 mod rng;
+mod scaling;
 
 use std::process::Command;
 

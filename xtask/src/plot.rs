@@ -2,7 +2,8 @@
 //! - `peak.{svg,png}`: peak bytes over the input's ideal peak, per program and strategy;
 //! - `allocs.{svg,png}`: heap allocations executed over the input's own, per program and
 //!   strategy;
-//! - `time.{svg,png}`: transform time against program size (input ops), per strategy.
+//! - `time.{svg,png}`: transform time against program size (input ops), per strategy;
+//! - `scaling.{svg,png}` (with `--scaling`): the same on the benchmark programs, log-log.
 //!
 //! PNG text needs a TrueType font: DejaVu Sans from `fonts-dejavu-core` is registered when
 //! present; without it only the SVGs are drawn.
@@ -86,6 +87,64 @@ pub fn draw(dir: &Path, comparison: &Comparison) -> Result<Vec<PathBuf>> {
     Ok(written)
 }
 
+/// Draws `scaling.{svg,png}` from `--scaling` measurements; the files written.
+pub fn draw_scaling(dir: &Path, points: &[crate::scaling::Point]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let png = register_font();
+    let svg = dir.join("scaling.svg");
+    scaling_chart(SVGBackend::new(&svg, SIZE).into_drawing_area(), points)?;
+    let mut written = vec![svg];
+    if png {
+        let file = dir.join("scaling.png");
+        scaling_chart(BitMapBackend::new(&file, SIZE).into_drawing_area(), points)?;
+        written.push(file);
+    }
+    Ok(written)
+}
+
+/// Transform time against ops on log-log axes, one point series per strategy.
+fn scaling_chart<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    points: &[crate::scaling::Point],
+) -> Result<()> {
+    root.fill(&WHITE).map_err(plot_error)?;
+    let max_x = points.iter().map(|p| p.ops).max().unwrap_or(1000) as f64 * 1.5;
+    let times = || points.iter().filter_map(|p| p.millis);
+    let max_y = times().fold(1.0_f64, f64::max) * 1.5;
+    let min_y = times().fold(max_y, f64::min).max(1e-3) / 1.5;
+    let mut ctx = ChartBuilder::on(&root)
+        .caption("Transform time against program size", ("sans-serif", 22))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d((500.0..max_x).log_scale(), (min_y..max_y).log_scale())
+        .map_err(plot_error)?;
+    ctx.configure_mesh()
+        .x_desc("ops (benchmark programs, every shape)")
+        .y_desc("transform ms")
+        .draw()
+        .map_err(plot_error)?;
+    let mut strategies: Vec<&str> = Vec::new();
+    for p in points {
+        if !strategies.contains(&p.strategy.as_str()) {
+            strategies.push(&p.strategy);
+        }
+    }
+    for (s, strategy) in strategies.iter().enumerate() {
+        let color = Palette99::pick(s).to_rgba();
+        let series = points
+            .iter()
+            .filter(|p| p.strategy == *strategy)
+            .filter_map(|p| Some(Circle::new((p.ops as f64, p.millis?), 4, color.filled())));
+        ctx.draw_series(series)
+            .map_err(plot_error)?
+            .label(*strategy)
+            .legend(move |(x, y)| Circle::new((x + 5, y), 4, color.filled()));
+    }
+    legend(&mut ctx)?;
+    root.present().map_err(plot_error)
+}
+
 /// Registers DejaVu Sans for PNG text; false when the font is missing.
 fn register_font() -> bool {
     let Ok(bytes) = std::fs::read(FONT_FILE) else {
@@ -117,9 +176,10 @@ fn programs(comparison: &Comparison) -> Vec<&str> {
     list
 }
 
-/// The program's file name without directories, for axis labels.
+/// The program's file name without directories and `.mlir`, for axis labels.
 fn short_name(program: &str) -> &str {
-    program.rsplit('/').next().unwrap_or(program)
+    let file = program.rsplit('/').next().unwrap_or(program);
+    file.strip_suffix(".mlir").unwrap_or(file)
 }
 
 fn plot_error<E: std::fmt::Debug>(e: E) -> anyhow::Error {
@@ -145,21 +205,18 @@ fn bar_chart<DB: DrawingBackend>(
     let mut ctx = ChartBuilder::on(&root)
         .caption(chart.title, ("sans-serif", 22))
         .margin(12)
-        .x_label_area_size(90)
+        .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(0.0..programs.len() as f64, 0.0..top)
         .map_err(plot_error)?;
     let names = programs.clone();
     ctx.configure_mesh()
         .disable_x_mesh()
+        .max_light_lines(0)
         .y_desc(chart.y_label)
         .x_labels(programs.len() * 2 + 1)
         .x_label_formatter(&|x| label_at(&names, *x))
-        .x_label_style(
-            ("sans-serif", 12)
-                .into_font()
-                .transform(FontTransform::Rotate90),
-        )
+        .x_label_style(("sans-serif", 11))
         .draw()
         .map_err(plot_error)?;
     let width = 0.8 / strategies.len().max(1) as f64;
@@ -217,13 +274,14 @@ fn time_chart<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, chart: &Chart<'_
     let rows = &chart.comparison.rows;
     let millis = |r: &Row| r.transform_time.as_secs_f64() * 1e3;
     let max_x = rows.iter().map(|r| r.input_ops).max().unwrap_or(1) as f64 * 1.1;
-    let max_y = rows.iter().map(millis).fold(0.01_f64, f64::max) * 1.1;
+    let max_y = rows.iter().map(millis).fold(0.01_f64, f64::max) * 1.5;
+    let min_y = rows.iter().map(millis).fold(max_y, f64::min).max(1e-3) / 1.5;
     let mut ctx = ChartBuilder::on(&root)
         .caption(chart.title, ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(0.0..max_x, 0.0..max_y)
+        .build_cartesian_2d(0.0..max_x, (min_y..max_y).log_scale())
         .map_err(plot_error)?;
     ctx.configure_mesh()
         .x_desc("input ops")
