@@ -77,6 +77,20 @@ impl RunOutcome {
         Value::Object(object)
     }
 
+    /// Why this run cannot serve as the reference run of a program that frees nothing yet
+    /// (the input of a deallocation strategy): its fatal error, or its first heap error that is
+    /// not a leak.
+    pub fn unfit_as_input(&self) -> Option<String> {
+        if let Some(error) = &self.error {
+            return Some(format!("stopped: {error}"));
+        }
+        self.report
+            .errors
+            .iter()
+            .find(|e| e.kind != HeapErrorKind::Leak)
+            .map(|e| format!("heap error: {} {}", e.kind.name(), e.message))
+    }
+
     /// [`RunOutcome::to_json_value`], pretty-printed.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.to_json_value()).unwrap_or_default()

@@ -27,7 +27,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use interp::jit::Jit;
-use interp::report::HeapErrorKind;
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
@@ -383,20 +382,8 @@ fn prepare(text: &str) -> Result<(u64, RunOutcome), String> {
         run_function(&ctx, module, "main", &run_config())
     }))
     .map_err(|p| format!("interpreter panicked: {}", panic_text(&p)))?;
-    if let Some(e) = &before.error {
-        return Err(format!("run before the passes failed: {e}"));
-    }
-    if let Some(e) = before
-        .report
-        .errors
-        .iter()
-        .find(|e| e.kind != HeapErrorKind::Leak)
-    {
-        return Err(format!(
-            "run before the passes has a heap error: {} {}",
-            e.kind.name(),
-            e.message
-        ));
+    if let Some(why) = before.unfit_as_input() {
+        return Err(format!("run before the passes: {why}"));
     }
     if let Some(w) = before.report.warnings.first() {
         return Err(format!(

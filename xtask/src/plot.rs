@@ -22,19 +22,22 @@ const FONT_FILE: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 /// Plot size in pixels.
 const SIZE: (u32, u32) = (1100, 560);
 
-/// One chart's data: a value per (program, strategy), or a point series per strategy.
+/// One chart's titles and data.
 struct Chart<'a> {
     title: &'a str,
     y_label: &'a str,
     comparison: &'a Comparison,
 }
 
+/// What a bar chart shows of a row (`None`: no bar, the output did not run).
+type RowValue = fn(&Row) -> Option<f64>;
+
 /// Draws every plot into `dir`; the files written.
 pub fn draw(dir: &Path, comparison: &Comparison) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let png = register_font();
     let mut written = Vec::new();
-    let bars: [(&str, &str, &str, fn(&Row) -> Option<f64>); 2] = [
+    let bars: [(&str, &str, &str, RowValue); 2] = [
         (
             "peak",
             "Peak bytes / ideal peak of the input",
@@ -54,36 +57,26 @@ pub fn draw(dir: &Path, comparison: &Comparison) -> Result<Vec<PathBuf>> {
             y_label,
             comparison,
         };
-        let svg = dir.join(format!("{stem}.svg"));
-        bar_chart(
-            SVGBackend::new(&svg, SIZE).into_drawing_area(),
-            &chart,
-            value,
-        )?;
-        written.push(svg);
-        if png {
-            let file = dir.join(format!("{stem}.png"));
-            bar_chart(
-                BitMapBackend::new(&file, SIZE).into_drawing_area(),
-                &chart,
-                value,
-            )?;
-            written.push(file);
-        }
+        written.extend(save(
+            dir,
+            stem,
+            png,
+            |area| bar_chart(area, &chart, value),
+            |area| bar_chart(area, &chart, value),
+        )?);
     }
     let chart = Chart {
         title: "Transform time against program size",
         y_label: "transform ms",
         comparison,
     };
-    let svg = dir.join("time.svg");
-    time_chart(SVGBackend::new(&svg, SIZE).into_drawing_area(), &chart)?;
-    written.push(svg);
-    if png {
-        let file = dir.join("time.png");
-        time_chart(BitMapBackend::new(&file, SIZE).into_drawing_area(), &chart)?;
-        written.push(file);
-    }
+    written.extend(save(
+        dir,
+        "time",
+        png,
+        |area| time_chart(area, &chart),
+        |area| time_chart(area, &chart),
+    )?);
     Ok(written)
 }
 
@@ -91,12 +84,30 @@ pub fn draw(dir: &Path, comparison: &Comparison) -> Result<Vec<PathBuf>> {
 pub fn draw_scaling(dir: &Path, points: &[crate::scaling::Point]) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let png = register_font();
-    let svg = dir.join("scaling.svg");
-    scaling_chart(SVGBackend::new(&svg, SIZE).into_drawing_area(), points)?;
+    save(
+        dir,
+        "scaling",
+        png,
+        |area| scaling_chart(area, points),
+        |area| scaling_chart(area, points),
+    )
+}
+
+/// Draws one chart as `DIR/STEM.svg` and, with `png`, `DIR/STEM.png` (the same drawing function
+/// twice, once per backend type); the files written.
+fn save(
+    dir: &Path,
+    stem: &str,
+    png: bool,
+    svg_chart: impl Fn(DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
+    png_chart: impl Fn(DrawingArea<BitMapBackend<'_>, Shift>) -> Result<()>,
+) -> Result<Vec<PathBuf>> {
+    let svg = dir.join(format!("{stem}.svg"));
+    svg_chart(SVGBackend::new(&svg, SIZE).into_drawing_area())?;
     let mut written = vec![svg];
     if png {
-        let file = dir.join("scaling.png");
-        scaling_chart(BitMapBackend::new(&file, SIZE).into_drawing_area(), points)?;
+        let file = dir.join(format!("{stem}.png"));
+        png_chart(BitMapBackend::new(&file, SIZE).into_drawing_area())?;
         written.push(file);
     }
     Ok(written)
@@ -190,7 +201,7 @@ fn plot_error<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 fn bar_chart<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     chart: &Chart<'_>,
-    value: fn(&Row) -> Option<f64>,
+    value: RowValue,
 ) -> Result<()> {
     root.fill(&WHITE).map_err(plot_error)?;
     let programs = programs(chart.comparison);

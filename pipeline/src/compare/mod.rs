@@ -266,16 +266,8 @@ fn baseline(program: &Program, options: &CompareOptions) -> Result<Baseline, Str
         return Err(format!("no @{}() to run", options.entry));
     }
     let outcome = run_function(&ctx, module, &options.entry, &options.run);
-    if let Some(error) = &outcome.error {
-        return Err(format!("the input stops: {error}"));
-    }
-    if let Some(error) = outcome
-        .report
-        .errors
-        .iter()
-        .find(|e| e.kind != interp::report::HeapErrorKind::Leak)
-    {
-        return Err(format!("the input has a heap error: {error}"));
+    if let Some(why) = outcome.unfit_as_input() {
+        return Err(format!("the input's own run is not clean: {why}"));
     }
     let stdout = mask_addresses(&outcome.stdout);
     let ops = ctx.walk_preorder(module).len() as u64;
@@ -497,6 +489,30 @@ mod tests {
         assert_eq!(
             result.notes,
             ["program lib.mlir skipped: no @main() to run"]
+        );
+    }
+
+    #[test]
+    fn dealloc_opt_compare_prints_every_strategy() {
+        let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let out = crate::driver::run_captured(&args(&["--compare=csv", "-"]), Some(LEAKY));
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let ownership = out
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("<stdin>,ownership,ok,,1,1,0,1,16,16,"));
+        assert!(ownership.is_some(), "{}", out.stdout);
+        let passes = crate::driver::run_captured(&args(&["--compare", "--cse", "-"]), Some(LEAKY));
+        assert!(
+            passes.stderr.contains("takes no passes"),
+            "{}",
+            passes.stderr
+        );
+        let format = crate::driver::run_captured(&args(&["--compare=xml", "-"]), Some(LEAKY));
+        assert!(
+            format.stderr.contains("unknown format 'xml'"),
+            "{}",
+            format.stderr
         );
     }
 
