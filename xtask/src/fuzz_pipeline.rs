@@ -659,3 +659,30 @@ fn write_reproducer(
     std::fs::write(path, text)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pipelines_with_options_become_flags_and_file_names() {
+        assert_eq!(
+            pipeline_flag("buffer-deallocation-pipeline{hoist=true}"),
+            "--buffer-deallocation-pipeline=hoist=true"
+        );
+        assert_eq!(pipeline_flag("expand-realloc"), "--expand-realloc");
+        assert_eq!(
+            file_stem("buffer-deallocation-pipeline{hoist=true}"),
+            "buffer-deallocation-pipeline_hoist_true_"
+        );
+    }
+
+    #[test]
+    fn every_registered_pipeline_builds() {
+        let defaults = default_pipelines();
+        assert!(defaults.contains(&"buffer-deallocation-pipeline{hoist=true}".to_string()));
+        for name in defaults {
+            assert!(build_pipeline(&name, None).is_ok(), "{name}");
+        }
+    }
+}
