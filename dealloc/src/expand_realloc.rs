@@ -193,6 +193,13 @@ fn expand(
         let c0 = ConstantOp::build_index(&mut b, 0).result(&b);
         r.current = Size::Dynamic(DimOp::build(&mut b, r.source, c0).result(&b));
     }
+    let at = ir::diag::loc_text(&b, b.op_loc(op));
+    let (branches, why) = match (r.current, r.target) {
+        (Size::Static(old), Size::Static(new)) if old < new => ("grow", "both sizes known"),
+        (Size::Static(_), Size::Static(_)) => ("shrink", "both sizes known"),
+        _ => ("grow or shrink", "a size is known only at runtime"),
+    };
+    tracing::debug!(%at, "realloc expanded into {branches}: {why}");
     let replacement = match (r.current, r.target) {
         // Both sizes known: expand only the branch that runs. (MLIR 22 builds both, and the
         // copy's subview of a shrinking realloc is out of bounds: invalid IR.)

@@ -906,7 +906,11 @@ impl<'a> DeallocState<'a> {
         if successors.len() != 2 || self.ctx.num_operands(op) == 0 {
             return Ok(());
         }
-        tracing::debug!(branch = ?op, "one dealloc per successor, each under its branch condition");
+        tracing::debug!(
+            at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(op)),
+            "split dealloc: the successors take different buffers, so each edge frees what it \
+             does not forward, under the branch condition"
+        );
         let cond = self.ctx.operand(op, 0);
         let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
         let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
@@ -1109,6 +1113,13 @@ impl<'a> DeallocState<'a> {
             let f = self.bool_const(block, false);
             return vec![f; retained.len()];
         }
+        tracing::debug!(
+            at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(before)),
+            freed = memrefs.len(),
+            retained = retained.len(),
+            "dealloc before the terminator: frees the buffers this block may own, except those \
+             that flow on (retained, their ownership passed along)"
+        );
         let mut b = Builder::before(self.ctx, before);
         let dealloc = DeallocOp::build(&mut b, memrefs, conditions, retained);
         dealloc.updated_conditions(&b).to_vec()
@@ -1214,7 +1225,11 @@ impl<'a> DeallocState<'a> {
         {
             return unique;
         }
-        tracing::debug!(value = ?v, "cloning: no unique ownership indicator for it in this block");
+        tracing::debug!(
+            at = %ir::diag::loc_text(self.ctx, self.value_loc(v)),
+            "clone: this block has no single ownership indicator for the buffer (it may be owned \
+             elsewhere, e.g. it joins buffers of different owners), so a copy it owns is made"
+        );
         let clone = self.clone_value(v, before);
         let t = self.bool_const(block, true);
         self.update(clone, Ownership::Unique(t), block);
@@ -1225,7 +1240,12 @@ impl<'a> DeallocState<'a> {
     /// A value equal to `v` that `block` certainly owns (for function results).
     fn materialize_guaranteed_ownership(&mut self, v: Value, block: Block, before: Op) -> Value {
         let (value, cond) = self.materialize_unique_ownership(v, block, before);
-        tracing::debug!(?value, owned = ?ConstantOp::as_bool(self.ctx, cond), "result must be owned");
+        tracing::debug!(
+            at = %ir::diag::loc_text(self.ctx, self.value_loc(value)),
+            owned = ?ConstantOp::as_bool(self.ctx, cond),
+            "returned buffer: the caller must own it; cloned unless owned here (None: decided at \
+             runtime)"
+        );
         let result = match ConstantOp::as_bool(self.ctx, cond) {
             Some(true) => return value,
             Some(false) => self.clone_value(value, before),

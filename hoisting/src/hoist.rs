@@ -136,7 +136,12 @@ fn hoist(ctx: &mut Context, root: Op, policy: Policy, options: &HoistOptions) ->
             continue;
         };
         if target != op {
-            tracing::debug!(target: "buffer-hoisting", ?op, ?target, ?policy, "allocation moved");
+            tracing::debug!(
+                from = %ir::diag::loc_text(ctx, ctx.op_loc(op)),
+                before = %ir::diag::loc_text(ctx, ctx.op_loc(target)),
+                ?policy,
+                "allocation moved: every use of the buffer and its aliases is dominated there"
+            );
             ctx.move_op_before(op, target);
             changed = true;
         }
@@ -312,7 +317,16 @@ impl Search<'_> {
             .ctx
             .block_parent(block)
             .is_some_and(|region| counts.region_has_other(region));
-        other_allocation || !post.post_dominates_block(self.ctx, block, above)
+        let off_path = !post.post_dominates_block(self.ctx, block, above);
+        if other_allocation || off_path {
+            tracing::debug!(
+                other_allocation,
+                off_path,
+                "peak-safe: not climbing to the dominator; the buffer would be live over another \
+                 allocation, or allocated on paths that never allocated it"
+            );
+        }
+        other_allocation || off_path
     }
 
     /// With `peak_safe`: whether leaving `parent_op` could raise the peak or the number of
@@ -323,7 +337,15 @@ impl Search<'_> {
         let Some(counts) = self.allocation_counts else {
             return false;
         };
-        counts.op_has_other(parent_op) || !is_loop(self.ctx, parent_op)
+        let raises = counts.op_has_other(parent_op) || !is_loop(self.ctx, parent_op);
+        if raises {
+            tracing::debug!(
+                at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(parent_op)),
+                "peak-safe: not leaving this op; it holds another allocation, or is no loop (the \
+                 buffer would be allocated on paths that never did)"
+            );
+        }
+        raises
     }
 
     /// Where the climb up the dominator tree of `block`'s region ends: the upper bound if it

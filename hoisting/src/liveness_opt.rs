@@ -43,7 +43,11 @@ pub fn optimize_allocation_liveness(
             continue;
         };
         if ctx.next_op(last_use) != Some(dealloc) && ctx.is_before_in_block(last_use, dealloc) {
-            tracing::debug!(target: "optimize-allocation-liveness", ?dealloc, after = ?last_use, "free moved up");
+            tracing::debug!(
+                from = %ir::diag::loc_text(ctx, ctx.op_loc(dealloc)),
+                after = %ir::diag::loc_text(ctx, ctx.op_loc(last_use)),
+                "free moved up to right after the last use of the buffer or an alias"
+            );
             ctx.unlink_op(dealloc);
             ctx.insert_op_after(last_use, dealloc);
             changed = true;

@@ -74,18 +74,28 @@ pub fn promote_buffers_to_stack(
         else {
             continue;
         };
-        if allocation.dealloc.is_some()
-            || !is_small(ctx, allocation.op, allocation.value, options)
-            || !has_allocation_scope(ctx, &aliases, allocation.value)
-            || counts
-                .as_ref()
-                .is_some_and(|c| allocates_before_scope_end(ctx, c, allocation.op))
+        let at = ir::diag::loc_text(ctx, ctx.op_loc(allocation.op));
+        let refusal = if allocation.dealloc.is_some() {
+            Some("the program frees it")
+        } else if !is_small(ctx, allocation.op, allocation.value, options) {
+            Some("it is too large or of unknown size")
+        } else if !has_allocation_scope(ctx, &aliases, allocation.value) {
+            Some("it or an alias leaves its automatic allocation scope")
+        } else if counts
+            .as_ref()
+            .is_some_and(|c| allocates_before_scope_end(ctx, c, allocation.op))
         {
+            Some("peak-safe: another allocation follows before its scope ends")
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            tracing::debug!(%at, "kept on the heap: {why}");
             continue;
         }
+        tracing::debug!(%at, "promoted to the stack: small, never freed, stays in its scope");
         let mut b = Builder::before(ctx, allocation.op);
         let promoted = promote(&mut b, allocation.op);
-        tracing::debug!(target: "promote-buffers-to-stack", op = ?allocation.op, ?promoted, "promoted");
         ctx.replace_op_uses(allocation.op, &[ctx.result(promoted, 0)]);
         ctx.erase_op(allocation.op);
         changed = true;

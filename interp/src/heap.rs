@@ -208,14 +208,14 @@ impl<L> Allocation<L> {
         matches!(self.kind, MemoryKind::Global { .. })
     }
 
-    /// `heap buffer #3 (40 bytes at 0x100000000)`.
+    /// `heap buffer #3 (40 bytes)`.
     fn describe(&self, id: AllocId) -> String {
         let what = match &self.kind {
             MemoryKind::Heap => format!("heap buffer {id}"),
             MemoryKind::Stack { .. } => format!("stack buffer {id}"),
             MemoryKind::Global { name, .. } => format!("global @{name} ({id})"),
         };
-        format!("{what} ({} bytes at {:#x})", self.size_bytes, self.address)
+        format!("{what} ({} bytes)", self.size_bytes)
     }
 
     /// Drops the bytes of a buffer that can no longer be accessed.
@@ -682,11 +682,8 @@ impl<L: Clone + Display> Heap<L> {
                 self.release(id, at);
                 Ok(())
             }
-            (MemoryKind::Heap, Status::Freed { at: first, .. }) => {
-                let message = format!(
-                    "double free of {}, first freed at {first}",
-                    self.describe(id)
-                );
+            (MemoryKind::Heap, Status::Freed { .. }) => {
+                let message = format!("double free of {}", self.describe(id));
                 Err(self.error(HeapErrorKind::DoubleFree, message, at, Some(id)))
             }
             (MemoryKind::Stack { .. }, _) => {
@@ -894,10 +891,7 @@ impl<L: Clone + Display> Heap<L> {
     fn dead_access_message(&self, id: AllocId, allocation: &Allocation<L>) -> Option<String> {
         match &allocation.status {
             Status::Live => None,
-            Status::Freed { at, .. } => Some(format!(
-                "access to {}, freed at {at}",
-                allocation.describe(id)
-            )),
+            Status::Freed { .. } => Some(format!("access to freed {}", allocation.describe(id))),
             Status::ScopeExited { .. } => Some(format!(
                 "access to {} after its allocation scope exited",
                 allocation.describe(id)
@@ -974,7 +968,7 @@ impl<L: Clone + Display> Heap<L> {
     /// Counts and records a warning at op location `at` concerning buffer `id`.
     fn warning(&mut self, kind: HeapErrorKind, message: String, at: &L, id: Option<AllocId>) {
         let site = self.site_text(id);
-        let diagnostic = self.diagnostic(kind, message, Some(at.to_string()), site);
+        let diagnostic = self.diagnostic(kind, message, Some(at.to_string()), site, id);
         self.count(kind);
         if self.first_time(&diagnostic, id) {
             self.stats.warnings.push(diagnostic);
@@ -989,7 +983,7 @@ impl<L: Clone + Display> Heap<L> {
         alloc_site: Option<String>,
         id: Option<AllocId>,
     ) -> HeapError {
-        let diagnostic = self.diagnostic(kind, message, location, alloc_site);
+        let diagnostic = self.diagnostic(kind, message, location, alloc_site, id);
         self.count(kind);
         if self.first_time(&diagnostic, id) {
             self.stats.errors.push(diagnostic.clone());
@@ -997,18 +991,27 @@ impl<L: Clone + Display> Heap<L> {
         diagnostic
     }
 
+    /// The diagnostic, with where buffer `id` was freed when it is already freed.
     fn diagnostic(
         &self,
         kind: HeapErrorKind,
         message: String,
         location: Option<String>,
         alloc_site: Option<String>,
+        id: Option<AllocId>,
     ) -> HeapError {
+        let freed_at =
+            id.and_then(|id| self.allocation(id))
+                .and_then(|allocation| match &allocation.status {
+                    Status::Freed { at, .. } => Some(at.to_string()),
+                    _ => None,
+                });
         HeapError {
             kind,
             message,
             location,
             alloc_site,
+            freed_at,
         }
     }
 

@@ -7,12 +7,20 @@
 //! early, the fatal error appended to `errors` with the same four keys as a heap error
 //! (`kind`, `message`, `location`, `alloc_site`), its kind in snake case
 //! (`step_budget_exceeded`, `assertion_failed`...).
+//!
+//! [`RunOutcome::to_diagnostics`] renders the findings as `mlir-opt` renders its diagnostics:
+//! `file:line:col: error: message`, the source line and a caret, then `note:` lines (where the
+//! buffer was first freed, where it was allocated, where the entry function returned with it
+//! still live).
 
 use std::fmt::Write as _;
 
+use ir::diag::render_located;
+use ir::{Severity, SourceMap};
 use serde_json::{Map, Value, json};
 
 use crate::exec::{RunError, RunErrorKind, RunOutcome};
+use crate::report::{HeapError, HeapErrorKind};
 
 impl RunErrorKind {
     /// The snake-case name used in JSON (`"step_budget_exceeded"`).
@@ -69,13 +77,65 @@ impl RunOutcome {
         Value::Object(object)
     }
 
+    /// Why this run cannot serve as the reference run of a program that frees nothing yet
+    /// (the input of a deallocation strategy): its fatal error, or its first heap error that is
+    /// not a leak.
+    pub fn unfit_as_input(&self) -> Option<String> {
+        if let Some(error) = &self.error {
+            return Some(format!("stopped: {error}"));
+        }
+        self.report
+            .errors
+            .iter()
+            .find(|e| e.kind != HeapErrorKind::Leak)
+            .map(|e| format!("heap error: {} {}", e.kind.name(), e.message))
+    }
+
     /// [`RunOutcome::to_json_value`], pretty-printed.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.to_json_value()).unwrap_or_default()
     }
 
+    /// Every error, warning and the fatal error as MLIR diagnostics over `sources` (see the
+    /// module doc), in the order they happened.
+    pub fn to_diagnostics(&self, sources: &SourceMap) -> String {
+        let mut out = String::new();
+        for error in &self.report.errors {
+            out.push_str(&render_heap_error(sources, Severity::Error, error));
+        }
+        for warning in &self.report.warnings {
+            out.push_str(&render_heap_error(sources, Severity::Warning, warning));
+        }
+        if let Some(error) = &self.error {
+            let location = error.location.as_deref();
+            out.push_str(&render_located(
+                sources,
+                Severity::Error,
+                location,
+                &error.message,
+                true,
+            ));
+        }
+        out
+    }
+
+    /// The diagnostics of [`RunOutcome::to_diagnostics`], then the verdict and the statistics.
+    pub fn to_diagnostic_table(&self, entry: &str, sources: &SourceMap) -> String {
+        let mut out = self.to_diagnostics(sources);
+        out.push_str(&self.verdict(entry));
+        out.push_str(&self.report.statistics_table());
+        out
+    }
+
     /// A one-line verdict followed by the report's table.
     pub fn to_table(&self, entry: &str) -> String {
+        let mut out = self.verdict(entry);
+        out.push_str(&self.report.to_table());
+        out
+    }
+
+    /// `run of @entry completed without errors` (or with how many, or why it stopped).
+    fn verdict(&self, entry: &str) -> String {
         let mut out = String::new();
         let errors = self.report.errors.len();
         match &self.error {
@@ -93,9 +153,49 @@ impl RunOutcome {
                 let _ = writeln!(out, "run of @{entry} completed with {errors} error(s)");
             }
         }
-        out.push_str(&self.report.to_table());
         out
     }
+}
+
+/// One heap finding as an MLIR diagnostic with its notes. A leak is reported at the
+/// allocation, with a note where the entry function returned; every other finding at the
+/// offending op, with notes where the buffer was freed and where it was allocated.
+fn render_heap_error(sources: &SourceMap, severity: Severity, error: &HeapError) -> String {
+    let mut notes: Vec<(&str, String)> = Vec::new();
+    let primary = if error.kind == HeapErrorKind::Leak {
+        if let Some(end) = &error.location {
+            notes.push((
+                end,
+                "still live when the entry function returned here".into(),
+            ));
+        }
+        error.alloc_site.as_deref().or(error.location.as_deref())
+    } else {
+        if let Some(freed) = &error.freed_at {
+            let what = match error.kind {
+                HeapErrorKind::DoubleFree => "first freed here",
+                _ => "freed here",
+            };
+            notes.push((freed, what.into()));
+        }
+        if let Some(site) = &error.alloc_site {
+            notes.push((site, "allocated here".into()));
+        }
+        error.location.as_deref()
+    };
+    let mut out = render_located(sources, severity, primary, &error.message, true);
+    for (location, message) in notes {
+        // As in MLIR, a note at its diagnostic's own location shows no source line again.
+        let show_line = Some(location) != primary;
+        out.push_str(&render_located(
+            sources,
+            Severity::Note,
+            Some(location),
+            &message,
+            show_line,
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -123,6 +223,54 @@ mod tests {
         assert_eq!(json["errors"][0]["location"], "a.mlir:3:5");
         assert!(json["errors"][0]["alloc_site"].is_null());
         assert!(!stopped().is_success());
+    }
+
+    #[test]
+    fn double_frees_render_as_mlir_diagnostics_with_notes() {
+        let mut sources = SourceMap::default();
+        sources.add(
+            "df.mlir",
+            "func.func @main() {\n  %m = memref.alloc() : memref<4xi32>\n  memref.dealloc %m : memref<4xi32>\n  memref.dealloc %m : memref<4xi32>\n  return\n}\n",
+        );
+        let mut report = Report::default();
+        report.errors.push(HeapError {
+            kind: HeapErrorKind::DoubleFree,
+            message: "double free of heap buffer #0 (16 bytes)".into(),
+            location: Some("df.mlir:4:3".into()),
+            alloc_site: Some("df.mlir:2:8".into()),
+            freed_at: Some("df.mlir:3:3".into()),
+        });
+        report.errors.push(HeapError {
+            kind: HeapErrorKind::Leak,
+            message: "heap buffer #1 (8 bytes) is never freed".into(),
+            location: Some("df.mlir:5:3".into()),
+            alloc_site: Some("df.mlir:2:8".into()),
+            freed_at: None,
+        });
+        let outcome = RunOutcome {
+            stdout: String::new(),
+            report,
+            error: None,
+        };
+        let text = outcome.to_diagnostics(&sources);
+        let expected = "\
+df.mlir:4:3: error: double free of heap buffer #0 (16 bytes)
+  memref.dealloc %m : memref<4xi32>
+  ^
+df.mlir:3:3: note: first freed here
+  memref.dealloc %m : memref<4xi32>
+  ^
+df.mlir:2:8: note: allocated here
+  %m = memref.alloc() : memref<4xi32>
+       ^
+df.mlir:2:8: error: heap buffer #1 (8 bytes) is never freed
+  %m = memref.alloc() : memref<4xi32>
+       ^
+df.mlir:5:3: note: still live when the entry function returned here
+  return
+  ^
+";
+        assert_eq!(text, expected);
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub struct HeapError {
     pub location: Option<String>,
     /// The allocation site of the buffer concerned, when there is one.
     pub alloc_site: Option<String>,
+    /// Where the buffer concerned was freed, when it had been (double frees, uses after free).
+    pub freed_at: Option<String>,
 }
 
 impl fmt::Display for HeapError {
@@ -83,6 +85,9 @@ impl fmt::Display for HeapError {
         write!(f, "{}: {}", self.kind, self.message)?;
         if let Some(location) = &self.location {
             write!(f, " at {location}")?;
+        }
+        if let Some(freed) = &self.freed_at {
+            write!(f, " (freed at {freed})")?;
         }
         if let Some(site) = &self.alloc_site {
             write!(f, " (allocated at {site})")?;
@@ -167,6 +172,14 @@ impl Report {
 
     /// The report as an aligned plain-text table, followed by op counts and diagnostics.
     pub fn to_table(&self) -> String {
+        let mut out = self.statistics_table();
+        write_diagnostics(&mut out, "errors", &self.errors);
+        write_diagnostics(&mut out, "warnings", &self.warnings);
+        out
+    }
+
+    /// The statistics and op counts of [`Report::to_table`], without the diagnostics.
+    pub fn statistics_table(&self) -> String {
         let mut out = String::new();
         write_aligned_rows(&mut out, &self.statistic_rows());
         if !self.ops_executed.is_empty() {
@@ -178,8 +191,6 @@ impl Report {
                 .collect();
             write_aligned_rows(&mut out, &rows);
         }
-        write_diagnostics(&mut out, "errors", &self.errors);
-        write_diagnostics(&mut out, "warnings", &self.warnings);
         out
     }
 
@@ -252,6 +263,7 @@ mod tests {
             message: "heap buffer #2 of 40 bytes is never freed".into(),
             location: Some("loc(\"end\")".into()),
             alloc_site: Some("loc(\"a.mlir\":3:7)".into()),
+            freed_at: None,
         });
         report
     }

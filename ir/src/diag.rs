@@ -153,17 +153,83 @@ fn render_one(
         None => out.push_str("loc(unknown): "),
     }
     let _ = writeln!(out, "{}: {}", diag.severity.as_str(), diag.message);
-    if let Some(FilePos { file, line, col }) = pos.filter(|_| show_line)
-        && let Some(text) = sources.line(&file, line)
-    {
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        let _ = writeln!(out, "{text}");
-        let caret_col = (col as usize).saturating_sub(1);
-        let pad: String = text
-            .chars()
-            .take(caret_col)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let _ = writeln!(out, "{pad}^");
+    if let Some(pos) = pos.filter(|_| show_line) {
+        write_source_line(sources, &pos, out);
+    }
+}
+
+/// Writes the source line of `pos` and a caret under its column, if the line is known.
+fn write_source_line(sources: &SourceMap, pos: &FilePos, out: &mut String) {
+    let Some(text) = sources.line(&pos.file, pos.line) else {
+        return;
+    };
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    let _ = writeln!(out, "{text}");
+    let caret_col = (pos.col as usize).saturating_sub(1);
+    let pad: String = text
+        .chars()
+        .take(caret_col)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let _ = writeln!(out, "{pad}^");
+}
+
+/// `file:line:col` of `loc`, or `unknown`: how logs and reports name a place in the input.
+pub fn loc_text(ctx: &Context, loc: crate::entity::Loc) -> String {
+    ctx.file_pos(loc).map_or_else(
+        || "unknown".to_string(),
+        |FilePos { file, line, col }| format!("{file}:{line}:{col}"),
+    )
+}
+
+/// Parses a location written as text, `file:line:col` (what reports that outlive their IR
+/// keep); `None` for any other form.
+pub fn parse_file_pos(text: &str) -> Option<FilePos> {
+    let mut parts = text.rsplitn(3, ':');
+    let col = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?.to_string();
+    Some(FilePos { file, line, col })
+}
+
+/// One message located by text rather than by [`Loc`]: `location: severity: message`, then
+/// the source line and caret when `location` is `file:line:col` of a known buffer and
+/// `show_line` is set. Without a location the prefix is `loc(unknown)`.
+pub fn render_located(
+    sources: &SourceMap,
+    severity: Severity,
+    location: Option<&str>,
+    message: &str,
+    show_line: bool,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {}: {message}",
+        location.unwrap_or("loc(unknown)"),
+        severity.as_str()
+    );
+    if let Some(pos) = location.and_then(parse_file_pos).filter(|_| show_line) {
+        write_source_line(sources, &pos, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn located_messages_show_their_line_and_caret() {
+        let mut sources = SourceMap::default();
+        sources.add("a:b.mlir", "first\n  second line\n");
+        let text = render_located(&sources, Severity::Error, Some("a:b.mlir:2:3"), "bad", true);
+        assert_eq!(text, "a:b.mlir:2:3: error: bad\n  second line\n  ^\n");
+        let note = render_located(&sources, Severity::Note, Some("a:b.mlir:2:3"), "x", false);
+        assert_eq!(note, "a:b.mlir:2:3: note: x\n");
+        let elsewhere = render_located(&sources, Severity::Note, Some("<somewhere>"), "y", true);
+        assert_eq!(elsewhere, "<somewhere>: note: y\n");
+        let unknown = render_located(&sources, Severity::Error, None, "z", true);
+        assert_eq!(unknown, "loc(unknown): error: z\n");
     }
 }

@@ -41,7 +41,13 @@ pub fn lower_dealloc_op(
             "malformed 'bufferization.dealloc'",
         )]);
     }
-    tracing::debug!(memrefs = ?d.memrefs.len(), "1 memref: a guarded free; more: the helper");
+    tracing::debug!(
+        at = %ir::diag::loc_text(ctx, ctx.op_loc(op)),
+        memrefs = d.memrefs.len(),
+        retained = d.retained.len(),
+        "lowered: no memref, constants; one memref and nothing retained, a guarded free; \
+         otherwise the helper's runtime alias checks"
+    );
     let mut b = Builder::before(ctx, op);
     let replacements = match (d.memrefs.len(), d.retained.len()) {
         (0, _) => lower_empty(&mut b, d.retained.len()),

@@ -12,6 +12,9 @@
 //! the program's prints go to stdout instead of the IR (which is written only with `-o FILE`),
 //! the verdict and report table to stderr, and the exit status is 1 when a run stops early or
 //! its heap records any error, leaks included.
+//!
+//! `--compare[=table|json|csv|markdown]` runs every deallocation strategy on the input instead
+//! (see [`crate::compare`]) and prints what each costs.
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
@@ -58,6 +61,8 @@ pub struct Options {
     pub debug_only: Vec<String>,
     /// Print the pipeline before running it (`--dump-pass-pipeline`).
     pub dump_pass_pipeline: bool,
+    /// Compare every deallocation strategy on the input instead (`--compare[=FORMAT]`).
+    pub compare: Option<crate::compare::Format>,
 }
 
 impl Default for Options {
@@ -76,6 +81,7 @@ impl Default for Options {
             run: RunOptions::default(),
             debug_only: Vec::new(),
             dump_pass_pipeline: false,
+            compare: None,
         }
     }
 }
@@ -155,6 +161,9 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("invalid value for '{arg}'"))?
             }
             "pass-pipeline" => pipeline_text = Some(take_value(&mut i)?),
+            "compare" => {
+                opts.compare = Some(crate::compare::Format::parse(value.unwrap_or("table"))?)
+            }
             "help" | "h" => opts.help = true,
             _ => match pass::lookup(name) {
                 Some(_) => opts.pipeline.push(PipelineElement::Pass {
@@ -225,6 +234,9 @@ fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captur
         cap.stdout = crate::help::help_text();
         return cap;
     }
+    if let Some(format) = opts.compare {
+        return compare_strategies(&opts, format, stdin);
+    }
     let pm = match PassManager::build(&opts.pipeline, opts.instrumentation) {
         Ok(pm) => pm,
         Err(e) => return usage_error(&e),
@@ -293,6 +305,33 @@ fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captur
     cap
 }
 
+/// `--compare`: every deallocation strategy on the input, side by side.
+fn compare_strategies(
+    opts: &Options,
+    format: crate::compare::Format,
+    stdin: Option<&str>,
+) -> Captured {
+    use crate::compare::{CompareOptions, Program, compare, default_strategies, render};
+    if !opts.pipeline.is_empty() {
+        return usage_error("'--compare' runs the registered strategies and takes no passes");
+    }
+    let (name, text) = match read_input(&opts.input, stdin) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&format!("could not open input file '{}': {e}", opts.input)),
+    };
+    let options = CompareOptions {
+        entry: opts.run.entry.clone(),
+        ..CompareOptions::default()
+    };
+    let programs = Program::of_file(&name, &text);
+    let comparison = compare(&programs, &default_strategies(), &options, &mut |_| {});
+    Captured {
+        code: u8::from(comparison.rows.is_empty()),
+        stdout: render(&comparison, format),
+        ..Captured::default()
+    }
+}
+
 /// What the `--run`s of a file produce, across its chunks.
 #[derive(Default)]
 struct RunSinks {
@@ -325,12 +364,14 @@ fn write_run_reports(opts: &RunOptions, reports: &[String], cap: &mut Captured) 
 /// Runs the entry function of a transformed chunk. Returns whether the run succeeded.
 fn run_chunk(
     opts: &RunOptions,
-    ctx: &Context,
-    module: Op,
+    (ctx, module): (&Context, Op),
+    (name, text): (&str, &str),
     runs: &mut RunSinks,
     err: &mut String,
 ) -> bool {
-    let execution = run::execute(ctx, module, opts);
+    let mut sources = SourceMap::default();
+    sources.add(name, text);
+    let execution = run::execute(ctx, module, opts, &sources);
     runs.stdout.push_str(&execution.outcome.stdout);
     runs.reports.push(execution.outcome.to_json());
     err.push_str(&execution.table);
@@ -374,7 +415,7 @@ fn process_chunk(
                 out.push('\n');
                 print_time = start.elapsed();
                 if opts.run.enabled {
-                    run_ok = run_chunk(&opts.run, &ctx, module, runs, err);
+                    run_ok = run_chunk(&opts.run, (&ctx, module), (name, text), runs, err);
                 }
             }
             Err(failure) => {

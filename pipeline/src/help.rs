@@ -71,6 +71,11 @@ const DRIVER_FLAGS: &[(&str, &str)] = &[
         "--run-uninitialized=<policy>",
         "Reads of unwritten bytes: error, warn (default) or ignore",
     ),
+    (
+        "--compare[=<format>]",
+        "Run every registered deallocation strategy on @main and print what each costs: \
+         table (default), json, csv or markdown",
+    ),
 ];
 
 /// The whole `--help` text.

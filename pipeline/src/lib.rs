@@ -7,9 +7,11 @@
 //! - [`manager`]: nesting, verify-after-each, IR printing and timing.
 //! - [`verify_diags`]: checks `--verify-diagnostics` annotations.
 //! - [`run`]: `--run`, executing the transformed module with the interpreter.
+//! - [`compare`]: deallocation strategies side by side (`--compare`).
 //! - [`driver`]: the command line; [`help`]: its `--help`; [`logging`]: `--debug-only`.
 #![forbid(unsafe_code)]
 
+pub mod compare;
 pub mod driver;
 pub mod help;
 pub mod logging;

@@ -17,7 +17,7 @@
 
 use interp::heap::UninitializedReadPolicy;
 use interp::{RunConfig, RunOutcome, run_function};
-use ir::{AttrData, Context, Op, TypeData};
+use ir::{AttrData, Context, Op, SourceMap, TypeData};
 
 /// What `--run` and its companion flags ask for.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,10 +136,11 @@ impl Execution {
     }
 }
 
-/// Runs the entry function of `module`.
-pub fn execute(ctx: &Context, module: Op, opts: &RunOptions) -> Execution {
+/// Runs the entry function of `module`; its findings are rendered as MLIR diagnostics over
+/// `sources` (the input's text, for source lines and carets).
+pub fn execute(ctx: &Context, module: Op, opts: &RunOptions, sources: &SourceMap) -> Execution {
     let outcome = run_function(ctx, module, &opts.entry, &opts.config);
-    let table = outcome.to_table(&opts.entry);
+    let table = outcome.to_diagnostic_table(&opts.entry, sources);
     Execution { outcome, table }
 }
 
@@ -257,7 +258,9 @@ mod tests {
         );
         assert_eq!(out.code, 1);
         assert!(
-            out.stderr.contains("leak: heap buffer #0"),
+            out.stderr.contains(
+                "<stdin>:8:8: error: heap buffer #0 (16 bytes) is never freed\n  %m = memref.alloc() : memref<4xi32>\n       ^\n<stdin>:9:3: note: still live when the entry function returned here\n"
+            ),
             "{}",
             out.stderr
         );

@@ -144,8 +144,15 @@ fn debug_only_shows_the_named_passes_and_no_other() {
         "the log must not reach stdout"
     );
     assert!(log.contains("placing deallocations"), "{log}");
-    assert!(log.contains("one dealloc per successor"), "{log}");
-    assert!(log.contains("result must be owned"), "{log}");
+    assert!(
+        log.contains("split dealloc: the successors take different buffers"),
+        "{log}"
+    );
+    assert!(
+        log.contains("returned buffer: the caller must own it"),
+        "{log}"
+    );
+    assert!(log.contains("dealloc before the terminator"), "{log}");
     assert!(
         log.lines()
             .all(|l| l.contains(r#"pass{name="ownership-based-buffer-deallocation"}"#)),
@@ -163,6 +170,35 @@ fn debug_only_shows_the_named_passes_and_no_other() {
         "{log}"
     );
     assert!(!log.contains("placing deallocations"), "{log}");
+}
+
+#[test]
+fn every_family_logs_its_decisions_with_reasons() {
+    let args = [
+        "--buffer-deallocation-pipeline=hoist=true",
+        "--debug-only=buffer-deallocation-simplification,promote-buffers-to-stack,expand-realloc",
+    ];
+    let out = run_binary(&args, None);
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    for (pass, reason) in [
+        (
+            "promote-buffers-to-stack",
+            "kept on the heap: it or an alias leaves",
+        ),
+        (
+            "buffer-deallocation-simplification",
+            "dealloc: some freed buffers alias no other operand",
+        ),
+    ] {
+        assert!(
+            log.lines()
+                .any(|l| l.contains(&format!("pass{{name=\"{pass}\"}}")) && l.contains(reason)),
+            "{pass}: {reason}\n{log}"
+        );
+    }
+    // Events carry the input position they are about.
+    assert!(log.contains(" at=/"), "{log}");
 }
 
 #[test]

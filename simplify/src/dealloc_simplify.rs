@@ -70,11 +70,40 @@ fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocOp(op).operand_lists(rw) else {
         return false;
     };
-    remove_memrefs_contained_in_retained(rw, analysis, op, &parts)
-        || remove_retained_not_aliasing(rw, analysis, op, &parts)
-        || split_non_aliasing(rw, analysis, op, &parts)
-        || retained_aliasing_always_freed(rw, analysis, op, &parts)
+    let at = ir::diag::loc_text(rw, rw.op_loc(op));
+    for (pattern, why) in ALIAS_PATTERNS {
+        if pattern(rw, analysis, op, &parts) {
+            tracing::debug!(%at, "{why}");
+            return true;
+        }
+    }
+    false
 }
+
+/// An alias-based dealloc pattern.
+type AliasPattern = fn(&mut Rewriter, &Origins, Op, &DeallocOperands) -> bool;
+
+/// The alias-based patterns in the order they are tried, each with the reason it gives.
+const ALIAS_PATTERNS: [(AliasPattern, &str); 4] = [
+    (
+        remove_memrefs_contained_in_retained,
+        "dealloc: a freed buffer is certainly one of the retained ones, so it is not freed here",
+    ),
+    (
+        remove_retained_not_aliasing,
+        "dealloc: a retained value aliases none of the freed buffers, so it need not be retained",
+    ),
+    (
+        split_non_aliasing,
+        "dealloc: some freed buffers alias no other operand, so they get a dealloc of their own \
+         without runtime alias checks",
+    ),
+    (
+        retained_aliasing_always_freed,
+        "dealloc: a retained value may alias only buffers freed unconditionally, so its \
+         ownership result is the condition of those",
+    ),
+];
 
 /// MLIR's `distinctAllocAndBlockArgument`: an allocation nested in the block that owns the
 /// block argument is a different buffer.

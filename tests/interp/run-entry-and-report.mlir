@@ -4,7 +4,8 @@
 // object to stdout, after what the program printed. The program reads one element it never
 // wrote, which `--run-uninitialized=error` turns into an error (exit 1).
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: uninitialized_read:
+// EXPECT-STDERR: <stdin>:21:8: error: read of i64 at offset 8 of heap buffer #0 (16 bytes), never written
+// EXPECT-STDERR: <stdin>:18:8: note: allocated here
 func.func private @printI64(i64)
 func.func private @printNewline()
 func.func @main() {

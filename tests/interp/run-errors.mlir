@@ -4,7 +4,8 @@
 // names the leaked buffer, where @main returned, and its allocation site.
 // EXPECT-EXIT: 1
 // EXPECT-STDERR: run of @main completed with 1 error(s)
-// EXPECT-STDERR: leak: heap buffer #0 (16 bytes at 0x100000000) is never freed at <stdin>:16:3 (allocated at <stdin>:13:8)
+// EXPECT-STDERR: <stdin>:14:8: error: heap buffer #0 (16 bytes) is never freed
+// EXPECT-STDERR: <stdin>:17:3: note: still live when the entry function returned here
 // EXPECT-STDERR: leaks                 1
 func.func private @printI64(i64)
 func.func @main() {
@@ -20,8 +21,9 @@ func.func @main() {
 
 // A double free is reported at the second dealloc, with the buffer's allocation site.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: double_free:
-// EXPECT-STDERR: at <stdin>:28:3 (allocated at <stdin>:26:8)
+// EXPECT-STDERR: <stdin>:30:3: error: double free of heap buffer #0 (16 bytes)
+// EXPECT-STDERR: <stdin>:29:3: note: first freed here
+// EXPECT-STDERR: <stdin>:28:8: note: allocated here
 func.func @main() {
   %m = memref.alloc() : memref<4xi32>
   memref.dealloc %m : memref<4xi32>
@@ -33,8 +35,8 @@ func.func @main() {
 
 // Freeing a stack buffer is an invalid free.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: invalid_free:
-// EXPECT-STDERR: at <stdin>:40:3 (allocated at <stdin>:39:8)
+// EXPECT-STDERR: <stdin>:42:3: error: free of stack buffer #0 (16 bytes), which is on the stack
+// EXPECT-STDERR: <stdin>:41:8: note: allocated here
 func.func @main() {
   %m = memref.alloca() : memref<4xi32>
   memref.dealloc %m : memref<4xi32>
@@ -45,8 +47,9 @@ func.func @main() {
 
 // A load through an alias of a freed buffer is a use after free, located at the load.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: use_after_free:
-// EXPECT-STDERR: at <stdin>:57:8 (allocated at <stdin>:53:8)
+// EXPECT-STDERR: <stdin>:60:8: error: access to freed heap buffer #0 (16 bytes)
+// EXPECT-STDERR: <stdin>:59:3: note: freed here
+// EXPECT-STDERR: <stdin>:56:8: note: allocated here
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : i32
@@ -62,8 +65,9 @@ func.func @main() {
 
 // An access past the end of a buffer is out of bounds.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: out_of_bounds:
-// EXPECT-STDERR: at <stdin>:70:8 (allocated at <stdin>:69:8)
+// EXPECT-STDERR: <stdin>:74:8: error: index 4 out of bounds for dimension 0 of size 4
+// EXPECT-STDERR:   %v = memref.load %m[%c4] : memref<4xi32>
+// EXPECT-STDERR: <stdin>:73:8: note: allocated here
 func.func @main() {
   %c4 = arith.constant 4 : index
   %m = memref.alloc() : memref<4xi32>
@@ -76,7 +80,7 @@ func.func @main() {
 
 // A failed cf.assert stops the run with its message, at the assert.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: run of @main stopped: assertion_failed error: <stdin>:82:3: assertion failed: counts must match
+// EXPECT-STDERR: run of @main stopped: assertion_failed error: <stdin>:86:3: assertion failed: counts must match
 func.func @main() {
   %f = arith.constant false
   cf.assert %f, "counts must match"
@@ -87,7 +91,7 @@ func.func @main() {
 
 // An op the interpreter does not implement is a clear error naming it.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: <stdin>:92:3: unsupported op 'foo.mystery'
+// EXPECT-STDERR: <stdin>:96:3: unsupported op 'foo.mystery'
 func.func @main() {
   "foo.mystery"() : () -> ()
   return
@@ -97,7 +101,7 @@ func.func @main() {
 
 // A call to an external function that is not a runner-utils print function.
 // EXPECT-EXIT: 1
-// EXPECT-STDERR: <stdin>:103:3: call to unknown external function @launch_missiles
+// EXPECT-STDERR: <stdin>:107:3: call to unknown external function @launch_missiles
 func.func private @launch_missiles()
 func.func @main() {
   call @launch_missiles() : () -> ()

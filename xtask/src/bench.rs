@@ -12,14 +12,20 @@ use anyhow::{Context as _, Result};
 
 use crate::programs;
 
+/// `cargo xtask bench-parse`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// The largest program, in ops
+    #[arg(long, default_value_t = 1 << 20)]
+    max_ops: usize,
+    /// The largest program given to mlir-opt-22, in ops
+    #[arg(long, default_value_t = 1 << 18)]
+    mlir_max_ops: usize,
+}
+
 /// Runs the benchmark.
-pub fn run(args: &[String]) -> Result<()> {
-    let max_ops: usize = crate::flag_value(args, "--max-ops")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1 << 20);
-    let mlir_max: usize = crate::flag_value(args, "--mlir-max-ops")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1 << 18);
+pub fn run(args: &BenchArgs) -> Result<()> {
+    let (max_ops, mlir_max) = (args.max_ops, args.mlir_max_ops);
     let status = Command::new("cargo")
         .args([
             "build",

@@ -82,17 +82,26 @@ const TOKENS: &[&str] = &[
     "\n",
 ];
 
-/// Runs the fuzzer for `--seconds N` (default 60) from `--seed S` (default 1).
-pub fn run(args: &[String]) -> Result<()> {
-    let seconds: u64 = crate::flag_value(args, "--seconds")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let seed: u64 = crate::flag_value(args, "--seed")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+/// `cargo xtask fuzz-parser`.
+#[derive(clap::Args)]
+pub struct FuzzParserArgs {
+    /// How long to fuzz, in seconds
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// The first seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Compare acceptance, printing and first error line with mlir-opt-22 instead
+    #[arg(long)]
+    against_mlir_opt: bool,
+}
+
+/// Runs the fuzzer (see the module doc).
+pub fn run(args: &FuzzParserArgs) -> Result<()> {
+    let (seconds, seed) = (args.seconds, args.seed);
     let seeds = load_seeds();
     anyhow::ensure!(!seeds.is_empty(), "no seed inputs found under tests/");
-    if args.iter().any(|a| a == "--against-mlir-opt") {
+    if args.against_mlir_opt {
         return run_differential(seeds, seed, Duration::from_secs(seconds));
     }
     std::panic::set_hook(Box::new(|_| {}));

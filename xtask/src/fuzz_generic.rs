@@ -517,11 +517,21 @@ fn fuzz_loop(count: usize, seed: u64) -> Findings {
     findings
 }
 
-/// The command: `--count N` programs (default: 20 per registered op), `--seed S`.
-pub fn run(args: &[String]) -> Result<()> {
-    let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
-    let count = num("--count").map_or_else(|| registered_ops().len() * 20, |n| n as usize);
-    let findings = fuzz(count, num("--seed").unwrap_or(1));
+/// `cargo xtask fuzz-generic`.
+#[derive(clap::Args)]
+pub struct FuzzGenericArgs {
+    /// Programs to generate (default: 20 per registered op)
+    #[arg(long)]
+    count: Option<usize>,
+    /// The first seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The command: `--count N` programs, `--seed S`.
+pub fn run(args: &FuzzGenericArgs) -> Result<()> {
+    let count = args.count.unwrap_or_else(|| registered_ops().len() * 20);
+    let findings = fuzz(count, args.seed);
     println!(
         "fuzz-generic: {} programs ({} parse and verify), {} driver runs, {} panics ({} distinct)",
         findings.programs,

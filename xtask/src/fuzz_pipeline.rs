@@ -1,11 +1,12 @@
 //! `cargo xtask fuzz`: differential fuzzing of the deallocation pipelines.
 //!
-//! `fuzz [--count N] [--seed S] [--pipeline NAME] [--seconds T] [--repros K] [--jit]`
+//! `fuzz [--count N] [--seed S] [--pipeline PIPELINE]... [--seconds T] [--repros K] [--jit]`
 //!
 //! Program `i` is generated from seed `S + i` by [`crate::generator`]. Each program must parse,
 //! verify and run cleanly in the interpreter (leaks allowed); anything else is a generator bug
-//! and is reported as such. Then, for each pipeline (`buffer-deallocation-pipeline` and
-//! `ownership-based-buffer-deallocation` unless `--pipeline` picks one), in-process: run the
+//! and is reported as such. Then, for each pipeline (unless `--pipeline` picks some: every
+//! registered deallocation pipeline of `compare`'s strategy list with each option combination
+//! this build accepts, and `ownership-based-buffer-deallocation` alone), in-process: run the
 //! passes (verifying after each), run the result. The run after must print the same text,
 //! finish, and have no heap error at all (no leak, double free, invalid free, use after
 //! free...); the printed result must parse and verify again. A failure is shrunk by deleting statements of the generator's tree while the
@@ -26,19 +27,17 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use interp::jit::Jit;
-use interp::report::HeapErrorKind;
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
-use pipeline::manager::{PassManager, RunLog};
+use pipeline::manager::{Instrumentation, PassManager, RunLog};
+use pipeline::pipeline_text::{expand, parse_pipeline};
 
 use crate::generator::{Coverage, GenConfig, Program, generate};
 
-/// The pipelines fuzzed by default.
-const DEFAULT_PIPELINES: &[&str] = &[
-    "buffer-deallocation-pipeline",
-    "ownership-based-buffer-deallocation",
-];
+/// Pipelines fuzzed by default besides every registered named pipeline and option combination
+/// of `compare`'s strategy list ([`pipeline::compare::registered_pipelines`]).
+const EXTRA_PIPELINES: &[&str] = &["ownership-based-buffer-deallocation"];
 
 /// Step budget of each interpreter run.
 const MAX_STEPS: u64 = 2_000_000;
@@ -74,30 +73,76 @@ fn gen_config(avoid: Option<&str>) -> Result<GenConfig> {
     Ok(cfg)
 }
 
-/// Runs the fuzzer (see the module doc); `--against-mlir-opt` runs
-/// [`crate::fuzz_upstream`] instead.
-pub fn run(args: &[String]) -> Result<()> {
-    if args.iter().any(|a| a == "--against-mlir-opt") {
-        return crate::fuzz_upstream::run(args);
+/// `cargo xtask fuzz`.
+#[derive(clap::Args)]
+pub struct FuzzArgs {
+    /// Programs to generate
+    #[arg(long, default_value_t = 1000)]
+    count: u64,
+    /// Seed of the first program (program i uses seed + i)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A pipeline to fuzz, `name` or `name{options}` (repeatable; default: every registered
+    /// deallocation pipeline with each option combination, and the ownership-based pass alone)
+    #[arg(long = "pipeline", value_name = "PIPELINE")]
+    pipelines: Vec<String>,
+    /// Stop after this many seconds
+    #[arg(long)]
+    seconds: Option<u64>,
+    /// Reproducers written per distinct failure
+    #[arg(long, default_value_t = 2)]
+    repros: usize,
+    /// Constructs not to generate, comma-separated: region-cfg, cf-loops
+    #[arg(long, default_value = "")]
+    avoid: String,
+    /// Also judge every program by the real MLIR JIT (mlir-runner-22)
+    #[arg(long)]
+    jit: bool,
+    /// Instead of judging by execution, compare our pipeline's output with mlir-opt-22's
+    /// (static allocations, clones, helper calls, scf.if; allocations, clones, peak when run)
+    #[arg(long)]
+    against_mlir_opt: bool,
+    /// With --against-mlir-opt: compare on the test chunks instead of generated programs
+    #[arg(long, requires = "against_mlir_opt")]
+    files: bool,
+}
+
+/// The default pipelines: every registered one of the strategy list, then the extras.
+fn default_pipelines() -> Vec<String> {
+    let mut list = pipeline::compare::registered_pipelines();
+    list.extend(EXTRA_PIPELINES.iter().map(|p| p.to_string()));
+    list
+}
+
+/// Runs the fuzzer (see the module doc); `--against-mlir-opt` runs [`crate::fuzz_upstream`]
+/// instead.
+pub fn run(args: FuzzArgs) -> Result<()> {
+    if args.against_mlir_opt {
+        let deadline = args.seconds.map(Duration::from_secs);
+        return crate::fuzz_upstream::run(args.files, args.count, args.seed, deadline);
     }
-    let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
     let settings = Settings {
-        count: num("--count").unwrap_or(1000),
-        seed: num("--seed").unwrap_or(1),
-        pipelines: match crate::flag_value(args, "--pipeline") {
-            Some(p) => vec![p.trim_start_matches('-').to_string()],
-            None => DEFAULT_PIPELINES.iter().map(|s| s.to_string()).collect(),
+        count: args.count,
+        seed: args.seed,
+        pipelines: if args.pipelines.is_empty() {
+            default_pipelines()
+        } else {
+            args.pipelines
+                .iter()
+                .map(|p| p.trim_start_matches('-').to_string())
+                .collect()
         },
-        deadline: num("--seconds").map(Duration::from_secs),
-        repros_per_signature: num("--repros").unwrap_or(2) as usize,
-        gen_config: gen_config(crate::flag_value(args, "--avoid").as_deref())?,
-        avoid: crate::flag_value(args, "--avoid").unwrap_or_default(),
-        jit: if args.iter().any(|a| a == "--jit") {
+        deadline: args.seconds.map(Duration::from_secs),
+        repros_per_signature: args.repros,
+        gen_config: gen_config(Some(&args.avoid))?,
+        avoid: args.avoid,
+        jit: if args.jit {
             Some(Jit::new().map_err(|why| anyhow::anyhow!("--jit: {why}"))?)
         } else {
             None
         },
     };
+    println!("fuzz: pipelines {}", settings.pipelines.join(", "));
     std::panic::set_hook(Box::new(|_| {}));
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
@@ -123,10 +168,12 @@ pub(crate) struct Pipeline {
     jit: Option<Jit>,
 }
 
+/// Builds `name` or `name{options}` (any textual pipeline).
 pub(crate) fn build_pipeline(name: &str, jit: Option<Jit>) -> Result<Pipeline> {
-    let opts = pipeline::driver::parse_args(&[format!("--{name}")])
+    let elements = parse_pipeline(name)
+        .and_then(|p| expand(p, 0))
         .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
-    let pm = PassManager::build(&opts.pipeline, opts.instrumentation)
+    let pm = PassManager::build(&elements, Instrumentation::default())
         .map_err(|e| anyhow::anyhow!("bad pipeline '{name}': {e}"))?;
     Ok(Pipeline {
         name: name.to_string(),
@@ -278,9 +325,9 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
                 let t = Instant::now();
                 let small = shrink(&program, p, &failure.signature);
                 stats.shrink_time += t.elapsed();
-                let path = out_dir.join(format!("{}-{seed}.mlir.pending", p.name));
+                let path = out_dir.join(format!("{}-{seed}.mlir.pending", file_stem(&p.name)));
                 let mut command = format!(
-                    "cargo xtask fuzz --seed {seed} --count 1 --pipeline {}",
+                    "cargo xtask fuzz --seed {seed} --count 1 --pipeline '{}'",
                     p.name
                 );
                 if !s.avoid.is_empty() {
@@ -347,20 +394,8 @@ pub(crate) fn prepare(text: &str) -> Result<(u64, RunOutcome), String> {
         run_function(&ctx, module, "main", &run_config())
     }))
     .map_err(|p| format!("interpreter panicked: {}", panic_text(&p)))?;
-    if let Some(e) = &before.error {
-        return Err(format!("run before the passes failed: {e}"));
-    }
-    if let Some(e) = before
-        .report
-        .errors
-        .iter()
-        .find(|e| e.kind != HeapErrorKind::Leak)
-    {
-        return Err(format!(
-            "run before the passes has a heap error: {} {}",
-            e.kind.name(),
-            e.message
-        ));
+    if let Some(why) = before.unfit_as_input() {
+        return Err(format!("run before the passes: {why}"));
     }
     if let Some(w) = before.report.warnings.first() {
         return Err(format!(
@@ -581,6 +616,28 @@ fn delete_nth(nodes: &mut Vec<crate::generator::Node>, k: &mut usize) -> bool {
     false
 }
 
+/// The command-line flag running pipeline `name` or `name{options}`: `--name=options`.
+fn pipeline_flag(pipeline: &str) -> String {
+    match pipeline.split_once('{') {
+        Some((name, options)) => format!("--{name}={}", options.trim_end_matches('}')),
+        None => format!("--{pipeline}"),
+    }
+}
+
+/// `pipeline` with the characters file names should not hold replaced.
+fn file_stem(pipeline: &str) -> String {
+    pipeline
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 /// Writes a reproducer: RUN line, how it was found, the failure, the program, then the
 /// failure's details as trailing comments (their locations refer to the file's own lines).
 fn write_reproducer(
@@ -593,7 +650,7 @@ fn write_reproducer(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let mut text = format!("// RUN: dealloc-opt %s --{}\n", p.name);
+    let mut text = format!("// RUN: dealloc-opt %s {}\n", pipeline_flag(&p.name));
     text.push_str(&format!("// Fuzz reproducer, shrunk from `{command}`.\n"));
     text.push_str(&format!("// Failure: {}\n\n", failure.signature));
     text.push_str(&program.render());
@@ -613,4 +670,31 @@ fn write_reproducer(
     }
     std::fs::write(path, text)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pipelines_with_options_become_flags_and_file_names() {
+        assert_eq!(
+            pipeline_flag("buffer-deallocation-pipeline{hoist=true}"),
+            "--buffer-deallocation-pipeline=hoist=true"
+        );
+        assert_eq!(pipeline_flag("expand-realloc"), "--expand-realloc");
+        assert_eq!(
+            file_stem("buffer-deallocation-pipeline{hoist=true}"),
+            "buffer-deallocation-pipeline_hoist_true_"
+        );
+    }
+
+    #[test]
+    fn every_registered_pipeline_builds() {
+        let defaults = default_pipelines();
+        assert!(defaults.contains(&"buffer-deallocation-pipeline{hoist=true}".to_string()));
+        for name in defaults {
+            assert!(build_pipeline(&name, None).is_ok(), "{name}");
+        }
+    }
 }

@@ -176,13 +176,9 @@ struct Input {
     text: String,
 }
 
-/// Runs the comparison (see the module doc).
-pub fn run(args: &[String]) -> Result<()> {
-    let num = |name: &str| crate::flag_value(args, name).and_then(|s| s.parse::<u64>().ok());
-    let count = num("--count").unwrap_or(1000);
-    let seed = num("--seed").unwrap_or(1);
-    let deadline = num("--seconds").map(Duration::from_secs);
-    let files = args.iter().any(|a| a == "--files");
+/// Runs the comparison (see the module doc) on the test chunks (`files`) or on `count`
+/// generated programs from `seed`, until `deadline`.
+pub fn run(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -> Result<()> {
     std::panic::set_hook(Box::new(|_| {}));
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)

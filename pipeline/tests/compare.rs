@@ -1,0 +1,122 @@
+//! `compare`'s numbers are the interpreter's: for every program of `examples/` and every
+//! strategy that produced an output, running that output with `dealloc-opt --run
+//! --run-report=FILE` gives the same allocations, frees, peak, clones, bytes copied, alias
+//! checks and steps as the comparison row, and exits 0 exactly when the row's verdict is `ok`;
+//! the input's own run gives the row's reference numbers (own allocations, ideal peak).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pipeline::compare::{CompareOptions, Program, Row, compare, default_strategies};
+use serde_json::Value;
+
+fn examples() -> Vec<Program> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/ exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).expect("readable example");
+            Program::of_file(&f.display().to_string(), &text)
+        })
+        .collect()
+}
+
+/// Runs `dealloc-opt --run` on `text`; its exit code and JSON report.
+fn run_report(text: &str, tag: &str) -> (i32, Value) {
+    let dir = std::env::temp_dir().join(format!("dealloc-compare-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let input = dir.join(format!("{tag}.mlir"));
+    let report = dir.join(format!("{tag}.json"));
+    std::fs::write(&input, text).expect("write program");
+    let out = Command::new(env!("CARGO_BIN_EXE_dealloc-opt"))
+        .arg(&input)
+        .arg("--run")
+        .arg(format!("--run-report={}", report.display()))
+        .output()
+        .expect("dealloc-opt runs");
+    let json = std::fs::read_to_string(&report).expect("report written");
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&report);
+    let value = serde_json::from_str(&json).expect("report is JSON");
+    (out.status.code().unwrap_or(-1), value)
+}
+
+fn number(report: &Value, key: &str) -> u64 {
+    report[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} in {report}"))
+}
+
+fn check_row(row: &Row, index: usize) {
+    let (Some(output), Some(m)) = (&row.output, &row.metrics) else {
+        return;
+    };
+    let (code, report) = run_report(output, &format!("row{index}"));
+    let what = format!("{} under {}", row.program, row.strategy);
+    let pairs = [
+        ("allocs", m.allocs),
+        ("stack_allocs", m.stack_allocs),
+        ("frees", m.frees),
+        ("peak_bytes", m.peak_bytes),
+        ("clones", m.clones),
+        ("bytes_copied", m.bytes_copied),
+        ("alias_checks", m.alias_checks),
+        ("steps", m.steps),
+    ];
+    for (key, ours) in pairs {
+        assert_eq!(ours, number(&report, key), "{key} of {what}");
+    }
+    // A clean run exits 0; `compare` also asks for the input's output, so `ok` implies 0.
+    if row.verdict == "ok" {
+        assert_eq!(code, 0, "{what}: verdict ok but dealloc-opt --run fails");
+    } else if row.verdict.starts_with("heap errors") {
+        assert_eq!(
+            code, 1,
+            "{what}: {} but dealloc-opt --run passes",
+            row.verdict
+        );
+    }
+}
+
+#[test]
+fn compare_agrees_with_run_report_on_every_output() {
+    let programs = examples();
+    assert!(programs.len() >= 8, "the examples are there");
+    let comparison = compare(
+        &programs,
+        &default_strategies(),
+        &CompareOptions::default(),
+        &mut |_| {},
+    );
+    let ownership: Vec<&Row> = comparison
+        .rows
+        .iter()
+        .filter(|r| r.strategy == "ownership")
+        .collect();
+    assert_eq!(ownership.len(), programs.len(), "{:?}", comparison.notes);
+    assert!(ownership.iter().all(|r| r.verdict == "ok"), "{ownership:?}");
+    for (index, row) in comparison.rows.iter().enumerate() {
+        check_row(row, index);
+    }
+    for program in &programs {
+        let (_, report) = run_report(&program.text, "input");
+        let row = comparison
+            .rows
+            .iter()
+            .find(|r| r.program == program.name)
+            .expect("a row per program");
+        assert_eq!(row.own_allocs, number(&report, "allocs"), "{}", row.program);
+        assert_eq!(
+            row.ideal_peak_bytes,
+            number(&report, "ideal_peak_bytes"),
+            "{}",
+            row.program
+        );
+    }
+}
