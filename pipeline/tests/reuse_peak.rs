@@ -23,11 +23,18 @@ use measure::{Cost, cost};
 
 /// Each deallocation strategy's pipeline, without and with reuse. The legacy and MLIR-HLO
 /// pipelines join this list when they take the option.
-const STRATEGIES: &[(&str, &str, &str)] = &[(
-    "ownership-based",
-    "--buffer-deallocation-pipeline",
-    "--buffer-deallocation-pipeline=reuse=true",
-)];
+const STRATEGIES: &[(&str, &str, &str)] = &[
+    (
+        "ownership-based",
+        "--buffer-deallocation-pipeline",
+        "--buffer-deallocation-pipeline=reuse=true",
+    ),
+    (
+        "legacy",
+        "--legacy-buffer-deallocation-pipeline",
+        "--legacy-buffer-deallocation-pipeline=reuse=true",
+    ),
+];
 
 /// The chunks with `@main` of a test file under `tests/`, each with its name: the first
 /// comment line of the form `// name: ...` (a lowercase name), or the file and chunk number.

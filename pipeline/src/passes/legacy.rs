@@ -9,7 +9,7 @@ use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::dealloc::EXPAND_REALLOC;
-use super::hoisting;
+use super::{hoisting, reuse};
 use super::simplify::CANONICALIZE;
 
 /// `buffer-deallocation`.
@@ -50,6 +50,8 @@ pub static COPY_REMOVAL: Declaration<CopyRemovalOptions> = Declaration {
 pub struct LegacyPipelineOptions {
     /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
     pub hoist: bool,
+    /// Run `hlo-buffer-reuse` last.
+    pub reuse: bool,
 }
 
 /// `legacy-buffer-deallocation-pipeline`.
@@ -60,13 +62,22 @@ pub static LEGACY_BUFFER_DEALLOCATION_PIPELINE: Declaration<LegacyPipelineOption
                       ops with buffer-deallocation, removes the copies it can with \
                       copy-removal and canonicalizes (which takes out clones whose source \
                       dies right after them).",
-    options: &[pass_option!(
-        "hoist",
-        hoist: bool,
-        "First move allocations out of loops and up to dominators, and promote small ones \
-         to the stack, skipping every move that could raise the peak; last, move each \
-         free up to its buffer's last use"
-    )],
+    options: &[
+        pass_option!(
+            "hoist",
+            hoist: bool,
+            "First move allocations out of loops and up to dominators, and promote small ones \
+             to the stack, skipping every move that could raise the peak; last, move each \
+             free up to its buffer's last use"
+        ),
+        pass_option!(
+            "reuse",
+            reuse: bool,
+            "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: freed \
+             buffers serve later allocations, copies are elided, loop temporaries are hoisted \
+             or double-buffered, never raising the peak"
+        ),
+    ],
     kind: Kind::Pipeline {
         expand: |options| {
             let mut passes = vec![EXPAND_REALLOC.element(&ExpandReallocOptions {
@@ -82,6 +93,9 @@ pub static LEGACY_BUFFER_DEALLOCATION_PIPELINE: Declaration<LegacyPipelineOption
             ]);
             if options.hoist {
                 passes.extend(hoisting::after_deallocation());
+            }
+            if options.reuse {
+                passes.extend(reuse::after_deallocation());
             }
             passes
         },
