@@ -9,6 +9,7 @@ use crate::pass::Registered;
 mod analysis;
 mod basic;
 mod dealloc;
+mod hlo;
 mod hoisting;
 mod lower;
 mod simplify;
@@ -21,6 +22,7 @@ static FAMILIES: &[&[&dyn Registered]] = &[
     simplify::FAMILY,
     lower::FAMILY,
     hoisting::FAMILY,
+    hlo::FAMILY,
 ];
 
 /// Every registered pass and pipeline, in family order.
