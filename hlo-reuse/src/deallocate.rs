@@ -98,6 +98,12 @@ struct Deallocator<'c> {
     ownership: Type,
     /// The functions with a body, by name (their signatures gain ownership results).
     defined: FxHashSet<String>,
+    /// For each non-entry block of a multi-block region: the memrefs defined elsewhere that
+    /// are live at its start; each gets a memref and an ownership argument, so that the
+    /// ownership of a buffer used after a branch travels with the branch.
+    carried: FxHashMap<Block, Vec<Value>>,
+    /// The memref argument standing for a carried memref, and the memref.
+    carried_arg: FxHashMap<Value, Value>,
 }
 
 impl<'c> Deallocator<'c> {
@@ -114,6 +120,8 @@ impl<'c> Deallocator<'c> {
             indicator: FxHashMap::default(),
             ownership,
             defined,
+            carried: FxHashMap::default(),
+            carried_arg: FxHashMap::default(),
         }
     }
 
@@ -190,6 +198,9 @@ impl<'c> Deallocator<'c> {
         owns_entry_inputs: bool,
     ) -> R<Vec<(Block, Outcome)>> {
         let blocks: Vec<Block> = self.ctx.blocks(region).collect();
+        if blocks.len() > 1 {
+            self.add_carried_args(region, &blocks);
+        }
         let mut out = Vec::with_capacity(blocks.len());
         for (k, &block) in blocks.iter().enumerate() {
             let owns = k > 0 || owns_entry_inputs;
@@ -198,22 +209,57 @@ impl<'c> Deallocator<'c> {
         Ok(out)
     }
 
-    /// The ownership arguments of a block that owns its inputs: one per memref argument.
-    fn add_ownership_args(&mut self, block: Block, owned: &mut Owned) {
+    /// Gives every non-entry block of `region` one memref argument per memref live at its
+    /// start and defined elsewhere (its predecessors pass the memref itself).
+    fn add_carried_args(&mut self, region: Region, blocks: &[Block]) {
+        let Some(parent) = self.ctx.region_parent(region) else {
+            return;
+        };
+        let liveness = analysis::liveness::Liveness::compute(self.ctx, parent);
+        for &block in &blocks[1..] {
+            let live: Vec<Value> = liveness
+                .live_in(block)
+                .filter(|&v| self.is_memref(v))
+                .collect();
+            for &v in &live {
+                let ty = self.ctx.value_type(v);
+                let arg = self.ctx.add_block_arg(block, ty);
+                self.aliases.union(v, arg);
+                self.carried_arg.insert(arg, v);
+            }
+            self.carried.insert(block, live);
+        }
+    }
+
+    /// The ownership arguments of a block that owns its inputs: one per memref argument. A
+    /// carried memref's indicator is, inside the block, its argument's; the returned list
+    /// restores the indicators the block overrides.
+    fn add_ownership_args(
+        &mut self,
+        block: Block,
+        owned: &mut Owned,
+    ) -> Vec<(Value, Option<Value>)> {
         let args = self.ctx.block_args(block).to_vec();
+        let mut overridden = Vec::new();
         for arg in self.memrefs(&args) {
             let o = self.ctx.add_block_arg(block, self.ownership);
             self.indicator.insert(arg, o);
             self.aliases.union(arg, o);
             owned.insert(o);
+            if let Some(&v) = self.carried_arg.get(&arg) {
+                overridden.push((v, self.indicator.insert(v, o)));
+            }
         }
+        overridden
     }
 
     fn transform_block(&mut self, block: Block, owns_inputs: bool) -> R<Outcome> {
         let mut owned = Owned::default();
-        if owns_inputs {
-            self.add_ownership_args(block, &mut owned);
-        }
+        let overridden = if owns_inputs {
+            self.add_ownership_args(block, &mut owned)
+        } else {
+            Vec::new()
+        };
         let mut released: Vec<Value> = Vec::new();
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         let terminator = ops
@@ -246,6 +292,12 @@ impl<'c> Deallocator<'c> {
                 Vec::new()
             }
         };
+        for (v, previous) in overridden.into_iter().rev() {
+            match previous {
+                Some(o) => self.indicator.insert(v, o),
+                None => self.indicator.remove(&v),
+            };
+        }
         Ok(Outcome { released, acquired })
     }
 
@@ -341,7 +393,11 @@ impl<'c> Deallocator<'c> {
     /// Emits the retains before branch `term` and appends the indicators of the memrefs it
     /// passes to successor `k`.
     fn hand_to_successor(&mut self, term: Op, k: usize, owned: &Owned) -> R<()> {
-        let forwarded = self.ctx.successor_operands(term, k);
+        let mut forwarded = self.ctx.successor_operands(term, k);
+        let succ = self.ctx.successors(term)[k];
+        if let Some(carried) = self.carried.get(&succ) {
+            forwarded.extend(carried.iter().copied());
+        }
         let yielded = self.memrefs(&forwarded);
         let indicators = self.emit_retains(term, &yielded, owned);
         if indicators.is_empty() {

@@ -96,12 +96,11 @@ pub struct HloDeallocationPipelineOptions {
 pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions> = Declaration {
     name: "hlo-deallocation-pipeline",
     summary: "Add, simplify and lower all deallocations the MLIR-HLO way",
-    description: "Runs hlo-deallocate, hlo-deallocation-simplification, canonicalize (as \
-                      XLA did, to drop iteration arguments simplification made redundant), \
-                      hlo-deallocation-simplification again, hlo-deallocation-to-scf and \
-                      hlo-lower-deallocation, so that the output uses upstream dialects only. \
-                      The input must free nothing itself except through memref.dealloc and \
-                      memref.realloc of buffers it owns.",
+    description: "Runs hlo-deallocate, hlo-deallocation-simplification (twice, with the place \
+                  of buffer reuse between), hlo-deallocation-to-scf, hlo-lower-deallocation and \
+                  canonicalize, so that the output uses upstream dialects only. The input must \
+                  free nothing itself except through memref.dealloc and memref.realloc of \
+                  buffers it owns.",
     options: &[pass_option!(
         "hoist",
         hoist: bool,
