@@ -29,7 +29,7 @@
 use ir::dialects::cf::BrOp;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
 use ir::dialects::func::FuncOp;
-use ir::interfaces::view_base;
+use ir::interfaces::{is_allocation, view_base};
 use ir::{
     Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Region,
     RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value, track_changes,
@@ -228,6 +228,80 @@ impl<'c> Deallocator<'c> {
                 self.carried_arg.insert(arg, v);
             }
             self.carried.insert(block, live);
+        }
+        for &block in blocks {
+            self.union_branch_edges(block);
+        }
+        self.union_everything_in(parent);
+    }
+
+    /// Unions, flow-insensitively, every alias relation inside `op` up front: in a CFG, a
+    /// block transformed early may hand on a buffer that a later block derives a value from
+    /// and passes back around a loop.
+    pub(super) fn union_everything_in(&mut self, op: Op) {
+        for nested in self.ctx.walk_preorder(op) {
+            if nested == op {
+                continue;
+            }
+            let results = self.memrefs(self.ctx.results(nested));
+            let allocates = results.iter().any(|&r| is_allocation(self.ctx, r));
+            if !results.is_empty() && !allocates {
+                if self.ctx.op_def(nested).call.is_some() {
+                    let operands: Vec<Value> = self.ctx.operands(nested).collect();
+                    for a in self.memrefs(&operands) {
+                        for &r in &results {
+                            self.aliases.union(a, r);
+                        }
+                    }
+                } else {
+                    self.union_results_with_operands(nested);
+                }
+            }
+            if let Some(block) = self.ctx.op_parent(nested)
+                && self.ctx.last_op(block) == Some(nested)
+            {
+                self.union_branch_edges(block);
+            }
+            let forwarded: Vec<(Value, Value)> = self.forwarding_pairs(nested);
+            for (v, to) in forwarded {
+                self.aliases.union(v, to);
+            }
+        }
+    }
+
+    /// The (forwarded memref, receiving value) pairs along the region-branch edges leaving
+    /// `op` (its entry edges if it has regions, its parent's edges if it is a region
+    /// terminator).
+    pub(super) fn forwarding_pairs(&self, op: Op) -> Vec<(Value, Value)> {
+        let mut out = Vec::new();
+        for i in 0..self.ctx.num_operands(op) {
+            let v = self.ctx.operand(op, i);
+            if !self.is_memref(v) {
+                continue;
+            }
+            if let Some(targets) = crate::flow::forwarded_to(self.ctx, op, i) {
+                out.extend(targets.into_iter().map(|t| (v, t)));
+            }
+        }
+        out
+    }
+
+    /// Unions the memrefs `block`'s terminator passes to its successors with the arguments
+    /// receiving them, before any block is transformed: around a CFG loop, a later block
+    /// may hand a buffer back to an earlier one.
+    fn union_branch_edges(&mut self, block: Block) {
+        let Some(term) = self.ctx.last_op(block) else {
+            return;
+        };
+        let successors = self.ctx.successors(term).to_vec();
+        for (k, succ) in successors.into_iter().enumerate() {
+            let operands = self.ctx.successor_operands(term, k);
+            let args = self.ctx.block_args(succ).to_vec();
+            for (&v, &arg) in operands.iter().zip(&args) {
+                if self.is_memref(v) {
+                    self.aliases.union(v, arg);
+                }
+            }
         }
     }
 

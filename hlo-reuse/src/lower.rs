@@ -33,8 +33,11 @@
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
 use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::func::{CallOp, FuncOp, ReturnOp};
-use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp};
-use ir::dialects::scf::{IfOp, YieldOp};
+use ir::dialects::memref::{
+    AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, DeallocOp, DimOp, ExtractAlignedPointerAsIndexOp,
+    ExtractStridedMetadataOp, LoadOp, StoreOp,
+};
+use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
     Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type, TypeData,
@@ -236,7 +239,8 @@ impl<'c> Lowering<'c> {
         Ok(())
     }
 
-    /// A retain: the helper call, then one guarded free per alloc.
+    /// A retain: inside a `memref.alloca_scope`, the addresses go to stack arrays and the
+    /// helper claims allocs for retained memrefs; then one guarded free per alloc.
     fn lower_retain(
         &mut self,
         op: Op,
@@ -249,31 +253,31 @@ impl<'c> Lowering<'c> {
             let f = ConstantOp::build_bool(&mut b, false).result(&b);
             return Ok(vec![f; retained.len()]);
         }
-        let name = self.helper(op, retained.len(), allocs.len())?;
+        let name = self.helper(op)?;
+        let n = retained.len();
+        let i1 = self.ctx.i1_type();
         let mut b = Builder::before(self.ctx, op);
-        let mut args: Vec<Value> = retained
-            .iter()
-            .map(|&r| ExtractAlignedPointerAsIndexOp::build(&mut b, r).result(&b))
-            .collect();
-        for (&o, &c) in allocs.iter().zip(carriers) {
-            args.push(address_if(&mut b, o, c));
-        }
-        let i1 = b.ctx().i1_type();
-        let types = vec![i1; retained.len() + allocs.len()];
-        let call = CallOp::build(&mut b, &name, &args, &types);
-        let outs = call.results(&b).to_vec();
-        for (&free, &c) in outs[retained.len()..].iter().zip(carriers) {
+        let scope = AllocaScopeOp::build(&mut b, &vec![i1; n + allocs.len()]);
+        let body = scope.body(&b).expect("scope body");
+        let loc = b.loc();
+        let outs = {
+            let mut inner = Builder::at_end(b.ctx(), body, loc);
+            let outs = call_helper(&mut inner, &name, retained, allocs, carriers);
+            AllocaScopeReturnOp::build(&mut inner, &outs);
+            scope.op()
+        };
+        let outs = b.results(outs).to_vec();
+        for (&free, &c) in outs[n..].iter().zip(carriers) {
             if let Some(c) = c {
                 dealloc_if(&mut b, free, c);
             }
         }
-        Ok(outs[..retained.len()].to_vec())
+        Ok(outs[..n].to_vec())
     }
 
-    /// The name of the helper for `n` retained memrefs and `m` allocs, built on first use in
-    /// the symbol table enclosing `op`.
-    fn helper(&mut self, op: Op, n: usize, m: usize) -> R<String> {
-        let name = format!("hlo_retain_{n}_{m}");
+    /// The name of the retain helper, built on first use in the symbol table enclosing `op`.
+    fn helper(&mut self, op: Op) -> R<String> {
+        let name = HELPER.to_string();
         if self.helpers.contains(&name) {
             return Ok(name);
         }
@@ -291,7 +295,7 @@ impl<'c> Lowering<'c> {
             )
             .on_op(op));
         }
-        build_helper(self.ctx, table, &name, n, m);
+        build_helper(self.ctx, table, &name);
         self.helpers.insert(name.clone());
         Ok(name)
     }
@@ -395,10 +399,66 @@ fn base_buffer(b: &mut Builder, m: Value) -> Value {
     ExtractStridedMetadataOp::build(b, m).base_buffer(b)
 }
 
-/// Builds `func.func private @name(retained addresses, alloc addresses) -> (retained
-/// indicators, frees)`: each retained address claims the first unclaimed non-zero alloc
-/// address equal to it; an alloc is freed when non-zero and unclaimed.
-fn build_helper(ctx: &mut Context, table: Op, name: &str, n: usize, m: usize) {
+/// The name of the generated retain helper.
+const HELPER: &str = "hlo_retain_helper";
+
+/// A rank-1 dynamic memref of `elem`.
+fn vector_type(ctx: &mut Context, elem: Type) -> Type {
+    ctx.ty(TypeData::MemRef {
+        shape: vec![ir::DYNAMIC],
+        elem,
+        layout: None,
+        memory_space: None,
+    })
+}
+
+/// Stores the retained addresses and the owned alloc addresses (0 when not owned) in stack
+/// arrays, calls the helper, and returns the new indicators and the free flags.
+fn call_helper(
+    b: &mut Builder,
+    name: &str,
+    retained: &[Value],
+    allocs: &[Value],
+    carriers: &[Option<Value>],
+) -> Vec<Value> {
+    let index = b.ctx().index_type();
+    let i1 = b.ctx().i1_type();
+    let (index_vec, i1_vec) = (vector_type(b.ctx(), index), vector_type(b.ctx(), i1));
+    let n = ConstantOp::build_index(b, retained.len() as i64).result(b);
+    let m = ConstantOp::build_index(b, allocs.len() as i64).result(b);
+    let rs = AllocaOp::build(b, index_vec, &[n]).result(b);
+    let al = AllocaOp::build(b, index_vec, &[m]).result(b);
+    let fl = AllocaOp::build(b, i1_vec, &[n]).result(b);
+    for (i, &r) in retained.iter().enumerate() {
+        let address = ExtractAlignedPointerAsIndexOp::build(b, r).result(b);
+        let at = ConstantOp::build_index(b, i as i64).result(b);
+        StoreOp::build(b, address, rs, &[at]);
+    }
+    for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
+        let address = address_if(b, o, c);
+        let at = ConstantOp::build_index(b, j as i64).result(b);
+        StoreOp::build(b, address, al, &[at]);
+    }
+    CallOp::build(b, name, &[rs, al, fl], &[]);
+    let mut outs = Vec::with_capacity(retained.len() + allocs.len());
+    for i in 0..retained.len() {
+        let at = ConstantOp::build_index(b, i as i64).result(b);
+        outs.push(LoadOp::build(b, fl, &[at]).result(b));
+    }
+    let zero = ConstantOp::build_index(b, 0).result(b);
+    for j in 0..allocs.len() {
+        let at = ConstantOp::build_index(b, j as i64).result(b);
+        let left = LoadOp::build(b, al, &[at]).result(b);
+        outs.push(CmpIOp::build(b, CmpIPredicate::Ne, left, zero).result(b));
+    }
+    outs
+}
+
+/// Builds `func.func private @name(%retained: memref<?xindex>, %allocs: memref<?xindex>,
+/// %kept: memref<?xi1>)`: each retained address claims the first non-zero alloc address
+/// equal to it (which becomes 0) and records whether it found one; allocs left non-zero are
+/// the ones to free.
+fn build_helper(ctx: &mut Context, table: Op, name: &str) {
     let Some(&region) = ctx.regions(table).first() else {
         return;
     };
@@ -407,47 +467,64 @@ fn build_helper(ctx: &mut Context, table: Op, name: &str, n: usize, m: usize) {
     };
     let index = ctx.index_type();
     let i1 = ctx.i1_type();
-    let inputs = vec![index; n + m];
-    let results = vec![i1; n + m];
+    let inputs = [
+        vector_type(ctx, index),
+        vector_type(ctx, index),
+        vector_type(ctx, i1),
+    ];
     let loc = ctx.op_loc(table);
     let ip = match ctx.last_op(block) {
         Some(t) if ctx.has_trait(t, Traits::TERMINATOR) => InsertPoint::Before(t),
         _ => InsertPoint::End(block),
     };
     let mut b = Builder::new(ctx, ip, loc);
-    let helper = FuncOp::build(&mut b, name, (&inputs, &results), Some("private"));
+    let helper = FuncOp::build(&mut b, name, (&inputs, &[]), Some("private"));
     let Some(entry) = helper.entry_block(&b) else {
         return;
     };
     let args = helper.arguments(&b).to_vec();
     b.set_insertion_point(InsertPoint::End(entry));
-    let outs = helper_body(&mut b, &args[..n], &args[n..]);
-    ReturnOp::build(&mut b, &outs);
+    helper_body(&mut b, args[0], args[1], args[2]);
+    ReturnOp::build(&mut b, &[]);
 }
 
-/// The straight-line body of the retain helper.
-fn helper_body(b: &mut Builder, retained: &[Value], allocs: &[Value]) -> Vec<Value> {
+/// The loops of the retain helper.
+fn helper_body(b: &mut Builder, retained: Value, allocs: Value, kept: Value) {
     let zero = ConstantOp::build_index(b, 0).result(b);
+    let one = ConstantOp::build_index(b, 1).result(b);
     let f = ConstantOp::build_bool(b, false).result(b);
     let t = ConstantOp::build_bool(b, true).result(b);
-    let mut live: Vec<Value> = allocs
-        .iter()
-        .map(|&a| CmpIOp::build(b, CmpIPredicate::Ne, a, zero).result(b))
-        .collect();
-    let mut outs = Vec::with_capacity(retained.len() + allocs.len());
-    for &r in retained {
-        let mut found = f;
-        for (j, &a) in allocs.iter().enumerate() {
-            let same = CmpIOp::build(b, CmpIPredicate::Eq, r, a).result(b);
-            let claimable = AndIOp::build(b, same, live[j]).result(b);
-            let not_found = XOrIOp::build(b, found, t).result(b);
-            let claim = AndIOp::build(b, claimable, not_found).result(b);
-            found = OrIOp::build(b, found, claim).result(b);
-            let kept = XOrIOp::build(b, claim, t).result(b);
-            live[j] = AndIOp::build(b, live[j], kept).result(b);
+    let n = DimOp::build(b, retained, zero).result(b);
+    let m = DimOp::build(b, allocs, zero).result(b);
+    let outer = ForOp::build(b, zero, n, one, &[]);
+    let outer_body = outer.body(b).expect("loop body");
+    let loc = b.loc();
+    let mut ob = Builder::at_end(b.ctx(), outer_body, loc);
+    let i = ob.block_args(outer_body)[0];
+    let r = LoadOp::build(&mut ob, retained, &[i]).result(&ob);
+    let inner = ForOp::build(&mut ob, zero, m, one, &[f]);
+    let inner_body = inner.body(&ob).expect("loop body");
+    {
+        let mut ib = Builder::at_end(ob.ctx(), inner_body, loc);
+        let j = ib.block_args(inner_body)[0];
+        let found = ib.block_args(inner_body)[1];
+        let a = LoadOp::build(&mut ib, allocs, &[j]).result(&ib);
+        let same = CmpIOp::build(&mut ib, CmpIPredicate::Eq, a, r).result(&ib);
+        let nonzero = CmpIOp::build(&mut ib, CmpIPredicate::Ne, a, zero).result(&ib);
+        let not_found = XOrIOp::build(&mut ib, found, t).result(&ib);
+        let live = AndIOp::build(&mut ib, same, nonzero).result(&ib);
+        let claim = AndIOp::build(&mut ib, live, not_found).result(&ib);
+        let guard = IfOp::build(&mut ib, claim, &[], false);
+        let then = guard.then_block(&ib).expect("then block");
+        {
+            let mut tb = Builder::at_end(ib.ctx(), then, loc);
+            StoreOp::build(&mut tb, zero, allocs, &[j]);
+            YieldOp::build(&mut tb, &[]);
         }
-        outs.push(found);
+        let now = OrIOp::build(&mut ib, found, claim).result(&ib);
+        YieldOp::build(&mut ib, &[now]);
     }
-    outs.extend(live);
-    outs
+    let found = inner.results(&ob)[0];
+    StoreOp::build(&mut ob, found, kept, &[i]);
+    YieldOp::build(&mut ob, &[]);
 }

@@ -23,6 +23,7 @@ impl Deallocator<'_> {
         let rb = self.ctx.op_def(op).region_branch.expect("region branch");
         let entry = (rb.entry)(self.ctx, op);
         self.union_entry_edges(op, &entry, false);
+        self.union_aliasing_region_args(op);
         let (exits, released) = self.transform_regions(op)?;
         let mut exits = exits;
         let released = self.check_captures(op, &entry, &mut exits, released)?;
@@ -277,6 +278,36 @@ impl Deallocator<'_> {
             }
         }
         false
+    }
+
+    /// Unions the region arguments of `op` that may hold one buffer in some trip: those a
+    /// flow-insensitive alias pass over `op` (back edges included) puts in one class. Around
+    /// a loop, a buffer yielded into two arguments, or into one argument and derived into
+    /// another, would otherwise be freed through one while the other still hands it on.
+    fn union_aliasing_region_args(&mut self, op: Op) {
+        let saved = std::mem::take(&mut self.aliases);
+        self.union_everything_in(op);
+        for (v, to) in self.forwarding_pairs(op) {
+            self.aliases.union(v, to);
+        }
+        let mut flow = std::mem::replace(&mut self.aliases, saved);
+        let regions = self.ctx.regions(op).to_vec();
+        for region in regions {
+            let Some(entry) = self.ctx.entry_block(region) else {
+                continue;
+            };
+            let args = self.memrefs(self.ctx.block_args(entry));
+            let mut first: rustc_hash::FxHashMap<Value, Value> = Default::default();
+            for arg in args {
+                let leader = flow.find(arg);
+                match first.get(&leader) {
+                    Some(&f) => self.aliases.union(f, arg),
+                    None => {
+                        first.insert(leader, arg);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `v` is defined in a region of `op`.

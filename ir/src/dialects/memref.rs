@@ -15,9 +15,9 @@
 pub(crate) mod canonicalize;
 mod ops;
 pub use ops::{
-    AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
-    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, Mixed, RankOp,
-    ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+    AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
+    DeallocOp, DimOp, ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
+    LoadOp, Mixed, RankOp, ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
 };
 
 use smallvec::{SmallVec, smallvec};

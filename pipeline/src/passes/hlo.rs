@@ -117,7 +117,6 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
             passes.extend([
                 HLO_DEALLOCATE.element(&HloDeallocateOptions),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
-                CANONICALIZE.element(&CanonicalizeOptions::default()),
             ]);
             // Buffer reuse slot (issue 17): `hlo-buffer-reuse` goes here, between the two
             // simplifications, as in XLA's pipeline.
@@ -125,6 +124,11 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions),
                 HLO_LOWER_DEALLOCATION.element(&HloLowerOptions),
+                // XLA canonicalized right after the first simplification, to drop iteration
+                // arguments made redundant. Here it runs after the lowering: earlier, its
+                // folds of scf.if memref results into select would separate ownership
+                // results from the memrefs they pair with, which the lowering relies on.
+                CANONICALIZE.element(&CanonicalizeOptions::default()),
             ]);
             if options.hoist {
                 passes.extend(hoisting::after_deallocation());

@@ -179,6 +179,27 @@ impl AllocaScopeOp {
     pub fn body(self, ctx: &Context) -> Option<Block> {
         ctx.entry_block(*ctx.regions(self.0).first()?)
     }
+
+    /// Builds `memref.alloca_scope -> (result_types)` with an empty body block (end it with
+    /// [`AllocaScopeReturnOp::build`]).
+    pub fn build(b: &mut Builder, result_types: &[Type]) -> Self {
+        let region = b.region();
+        b.block_in(region, &[]);
+        AllocaScopeOp(b.build_op(Self::NAME, &[], result_types, &[], vec![region]))
+    }
+}
+
+op_view!(
+    /// `memref.alloca_scope.return`: ends an `alloca_scope`, returning its results.
+    AllocaScopeReturnOp,
+    "memref.alloca_scope.return"
+);
+
+impl AllocaScopeReturnOp {
+    /// Builds `memref.alloca_scope.return values`.
+    pub fn build(b: &mut Builder, values: &[Value]) -> Self {
+        AllocaScopeReturnOp(b.build_op(Self::NAME, values, &[], &[], Vec::new()))
+    }
 }
 
 // ----- access ----------------------------------------------------------------------------------
