@@ -39,86 +39,112 @@ const ALWAYS_NULL: u8 = 1;
 const NEVER_NULL: u8 = 2;
 const SOMETIMES_NULL: u8 = 3;
 
-/// The nullability of ownership values, with the memref a never-null one owns.
+/// Where an ownership value's nullability comes from.
+enum Source {
+    /// A fixed state (`own`, `null`, or an origin the analysis cannot see into).
+    Fixed(u8),
+    /// `ALWAYS_NULL` joined with these values (a retain result).
+    Retain(Vec<Value>),
+    /// The join of these values (region and block arguments, region results).
+    Join(Vec<Value>),
+}
+
+/// The nullability of every ownership value nested in a root, solved once with a worklist
+/// (each value changes at most twice, so the solution is linear in the number of edges),
+/// with the memref a never-null one owns.
 struct Nullability<'a> {
     ctx: &'a Context,
-    memo: FxHashMap<Value, (u8, Option<Value>)>,
-    /// Values being computed, with their depth in the recursion.
-    pending: FxHashMap<Value, usize>,
+    state: FxHashMap<Value, u8>,
 }
 
 impl<'a> Nullability<'a> {
-    fn new(ctx: &'a Context) -> Self {
-        Nullability {
-            ctx,
-            memo: FxHashMap::default(),
-            pending: FxHashMap::default(),
-        }
-    }
-
-    fn of(&mut self, v: Value) -> (u8, Option<Value>) {
-        self.get(v).0
-    }
-
-    /// The nullability of `v` and the shallowest pending value its computation assumed
-    /// (`usize::MAX` for none); a result is memoised only when it assumed nothing about an
-    /// enclosing computation.
-    fn get(&mut self, v: Value) -> ((u8, Option<Value>), usize) {
-        if let Some(&r) = self.memo.get(&v) {
-            return (r, usize::MAX);
-        }
-        if let Some(&depth) = self.pending.get(&v) {
-            return ((UNDEFINED, None), depth);
-        }
-        let depth = self.pending.len();
-        self.pending.insert(v, depth);
-        let (r, assumed) = self.compute(v);
-        self.pending.remove(&v);
-        if assumed >= depth {
-            self.memo.insert(v, r);
-        }
-        (r, assumed)
-    }
-
-    fn compute(&mut self, v: Value) -> ((u8, Option<Value>), usize) {
-        let ctx = self.ctx;
-        if let ValueDef::Result { op, .. } = ctx.value_def(v) {
-            if let Some(own) = OwnOp::of(ctx, op) {
-                return ((NEVER_NULL, Some(own.memref(ctx))), usize::MAX);
-            }
-            if NullOp::is(ctx, op) {
-                return ((ALWAYS_NULL, None), usize::MAX);
-            }
-            if let Some(retain) = RetainOp::of(ctx, op) {
-                let mut state = ALWAYS_NULL;
-                let mut assumed = usize::MAX;
-                for o in retain.ownerships(ctx).collect::<Vec<_>>() {
-                    let ((n, _), a) = self.get(o);
-                    state |= n;
-                    assumed = assumed.min(a);
+    fn new(ctx: &'a Context, root: Op) -> Self {
+        let is_ownership = |v: Value| is_ownership_type(ctx, ctx.value_type(v));
+        let mut values = Vec::new();
+        for op in ctx.walk_preorder(root) {
+            values.extend(ctx.results(op).iter().copied().filter(|&v| is_ownership(v)));
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
+                    values.extend(
+                        ctx.block_args(block)
+                            .iter()
+                            .copied()
+                            .filter(|&v| is_ownership(v)),
+                    );
                 }
-                return ((state, None), assumed);
             }
         }
-        let Some(sources) = incoming(ctx, v) else {
-            return ((SOMETIMES_NULL, None), usize::MAX);
-        };
-        let mut state = UNDEFINED;
-        let mut assumed = usize::MAX;
-        for s in sources {
-            let ((n, _), a) = self.get(s);
-            state |= n;
-            assumed = assumed.min(a);
+        let mut sources: FxHashMap<Value, Source> = FxHashMap::default();
+        let mut users: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+        for &v in &values {
+            let source = source_of(ctx, v);
+            if let Source::Retain(list) | Source::Join(list) = &source {
+                for &s in list {
+                    users.entry(s).or_default().push(v);
+                }
+            }
+            sources.insert(v, source);
         }
-        let memref = (state == NEVER_NULL)
-            .then(|| paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))))
-            .flatten();
-        let state = if state == NEVER_NULL && memref.is_none() {
-            SOMETIMES_NULL
-        } else {
-            state
-        };
-        ((state, memref), assumed)
+        let mut state: FxHashMap<Value, u8> = FxHashMap::default();
+        let mut work: Vec<Value> = values.clone();
+        while let Some(v) = work.pop() {
+            let get = |x: Value, state: &FxHashMap<Value, u8>| -> u8 {
+                match sources.get(&x) {
+                    Some(_) => state.get(&x).copied().unwrap_or(UNDEFINED),
+                    None => SOMETIMES_NULL,
+                }
+            };
+            let new = match &sources[&v] {
+                Source::Fixed(n) => *n,
+                Source::Retain(list) => list.iter().fold(ALWAYS_NULL, |a, &x| a | get(x, &state)),
+                Source::Join(list) => list.iter().fold(UNDEFINED, |a, &x| a | get(x, &state)),
+            };
+            let old = state.get(&v).copied().unwrap_or(UNDEFINED);
+            if new | old != old {
+                state.insert(v, new | old);
+                if let Some(us) = users.get(&v) {
+                    work.extend(us.iter().copied());
+                }
+            }
+        }
+        Nullability { ctx, state }
+    }
+
+    /// The nullability of `v` and, when never null, the memref it owns.
+    fn of(&self, v: Value) -> (u8, Option<Value>) {
+        let ctx = self.ctx;
+        let n = self.state.get(&v).copied().unwrap_or(SOMETIMES_NULL);
+        if n != NEVER_NULL {
+            return (n, None);
+        }
+        if let ValueDef::Result { op, .. } = ctx.value_def(v)
+            && let Some(own) = OwnOp::of(ctx, op)
+        {
+            return (NEVER_NULL, Some(own.memref(ctx)));
+        }
+        match paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))) {
+            Some(m) => (NEVER_NULL, Some(m)),
+            None => (SOMETIMES_NULL, None),
+        }
+    }
+}
+
+/// The lattice equation of ownership value `v`.
+fn source_of(ctx: &Context, v: Value) -> Source {
+    if let ValueDef::Result { op, .. } = ctx.value_def(v) {
+        if OwnOp::is(ctx, op) {
+            return Source::Fixed(NEVER_NULL);
+        }
+        if NullOp::is(ctx, op) {
+            return Source::Fixed(ALWAYS_NULL);
+        }
+        if let Some(retain) = RetainOp::of(ctx, op) {
+            return Source::Retain(retain.ownerships(ctx).collect());
+        }
+    }
+    match incoming(ctx, v) {
+        Some(list) => Source::Join(list.into_vec()),
+        None => Source::Fixed(SOMETIMES_NULL),
     }
 }
 
@@ -136,7 +162,7 @@ fn simplify_retains(ctx: &mut Context, root: Op) {
     let retains = ops_where(ctx, root, |op| RetainOp::is(ctx, op));
     let mut plans: Vec<(Op, Option<Value>)> = Vec::new();
     {
-        let mut analysis = Nullability::new(ctx);
+        let analysis = Nullability::new(ctx, root);
         for &op in &retains {
             let retain = RetainOp::wrap(op);
             let allocs: Vec<Value> = retain.ownerships(ctx).collect();

@@ -253,13 +253,28 @@ impl Deallocator<'_> {
             }
         }
         let mut cur = self.ctx.next_op(op);
+        let mut last = op;
         while let Some(later) = cur {
             if self.references(later, x) {
                 return false;
             }
+            last = later;
             cur = self.ctx.next_op(later);
         }
-        true
+        !self.live_after_branch(last, x)
+    }
+
+    /// Whether branch `term` hands `x`'s alias class on to a successor that uses it through
+    /// dominance (a carried memref).
+    fn live_after_branch(&mut self, term: Op, x: Value) -> bool {
+        let successors = self.ctx.successors(term).to_vec();
+        for succ in successors {
+            let carried = self.carried.get(&succ).cloned().unwrap_or_default();
+            if carried.into_iter().any(|v| self.aliases.same(v, x)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `op` or an op nested in it has an operand in `x`'s alias class.
@@ -324,21 +339,8 @@ impl Deallocator<'_> {
     /// values receiving them: region arguments, and with `with_results` the op's results.
     fn union_entry_edges(&mut self, op: Op, entry: &[RegionEdge], with_results: bool) {
         for edge in entry {
-            let inputs = match edge.to {
-                RegionPoint::Region(r) => self.entry_args(op, r),
-                RegionPoint::Parent if with_results => self.ctx.results(op).to_vec(),
-                RegionPoint::Parent => continue,
-            };
-            for (i, k) in edge.operands.clone().zip(edge.inputs.clone()) {
-                if i >= self.ctx.num_operands(op) {
-                    break;
-                }
-                let v = self.ctx.operand(op, i);
-                if let Some(&input) = inputs.get(k)
-                    && (self.is_memref(v) || self.is_ownership(v))
-                {
-                    self.aliases.union(v, input);
-                }
+            if with_results || !is_parent(edge.to) {
+                self.union_along(op, op, edge);
             }
         }
     }
@@ -351,22 +353,27 @@ impl Deallocator<'_> {
             .op_parent_region(term)
             .and_then(|r| self.ctx.region_index(r))
             .unwrap_or(0);
-        let edges = (rb.from_region)(self.ctx, op, index, term);
-        for edge in edges {
-            let inputs = match edge.to {
-                RegionPoint::Region(r) => self.entry_args(op, r),
-                RegionPoint::Parent => self.ctx.results(op).to_vec(),
-            };
-            for (i, k) in edge.operands.clone().zip(edge.inputs.clone()) {
-                if i >= self.ctx.num_operands(term) {
-                    break;
-                }
-                let v = self.ctx.operand(term, i);
-                if let Some(&input) = inputs.get(k)
-                    && (self.is_memref(v) || self.is_ownership(v))
-                {
-                    self.aliases.union(v, input);
-                }
+        for edge in (rb.from_region)(self.ctx, op, index, term) {
+            self.union_along(op, term, &edge);
+        }
+    }
+
+    /// Unions each memref or indicator operand of `from` that `edge` (of region-branch op
+    /// `op`) forwards with the value receiving it.
+    fn union_along(&mut self, op: Op, from: Op, edge: &RegionEdge) {
+        let inputs = match edge.to {
+            RegionPoint::Region(r) => self.entry_args(op, r),
+            RegionPoint::Parent => self.ctx.results(op).to_vec(),
+        };
+        for (i, k) in edge.operands.clone().zip(edge.inputs.clone()) {
+            if i >= self.ctx.num_operands(from) {
+                break;
+            }
+            let v = self.ctx.operand(from, i);
+            if let Some(&input) = inputs.get(k)
+                && (self.is_memref(v) || self.is_ownership(v))
+            {
+                self.aliases.union(v, input);
             }
         }
     }
