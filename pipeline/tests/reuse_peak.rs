@@ -34,6 +34,11 @@ const STRATEGIES: &[(&str, &str, &str)] = &[
         "--legacy-buffer-deallocation-pipeline",
         "--legacy-buffer-deallocation-pipeline=reuse=true",
     ),
+    (
+        "mlir-hlo",
+        "--hlo-deallocation-pipeline",
+        "--hlo-deallocation-pipeline=reuse=true",
+    ),
 ];
 
 /// The chunks with `@main` of a test file under `tests/`, each with its name: the first

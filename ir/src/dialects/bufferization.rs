@@ -11,7 +11,7 @@
 
 pub(crate) mod canonicalize;
 mod ops;
-pub use ops::{CloneOp, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR};
+pub use ops::{AllocTensorOp, CloneOp, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR};
 
 use smallvec::smallvec;
 

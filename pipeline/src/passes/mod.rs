@@ -9,6 +9,7 @@ use crate::pass::Registered;
 mod analysis;
 mod basic;
 mod dealloc;
+mod hlo;
 mod hoisting;
 mod legacy;
 mod lower;
@@ -25,6 +26,7 @@ static FAMILIES: &[&[&dyn Registered]] = &[
     hoisting::FAMILY,
     legacy::FAMILY,
     reuse::FAMILY,
+    hlo::FAMILY,
 ];
 
 /// Every registered pass and pipeline, in family order.

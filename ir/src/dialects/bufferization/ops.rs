@@ -153,6 +153,13 @@ impl DeallocOperands {
     }
 }
 
+op_view!(
+    /// `bufferization.alloc_tensor`: a new tensor that bufferizes to a fresh allocation
+    /// (`hlo-split-alloc-tensors` gives each use its own).
+    AllocTensorOp,
+    "bufferization.alloc_tensor"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,749 @@
+//! `hlo-deallocate`: MLIR-HLO's deallocation with ownership indicators (seed 004,
+//! `mlir-hlo.md` §2.1), extended to multi-block regions and to every region-branch op.
+//!
+//! Every block ends owning a set of `!deallocation.ownership` values. Before its terminator,
+//! the memrefs it hands on (yielded, returned or passed to a successor) and the indicators it
+//! owns are grouped by alias class; each group becomes one `deallocation.retain` that keeps
+//! what is handed on and frees the rest, and every indicator in no such group gets its own
+//! `retain() of(%o)`. Handed-on memrefs travel with their indicator: region-branch ops get one
+//! ownership operand, block argument, terminator operand and result per memref, functions one
+//! ownership result per memref result, branches one successor operand per memref.
+//!
+//! ```text
+//! %a = memref.alloc() : memref<2xf32>
+//! %r = scf.for %i = %lb to %ub step %s iter_args(%x = %a) -> (memref<2xf32>) {
+//!   %n = memref.alloc() : memref<2xf32>
+//!   scf.yield %n : memref<2xf32>
+//! }
+//! // becomes (when %a has no later use, its ownership moves into the loop)
+//! %a = memref.alloc() : memref<2xf32>
+//! %0 = deallocation.own %a : memref<2xf32>
+//! %r:2 = scf.for ... iter_args(%x = %a, %o = %0) -> (memref<2xf32>, !deallocation.ownership) {
+//!   %n = memref.alloc() : memref<2xf32>
+//!   %1 = deallocation.own %n : memref<2xf32>
+//!   deallocation.retain() of(%o) : (!deallocation.ownership) -> ()
+//!   scf.yield %n, %1 : memref<2xf32>, !deallocation.ownership
+//! }
+//! ```
+
+use ir::dialects::cf::BrOp;
+use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
+use ir::dialects::func::FuncOp;
+use ir::interfaces::{is_allocation, view_base};
+use ir::{
+    Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Region,
+    RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value, track_changes,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::union_find::UnionFind;
+
+/// The options of [`hlo_deallocate`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HloDeallocateOptions;
+
+/// `hlo-deallocate`: inserts `deallocation.own` after every allocation and
+/// `deallocation.retain` before every block terminator of every function nested in `root`.
+pub fn hlo_deallocate(
+    ctx: &mut Context,
+    root: Op,
+    _options: &HloDeallocateOptions,
+) -> TransformResult {
+    track_changes(ctx, |ctx| Deallocator::new(ctx, root).run(root))
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+/// What transforming an op or a block gives its parent block.
+#[derive(Default)]
+struct Outcome {
+    /// Indicators of the parent's (or an ancestor's) that the op consumed.
+    released: Vec<Value>,
+    /// Indicators the parent now owns (for a block: one per handed-on memref).
+    acquired: Vec<Value>,
+}
+
+/// The indicators a block owns, in the order it came to own them.
+#[derive(Default)]
+struct Owned {
+    list: Vec<Value>,
+    set: FxHashSet<Value>,
+}
+
+impl Owned {
+    fn insert(&mut self, v: Value) {
+        if self.set.insert(v) {
+            self.list.push(v);
+        }
+    }
+
+    fn remove(&mut self, v: Value) -> bool {
+        if !self.set.remove(&v) {
+            return false;
+        }
+        self.list.retain(|&x| x != v);
+        true
+    }
+
+    fn contains(&self, v: Value) -> bool {
+        self.set.contains(&v)
+    }
+}
+
+struct Deallocator<'c> {
+    ctx: &'c mut Context,
+    aliases: UnionFind,
+    /// The ownership indicator of each memref that has one.
+    indicator: FxHashMap<Value, Value>,
+    ownership: Type,
+    /// The functions with a body, by name (their signatures gain ownership results).
+    defined: FxHashSet<String>,
+    /// For each non-entry block of a multi-block region: the memrefs defined elsewhere that
+    /// are live at its start; each gets a memref and an ownership argument, so that the
+    /// ownership of a buffer used after a branch travels with the branch.
+    carried: FxHashMap<Block, Vec<Value>>,
+    /// The memref argument standing for a carried memref, and the memref.
+    carried_arg: FxHashMap<Value, Value>,
+}
+
+impl<'c> Deallocator<'c> {
+    fn new(ctx: &'c mut Context, root: Op) -> Self {
+        let ownership = ownership_type(ctx);
+        let defined = functions(ctx, root)
+            .into_iter()
+            .filter(|&f| FuncOp::wrap(f).has_body(ctx))
+            .filter_map(|f| FuncOp::wrap(f).sym_name(ctx).map(str::to_string))
+            .collect();
+        Deallocator {
+            ctx,
+            aliases: UnionFind::default(),
+            indicator: FxHashMap::default(),
+            ownership,
+            defined,
+            carried: FxHashMap::default(),
+            carried_arg: FxHashMap::default(),
+        }
+    }
+
+    fn run(&mut self, root: Op) -> Result<(), Vec<Diagnostic>> {
+        for func in functions(self.ctx, root) {
+            if FuncOp::wrap(func).has_body(self.ctx) {
+                self.transform_func(func).map_err(|d| vec![d])?;
+            }
+        }
+        Ok(())
+    }
+
+    fn is_memref(&self, v: Value) -> bool {
+        self.ctx.type_data(self.ctx.value_type(v)).is_memref()
+    }
+
+    fn is_ownership(&self, v: Value) -> bool {
+        is_ownership_type(self.ctx, self.ctx.value_type(v))
+    }
+
+    fn memrefs(&self, values: &[Value]) -> Vec<Value> {
+        values
+            .iter()
+            .copied()
+            .filter(|&v| self.is_memref(v))
+            .collect()
+    }
+
+    fn error(&self, op: Op, message: &str) -> Diagnostic {
+        let name = self.ctx.op_name_str(op);
+        Diagnostic::error(self.ctx.op_loc(op), format!("'{name}' op {message}")).on_op(op)
+    }
+
+    // ----- functions and blocks ---------------------------------------------------------------
+
+    /// Function arguments are never owned; every memref result gets an ownership result.
+    fn transform_func(&mut self, func: Op) -> R<()> {
+        let Some(body) = FuncOp::wrap(func).body(self.ctx) else {
+            return Ok(());
+        };
+        let outcomes = self.transform_region(body, false)?;
+        if outcomes.iter().any(|(_, o)| !o.released.is_empty()) {
+            return Err(self.error(func, "invalid realloc of memref"));
+        }
+        let mut results: Option<Vec<Type>> = None;
+        for (block, outcome) in outcomes {
+            let Some(term) = self.ctx.last_op(block) else {
+                continue;
+            };
+            if !self.ctx.has_trait(term, Traits::RETURN_LIKE) {
+                continue;
+            }
+            let end = self.ctx.num_operands(term);
+            self.ctx.splice_operands(term, end..end, &outcome.acquired);
+            results = Some(
+                self.ctx
+                    .operands(term)
+                    .map(|v| self.ctx.value_type(v))
+                    .collect(),
+            );
+        }
+        let view = FuncOp::wrap(func);
+        if let (Some(results), Some((inputs, _))) = (results, view.function_type(self.ctx)) {
+            view.set_function_type(self.ctx, inputs, results);
+        }
+        Ok(())
+    }
+
+    /// Transforms every block of `region`; the entry block owns its memref arguments when
+    /// `owns_entry_inputs`, every other block always does (its predecessors hand them on).
+    fn transform_region(
+        &mut self,
+        region: Region,
+        owns_entry_inputs: bool,
+    ) -> R<Vec<(Block, Outcome)>> {
+        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
+        if blocks.len() > 1 {
+            self.add_carried_args(region, &blocks);
+        }
+        let mut out = Vec::with_capacity(blocks.len());
+        for (k, &block) in blocks.iter().enumerate() {
+            let owns = k > 0 || owns_entry_inputs;
+            out.push((block, self.transform_block(block, owns)?));
+        }
+        Ok(out)
+    }
+
+    /// Gives every non-entry block of `region` one memref argument per memref live at its
+    /// start and defined elsewhere (its predecessors pass the memref itself).
+    fn add_carried_args(&mut self, region: Region, blocks: &[Block]) {
+        let Some(parent) = self.ctx.region_parent(region) else {
+            return;
+        };
+        let liveness = analysis::liveness::Liveness::compute(self.ctx, parent);
+        for &block in &blocks[1..] {
+            let live: Vec<Value> = liveness
+                .live_in(block)
+                .filter(|&v| self.is_memref(v))
+                .collect();
+            for &v in &live {
+                let ty = self.ctx.value_type(v);
+                let arg = self.ctx.add_block_arg(block, ty);
+                self.aliases.union(v, arg);
+                self.carried_arg.insert(arg, v);
+            }
+            self.carried.insert(block, live);
+        }
+        for &block in blocks {
+            self.union_branch_edges(block);
+        }
+        self.union_everything_in(parent);
+    }
+
+    /// Unions, flow-insensitively, every alias relation inside `op` up front: in a CFG, a
+    /// block transformed early may hand on a buffer that a later block derives a value from
+    /// and passes back around a loop.
+    pub(super) fn union_everything_in(&mut self, op: Op) {
+        for nested in self.ctx.walk_preorder(op) {
+            if nested == op {
+                continue;
+            }
+            let results = self.memrefs(self.ctx.results(nested));
+            let allocates = results.iter().any(|&r| is_allocation(self.ctx, r));
+            if !results.is_empty() && !allocates {
+                if self.ctx.op_def(nested).call.is_some() {
+                    let operands: Vec<Value> = self.ctx.operands(nested).collect();
+                    for a in self.memrefs(&operands) {
+                        for &r in &results {
+                            self.aliases.union(a, r);
+                        }
+                    }
+                } else {
+                    self.union_results_with_operands(nested);
+                }
+            }
+            if let Some(block) = self.ctx.op_parent(nested)
+                && self.ctx.last_op(block) == Some(nested)
+            {
+                self.union_branch_edges(block);
+            }
+            let forwarded: Vec<(Value, Value)> = self.forwarding_pairs(nested);
+            for (v, to) in forwarded {
+                self.aliases.union(v, to);
+            }
+        }
+    }
+
+    /// The (forwarded memref, receiving value) pairs along the region-branch edges leaving
+    /// `op` (its entry edges if it has regions, its parent's edges if it is a region
+    /// terminator).
+    pub(super) fn forwarding_pairs(&self, op: Op) -> Vec<(Value, Value)> {
+        let mut out = Vec::new();
+        for i in 0..self.ctx.num_operands(op) {
+            let v = self.ctx.operand(op, i);
+            if !self.is_memref(v) {
+                continue;
+            }
+            if let Some(targets) = crate::flow::forwarded_to(self.ctx, op, i) {
+                out.extend(targets.into_iter().map(|t| (v, t)));
+            }
+        }
+        out
+    }
+
+    /// Unions the memrefs `block`'s terminator passes to its successors with the arguments
+    /// receiving them, before any block is transformed: around a CFG loop, a later block
+    /// may hand a buffer back to an earlier one.
+    fn union_branch_edges(&mut self, block: Block) {
+        let Some(term) = self.ctx.last_op(block) else {
+            return;
+        };
+        let successors = self.ctx.successors(term).to_vec();
+        for (k, succ) in successors.into_iter().enumerate() {
+            let operands = self.ctx.successor_operands(term, k);
+            let args = self.ctx.block_args(succ).to_vec();
+            for (&v, &arg) in operands.iter().zip(&args) {
+                if self.is_memref(v) {
+                    self.aliases.union(v, arg);
+                }
+            }
+        }
+    }
+
+    /// The ownership arguments of a block that owns its inputs: one per memref argument. A
+    /// carried memref's indicator is, inside the block, its argument's; the returned list
+    /// restores the indicators the block overrides.
+    fn add_ownership_args(
+        &mut self,
+        block: Block,
+        owned: &mut Owned,
+    ) -> Vec<(Value, Option<Value>)> {
+        let args = self.ctx.block_args(block).to_vec();
+        let mut overridden = Vec::new();
+        for arg in self.memrefs(&args) {
+            let o = self.ctx.add_block_arg(block, self.ownership);
+            self.indicator.insert(arg, o);
+            self.aliases.union(arg, o);
+            owned.insert(o);
+            if let Some(&v) = self.carried_arg.get(&arg) {
+                overridden.push((v, self.indicator.insert(v, o)));
+            }
+        }
+        overridden
+    }
+
+    fn transform_block(&mut self, block: Block, owns_inputs: bool) -> R<Outcome> {
+        let mut owned = Owned::default();
+        let overridden = if owns_inputs {
+            self.add_ownership_args(block, &mut owned)
+        } else {
+            Vec::new()
+        };
+        let mut released: Vec<Value> = Vec::new();
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        let terminator = ops
+            .last()
+            .copied()
+            .filter(|&t| self.ctx.has_trait(t, Traits::TERMINATOR) || !self.ctx.is_registered(t));
+        for &op in &ops {
+            if Some(op) == terminator {
+                break;
+            }
+            let outcome = self.transform_op(op, &owned)?;
+            for v in outcome.released {
+                if owned.remove(v) {
+                    continue;
+                }
+                if released.contains(&v) {
+                    let parent = self.ctx.block_parent_op(block).unwrap_or(op);
+                    return Err(self.error(parent, "same value released twice"));
+                }
+                released.push(v);
+            }
+            for v in outcome.acquired {
+                owned.insert(v);
+            }
+        }
+        let acquired = match terminator {
+            Some(term) => self.finish_block(block, term, &owned)?,
+            None => {
+                self.free_all_at(ir::InsertPoint::End(block), &owned);
+                Vec::new()
+            }
+        };
+        for (v, previous) in overridden.into_iter().rev() {
+            match previous {
+                Some(o) => self.indicator.insert(v, o),
+                None => self.indicator.remove(&v),
+            };
+        }
+        Ok(Outcome { released, acquired })
+    }
+
+    /// Frees every owned indicator at the end of a block without terminator.
+    fn free_all_at(&mut self, ip: ir::InsertPoint, owned: &Owned) {
+        let loc = self.ctx.unknown_loc();
+        for &o in &owned.list {
+            let mut b = Builder::new(self.ctx, ip, loc);
+            RetainOp::build(&mut b, &[], &[o]);
+        }
+    }
+
+    /// Reconciles the block's ownership at its terminator: branches pass ownership to their
+    /// successors, region terminators and returns hand it to the parent (returned as the
+    /// indicators of the handed-on memrefs).
+    fn finish_block(&mut self, block: Block, term: Op, owned: &Owned) -> R<Vec<Value>> {
+        let successors = self.ctx.successors(term).to_vec();
+        if !successors.is_empty() {
+            self.finish_branch(block, term, &successors, owned)?;
+            return Ok(Vec::new());
+        }
+        let range = self.handed_on_range(block, term)?;
+        let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(term, i)).collect();
+        let yielded = self.memrefs(&operands);
+        if range.end != self.ctx.num_operands(term) && !yielded.is_empty() {
+            return Err(self.error(term, "cannot append ownership operands to this terminator"));
+        }
+        Ok(self.emit_retains(term, &yielded, owned))
+    }
+
+    /// The operands of region terminator `term` handed to the parent or a sibling region
+    /// (all operands of a function's return; none of an op without the region-branch
+    /// interface, whose regions may not hand memrefs on).
+    fn handed_on_range(&self, block: Block, term: Op) -> R<std::ops::Range<usize>> {
+        let all = 0..self.ctx.num_operands(term);
+        let Some(parent) = self.ctx.block_parent_op(block) else {
+            return Ok(all);
+        };
+        if self.ctx.has_trait(parent, Traits::FUNCTION_LIKE) {
+            return Ok(all);
+        }
+        let Some(rb) = self.ctx.op_def(parent).region_branch else {
+            let operands: Vec<Value> = self.ctx.operands(term).collect();
+            if !self.memrefs(&operands).is_empty() {
+                return Err(
+                    self.error(parent, "block unexpectededly released or returned an alloc")
+                );
+            }
+            return Ok(0..0);
+        };
+        let index = self
+            .ctx
+            .block_parent(block)
+            .and_then(|r| self.ctx.region_index(r))
+            .unwrap_or(0);
+        let edges = (rb.from_region)(self.ctx, parent, index, term);
+        let start = edges.iter().map(|e| e.operands.start).min().unwrap_or(0);
+        let end = edges.iter().map(|e| e.operands.end).max().unwrap_or(0);
+        Ok(start..end.max(start))
+    }
+
+    /// A branch: every successor gets the memrefs it is passed with their indicators. With
+    /// several successors, each edge gets a block of its own holding the retains, so that a
+    /// buffer handed to one successor only is freed on the other edge.
+    fn finish_branch(
+        &mut self,
+        block: Block,
+        term: Op,
+        successors: &[Block],
+        owned: &Owned,
+    ) -> R<()> {
+        if successors.len() == 1 {
+            return self.hand_to_successor(term, 0, owned);
+        }
+        let loc = self.ctx.op_loc(term);
+        let mut after = block;
+        for (k, &succ) in successors.iter().enumerate() {
+            let forwarded = self.ctx.successor_operands(term, k);
+            if !ir::dialects::cf::set_successor_operands(self.ctx, term, k, &[]) {
+                return Err(self.error(term, "cannot split the edges of this branch"));
+            }
+            let edge = self.ctx.create_block();
+            self.ctx.insert_block_after(after, edge);
+            after = edge;
+            self.ctx.set_successor(term, k, edge);
+            let mut b = Builder::at_end(self.ctx, edge, loc);
+            let br = BrOp::build(&mut b, succ, &forwarded).op();
+            self.hand_to_successor(br, 0, owned)?;
+        }
+        Ok(())
+    }
+
+    /// Emits the retains before branch `term` and appends the indicators of the memrefs it
+    /// passes to successor `k`.
+    fn hand_to_successor(&mut self, term: Op, k: usize, owned: &Owned) -> R<()> {
+        let mut forwarded = self.ctx.successor_operands(term, k);
+        let succ = self.ctx.successors(term)[k];
+        if let Some(carried) = self.carried.get(&succ) {
+            forwarded.extend(carried.iter().copied());
+        }
+        let yielded = self.memrefs(&forwarded);
+        let indicators = self.emit_retains(term, &yielded, owned);
+        if indicators.is_empty() {
+            return Ok(());
+        }
+        let values = [forwarded.as_slice(), indicators.as_slice()].concat();
+        if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {
+            return Ok(());
+        }
+        match self.ctx.successor_operand_range(term, k) {
+            Some(range)
+                if range.end == self.ctx.num_operands(term)
+                    && self.ctx.get_attr(term, "operandSegmentSizes").is_none() =>
+            {
+                self.ctx.splice_operands(term, range, &values);
+                Ok(())
+            }
+            _ => Err(self.error(term, "cannot append ownership operands to this branch")),
+        }
+    }
+
+    /// The retains before `term`: one per alias class of the handed-on memrefs, with the owned
+    /// indicators of that class, then one `retain() of(%o)` per remaining owned indicator.
+    /// Returns the indicator of each handed-on memref (null for a repeated one).
+    fn emit_retains(&mut self, term: Op, yielded: &[Value], owned: &Owned) -> Vec<Value> {
+        let mut groups: Vec<(Value, Vec<Value>, Vec<Value>)> = Vec::new();
+        let mut group_of: FxHashMap<Value, usize> = FxHashMap::default();
+        let mut first_slot: FxHashMap<Value, usize> = FxHashMap::default();
+        for (slot, &y) in yielded.iter().enumerate() {
+            if first_slot.contains_key(&y) {
+                continue;
+            }
+            first_slot.insert(y, slot);
+            let leader = self.aliases.find(y);
+            let g = *group_of.entry(leader).or_insert_with(|| {
+                groups.push((leader, Vec::new(), Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push(y);
+        }
+        let mut lonely = Vec::new();
+        for &o in &owned.list {
+            let leader = self.aliases.find(o);
+            match group_of.get(&leader) {
+                Some(&g) => groups[g].2.push(o),
+                None => lonely.push(o),
+            }
+        }
+        let mut null = None;
+        let mut result = vec![None; yielded.len()];
+        for (_, kept, allocs) in &groups {
+            if let ([y], [o]) = (kept.as_slice(), allocs.as_slice())
+                && self.indicator.get(y) == Some(o)
+            {
+                result[first_slot[y]] = Some(*o);
+                continue;
+            }
+            let mut b = Builder::before(self.ctx, term);
+            let retain = RetainOp::build(&mut b, kept, allocs);
+            let outs = retain.results(self.ctx).to_vec();
+            for (&y, &r) in kept.iter().zip(&outs) {
+                self.aliases.union(y, r);
+                result[first_slot[&y]] = Some(r);
+            }
+        }
+        for o in lonely {
+            let mut b = Builder::before(self.ctx, term);
+            RetainOp::build(&mut b, &[], &[o]);
+        }
+        result
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| self.null_before(term, &mut null)))
+            .collect()
+    }
+
+    /// A `deallocation.null` before `op`, created once.
+    fn null_before(&mut self, op: Op, cache: &mut Option<Value>) -> Value {
+        if let Some(v) = *cache {
+            return v;
+        }
+        let mut b = Builder::before(self.ctx, op);
+        let v = NullOp::build(&mut b).result(self.ctx);
+        *cache = Some(v);
+        v
+    }
+
+    // ----- ops ----------------------------------------------------------------------------------
+
+    fn transform_op(&mut self, op: Op, owned: &Owned) -> R<Outcome> {
+        if self.ctx.regions(op).is_empty()
+            && let Some(outcome) = self.transform_allocations(op)?
+        {
+            return Ok(outcome);
+        }
+        let def = self.ctx.op_def(op);
+        if def.call.is_some() {
+            return Ok(self.transform_call(op));
+        }
+        if def.region_branch.is_some() && !self.ctx.regions(op).is_empty() {
+            return self.transform_region_branch(op, owned);
+        }
+        if !self.ctx.regions(op).is_empty() {
+            self.transform_opaque_regions(op)?;
+        }
+        self.union_results_with_operands(op);
+        Ok(Outcome::default())
+    }
+
+    /// Ops that allocate or free heap memory: `own` after each allocation, and the release of
+    /// each freed buffer's indicator (`memref.dealloc`, `memref.realloc`). Stack allocations
+    /// are ignored. `None` for any other op.
+    fn transform_allocations(&mut self, op: Op) -> R<Option<Outcome>> {
+        let Effects::Known(effects) = self.ctx.memory_effects(op) else {
+            return Ok(None);
+        };
+        let relevant = |k| matches!(k, EffectKind::Allocate | EffectKind::Free);
+        if !effects.iter().any(|e| relevant(e.kind)) {
+            return Ok(None);
+        }
+        let mut outcome = Outcome::default();
+        let mut anchor = op;
+        for e in effects.iter().filter(|e| e.resource == Resource::Default) {
+            match (e.kind, e.on) {
+                (EffectKind::Free, EffectOn::Operand(i)) if i < self.ctx.num_operands(op) => {
+                    let freed = self.ctx.operand(op, i);
+                    let Some(o) = self.find_indicator(freed) else {
+                        return Err(
+                            self.error(op, "unable to find ownership indicator for operand")
+                        );
+                    };
+                    outcome.released.push(o);
+                }
+                (EffectKind::Allocate, EffectOn::Result(i)) => {
+                    let Some(&r) = self.ctx.results(op).get(i) else {
+                        continue;
+                    };
+                    let mut b = Builder::after(self.ctx, anchor);
+                    let own = OwnOp::build(&mut b, r);
+                    anchor = own.op();
+                    let o = own.result(self.ctx);
+                    self.indicator.insert(r, o);
+                    self.aliases.union(r, o);
+                    outcome.acquired.push(o);
+                }
+                _ => {}
+            }
+        }
+        Ok(Some(outcome))
+    }
+
+    /// The indicator of `v`'s buffer: its own, or (through view-like ops) its source's.
+    fn find_indicator(&self, v: Value) -> Option<Value> {
+        let mut cur = v;
+        loop {
+            if let Some(&o) = self.indicator.get(&cur) {
+                return Some(o);
+            }
+            let base = view_base_step(self.ctx, cur)?;
+            cur = base;
+        }
+    }
+
+    /// Calls: a defined callee returns one ownership result per memref result (ownership is
+    /// never passed to it); the results may alias any memref argument. A callee without body
+    /// keeps its signature, and the caller owns nothing it returns.
+    fn transform_call(&mut self, op: Op) -> Outcome {
+        let call = self.ctx.op_def(op).call.expect("call interface");
+        let defined = (call.callee)(self.ctx, op)
+            .is_some_and(|sym| self.defined.contains(self.ctx.sym_str(sym)));
+        let operands: Vec<Value> = self.ctx.operands(op).collect();
+        let args = self.memrefs(&operands);
+        let results = self.memrefs(self.ctx.results(op));
+        let mut outcome = Outcome::default();
+        for &r in &results {
+            for &a in &args {
+                self.aliases.union(a, r);
+            }
+            if defined {
+                let o = self.ctx.append_result(op, self.ownership);
+                self.indicator.insert(r, o);
+                self.aliases.union(r, o);
+                outcome.acquired.push(o);
+            }
+        }
+        outcome
+    }
+
+    /// Regions of an op without the region-branch interface (for example `linalg.generic`):
+    /// each block frees what it allocates and may hand nothing on.
+    fn transform_opaque_regions(&mut self, op: Op) -> R<()> {
+        let regions = self.ctx.regions(op).to_vec();
+        for region in regions {
+            for (_, outcome) in self.transform_region(region, false)? {
+                if !outcome.released.is_empty() || !outcome.acquired.is_empty() {
+                    return Err(
+                        self.error(op, "block unexpectededly released or returned an alloc")
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The conservative default: every memref result may alias every memref operand of the
+    /// same element type (strict aliasing); a view aliases its source whatever its type.
+    fn union_results_with_operands(&mut self, op: Op) {
+        let results = self.memrefs(self.ctx.results(op));
+        if results.is_empty() {
+            return;
+        }
+        let operands: Vec<Value> = self.ctx.operands(op).collect();
+        let operands = self.memrefs(&operands);
+        let view_source = self.ctx.op_def(op).view_source;
+        if let (Some(source), Some(&first)) = (view_source, results.first())
+            && self.ctx.num_operands(op) > 0
+        {
+            let s = source(self.ctx, op);
+            self.aliases.union(s, first);
+        }
+        for &r in &results {
+            let re = element_type(self.ctx, r);
+            for &a in &operands {
+                if element_type(self.ctx, a) == re {
+                    self.aliases.union(a, r);
+                }
+            }
+        }
+    }
+}
+
+/// The `func.func` ops nested in `root` (or `root` itself), in program order.
+fn functions(ctx: &Context, root: Op) -> Vec<Op> {
+    if FuncOp::is(ctx, root) {
+        return vec![root];
+    }
+    let mut out = Vec::new();
+    for &region in ctx.regions(root) {
+        for block in ctx.blocks(region) {
+            for op in ctx.block_ops(block) {
+                if FuncOp::is(ctx, op) {
+                    out.push(op);
+                } else if ctx.has_trait(op, Traits::SYMBOL_TABLE) {
+                    out.extend(functions(ctx, op));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One step of [`view_base`]: the source of `v` if it is a view.
+fn view_base_step(ctx: &Context, v: Value) -> Option<Value> {
+    let op = ctx.defining_op(v)?;
+    ctx.op_def(op).view_source?;
+    let base = view_base(ctx, v);
+    (base != v).then(|| {
+        let source = ctx.op_def(op).view_source.expect("view source");
+        source(ctx, op)
+    })
+}
+
+/// The element type of a memref value.
+pub(crate) fn element_type(ctx: &Context, v: Value) -> Option<Type> {
+    match ctx.type_data(ctx.value_type(v)) {
+        TypeData::MemRef { elem, .. } | TypeData::UnrankedMemRef { elem, .. } => Some(*elem),
+        _ => None,
+    }
+}
+
+/// Whether `p` is the parent point.
+pub(crate) fn is_parent(p: RegionPoint) -> bool {
+    p == RegionPoint::Parent
+}
+
+mod region_branch;

@@ -1,0 +1,188 @@
+//! Where a value comes from and where it goes along control flow, through the registry's
+//! region-branch and successor-operand interfaces: the incoming values of a block argument
+//! or of a region-branch op's result, and the values receiving a forwarded operand. The
+//! deallocation simplification and the final lowering follow ownership indicators with it.
+
+use ir::{Context, Op, RegionPoint, Traits, Value, ValueDef};
+use smallvec::SmallVec;
+
+/// The values that may flow into `v`: for an entry-block argument of a region-branch op's
+/// region, the op's forwarded operands and the region terminators' forwarded operands at
+/// that position; for a region-branch op's result, what flows to the parent; for a
+/// non-entry block's argument, the branch operands of its predecessors. `None` when `v`
+/// is neither (its origin is an op or a function argument).
+pub fn incoming(ctx: &Context, v: Value) -> Option<SmallVec<[Value; 4]>> {
+    match ctx.value_def(v) {
+        ValueDef::Result { op, index } => {
+            let rb = ctx.op_def(op).region_branch?;
+            if ctx.regions(op).is_empty() {
+                return None;
+            }
+            let mut out = SmallVec::new();
+            let entry = (rb.entry)(ctx, op);
+            let index = index as usize;
+            collect(ctx, op, &entry, RegionPoint::Parent, index, &mut out);
+            for_each_exit(ctx, op, |term, edges| {
+                collect(ctx, term, edges, RegionPoint::Parent, index, &mut out)
+            });
+            Some(out)
+        }
+        ValueDef::Placeholder => None,
+        ValueDef::BlockArg { block, index } => {
+            let index = index as usize;
+            let region = ctx.block_parent(block)?;
+            let op = ctx.region_parent(region)?;
+            if ctx.entry_block(region) != Some(block) {
+                return Some(branch_incoming(ctx, block, index));
+            }
+            if ctx.has_trait(op, Traits::FUNCTION_LIKE) {
+                return None;
+            }
+            let rb = ctx.op_def(op).region_branch?;
+            let r = ctx.region_index(region)?;
+            let mut out = SmallVec::new();
+            let entry = (rb.entry)(ctx, op);
+            collect(ctx, op, &entry, RegionPoint::Region(r), index, &mut out);
+            for_each_exit(ctx, op, |term, edges| {
+                collect(ctx, term, edges, RegionPoint::Region(r), index, &mut out)
+            });
+            Some(out)
+        }
+    }
+}
+
+/// The values forwarded to argument `index` of the non-entry block `block`.
+fn branch_incoming(ctx: &Context, block: ir::Block, index: usize) -> SmallVec<[Value; 4]> {
+    let mut out = SmallVec::new();
+    for (term, succ) in ir::interfaces::predecessors(ctx, block) {
+        if let Some(range) = ctx.successor_operand_range(term, succ)
+            && index < range.len()
+        {
+            out.push(ctx.operand(term, range.start + index));
+        }
+    }
+    out
+}
+
+/// Calls `f` with every terminator leaving a region of `op` and its edges.
+fn for_each_exit(ctx: &Context, op: Op, mut f: impl FnMut(Op, &[ir::RegionEdge])) {
+    let Some(rb) = ctx.op_def(op).region_branch else {
+        return;
+    };
+    for (r, &region) in ctx.regions(op).iter().enumerate() {
+        for block in ctx.blocks(region) {
+            let Some(term) = ctx.last_op(block) else {
+                continue;
+            };
+            if !ctx.has_trait(term, Traits::TERMINATOR) || !ctx.successors(term).is_empty() {
+                continue;
+            }
+            let edges = (rb.from_region)(ctx, op, r, term);
+            f(term, &edges);
+        }
+    }
+}
+
+/// Pushes the operand of `from` that edges to `to` forward into input `index`.
+fn collect(
+    ctx: &Context,
+    from: Op,
+    edges: &[ir::RegionEdge],
+    to: RegionPoint,
+    index: usize,
+    out: &mut SmallVec<[Value; 4]>,
+) {
+    for e in edges.iter().filter(|e| e.to == to) {
+        if e.inputs.contains(&index) {
+            let i = e.operands.start + (index - e.inputs.start);
+            if i < e.operands.end && i < ctx.num_operands(from) {
+                out.push(ctx.operand(from, i));
+            }
+        }
+    }
+}
+
+/// The values that operand `index` of `user` is forwarded to (region arguments, results,
+/// successor block arguments); `None` if the operand is not forwarded.
+pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[Value; 4]>> {
+    let mut out = SmallVec::new();
+    for (succ, &block) in ctx.successors(user).iter().enumerate() {
+        if let Some(range) = ctx.successor_operand_range(user, succ)
+            && range.contains(&index)
+        {
+            let args = ctx.block_args(block);
+            out.extend(args.get(index - range.start).copied());
+        }
+    }
+    if !out.is_empty() {
+        return Some(out);
+    }
+    if let Some(rb) = ctx.op_def(user).region_branch
+        && !ctx.regions(user).is_empty()
+    {
+        let entry = (rb.entry)(ctx, user);
+        receivers(ctx, user, &entry, index, &mut out);
+        return (!out.is_empty()).then_some(out);
+    }
+    let parent = ctx.parent_op(user)?;
+    let rb = ctx.op_def(parent).region_branch?;
+    if !ctx.has_trait(user, Traits::TERMINATOR) {
+        return None;
+    }
+    let r = ctx
+        .op_parent_region(user)
+        .and_then(|r| ctx.region_index(r))?;
+    let edges = (rb.from_region)(ctx, parent, r, user);
+    receivers(ctx, parent, &edges, index, &mut out);
+    (!out.is_empty()).then_some(out)
+}
+
+/// Pushes the values of `op` (results or region arguments) receiving operand `index` along
+/// `edges`.
+fn receivers(
+    ctx: &Context,
+    op: Op,
+    edges: &[ir::RegionEdge],
+    index: usize,
+    out: &mut SmallVec<[Value; 4]>,
+) {
+    for e in edges.iter().filter(|e| e.operands.contains(&index)) {
+        let k = e.inputs.start + (index - e.operands.start);
+        if k >= e.inputs.end {
+            continue;
+        }
+        let target = match e.to {
+            RegionPoint::Parent => ctx.results(op).get(k).copied(),
+            RegionPoint::Region(r) => ctx
+                .regions(op)
+                .get(r)
+                .and_then(|&reg| ctx.entry_block(reg))
+                .and_then(|b| ctx.block_args(b).get(k).copied()),
+        };
+        out.extend(target);
+    }
+}
+
+/// The memref that pairs with ownership value `v` by position: the k-th ownership value of
+/// `v`'s list (an op's results or a block's arguments) pairs with the k-th memref of that
+/// list, as `hlo-deallocate` appends indicators in memref order.
+pub fn paired_memref(
+    ctx: &Context,
+    v: Value,
+    is_ownership: impl Fn(Value) -> bool,
+) -> Option<Value> {
+    let list: &[Value] = match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => ctx.results(op),
+        ValueDef::BlockArg { block, .. } => ctx.block_args(block),
+        ValueDef::Placeholder => return None,
+    };
+    let k = list
+        .iter()
+        .take_while(|&&x| x != v)
+        .filter(|&&x| is_ownership(x))
+        .count();
+    list.iter()
+        .copied()
+        .filter(|&x| ctx.type_data(ctx.value_type(x)).is_memref())
+        .nth(k)
+}

@@ -1,0 +1,530 @@
+//! `hlo-lower-deallocation`: the last step of the MLIR-HLO strategy, which leaves only
+//! upstream dialects (`func`, `scf`, `arith`, `memref`) so that `mlir-opt` and
+//! `mlir-runner` run the program. It replaces MLIR-HLO's lowering to LLVM
+//! (`hlo-convert-deallocation-ops-to-llvm`) and its runtime `retainBuffers`.
+//!
+//! An ownership indicator becomes an `i1` ("this block owns the allocation"), and the
+//! allocation it owns is the one of a memref known statically: its *carrier*. The carrier of
+//! `own %m` is `%m`, of a retain's k-th result the k-th retained memref, of the k-th
+//! indicator among an op's results or a block's arguments the k-th memref of that list (the
+//! order `hlo-deallocate` appends them in), of a value merged from several (a region result
+//! without memrefs, a `select`) the one carrier they share. Then:
+//!
+//! - `own` → `true`, `null` → `false`;
+//! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
+//!   carrier's address when set, else 0;
+//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }`;
+//! - a retain (any left) → a call of a generated private function
+//!   `@hlo_retain_<retained>_<allocs>` over addresses (straight-line `arith`, no memory),
+//!   which returns each retained memref's new indicator and whether each alloc is to be
+//!   freed; each free is an `scf.if` with a `memref.dealloc`, so the runtime's checked free
+//!   sees it.
+//!
+//! ```text
+//! %o = deallocation.own %a : memref<2xf32>
+//! deallocation.free %o
+//! // becomes
+//! %true = arith.constant true
+//! scf.if %true {
+//!   memref.dealloc %a : memref<2xf32>
+//! }
+//! ```
+
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
+use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type};
+use ir::dialects::func::{CallOp, FuncOp, ReturnOp};
+use ir::dialects::memref::{
+    AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, DeallocOp, DimOp, ExtractAlignedPointerAsIndexOp,
+    ExtractStridedMetadataOp, LoadOp, StoreOp,
+};
+use ir::dialects::scf::{ForOp, IfOp, YieldOp};
+use ir::interfaces::is_allocation;
+use ir::{
+    Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type, TypeData,
+    Value, ValueDef, track_changes,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::flow::{incoming, paired_memref};
+
+/// The options of [`hlo_lower_deallocation`] (it has none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HloLowerOptions;
+
+/// `hlo-lower-deallocation` on `root` (a module: retains need a helper function in it).
+pub fn hlo_lower_deallocation(
+    ctx: &mut Context,
+    root: Op,
+    _options: &HloLowerOptions,
+) -> TransformResult {
+    track_changes(ctx, |ctx| {
+        Lowering::new(ctx, root).run().map_err(|d| vec![d])
+    })
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+struct Lowering<'c> {
+    ctx: &'c mut Context,
+    root: Op,
+    carriers: FxHashMap<Value, Option<Value>>,
+    pending: FxHashSet<Value>,
+    helpers: FxHashSet<String>,
+}
+
+impl<'c> Lowering<'c> {
+    fn new(ctx: &'c mut Context, root: Op) -> Self {
+        Lowering {
+            ctx,
+            root,
+            carriers: FxHashMap::default(),
+            pending: FxHashSet::default(),
+            helpers: FxHashSet::default(),
+        }
+    }
+
+    fn is_ownership(&self, v: Value) -> bool {
+        is_ownership_type(self.ctx, self.ctx.value_type(v))
+    }
+
+    fn run(&mut self) -> R<()> {
+        let ops: Vec<Op> = self
+            .ctx
+            .walk_preorder(self.root)
+            .into_iter()
+            .filter(|&op| is_deallocation_op(self.ctx, op))
+            .collect();
+        let mut plans = Vec::with_capacity(ops.len());
+        for &op in &ops {
+            plans.push(self.plan(op)?);
+        }
+        for (op, plan) in ops.into_iter().zip(plans) {
+            self.rewrite(op, plan)?;
+        }
+        self.retype();
+        Ok(())
+    }
+
+    // ----- carriers -----------------------------------------------------------------------------
+
+    /// The memref whose allocation `v` owns when it is set (`None`: `v` is always null).
+    fn carrier(&mut self, v: Value) -> R<Option<Value>> {
+        if let Some(&c) = self.carriers.get(&v) {
+            return Ok(c);
+        }
+        if !self.pending.insert(v) {
+            return Ok(None);
+        }
+        let c = self.compute_carrier(v);
+        self.pending.remove(&v);
+        let c = c?;
+        self.carriers.insert(v, c);
+        Ok(c)
+    }
+
+    fn compute_carrier(&mut self, v: Value) -> R<Option<Value>> {
+        let ctx = &*self.ctx;
+        if let ValueDef::Result { op, index } = ctx.value_def(v) {
+            if let Some(own) = OwnOp::of(ctx, op) {
+                return Ok(Some(own.memref(ctx)));
+            }
+            if NullOp::is(ctx, op) {
+                return Ok(None);
+            }
+            if let Some(retain) = RetainOp::of(ctx, op) {
+                return Ok(retain.retained(ctx).nth(index as usize));
+            }
+            if let Some(select) = SelectOp::of(ctx, op) {
+                let sources = [select.true_value(ctx), select.false_value(ctx)];
+                return self.join(v, &sources);
+            }
+        }
+        if let Some(m) = paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))) {
+            return Ok(Some(m));
+        }
+        match incoming(ctx, v) {
+            Some(sources) => self.join(v, &sources),
+            None => Err(self.no_carrier(v)),
+        }
+    }
+
+    /// The carrier all `sources` share (ignoring null ones).
+    fn join(&mut self, v: Value, sources: &[Value]) -> R<Option<Value>> {
+        let mut found: Option<Value> = None;
+        for &s in sources {
+            match (self.carrier(s)?, found) {
+                (Some(c), Some(f)) if c != f => return Err(self.no_carrier(v)),
+                (Some(c), _) => found = Some(c),
+                (None, _) => {}
+            }
+        }
+        Ok(found)
+    }
+
+    fn no_carrier(&self, v: Value) -> Diagnostic {
+        let loc = match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => self.ctx.op_loc(op),
+            ValueDef::BlockArg { block, .. } => self
+                .ctx
+                .block_parent_op(block)
+                .map_or(self.ctx.unknown_loc(), |p| self.ctx.op_loc(p)),
+            ValueDef::Placeholder => self.ctx.unknown_loc(),
+        };
+        Diagnostic::error(
+            loc,
+            "cannot tell which buffer this ownership indicator owns; the lowering needs the \
+             indicators in the order hlo-deallocate produces",
+        )
+    }
+
+    // ----- rewriting ----------------------------------------------------------------------------
+
+    /// What each op needs, computed before anything changes.
+    fn plan(&mut self, op: Op) -> R<Plan> {
+        let ctx = &*self.ctx;
+        if let Some(free) = FreeOp::of(ctx, op) {
+            let o = free.ownership(ctx);
+            return Ok(Plan::Carriers(vec![self.carrier(o)?]));
+        }
+        if let Some(get) = GetBufferOp::of(ctx, op) {
+            let source = get.source(ctx);
+            if self.is_ownership(source) {
+                return Ok(Plan::Carriers(vec![self.carrier(source)?]));
+            }
+            return Ok(Plan::Nothing);
+        }
+        if let Some(retain) = RetainOp::of(ctx, op) {
+            let allocs: Vec<Value> = retain.ownerships(ctx).collect();
+            let mut carriers = Vec::with_capacity(allocs.len());
+            for o in allocs {
+                carriers.push(self.carrier(o)?);
+            }
+            return Ok(Plan::Carriers(carriers));
+        }
+        Ok(Plan::Nothing)
+    }
+
+    fn rewrite(&mut self, op: Op, plan: Plan) -> R<()> {
+        let carriers = match plan {
+            Plan::Carriers(c) => c,
+            Plan::Nothing => Vec::new(),
+        };
+        let mut b = Builder::before(self.ctx, op);
+        let replacements: Vec<Value> = if OwnOp::is(&b, op) || NullOp::is(&b, op) {
+            let set = OwnOp::is(&b, op);
+            vec![ConstantOp::build_bool(&mut b, set).result(&b)]
+        } else if let Some(get) = GetBufferOp::of(&b, op) {
+            let source = get.source(&b);
+            let address = match carriers.first() {
+                None => ExtractAlignedPointerAsIndexOp::build(&mut b, source).result(&b),
+                Some(&c) => address_if(&mut b, source, c),
+            };
+            vec![address]
+        } else if let Some(free) = FreeOp::of(&b, op) {
+            let o = free.ownership(&b);
+            if let Some(Some(c)) = carriers.first() {
+                dealloc_if(&mut b, o, *c);
+            }
+            Vec::new()
+        } else if let Some(retain) = RetainOp::of(&b, op) {
+            let retained: Vec<Value> = retain.retained(&b).collect();
+            let allocs: Vec<Value> = retain.ownerships(&b).collect();
+            self.lower_retain(op, &retained, &allocs, &carriers)?
+        } else {
+            let loc = b.op_loc(op);
+            return Err(Diagnostic::error(loc, "unexpected deallocation op").on_op(op));
+        };
+        self.ctx.replace_op_uses(op, &replacements);
+        self.ctx.erase_op(op);
+        Ok(())
+    }
+
+    /// A retain: inside a `memref.alloca_scope`, the addresses go to stack arrays and the
+    /// helper claims allocs for retained memrefs; then one guarded free per alloc.
+    fn lower_retain(
+        &mut self,
+        op: Op,
+        retained: &[Value],
+        allocs: &[Value],
+        carriers: &[Option<Value>],
+    ) -> R<Vec<Value>> {
+        if allocs.is_empty() {
+            let mut b = Builder::before(self.ctx, op);
+            let f = ConstantOp::build_bool(&mut b, false).result(&b);
+            return Ok(vec![f; retained.len()]);
+        }
+        let name = self.helper(op)?;
+        let n = retained.len();
+        let i1 = self.ctx.i1_type();
+        let mut b = Builder::before(self.ctx, op);
+        let scope = AllocaScopeOp::build(&mut b, &vec![i1; n + allocs.len()]);
+        let body = scope.body(&b).expect("scope body");
+        let loc = b.loc();
+        let outs = {
+            let mut inner = Builder::at_end(b.ctx(), body, loc);
+            let outs = call_helper(&mut inner, &name, retained, allocs, carriers);
+            AllocaScopeReturnOp::build(&mut inner, &outs);
+            scope.op()
+        };
+        let outs = b.results(outs).to_vec();
+        for (&free, &c) in outs[n..].iter().zip(carriers) {
+            if let Some(c) = c {
+                dealloc_if(&mut b, free, c);
+            }
+        }
+        Ok(outs[..n].to_vec())
+    }
+
+    /// The name of the retain helper, built on first use in the symbol table enclosing `op`.
+    fn helper(&mut self, op: Op) -> R<String> {
+        let name = HELPER.to_string();
+        if self.helpers.contains(&name) {
+            return Ok(name);
+        }
+        let table = self.symbol_table(op).ok_or_else(|| {
+            Diagnostic::error(
+                self.ctx.op_loc(op),
+                "lowering this retain needs a helper function, but it is not inside a module",
+            )
+            .on_op(op)
+        })?;
+        if self.ctx.lookup_symbol_in(table, &name).is_some() {
+            return Err(Diagnostic::error(
+                self.ctx.op_loc(op),
+                format!("symbol @{name} is already defined; the retain helper needs it"),
+            )
+            .on_op(op));
+        }
+        build_helper(self.ctx, table, &name);
+        self.helpers.insert(name.clone());
+        Ok(name)
+    }
+
+    fn symbol_table(&self, op: Op) -> Option<Op> {
+        let mut cur = self.ctx.parent_op(op);
+        while let Some(p) = cur {
+            if self.ctx.has_trait(p, Traits::SYMBOL_TABLE) {
+                return Some(p);
+            }
+            cur = self.ctx.parent_op(p);
+        }
+        None
+    }
+
+    /// Every ownership-typed value and function type becomes `i1`.
+    fn retype(&mut self) {
+        let i1 = self.ctx.i1_type();
+        for op in self.ctx.walk_preorder(self.root) {
+            let results = self.ctx.results(op).to_vec();
+            for r in results {
+                if self.is_ownership(r) {
+                    self.ctx.set_value_type(r, i1);
+                }
+            }
+            let regions = self.ctx.regions(op).to_vec();
+            for region in regions {
+                let blocks: Vec<_> = self.ctx.blocks(region).collect();
+                for block in blocks {
+                    let args = self.ctx.block_args(block).to_vec();
+                    for a in args {
+                        if self.is_ownership(a) {
+                            self.ctx.set_value_type(a, i1);
+                        }
+                    }
+                }
+            }
+            if let Some(func) = FuncOp::of(self.ctx, op)
+                && let Some((inputs, results)) = func.function_type(self.ctx)
+            {
+                let map = |ctx: &Context, t: Vec<Type>| -> Vec<Type> {
+                    t.into_iter()
+                        .map(|t| if is_ownership_type(ctx, t) { i1 } else { t })
+                        .collect()
+                };
+                let (inputs2, results2) = (
+                    map(self.ctx, inputs.clone()),
+                    map(self.ctx, results.clone()),
+                );
+                if inputs2 != inputs || results2 != results {
+                    func.set_function_type(self.ctx, inputs2, results2);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `op` is one of the ops this pass lowers.
+fn is_deallocation_op(ctx: &Context, op: Op) -> bool {
+    OwnOp::is(ctx, op)
+        || NullOp::is(ctx, op)
+        || GetBufferOp::is(ctx, op)
+        || FreeOp::is(ctx, op)
+        || RetainOp::is(ctx, op)
+}
+
+/// What an op's lowering needs: the carriers of its indicator operands.
+enum Plan {
+    Nothing,
+    Carriers(Vec<Option<Value>>),
+}
+
+/// `select %o, <address of carrier>, 0` (0 when there is no carrier).
+fn address_if(b: &mut Builder, o: Value, carrier: Option<Value>) -> Value {
+    let zero = ConstantOp::build_index(b, 0).result(b);
+    let Some(c) = carrier else {
+        return zero;
+    };
+    let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
+    SelectOp::build(b, o, address, zero).result(b)
+}
+
+/// `scf.if %cond { memref.dealloc <base of carrier> }`.
+fn dealloc_if(b: &mut Builder, cond: Value, carrier: Value) {
+    let guard = IfOp::build(b, cond, &[], false);
+    let then = guard.then_block(b).expect("then block");
+    let loc = b.loc();
+    let mut inner = Builder::at_end(b.ctx(), then, loc);
+    let base = base_buffer(&mut inner, carrier);
+    DeallocOp::build(&mut inner, base);
+    YieldOp::build(&mut inner, &[]);
+}
+
+/// The buffer to free for `m`: `m` itself if an allocation defines it, else the base buffer
+/// `memref.extract_strided_metadata` gives.
+fn base_buffer(b: &mut Builder, m: Value) -> Value {
+    let ranked = matches!(b.type_data(b.value_type(m)), TypeData::MemRef { .. });
+    if is_allocation(b, m) || !ranked {
+        return m;
+    }
+    ExtractStridedMetadataOp::build(b, m).base_buffer(b)
+}
+
+/// The name of the generated retain helper.
+const HELPER: &str = "hlo_retain_helper";
+
+/// A rank-1 dynamic memref of `elem`.
+fn vector_type(ctx: &mut Context, elem: Type) -> Type {
+    ctx.ty(TypeData::MemRef {
+        shape: vec![ir::DYNAMIC],
+        elem,
+        layout: None,
+        memory_space: None,
+    })
+}
+
+/// Stores the retained addresses and the owned alloc addresses (0 when not owned) in stack
+/// arrays, calls the helper, and returns the new indicators and the free flags.
+fn call_helper(
+    b: &mut Builder,
+    name: &str,
+    retained: &[Value],
+    allocs: &[Value],
+    carriers: &[Option<Value>],
+) -> Vec<Value> {
+    let index = b.ctx().index_type();
+    let i1 = b.ctx().i1_type();
+    let (index_vec, i1_vec) = (vector_type(b.ctx(), index), vector_type(b.ctx(), i1));
+    let n = ConstantOp::build_index(b, retained.len() as i64).result(b);
+    let m = ConstantOp::build_index(b, allocs.len() as i64).result(b);
+    let rs = AllocaOp::build(b, index_vec, &[n]).result(b);
+    let al = AllocaOp::build(b, index_vec, &[m]).result(b);
+    let fl = AllocaOp::build(b, i1_vec, &[n]).result(b);
+    for (i, &r) in retained.iter().enumerate() {
+        let address = ExtractAlignedPointerAsIndexOp::build(b, r).result(b);
+        let at = ConstantOp::build_index(b, i as i64).result(b);
+        StoreOp::build(b, address, rs, &[at]);
+    }
+    for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
+        let address = address_if(b, o, c);
+        let at = ConstantOp::build_index(b, j as i64).result(b);
+        StoreOp::build(b, address, al, &[at]);
+    }
+    CallOp::build(b, name, &[rs, al, fl], &[]);
+    let mut outs = Vec::with_capacity(retained.len() + allocs.len());
+    for i in 0..retained.len() {
+        let at = ConstantOp::build_index(b, i as i64).result(b);
+        outs.push(LoadOp::build(b, fl, &[at]).result(b));
+    }
+    let zero = ConstantOp::build_index(b, 0).result(b);
+    for j in 0..allocs.len() {
+        let at = ConstantOp::build_index(b, j as i64).result(b);
+        let left = LoadOp::build(b, al, &[at]).result(b);
+        outs.push(CmpIOp::build(b, CmpIPredicate::Ne, left, zero).result(b));
+    }
+    outs
+}
+
+/// Builds `func.func private @name(%retained: memref<?xindex>, %allocs: memref<?xindex>,
+/// %kept: memref<?xi1>)`: each retained address claims the first non-zero alloc address
+/// equal to it (which becomes 0) and records whether it found one; allocs left non-zero are
+/// the ones to free.
+fn build_helper(ctx: &mut Context, table: Op, name: &str) {
+    let Some(&region) = ctx.regions(table).first() else {
+        return;
+    };
+    let Some(block) = ctx.entry_block(region) else {
+        return;
+    };
+    let index = ctx.index_type();
+    let i1 = ctx.i1_type();
+    let inputs = [
+        vector_type(ctx, index),
+        vector_type(ctx, index),
+        vector_type(ctx, i1),
+    ];
+    let loc = ctx.op_loc(table);
+    let ip = match ctx.last_op(block) {
+        Some(t) if ctx.has_trait(t, Traits::TERMINATOR) => InsertPoint::Before(t),
+        _ => InsertPoint::End(block),
+    };
+    let mut b = Builder::new(ctx, ip, loc);
+    let helper = FuncOp::build(&mut b, name, (&inputs, &[]), Some("private"));
+    let Some(entry) = helper.entry_block(&b) else {
+        return;
+    };
+    let args = helper.arguments(&b).to_vec();
+    b.set_insertion_point(InsertPoint::End(entry));
+    helper_body(&mut b, args[0], args[1], args[2]);
+    ReturnOp::build(&mut b, &[]);
+}
+
+/// The loops of the retain helper.
+fn helper_body(b: &mut Builder, retained: Value, allocs: Value, kept: Value) {
+    let zero = ConstantOp::build_index(b, 0).result(b);
+    let one = ConstantOp::build_index(b, 1).result(b);
+    let f = ConstantOp::build_bool(b, false).result(b);
+    let t = ConstantOp::build_bool(b, true).result(b);
+    let n = DimOp::build(b, retained, zero).result(b);
+    let m = DimOp::build(b, allocs, zero).result(b);
+    let outer = ForOp::build(b, zero, n, one, &[]);
+    let outer_body = outer.body(b).expect("loop body");
+    let loc = b.loc();
+    let mut ob = Builder::at_end(b.ctx(), outer_body, loc);
+    let i = ob.block_args(outer_body)[0];
+    let r = LoadOp::build(&mut ob, retained, &[i]).result(&ob);
+    let inner = ForOp::build(&mut ob, zero, m, one, &[f]);
+    let inner_body = inner.body(&ob).expect("loop body");
+    {
+        let mut ib = Builder::at_end(ob.ctx(), inner_body, loc);
+        let j = ib.block_args(inner_body)[0];
+        let found = ib.block_args(inner_body)[1];
+        let a = LoadOp::build(&mut ib, allocs, &[j]).result(&ib);
+        let same = CmpIOp::build(&mut ib, CmpIPredicate::Eq, a, r).result(&ib);
+        let nonzero = CmpIOp::build(&mut ib, CmpIPredicate::Ne, a, zero).result(&ib);
+        let not_found = XOrIOp::build(&mut ib, found, t).result(&ib);
+        let live = AndIOp::build(&mut ib, same, nonzero).result(&ib);
+        let claim = AndIOp::build(&mut ib, live, not_found).result(&ib);
+        let guard = IfOp::build(&mut ib, claim, &[], false);
+        let then = guard.then_block(&ib).expect("then block");
+        {
+            let mut tb = Builder::at_end(ib.ctx(), then, loc);
+            StoreOp::build(&mut tb, zero, allocs, &[j]);
+            YieldOp::build(&mut tb, &[]);
+        }
+        let now = OrIOp::build(&mut ib, found, claim).result(&ib);
+        YieldOp::build(&mut ib, &[now]);
+    }
+    let found = inner.results(&ob)[0];
+    StoreOp::build(&mut ob, found, kept, &[i]);
+    YieldOp::build(&mut ob, &[]);
+}

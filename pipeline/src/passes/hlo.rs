@@ -1,0 +1,165 @@
+//! The MLIR-HLO deallocation strategy (`hlo-reuse` crate): `hlo-deallocate`,
+//! `hlo-deallocation-simplification`, `hlo-deallocation-to-scf`, `hlo-lower-deallocation`,
+//! `hlo-split-alloc-tensors`, and the `hlo-deallocation-pipeline`.
+
+use hlo_reuse::{
+    HloDeallocateOptions, HloLowerOptions, HloSimplificationOptions, HloToScfOptions,
+    SplitAllocTensorsOptions,
+};
+use simplify::CanonicalizeOptions;
+
+use crate::pass::{Declaration, Kind};
+use crate::pass_option;
+
+use super::{hoisting, reuse};
+use super::simplify::CANONICALIZE;
+
+/// `hlo-deallocate`.
+pub static HLO_DEALLOCATE: Declaration<HloDeallocateOptions> = Declaration {
+    name: "hlo-deallocate",
+    summary: "Free buffers with MLIR-HLO's ownership indicators and deallocation.retain",
+    description: "Pairs every memref that crosses a region, branch or function boundary with a \
+                  !deallocation.ownership value (null when not owned), owns each allocation \
+                  with deallocation.own, and before each block terminator keeps what the block \
+                  hands on and frees the rest with deallocation.retain, one per alias class. \
+                  Function arguments are never owned; every memref result of a defined \
+                  function gets an ownership result.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, options, _| hlo_reuse::hlo_deallocate(ctx, root, options)),
+};
+
+/// `hlo-deallocation-simplification`.
+pub static HLO_DEALLOCATION_SIMPLIFICATION: Declaration<HloSimplificationOptions> = Declaration {
+    name: "hlo-deallocation-simplification",
+    summary: "Remove retains of null indicators, turn frees of owned ones into memref.dealloc",
+    description: "Tracks which ownership indicators are always null, never null or either, \
+                      through region arguments and results; a retain whose indicators are all \
+                      null disappears, a retain that keeps nothing and frees one never-null \
+                      indicator becomes memref.dealloc of its buffer, and a deallocation.own \
+                      whose indicator reaches no retain becomes deallocation.null.",
+    options: &[],
+    kind: Kind::Pass {
+        anchor: Some("func.func"),
+        run: |ctx, root, options, _| hlo_reuse::hlo_deallocation_simplification(ctx, root, options),
+    },
+};
+
+/// `hlo-deallocation-to-scf`.
+pub static HLO_DEALLOCATION_TO_SCF: Declaration<HloToScfOptions> = Declaration {
+    name: "hlo-deallocation-to-scf",
+    summary: "Lower retains with one retained memref or one indicator to scf.if chains",
+    description: "Compares buffer addresses (deallocation.get_buffer) in a chain of scf.if ops, \
+                  one per pair of retained memref and indicator, then frees every indicator \
+                  nothing claimed; retains with several of both are left for \
+                  hlo-lower-deallocation.",
+    options: &[],
+    kind: Kind::Pass {
+        anchor: Some("func.func"),
+        run: |ctx, root, options, _| hlo_reuse::hlo_deallocation_to_scf(ctx, root, options),
+    },
+};
+
+/// `hlo-lower-deallocation`.
+pub static HLO_LOWER_DEALLOCATION: Declaration<HloLowerOptions> = Declaration {
+    name: "hlo-lower-deallocation",
+    summary: "Lower the deallocation dialect to func, scf, arith and memref",
+    description: "Ownership indicators become i1 values next to the memref whose allocation \
+                  they own; deallocation.free becomes a guarded memref.dealloc, and a retain \
+                  a call of a generated helper function comparing buffer addresses, followed \
+                  by guarded memref.dealloc ops.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, options, _| hlo_reuse::hlo_lower_deallocation(ctx, root, options)),
+};
+
+/// `hlo-split-alloc-tensors`.
+pub static HLO_SPLIT_ALLOC_TENSORS: Declaration<SplitAllocTensorsOptions> = Declaration {
+    name: "hlo-split-alloc-tensors",
+    summary: "Give every use of a bufferization.alloc_tensor a copy of its own",
+    description: "Before bufferization: each operand defined by an alloc_tensor is replaced by \
+                  a copy created right before its user, so that each use bufferizes to its own \
+                  short-lived buffer.",
+    options: &[],
+    kind: Kind::Pass {
+        anchor: Some("func.func"),
+        run: |ctx, root, options, _| hlo_reuse::hlo_split_alloc_tensors(ctx, root, options),
+    },
+};
+
+/// The options of the `hlo-deallocation-pipeline`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HloDeallocationPipelineOptions {
+    /// Hoist and promote allocations first (peak-safe forms) and move frees up last.
+    pub hoist: bool,
+    /// Run `hlo-buffer-reuse` last.
+    pub reuse: bool,
+}
+
+/// `hlo-deallocation-pipeline`.
+pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions> = Declaration {
+    name: "hlo-deallocation-pipeline",
+    summary: "Add, simplify and lower all deallocations the MLIR-HLO way",
+    description: "Runs hlo-deallocate, hlo-deallocation-simplification (twice, with the place \
+                  of buffer reuse between), hlo-deallocation-to-scf, hlo-lower-deallocation and \
+                  canonicalize, so that the output uses upstream dialects only. The input must \
+                  free nothing itself except through memref.dealloc and memref.realloc of \
+                  buffers it owns.",
+    options: &[
+        pass_option!(
+            "hoist",
+            hoist: bool,
+            "First move allocations out of loops and up to dominators, and promote small ones \
+             to the stack, skipping every move that could raise the peak; last, move each \
+             free up to its buffer's last use"
+        ),
+        pass_option!(
+            "reuse",
+            reuse: bool,
+            "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: freed \
+             buffers serve later allocations, copies are elided, loop temporaries are hoisted \
+             or double-buffered, never raising the peak"
+        ),
+    ],
+    kind: Kind::Pipeline {
+        expand: |options| {
+            let mut passes = Vec::new();
+            if options.hoist {
+                passes.extend(hoisting::before_deallocation());
+            }
+            passes.extend([
+                HLO_DEALLOCATE.element(&HloDeallocateOptions),
+                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
+            ]);
+            // XLA ran buffer reuse here, between the two simplifications. Ours works on plain
+            // memref.alloc/dealloc (so that every strategy gets it) and sees a retain as an
+            // unknown op that may free anything, so the `reuse` option runs it after the
+            // lowering instead, where it finds every opportunity.
+            passes.extend([
+                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
+                HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions),
+                HLO_LOWER_DEALLOCATION.element(&HloLowerOptions),
+                // XLA canonicalized right after the first simplification, to drop iteration
+                // arguments made redundant. Here it runs after the lowering: earlier, its
+                // folds of scf.if memref results into select would separate ownership
+                // results from the memrefs they pair with, which the lowering relies on.
+                CANONICALIZE.element(&CanonicalizeOptions::default()),
+            ]);
+            if options.hoist {
+                passes.extend(hoisting::after_deallocation());
+            }
+            if options.reuse {
+                passes.extend(reuse::after_deallocation());
+            }
+            passes
+        },
+    },
+};
+
+/// This family's passes and pipelines, in declaration order.
+pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
+    &HLO_DEALLOCATE,
+    &HLO_DEALLOCATION_SIMPLIFICATION,
+    &HLO_DEALLOCATION_TO_SCF,
+    &HLO_LOWER_DEALLOCATION,
+    &HLO_SPLIT_ALLOC_TENSORS,
+    &HLO_DEALLOCATION_PIPELINE,
+];

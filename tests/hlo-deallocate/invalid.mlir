@@ -1,0 +1,131 @@
+// RUN: dealloc-opt %s --hlo-deallocate --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// A free inside a loop of a buffer the loop does not carry.
+func.func @dealloc_invalid() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @below {{can't implicitly capture across loop boundaries; use an explicit iter arg instead}}
+  scf.for %i = %c0 to %c1 step %c1 {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// A realloc in an if nested in a loop of a buffer the loop does not carry.
+func.func @cross_loop_boundary(%c: i1, %size: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%size) : memref<?xf32>
+  // expected-error @below {{can't implicitly capture across loop boundaries; use an explicit iter arg instead}}
+  scf.for %i = %c0 to %c1 step %c1 {
+    %r = scf.if %c -> (memref<?xf32>) {
+      %n = memref.realloc %a(%size) : memref<?xf32> to memref<?xf32>
+      scf.yield %n : memref<?xf32>
+    } else {
+      scf.yield %a : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An if without else cannot capture: the buffer would stay owned on the other path.
+func.func @realloc_no_else(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @below {{cannot implicitly capture from an if without else}}
+  scf.if %c {
+    %n = memref.realloc %a : memref<2xf32> to memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// The branch that does not realloc must hand the captured buffer on.
+func.func @realloc_not_yielded(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @below {{released value not yielded on other branch}}
+  %r = scf.if %c -> (memref<4xf32>) {
+    %n = memref.realloc %a : memref<2xf32> to memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  } else {
+    %n = memref.alloc() : memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// A function argument is never owned, so it cannot be reallocated.
+func.func @realloc_arg(%a: memref<2xf32>) {
+  // expected-error @below {{unable to find ownership indicator for operand}}
+  %n = memref.realloc %a : memref<2xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// The same buffer captured by two ifs: the second release reaches the function.
+// expected-error @below {{invalid realloc of memref}}
+func.func @realloc_twice(%c: i1, %size: index) {
+  %a = memref.alloc(%size) : memref<?xf32>
+  %r = scf.if %c -> (memref<?xf32>) {
+    %n = memref.realloc %a(%size) : memref<?xf32> to memref<?xf32>
+    scf.yield %n : memref<?xf32>
+  } else {
+    scf.yield %a : memref<?xf32>
+  }
+  %s = scf.if %c -> (memref<?xf32>) {
+    %n = memref.realloc %a(%size) : memref<?xf32> to memref<?xf32>
+    scf.yield %n : memref<?xf32>
+  } else {
+    scf.yield %a : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A realloc after an if that captured the buffer already.
+// expected-error @below {{invalid realloc of memref}}
+func.func @realloc_twice_in_if(%c: i1, %size: index) {
+  %a = memref.alloc(%size) : memref<?xf32>
+  %r = scf.if %c -> (memref<?xf32>) {
+    %n = memref.realloc %a(%size) : memref<?xf32> to memref<?xf32>
+    scf.yield %n : memref<?xf32>
+  } else {
+    scf.yield %a : memref<?xf32>
+  }
+  %m = memref.realloc %a(%size) : memref<?xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+// The same function argument freed twice in one block.
+func.func @released_twice(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @below {{same value released twice}}
+  scf.if %c {
+    memref.dealloc %a : memref<2xf32>
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+// An op without the region-branch interface whose region hands a buffer on.
+func.func @opaque_region_returns(%m: memref<2xf32>) {
+  // expected-error @below {{block unexpectededly released or returned an alloc}}
+  "some.region_op"() ({
+    %a = memref.alloc() : memref<2xf32>
+    "some.terminator"(%a) : (memref<2xf32>) -> ()
+  }) : () -> ()
+  return
+}
