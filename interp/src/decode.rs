@@ -7,8 +7,8 @@
 use ir::{AttrData, Context, Op, TypeData};
 
 use crate::program::{
-    Callee, Conv, ExtOp, FloatBin, IntBin, Kind, Mixed, Program, constant_value, extern_callee,
-    float_ty, int_width, memref_type, scalar_type,
+    AtomicUpdate, Callee, Conv, ExtOp, FloatBin, IntBin, Kind, Mixed, Program, constant_value,
+    extern_callee, float_ty, int_width, memref_type, scalar_type,
 };
 use crate::scalar::ScalarType;
 
@@ -441,6 +441,28 @@ fn mixed(ctx: &Context, op: Op, attr: &str, first_dynamic: usize) -> Option<Mixe
     })
 }
 
+/// The update of a `memref.atomic_rmw`, from its `kind` and element type.
+fn atomic_update(ctx: &Context, op: Op) -> Option<AtomicUpdate> {
+    let ty = result_type(ctx, op, 0)?;
+    let kind = ir::dialects::memref::atomic_kind(ctx, op)?;
+    let int = |b| Some(AtomicUpdate::Int(b, int_width(ctx, ty)?));
+    let float = |b| Some(AtomicUpdate::Float(b, float_ty(ctx, ty)?));
+    match kind {
+        "assign" => Some(AtomicUpdate::Assign),
+        "maxs" => int(IntBin::MaxSI),
+        "maxu" => int(IntBin::MaxUI),
+        "mins" => int(IntBin::MinSI),
+        "minu" => int(IntBin::MinUI),
+        "maxnumf" => float(FloatBin::MaxNum),
+        "minnumf" => float(FloatBin::MinNum),
+        other => match (int_bin(other), float_bin(other)) {
+            (Some(b), _) => int(b),
+            (_, Some(b)) => float(b),
+            _ => None,
+        },
+    }
+}
+
 fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<Kind> {
     let rt = result_type(ctx, op, 0);
     Some(match short {
@@ -460,6 +482,9 @@ fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<K
         "dealloc" => Kind::Dealloc,
         "load" => Kind::Load,
         "store" => Kind::Store,
+        "atomic_rmw" => Kind::AtomicRmw(atomic_update(ctx, op)?),
+        "generic_atomic_rmw" => Kind::GenericAtomicRmw,
+        "atomic_yield" => Kind::Yield,
         "cast" | "memory_space_cast" | "assume_alignment" => Kind::PassThrough,
         "dim" => Kind::Dim,
         "rank" => Kind::Rank,

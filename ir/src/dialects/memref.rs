@@ -11,8 +11,10 @@
 //!   but, as in MLIR, it is *not* a view-like op;
 //! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
+//! - `memref.assume_alignment`, `prefetch` and `generic_atomic_rmw` are in `hints.rs`.
 
 pub(crate) mod canonicalize;
+mod hints;
 mod ops;
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
@@ -50,6 +52,7 @@ pub fn register(reg: &mut Registry) {
     register_metadata_ops(reg);
     register_global_ops(reg);
     register_scope_ops(reg);
+    hints::register(reg);
 }
 
 // ----- registration ---------------------------------------------------------------------------
@@ -2791,7 +2794,8 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()
     Ok(())
 }
 
-fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
+/// The keyword of a `memref.atomic_rmw`'s `kind` (`addf`, `maxs`, ...), if it is valid.
+pub fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
     let k = int_attr(ctx, op, "kind")?;
     ATOMIC_KINDS.get(usize::try_from(k).ok()?).copied()
 }
