@@ -11,6 +11,7 @@ use crate::program::{
     extern_callee, float_ty, int_width, memref_type, scalar_type,
 };
 use crate::scalar::ScalarType;
+use crate::value::Val;
 
 /// Decodes `op`.
 pub fn decode(prog: &Program, ctx: &Context, op: Op) -> Kind {
@@ -160,6 +161,7 @@ fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind>
         "func" => decode_func(prog, ctx, op, short),
         "scf" => decode_scf(ctx, op, short),
         "memref" => decode_memref(prog, ctx, op, short),
+        "shape" => decode_shape(ctx, op, short),
         "bufferization" => decode_bufferization(ctx, op, short),
         "deallocation" => decode_deallocation(ctx, op, short),
         "test" => Some(decode_test(ctx, op, short)),
@@ -438,6 +440,17 @@ fn mixed(ctx: &Context, op: Op, attr: &str, first_dynamic: usize) -> Option<Mixe
     Some(Mixed {
         statics: array_attr(ctx, op, attr)?,
         first_dynamic,
+    })
+}
+
+/// `shape.assuming` runs its region once (the witness is not checked: a failing one makes the
+/// program's behaviour undefined); `shape.const_witness` is its `passing` flag.
+fn decode_shape(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
+    Some(match short {
+        "assuming" => Kind::ExecuteRegion,
+        "assuming_yield" => Kind::Yield,
+        "const_witness" => Kind::Const(Val::Int(int_attr(ctx, op, "passing")? as u128)),
+        _ => return None,
     })
 }
 
