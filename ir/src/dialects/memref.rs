@@ -39,7 +39,7 @@ use crate::dialects::syntax::{
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
-    NameHint, OpCounts, RegionEdge, RegionPoint, Registry, Traits,
+    NameHint, OpCounts, RegionBranch, Registry, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -267,19 +267,7 @@ fn register_scope_ops(reg: &mut Registry) {
         "memref.alloca_scope" {
             traits: [AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
             counts: OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
-            region_branch: |_, _| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Region(0),
-                    operands: 0..0,
-                    inputs: 0..0
-                }]
-            }, |ctx, op, _, term| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Parent,
-                    operands: 0..ctx.num_operands(term),
-                    inputs: 0..ctx.results(op).len(),
-                }]
-            },
+            region_branch_of: RegionBranch::RUN_ONCE,
             syntax: parse_alloca_scope, print_alloca_scope,
             verify: verify_alloca_scope,
             implicit_terminator: "memref.alloca_scope.return",

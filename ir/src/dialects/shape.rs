@@ -11,8 +11,6 @@
 //!
 //! `!shape.witness` is kept as an opaque dialect type (as every dialect type we do not model).
 
-use smallvec::smallvec;
-
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;
@@ -25,7 +23,7 @@ use crate::dialects::syntax::{add_attr, op_error, parse_return_like, print_retur
 use crate::entity::Op;
 use crate::registry::{
     Count::{Any, Exactly},
-    OpCounts, RegionEdge, RegionPoint, Registry,
+    OpCounts, RegionBranch, Registry,
 };
 
 /// The witness type of the shape dialect.
@@ -37,19 +35,7 @@ pub fn register(reg: &mut Registry) {
         "shape.assuming" {
             traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
             counts: OpCounts::new(Any, Exactly(1)).regions(Exactly(1)),
-            region_branch: |_, _| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Region(0),
-                    operands: 0..0,
-                    inputs: 0..0
-                }]
-            }, |ctx, op, _, term| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Parent,
-                    operands: 0..ctx.num_operands(term),
-                    inputs: 0..ctx.results(op).len(),
-                }]
-            },
+            region_branch_of: RegionBranch::RUN_ONCE,
             syntax: parse_assuming, print_assuming,
             verify: verify_assuming,
             implicit_terminator: "shape.assuming_yield",

@@ -69,6 +69,20 @@ pub(super) fn register(reg: &mut Registry) {
     }
 }
 
+/// Checks that operand #0 is a ranked memref, reporting MLIR's message otherwise.
+fn expect_ranked_operand(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
+    let ok = ranked(ctx, operand_type(ctx, op, 0)).is_some();
+    if !ok {
+        op_error(
+            ctx,
+            op,
+            diags,
+            "operand #0 must be memref of any type values",
+        );
+    }
+    ok
+}
+
 // ----- memref.assume_alignment ----------------------------------------------------------------
 
 fn parse_assume_alignment(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
@@ -104,13 +118,7 @@ fn verify_assume_alignment(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "requires attribute 'alignment'");
         return;
     };
-    if ranked(ctx, operand_type(ctx, op, 0)).is_none() {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "operand #0 must be memref of any type values",
-        );
+    if !expect_ranked_operand(ctx, op, diags) {
         return;
     }
     if operand_type(ctx, op, 0) != ctx.value_type(ctx.results(op)[0]) {
@@ -200,13 +208,10 @@ fn print_prefetch(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_prefetch(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    if !expect_ranked_operand(ctx, op, diags) {
+        return;
+    }
     let Some(m) = ranked(ctx, operand_type(ctx, op, 0)) else {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "operand #0 must be memref of any type values",
-        );
         return;
     };
     let locality = int_attr(ctx, op, "localityHint");
@@ -262,13 +267,7 @@ fn print_generic_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_generic_atomic_rmw(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    if ranked(ctx, operand_type(ctx, op, 0)).is_none() {
-        op_error(
-            ctx,
-            op,
-            diags,
-            "operand #0 must be memref of any type values",
-        );
+    if !expect_ranked_operand(ctx, op, diags) {
         return;
     }
     let Some(block) = ctx.entry_block(ctx.regions(op)[0]) else {
