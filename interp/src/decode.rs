@@ -7,10 +7,11 @@
 use ir::{AttrData, Context, Op, TypeData};
 
 use crate::program::{
-    Callee, Conv, ExtOp, FloatBin, IntBin, Kind, Mixed, Program, constant_value, extern_callee,
-    float_ty, int_width, memref_type, scalar_type,
+    AtomicUpdate, Callee, Conv, ExtOp, FloatBin, IntBin, Kind, Mixed, Program, constant_value,
+    extern_callee, float_ty, int_width, memref_type, scalar_type,
 };
 use crate::scalar::ScalarType;
+use crate::value::Val;
 
 /// Decodes `op`.
 pub fn decode(prog: &Program, ctx: &Context, op: Op) -> Kind {
@@ -160,6 +161,7 @@ fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind>
         "func" => decode_func(prog, ctx, op, short),
         "scf" => decode_scf(ctx, op, short),
         "memref" => decode_memref(prog, ctx, op, short),
+        "shape" => decode_shape(ctx, op, short),
         "bufferization" => decode_bufferization(ctx, op, short),
         "deallocation" => decode_deallocation(ctx, op, short),
         "test" => Some(decode_test(ctx, op, short)),
@@ -441,6 +443,39 @@ fn mixed(ctx: &Context, op: Op, attr: &str, first_dynamic: usize) -> Option<Mixe
     })
 }
 
+/// `shape.assuming` runs its region once (the witness is not checked: a failing one makes the
+/// program's behaviour undefined); `shape.const_witness` is its `passing` flag.
+fn decode_shape(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
+    Some(match short {
+        "assuming" => Kind::ExecuteRegion,
+        "assuming_yield" => Kind::Yield,
+        "const_witness" => Kind::Const(Val::Int(int_attr(ctx, op, "passing")? as u128)),
+        _ => return None,
+    })
+}
+
+/// The update of a `memref.atomic_rmw`, from its `kind` and element type.
+fn atomic_update(ctx: &Context, op: Op) -> Option<AtomicUpdate> {
+    let ty = result_type(ctx, op, 0)?;
+    let kind = ir::dialects::memref::atomic_kind(ctx, op)?;
+    let int = |b| Some(AtomicUpdate::Int(b, int_width(ctx, ty)?));
+    let float = |b| Some(AtomicUpdate::Float(b, float_ty(ctx, ty)?));
+    match kind {
+        "assign" => Some(AtomicUpdate::Assign),
+        "maxs" => int(IntBin::MaxSI),
+        "maxu" => int(IntBin::MaxUI),
+        "mins" => int(IntBin::MinSI),
+        "minu" => int(IntBin::MinUI),
+        "maxnumf" => float(FloatBin::MaxNum),
+        "minnumf" => float(FloatBin::MinNum),
+        other => match (int_bin(other), float_bin(other)) {
+            (Some(b), _) => int(b),
+            (_, Some(b)) => float(b),
+            _ => None,
+        },
+    }
+}
+
 fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<Kind> {
     let rt = result_type(ctx, op, 0);
     Some(match short {
@@ -460,6 +495,9 @@ fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<K
         "dealloc" => Kind::Dealloc,
         "load" => Kind::Load,
         "store" => Kind::Store,
+        "atomic_rmw" => Kind::AtomicRmw(atomic_update(ctx, op)?),
+        "generic_atomic_rmw" => Kind::GenericAtomicRmw,
+        "atomic_yield" => Kind::Yield,
         "cast" | "memory_space_cast" | "assume_alignment" => Kind::PassThrough,
         "dim" => Kind::Dim,
         "rank" => Kind::Rank,

@@ -43,6 +43,7 @@ use crate::runner_utils;
 use crate::scalar::ScalarType;
 use crate::value::{Val, mask, sext};
 
+mod atomic;
 mod parallel;
 mod test_ops;
 
@@ -191,6 +192,8 @@ pub(crate) enum Ctl {
     ElementWise { op: Op, next: i64 },
     /// A `linalg` structured op, whose loop nest is the top of [`Machine::linalg`].
     Structured(Op),
+    /// The body of a `memref.generic_atomic_rmw`.
+    AtomicBody(Op),
 }
 
 /// The executor state.
@@ -559,6 +562,7 @@ impl<'a> Machine<'a> {
             }
             Ctl::ElementWise { op, next } => self.next_element(op, next, vals)?,
             Ctl::Structured(op) => self.next_structured_point(op, vals)?,
+            Ctl::AtomicBody(op) => self.finish_generic_atomic_rmw(op, vals)?,
         }
         Ok(())
     }
@@ -788,6 +792,8 @@ impl<'a> Machine<'a> {
             Kind::Structured(s) => self.start_structured(op, info, s)?,
             Kind::LinalgIndex(dim) => self.linalg_index(*dim, info)?,
             Kind::Affine(k) => self.exec_affine(op, info, k)?,
+            Kind::AtomicRmw(update) => self.atomic_rmw(*update, info)?,
+            Kind::GenericAtomicRmw => self.start_generic_atomic_rmw(op, info)?,
             Kind::Math(k) => self.exec_math(info, k)?,
             Kind::Vector(k) => self.exec_vector(info, k)?,
             Kind::Unsupported(what) => {

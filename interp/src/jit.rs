@@ -31,6 +31,8 @@ pub fn lowerings() -> [Vec<&'static str>; 4] {
         "--bufferization-lower-deallocations",
         "--convert-bufferization-to-memref",
         "--expand-realloc",
+        // `memref.atomic_rmw` of the float min/max kinds becomes a compare-and-swap loop.
+        "--memref-expand",
     ];
     // `convert-vector-to-scf` makes `affine.apply`s too, lowered by a second `lower-affine`.
     let scf_after_scopes = [

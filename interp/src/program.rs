@@ -72,6 +72,17 @@ pub enum FloatBin {
     MinNum,
 }
 
+/// The update `memref.atomic_rmw` applies to the element it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicUpdate {
+    /// An integer operation of the given width with the op's value.
+    Int(IntBin, u32),
+    /// A float operation with the op's value.
+    Float(FloatBin, FTy),
+    /// The op's value replaces the element.
+    Assign,
+}
+
 /// Conversions of `arith`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -222,6 +233,10 @@ pub enum Kind {
     Dealloc,
     Load,
     Store,
+    /// `memref.atomic_rmw`: applies the update, yields the element it read.
+    AtomicRmw(AtomicUpdate),
+    /// `memref.generic_atomic_rmw`: its body computes the element stored from the one read.
+    GenericAtomicRmw,
     PassThrough,
     Dim,
     Rank,

@@ -189,6 +189,27 @@ pub struct RegionBranch {
     pub from_region: fn(&Context, Op, usize, Op) -> SmallVec<[RegionEdge; 2]>,
 }
 
+impl RegionBranch {
+    /// The interface of an op running its single region once, whose terminator's operands are
+    /// the op's results (`memref.alloca_scope`, `shape.assuming`).
+    pub const RUN_ONCE: RegionBranch = RegionBranch {
+        entry: |_, _| {
+            smallvec::smallvec![RegionEdge {
+                to: RegionPoint::Region(0),
+                operands: 0..0,
+                inputs: 0..0,
+            }]
+        },
+        from_region: |ctx, op, _, term| {
+            smallvec::smallvec![RegionEdge {
+                to: RegionPoint::Parent,
+                operands: 0..ctx.num_operands(term),
+                inputs: 0..ctx.results(op).len(),
+            }]
+        },
+    };
+}
+
 /// The calling convention of a call-like op.
 #[derive(Clone, Copy)]
 pub struct CallInterface {

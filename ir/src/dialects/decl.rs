@@ -28,7 +28,7 @@
 //!   these memory effects ([`crate::EffectKind`] on [`crate::EffectOn`], in the default
 //!   [`crate::Resource`] unless named); `effects: fn` for computed ones;
 //! - `view_source: k`: the result views operand `k`;
-//! - `region_branch: entry_fn, from_region_fn`; `successor_operands: fn`; `call: expr`;
+//! - `region_branch: entry_fn, from_region_fn` (or `region_branch_of: a RegionBranch`); `successor_operands: fn`; `call: expr`;
 //! - `implicit_terminator: "dialect.op"`; `default_dialect: "dialect"`.
 
 /// Registers ops declared as `"name" { key: value, ... }` entries (see the module docs).
@@ -101,6 +101,10 @@ macro_rules! declare_ops {
             entry: $entry,
             from_region: $from_region,
         });
+        $crate::dialects::decl::declare_ops!(@fields $def; $($rest)*);
+    };
+    (@fields $def:ident; region_branch_of: $branch:expr, $($rest:tt)*) => {
+        $def.region_branch = Some($branch);
         $crate::dialects::decl::declare_ops!(@fields $def; $($rest)*);
     };
     (@fields $def:ident; successor_operands: $f:expr, $($rest:tt)*) => {

@@ -266,6 +266,51 @@ pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
         "linalg.negf",
         OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
     ),
+    // The float functions, whose bodies are `math` ops.
+    (
+        "linalg.abs",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.ceil",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.erf",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.exp",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.floor",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.log",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.powf",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.round",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.rsqrt",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.sqrt",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
+        "linalg.tanh",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
     ("linalg.reduce", OpCounts::new(Any, Any).regions(Exactly(1))),
     (
         "linalg.sub",

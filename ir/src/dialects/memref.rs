@@ -11,8 +11,10 @@
 //!   but, as in MLIR, it is *not* a view-like op;
 //! - `memref.alloca_scope` is an automatic allocation scope with recursive memory effects and
 //!   a region-branch interface (parent → body → parent, forwarding the return's operands).
+//! - `memref.assume_alignment`, `prefetch` and `generic_atomic_rmw` are in `hints.rs`.
 
 pub(crate) mod canonicalize;
+mod hints;
 mod ops;
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
@@ -37,7 +39,7 @@ use crate::dialects::syntax::{
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
-    NameHint, OpCounts, RegionEdge, RegionPoint, Registry, Traits,
+    NameHint, OpCounts, RegionBranch, Registry, Traits,
 };
 use crate::types::{DYNAMIC, TypeData};
 
@@ -50,6 +52,7 @@ pub fn register(reg: &mut Registry) {
     register_metadata_ops(reg);
     register_global_ops(reg);
     register_scope_ops(reg);
+    hints::register(reg);
 }
 
 // ----- registration ---------------------------------------------------------------------------
@@ -264,19 +267,7 @@ fn register_scope_ops(reg: &mut Registry) {
         "memref.alloca_scope" {
             traits: [AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, NO_REGION_ARGUMENTS],
             counts: OpCounts::new(Any, Exactly(0)).regions(Exactly(1)),
-            region_branch: |_, _| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Region(0),
-                    operands: 0..0,
-                    inputs: 0..0
-                }]
-            }, |ctx, op, _, term| {
-                smallvec![RegionEdge {
-                    to: RegionPoint::Parent,
-                    operands: 0..ctx.num_operands(term),
-                    inputs: 0..ctx.results(op).len(),
-                }]
-            },
+            region_branch_of: RegionBranch::RUN_ONCE,
             syntax: parse_alloca_scope, print_alloca_scope,
             verify: verify_alloca_scope,
             implicit_terminator: "memref.alloca_scope.return",
@@ -2791,7 +2782,8 @@ fn parse_atomic_rmw(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()
     Ok(())
 }
 
-fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
+/// The keyword of a `memref.atomic_rmw`'s `kind` (`addf`, `maxs`, ...), if it is valid.
+pub fn atomic_kind(ctx: &Context, op: Op) -> Option<&'static str> {
     let k = int_attr(ctx, op, "kind")?;
     ATOMIC_KINDS.get(usize::try_from(k).ok()?).copied()
 }

@@ -22,6 +22,7 @@ pub mod linalg;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod shape;
 pub mod syntax;
 pub mod tensor;
 pub mod test;
@@ -41,6 +42,7 @@ pub fn register_all(reg: &mut Registry) {
     vector::register(reg);
     cf::register(reg);
     scf::register(reg);
+    shape::register(reg);
     memref::register(reg);
     bufferization::register(reg);
     tensor::register(reg);

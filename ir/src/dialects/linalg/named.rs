@@ -4,13 +4,15 @@
 //! op holds the same region `linalg.generic` would, the generic form prints it, and the
 //! interpreter runs every structured op the same way. Forms:
 //!
-//! - `linalg.fill`, `copy`, `add`, `sub`, `mul`, `div`, `max`, `min`, `negf`, `matmul`,
+//! - `linalg.fill`, `copy`, `add`, `sub`, `mul`, `div`, `max`, `min`, `negf`, the float
+//!   functions `exp`, `log`, `abs`, `ceil`, `floor`, `round`, `sqrt`, `rsqrt`, `tanh`, `erf`,
+//!   `powf` (bodies of `math` ops), `matmul`,
 //!   `batch_matmul`, `matvec`, `vecmat`, `dot`, `conv_2d_nhwc_hwcf` (`strides`, `dilations`):
 //!   `[{attrs}] ins(...) outs(...) [{attrs}] [-> types]`
 //!   (`matmul` and `batch_matmul` keep their maps as the `indexing_maps` property and print
 //!   them only when they differ from the default).
 //! - `linalg.elementwise kind=#linalg.elementwise_kind<...> [indexing_maps = [...]] ...` with
-//!   the kinds made of `arith` ops.
+//!   the kinds made of `arith` and float `math` ops.
 //! - `linalg.transpose ... permutation = [...]` and `linalg.broadcast ... dimensions = [...]`.
 //! - `linalg.map` and `linalg.reduce ... dimensions = [...]`, with an explicit body
 //!   `(%in: f32, %init: f32) { ... }` or the short form `{ arith.addf }` naming a single payload
@@ -44,8 +46,10 @@ pub enum Payload {
     Input,
     /// Yields a binary arith op of the two inputs.
     Binary(Binary),
-    /// Yields `arith.negf` of the input.
-    NegF,
+    /// Yields a unary float op (`arith.negf`, `math.exp`, ...) of the input.
+    UnaryF(&'static str),
+    /// Yields a binary float op (`math.powf`) of the two inputs.
+    BinaryF(&'static str),
     /// Yields `out + lhs * rhs` (the contractions).
     MulAdd,
     /// The body is written out (`map`, `reduce`).
@@ -155,7 +159,66 @@ const NAMED: &[NamedSpec] = &[
         Pattern::Elementwise,
         Payload::Binary(Binary::Min),
     ),
-    named("linalg.negf", Pattern::Elementwise, Payload::NegF),
+    named(
+        "linalg.negf",
+        Pattern::Elementwise,
+        Payload::UnaryF("arith.negf"),
+    ),
+    named(
+        "linalg.exp",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.exp"),
+    ),
+    named(
+        "linalg.log",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.log"),
+    ),
+    named(
+        "linalg.abs",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.absf"),
+    ),
+    named(
+        "linalg.ceil",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.ceil"),
+    ),
+    named(
+        "linalg.floor",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.floor"),
+    ),
+    named(
+        "linalg.round",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.round"),
+    ),
+    named(
+        "linalg.sqrt",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.sqrt"),
+    ),
+    named(
+        "linalg.rsqrt",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.rsqrt"),
+    ),
+    named(
+        "linalg.tanh",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.tanh"),
+    ),
+    named(
+        "linalg.erf",
+        Pattern::Elementwise,
+        Payload::UnaryF("math.erf"),
+    ),
+    named(
+        "linalg.powf",
+        Pattern::Elementwise,
+        Payload::BinaryF("math.powf"),
+    ),
     named("linalg.matmul", Pattern::Matmul, Payload::MulAdd),
     named("linalg.batch_matmul", Pattern::BatchMatmul, Payload::MulAdd),
     named("linalg.matvec", Pattern::Matvec, Payload::MulAdd),
@@ -363,8 +426,8 @@ fn build_implicit_body(
     let args = p.ctx.block_args(block).to_vec();
     let types: Vec<Type> = args.iter().map(|&a| p.ctx.value_type(a)).collect();
     let needed = match payload {
-        Payload::Input | Payload::NegF => 2,
-        Payload::Binary(_) | Payload::MulAdd => 3,
+        Payload::Input | Payload::UnaryF(_) => 2,
+        Payload::Binary(_) | Payload::BinaryF(_) | Payload::MulAdd => 3,
         Payload::Explicit => return Ok(()),
     };
     let op_name = p.ctx.registry.def(state.name).name.clone();
@@ -388,8 +451,10 @@ fn build_implicit_body(
     let yielded = match payload {
         Payload::Input | Payload::Explicit => Some(args[0]),
         Payload::Binary(kind) => binary(&mut b, kind, args[0], args[1]),
-        Payload::NegF => matches!(b.type_data(out_ty), TypeData::Float(_))
-            .then(|| build_payload(&mut b, "arith.negf", &[args[0]], out_ty, &[])),
+        Payload::UnaryF(name) => matches!(b.type_data(out_ty), TypeData::Float(_))
+            .then(|| build_payload(&mut b, name, &[args[0]], out_ty, &[])),
+        Payload::BinaryF(name) => matches!(b.type_data(out_ty), TypeData::Float(_))
+            .then(|| build_payload(&mut b, name, &[args[0], args[1]], out_ty, &[])),
         Payload::MulAdd => binary(&mut b, Binary::Mul, args[0], args[1])
             .and_then(|product| binary(&mut b, Binary::Add, args[2], product)),
     };
@@ -513,7 +578,8 @@ fn print_ins_outs_op(p: &mut OpPrinter<'_>, op: Op) {
 /// The properties of `linalg.elementwise`.
 const ELEMENTWISE_PROPERTIES: [&str; 3] = ["indexing_maps", "kind", "operandSegmentSizes"];
 
-/// The body a `#linalg.elementwise_kind<...>` stands for, for the kinds made of `arith` ops.
+/// The body a `#linalg.elementwise_kind<...>` stands for, for the kinds made of `arith` and
+/// float `math` ops.
 fn elementwise_payload(data: &AttrData) -> Option<Payload> {
     let AttrData::Opaque(text) = data else {
         return None;
@@ -528,7 +594,18 @@ fn elementwise_payload(data: &AttrData) -> Option<Payload> {
         "div" => Payload::Binary(Binary::Div),
         "max_signed" => Payload::Binary(Binary::Max),
         "min_signed" => Payload::Binary(Binary::Min),
-        "negf" => Payload::NegF,
+        "negf" => Payload::UnaryF("arith.negf"),
+        "exp" => Payload::UnaryF("math.exp"),
+        "log" => Payload::UnaryF("math.log"),
+        "abs" => Payload::UnaryF("math.absf"),
+        "ceil" => Payload::UnaryF("math.ceil"),
+        "floor" => Payload::UnaryF("math.floor"),
+        "round" => Payload::UnaryF("math.round"),
+        "sqrt" => Payload::UnaryF("math.sqrt"),
+        "rsqrt" => Payload::UnaryF("math.rsqrt"),
+        "tanh" => Payload::UnaryF("math.tanh"),
+        "erf" => Payload::UnaryF("math.erf"),
+        "powf" => Payload::BinaryF("math.powf"),
         _ => return None,
     })
 }
