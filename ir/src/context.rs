@@ -183,6 +183,9 @@ struct CommonTypes {
 
 mod changes;
 
+/// The spacing of the op numbers `is_before_in_block` compares, leaving room for insertions.
+const ORDER_STRIDE: u32 = 16;
+
 impl Default for Context {
     fn default() -> Self {
         Self::new()
@@ -877,7 +880,8 @@ impl Context {
         debug_assert_eq!(self.ops[b].parent.expand(), Some(block));
         if !self.blocks[block].order_valid.get() {
             for (i, op) in self.block_ops(block).enumerate() {
-                self.ops[op].order.set(i as u32);
+                let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
+                self.ops[op].order.set(order);
             }
             self.blocks[block].order_valid.set(true);
         }
@@ -1103,6 +1107,28 @@ impl Context {
 
     // ----- list mutation ----------------------------------------------------------------------
 
+    /// Numbers `op`, just inserted between `prev` (if any) and `next`, between their numbers
+    /// when there is room (numbers are spaced by [`ORDER_STRIDE`]), so that inserting does not
+    /// make the next order query renumber the whole block; otherwise renumbers lazily.
+    fn order_between(&self, block: Block, prev: Option<Op>, next: Op, op: Op) {
+        if !self.blocks[block].order_valid.get() {
+            return;
+        }
+        let above = self.ops[next].order.get();
+        let below = prev.map(|p| self.ops[p].order.get());
+        let room = match below {
+            Some(below) => above
+                .checked_sub(below)
+                .filter(|gap| *gap >= 2)
+                .map(|gap| below + gap / 2),
+            None => (above >= 1).then_some(above / 2),
+        };
+        match room {
+            Some(order) => self.ops[op].order.set(order),
+            None => self.invalidate_order(block),
+        }
+    }
+
     fn invalidate_order(&self, block: Block) {
         self.blocks[block].order_valid.set(false);
     }
@@ -1118,8 +1144,10 @@ impl Context {
         match last.expand() {
             Some(l) => {
                 self.ops[l].next = op.into();
-                let ord = self.ops[l].order.get();
-                self.ops[op].order.set(ord.saturating_add(1));
+                match self.ops[l].order.get().checked_add(ORDER_STRIDE) {
+                    Some(order) => self.ops[op].order.set(order),
+                    None => self.invalidate_order(block),
+                }
             }
             None => {
                 self.blocks[block].first = op.into();
@@ -1148,7 +1176,7 @@ impl Context {
             Some(p) => self.ops[p].next = op.into(),
             None => self.blocks[block].first = op.into(),
         }
-        self.invalidate_order(block);
+        self.order_between(block, prev.expand(), anchor, op);
         self.touch_symbols_of_block(block);
         self.record_placed_op(op);
     }
