@@ -140,6 +140,10 @@ fn insert_clone(ctx: &mut Context, before: Op, source: Value, state: &mut State)
     clone.result(ctx)
 }
 
+/// A branch, one of its successors and the cloned slots among the operands it forwards there,
+/// each with its position among them.
+type EdgeSlots = (Op, usize, Vec<(Slot, usize)>);
+
 /// Every slot feeding a critical merge forwards a fresh clone of its value. A slot of a
 /// branch with several successors is cloned on its own edge (in a new block on that edge), so
 /// the clone exists only when that edge is taken: a clone made before the branch would leak
@@ -148,7 +152,7 @@ fn clone_critical_slots(ctx: &mut Context, flow: &Flow, origins: &Origins, state
     let slots = origins.cloned_slots(flow);
     // Per edge: the branch, the successor and the positions of the cloned slots among the
     // operands forwarded to it (stable while other edges of the branch are moved out).
-    let mut on_edges: Vec<(Op, usize, Vec<(Slot, usize)>)> = Vec::new();
+    let mut on_edges: Vec<EdgeSlots> = Vec::new();
     for slot in slots {
         match edge_of(ctx, slot) {
             Some((succ, k)) => match on_edges

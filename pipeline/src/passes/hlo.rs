@@ -11,8 +11,8 @@ use simplify::CanonicalizeOptions;
 use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
-use super::{hoisting, reuse};
 use super::simplify::CANONICALIZE;
+use super::{hoisting, reuse};
 
 /// `hlo-deallocate`.
 pub static HLO_DEALLOCATE: Declaration<HloDeallocateOptions> = Declaration {

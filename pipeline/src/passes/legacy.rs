@@ -9,8 +9,8 @@ use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::dealloc::EXPAND_REALLOC;
-use super::{hoisting, reuse};
 use super::simplify::CANONICALIZE;
+use super::{hoisting, reuse};
 
 /// `buffer-deallocation`.
 pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declaration {
