@@ -221,28 +221,18 @@ fn clone_slots_on_edge(
     let Some(range) = ctx.successor_operand_range(branch, succ) else {
         return;
     };
-    let dest = ctx.successors(branch)[succ];
     let mut values: Vec<Value> = range.map(|i| ctx.operand(branch, i)).collect();
-    let region = ctx
-        .op_parent(branch)
-        .and_then(|b| ctx.block_parent(b))
-        .expect("a branch lies in a region");
-    let loc = ctx.op_loc(branch);
-    let mut b = Builder::new(ctx, ir::InsertPoint::Before(branch), loc);
-    let block = b.block_in(region, &[]);
-    b.set_insertion_point(ir::InsertPoint::End(block));
-    let jump = BrOp::build(&mut b, dest, &values);
+    ir::dialects::cf::set_successor_operands(ctx, branch, succ, &[]);
+    let jump = edge_block(ctx, branch, succ, &[], Some(&values));
     for &(slot, k) in slots {
         let Some(&source) = values.get(k) else {
             continue;
         };
-        let clone = insert_clone(ctx, jump.0, source, state);
+        let clone = insert_clone(ctx, jump, source, state);
         values[k] = clone;
         record_clone(ctx, flow, slot, source, clone, state);
     }
-    ir::dialects::cf::set_successor_operands(ctx, jump.0, 0, &values);
-    ir::dialects::cf::set_successor_operands(ctx, branch, succ, &[]);
-    ctx.set_successor(branch, succ, block);
+    ir::dialects::cf::set_successor_operands(ctx, jump, 0, &values);
 }
 
 /// A critical picker (`arith.select` of different buffers) gets a clone of its result right
@@ -345,15 +335,31 @@ fn split_edge(ctx: &mut Context, branch: Op, index: usize) -> Op {
         .iter()
         .map(|&a| ctx.value_type(a))
         .collect();
+    edge_block(ctx, branch, index, &types, None)
+}
+
+/// Puts a new block with arguments of `types` on the edge from `branch` to its successor
+/// `index`; it jumps on with `operands`, or with its own arguments if `None`. Returns its jump.
+fn edge_block(
+    ctx: &mut Context,
+    branch: Op,
+    index: usize,
+    types: &[ir::Type],
+    operands: Option<&[Value]>,
+) -> Op {
+    let dest = ctx.successors(branch)[index];
     let region = ctx
         .op_parent(branch)
         .and_then(|b| ctx.block_parent(b))
         .expect("a branch lies in a region");
     let loc = ctx.op_loc(branch);
     let mut b = Builder::new(ctx, ir::InsertPoint::Before(branch), loc);
-    let block = b.block_in(region, &types);
+    let block = b.block_in(region, types);
     b.set_insertion_point(ir::InsertPoint::End(block));
-    let args = b.ctx().block_args(block).to_vec();
+    let args = match operands {
+        Some(values) => values.to_vec(),
+        None => b.ctx().block_args(block).to_vec(),
+    };
     let jump = BrOp::build(&mut b, dest, &args);
     ctx.set_successor(branch, index, block);
     jump.0
