@@ -11,7 +11,7 @@ use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
-use crate::flow::Flow;
+use crate::flow::{Flow, Slot};
 use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, copied_into, root_uses};
 use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
@@ -140,20 +140,99 @@ fn insert_clone(ctx: &mut Context, before: Op, source: Value, state: &mut State)
     clone.result(ctx)
 }
 
-/// Every slot feeding a critical merge forwards a fresh clone of its value.
+/// A branch, one of its successors and the cloned slots among the operands it forwards there,
+/// each with its position among them.
+type EdgeSlots = (Op, usize, Vec<(Slot, usize)>);
+
+/// Every slot feeding a critical merge forwards a fresh clone of its value. A slot of a
+/// branch with several successors is cloned on its own edge (in a new block on that edge), so
+/// the clone exists only when that edge is taken: a clone made before the branch would leak
+/// whenever another successor is taken.
 fn clone_critical_slots(ctx: &mut Context, flow: &Flow, origins: &Origins, state: &mut State) {
-    for slot in origins.cloned_slots(flow) {
-        let source = ctx.operand(slot.op, slot.index);
-        let clone = insert_clone(ctx, slot.op, source, state);
-        ctx.set_operand(slot.op, slot.index, clone);
-        let targets = flow.targets.get(&slot).cloned().unwrap_or_default();
-        let op = ctx.defining_op(clone).expect("a clone is an op result");
-        state.clones.push(MadeClone {
-            op,
-            sources: vec![source],
-            targets,
-        });
+    let slots = origins.cloned_slots(flow);
+    // Per edge: the branch, the successor and the positions of the cloned slots among the
+    // operands forwarded to it (stable while other edges of the branch are moved out).
+    let mut on_edges: Vec<EdgeSlots> = Vec::new();
+    for slot in slots {
+        match edge_of(ctx, slot) {
+            Some((succ, k)) => match on_edges
+                .iter_mut()
+                .find(|(op, s, _)| *op == slot.op && *s == succ)
+            {
+                Some((_, _, group)) => group.push((slot, k)),
+                None => on_edges.push((slot.op, succ, vec![(slot, k)])),
+            },
+            None => clone_slot_in_place(ctx, flow, slot, state),
+        }
     }
+    for (branch, succ, group) in on_edges {
+        clone_slots_on_edge(ctx, flow, branch, succ, &group, state);
+    }
+}
+
+/// The successor whose operands hold `slot` and its position among them, if `slot.op` is a
+/// branch with several successors.
+fn edge_of(ctx: &Context, slot: Slot) -> Option<(usize, usize)> {
+    let succs = ctx.successors(slot.op).len();
+    if succs < 2 {
+        return None;
+    }
+    (0..succs).find_map(|i| {
+        ctx.successor_operand_range(slot.op, i)
+            .filter(|r| r.contains(&slot.index))
+            .map(|r| (i, slot.index - r.start))
+    })
+}
+
+fn clone_slot_in_place(ctx: &mut Context, flow: &Flow, slot: Slot, state: &mut State) {
+    let source = ctx.operand(slot.op, slot.index);
+    let clone = insert_clone(ctx, slot.op, source, state);
+    ctx.set_operand(slot.op, slot.index, clone);
+    record_clone(ctx, flow, slot, source, clone, state);
+}
+
+fn record_clone(
+    ctx: &Context,
+    flow: &Flow,
+    slot: Slot,
+    source: Value,
+    clone: Value,
+    state: &mut State,
+) {
+    let targets = flow.targets.get(&slot).cloned().unwrap_or_default();
+    let op = ctx.defining_op(clone).expect("a clone is an op result");
+    state.clones.push(MadeClone {
+        op,
+        sources: vec![source],
+        targets,
+    });
+}
+
+/// Moves the operands `branch` forwards to successor `succ` into a new block on that edge,
+/// which clones the values of `slots` and jumps on.
+fn clone_slots_on_edge(
+    ctx: &mut Context,
+    flow: &Flow,
+    branch: Op,
+    succ: usize,
+    slots: &[(Slot, usize)],
+    state: &mut State,
+) {
+    let Some(range) = ctx.successor_operand_range(branch, succ) else {
+        return;
+    };
+    let mut values: Vec<Value> = range.map(|i| ctx.operand(branch, i)).collect();
+    ir::dialects::cf::set_successor_operands(ctx, branch, succ, &[]);
+    let jump = edge_block(ctx, branch, succ, &[], Some(&values));
+    for &(slot, k) in slots {
+        let Some(&source) = values.get(k) else {
+            continue;
+        };
+        let clone = insert_clone(ctx, jump, source, state);
+        values[k] = clone;
+        record_clone(ctx, flow, slot, source, clone, state);
+    }
+    ir::dialects::cf::set_successor_operands(ctx, jump, 0, &values);
 }
 
 /// A critical picker (`arith.select` of different buffers) gets a clone of its result right
@@ -256,15 +335,31 @@ fn split_edge(ctx: &mut Context, branch: Op, index: usize) -> Op {
         .iter()
         .map(|&a| ctx.value_type(a))
         .collect();
+    edge_block(ctx, branch, index, &types, None)
+}
+
+/// Puts a new block with arguments of `types` on the edge from `branch` to its successor
+/// `index`; it jumps on with `operands`, or with its own arguments if `None`. Returns its jump.
+fn edge_block(
+    ctx: &mut Context,
+    branch: Op,
+    index: usize,
+    types: &[ir::Type],
+    operands: Option<&[Value]>,
+) -> Op {
+    let dest = ctx.successors(branch)[index];
     let region = ctx
         .op_parent(branch)
         .and_then(|b| ctx.block_parent(b))
         .expect("a branch lies in a region");
     let loc = ctx.op_loc(branch);
     let mut b = Builder::new(ctx, ir::InsertPoint::Before(branch), loc);
-    let block = b.block_in(region, &types);
+    let block = b.block_in(region, types);
     b.set_insertion_point(ir::InsertPoint::End(block));
-    let args = b.ctx().block_args(block).to_vec();
+    let args = match operands {
+        Some(values) => values.to_vec(),
+        None => b.ctx().block_args(block).to_vec(),
+    };
     let jump = BrOp::build(&mut b, dest, &args);
     ctx.set_successor(branch, index, block);
     jump.0
