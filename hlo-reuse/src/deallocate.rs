@@ -29,6 +29,7 @@
 use ir::dialects::cf::BrOp;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
 use ir::dialects::func::FuncOp;
+use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
 use ir::{
     Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Region,
@@ -619,7 +620,28 @@ impl<'c> Deallocator<'c> {
                 _ => {}
             }
         }
+        self.replace_dealloc(op, &outcome.released);
         Ok(Some(outcome))
+    }
+
+    /// An explicit `memref.dealloc` whose indicator came in as a block argument becomes
+    /// `retain() of(%o)`: the buffer is freed only where its indicator says this path owns it.
+    /// A buffer handed on twice along one edge travels with one owned indicator and one null,
+    /// and the freeing op may see the null one while the other is freed later (an
+    /// unconditional free there would free it twice).
+    fn replace_dealloc(&mut self, op: Op, released: &[Value]) {
+        if !DeallocOp::is(self.ctx, op) {
+            return;
+        }
+        let [o] = released else {
+            return;
+        };
+        if self.ctx.defining_op(*o).is_some() {
+            return;
+        }
+        let mut b = Builder::before(self.ctx, op);
+        RetainOp::build(&mut b, &[], released);
+        self.ctx.erase_op(op);
     }
 
     /// The indicator of `v`'s buffer: its own, or (through view-like ops) its source's.
