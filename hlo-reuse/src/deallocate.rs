@@ -28,7 +28,8 @@
 
 use ir::dialects::cf::BrOp;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
-use ir::dialects::func::FuncOp;
+use ir::dialects::func::{ConstantOp, FuncOp};
+use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
 use ir::{
     Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Region,
@@ -98,6 +99,8 @@ struct Deallocator<'c> {
     ownership: Type,
     /// The functions with a body, by name (their signatures gain ownership results).
     defined: FxHashSet<String>,
+    /// The functions with a body.
+    functions_by_name: FxHashMap<String, Op>,
     /// For each non-entry block of a multi-block region: the memrefs defined elsewhere that
     /// are live at its start; each gets a memref and an ownership argument, so that the
     /// ownership of a buffer used after a branch travels with the branch.
@@ -109,26 +112,61 @@ struct Deallocator<'c> {
 impl<'c> Deallocator<'c> {
     fn new(ctx: &'c mut Context, root: Op) -> Self {
         let ownership = ownership_type(ctx);
-        let defined = functions(ctx, root)
+        let functions_by_name: FxHashMap<String, Op> = functions(ctx, root)
             .into_iter()
             .filter(|&f| FuncOp::wrap(f).has_body(ctx))
-            .filter_map(|f| FuncOp::wrap(f).sym_name(ctx).map(str::to_string))
+            .filter_map(|f| Some((FuncOp::wrap(f).sym_name(ctx)?.to_string(), f)))
             .collect();
+        let defined = functions_by_name.keys().cloned().collect();
         Deallocator {
             ctx,
             aliases: UnionFind::default(),
             indicator: FxHashMap::default(),
             ownership,
             defined,
+            functions_by_name,
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
         }
     }
 
     fn run(&mut self, root: Op) -> Result<(), Vec<Diagnostic>> {
+        self.check_no_address_taken(root).map_err(|d| vec![d])?;
         for func in functions(self.ctx, root) {
             if FuncOp::wrap(func).has_body(self.ctx) {
                 self.transform_func(func).map_err(|d| vec![d])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A defined function with memref results gains ownership results, which a
+    /// `func.constant` referring to it (and its indirect callers) would not see: refused.
+    fn check_no_address_taken(&self, root: Op) -> R<()> {
+        for op in self.ctx.walk_preorder(root) {
+            if !ConstantOp::is(self.ctx, op) {
+                continue;
+            }
+            let Some(name) = ConstantOp::wrap(op).function(self.ctx) else {
+                continue;
+            };
+            let Some(func) = self.functions_by_name.get(name).copied() else {
+                continue;
+            };
+            let returns_memref =
+                FuncOp::wrap(func)
+                    .function_type(self.ctx)
+                    .is_some_and(|(_, results)| {
+                        results.iter().any(|&t| self.ctx.type_data(t).is_memref())
+                    });
+            if returns_memref {
+                return Err(self.error(
+                    op,
+                    &format!(
+                        "refers to @{name}, whose memref results gain ownership results; \
+                         indirect calls of such functions are not supported"
+                    ),
+                ));
             }
         }
         Ok(())
@@ -619,7 +657,28 @@ impl<'c> Deallocator<'c> {
                 _ => {}
             }
         }
+        self.replace_dealloc(op, &outcome.released);
         Ok(Some(outcome))
+    }
+
+    /// An explicit `memref.dealloc` whose indicator came in as a block argument becomes
+    /// `retain() of(%o)`: the buffer is freed only where its indicator says this path owns it.
+    /// A buffer handed on twice along one edge travels with one owned indicator and one null,
+    /// and the freeing op may see the null one while the other is freed later (an
+    /// unconditional free there would free it twice).
+    fn replace_dealloc(&mut self, op: Op, released: &[Value]) {
+        if !DeallocOp::is(self.ctx, op) {
+            return;
+        }
+        let [o] = released else {
+            return;
+        };
+        if self.ctx.defining_op(*o).is_some() {
+            return;
+        }
+        let mut b = Builder::before(self.ctx, op);
+        RetainOp::build(&mut b, &[], released);
+        self.ctx.erase_op(op);
     }
 
     /// The indicator of `v`'s buffer: its own, or (through view-like ops) its source's.

@@ -129,3 +129,34 @@ func.func @opaque_region_returns(%m: memref<2xf32>) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// The address of a function whose memref result would gain an ownership result: the
+// `func.constant` and its indirect callers would keep the old signature.
+func.func @produce() -> memref<2xi64> {
+  %a = memref.alloc() : memref<2xi64>
+  return %a : memref<2xi64>
+}
+
+func.func @taker() -> memref<2xi64> {
+  // expected-error @below {{refers to @produce, whose memref results gain ownership results; indirect calls of such functions are not supported}}
+  %f = func.constant @produce : () -> memref<2xi64>
+  %m = func.call_indirect %f() : () -> memref<2xi64>
+  return %m : memref<2xi64>
+}
+
+// -----
+
+// A function without memref results keeps its signature: its address may be taken.
+func.func private @use(memref<2xi64>)
+
+func.func @scalar(%v: i64) -> i64 {
+  return %v : i64
+}
+
+func.func @taker(%v: i64) -> i64 {
+  %f = func.constant @scalar : (i64) -> i64
+  %r = func.call_indirect %f(%v) : (i64) -> i64
+  return %r : i64
+}

@@ -201,9 +201,11 @@ impl Deallocator<'_> {
         if memrefs.is_empty() {
             return Ok(());
         }
-        if range.end != self.ctx.num_operands(op)
-            || self.ctx.get_attr(op, "operandSegmentSizes").is_some()
-        {
+        if range.end != self.ctx.num_operands(op) {
+            return Err(self.error(op, "cannot append ownership operands to this op"));
+        }
+        let segments = ir::dialects::syntax::segments(self.ctx, op);
+        if self.ctx.get_attr(op, "operandSegmentSizes").is_some() && segments.is_none() {
             return Err(self.error(op, "cannot append ownership operands to this op"));
         }
         let mut null = None;
@@ -235,6 +237,9 @@ impl Deallocator<'_> {
         }
         let end = self.ctx.num_operands(op);
         self.ctx.splice_operands(op, end..end, &extra);
+        if let Some(sizes) = segments {
+            grow_last_segment(self.ctx, op, &sizes, extra.len());
+        }
         Ok(())
     }
 
@@ -394,4 +399,18 @@ fn forwarded_range(entry: &[RegionEdge]) -> Option<std::ops::Range<usize>> {
     let start = nonempty.clone().map(|e| e.operands.start).min()?;
     let end = nonempty.map(|e| e.operands.end).max()?;
     Some(start..end)
+}
+
+/// Widens the last operand segment of `op` (for example `affine.for`'s loop-carried values) by
+/// `added` operands appended at the end.
+fn grow_last_segment(ctx: &mut ir::Context, op: Op, sizes: &[usize], added: usize) {
+    let mut grown: Vec<i32> = sizes
+        .iter()
+        .map(|&n| i32::try_from(n).unwrap_or(i32::MAX))
+        .collect();
+    if let Some(last) = grown.last_mut() {
+        *last = last.saturating_add(i32::try_from(added).unwrap_or(i32::MAX));
+    }
+    let attr = ctx.dense_i32_array(&grown);
+    ctx.set_attr(op, "operandSegmentSizes", attr);
 }

@@ -127,6 +127,19 @@ impl CallOp {
 }
 
 op_view!(
+    /// `func.constant`: the address of a function as an SSA value.
+    ConstantOp,
+    "func.constant"
+);
+
+impl ConstantOp {
+    /// The referenced function's name.
+    pub fn function(self, ctx: &Context) -> Option<&str> {
+        symbol_ref(ctx, self.0, "value")
+    }
+}
+
+op_view!(
     /// `func.return`: returns from a `func.func`.
     ReturnOp,
     "func.return"
