@@ -19,6 +19,25 @@ pub struct Cost {
     pub allocations: u64,
 }
 
+/// Whether the passes of `flags` accept `program`. A strategy may refuse a program it cannot
+/// handle soundly, with a located error (the legacy strategy's write check, for instance);
+/// anything else (a crash, an error without a location) fails the test.
+#[allow(dead_code)] // Not every peak test meets refusals.
+pub fn accepts(program: &str, flags: &str) -> bool {
+    let mut args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
+    args.push("-".into());
+    let out = pipeline::driver::run_captured(&args, Some(program));
+    if out.code == 0 {
+        return true;
+    }
+    assert!(
+        out.stderr.starts_with("<stdin>:") && out.stderr.contains(": error: "),
+        "{flags} failed without a located error: {}",
+        out.stderr
+    );
+    false
+}
+
 /// Runs `flags` on `program` (no flags: the program as it is), then the result in the
 /// interpreter.
 pub fn cost(program: &str, flags: &str) -> Cost {
