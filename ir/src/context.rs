@@ -578,6 +578,23 @@ impl Context {
         self.renumber_block_args(block);
     }
 
+    /// Removes the arguments at `indices` of `block` (each once, any order); they must have no
+    /// uses. Renumbers the rest once.
+    pub fn erase_block_args(&mut self, block: Block, indices: &[usize]) {
+        self.touch();
+        self.record_block_parent(block);
+        let mut erased = vec![false; self.blocks[block].args.len()];
+        for &index in indices {
+            erased[index] = true;
+        }
+        let mut position = 0;
+        self.blocks[block].args.retain(|_| {
+            position += 1;
+            !erased[position - 1]
+        });
+        self.renumber_block_args(block);
+    }
+
     fn renumber_block_args(&mut self, block: Block) {
         for (i, &v) in self.blocks[block].args.iter().enumerate() {
             self.values[v].def = ValueDef::BlockArg {

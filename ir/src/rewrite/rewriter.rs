@@ -207,30 +207,56 @@ impl<'c> Rewriter<'c> {
         self.ctx.erase_block_arg(block, index);
     }
 
+    /// Removes the arguments at `indices` of `block` (each once, any order), which must have
+    /// no uses; linear in the number of arguments, however many go.
+    pub fn erase_block_args(&mut self, block: Block, indices: &[usize]) {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        self.ctx.erase_block_args(block, indices);
+    }
+
     /// Removes operand `index` of `op`, shrinking the `operandSegmentSizes` group that holds
     /// it (if the op has groups).
     pub fn erase_operand(&mut self, op: Op, index: usize) {
-        let mut operands = self.ctx.operand_vec(op);
-        if index >= operands.len() {
+        self.erase_operands(op, &[index]);
+    }
+
+    /// Removes the operands at `indices` of `op` (each once, any order), shrinking the
+    /// `operandSegmentSizes` groups that hold them (if the op has groups); linear in the
+    /// number of operands, however many go.
+    pub fn erase_operands(&mut self, op: Op, indices: &[usize]) {
+        let operands = self.ctx.operand_vec(op);
+        let mut erased = vec![false; operands.len()];
+        for &index in indices.iter().filter(|&&i| i < operands.len()) {
+            erased[index] = true;
+        }
+        if !erased.contains(&true) {
             return;
         }
-        let removed = operands.remove(index);
-        self.note_definer(removed);
+        let mut kept = Vec::with_capacity(operands.len());
+        for (&value, &gone) in operands.iter().zip(&erased) {
+            if gone {
+                self.note_definer(value);
+            } else {
+                kept.push(value);
+            }
+        }
         self.noted.push(op);
-        self.ctx.set_operands(op, &operands);
+        self.ctx.set_operands(op, &kept);
         let Some(sizes) = crate::dialects::syntax::segments(self.ctx, op) else {
             return;
         };
         let mut start = 0;
-        let mut shrunk: Vec<i32> = sizes.iter().map(|&n| n as i32).collect();
-        for (group, &len) in sizes.iter().enumerate() {
-            if (start..start + len).contains(&index) {
-                shrunk[group] -= 1;
-                let attr = self.ctx.dense_i32_array(&shrunk);
-                self.ctx.set_attr(op, "operandSegmentSizes", attr);
-                return;
-            }
-            start += len;
-        }
+        let shrunk: Vec<i32> = sizes
+            .iter()
+            .map(|&len| {
+                let group = start..start + len;
+                start += len;
+                (len - erased[group].iter().filter(|&&gone| gone).count()) as i32
+            })
+            .collect();
+        let attr = self.ctx.dense_i32_array(&shrunk);
+        self.ctx.set_attr(op, "operandSegmentSizes", attr);
     }
 }

@@ -68,20 +68,29 @@ fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
         if !plain || rw.block_args(block).is_empty() {
             continue;
         }
+        // Decided from the last argument to the first, as the erasures used to be made one by
+        // one; they are made together afterwards, so that a block with many arguments costs
+        // linear time rather than quadratic.
+        let mut uniform = Vec::new();
         for index in (0..rw.block_args(block).len()).rev() {
             let Some(value) = uniform_incoming(rw, block, index, incoming) else {
                 continue;
             };
             let arg = rw.block_args(block)[index];
             rw.replace_all_uses_with(arg, value);
-            rw.erase_block_arg(block, index);
-            for &(term, successor) in incoming {
-                if let Some(range) = rw.successor_operand_range(term, successor) {
-                    rw.erase_operand(term, range.start + index);
-                }
-            }
-            changes += 1;
+            uniform.push(index);
         }
+        if uniform.is_empty() {
+            continue;
+        }
+        rw.erase_block_args(block, &uniform);
+        for &(term, successor) in incoming {
+            if let Some(range) = rw.successor_operand_range(term, successor) {
+                let operands: Vec<usize> = uniform.iter().map(|&i| range.start + i).collect();
+                rw.erase_operands(term, &operands);
+            }
+        }
+        changes += uniform.len();
     }
     changes
 }
