@@ -135,7 +135,7 @@ pub struct OptionDecl<O: 'static> {
 /// The field's Rust type must implement [`OptionType`].
 #[macro_export]
 macro_rules! pass_option {
-    ($name:literal, $field:ident: $ty:ty, $description:literal) => {
+    ($name:literal, $field:ident: $ty:ty, $description:expr) => {
         $crate::options::OptionDecl {
             name: $name,
             description: $description,

@@ -12,7 +12,7 @@ use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::simplify::CANONICALIZE;
-use super::{hoisting, reuse};
+use super::strategy::{HOIST_HELP, REUSE_HELP, around_deallocation};
 
 /// `hlo-deallocate`.
 pub static HLO_DEALLOCATE: Declaration<HloDeallocateOptions> = Declaration {
@@ -104,36 +104,18 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
                   free nothing itself except through memref.dealloc and memref.realloc of \
                   buffers it owns.",
     options: &[
-        pass_option!(
-            "hoist",
-            hoist: bool,
-            "First move allocations out of loops and up to dominators, and promote small ones \
-             to the stack, skipping every move that could raise the peak; last, move each \
-             free up to its buffer's last use"
-        ),
-        pass_option!(
-            "reuse",
-            reuse: bool,
-            "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: freed \
-             buffers serve later allocations, copies are elided, loop temporaries are hoisted \
-             or double-buffered, never raising the peak"
-        ),
+        pass_option!("hoist", hoist: bool, HOIST_HELP),
+        pass_option!("reuse", reuse: bool, REUSE_HELP),
     ],
     kind: Kind::Pipeline {
         expand: |options| {
-            let mut passes = Vec::new();
-            if options.hoist {
-                passes.extend(hoisting::before_deallocation());
-            }
-            passes.extend([
-                HLO_DEALLOCATE.element(&HloDeallocateOptions),
-                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
-            ]);
-            // XLA ran buffer reuse here, between the two simplifications. Ours works on plain
+            // XLA ran buffer reuse between the two simplifications. Ours works on plain
             // memref.alloc/dealloc (so that every strategy gets it) and sees a retain as an
             // unknown op that may free anything, so the `reuse` option runs it after the
             // lowering instead, where it finds every opportunity.
-            passes.extend([
+            let deallocation = [
+                HLO_DEALLOCATE.element(&HloDeallocateOptions),
+                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions),
                 HLO_LOWER_DEALLOCATION.element(&HloLowerOptions),
@@ -142,14 +124,8 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
                 // folds of scf.if memref results into select would separate ownership
                 // results from the memrefs they pair with, which the lowering relies on.
                 CANONICALIZE.element(&CanonicalizeOptions::default()),
-            ]);
-            if options.hoist {
-                passes.extend(hoisting::after_deallocation());
-            }
-            if options.reuse {
-                passes.extend(reuse::after_deallocation());
-            }
-            passes
+            ];
+            around_deallocation(options.hoist, options.reuse, [], deallocation)
         },
     },
 };

@@ -10,7 +10,7 @@ use crate::pass_option;
 
 use super::dealloc::EXPAND_REALLOC;
 use super::simplify::CANONICALIZE;
-use super::{hoisting, reuse};
+use super::strategy::{HOIST_HELP, REUSE_HELP, around_deallocation};
 
 /// `buffer-deallocation`.
 pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declaration {
@@ -63,41 +63,20 @@ pub static LEGACY_BUFFER_DEALLOCATION_PIPELINE: Declaration<LegacyPipelineOption
                       copy-removal and canonicalizes (which takes out clones whose source \
                       dies right after them).",
     options: &[
-        pass_option!(
-            "hoist",
-            hoist: bool,
-            "First move allocations out of loops and up to dominators, and promote small ones \
-             to the stack, skipping every move that could raise the peak; last, move each \
-             free up to its buffer's last use"
-        ),
-        pass_option!(
-            "reuse",
-            reuse: bool,
-            "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: freed \
-             buffers serve later allocations, copies are elided, loop temporaries are hoisted \
-             or double-buffered, never raising the peak"
-        ),
+        pass_option!("hoist", hoist: bool, HOIST_HELP),
+        pass_option!("reuse", reuse: bool, REUSE_HELP),
     ],
     kind: Kind::Pipeline {
         expand: |options| {
-            let mut passes = vec![EXPAND_REALLOC.element(&ExpandReallocOptions {
+            let prelude = [EXPAND_REALLOC.element(&ExpandReallocOptions {
                 emit_deallocs: false,
             })];
-            if options.hoist {
-                passes.extend(hoisting::before_deallocation());
-            }
-            passes.extend([
+            let deallocation = [
                 BUFFER_DEALLOCATION.element(&BufferDeallocationOptions),
                 COPY_REMOVAL.element(&CopyRemovalOptions),
                 CANONICALIZE.element(&CanonicalizeOptions::default()),
-            ]);
-            if options.hoist {
-                passes.extend(hoisting::after_deallocation());
-            }
-            if options.reuse {
-                passes.extend(reuse::after_deallocation());
-            }
-            passes
+            ];
+            around_deallocation(options.hoist, options.reuse, prelude, deallocation)
         },
     },
 };

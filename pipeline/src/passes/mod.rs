@@ -15,6 +15,7 @@ mod legacy;
 mod lower;
 mod reuse;
 mod simplify;
+mod strategy;
 
 /// Every family's list, in the order `--help` groups them.
 static FAMILIES: &[&[&dyn Registered]] = &[

@@ -9,9 +9,8 @@ use crate::pass::{Declaration, Kind};
 use crate::pass_option;
 
 use super::dealloc::{EXPAND_REALLOC, OWNERSHIP_BASED_BUFFER_DEALLOCATION};
-use super::hoisting;
 use super::lower::BUFFERIZATION_LOWER_DEALLOCATIONS;
-use super::reuse;
+use super::strategy::{HOIST_HELP, REUSE_HELP, around_deallocation};
 
 /// `canonicalize`.
 pub static CANONICALIZE: Declaration<CanonicalizeOptions> = Declaration {
@@ -90,40 +89,25 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                       with canonicalization and CSE in between to clean up. The input must free \
                       nothing itself (memref.realloc aside).",
         options: &[
-            pass_option!(
-                "hoist",
-                hoist: bool,
-                "First move allocations out of loops and up to dominators, and promote small \
-                 ones to the stack, skipping every move that could raise the peak; last, move \
-                 each free up to its buffer's last use"
-            ),
+            pass_option!("hoist", hoist: bool, HOIST_HELP),
             pass_option!(
                 "private-function-dynamic-ownership",
                 private_function_dynamic_ownership: bool,
                 "Let private functions return ownership indicators with their memref results, \
                  as ownership-based-buffer-deallocation does with this option"
             ),
-            pass_option!(
-                "reuse",
-                reuse: bool,
-                "Last, move frees up to their buffers' last uses and run hlo-buffer-reuse: \
-                 freed buffers serve later allocations, copies are elided, loop temporaries \
-                 are hoisted or double-buffered, never raising the peak"
-            ),
+            pass_option!("reuse", reuse: bool, REUSE_HELP),
         ],
         kind: Kind::Pipeline {
             expand: |options| {
                 let canonicalize = CANONICALIZE.element(&CanonicalizeOptions::default());
-                let mut passes = vec![
+                let prelude = [
                     EXPAND_REALLOC.element(&ExpandReallocOptions {
                         emit_deallocs: false,
                     }),
                     canonicalize.clone(),
                 ];
-                if options.hoist {
-                    passes.extend(hoisting::before_deallocation());
-                }
-                passes.extend([
+                let deallocation = [
                     OWNERSHIP_BASED_BUFFER_DEALLOCATION.element(&DeallocOptions {
                         private_function_dynamic_ownership: options
                             .private_function_dynamic_ownership,
@@ -133,14 +117,8 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                     BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
                     CSE.element(&CseOptions),
                     canonicalize,
-                ]);
-                if options.hoist {
-                    passes.extend(hoisting::after_deallocation());
-                }
-                if options.reuse {
-                    passes.extend(reuse::after_deallocation());
-                }
-                passes
+                ];
+                around_deallocation(options.hoist, options.reuse, prelude, deallocation)
             },
         },
     };
