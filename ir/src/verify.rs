@@ -27,16 +27,7 @@ use cranelift_entity::EntityRef;
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
-    let mut v = Verifier {
-        ctx,
-        diags: Vec::new(),
-        dom: dominance::BlockDominance::default(),
-        spare_worklists: Vec::new(),
-        isolated_children: Vec::new(),
-        block_ops: Vec::new(),
-        dominance_failed: false,
-        reachable_cache: None,
-    };
+    let mut v = Verifier::new(ctx);
     if v.verify_op_and_dominance(root) {
         Ok(())
     } else {
@@ -55,16 +46,7 @@ pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), V
         let slot = &mut seen[op.index()];
         !std::mem::replace(slot, true)
     });
-    let mut v = Verifier {
-        ctx,
-        diags: Vec::new(),
-        dom: dominance::BlockDominance::default(),
-        spare_worklists: Vec::new(),
-        isolated_children: Vec::new(),
-        block_ops: Vec::new(),
-        dominance_failed: false,
-        reachable_cache: None,
-    };
+    let mut v = Verifier::new(ctx);
     for op in changed {
         if ctx.is_alive(op) && ctx.is_ancestor(root, op) && !v.verify_touched_op(root, op) {
             return Err(v.diags);
@@ -98,7 +80,20 @@ struct Verifier<'a> {
     reachable_cache: Option<(Block, bool)>,
 }
 
-impl Verifier<'_> {
+impl<'a> Verifier<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        Verifier {
+            ctx,
+            diags: Vec::new(),
+            dom: dominance::BlockDominance::default(),
+            spare_worklists: Vec::new(),
+            isolated_children: Vec::new(),
+            block_ops: Vec::new(),
+            dominance_failed: false,
+            reachable_cache: None,
+        }
+    }
+
     /// Records an error reported on `op` (MLIR's `op->emitError`) and returns `false`.
     fn error(&mut self, op: Op, msg: String) -> bool {
         let loc = self.ctx.op_loc(op);
@@ -176,19 +171,28 @@ impl Verifier<'_> {
         {
             return false;
         }
-        if op == root {
+        if op == root || self.reachable_block_of(op).is_none() {
             return true;
         }
-        self.note_operand_dominance(op);
-        !std::mem::take(&mut self.dominance_failed) || self.verify_operand_dominance(op)
+        self.verify_operand_dominance(op)
     }
 
     /// Checks the dominance of `op`'s operands without reporting, if its block is reachable.
     fn note_operand_dominance(&mut self, op: Op) {
-        let ctx = self.ctx;
-        let Some(block) = ctx.op_parent(op) else {
+        let Some(block) = self.reachable_block_of(op) else {
             return;
         };
+        let all_dominate = self.ctx.operands(op).all(|v| {
+            self.defined_earlier_in_block(v, op, Some(block)) || self.dominates_from_afar(v, op)
+        });
+        self.dominance_failed |= !all_dominate;
+    }
+
+    /// The block of `op`, if it is reachable from its region's entry (only there is dominance
+    /// checked).
+    fn reachable_block_of(&mut self, op: Op) -> Option<Block> {
+        let ctx = self.ctx;
+        let block = ctx.op_parent(op)?;
         let reachable = match self.reachable_cache {
             Some((cached, reachable)) if cached == block => reachable,
             _ => {
@@ -200,14 +204,13 @@ impl Verifier<'_> {
                 reachable
             }
         };
-        if !reachable {
-            return;
-        }
-        let all_dominate = ctx.operands(op).all(|v| {
-            self.defined_earlier_in_block(v, op, Some(block))
-                || (self.crossed_isolation(v, op).is_none() && self.dom.value_dominates(ctx, v, op))
-        });
-        self.dominance_failed |= !all_dominate;
+        reachable.then_some(block)
+    }
+
+    /// Whether the definition of `v`, outside `user`'s block or after it, is visible to `user`
+    /// (no isolation boundary between) and dominates it.
+    fn dominates_from_afar(&self, v: Value, user: Op) -> bool {
+        self.crossed_isolation(v, user).is_none() && self.dom.value_dominates(self.ctx, v, user)
     }
 
     /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it

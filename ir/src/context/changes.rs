@@ -48,12 +48,9 @@ impl Context {
 
     /// Notes every user of `value`.
     pub(crate) fn record_users(&mut self, value: Value) {
-        if !self.is_recording_changes() {
-            return;
-        }
-        let users: Vec<Op> = self.uses(value).map(|(user, _)| user).collect();
-        for user in users {
-            self.record_op(user);
+        if let Some(mut list) = self.changed_ops.take() {
+            list.extend(self.uses(value).map(|(user, _)| user));
+            self.changed_ops = Some(list);
         }
     }
 
