@@ -6,12 +6,17 @@
 //! raise the peak (heap and stack bytes) or the number of allocations over the pipeline alone;
 //! it must still save allocations somewhere (else the option would do nothing), and the
 //! programs must show the hazard: upstream's moves raise the peak of at least one.
+//!
+//! Then every strategy's named pipeline runs with and without its `hoist` option on every
+//! program with `@main` of the pipeline's test files (the hoisting programs, the pipeline's own
+//! and the real inputs): the option may raise no peak and add no allocation anywhere, and must
+//! save allocations in some program of every strategy. Run with `--nocapture` for the table.
 
 use std::path::PathBuf;
 
 mod measure;
 
-use measure::cost;
+use measure::{STRATEGY_PIPELINES, accepts, cost, pipeline_inputs};
 
 const ALONE: &str = "--buffer-deallocation-pipeline --optimize-allocation-liveness";
 const UPSTREAM: &str = "--buffer-hoisting --buffer-loop-hoisting --promote-buffers-to-stack \
@@ -53,4 +58,39 @@ fn peak_safe_hoisting_never_raises_the_peak() {
         upstream_raised_a_peak,
         "no program shows upstream's hoisting raising the peak"
     );
+}
+
+#[test]
+fn hoist_option_never_raises_the_peak_in_any_strategy() {
+    eprintln!("| strategy | program | allocs | allocs with hoist | peak | peak with hoist |");
+    eprintln!("| --- | --- | --- | --- | --- | --- |");
+    let programs = pipeline_inputs();
+    for (strategy, pipeline) in STRATEGY_PIPELINES {
+        let (plain, hoisted) = (format!("--{pipeline}"), format!("--{pipeline}=hoist=true"));
+        let mut saved = 0;
+        for (name, program) in &programs {
+            if !accepts(program, &plain) {
+                eprintln!("| {strategy} | {name} | refused by the strategy | | | |");
+                continue;
+            }
+            let (before, after) = (cost(program, &plain), cost(program, &hoisted));
+            eprintln!(
+                "| {strategy} | {name} | {} | {} | {} | {} |",
+                before.allocations, after.allocations, before.peak_bytes, after.peak_bytes
+            );
+            assert!(
+                after.peak_bytes <= before.peak_bytes,
+                "{strategy} {name}: hoist=true raised the peak: {after:?} vs {before:?}"
+            );
+            assert!(
+                after.allocations <= before.allocations,
+                "{strategy} {name}: hoist=true added allocations: {after:?} vs {before:?}"
+            );
+            saved += usize::from(after.allocations < before.allocations);
+        }
+        assert!(
+            saved >= 1,
+            "{strategy}: hoist=true saved no allocation on any program"
+        );
+    }
 }

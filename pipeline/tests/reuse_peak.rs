@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 mod measure;
 
-use measure::{Cost, accepts, cost};
+use measure::{Cost, accepts, chunks, cost, pipeline_inputs};
 
 /// Each deallocation strategy's pipeline, without and with reuse. The legacy and MLIR-HLO
 /// pipelines join this list when they take the option.
@@ -40,30 +40,6 @@ const STRATEGIES: &[(&str, &str, &str)] = &[
         "--hlo-deallocation-pipeline=reuse=true",
     ),
 ];
-
-/// The chunks with `@main` of a test file under `tests/`, each with its name: the first
-/// comment line of the form `// name: ...` (a lowercase name), or the file and chunk number.
-fn chunks(relative: &str) -> Vec<(String, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests")
-        .join(relative);
-    let text = std::fs::read_to_string(&path).expect("test programs");
-    text.split("\n// -----\n")
-        .enumerate()
-        .map(|(i, chunk)| {
-            let named = chunk.lines().find_map(|line| {
-                let (name, _) = line.strip_prefix("// ")?.split_once(": ")?;
-                let lowercase = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
-                (!name.is_empty() && name.chars().all(lowercase)).then(|| name.to_string())
-            });
-            (
-                named.unwrap_or_else(|| format!("{relative}:{i}")),
-                chunk.to_string(),
-            )
-        })
-        .filter(|(_, chunk)| chunk.contains("func.func @main()"))
-        .collect()
-}
 
 /// Checks that `with` is no worse than `without`, prints both, and returns `with`.
 fn compare(strategy: &str, name: &str, without: Cost, with: Cost) -> Cost {
@@ -112,36 +88,6 @@ fn check_named(strategy: &str, costs: &[(String, Cost)], buffer_bytes: u64, doub
         long.map(|c| c.allocations),
         "{strategy}: the loop's allocations depend on its trip count"
     );
-}
-
-/// The programs with `@main` of the pipeline's own test files that are meant to run cleanly.
-fn pipeline_inputs() -> Vec<(String, String)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests");
-    let mut files = Vec::new();
-    for dir in [
-        "buffer-deallocation-pipeline",
-        "real-inputs",
-        "hoisting-peak",
-    ] {
-        let entries = std::fs::read_dir(root.join(dir)).expect("test directory");
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-            let run = text.lines().next().unwrap_or_default();
-            if name.ends_with(".mlir")
-                && run.contains("--buffer-deallocation-pipeline")
-                && !run.contains("--verify-diagnostics")
-            {
-                files.push(format!("{dir}/{name}"));
-            }
-        }
-    }
-    files.sort();
-    files
-        .iter()
-        .flat_map(|file| chunks(file))
-        .filter(|(_, chunk)| !chunk.contains("// EXPECT-EXIT") && !chunk.contains("// NO-EXECUTE"))
-        .collect()
 }
 
 #[test]
