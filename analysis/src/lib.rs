@@ -10,6 +10,7 @@
 
 pub mod alias;
 pub mod alias_fold;
+pub mod capture;
 pub mod cfg;
 pub mod dominance;
 pub mod effects;

@@ -205,3 +205,75 @@ fn is_dead_after_follows_mlir() {
     ));
     assert!(analysis::effects::is_effect_free(&ctx, cst));
 }
+
+/// Which users of `%b` capture it: a value store, a call and an address capture; an access,
+/// a view, a copy and a loop's init operand do not.
+#[test]
+fn captures_are_stores_of_the_buffer_calls_and_addresses() {
+    let mut ctx = Context::new();
+    let source = r#"
+func.func private @keep(memref<2xf32>)
+func.func @f(%h: memref<memref<2xf32>>, %x: memref<2xf32>, %n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = memref.alloc() : memref<2xf32>
+  memref.store %v, %b[%c0] : memref<2xf32>
+  %l = memref.load %b[%c0] : memref<2xf32>
+  %cast = memref.cast %b : memref<2xf32> to memref<?xf32>
+  memref.copy %b, %x : memref<2xf32> to memref<2xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%it = %b) -> memref<2xf32> {
+    memref.store %v, %x[%c0] : memref<2xf32>
+    scf.yield %it : memref<2xf32>
+  }
+  memref.store %b, %h[] : memref<memref<2xf32>>
+  func.call @keep(%b) : (memref<2xf32>) -> ()
+  %p = memref.extract_aligned_pointer_as_index %b : memref<2xf32> -> index
+  return
+}
+"#;
+    let module =
+        parse_module(&mut ctx, "t.mlir", source, &ParseOptions::default()).expect("parses");
+    let b = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .find(|&o| ctx.op_name_str(o) == "memref.alloc")
+        .map(|o| ctx.results(o)[0])
+        .expect("the allocation");
+    let mut verdicts: Vec<(String, bool)> = ctx
+        .uses(b)
+        .map(|(user, _)| {
+            let name = ctx.op_name_str(user).to_string();
+            (name, analysis::capture::may_capture(&ctx, user, b))
+        })
+        .collect();
+    verdicts.sort();
+    verdicts.dedup();
+    let captured: Vec<&str> = verdicts
+        .iter()
+        .filter(|(_, c)| *c)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let kept: Vec<&str> = verdicts
+        .iter()
+        .filter(|(_, c)| !*c)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(
+        captured,
+        [
+            "func.call",
+            "memref.extract_aligned_pointer_as_index",
+            "memref.store"
+        ]
+    );
+    assert_eq!(
+        kept,
+        [
+            "memref.cast",
+            "memref.copy",
+            "memref.load",
+            "memref.store",
+            "scf.for"
+        ]
+    );
+}

@@ -23,7 +23,8 @@
 //!
 //! Differences from MLIR 22, each a fix: nothing leaves a parallel loop (MLIR hoists out of
 //! `affine.parallel`); a buffer that leaves a loop only through its exit, never passed from
-//! one trip to the next, leaves the loop too (MLIR keeps it in, llvm#223944); unreachable
+//! one trip to the next nor captured (stored as a value, passed to a call, its address taken),
+//! leaves the loop too (MLIR 22 keeps it in, llvm#223944); unreachable
 //! blocks and allocations without a common dominator are left alone instead of crashing
 //! (llvm#118445); no move at all from a region with a `cf` loop, where climbing dominators or
 //! leaving the parent op could take the allocation out of the loop and make every trip share
@@ -382,6 +383,26 @@ impl Search<'_> {
             .any(|v| aliases.contains(v))
     }
 
+    /// Whether the buffer may leave `loop_op` although an alias is used after it: no alias
+    /// goes from one trip to the next ([`Self::carried_across_trips`]), and none is captured
+    /// (stored as a value, passed to a call, its address taken: [`analysis::capture`]), so
+    /// no later trip can reach an earlier trip's buffer or tell it from its own. Upstream's
+    /// newer `no_hoist_while_{capture,exit_capture,store_alias,pointer_escape}` tests ask the
+    /// same.
+    fn only_leaves_through_exit(&self, loop_op: Op) -> bool {
+        let Some(aliases) = self.bounded_aliases() else {
+            return false;
+        };
+        let captured = analysis::capture::any_captured(self.ctx, aliases);
+        if captured {
+            tracing::debug!(
+                at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(loop_op)),
+                "not leaving this loop through its exit: an alias of the buffer is captured"
+            );
+        }
+        !captured && !self.carried_across_trips(loop_op)
+    }
+
     /// The buffer and its aliases, if there are at most [`CARRIED_ALIAS_LIMIT`].
     fn bounded_aliases(&self) -> Option<&FxHashSet<Value>> {
         self.bounded_aliases
@@ -424,7 +445,7 @@ impl Search<'_> {
                         self.ctx,
                         self.alias_dominator,
                         parent_block,
-                    ) || !self.carried_across_trips(parent_op))
+                    ) || self.only_leaves_through_exit(parent_op))
             }
         }
     }

@@ -37,7 +37,8 @@ pub struct PromoteOptions {
     pub max_alloc_size_in_bytes: u32,
     /// The largest rank of a dynamically sized allocation promoted.
     pub max_rank_of_allocated_memref: u32,
-    /// The bit width of `index` elements.
+    /// The bit width of `index` elements where no data layout (`dlti.dl_spec` on an enclosing
+    /// op) gives one.
     pub bitwidth_of_index_type: u32,
     /// Promote only buffers whose longer life on the stack (to the end of the scope) spans no
     /// other allocation, so the peak cannot grow (see `peak`).
@@ -115,7 +116,9 @@ fn is_small(ctx: &Context, op: Op, value: Value, options: &PromoteOptions) -> bo
                 .operands(op)
                 .all(|size| ctx.defining_op(size).is_some_and(|d| RankOp::is(ctx, d)));
     }
-    let Some(bits) = element_bits(ctx, *elem, options.bitwidth_of_index_type) else {
+    let index_bits =
+        ir::data_layout::index_bitwidth(ctx, op).unwrap_or(options.bitwidth_of_index_type);
+    let Some(bits) = element_bits(ctx, *elem, index_bits) else {
         return false;
     };
     let total_bits = shape

@@ -19,6 +19,7 @@ pub mod asm;
 pub mod attrs;
 pub mod builder;
 pub mod context;
+pub mod data_layout;
 pub mod diag;
 pub mod dialects;
 pub mod dominators;

@@ -100,3 +100,24 @@ func.func @overflowing_size() {
   %r = memref.rank %a : memref<4611686018427387904x4xf32>
   return
 }
+
+// -----
+
+// The data layout sizes `index`: at 256 bits, 100 of them take 3200 bytes, too many for the
+// stack (at the default 64 bits they would take 800).
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 256 : i64>} {
+  func.func @wide_index() {
+    %0 = memref.alloc() : memref<100xindex>
+    return
+  }
+}
+
+// -----
+
+// At 16 bits, 200 of them take 400 bytes and fit (at 64 bits they would take 1600).
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
+  func.func @narrow_index() {
+    %0 = memref.alloc() : memref<200xindex>
+    return
+  }
+}

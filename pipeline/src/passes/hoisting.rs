@@ -59,7 +59,7 @@ pub static PROMOTE_BUFFERS_TO_STACK: Declaration<PromoteOptions> = Declaration {
         pass_option!(
             "bitwidth-of-index-type",
             bitwidth_of_index_type: u32,
-            "Bits of one index element when sizing an allocation"
+            "Bits of one index element when sizing an allocation, where no data layout (dlti.dl_spec) gives them"
         ),
         pass_option!(
             "max-alloc-size-in-bytes",
