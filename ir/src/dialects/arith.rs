@@ -12,6 +12,10 @@ pub use ops::{
     SelectOp, SubIOp, XOrIOp,
 };
 
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
@@ -221,9 +225,13 @@ const ROUNDING_MODES: &[&str] = &[
     "to_nearest_away",
 ];
 
+/// The binary op named `full_name`, found by hashing (its parser, printer and verifier ask for
+/// every op they see).
 fn binary_op(full_name: &str) -> Option<&'static BinaryOp> {
+    static BY_NAME: OnceLock<FxHashMap<&'static str, &'static BinaryOp>> = OnceLock::new();
     let short = full_name.strip_prefix("arith.")?;
-    BINARY_OPS.iter().find(|b| b.name == short)
+    let by_name = BY_NAME.get_or_init(|| BINARY_OPS.iter().map(|b| (b.name, b)).collect());
+    by_name.get(short).copied()
 }
 
 fn cast_op(full_name: &str) -> Option<&'static CastOp> {
