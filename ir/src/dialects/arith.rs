@@ -778,6 +778,14 @@ fn check_same_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool 
         return true;
     };
     let result = ctx.value_type(result);
+    // The common case, decided without looking into the types: all of them are the same.
+    let mut all_types = ctx
+        .operands(op)
+        .chain(ctx.results(op).iter().copied())
+        .map(|v| ctx.value_type(v));
+    if all_types.all(|ty| ty == result) {
+        return true;
+    }
     let elem = element_or_self(ctx, result);
     let others = ctx
         .operands(op)
@@ -1250,11 +1258,12 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !verify_flags(ctx, op, flags, diags) {
         return;
     }
-    if ctx.get_attr(op, "predicate").is_some() && predicate_name(ctx, op).is_none() {
+    let has_predicate = ctx.get_attr(op, "predicate").is_some();
+    if has_predicate && predicate_name(ctx, op).is_none() {
         invalid_property(ctx, op, "predicate", diags);
         return;
     }
-    if ctx.get_attr(op, "predicate").is_none() {
+    if !has_predicate {
         op_error(ctx, op, diags, "requires attribute 'predicate'");
         return;
     }
