@@ -8,6 +8,9 @@ shown beside it, so the pass's own cost is the difference. Upstream runs that ex
 timeout print as `>T`, and larger sizes of that shape are not tried upstream.
 
 Examples:
+  bench/pass_bench.py --pass=--buffer-deallocation-pipeline --sizes 262144   # issue 13's table
+  bench/pass_bench.py --pass=--buffer-deallocation-pipeline --sizes 65536,131072,262144 \
+      --no-upstream                                                         # scaling, ours only
   bench/pass_bench.py --pass=--buffer-loop-hoisting
   bench/pass_bench.py --pass=--buffer-deallocation --upstream mlir-opt-16 --sizes 1000,32000
   bench/pass_bench.py --pass=--promote-buffers-to-stack --shapes while-loops,ladder
@@ -78,6 +81,7 @@ def main():
     ap.add_argument("--sizes", default="1000,4000,16000,64000,256000")
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--no-upstream", action="store_true", help="time only dealloc-opt")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"pass: {' '.join(args.flags)}; upstream: {args.upstream}; CPU seconds (user + sys)")
@@ -101,13 +105,16 @@ def print_row(args, shape, size, path, upstream_gave_up):
     """Runs the four commands on one file and prints its row; returns whether upstream's run
     with the pass timed out (larger sizes of the shape are then not tried upstream)."""
     base = timed([args.ours, path, "-o", "/dev/null"], args.timeout)
-    their_base = timed([args.upstream, path, "-o", "/dev/null"], args.timeout)
+    their_base, their_base_text = None, "not run"
+    if not args.no_upstream:
+        their_base = timed([args.upstream, path, "-o", "/dev/null"], args.timeout)
+        their_base_text = fmt(their_base, args.timeout)
     ours = timed([args.ours, path, *args.flags, "-o", "/dev/null"], args.timeout)
     theirs, upstream = None, "not run"
-    if not upstream_gave_up:
+    if not upstream_gave_up and not args.no_upstream:
         theirs = timed([args.upstream, path, *args.flags, "-o", "/dev/null"], args.timeout)
         upstream = fmt(theirs, args.timeout)
-    print(f"| {shape} | {size} | {fmt(base, args.timeout)} | {fmt(their_base, args.timeout)} "
+    print(f"| {shape} | {size} | {fmt(base, args.timeout)} | {their_base_text} "
           f"| {ratio(their_base, base)} | {fmt(ours, args.timeout)} | {ratio(ours, base)} "
           f"| {upstream} | {ratio(theirs, ours)} |", flush=True)
     return not upstream_gave_up and theirs is None
