@@ -22,8 +22,10 @@ or named by `$DEALLOC_GEN`.
 """
 
 import argparse
+import math
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,19 +50,29 @@ def find_generator():
 
 
 GEN = find_generator()
+# A run is stopped after this many times its CPU cap in wall time (a stuck or starved process).
+WALL_CAP_FACTOR = 20
 SHAPES = ["straight", "diamonds", "scf-nest", "many-funcs", "live-set", "while-loops", "ladder"]
 
 
 def timed(cmd, timeout):
-    """CPU seconds (user + sys) the command took, or None if it timed out or failed. CPU time,
-    not wall time: the machine is shared, and waiting for a core is not the program's cost."""
+    """CPU seconds (user + sys) the command took, or None if it ran out of its `timeout` CPU
+    seconds or failed. CPU time, not wall time, for both the measure and the cap: the machine
+    is shared, and waiting for a core is not the program's cost."""
+    cap = math.ceil(timeout)
+
+    def limit_cpu():
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              timeout=timeout)
+                              timeout=WALL_CAP_FACTOR * timeout, preexec_fn=limit_cpu)
     except subprocess.TimeoutExpired:
         return None
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return None
     if done.returncode != 0:
         sys.stderr.write(f"failed ({done.returncode}): {' '.join(cmd)}\n"
                          f"{done.stderr.decode(errors='replace')[:400]}\n")
@@ -80,7 +92,7 @@ def main():
     ap.add_argument("--upstream", default="mlir-opt-22")
     ap.add_argument("--sizes", default="1000,4000,16000,64000,256000")
     ap.add_argument("--shapes", default=",".join(SHAPES))
-    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per run (default 60)")
     ap.add_argument("--no-upstream", action="store_true", help="time only dealloc-opt")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
