@@ -15,7 +15,7 @@
 use std::ops::Deref;
 
 use crate::context::{Context, OpState};
-use crate::entity::{Attr, Block, Loc, Op, OpName, Region, Sym, Type, Value};
+use crate::entity::{Attr, Block, Loc, Op, OpName, Region, Type, Value};
 
 /// Where the builder inserts new ops.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -173,15 +173,12 @@ impl<'c> Builder<'c> {
         attrs: &[(&str, Attr)],
         regions: Vec<Region>,
     ) -> Op {
-        let mut state = self.state(name);
-        state.operands = operands.to_vec();
-        state.result_types = result_types.to_vec();
-        state.attrs = attrs
-            .iter()
-            .map(|&(n, a)| (self.ctx.sym(n), a))
-            .collect::<Vec<(Sym, Attr)>>();
-        state.regions = regions;
-        self.create(state)
+        let name = self.op_name(name);
+        let loc = self.loc;
+        let op = self
+            .ctx
+            .create_op_from_parts(name, loc, operands, result_types, attrs, regions);
+        self.insert(op)
     }
 
     /// A new empty region, owned by no op until an op is built with it.

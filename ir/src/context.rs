@@ -172,6 +172,9 @@ pub struct Context {
     /// `index` and `i1`, once interned (parsers ask for them for every index or condition
     /// operand).
     common_types: CommonTypes,
+    /// An emptied op state whose lists keep their capacity, reused by
+    /// [`Context::create_op_from_parts`] so that building an op allocates no state.
+    spare_state: Option<OpState>,
 }
 
 /// Types interned on first use and then returned without hashing.
@@ -213,6 +216,7 @@ impl Context {
             changed_ops: None,
             symbols: Default::default(),
             common_types: CommonTypes::default(),
+            spare_state: None,
         };
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
@@ -464,6 +468,35 @@ impl Context {
     /// Creates an unlinked op; its regions become owned by it.
     pub fn create_op(&mut self, mut state: OpState) -> Op {
         self.create_op_reusing(&mut state)
+    }
+
+    /// [`Context::create_op`] from the parts of a state, through a reused state (no allocation
+    /// beyond the op's own storage): what [`crate::Builder::build_op`] runs for every op.
+    pub fn create_op_from_parts(
+        &mut self,
+        name: OpName,
+        loc: Loc,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+        regions: Vec<Region>,
+    ) -> Op {
+        let mut state = self
+            .spare_state
+            .take()
+            .unwrap_or_else(|| OpState::new(name, loc));
+        state.name = name;
+        state.loc = loc;
+        state.operands.extend_from_slice(operands);
+        state.result_types.extend_from_slice(result_types);
+        for &(attr_name, attr) in attrs {
+            let sym = self.sym(attr_name);
+            state.attrs.push((sym, attr));
+        }
+        state.regions = regions;
+        let op = self.create_op_reusing(&mut state);
+        self.spare_state = Some(state);
+        op
     }
 
     /// [`Context::create_op`] from a state that is left empty but keeps its lists' capacity,

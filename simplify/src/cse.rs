@@ -7,24 +7,75 @@
 
 use analysis::cfg::RegionCfg;
 use analysis::graph::{DominatorTree, NodeId};
-use ir::{Attr, Block, Context, Effects, Op, OpName, Region, Sym, Traits, Type, Value};
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use ir::{Block, Context, Effects, Op, Region, Traits};
+use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 
-/// What makes two candidates equal: name, attributes, operands and result types (kept inline
-/// for the usual few of each).
-type Key = (
-    OpName,
-    SmallVec<[(Sym, Attr); 2]>,
-    SmallVec<[Value; 4]>,
-    SmallVec<[Type; 2]>,
-);
-
-/// A hash table with scopes (an undo log per scope).
+/// A hash table with scopes: candidates by the hash of what makes two of them equal (name,
+/// attributes, operands and result types, read from the IR, no key is built), and an undo log
+/// per scope. Within a bucket the ops of inner scopes come last, so leaving a scope pops them.
 #[derive(Default)]
 struct ScopedTable {
-    map: FxHashMap<Key, Op>,
-    log: Vec<Key>,
+    map: FxHashMap<u64, SmallVec<[Op; 1]>>,
+    log: Vec<u64>,
+}
+
+impl ScopedTable {
+    /// An op in scope equal to the candidate `op` whose hash is `hash`.
+    fn find(&self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
+        let bucket = self.map.get(&hash)?;
+        bucket
+            .iter()
+            .rev()
+            .copied()
+            .find(|&other| same_computation(ctx, op, other))
+    }
+
+    fn insert(&mut self, hash: u64, op: Op) {
+        self.map.entry(hash).or_default().push(op);
+        self.log.push(hash);
+    }
+
+    /// Forgets the ops recorded since the log had `mark` entries.
+    fn leave_scope(&mut self, mark: usize) {
+        for hash in self.log.drain(mark..) {
+            if let Some(bucket) = self.map.get_mut(&hash) {
+                bucket.pop();
+                if bucket.is_empty() {
+                    self.map.remove(&hash);
+                }
+            }
+        }
+    }
+}
+
+/// The hash of what makes two candidates equal.
+fn computation_hash(ctx: &Context, op: Op) -> u64 {
+    let mut h = FxHasher::default();
+    ctx.op_name(op).hash(&mut h);
+    ctx.attrs(op).hash(&mut h);
+    for v in ctx.operands(op) {
+        v.hash(&mut h);
+    }
+    for &r in ctx.results(op) {
+        ctx.value_type(r).hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Whether `a` and `b` have the same name, attributes, operands and result types.
+fn same_computation(ctx: &Context, a: Op, b: Op) -> bool {
+    ctx.op_name(a) == ctx.op_name(b)
+        && ctx.attrs(a) == ctx.attrs(b)
+        && ctx.operands(a).eq(ctx.operands(b))
+        && ctx.results(a).len() == ctx.results(b).len()
+        && ctx
+            .results(a)
+            .iter()
+            .zip(ctx.results(b))
+            .all(|(&x, &y)| ctx.value_type(x) == ctx.value_type(y))
 }
 
 /// Runs CSE on everything nested in `root`; returns the number of ops erased.
@@ -87,9 +138,7 @@ fn visit_block(
             erased += visit_block(ctx, child, children, table);
         }
     }
-    for key in table.log.drain(mark..) {
-        table.map.remove(&key);
-    }
+    table.leave_scope(mark);
     erased
 }
 
@@ -114,20 +163,14 @@ fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) ->
     if !is_candidate(ctx, op) {
         return 0;
     }
-    let key: Key = (
-        ctx.op_name(op),
-        ctx.attrs(op).iter().copied().collect(),
-        ctx.operands(op).collect(),
-        ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
-    );
-    if let Some(&existing) = table.map.get(&key) {
+    let hash = computation_hash(ctx, op);
+    if let Some(existing) = table.find(ctx, hash, op) {
         let values = ctx.results(existing).to_vec();
         ctx.replace_op_uses(op, &values);
         ctx.erase_op(op);
         return 1;
     }
-    table.map.insert(key.clone(), op);
-    table.log.push(key);
+    table.insert(hash, op);
     0
 }
 

@@ -70,10 +70,12 @@ fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
     let Some(parts) = DeallocOp(op).operand_lists(rw) else {
         return false;
     };
-    let at = ir::diag::loc_text(rw, rw.op_loc(op));
+    // The location is rendered before the pattern rewrites `op`, and only when the log is on.
+    let at =
+        tracing::enabled!(tracing::Level::DEBUG).then(|| ir::diag::loc_text(rw, rw.op_loc(op)));
     for (pattern, why) in ALIAS_PATTERNS {
         if pattern(rw, analysis, op, &parts) {
-            tracing::debug!(%at, "{why}");
+            tracing::debug!(at = at.as_deref().unwrap_or_default(), "{why}");
             return true;
         }
     }

@@ -68,24 +68,30 @@ impl Context {
     }
 
     /// Notes an op just placed in a block: the op, every op nested in it, the users of their
-    /// results, and the block's parent op.
+    /// results, and the block's parent op. Allocates nothing for an op without regions (the
+    /// common case: an op just built), as this runs on every insertion while recording.
     pub(crate) fn record_placed_op(&mut self, op: Op) {
-        if !self.is_recording_changes() {
+        let Some(mut list) = self.changed_ops.take() else {
             return;
-        }
-        if let Some(block) = self.op_parent(op) {
-            self.record_block_parent(block);
-        }
-        let moved = if self.regions(op).is_empty() {
-            vec![op]
-        } else {
-            self.walk_preorder(op)
         };
-        for inner in moved {
-            self.record_op(inner);
-            for result in self.results(inner).to_vec() {
-                self.record_users(result);
+        if let Some(parent) = self.op_parent(op).and_then(|b| self.block_parent_op(b)) {
+            list.push(parent);
+        }
+        if self.regions(op).is_empty() {
+            self.note_op_and_result_users(op, &mut list);
+        } else {
+            for inner in self.walk_preorder(op) {
+                self.note_op_and_result_users(inner, &mut list);
             }
+        }
+        self.changed_ops = Some(list);
+    }
+
+    /// Pushes `op` and the users of its results onto `list`.
+    fn note_op_and_result_users(&self, op: Op, list: &mut Vec<Op>) {
+        list.push(op);
+        for &result in self.results(op) {
+            list.extend(self.uses(result).map(|(user, _)| user));
         }
     }
 

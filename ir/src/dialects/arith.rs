@@ -12,6 +12,10 @@ pub use ops::{
     SelectOp, SubIOp, XOrIOp,
 };
 
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+
 use crate::asm::lexer::{TokKind, unescape};
 use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
@@ -221,9 +225,13 @@ const ROUNDING_MODES: &[&str] = &[
     "to_nearest_away",
 ];
 
+/// The binary op named `full_name`, found by hashing (its parser, printer and verifier ask for
+/// every op they see).
 fn binary_op(full_name: &str) -> Option<&'static BinaryOp> {
+    static BY_NAME: OnceLock<FxHashMap<&'static str, &'static BinaryOp>> = OnceLock::new();
     let short = full_name.strip_prefix("arith.")?;
-    BINARY_OPS.iter().find(|b| b.name == short)
+    let by_name = BY_NAME.get_or_init(|| BINARY_OPS.iter().map(|b| (b.name, b)).collect());
+    by_name.get(short).copied()
 }
 
 fn cast_op(full_name: &str) -> Option<&'static CastOp> {
@@ -770,6 +778,14 @@ fn check_same_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool 
         return true;
     };
     let result = ctx.value_type(result);
+    // The common case, decided without looking into the types: all of them are the same.
+    let mut all_types = ctx
+        .operands(op)
+        .chain(ctx.results(op).iter().copied())
+        .map(|v| ctx.value_type(v));
+    if all_types.all(|ty| ty == result) {
+        return true;
+    }
     let elem = element_or_self(ctx, result);
     let others = ctx
         .operands(op)
@@ -1242,11 +1258,12 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !verify_flags(ctx, op, flags, diags) {
         return;
     }
-    if ctx.get_attr(op, "predicate").is_some() && predicate_name(ctx, op).is_none() {
+    let has_predicate = ctx.get_attr(op, "predicate").is_some();
+    if has_predicate && predicate_name(ctx, op).is_none() {
         invalid_property(ctx, op, "predicate", diags);
         return;
     }
-    if ctx.get_attr(op, "predicate").is_none() {
+    if !has_predicate {
         op_error(ctx, op, diags, "requires attribute 'predicate'");
         return;
     }

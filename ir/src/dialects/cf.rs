@@ -21,9 +21,10 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, invalid_properties, op_error, segments, set_segments, type_str,
+    add_attr, dense_array, dense_array_values, invalid_properties, op_error, segments,
+    set_segments, type_str,
 };
-use crate::entity::{Block, Op, Type, Value};
+use crate::entity::{Block, Op, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
     EffectKind, EffectOn, Effects, MemoryEffect, OpCounts, OpDef, Registry, Resource, Traits,
@@ -253,7 +254,7 @@ fn check_successor_count(
 
 /// Checks `operandSegmentSizes` against the operand list (`groups` segments expected).
 fn check_segments(ctx: &Context, op: Op, groups: usize, diags: &mut Vec<Diagnostic>) -> bool {
-    let sizes = dense_array(ctx, op, "operandSegmentSizes").unwrap_or_default();
+    let sizes = dense_array_values(ctx, op, "operandSegmentSizes").unwrap_or_default();
     if !sizes.is_empty() && sizes.len() != groups {
         let reason = format!(
             "size mismatch in attribute conversion: {} vs {groups}",
@@ -343,15 +344,10 @@ fn check_successor_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) 
     let Some(range_of) = ctx.op_def(op).successor_operands else {
         return true;
     };
+    // Compared type by type, without collecting: every branch the verifier sees runs this.
     for (i, &succ) in ctx.successors(op).iter().enumerate() {
-        let operands: Vec<Type> = range_of(ctx, op, i)
-            .map(|k| ctx.value_type(ctx.operand(op, k)))
-            .collect();
-        let args: Vec<Type> = ctx
-            .block_args(succ)
-            .iter()
-            .map(|&a| ctx.value_type(a))
-            .collect();
+        let operands = range_of(ctx, op, i);
+        let args = ctx.block_args(succ);
         if operands.len() != args.len() {
             let msg = format!(
                 "branch has {} operands for successor #{i}, but target block has {}",
@@ -361,7 +357,10 @@ fn check_successor_operands(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) 
             diags.push(Diagnostic::error(ctx.op_loc(op), msg));
             return false;
         }
-        if let Some(j) = operands.iter().zip(&args).position(|(a, b)| a != b) {
+        let mismatch = operands
+            .zip(args)
+            .position(|(k, &arg)| ctx.value_type(ctx.operand(op, k)) != ctx.value_type(arg));
+        if let Some(j) = mismatch {
             let msg = format!("type mismatch for bb argument #{j} of successor #{i}");
             diags.push(Diagnostic::error(ctx.op_loc(op), msg));
             return false;

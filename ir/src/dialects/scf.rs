@@ -276,7 +276,7 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
     let Some(rb) = ctx.op_def(op).region_branch else {
         return true;
     };
-    let operands = types_of(ctx, &ctx.operand_array(op));
+    let operands = ctx.operand_array(op);
     for edge in (rb.entry)(ctx, op) {
         let sources = operands.get(edge.operands.clone()).unwrap_or_default();
         if !check_edge(ctx, op, None, &edge, sources, diags) {
@@ -294,7 +294,7 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
             if !is_region_exit {
                 continue;
             }
-            let term_operands = types_of(ctx, &ctx.operand_array(term));
+            let term_operands = ctx.operand_array(term);
             for edge in (rb.from_region)(ctx, op, index, term) {
                 let sources = term_operands.get(edge.operands.clone()).unwrap_or_default();
                 if !check_edge(ctx, op, Some(term), &edge, sources, diags) {
@@ -306,8 +306,8 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
     true
 }
 
-/// The types received at the destination of `edge`.
-fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> SmallVec<[Type; 4]> {
+/// The values receiving what `edge` forwards at its destination.
+fn edge_inputs<'c>(ctx: &'c Context, op: Op, edge: &RegionEdge) -> &'c [Value] {
     let values: &[Value] = match edge.to {
         RegionPoint::Parent => ctx.results(op),
         RegionPoint::Region(i) => ctx
@@ -316,8 +316,7 @@ fn edge_input_types(ctx: &Context, op: Op, edge: &RegionEdge) -> SmallVec<[Type;
             .and_then(|&r| ctx.entry_block(r))
             .map_or(&[], |b| ctx.block_args(b)),
     };
-    let inputs = values.get(edge.inputs.clone()).unwrap_or_default();
-    inputs.iter().map(|&v| ctx.value_type(v)).collect()
+    values.get(edge.inputs.clone()).unwrap_or_default()
 }
 
 fn check_edge(
@@ -325,26 +324,33 @@ fn check_edge(
     op: Op,
     from: Option<Op>,
     edge: &RegionEdge,
-    sources: &[Type],
+    sources: &[Value],
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
-    let inputs = edge_input_types(ctx, op, edge);
-    let detail =
-        if sources.len() != inputs.len() {
-            Some(format!(
-                "region branch point has {} operands, but region successor needs {} inputs",
-                sources.len(),
-                inputs.len()
-            ))
-        } else {
-            sources.iter().zip(&inputs).enumerate().find(|(_, (s, t))| s != t).map(|(i, (s, t))| {
-            format!(
-                "successor operand type #{i} '{}' should match successor input type #{i} '{}'",
-                type_str(ctx, *s),
-                type_str(ctx, *t)
-            )
-        })
-        };
+    // Compared value by value, without collecting types: this runs for every region op the
+    // verifier sees.
+    let inputs = edge_inputs(ctx, op, edge);
+    let detail = if sources.len() != inputs.len() {
+        Some(format!(
+            "region branch point has {} operands, but region successor needs {} inputs",
+            sources.len(),
+            inputs.len()
+        ))
+    } else {
+        sources
+            .iter()
+            .zip(inputs)
+            .map(|(&s, &t)| (ctx.value_type(s), ctx.value_type(t)))
+            .enumerate()
+            .find(|(_, (s, t))| s != t)
+            .map(|(i, (s, t))| {
+                format!(
+                    "successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                    type_str(ctx, s),
+                    type_str(ctx, t)
+                )
+            })
+    };
     let Some(detail) = detail else {
         return true;
     };
@@ -481,10 +487,14 @@ fn region_at(ctx: &Context, op: Op, index: usize) -> Option<Region> {
 
 /// The entry-block arguments of region `index`.
 fn entry_args(ctx: &Context, op: Op, index: usize) -> Vec<Value> {
+    entry_arg_slice(ctx, op, index).to_vec()
+}
+
+/// The arguments of the entry block of region `index`, borrowed (verifiers run on every op).
+fn entry_arg_slice(ctx: &Context, op: Op, index: usize) -> &[Value] {
     region_at(ctx, op, index)
         .and_then(|r| ctx.entry_block(r))
-        .map(|b| ctx.block_args(b).to_vec())
-        .unwrap_or_default()
+        .map_or(&[], |b| ctx.block_args(b))
 }
 
 /// The terminator of the entry block of region `index`.
@@ -650,7 +660,7 @@ fn parse_for(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 fn print_for(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
     let operands = ctx.operand_array(op);
-    let args = entry_args(ctx, op, 0);
+    let args = entry_arg_slice(ctx, op, 0);
     let (Some(&iv), Some(bounds)) = (args.first(), operands.get(..3)) else {
         return;
     };
@@ -700,8 +710,7 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    let args = entry_args(ctx, op, 0);
-    let Some(&iv) = args.first() else {
+    let Some(&iv) = entry_arg_slice(ctx, op, 0).first() else {
         op_error(
             ctx,
             op,
@@ -739,7 +748,10 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 /// results agree in number and type).
 fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
     let inits = types_of(ctx, &ctx.operand_array(op)[3..]);
-    let iter_args = types_of(ctx, entry_args(ctx, op, 0).get(1..).unwrap_or_default());
+    let iter_args = types_of(
+        ctx,
+        entry_arg_slice(ctx, op, 0).get(1..).unwrap_or_default(),
+    );
     let yielded = entry_terminator(ctx, op, 0)
         .filter(|&t| ctx.op_name_str(t) == "scf.yield")
         .map(|t| types_of(ctx, &ctx.operand_array(t)))
@@ -837,8 +849,8 @@ fn parse_while(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 fn print_while(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
     let inits = ctx.operand_array(op);
-    let before_args = entry_args(ctx, op, 0);
-    print_initialization_list(p, " ", &before_args, &inits);
+    let before_args = entry_arg_slice(ctx, op, 0);
+    print_initialization_list(p, " ", before_args, &inits);
     p.write(" : ");
     let results = types_of(ctx, ctx.results(op));
     p.print_function_type(&types_of(ctx, &inits), &results);

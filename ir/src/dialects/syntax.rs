@@ -128,7 +128,7 @@ pub fn dense_array_values<'c>(ctx: &'c Context, op: Op, name: &str) -> Option<&'
 }
 
 /// The types of a list of values.
-pub fn types_of(ctx: &Context, vs: &[Value]) -> SmallVec<[Type; 4]> {
+pub fn types_of(ctx: &Context, vs: &[Value]) -> SmallVec<[Type; 8]> {
     vs.iter().map(|&v| ctx.value_type(v)).collect()
 }
 
