@@ -2,13 +2,15 @@
 //!
 //! Starting the two tools costs more than lowering and compiling a fuzz program of 500
 //! operations, so [`Jit::run_batch`] links the programs into one module ([`super::link`]),
-//! lowers it with the first of [`super::lowerings`] and runs one entry that calls each
+//! lowers it with [`super::lowerings`] and runs one entry that calls each
 //! program's entry in turn, then `jit_check_program_end(k)`, which ends the program's standard
 //! output with a marker and reports its own heap counts (`jit/alloc_check.c`). The verdict of
 //! each program is the one [`Jit::run`] gives it alone:
 //! - a program the linker does not understand, or alone in its batch, is run alone;
-//! - when the batch does not lower, the programs the errors point at are run alone and the
-//!   others batched again; errors that point at no program split the batch in halves;
+//! - a batch is lowered with one lowering, the first at the start; when it does not lower, the
+//!   programs the errors point at (which would fail that lowering alone too) are batched
+//!   again with the next lowering (run alone after the last) and the others with the same one;
+//!   errors that point at no program split the batch in halves;
 //! - when the runner crashes, times out or stops early, the programs that reached their end
 //!   marker keep their outcome, the next one is run alone and the rest are batched again.
 
@@ -93,7 +95,7 @@ impl Jit {
             }
         }
         for group in groups(&members, texts) {
-            judging.judge(&group);
+            judging.judge(&group, 0);
         }
         let results = judging
             .results
@@ -137,27 +139,28 @@ impl Judging<'_> {
         self.results[i] = Some(self.jit.run(self.texts[i], self.entry));
     }
 
-    /// Judges `members` as one batch, falling back as the module doc says.
-    fn judge(&mut self, members: &[Member]) {
+    /// Judges `members` as one batch lowered with lowering `level`, falling back as the module
+    /// doc says.
+    fn judge(&mut self, members: &[Member], level: usize) {
         match members {
             [] => {}
             [(i, _)] => self.alone(*i),
-            _ => self.judge_batch(members),
+            _ => self.judge_batch(members, level),
         }
     }
 
-    fn judge_batch(&mut self, members: &[Member]) {
+    fn judge_batch(&mut self, members: &[Member], level: usize) {
         let linked: Vec<&Linked> = members.iter().map(|&(_, l)| l).collect();
         let module = BatchModule::link(&linked, self.entry, BATCH_ENTRY);
         let stem = self.jit.scratch.join(unique_name());
         let source = stem.with_extension("mlir");
         let lowered = stem.with_extension("llvm.mlir");
-        let outcome = self.lower_and_run(&module, &source, &lowered);
+        let outcome = self.lower_and_run(&module, level, &source, &lowered);
         let _ = std::fs::remove_file(&source);
         let _ = std::fs::remove_file(&lowered);
         match outcome {
-            Err(lowering_errors) => self.after_lowering_failed(members, &module, &lowering_errors),
-            Ok((success, completed)) => self.after_run(members, success, completed),
+            Err(errors) => self.after_lowering_failed(members, level, &module, &errors),
+            Ok((success, completed)) => self.after_run(members, level, success, completed),
         }
     }
 
@@ -166,25 +169,33 @@ impl Judging<'_> {
     fn lower_and_run(
         &mut self,
         module: &BatchModule,
+        level: usize,
         source: &Path,
         lowered: &Path,
     ) -> Result<(bool, Vec<JitOutcome>), String> {
         std::fs::write(source, &module.text).map_err(|e| e.to_string())?;
         self.stats.lowerings += 1;
-        let first = &lowerings()[0];
-        super::lower_with(source, lowered, first)?;
+        super::lower_with(source, lowered, &lowerings()[level])?;
         self.stats.runs += 1;
         let Ok(run) = self.jit.runner(lowered, BATCH_ENTRY) else {
             return Ok((false, Vec::new()));
         };
         let stdout = String::from_utf8_lossy(&run.stdout);
         let stderr = String::from_utf8_lossy(&run.stderr);
+
         Ok((run.status.success(), completed_programs(&stdout, &stderr)))
     }
 
-    /// The programs the lowering errors point at are judged alone, the others batched again;
-    /// when the errors point at none, the batch is split in halves.
-    fn after_lowering_failed(&mut self, members: &[Member], module: &BatchModule, errors: &str) {
+    /// The programs the lowering errors point at are batched with the next lowering (judged
+    /// alone after the last), the others batched again; when the errors point at none, the
+    /// batch is split in halves.
+    fn after_lowering_failed(
+        &mut self,
+        members: &[Member],
+        level: usize,
+        module: &BatchModule,
+        errors: &str,
+    ) {
         let mut culprits: Vec<usize> = error_lines(errors)
             .filter_map(|line| module.owner_of_line(line))
             .collect();
@@ -192,29 +203,39 @@ impl Judging<'_> {
         culprits.dedup();
         if culprits.is_empty() {
             let (a, b) = members.split_at(members.len() / 2);
-            self.judge(a);
-            self.judge(b);
+            self.judge(a, level);
+            self.judge(b, level);
             return;
         }
-        for &k in &culprits {
-            self.alone(members[k].0);
-        }
-        let rest: Vec<Member> = members
+        let (failed, rest): (Vec<_>, Vec<_>) = members
             .iter()
             .enumerate()
-            .filter(|(k, _)| culprits.binary_search(k).is_err())
-            .map(|(_, &m)| m)
-            .collect();
-        self.judge(&rest);
+            .partition(|(k, _)| culprits.binary_search(k).is_ok());
+        let failed: Vec<Member> = failed.into_iter().map(|(_, &m)| m).collect();
+        let rest: Vec<Member> = rest.into_iter().map(|(_, &m)| m).collect();
+        if level + 1 < lowerings().len() {
+            self.judge(&failed, level + 1);
+        } else {
+            for &(i, _) in &failed {
+                self.alone(i);
+            }
+        }
+        self.judge(&rest, level);
     }
 
     /// Keeps the outcomes of the programs that completed; judges the first that did not alone
     /// and the rest as a new batch. A run that failed after every program completed is split.
-    fn after_run(&mut self, members: &[Member], success: bool, completed: Vec<JitOutcome>) {
+    fn after_run(
+        &mut self,
+        members: &[Member],
+        level: usize,
+        success: bool,
+        completed: Vec<JitOutcome>,
+    ) {
         if !success && completed.len() >= members.len() {
             let (a, b) = members.split_at(members.len() / 2);
-            self.judge(a);
-            self.judge(b);
+            self.judge(a, level);
+            self.judge(b, level);
             return;
         }
         let done = completed.len().min(members.len());
@@ -223,7 +244,7 @@ impl Judging<'_> {
         }
         if done < members.len() {
             self.alone(members[done].0);
-            self.judge(&members[done + 1..]);
+            self.judge(&members[done + 1..], level);
         }
     }
 }
