@@ -154,7 +154,7 @@ impl Judging<'_> {
         let module = BatchModule::link(&linked, self.entry, BATCH_ENTRY);
         let stem = self.jit.scratch.join(unique_name());
         let source = stem.with_extension("mlir");
-        let lowered = stem.with_extension("llvm.mlir");
+        let lowered = stem.with_extension("llvm.mlirbc");
         let outcome = self.lower_and_run(&module, level, &source, &lowered);
         let _ = std::fs::remove_file(&source);
         let _ = std::fs::remove_file(&lowered);
