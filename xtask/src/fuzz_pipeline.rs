@@ -306,7 +306,7 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
     };
     let chunk = if s.jit.is_some() { JIT_CHUNK } else { 1 };
     let mut i = 0;
-    while i < s.count && !s.deadline.is_some_and(|d| start.elapsed() >= d) {
+    while i < s.count && s.deadline.is_none_or(|d| start.elapsed() < d) {
         let end = (i + chunk).min(s.count);
         let mut judged: Vec<Judged> = (i..end)
             .filter_map(|n| generate_and_judge(s, &pipelines, s.seed.wrapping_add(n), &mut stats))
@@ -664,12 +664,17 @@ fn judge_by_jit(jit: &Jit, input: &str, output: &str, before: &RunOutcome) -> Re
 }
 
 /// The signatures of the failures only the JIT finds.
+const INPUT_FAILS: &str = "the input fails under the JIT";
+const INPUT_DISAGREES: &str = "the JIT and the interpreter disagree on the input";
+const OUTPUT_FAILS: &str = "the output fails under the JIT";
+const OUTPUT_PRINTS_DIFFERENTLY: &str = "the JIT prints differently after the passes";
+const OUTPUT_HEAP_UNCLEAN: &str = "the JIT heap is not clean after the passes";
 const JIT_SIGNATURES: &[&str] = &[
-    "the input fails under the JIT",
-    "the JIT and the interpreter disagree on the input",
-    "the output fails under the JIT",
-    "the JIT prints differently after the passes",
-    "the JIT heap is not clean after the passes",
+    INPUT_FAILS,
+    INPUT_DISAGREES,
+    OUTPUT_FAILS,
+    OUTPUT_PRINTS_DIFFERENTLY,
+    OUTPUT_HEAP_UNCLEAN,
 ];
 
 /// The `--jit` verdict from the JIT's runs of the input and of the output.
@@ -681,10 +686,10 @@ fn jit_verdict(
 ) -> Result<(), Failure> {
     let original = original
         .as_ref()
-        .map_err(|e| Failure::new("the input fails under the JIT", e.to_string()))?;
+        .map_err(|e| Failure::new(INPUT_FAILS, e.to_string()))?;
     if original.stdout != before.stdout {
         return Err(Failure::new(
-            "the JIT and the interpreter disagree on the input",
+            INPUT_DISAGREES,
             format!(
                 "mlir-runner-22:\n{}\ninterpreter:\n{}",
                 original.stdout, before.stdout
@@ -693,10 +698,10 @@ fn jit_verdict(
     }
     let transformed = transformed
         .as_ref()
-        .map_err(|e| Failure::new("the output fails under the JIT", format!("{e}\n{output}")))?;
+        .map_err(|e| Failure::new(OUTPUT_FAILS, format!("{e}\n{output}")))?;
     if transformed.stdout != original.stdout {
         return Err(Failure::new(
-            "the JIT prints differently after the passes",
+            OUTPUT_PRINTS_DIFFERENTLY,
             format!(
                 "before:\n{}\nafter:\n{}\n{output}",
                 original.stdout, transformed.stdout
@@ -705,7 +710,7 @@ fn jit_verdict(
     }
     if !transformed.is_clean() {
         return Err(Failure::new(
-            "the JIT heap is not clean after the passes",
+            OUTPUT_HEAP_UNCLEAN,
             format!(
                 "leaks {} bad frees {}\n{output}",
                 transformed.leaks, transformed.bad_frees
@@ -856,6 +861,45 @@ mod tests {
         assert!(defaults.contains(&"buffer-deallocation-pipeline{hoist=true}".to_string()));
         for name in defaults {
             assert!(build_pipeline(&name, None).is_ok(), "{name}");
+        }
+    }
+
+    /// Judging a chunk in JIT batches gives each program and pipeline the verdict that judging
+    /// it alone gives (when the tools are installed).
+    #[test]
+    fn batched_jit_verdicts_are_those_of_single_runs() {
+        let Ok(jit) = Jit::new() else {
+            eprintln!("jit: SKIPPED (mlir-opt-22, mlir-runner-22 or cc missing)");
+            return;
+        };
+        let names = ["buffer-deallocation-pipeline", "hlo-deallocation-pipeline"];
+        let pipelines: Vec<Pipeline> = names
+            .iter()
+            .map(|n| build_pipeline(n, Some(jit.clone())).unwrap())
+            .collect();
+        let settings = Settings {
+            count: 4,
+            seed: 1,
+            pipelines: names.iter().map(|n| n.to_string()).collect(),
+            deadline: None,
+            repros_per_signature: 0,
+            gen_config: GenConfig::default(),
+            avoid: String::new(),
+            jit: Some(jit.clone()),
+        };
+        let mut stats = Stats::default();
+        let mut judged: Vec<Judged> = (1..=4)
+            .filter_map(|seed| generate_and_judge(&settings, &pipelines, seed, &mut stats))
+            .collect();
+        judge_chunk_by_jit(&jit, &mut judged, &mut stats);
+        assert!(stats.jit_texts > 4 && stats.jit_batches.runs > 0);
+        let signature = |v: Result<(), Failure>| v.err().map(|f| f.signature);
+        for j in &judged {
+            for (p, batched) in pipelines.iter().zip(&j.verdicts) {
+                let alone = judge(&j.text, p, &j.before);
+                let batched = batched.as_ref().map(|_| ()).map_err(Clone::clone);
+                assert_eq!(signature(batched), signature(alone), "seed {}", j.seed);
+            }
         }
     }
 }

@@ -115,7 +115,7 @@ fn groups<'a>(members: &[Member<'a>], texts: &[&str]) -> Vec<Vec<Member<'a>>> {
     let mut bytes = 0;
     for &(i, l) in members {
         let fits = current.len() < MAX_PROGRAMS && bytes + texts[i].len() <= MAX_BYTES;
-        if !current.is_empty() && !(fits && l.agrees_with(&declared)) {
+        if !current.is_empty() && (!fits || !l.agrees_with(&declared)) {
             out.push(std::mem::take(&mut current));
             declared.clear();
             bytes = 0;
