@@ -18,7 +18,10 @@
 //! With `--jit`, every program that passes is also judged by the real MLIR JIT
 //! ([`interp::jit`]): the input must print under `mlir-runner-22` what it prints in the
 //! interpreter, and the pipeline's printed output must print the same with no leak and no free
-//! of a pointer that is not live.
+//! of a pointer that is not live. Programs are judged in chunks of 16: the interpreter first,
+//! then the JIT in batches ([`Jit::run_batch`], one `mlir-opt-22` and one `mlir-runner-22` run
+//! for many texts) on each input once and each distinct output once, as pipelines often print
+//! the same text; each program and pipeline gets the verdict single runs would give it.
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
