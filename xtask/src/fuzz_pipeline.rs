@@ -18,7 +18,10 @@
 //! With `--jit`, every program that passes is also judged by the real MLIR JIT
 //! ([`interp::jit`]): the input must print under `mlir-runner-22` what it prints in the
 //! interpreter, and the pipeline's printed output must print the same with no leak and no free
-//! of a pointer that is not live.
+//! of a pointer that is not live. Programs are judged in chunks of 16: the interpreter first,
+//! then the JIT in batches ([`Jit::run_batch`], one `mlir-opt-22` and one `mlir-runner-22` run
+//! for many texts) on each input once and each distinct output once, as pipelines often print
+//! the same text; each program and pipeline gets the verdict single runs would give it.
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -26,7 +29,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use interp::jit::Jit;
+use interp::jit::{BatchStats, Jit, JitError, JitOutcome};
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
@@ -222,6 +225,11 @@ struct Stats {
     coverage: Coverage,
     bugs: BTreeMap<(String, String), Bug>,
     generator_bug_examples: Vec<(u64, String)>,
+    /// With `--jit`: outputs that passed in process (one per program and pipeline).
+    jit_outputs: u64,
+    /// With `--jit`: texts the JIT judged (each input once, each distinct output once).
+    jit_texts: u64,
+    jit_batches: BatchStats,
 }
 
 impl Stats {
@@ -249,6 +257,13 @@ impl Stats {
             self.programs as f64 * 60.0 / secs,
             self.programs as f64 * 60.0 / fuzz_secs
         );
+        if self.jit_texts > 0 {
+            let b = &self.jit_batches;
+            println!(
+                "  jit: {} texts judged for {} programs and {} outputs; {} batches lowered, {} run; {} texts run alone",
+                self.jit_texts, self.programs, self.jit_outputs, b.lowerings, b.runs, b.alone
+            );
+        }
         println!("  coverage (constructs generated):");
         for (name, n) in &self.coverage.counts {
             println!("    {name:<40} {n}");
@@ -268,6 +283,19 @@ impl Stats {
     }
 }
 
+/// Programs generated and judged by the interpreter before the JIT judges them in one batch.
+const JIT_CHUNK: u64 = 16;
+
+/// One generated program and what each pipeline made of it (its printed output when the
+/// in-process checks passed).
+struct Judged {
+    seed: u64,
+    program: Program,
+    text: String,
+    before: RunOutcome,
+    verdicts: Vec<Result<String, Failure>>,
+}
+
 fn fuzz_loop(s: &Settings) -> Result<Stats> {
     let pipelines: Vec<Pipeline> = s
         .pipelines
@@ -279,88 +307,188 @@ fn fuzz_loop(s: &Settings) -> Result<Stats> {
         seed: s.seed,
         ..Stats::default()
     };
-    let out_dir = repo_root().join("tests/fuzz-regressions/pending");
-    for i in 0..s.count {
-        if s.deadline.is_some_and(|d| start.elapsed() >= d) {
-            break;
+    let chunk = if s.jit.is_some() { JIT_CHUNK } else { 1 };
+    let mut i = 0;
+    while i < s.count && s.deadline.is_none_or(|d| start.elapsed() < d) {
+        let end = (i + chunk).min(s.count);
+        let mut judged: Vec<Judged> = (i..end)
+            .filter_map(|n| generate_and_judge(s, &pipelines, s.seed.wrapping_add(n), &mut stats))
+            .collect();
+        if let Some(jit) = &s.jit {
+            judge_chunk_by_jit(jit, &mut judged, &mut stats);
         }
-        let seed = s.seed.wrapping_add(i);
-        let (program, cov) = generate(seed, s.gen_config);
-        stats.coverage.merge(&cov);
-        stats.programs += 1;
-        let text = program.render();
-        let before = match prepare(&text) {
-            Ok((ops, before)) => {
-                stats.ops += ops;
-                before
-            }
-            Err(why) => {
-                stats.generator_bugs += 1;
-                if stats.generator_bug_examples.len() < 5 {
-                    let dir = repo_root().join("target/fuzz-generator-bugs");
-                    let path = dir.join(format!("{seed}.mlir"));
-                    let _ = std::fs::create_dir_all(&dir)
-                        .and_then(|()| std::fs::write(&path, format!("// {why}\n{text}")));
-                    stats
-                        .generator_bug_examples
-                        .push((seed, format!("{why} ({})", path.display())));
-                }
-                continue;
-            }
-        };
-        let mut failed = false;
-        for p in &pipelines {
-            stats.checks += 1;
-            let Err(failure) = judge(&text, p, &before) else {
-                continue;
-            };
-            failed = true;
-            let key = (p.name.clone(), failure.signature.clone());
-            let wanted = stats
-                .bugs
-                .get(&key)
-                .is_none_or(|b| b.reproducers.len() < s.repros_per_signature);
-            let mut reproducer = None;
-            if wanted {
-                let t = Instant::now();
-                let small = shrink(&program, p, &failure.signature);
-                stats.shrink_time += t.elapsed();
-                let path = out_dir.join(format!("{}-{seed}.mlir.pending", file_stem(&p.name)));
-                let mut command = format!(
-                    "cargo xtask fuzz --seed {seed} --count 1 --pipeline '{}'",
-                    p.name
-                );
-                if !s.avoid.is_empty() {
-                    command.push_str(&format!(" --avoid {}", s.avoid));
-                }
-                write_reproducer(&path, p, &command, &failure, &small)?;
-                eprintln!(
-                    "fuzz: seed {seed} [{}] {} -> {}",
-                    p.name,
-                    failure.signature,
-                    path.display()
-                );
-                reproducer = Some(path);
-            }
-            let bug = stats.bugs.entry(key).or_insert_with(|| Bug {
-                first_seed: seed,
-                ..Bug::default()
-            });
-            bug.count += 1;
-            bug.reproducers.extend(reproducer);
+        for j in judged {
+            record_verdicts(s, &pipelines, j, &mut stats)?;
         }
-        stats.failures += u64::from(failed);
-        if (i + 1) % 5000 == 0 {
+        if (i / 5000) != (end / 5000) {
             eprintln!(
-                "fuzz: {} programs, {} failing, {:.0?}",
-                i + 1,
+                "fuzz: {end} programs, {} failing, {:.0?}",
                 stats.failures,
                 start.elapsed()
             );
         }
+        i = end;
     }
     stats.elapsed = start.elapsed();
     Ok(stats)
+}
+
+/// Generates program `seed`, checks it is a valid test and runs every pipeline on it in
+/// process; `None` (counted as a generator bug) when it is not a valid test.
+fn generate_and_judge(
+    s: &Settings,
+    pipelines: &[Pipeline],
+    seed: u64,
+    stats: &mut Stats,
+) -> Option<Judged> {
+    let (program, cov) = generate(seed, s.gen_config);
+    stats.coverage.merge(&cov);
+    stats.programs += 1;
+    let text = program.render();
+    let before = match prepare(&text) {
+        Ok((ops, before)) => {
+            stats.ops += ops;
+            before
+        }
+        Err(why) => {
+            stats.generator_bugs += 1;
+            if stats.generator_bug_examples.len() < 5 {
+                let dir = repo_root().join("target/fuzz-generator-bugs");
+                let path = dir.join(format!("{seed}.mlir"));
+                let _ = std::fs::create_dir_all(&dir)
+                    .and_then(|()| std::fs::write(&path, format!("// {why}\n{text}")));
+                stats
+                    .generator_bug_examples
+                    .push((seed, format!("{why} ({})", path.display())));
+            }
+            return None;
+        }
+    };
+    let verdicts = pipelines
+        .iter()
+        .map(|p| judge_in_process(&text, p, &before))
+        .collect();
+    Some(Judged {
+        seed,
+        program,
+        text,
+        before,
+        verdicts,
+    })
+}
+
+/// The `--jit` check of a chunk of programs in one batch: each input once, each distinct
+/// output once (pipelines often print the same text), then the verdict of each pipeline.
+fn judge_chunk_by_jit(jit: &Jit, judged: &mut [Judged], stats: &mut Stats) {
+    let mut texts: Vec<&str> = Vec::new();
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut input_of = Vec::new();
+    for j in judged.iter() {
+        input_of.push(texts.len());
+        texts.push(&j.text);
+        for output in j.verdicts.iter().flatten() {
+            stats.jit_outputs += 1;
+            index.entry(output).or_insert_with(|| {
+                texts.push(output);
+                texts.len() - 1
+            });
+        }
+    }
+    stats.jit_texts += texts.len() as u64;
+    let (outcomes, batch) = jit.run_batch(&texts, "main");
+    stats.jit_batches.add(batch);
+    let outputs: Vec<Option<usize>> = judged
+        .iter()
+        .flat_map(|j| {
+            j.verdicts
+                .iter()
+                .map(|v| v.as_ref().ok().map(|o| index[o.as_str()]))
+        })
+        .collect();
+    let mut outputs = outputs.into_iter();
+    for (j, input) in judged.iter_mut().zip(input_of) {
+        let before = &j.before;
+        for verdict in &mut j.verdicts {
+            let Some(output) = outputs.next().flatten() else {
+                continue;
+            };
+            if let Ok(printed) = verdict {
+                let by_jit = jit_verdict(&outcomes[input], &outcomes[output], printed, before);
+                if let Err(failure) = by_jit {
+                    *verdict = Err(failure);
+                }
+            }
+        }
+    }
+}
+
+/// Counts the verdicts of one program and shrinks and saves its failures.
+fn record_verdicts(
+    s: &Settings,
+    pipelines: &[Pipeline],
+    j: Judged,
+    stats: &mut Stats,
+) -> Result<()> {
+    let mut failed = false;
+    for (p, verdict) in pipelines.iter().zip(j.verdicts) {
+        stats.checks += 1;
+        if let Err(failure) = verdict {
+            failed = true;
+            record_failure(s, p, &j.program, j.seed, &failure, stats)?;
+        }
+    }
+    stats.failures += u64::from(failed);
+    Ok(())
+}
+
+/// Notes one failure; shrinks it and writes a reproducer while its signature has fewer than
+/// `--repros` of them.
+fn record_failure(
+    s: &Settings,
+    p: &Pipeline,
+    program: &Program,
+    seed: u64,
+    failure: &Failure,
+    stats: &mut Stats,
+) -> Result<()> {
+    let key = (p.name.clone(), failure.signature.clone());
+    let wanted = stats
+        .bugs
+        .get(&key)
+        .is_none_or(|b| b.reproducers.len() < s.repros_per_signature);
+    let mut reproducer = None;
+    if wanted {
+        let t = Instant::now();
+        let small = shrink(program, p, &failure.signature);
+        stats.shrink_time += t.elapsed();
+        let out_dir = repo_root().join("tests/fuzz-regressions/pending");
+        let path = out_dir.join(format!("{}-{seed}.mlir.pending", file_stem(&p.name)));
+        let mut command = format!(
+            "cargo xtask fuzz --seed {seed} --count 1 --pipeline '{}'",
+            p.name
+        );
+        if s.jit.is_some() {
+            command.push_str(" --jit");
+        }
+        if !s.avoid.is_empty() {
+            command.push_str(&format!(" --avoid {}", s.avoid));
+        }
+        write_reproducer(&path, p, &command, failure, &small)?;
+        eprintln!(
+            "fuzz: seed {seed} [{}] {} -> {}",
+            p.name,
+            failure.signature,
+            path.display()
+        );
+        reproducer = Some(path);
+    }
+    let bug = stats.bugs.entry(key).or_insert_with(|| Bug {
+        first_seed: seed,
+        ..Bug::default()
+    });
+    bug.count += 1;
+    bug.reproducers.extend(reproducer);
+    Ok(())
 }
 
 pub(crate) fn repo_root() -> PathBuf {
@@ -435,8 +563,18 @@ fn normalize(msg: &str) -> String {
     out.chars().take(120).collect()
 }
 
-/// Runs `p` on `text` and judges the result against `before`.
+/// Runs `p` on `text` and judges the result against `before` (by the JIT too with `--jit`).
 fn judge(text: &str, p: &Pipeline, before: &RunOutcome) -> Result<(), Failure> {
+    let printed = judge_in_process(text, p, before)?;
+    match &p.jit {
+        Some(jit) => judge_by_jit(jit, text, &printed, before),
+        None => Ok(()),
+    }
+}
+
+/// Runs `p` on `text` and judges the result against `before` in process (interpreter,
+/// printer, parser); the printed result when it passes.
+fn judge_in_process(text: &str, p: &Pipeline, before: &RunOutcome) -> Result<String, Failure> {
     let pm = &p.pm;
     let (mut ctx, module) = parse_verified(text).map_err(|e| Failure::new("input rejected", e))?;
     let mut log = RunLog::default();
@@ -517,33 +655,56 @@ fn judge(text: &str, p: &Pipeline, before: &RunOutcome) -> Result<(), Failure> {
             format!("{e}\n{printed}"),
         )
     })?;
-    match &p.jit {
-        Some(jit) => judge_by_jit(jit, text, &printed, before),
-        None => Ok(()),
-    }
+    Ok(printed)
 }
 
 /// The `--jit` check: the input under the JIT prints what the interpreter printed, and the
 /// output prints the same, with a clean heap.
 fn judge_by_jit(jit: &Jit, input: &str, output: &str, before: &RunOutcome) -> Result<(), Failure> {
-    let original = jit
-        .run(input, "main")
-        .map_err(|e| Failure::new("the input fails under the JIT", e.to_string()))?;
+    let original = jit.run(input, "main");
+    let transformed = jit.run(output, "main");
+    jit_verdict(&original, &transformed, output, before)
+}
+
+/// The signatures of the failures only the JIT finds.
+const INPUT_FAILS: &str = "the input fails under the JIT";
+const INPUT_DISAGREES: &str = "the JIT and the interpreter disagree on the input";
+const OUTPUT_FAILS: &str = "the output fails under the JIT";
+const OUTPUT_PRINTS_DIFFERENTLY: &str = "the JIT prints differently after the passes";
+const OUTPUT_HEAP_UNCLEAN: &str = "the JIT heap is not clean after the passes";
+const JIT_SIGNATURES: &[&str] = &[
+    INPUT_FAILS,
+    INPUT_DISAGREES,
+    OUTPUT_FAILS,
+    OUTPUT_PRINTS_DIFFERENTLY,
+    OUTPUT_HEAP_UNCLEAN,
+];
+
+/// The `--jit` verdict from the JIT's runs of the input and of the output.
+fn jit_verdict(
+    original: &Result<JitOutcome, JitError>,
+    transformed: &Result<JitOutcome, JitError>,
+    output: &str,
+    before: &RunOutcome,
+) -> Result<(), Failure> {
+    let original = original
+        .as_ref()
+        .map_err(|e| Failure::new(INPUT_FAILS, e.to_string()))?;
     if original.stdout != before.stdout {
         return Err(Failure::new(
-            "the JIT and the interpreter disagree on the input",
+            INPUT_DISAGREES,
             format!(
                 "mlir-runner-22:\n{}\ninterpreter:\n{}",
                 original.stdout, before.stdout
             ),
         ));
     }
-    let transformed = jit
-        .run(output, "main")
-        .map_err(|e| Failure::new("the output fails under the JIT", format!("{e}\n{output}")))?;
+    let transformed = transformed
+        .as_ref()
+        .map_err(|e| Failure::new(OUTPUT_FAILS, format!("{e}\n{output}")))?;
     if transformed.stdout != original.stdout {
         return Err(Failure::new(
-            "the JIT prints differently after the passes",
+            OUTPUT_PRINTS_DIFFERENTLY,
             format!(
                 "before:\n{}\nafter:\n{}\n{output}",
                 original.stdout, transformed.stdout
@@ -552,7 +713,7 @@ fn judge_by_jit(jit: &Jit, input: &str, output: &str, before: &RunOutcome) -> Re
     }
     if !transformed.is_clean() {
         return Err(Failure::new(
-            "the JIT heap is not clean after the passes",
+            OUTPUT_HEAP_UNCLEAN,
             format!(
                 "leaks {} bad frees {}\n{output}",
                 transformed.leaks, transformed.bad_frees
@@ -562,12 +723,20 @@ fn judge_by_jit(jit: &Jit, input: &str, output: &str, before: &RunOutcome) -> Re
     Ok(())
 }
 
-/// Whether `text` is a valid test that still fails `p` with `signature`.
+/// Whether `text` is a valid test that still fails `p` with `signature` (the JIT judges only
+/// when the signature is one of its own).
 fn still_fails(text: &str, p: &Pipeline, signature: &str) -> bool {
     let Ok((_, before)) = prepare(text) else {
         return false;
     };
-    matches!(judge(text, p, &before), Err(f) if f.signature == signature)
+    let verdict = match (&p.jit, judge_in_process(text, p, &before)) {
+        (_, Err(f)) => Err(f),
+        (Some(jit), Ok(printed)) if JIT_SIGNATURES.contains(&signature) => {
+            judge_by_jit(jit, text, &printed, &before)
+        }
+        (_, Ok(_)) => Ok(()),
+    };
+    matches!(verdict, Err(f) if f.signature == signature)
 }
 
 /// Deletes statements of `program` while the failure persists.
@@ -695,6 +864,45 @@ mod tests {
         assert!(defaults.contains(&"buffer-deallocation-pipeline{hoist=true}".to_string()));
         for name in defaults {
             assert!(build_pipeline(&name, None).is_ok(), "{name}");
+        }
+    }
+
+    /// Judging a chunk in JIT batches gives each program and pipeline the verdict that judging
+    /// it alone gives (when the tools are installed).
+    #[test]
+    fn batched_jit_verdicts_are_those_of_single_runs() {
+        let Ok(jit) = Jit::new() else {
+            eprintln!("jit: SKIPPED (mlir-opt-22, mlir-runner-22 or cc missing)");
+            return;
+        };
+        let names = ["buffer-deallocation-pipeline", "hlo-deallocation-pipeline"];
+        let pipelines: Vec<Pipeline> = names
+            .iter()
+            .map(|n| build_pipeline(n, Some(jit.clone())).unwrap())
+            .collect();
+        let settings = Settings {
+            count: 4,
+            seed: 1,
+            pipelines: names.iter().map(|n| n.to_string()).collect(),
+            deadline: None,
+            repros_per_signature: 0,
+            gen_config: GenConfig::default(),
+            avoid: String::new(),
+            jit: Some(jit.clone()),
+        };
+        let mut stats = Stats::default();
+        let mut judged: Vec<Judged> = (1..=4)
+            .filter_map(|seed| generate_and_judge(&settings, &pipelines, seed, &mut stats))
+            .collect();
+        judge_chunk_by_jit(&jit, &mut judged, &mut stats);
+        assert!(stats.jit_texts > 4 && stats.jit_batches.runs > 0);
+        let signature = |v: Result<(), Failure>| v.err().map(|f| f.signature);
+        for j in &judged {
+            for (p, batched) in pipelines.iter().zip(&j.verdicts) {
+                let alone = judge(&j.text, p, &j.before);
+                let batched = batched.as_ref().map(|_| ()).map_err(Clone::clone);
+                assert_eq!(signature(batched), signature(alone), "seed {}", j.seed);
+            }
         }
     }
 }

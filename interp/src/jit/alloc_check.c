@@ -5,8 +5,13 @@
  * set of live pointers, refuse (and count) frees of pointers that are not live (double or
  * invalid frees), and at process exit print one line to stderr:
  *   JIT-CHECK allocs=N frees=N leaks=N bad_frees=N
+ * A batch of programs linked into one module (interp/src/jit/batch.rs) calls
+ * `jit_check_program_end(k)` after program k: it ends k's standard output with a marker, prints
+ * k's counts to stderr as `JIT-CHECK program=k allocs=N ...`, releases k's leaked blocks and
+ * starts the next program from zero counts.
  * Single-threaded, as the programs we run are. */
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -78,6 +83,18 @@ void _mlir_memref_to_llvm_free(void *p) {
     bad_frees++;
     fprintf(stderr, "JIT-CHECK: free of %p, which is not a live allocation\n", p);
   }
+}
+
+void jit_check_program_end(int64_t program) {
+  printf("\x1eJIT-CHECK-END %lld\x1e", (long long)program);
+  fflush(stdout);
+  fprintf(stderr, "JIT-CHECK program=%lld allocs=%lu frees=%lu leaks=%lu bad_frees=%lu\n",
+          (long long)program, allocs, frees, (unsigned long)live, bad_frees);
+  for (size_t i = 0; i < capacity; i++)
+    if (slots[i] > 1) free((void *)slots[i]);
+  if (capacity) memset(slots, 0, capacity * sizeof *slots);
+  live = used = 0;
+  allocs = frees = bad_frees = 0;
 }
 
 __attribute__((destructor)) static void report(void) {
