@@ -75,3 +75,13 @@ func.func @already_early(%x: memref<4xf32>) {
   memref.dealloc %b : memref<4xf32>
   return
 }
+
+// -----
+
+// An op allocating its second result (`test.alloc_with_multiple_results`, as in upstream's
+// tests): its free already follows the last use.
+func.func private @second_result_allocated() {
+  %id, %buffer = test.alloc_with_multiple_results : index, memref<64xf32>
+  memref.dealloc %buffer : memref<64xf32>
+  return
+}

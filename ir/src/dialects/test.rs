@@ -4,7 +4,8 @@
 //! parses without `--allow-unregistered-dialect` (as an op with unknown effects). Registered
 //! here: `test.copy`, `test.buffer_based`, `test.region_buffer_based`, `test.region_yield`,
 //! `test.read_buffer`, `test.forward_buffer`, `test.region_if`, `test.region_if_yield`,
-//! `test.side_effect_op`, `test.one_region_with_recursive_memory_effects` and `test.return`,
+//! `test.side_effect_op`, `test.one_region_with_recursive_memory_effects`,
+//! `test.alloc_with_multiple_results` (an `index` and an allocated memref) and `test.return`,
 //! with the memory effects and traits `TestOps.td` declares.
 
 use smallvec::{SmallVec, smallvec};
@@ -82,6 +83,13 @@ pub fn register(reg: &mut Registry) {
         "test.one_region_with_recursive_memory_effects" {
             traits: [RECURSIVE_MEMORY_EFFECTS],
             counts: OpCounts::new(Exactly(1), Any).regions(Exactly(1)),
+        }
+        "test.alloc_with_multiple_results" {
+            counts: OpCounts::new(Exactly(2), Exactly(0)),
+            memory: [Allocate(Result(1))],
+            syntax: parse_attrs_then_result_types, print_attrs_then_result_types,
+            verify: verify_index_and_memref_results,
+            hints: |_, _, names| names.extend(["index".into(), "memref".into()]),
         }
         "test.return" {
             traits: [TERMINATOR, RETURN_LIKE, PURE],
@@ -243,6 +251,34 @@ fn print_region_buffer_based(p: &mut OpPrinter<'_>, op: Op) {
         p.print_region(region, true, true);
     }
     p.print_optional_attr_dict(op, &[]);
+}
+
+/// `{attrs} : t1, t2`, the result types (`test.alloc_with_multiple_results`).
+fn parse_attrs_then_result_types(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    state.result_types = p.parse_type_list()?;
+    Ok(())
+}
+
+fn print_attrs_then_result_types(p: &mut OpPrinter<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" :");
+    for (i, &result) in p.ctx.results(op).iter().enumerate() {
+        p.write(if i == 0 { " " } else { ", " });
+        p.print_type(p.ctx.value_type(result));
+    }
+}
+
+/// `test.alloc_with_multiple_results` gives an `index` and a memref.
+fn verify_index_and_memref_results(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
+    let types: SmallVec<[_; 2]> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+    let well_typed = types.len() == 2
+        && matches!(ctx.type_data(types[0]), crate::types::TypeData::Index)
+        && ctx.type_data(types[1]).is_memref();
+    if !well_typed {
+        op_error(ctx, op, diags, "results must be an index and a memref");
+    }
 }
 
 /// `%a, %b : t1, t2 {attrs}` (`test.region_yield`, `test.region_if_yield`).
