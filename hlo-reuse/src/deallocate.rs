@@ -36,6 +36,7 @@ use ir::{
     RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value, track_changes,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::union_find::UnionFind;
 
@@ -64,30 +65,36 @@ struct Outcome {
     acquired: Vec<Value>,
 }
 
-/// The indicators a block owns, in the order it came to own them.
+/// The indicators a block owns, in the order it came to own them (a removed one leaves a
+/// hole, so that removing costs no shift).
 #[derive(Default)]
 struct Owned {
-    list: Vec<Value>,
-    set: FxHashSet<Value>,
+    list: Vec<Option<Value>>,
+    slot: FxHashMap<Value, usize>,
 }
 
 impl Owned {
     fn insert(&mut self, v: Value) {
-        if self.set.insert(v) {
-            self.list.push(v);
+        if let std::collections::hash_map::Entry::Vacant(e) = self.slot.entry(v) {
+            e.insert(self.list.len());
+            self.list.push(Some(v));
         }
     }
 
     fn remove(&mut self, v: Value) -> bool {
-        if !self.set.remove(&v) {
+        let Some(k) = self.slot.remove(&v) else {
             return false;
-        }
-        self.list.retain(|&x| x != v);
+        };
+        self.list[k] = None;
         true
     }
 
     fn contains(&self, v: Value) -> bool {
-        self.set.contains(&v)
+        self.slot.contains_key(&v)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        self.list.iter().flatten().copied()
     }
 }
 
@@ -107,6 +114,9 @@ struct Deallocator<'c> {
     carried: FxHashMap<Block, Vec<Value>>,
     /// The memref argument standing for a carried memref, and the memref.
     carried_arg: FxHashMap<Value, Value>,
+    /// The preorder positions of each op of the function being transformed, as it was before
+    /// the transformation: the op's own and the last one nested in it.
+    spans: FxHashMap<Op, (u32, u32)>,
 }
 
 impl<'c> Deallocator<'c> {
@@ -127,6 +137,7 @@ impl<'c> Deallocator<'c> {
             functions_by_name,
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
+            spans: FxHashMap::default(),
         }
     }
 
@@ -200,6 +211,7 @@ impl<'c> Deallocator<'c> {
         let Some(body) = FuncOp::wrap(func).body(self.ctx) else {
             return Ok(());
         };
+        self.number_ops(func);
         let outcomes = self.transform_region(body, false)?;
         if outcomes.iter().any(|(_, o)| !o.released.is_empty()) {
             return Err(self.error(func, "invalid realloc of memref"));
@@ -226,6 +238,35 @@ impl<'c> Deallocator<'c> {
             view.set_function_type(self.ctx, inputs, results);
         }
         Ok(())
+    }
+
+    /// Numbers the ops nested in `func` in preorder (filling [`Self::spans`]) and notes where
+    /// each memref is referenced, so that whether a buffer is used after an op is one range
+    /// query on its alias class.
+    fn number_ops(&mut self, func: Op) {
+        let order = self.ctx.walk_preorder(func);
+        self.spans.clear();
+        for (k, &op) in order.iter().enumerate() {
+            let at = u32::try_from(k).unwrap_or(u32::MAX);
+            self.spans.insert(op, (at, at));
+            let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
+            for v in operands {
+                if self.is_memref(v) {
+                    self.aliases.note_reference(v, at);
+                }
+            }
+        }
+        for &op in order.iter().rev() {
+            let last_nested = self.ctx.regions(op).iter().rev().find_map(|&r| {
+                let blocks: Vec<Block> = self.ctx.blocks(r).collect();
+                blocks.into_iter().rev().find_map(|b| self.ctx.last_op(b))
+            });
+            if let Some(end) = last_nested.and_then(|n| self.spans.get(&n)).map(|s| s.1)
+                && let Some(span) = self.spans.get_mut(&op)
+            {
+                span.1 = end;
+            }
+        }
     }
 
     /// Transforms every block of `region`; the entry block owns its memref arguments when
@@ -416,7 +457,7 @@ impl<'c> Deallocator<'c> {
     /// Frees every owned indicator at the end of a block without terminator.
     fn free_all_at(&mut self, ip: ir::InsertPoint, owned: &Owned) {
         let loc = self.ctx.unknown_loc();
-        for &o in &owned.list {
+        for o in owned.iter() {
             let mut b = Builder::new(self.ctx, ip, loc);
             RetainOp::build(&mut b, &[], &[o]);
         }
@@ -551,7 +592,7 @@ impl<'c> Deallocator<'c> {
             groups[g].1.push(y);
         }
         let mut lonely = Vec::new();
-        for &o in &owned.list {
+        for o in owned.iter() {
             let leader = self.aliases.find(o);
             match group_of.get(&leader) {
                 Some(&g) => groups[g].2.push(o),

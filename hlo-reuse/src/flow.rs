@@ -4,6 +4,7 @@
 //! deallocation simplification and the final lowering follow ownership indicators with it.
 
 use ir::{Context, Op, RegionPoint, Traits, Value, ValueDef};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The values that may flow into `v`: for an entry-block argument of a region-branch op's
@@ -185,4 +186,42 @@ pub fn paired_memref(
         .copied()
         .filter(|&x| ctx.type_data(ctx.value_type(x)).is_memref())
         .nth(k)
+}
+
+/// [`paired_memref`] remembered: the first query on a list (an op's results, a block's
+/// arguments) pairs the whole list in one pass, so that pairing every indicator of a list
+/// costs the list's length once, not once per indicator.
+#[derive(Default)]
+pub struct Pairings {
+    memo: FxHashMap<Value, Option<Value>>,
+}
+
+impl Pairings {
+    /// The memref paired with ownership value `v` (see [`paired_memref`]).
+    pub fn of(
+        &mut self,
+        ctx: &Context,
+        v: Value,
+        is_ownership: impl Fn(Value) -> bool,
+    ) -> Option<Value> {
+        if let Some(&m) = self.memo.get(&v) {
+            return m;
+        }
+        let list: &[Value] = match ctx.value_def(v) {
+            ValueDef::Result { op, .. } => ctx.results(op),
+            ValueDef::BlockArg { block, .. } => ctx.block_args(block),
+            ValueDef::Placeholder => return None,
+        };
+        let mut memrefs = list
+            .iter()
+            .copied()
+            .filter(|&x| ctx.type_data(ctx.value_type(x)).is_memref());
+        for &x in list.iter().filter(|&&x| is_ownership(x)) {
+            self.memo.insert(x, memrefs.next());
+        }
+        *self
+            .memo
+            .entry(v)
+            .or_insert_with(|| paired_memref(ctx, v, is_ownership))
+    }
 }
