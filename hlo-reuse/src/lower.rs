@@ -45,7 +45,7 @@ use ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::flow::{incoming, paired_memref};
+use crate::flow::{Pairings, Predecessors, incoming};
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +70,8 @@ struct Lowering<'c> {
     carriers: FxHashMap<Value, Option<Value>>,
     pending: FxHashSet<Value>,
     helpers: FxHashSet<String>,
+    pairings: Pairings,
+    preds: Predecessors,
 }
 
 impl<'c> Lowering<'c> {
@@ -80,6 +82,8 @@ impl<'c> Lowering<'c> {
             carriers: FxHashMap::default(),
             pending: FxHashSet::default(),
             helpers: FxHashSet::default(),
+            pairings: Pairings::default(),
+            preds: Predecessors::default(),
         }
     }
 
@@ -139,10 +143,13 @@ impl<'c> Lowering<'c> {
                 return self.join(v, &sources);
             }
         }
-        if let Some(m) = paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))) {
+        let paired = self
+            .pairings
+            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
+        if let Some(m) = paired {
             return Ok(Some(m));
         }
-        match incoming(ctx, v) {
+        match incoming(ctx, v, &mut self.preds) {
             Some(sources) => self.join(v, &sources),
             None => Err(self.no_carrier(v)),
         }

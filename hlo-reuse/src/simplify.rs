@@ -16,7 +16,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use std::cell::RefCell;
 
-use crate::flow::{Pairings, forwarded_to, incoming};
+use crate::flow::{Pairings, Predecessors, forwarded_to, incoming};
 
 /// The options of [`hlo_deallocation_simplification`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,8 +64,11 @@ struct Nullability<'a> {
 impl<'a> Nullability<'a> {
     fn new(ctx: &'a Context, root: Op) -> Self {
         let values = ownership_values(ctx, root);
-        let sources: FxHashMap<Value, Source> =
-            values.iter().map(|&v| (v, source_of(ctx, v))).collect();
+        let mut preds = Predecessors::default();
+        let sources: FxHashMap<Value, Source> = values
+            .iter()
+            .map(|&v| (v, source_of(ctx, v, &mut preds)))
+            .collect();
         let mut users: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
         let mut state: FxHashMap<Value, u8> = FxHashMap::default();
         for &v in &values {
@@ -142,7 +145,7 @@ fn ownership_values(ctx: &Context, root: Op) -> Vec<Value> {
 }
 
 /// The lattice equation of ownership value `v`.
-fn source_of(ctx: &Context, v: Value) -> Source {
+fn source_of(ctx: &Context, v: Value, preds: &mut Predecessors) -> Source {
     if let ValueDef::Result { op, index } = ctx.value_def(v) {
         if OwnOp::is(ctx, op) {
             return Source::Fixed(NEVER_NULL);
@@ -157,7 +160,7 @@ fn source_of(ctx: &Context, v: Value) -> Source {
             return Source::Retain(retain.ownerships(ctx).collect());
         }
     }
-    match incoming(ctx, v) {
+    match incoming(ctx, v, preds) {
         Some(list) => Source::Join(list.into_vec()),
         None => Source::Fixed(SOMETIMES_NULL),
     }
