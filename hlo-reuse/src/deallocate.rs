@@ -28,7 +28,7 @@
 
 use ir::dialects::cf::BrOp;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
-use ir::dialects::func::{ConstantOp, FuncOp};
+use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
 use ir::{
@@ -142,45 +142,68 @@ impl<'c> Deallocator<'c> {
     }
 
     fn run(&mut self, root: Op) -> Result<(), Vec<Diagnostic>> {
-        self.check_no_address_taken(root).map_err(|d| vec![d])?;
+        let addressed = self.addressed_functions(root).map_err(|d| vec![d])?;
         for func in functions(self.ctx, root) {
             if FuncOp::wrap(func).has_body(self.ctx) {
                 self.transform_func(func).map_err(|d| vec![d])?;
             }
         }
+        self.retype_addresses(&addressed);
         Ok(())
     }
 
-    /// A defined function with memref results gains ownership results, which a
-    /// `func.constant` referring to it (and its indirect callers) would not see: refused.
-    fn check_no_address_taken(&self, root: Op) -> R<()> {
+    /// The `func.constant`s referring to a defined function with memref results, which gains
+    /// ownership results: their type changes with the function's, and so do the results of
+    /// the `func.call_indirect`s calling them (see [`Self::transform_call`]). Such an address
+    /// may only be called; one that flows anywhere else (a block argument, a call, a store)
+    /// would reach indirect callers that keep the old signature: refused.
+    fn addressed_functions(&self, root: Op) -> R<Vec<(Op, Op)>> {
+        let mut out = Vec::new();
         for op in self.ctx.walk_preorder(root) {
-            if !ConstantOp::is(self.ctx, op) {
-                continue;
-            }
-            let Some(name) = ConstantOp::wrap(op).function(self.ctx) else {
+            let Some(func) = self.retyped_callee_of_constant(op) else {
                 continue;
             };
-            let Some(func) = self.functions_by_name.get(name).copied() else {
-                continue;
-            };
-            let returns_memref =
-                FuncOp::wrap(func)
-                    .function_type(self.ctx)
-                    .is_some_and(|(_, results)| {
-                        results.iter().any(|&t| self.ctx.type_data(t).is_memref())
-                    });
-            if returns_memref {
+            let address = self.ctx.result(op, 0);
+            let only_called = self
+                .ctx
+                .uses(address)
+                .all(|(user, index)| index == 0 && CallIndirectOp::is(self.ctx, user));
+            if !only_called {
+                let name = FuncOp::wrap(func).sym_name(self.ctx).unwrap_or_default();
                 return Err(self.error(
                     op,
                     &format!(
-                        "refers to @{name}, whose memref results gain ownership results; \
-                         indirect calls of such functions are not supported"
+                        "refers to @{name}, whose memref results gain ownership results; its \
+                         address may only be called by func.call_indirect, not passed on"
                     ),
                 ));
             }
+            out.push((op, func));
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// The defined function with memref results that `op`, a `func.constant`, refers to.
+    fn retyped_callee_of_constant(&self, op: Op) -> Option<Op> {
+        let name = ConstantOp::of(self.ctx, op)?.function(self.ctx)?;
+        let func = self.functions_by_name.get(name).copied()?;
+        let (_, results) = FuncOp::wrap(func).function_type(self.ctx)?;
+        results
+            .iter()
+            .any(|&t| self.ctx.type_data(t).is_memref())
+            .then_some(func)
+    }
+
+    /// Gives each `func.constant` in `addressed` its function's new type.
+    fn retype_addresses(&mut self, addressed: &[(Op, Op)]) {
+        for &(constant, func) in addressed {
+            let Some((inputs, results)) = FuncOp::wrap(func).function_type(self.ctx) else {
+                continue;
+            };
+            let ty = self.ctx.ty(TypeData::Function { inputs, results });
+            let address = self.ctx.result(constant, 0);
+            self.ctx.set_value_type(address, ty);
+        }
     }
 
     fn is_memref(&self, v: Value) -> bool {
@@ -735,12 +758,14 @@ impl<'c> Deallocator<'c> {
     }
 
     /// Calls: a defined callee returns one ownership result per memref result (ownership is
-    /// never passed to it); the results may alias any memref argument. A callee without body
-    /// keeps its signature, and the caller owns nothing it returns.
+    /// never passed to it); the results may alias any memref argument. A `func.call_indirect`
+    /// of the address of a defined function counts as a call of it. A callee without body
+    /// (or unknown) keeps its signature, and the caller owns nothing it returns.
     fn transform_call(&mut self, op: Op) -> Outcome {
         let call = self.ctx.op_def(op).call.expect("call interface");
         let defined = (call.callee)(self.ctx, op)
-            .is_some_and(|sym| self.defined.contains(self.ctx.sym_str(sym)));
+            .is_some_and(|sym| self.defined.contains(self.ctx.sym_str(sym)))
+            || self.calls_retyped_address(op);
         let operands: Vec<Value> = self.ctx.operands(op).collect();
         let args = self.memrefs(&operands);
         let results = self.memrefs(self.ctx.results(op));
@@ -757,6 +782,16 @@ impl<'c> Deallocator<'c> {
             }
         }
         outcome
+    }
+
+    /// Whether `op` is a `func.call_indirect` of a `func.constant` whose function gains
+    /// ownership results (its results gain them too).
+    fn calls_retyped_address(&self, op: Op) -> bool {
+        CallIndirectOp::of(self.ctx, op)
+            .and_then(|call| call.callee(self.ctx))
+            .and_then(|callee| self.ctx.defining_op(callee))
+            .and_then(|constant| self.retyped_callee_of_constant(constant))
+            .is_some()
     }
 
     /// Regions of an op without the region-branch interface (for example `linalg.generic`):
