@@ -28,7 +28,7 @@
 
 use ir::dialects::cf::BrOp;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
-use ir::dialects::func::{ConstantOp, FuncOp};
+use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
 use ir::{
@@ -36,6 +36,7 @@ use ir::{
     RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value, track_changes,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::union_find::UnionFind;
 
@@ -64,30 +65,36 @@ struct Outcome {
     acquired: Vec<Value>,
 }
 
-/// The indicators a block owns, in the order it came to own them.
+/// The indicators a block owns, in the order it came to own them (a removed one leaves a
+/// hole, so that removing costs no shift).
 #[derive(Default)]
 struct Owned {
-    list: Vec<Value>,
-    set: FxHashSet<Value>,
+    list: Vec<Option<Value>>,
+    slot: FxHashMap<Value, usize>,
 }
 
 impl Owned {
     fn insert(&mut self, v: Value) {
-        if self.set.insert(v) {
-            self.list.push(v);
+        if let std::collections::hash_map::Entry::Vacant(e) = self.slot.entry(v) {
+            e.insert(self.list.len());
+            self.list.push(Some(v));
         }
     }
 
     fn remove(&mut self, v: Value) -> bool {
-        if !self.set.remove(&v) {
+        let Some(k) = self.slot.remove(&v) else {
             return false;
-        }
-        self.list.retain(|&x| x != v);
+        };
+        self.list[k] = None;
         true
     }
 
     fn contains(&self, v: Value) -> bool {
-        self.set.contains(&v)
+        self.slot.contains_key(&v)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        self.list.iter().flatten().copied()
     }
 }
 
@@ -107,6 +114,9 @@ struct Deallocator<'c> {
     carried: FxHashMap<Block, Vec<Value>>,
     /// The memref argument standing for a carried memref, and the memref.
     carried_arg: FxHashMap<Value, Value>,
+    /// The preorder positions of each op of the function being transformed, as it was before
+    /// the transformation: the op's own and the last one nested in it.
+    spans: FxHashMap<Op, (u32, u32)>,
 }
 
 impl<'c> Deallocator<'c> {
@@ -127,49 +137,73 @@ impl<'c> Deallocator<'c> {
             functions_by_name,
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
+            spans: FxHashMap::default(),
         }
     }
 
     fn run(&mut self, root: Op) -> Result<(), Vec<Diagnostic>> {
-        self.check_no_address_taken(root).map_err(|d| vec![d])?;
+        let addressed = self.addressed_functions(root).map_err(|d| vec![d])?;
         for func in functions(self.ctx, root) {
             if FuncOp::wrap(func).has_body(self.ctx) {
                 self.transform_func(func).map_err(|d| vec![d])?;
             }
         }
+        self.retype_addresses(&addressed);
         Ok(())
     }
 
-    /// A defined function with memref results gains ownership results, which a
-    /// `func.constant` referring to it (and its indirect callers) would not see: refused.
-    fn check_no_address_taken(&self, root: Op) -> R<()> {
+    /// The `func.constant`s referring to a defined function with memref results, which gains
+    /// ownership results: their type changes with the function's, and so do the results of
+    /// the `func.call_indirect`s calling them (see [`Self::transform_call`]). Such an address
+    /// may only be called; one that flows anywhere else (a block argument, a call, a store)
+    /// would reach indirect callers that keep the old signature: refused.
+    fn addressed_functions(&self, root: Op) -> R<Vec<(Op, Op)>> {
+        let mut out = Vec::new();
         for op in self.ctx.walk_preorder(root) {
-            if !ConstantOp::is(self.ctx, op) {
-                continue;
-            }
-            let Some(name) = ConstantOp::wrap(op).function(self.ctx) else {
+            let Some(func) = self.retyped_callee_of_constant(op) else {
                 continue;
             };
-            let Some(func) = self.functions_by_name.get(name).copied() else {
-                continue;
-            };
-            let returns_memref =
-                FuncOp::wrap(func)
-                    .function_type(self.ctx)
-                    .is_some_and(|(_, results)| {
-                        results.iter().any(|&t| self.ctx.type_data(t).is_memref())
-                    });
-            if returns_memref {
+            let address = self.ctx.result(op, 0);
+            let only_called = self
+                .ctx
+                .uses(address)
+                .all(|(user, index)| index == 0 && CallIndirectOp::is(self.ctx, user));
+            if !only_called {
+                let name = FuncOp::wrap(func).sym_name(self.ctx).unwrap_or_default();
                 return Err(self.error(
                     op,
                     &format!(
-                        "refers to @{name}, whose memref results gain ownership results; \
-                         indirect calls of such functions are not supported"
+                        "refers to @{name}, whose memref results gain ownership results; its \
+                         address may only be called by func.call_indirect, not passed on"
                     ),
                 ));
             }
+            out.push((op, func));
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// The defined function with memref results that `op`, a `func.constant`, refers to.
+    fn retyped_callee_of_constant(&self, op: Op) -> Option<Op> {
+        let name = ConstantOp::of(self.ctx, op)?.function(self.ctx)?;
+        let func = self.functions_by_name.get(name).copied()?;
+        let (_, results) = FuncOp::wrap(func).function_type(self.ctx)?;
+        results
+            .iter()
+            .any(|&t| self.ctx.type_data(t).is_memref())
+            .then_some(func)
+    }
+
+    /// Gives each `func.constant` in `addressed` its function's new type.
+    fn retype_addresses(&mut self, addressed: &[(Op, Op)]) {
+        for &(constant, func) in addressed {
+            let Some((inputs, results)) = FuncOp::wrap(func).function_type(self.ctx) else {
+                continue;
+            };
+            let ty = self.ctx.ty(TypeData::Function { inputs, results });
+            let address = self.ctx.result(constant, 0);
+            self.ctx.set_value_type(address, ty);
+        }
     }
 
     fn is_memref(&self, v: Value) -> bool {
@@ -200,6 +234,7 @@ impl<'c> Deallocator<'c> {
         let Some(body) = FuncOp::wrap(func).body(self.ctx) else {
             return Ok(());
         };
+        self.number_ops(func);
         let outcomes = self.transform_region(body, false)?;
         if outcomes.iter().any(|(_, o)| !o.released.is_empty()) {
             return Err(self.error(func, "invalid realloc of memref"));
@@ -226,6 +261,35 @@ impl<'c> Deallocator<'c> {
             view.set_function_type(self.ctx, inputs, results);
         }
         Ok(())
+    }
+
+    /// Numbers the ops nested in `func` in preorder (filling [`Self::spans`]) and notes where
+    /// each memref is referenced, so that whether a buffer is used after an op is one range
+    /// query on its alias class.
+    fn number_ops(&mut self, func: Op) {
+        let order = self.ctx.walk_preorder(func);
+        self.spans.clear();
+        for (k, &op) in order.iter().enumerate() {
+            let at = u32::try_from(k).unwrap_or(u32::MAX);
+            self.spans.insert(op, (at, at));
+            let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
+            for v in operands {
+                if self.is_memref(v) {
+                    self.aliases.note_reference(v, at);
+                }
+            }
+        }
+        for &op in order.iter().rev() {
+            let last_nested = self.ctx.regions(op).iter().rev().find_map(|&r| {
+                let blocks: Vec<Block> = self.ctx.blocks(r).collect();
+                blocks.into_iter().rev().find_map(|b| self.ctx.last_op(b))
+            });
+            if let Some(end) = last_nested.and_then(|n| self.spans.get(&n)).map(|s| s.1)
+                && let Some(span) = self.spans.get_mut(&op)
+            {
+                span.1 = end;
+            }
+        }
     }
 
     /// Transforms every block of `region`; the entry block owns its memref arguments when
@@ -416,7 +480,7 @@ impl<'c> Deallocator<'c> {
     /// Frees every owned indicator at the end of a block without terminator.
     fn free_all_at(&mut self, ip: ir::InsertPoint, owned: &Owned) {
         let loc = self.ctx.unknown_loc();
-        for &o in &owned.list {
+        for o in owned.iter() {
             let mut b = Builder::new(self.ctx, ip, loc);
             RetainOp::build(&mut b, &[], &[o]);
         }
@@ -551,7 +615,7 @@ impl<'c> Deallocator<'c> {
             groups[g].1.push(y);
         }
         let mut lonely = Vec::new();
-        for &o in &owned.list {
+        for o in owned.iter() {
             let leader = self.aliases.find(o);
             match group_of.get(&leader) {
                 Some(&g) => groups[g].2.push(o),
@@ -694,12 +758,14 @@ impl<'c> Deallocator<'c> {
     }
 
     /// Calls: a defined callee returns one ownership result per memref result (ownership is
-    /// never passed to it); the results may alias any memref argument. A callee without body
-    /// keeps its signature, and the caller owns nothing it returns.
+    /// never passed to it); the results may alias any memref argument. A `func.call_indirect`
+    /// of the address of a defined function counts as a call of it. A callee without body
+    /// (or unknown) keeps its signature, and the caller owns nothing it returns.
     fn transform_call(&mut self, op: Op) -> Outcome {
         let call = self.ctx.op_def(op).call.expect("call interface");
         let defined = (call.callee)(self.ctx, op)
-            .is_some_and(|sym| self.defined.contains(self.ctx.sym_str(sym)));
+            .is_some_and(|sym| self.defined.contains(self.ctx.sym_str(sym)))
+            || self.calls_retyped_address(op);
         let operands: Vec<Value> = self.ctx.operands(op).collect();
         let args = self.memrefs(&operands);
         let results = self.memrefs(self.ctx.results(op));
@@ -716,6 +782,16 @@ impl<'c> Deallocator<'c> {
             }
         }
         outcome
+    }
+
+    /// Whether `op` is a `func.call_indirect` of a `func.constant` whose function gains
+    /// ownership results (its results gain them too).
+    fn calls_retyped_address(&self, op: Op) -> bool {
+        CallIndirectOp::of(self.ctx, op)
+            .and_then(|call| call.callee(self.ctx))
+            .and_then(|callee| self.ctx.defining_op(callee))
+            .and_then(|constant| self.retyped_callee_of_constant(constant))
+            .is_some()
     }
 
     /// Regions of an op without the region-branch interface (for example `linalg.generic`):

@@ -3,7 +3,8 @@
 //! or of a region-branch op's result, and the values receiving a forwarded operand. The
 //! deallocation simplification and the final lowering follow ownership indicators with it.
 
-use ir::{Context, Op, RegionPoint, Traits, Value, ValueDef};
+use ir::{Block, Context, Op, Region, RegionPoint, Traits, Value, ValueDef};
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 /// The values that may flow into `v`: for an entry-block argument of a region-branch op's
@@ -11,7 +12,8 @@ use smallvec::SmallVec;
 /// that position; for a region-branch op's result, what flows to the parent; for a
 /// non-entry block's argument, the branch operands of its predecessors. `None` when `v`
 /// is neither (its origin is an op or a function argument).
-pub fn incoming(ctx: &Context, v: Value) -> Option<SmallVec<[Value; 4]>> {
+/// `preds` remembers the predecessors of the blocks seen so far.
+pub fn incoming(ctx: &Context, v: Value, preds: &mut Predecessors) -> Option<SmallVec<[Value; 4]>> {
     match ctx.value_def(v) {
         ValueDef::Result { op, index } => {
             let rb = ctx.op_def(op).region_branch?;
@@ -33,7 +35,7 @@ pub fn incoming(ctx: &Context, v: Value) -> Option<SmallVec<[Value; 4]>> {
             let region = ctx.block_parent(block)?;
             let op = ctx.region_parent(region)?;
             if ctx.entry_block(region) != Some(block) {
-                return Some(branch_incoming(ctx, block, index));
+                return Some(branch_incoming(ctx, preds.of(ctx, block), index));
             }
             if ctx.has_trait(op, Traits::FUNCTION_LIKE) {
                 return None;
@@ -51,10 +53,11 @@ pub fn incoming(ctx: &Context, v: Value) -> Option<SmallVec<[Value; 4]>> {
     }
 }
 
-/// The values forwarded to argument `index` of the non-entry block `block`.
-fn branch_incoming(ctx: &Context, block: ir::Block, index: usize) -> SmallVec<[Value; 4]> {
+/// The values forwarded to argument `index` of a non-entry block by its predecessors
+/// `preds` (branch op, successor index).
+fn branch_incoming(ctx: &Context, preds: &[(Op, usize)], index: usize) -> SmallVec<[Value; 4]> {
     let mut out = SmallVec::new();
-    for (term, succ) in ir::interfaces::predecessors(ctx, block) {
+    for &(term, succ) in preds {
         if let Some(range) = ctx.successor_operand_range(term, succ)
             && index < range.len()
         {
@@ -185,4 +188,70 @@ pub fn paired_memref(
         .copied()
         .filter(|&x| ctx.type_data(ctx.value_type(x)).is_memref())
         .nth(k)
+}
+
+/// [`paired_memref`] remembered: the first query on a list (an op's results, a block's
+/// arguments) pairs the whole list in one pass, so that pairing every indicator of a list
+/// costs the list's length once, not once per indicator.
+#[derive(Default)]
+pub struct Pairings {
+    memo: FxHashMap<Value, Option<Value>>,
+}
+
+impl Pairings {
+    /// The memref paired with ownership value `v` (see [`paired_memref`]).
+    pub fn of(
+        &mut self,
+        ctx: &Context,
+        v: Value,
+        is_ownership: impl Fn(Value) -> bool,
+    ) -> Option<Value> {
+        if let Some(&m) = self.memo.get(&v) {
+            return m;
+        }
+        let list: &[Value] = match ctx.value_def(v) {
+            ValueDef::Result { op, .. } => ctx.results(op),
+            ValueDef::BlockArg { block, .. } => ctx.block_args(block),
+            ValueDef::Placeholder => return None,
+        };
+        let mut memrefs = list
+            .iter()
+            .copied()
+            .filter(|&x| ctx.type_data(ctx.value_type(x)).is_memref());
+        for &x in list.iter().filter(|&&x| is_ownership(x)) {
+            self.memo.insert(x, memrefs.next());
+        }
+        *self
+            .memo
+            .entry(v)
+            .or_insert_with(|| paired_memref(ctx, v, is_ownership))
+    }
+}
+
+/// The predecessors of blocks, found region by region: the first query on a block scans its
+/// region's terminators once for every block of the region (a per-block scan would make a
+/// region's block arguments quadratic in its blocks). Valid while the CFG does not change.
+#[derive(Default)]
+pub struct Predecessors {
+    scanned: FxHashSet<Region>,
+    of_block: FxHashMap<Block, Vec<(Op, usize)>>,
+}
+
+impl Predecessors {
+    /// The (branch op, successor index) pairs leading to `block`.
+    pub fn of(&mut self, ctx: &Context, block: Block) -> &[(Op, usize)] {
+        if let Some(region) = ctx.block_parent(block)
+            && self.scanned.insert(region)
+        {
+            for b in ctx.blocks(region) {
+                let Some(term) = ctx.last_op(b) else {
+                    continue;
+                };
+                for (i, &succ) in ctx.successors(term).iter().enumerate() {
+                    self.of_block.entry(succ).or_default().push((term, i));
+                }
+            }
+        }
+        self.of_block.get(&block).map_or(&[], |p| &p[..])
+    }
 }

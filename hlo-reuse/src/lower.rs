@@ -45,7 +45,7 @@ use ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::flow::{incoming, paired_memref};
+use crate::flow::{Pairings, Predecessors, incoming};
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +70,8 @@ struct Lowering<'c> {
     carriers: FxHashMap<Value, Option<Value>>,
     pending: FxHashSet<Value>,
     helpers: FxHashSet<String>,
+    pairings: Pairings,
+    preds: Predecessors,
 }
 
 impl<'c> Lowering<'c> {
@@ -80,6 +82,8 @@ impl<'c> Lowering<'c> {
             carriers: FxHashMap::default(),
             pending: FxHashSet::default(),
             helpers: FxHashSet::default(),
+            pairings: Pairings::default(),
+            preds: Predecessors::default(),
         }
     }
 
@@ -139,10 +143,13 @@ impl<'c> Lowering<'c> {
                 return self.join(v, &sources);
             }
         }
-        if let Some(m) = paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))) {
+        let paired = self
+            .pairings
+            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
+        if let Some(m) = paired {
             return Ok(Some(m));
         }
-        match incoming(ctx, v) {
+        match incoming(ctx, v, &mut self.preds) {
             Some(sources) => self.join(v, &sources),
             None => Err(self.no_carrier(v)),
         }
@@ -315,39 +322,29 @@ impl<'c> Lowering<'c> {
     fn retype(&mut self) {
         let i1 = self.ctx.i1_type();
         for op in self.ctx.walk_preorder(self.root) {
-            let results = self.ctx.results(op).to_vec();
-            for r in results {
-                if self.is_ownership(r) {
-                    self.ctx.set_value_type(r, i1);
+            let mut values = self.ctx.results(op).to_vec();
+            for &region in self.ctx.regions(op) {
+                for block in self.ctx.blocks(region) {
+                    values.extend_from_slice(self.ctx.block_args(block));
                 }
             }
-            let regions = self.ctx.regions(op).to_vec();
-            for region in regions {
-                let blocks: Vec<_> = self.ctx.blocks(region).collect();
-                for block in blocks {
-                    let args = self.ctx.block_args(block).to_vec();
-                    for a in args {
-                        if self.is_ownership(a) {
-                            self.ctx.set_value_type(a, i1);
-                        }
-                    }
+            for v in values {
+                let ty = self.ctx.value_type(v);
+                if let Some(lowered) = lowered_type(self.ctx, ty, i1) {
+                    self.ctx.set_value_type(v, lowered);
                 }
             }
-            if let Some(func) = FuncOp::of(self.ctx, op)
-                && let Some((inputs, results)) = func.function_type(self.ctx)
+            let Some(func) = FuncOp::of(self.ctx, op) else {
+                continue;
+            };
+            let Some((inputs, results)) = func.function_type(self.ctx) else {
+                continue;
+            };
+            let ty = self.ctx.ty(TypeData::Function { inputs, results });
+            if let Some(lowered) = lowered_type(self.ctx, ty, i1)
+                && let TypeData::Function { inputs, results } = self.ctx.type_data(lowered).clone()
             {
-                let map = |ctx: &Context, t: Vec<Type>| -> Vec<Type> {
-                    t.into_iter()
-                        .map(|t| if is_ownership_type(ctx, t) { i1 } else { t })
-                        .collect()
-                };
-                let (inputs2, results2) = (
-                    map(self.ctx, inputs.clone()),
-                    map(self.ctx, results.clone()),
-                );
-                if inputs2 != inputs || results2 != results {
-                    func.set_function_type(self.ctx, inputs2, results2);
-                }
+                func.set_function_type(self.ctx, inputs, results);
             }
         }
     }
@@ -360,6 +357,30 @@ fn is_deallocation_op(ctx: &Context, op: Op) -> bool {
         || GetBufferOp::is(ctx, op)
         || FreeOp::is(ctx, op)
         || RetainOp::is(ctx, op)
+}
+
+/// `ty` with every ownership type in it (itself, or the inputs and results of a function
+/// type, such as a `func.constant`'s) replaced by `i1`; `None` if it has none.
+fn lowered_type(ctx: &mut Context, ty: Type, i1: Type) -> Option<Type> {
+    if is_ownership_type(ctx, ty) {
+        return Some(i1);
+    }
+    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
+        return None;
+    };
+    let map = |ctx: &Context, t: Vec<Type>| -> Vec<Type> {
+        t.into_iter()
+            .map(|t| if is_ownership_type(ctx, t) { i1 } else { t })
+            .collect()
+    };
+    let (inputs2, results2) = (map(ctx, inputs.clone()), map(ctx, results.clone()));
+    if inputs2 == inputs && results2 == results {
+        return None;
+    }
+    Some(ctx.ty(TypeData::Function {
+        inputs: inputs2,
+        results: results2,
+    }))
 }
 
 /// What an op's lowering needs: the carriers of its indicator operands.

@@ -14,7 +14,9 @@ use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::flow::{forwarded_to, incoming, paired_memref};
+use std::cell::RefCell;
+
+use crate::flow::{Pairings, Predecessors, forwarded_to, incoming};
 
 /// The options of [`hlo_deallocation_simplification`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,71 +45,64 @@ const SOMETIMES_NULL: u8 = 3;
 enum Source {
     /// A fixed state (`own`, `null`, or an origin the analysis cannot see into).
     Fixed(u8),
-    /// `ALWAYS_NULL` joined with these values (a retain result).
+    /// `ALWAYS_NULL` joined with these values (a retain's first result).
     Retain(Vec<Value>),
-    /// The join of these values (region and block arguments, region results).
+    /// The join of these values (region and block arguments, region results, and a retain's
+    /// later results, which join its first one so that a retain costs its operands once).
     Join(Vec<Value>),
 }
 
 /// The nullability of every ownership value nested in a root, solved once with a worklist
-/// (each value changes at most twice, so the solution is linear in the number of edges),
-/// with the memref a never-null one owns.
+/// that joins a changed value into its users (each value changes at most twice, so the
+/// solution is linear in the number of edges), with the memref a never-null one owns.
 struct Nullability<'a> {
     ctx: &'a Context,
     state: FxHashMap<Value, u8>,
+    pairings: RefCell<Pairings>,
 }
 
 impl<'a> Nullability<'a> {
     fn new(ctx: &'a Context, root: Op) -> Self {
-        let is_ownership = |v: Value| is_ownership_type(ctx, ctx.value_type(v));
-        let mut values = Vec::new();
-        for op in ctx.walk_preorder(root) {
-            values.extend(ctx.results(op).iter().copied().filter(|&v| is_ownership(v)));
-            for &region in ctx.regions(op) {
-                for block in ctx.blocks(region) {
-                    values.extend(
-                        ctx.block_args(block)
-                            .iter()
-                            .copied()
-                            .filter(|&v| is_ownership(v)),
-                    );
-                }
-            }
-        }
-        let mut sources: FxHashMap<Value, Source> = FxHashMap::default();
+        let values = ownership_values(ctx, root);
+        let mut preds = Predecessors::default();
+        let sources: FxHashMap<Value, Source> = values
+            .iter()
+            .map(|&v| (v, source_of(ctx, v, &mut preds)))
+            .collect();
         let mut users: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
-        for &v in &values {
-            let source = source_of(ctx, v);
-            if let Source::Retain(list) | Source::Join(list) = &source {
-                for &s in list {
-                    users.entry(s).or_default().push(v);
-                }
-            }
-            sources.insert(v, source);
-        }
         let mut state: FxHashMap<Value, u8> = FxHashMap::default();
-        let mut work: Vec<Value> = values.clone();
-        while let Some(v) = work.pop() {
-            let get = |x: Value, state: &FxHashMap<Value, u8>| -> u8 {
-                match sources.get(&x) {
-                    Some(_) => state.get(&x).copied().unwrap_or(UNDEFINED),
-                    None => SOMETIMES_NULL,
+        for &v in &values {
+            let (base, list) = match &sources[&v] {
+                Source::Fixed(n) => (*n, &[][..]),
+                Source::Retain(list) => (ALWAYS_NULL, &list[..]),
+                Source::Join(list) => (UNDEFINED, &list[..]),
+            };
+            let mut initial = base;
+            for &s in list {
+                if sources.contains_key(&s) {
+                    users.entry(s).or_default().push(v);
+                } else {
+                    initial |= SOMETIMES_NULL;
                 }
-            };
-            let new = match &sources[&v] {
-                Source::Fixed(n) => *n,
-                Source::Retain(list) => list.iter().fold(ALWAYS_NULL, |a, &x| a | get(x, &state)),
-                Source::Join(list) => list.iter().fold(UNDEFINED, |a, &x| a | get(x, &state)),
-            };
-            let old = state.get(&v).copied().unwrap_or(UNDEFINED);
-            if new | old != old {
-                state.insert(v, new | old);
-                if let Some(us) = users.get(&v) {
-                    work.extend(us.iter().copied());
+            }
+            state.insert(v, initial);
+        }
+        let mut work: Vec<Value> = values;
+        while let Some(v) = work.pop() {
+            let from = state[&v];
+            for &u in users.get(&v).map_or(&[][..], |us| &us[..]) {
+                let old = state[&u];
+                if old | from != old {
+                    state.insert(u, old | from);
+                    work.push(u);
                 }
             }
         }
-        Nullability { ctx, state }
+        Nullability {
+            ctx,
+            state,
+            pairings: RefCell::default(),
+        }
     }
 
     /// The nullability of `v` and, when never null, the memref it owns.
@@ -122,16 +117,36 @@ impl<'a> Nullability<'a> {
         {
             return (NEVER_NULL, Some(own.memref(ctx)));
         }
-        match paired_memref(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x))) {
+        let paired = self
+            .pairings
+            .borrow_mut()
+            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
+        match paired {
             Some(m) => (NEVER_NULL, Some(m)),
             None => (SOMETIMES_NULL, None),
         }
     }
 }
 
+/// Every ownership value nested in `root` (op results and block arguments), in program
+/// order.
+fn ownership_values(ctx: &Context, root: Op) -> Vec<Value> {
+    let is_ownership = |v: &Value| is_ownership_type(ctx, ctx.value_type(*v));
+    let mut values = Vec::new();
+    for op in ctx.walk_preorder(root) {
+        values.extend(ctx.results(op).iter().copied().filter(is_ownership));
+        for &region in ctx.regions(op) {
+            for block in ctx.blocks(region) {
+                values.extend(ctx.block_args(block).iter().copied().filter(is_ownership));
+            }
+        }
+    }
+    values
+}
+
 /// The lattice equation of ownership value `v`.
-fn source_of(ctx: &Context, v: Value) -> Source {
-    if let ValueDef::Result { op, .. } = ctx.value_def(v) {
+fn source_of(ctx: &Context, v: Value, preds: &mut Predecessors) -> Source {
+    if let ValueDef::Result { op, index } = ctx.value_def(v) {
         if OwnOp::is(ctx, op) {
             return Source::Fixed(NEVER_NULL);
         }
@@ -139,10 +154,13 @@ fn source_of(ctx: &Context, v: Value) -> Source {
             return Source::Fixed(ALWAYS_NULL);
         }
         if let Some(retain) = RetainOp::of(ctx, op) {
+            if index > 0 {
+                return Source::Join(vec![ctx.result(op, 0)]);
+            }
             return Source::Retain(retain.ownerships(ctx).collect());
         }
     }
-    match incoming(ctx, v) {
+    match incoming(ctx, v, preds) {
         Some(list) => Source::Join(list.into_vec()),
         None => Source::Fixed(SOMETIMES_NULL),
     }
@@ -198,14 +216,14 @@ fn simplify_retains(ctx: &mut Context, root: Op) {
 /// An `own` without uses is erased; one whose indicator only flows around without reaching
 /// a retain, free or anything else becomes `deallocation.null`.
 fn simplify_owns(ctx: &mut Context, root: Op) {
+    let used = used_values(ctx, root);
     for op in ops_where(ctx, root, |op| OwnOp::is(ctx, op)) {
         let result = ctx.result(op, 0);
         if !ctx.has_uses(result) {
             ctx.erase_op(op);
             continue;
         }
-        let mut pending = FxHashSet::default();
-        if value_is_unused(ctx, result, &mut pending) {
+        if !used.contains(&result) {
             let mut b = Builder::before(ctx, op);
             let null = NullOp::build(&mut b).result(ctx);
             ctx.replace_all_uses_with(result, null);
@@ -214,18 +232,30 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
     }
 }
 
-/// Whether every use of `v` only forwards it to values that are themselves unused (cycles
-/// count as unused).
-fn value_is_unused(ctx: &Context, v: Value, pending: &mut FxHashSet<Value>) -> bool {
-    if !pending.insert(v) {
-        return true;
+/// The ownership values nested in `root` that something uses: a use other than forwarding
+/// the value along control flow, or forwarding it to a used value. Solved backwards from
+/// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
+/// forwarding stay unused).
+fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
+    let mut forwarded_from: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+    let mut work = Vec::new();
+    for v in ownership_values(ctx, root) {
+        for (user, index) in ctx.uses(v) {
+            match forwarded_to(ctx, user, index) {
+                Some(targets) => {
+                    for t in targets {
+                        forwarded_from.entry(t).or_default().push(v);
+                    }
+                }
+                None => work.push(v),
+            }
+        }
     }
-    let uses: Vec<(Op, usize)> = ctx.uses(v).collect();
-    uses.into_iter().all(|(user, index)| {
-        forwarded_to(ctx, user, index).is_some_and(|targets| {
-            targets
-                .into_iter()
-                .all(|t| value_is_unused(ctx, t, pending))
-        })
-    })
+    let mut used = FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if used.insert(v) {
+            work.extend(forwarded_from.get(&v).into_iter().flatten().copied());
+        }
+    }
+    used
 }

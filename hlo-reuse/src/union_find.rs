@@ -1,6 +1,11 @@
 //! The alias over-approximation of `hlo-deallocate`: a union-find over SSA values, where
 //! `union(a, b)` keeps `a`'s leader (as LLVM's `EquivalenceClasses::unionSets` does, which
-//! fixes which value leads a retain group).
+//! fixes which value leads a retain group). Each class also keeps the program positions at
+//! which its members are referenced, merged smaller into larger on union, so that "is this
+//! class referenced between here and there" costs a logarithm, not a walk.
+
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
 
 use ir::Value;
 use rustc_hash::FxHashMap;
@@ -9,6 +14,8 @@ use rustc_hash::FxHashMap;
 #[derive(Default)]
 pub struct UnionFind {
     parent: FxHashMap<Value, Value>,
+    /// The reference positions of each class, by leader.
+    references: FxHashMap<Value, BTreeSet<u32>>,
 }
 
 impl UnionFind {
@@ -32,7 +39,31 @@ impl UnionFind {
         let lb = self.find(b);
         if la != lb {
             self.parent.insert(lb, la);
+            if let Some(mut from) = self.references.remove(&lb) {
+                let into = self.references.entry(la).or_default();
+                if into.len() < from.len() {
+                    std::mem::swap(into, &mut from);
+                }
+                into.extend(from);
+            }
         }
+    }
+
+    /// Notes that `v` is referenced at program position `at`.
+    pub fn note_reference(&mut self, v: Value, at: u32) {
+        let leader = self.find(v);
+        self.references.entry(leader).or_default().insert(at);
+    }
+
+    /// Whether a member of `v`'s class is referenced at a position in `within`.
+    pub fn referenced_within(&mut self, v: Value, within: RangeInclusive<u32>) -> bool {
+        if within.is_empty() {
+            return false;
+        }
+        let leader = self.find(v);
+        self.references
+            .get(&leader)
+            .is_some_and(|positions| positions.range(within).next().is_some())
     }
 
     /// Whether `a` and `b` are in one class.
@@ -58,5 +89,24 @@ mod tests {
         uf.union(d, b);
         assert_eq!(uf.find(a), c);
         assert!(uf.same(a, d));
+    }
+
+    #[test]
+    fn references_follow_unions() {
+        let mut ctx = Context::new();
+        let i1 = ctx.i1_type();
+        let [a, b, c] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        let mut uf = UnionFind::default();
+        uf.note_reference(a, 3);
+        uf.note_reference(b, 10);
+        uf.note_reference(c, 20);
+        assert!(!uf.referenced_within(a, 4..=15));
+        uf.union(c, b);
+        assert!(!uf.referenced_within(a, 4..=15));
+        assert!(uf.referenced_within(c, 4..=15));
+        uf.union(a, c);
+        assert!(uf.referenced_within(a, 4..=15));
+        assert!(uf.referenced_within(b, 0..=3));
+        assert!(!uf.referenced_within(b, 21..=30));
     }
 }

@@ -132,17 +132,36 @@ func.func @opaque_region_returns(%m: memref<2xf32>) {
 
 // -----
 
-// The address of a function whose memref result would gain an ownership result: the
-// `func.constant` and its indirect callers would keep the old signature.
+// The address of a function whose memref result gains an ownership result may only be
+// called: passed on, it would reach indirect callers that keep the old signature.
+func.func @produce() -> memref<2xi64> {
+  %a = memref.alloc() : memref<2xi64>
+  return %a : memref<2xi64>
+}
+
+func.func private @apply(() -> memref<2xi64>) -> memref<2xi64>
+
+func.func @taker() -> memref<2xi64> {
+  // expected-error @below {{refers to @produce, whose memref results gain ownership results; its address may only be called by func.call_indirect, not passed on}}
+  %f = func.constant @produce : () -> memref<2xi64>
+  %m = call @apply(%f) : (() -> memref<2xi64>) -> memref<2xi64>
+  return %m : memref<2xi64>
+}
+
+// -----
+
+// The same through a block argument.
 func.func @produce() -> memref<2xi64> {
   %a = memref.alloc() : memref<2xi64>
   return %a : memref<2xi64>
 }
 
 func.func @taker() -> memref<2xi64> {
-  // expected-error @below {{refers to @produce, whose memref results gain ownership results; indirect calls of such functions are not supported}}
+  // expected-error @below {{refers to @produce, whose memref results gain ownership results; its address may only be called by func.call_indirect, not passed on}}
   %f = func.constant @produce : () -> memref<2xi64>
-  %m = func.call_indirect %f() : () -> memref<2xi64>
+  cf.br ^bb1(%f : () -> memref<2xi64>)
+^bb1(%g: () -> memref<2xi64>):
+  %m = func.call_indirect %g() : () -> memref<2xi64>
   return %m : memref<2xi64>
 }
 

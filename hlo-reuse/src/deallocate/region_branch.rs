@@ -208,6 +208,7 @@ impl Deallocator<'_> {
         if self.ctx.get_attr(op, "operandSegmentSizes").is_some() && segments.is_none() {
             return Err(self.error(op, "cannot append ownership operands to this op"));
         }
+        let inside = self.classes_used_inside(op);
         let mut null = None;
         let mut moved: FxHashSet<Value> = FxHashSet::default();
         let mut extra = Vec::with_capacity(memrefs.len());
@@ -216,7 +217,7 @@ impl Deallocator<'_> {
                 .find_indicator(x)
                 .filter(|&o| owned.contains(o) && !released.contains(&o) && !moved.contains(&o));
             match indicator {
-                Some(o) if self.is_last_use(op, x) => {
+                Some(o) if self.is_last_use(op, x, &inside) => {
                     moved.insert(o);
                     released.push(o);
                     extra.push(o);
@@ -244,29 +245,51 @@ impl Deallocator<'_> {
     }
 
     /// Whether nothing after `op` in its block, and nothing inside `op` but its own region
-    /// arguments, refers to `x`'s alias class.
-    fn is_last_use(&mut self, op: Op, x: Value) -> bool {
+    /// arguments, refers to `x`'s alias class (`inside`: the classes referenced inside `op`
+    /// from outside it).
+    fn is_last_use(&mut self, op: Op, x: Value, inside: &FxHashSet<Value>) -> bool {
+        if inside.contains(&self.aliases.find(x)) {
+            return false;
+        }
+        let Some(block) = self.ctx.op_parent(op) else {
+            return true;
+        };
+        let last = self.ctx.last_op(block).unwrap_or(op);
+        match (self.spans.get(&op), self.spans.get(&last)) {
+            (Some(&(_, op_end)), Some(&(_, block_end))) => {
+                if self.aliases.referenced_within(x, op_end + 1..=block_end) {
+                    return false;
+                }
+            }
+            _ => {
+                let mut cur = self.ctx.next_op(op);
+                while let Some(later) = cur {
+                    if self.references(later, x) {
+                        return false;
+                    }
+                    cur = self.ctx.next_op(later);
+                }
+            }
+        }
+        !self.live_after_branch(last, x)
+    }
+
+    /// The alias classes (by leader) that ops nested in `op` refer to through values
+    /// defined outside `op`.
+    fn classes_used_inside(&mut self, op: Op) -> FxHashSet<Value> {
+        let mut out = FxHashSet::default();
         for nested in self.ctx.walk_preorder(op) {
             if nested == op {
                 continue;
             }
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(nested);
             for v in operands {
-                if !self.defined_inside(op, v) && self.aliases.same(v, x) {
-                    return false;
+                if !self.defined_inside(op, v) {
+                    out.insert(self.aliases.find(v));
                 }
             }
         }
-        let mut cur = self.ctx.next_op(op);
-        let mut last = op;
-        while let Some(later) = cur {
-            if self.references(later, x) {
-                return false;
-            }
-            last = later;
-            cur = self.ctx.next_op(later);
-        }
-        !self.live_after_branch(last, x)
+        out
     }
 
     /// Whether branch `term` hands `x`'s alias class on to a successor that uses it through
@@ -284,13 +307,6 @@ impl Deallocator<'_> {
 
     /// Whether `op` or an op nested in it has an operand in `x`'s alias class.
     fn references(&mut self, op: Op, x: Value) -> bool {
-        let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
-        if operands.into_iter().any(|v| self.aliases.same(v, x)) {
-            return true;
-        }
-        if self.ctx.regions(op).is_empty() {
-            return false;
-        }
         for nested in self.ctx.walk_preorder(op) {
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(nested);
             if operands.into_iter().any(|v| self.aliases.same(v, x)) {

@@ -6,7 +6,7 @@
 //! return-like; `func.call` implements the call interface.
 
 mod ops;
-pub use ops::{CallOp, ConstantOp, FuncOp, ReturnOp};
+pub use ops::{CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp};
 
 use smallvec::SmallVec;
 

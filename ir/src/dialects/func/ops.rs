@@ -127,6 +127,19 @@ impl CallOp {
 }
 
 op_view!(
+    /// `func.call_indirect`: calls the function value of its first operand.
+    CallIndirectOp,
+    "func.call_indirect"
+);
+
+impl CallIndirectOp {
+    /// The called function value (the first operand; the verifier requires one).
+    pub fn callee(self, ctx: &Context) -> Option<Value> {
+        (ctx.num_operands(self.0) > 0).then(|| ctx.operand(self.0, 0))
+    }
+}
+
+op_view!(
     /// `func.constant`: the address of a function as an SSA value.
     ConstantOp,
     "func.constant"
