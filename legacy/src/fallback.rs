@@ -41,6 +41,11 @@ pub struct Applied {
     pub incoming: FxHashMap<Value, Origin>,
     /// For each flagged merge, its flag cell.
     cells: FxHashMap<Value, Value>,
+    /// The buffers handed over as owned outright (flag `true`): flagging one of them later
+    /// would make those flags wrong.
+    handed_owned: FxHashSet<Value>,
+    /// Every buffer handed over: keeping one alive later would free it twice.
+    handed: FxHashSet<Value>,
 }
 
 /// The pass's state the fallback reads and updates.
@@ -103,8 +108,8 @@ fn flagged_merges(inputs: &Inputs, applied: &Applied, hazardous: &[usize]) -> Op
 }
 
 /// Replaces the clones feeding the merges of the `hazardous` clones by ownership flags, adding
-/// to what earlier rounds did (`applied`). Returns `false` if some clone cannot be replaced;
-/// nothing was changed then.
+/// to what earlier rounds did (`applied`). Returns `false` if some clone cannot be replaced
+/// (the pass then refuses the function).
 pub fn apply(
     ctx: &mut Context,
     func: Op,
@@ -123,24 +128,33 @@ fn apply_round(
     applied: &mut Applied,
 ) -> Option<()> {
     let merges = flagged_merges(inputs, applied, hazardous)?;
-    if merges.is_empty() {
+    if merges.is_empty() || merges.iter().any(|m| applied.handed_owned.contains(m)) {
         return None;
     }
     let dom = DominanceInfo::compute(ctx, func);
     let flagged: Vec<Value> = applied.merges.iter().chain(&merges).copied().collect();
     let plans = plan_edges(ctx, &dom, inputs, applied, &merges, &flagged)?;
-    let mut handed: FxHashSet<Op> = FxHashSet::default();
+    let mut handed_frees: FxHashSet<Op> = FxHashSet::default();
     if plans
         .iter()
         .filter_map(|(_, p)| p.handed_free)
-        .any(|(_, free)| !handed.insert(free))
+        .any(|(_, free)| !handed_frees.insert(free))
     {
+        return None;
+    }
+    let handed: Vec<Value> = plans
+        .iter()
+        .filter_map(|(_, p)| p.handed_free.map(|(r, _)| r))
+        .collect();
+    let kept_before = || applied.dominating.values().flatten();
+    if handed.iter().any(|r| kept_before().any(|k| k == r)) {
         return None;
     }
     let mut kept_alive: Vec<Value> = Vec::new();
     for (_, plan) in &plans {
         for &r in plan.kept_alive.iter().flat_map(|(_, roots)| roots) {
-            if is_picker_root(ctx, inputs, r) {
+            if is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
+            {
                 return None;
             }
             if !kept_alive.contains(&r) {
@@ -165,10 +179,16 @@ fn apply_round(
                 }
             }
         }
+        if let Some((r, _)) = plan.handed_free {
+            applied.handed.insert(r);
+            if !flagged.contains(&r) {
+                applied.handed_owned.insert(r);
+            }
+        }
         rewrite_edge(ctx, inputs, &applied.cells, clone, plan);
         applied.removed.insert(i);
     }
-    replace_kept_alive(ctx, func, inputs, applied, &kept_alive);
+    replace_kept_alive(ctx, func, inputs, applied, &kept_alive)?;
     let mut unguarded = merges;
     for &r in &kept_alive {
         if applied.merges.contains(&r) && !unguarded.contains(&r) {
@@ -433,16 +453,16 @@ fn erase_free(ctx: &mut Context, inputs: &mut Inputs, free: Op) {
 }
 
 /// Frees again the owned buffers `roots` that flagged merges now alias, after the last use
-/// of the merges' aliases too.
+/// of the merges' aliases too. `None` if placement finds no place (the pass then refuses).
 fn replace_kept_alive(
     ctx: &mut Context,
     func: Op,
     inputs: &mut Inputs,
     applied: &Applied,
     roots: &[Value],
-) {
+) -> Option<()> {
     if roots.is_empty() {
-        return;
+        return Some(());
     }
     for r in roots {
         for free in inputs.frees.remove(r).unwrap_or_default() {
@@ -484,12 +504,12 @@ fn replace_kept_alive(
             def_op: ctx.defining_op(r),
             aliases,
         };
-        // Placement succeeded for every group before, with the same uses but the clones'.
-        for position in placer.place(ctx, &group).unwrap_or_default() {
+        for position in placer.place(ctx, &group).ok()? {
             positions.push((r, r, position));
         }
     }
     crate::pass::insert_frees(ctx, positions, inputs.inserted, inputs.frees);
+    Some(())
 }
 
 /// Makes every free of the flagged merge `m` conditional on its flag: `scf.if` of the cell's
