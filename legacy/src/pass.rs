@@ -57,17 +57,21 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     clone_returned_buffers(ctx, func, &mut state);
     let cyclic = Cycles::compute(ctx, func);
     let mut frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
-    let mut hazards = find_hazards(
-        ctx,
-        func,
-        &origins,
-        &writes,
-        &state,
-        &frees,
-        &Default::default(),
-    );
+    let mut writes = writes;
     let mut applied = fallback::Applied::default();
-    while let Some((_, refusal)) = hazards.first() {
+    loop {
+        let hazards = find_hazards(
+            ctx,
+            func,
+            &origins,
+            &writes,
+            &state,
+            &frees,
+            &applied.removed,
+        );
+        let Some((_, refusal)) = hazards.first() else {
+            return Ok(());
+        };
         let refusal = refusal.clone();
         let indices: Vec<usize> = hazards.iter().map(|&(i, _)| i).collect();
         let mut inputs = fallback::Inputs {
@@ -85,18 +89,8 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
             "copies would be observed: ownership flags instead"
         );
         origins.add_origins(&applied.incoming);
-        let writes = Writes::collect_except(ctx, func, &origins, callees, &state.inserted);
-        hazards = find_hazards(
-            ctx,
-            func,
-            &origins,
-            &writes,
-            &state,
-            &frees,
-            &applied.removed,
-        );
+        writes = Writes::collect_except(ctx, func, &origins, callees, &state.inserted);
     }
-    Ok(())
 }
 
 /// Checks every clone not in `skip`; returns the refused ones with their diagnostics.
