@@ -9,7 +9,8 @@
 //! the function is rejected with a located error naming the write.
 
 use analysis::loops::is_loop;
-use ir::{Context, Diagnostic, EffectKind, EffectOn, Effects, Op, Traits, Value};
+use ir::dialects::bufferization::CloneOp;
+use ir::{Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::origins::{Origins, Unowned};
@@ -26,9 +27,23 @@ impl Writes {
     /// Collects the writes of every op nested in `func`: `Write` effects on an operand, every
     /// buffer operand of an op with unknown effects or of a call.
     pub fn collect(ctx: &Context, func: Op, origins: &Origins, callees: &CalleeWrites) -> Writes {
+        Writes::collect_except(ctx, func, origins, callees, &FxHashSet::default())
+    }
+
+    /// [`Writes::collect`], leaving out the ops in `skip` (the pass's own).
+    pub fn collect_except(
+        ctx: &Context,
+        func: Op,
+        origins: &Origins,
+        callees: &CalleeWrites,
+        skip: &FxHashSet<Op>,
+    ) -> Writes {
         let mut writes = Writes::default();
         for op in ctx.walk_preorder(func) {
-            if op == func || ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
+            if op == func
+                || skip.contains(&op)
+                || ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS)
+            {
                 continue;
             }
             for v in written_values(ctx, op, callees) {
@@ -174,7 +189,10 @@ pub struct Checker<'a> {
 }
 
 /// For each root, the roots that clones of its aliases feed.
-pub fn copied_into(origins: &Origins, clones: &[MadeClone]) -> FxHashMap<Value, Vec<Value>> {
+pub fn copied_into<'a>(
+    origins: &Origins,
+    clones: impl IntoIterator<Item = &'a MadeClone>,
+) -> FxHashMap<Value, Vec<Value>> {
     let mut out: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
     for clone in clones {
         for &source in &clone.sources {
@@ -188,7 +206,10 @@ pub fn copied_into(origins: &Origins, clones: &[MadeClone]) -> FxHashMap<Value, 
     out
 }
 
-/// For each root, the ops using one of its aliases, other than the frees the pass placed.
+/// For each root, the ops touching the contents of one of its aliases (reading or writing
+/// them, or with unknown effects: calls), other than the frees the pass placed. Ops that only
+/// pass a buffer on (views, pickers, branches, region ops and their terminators) do not touch
+/// it: the values they define are aliases whose own users count.
 pub fn root_uses(
     ctx: &Context,
     origins: &Origins,
@@ -200,7 +221,7 @@ pub fn root_uses(
         let users: Vec<Op> = ctx
             .uses(v)
             .map(|(user, _)| user)
-            .filter(|u| !placed.contains(u))
+            .filter(|u| !placed.contains(u) && touches_contents(ctx, *u, v))
             .collect();
         if users.is_empty() {
             continue;
@@ -210,6 +231,42 @@ pub fn root_uses(
         }
     }
     out
+}
+
+/// Whether `op` may read or write the contents of its operand `v`: a call, an op with
+/// unknown effects, or a read or write effect on `v` (or on no particular value).
+fn touches_contents(ctx: &Context, op: Op, v: Value) -> bool {
+    if ctx.op_def(op).call.is_some() {
+        return true;
+    }
+    if ctx.has_trait(op, Traits::RECURSIVE_MEMORY_EFFECTS) {
+        return false;
+    }
+    match ctx.memory_effects(op) {
+        Effects::Unknown => true,
+        Effects::Known(list) => list.iter().any(|e| {
+            matches!(e.kind, EffectKind::Read | EffectKind::Write)
+                && match e.on {
+                    EffectOn::Operand(i) => ctx.operands(op).nth(i) == Some(v),
+                    EffectOn::Result(_) => false,
+                    _ => true,
+                }
+        }),
+    }
+}
+
+/// The values whose definition starts a new instance of a buffer: the root of an owned
+/// buffer, or the stack allocations a buffer not owned may be (none for arguments and
+/// unknown buffers, which outlive the function).
+fn instance_defs(origins: &Origins, source: Value, source_root: Option<Value>) -> Vec<Value> {
+    if let Some(r) = source_root {
+        return vec![r];
+    }
+    let origin = origins.origin(source);
+    if origin.overflow || origin.unowned.argument || origin.unowned.unknown {
+        return Vec::new();
+    }
+    origin.unowned.stack.to_vec()
 }
 
 impl Checker<'_> {
@@ -262,6 +319,7 @@ impl Checker<'_> {
                 })
         };
         let target_read = clone.targets.iter().any(|t| self.root_uses.contains_key(t));
+        let source_defs = instance_defs(self.origins, source, source_root);
         let source_write = || {
             if !target_read {
                 return None;
@@ -272,16 +330,21 @@ impl Checker<'_> {
             } else {
                 origin.unowned.clone()
             };
-            self.writes
-                .of(source_root, &unowned)
-                .into_iter()
-                .find(|&w| {
-                    self.may_run_after(ctx, w, clone.op, source_root)
-                        && clone
-                            .targets
-                            .iter()
-                            .any(|&t| self.alive_after(ctx, t, w, source_root.as_slice()))
-                })
+            let mut writes = self.writes.of(source_root, &unowned);
+            if let Some(r) = source_root {
+                for copy in self.copies_of(&[r], &clone.targets) {
+                    if copy != r {
+                        writes.extend(self.writes.of(Some(copy), &unowned));
+                    }
+                }
+            }
+            writes.into_iter().find(|&w| {
+                self.may_run_after(ctx, w, clone.op, &source_defs)
+                    && clone
+                        .targets
+                        .iter()
+                        .any(|&t| self.alive_after(ctx, t, w, source_root.as_slice()))
+            })
         };
         match target_write().or_else(source_write) {
             Some(w) => Err(Diagnostic::error(
@@ -321,7 +384,7 @@ impl Checker<'_> {
         self.copies_of(&[root], except).into_iter().any(|r| {
             self.root_uses.get(&r).is_some_and(|uses| {
                 uses.iter()
-                    .any(|&u| u != write && self.may_run_after(ctx, u, write, Some(r)))
+                    .any(|&u| u != write && self.may_run_after(ctx, u, write, &[r]))
             })
         })
     }
@@ -337,7 +400,7 @@ impl Checker<'_> {
             if frees.contains(&op) {
                 return true;
             }
-            if !self.inserted.contains(&op) {
+            if !self.inserted.contains(&op) || self.copies_root(ctx, op, root) {
                 return false;
             }
             cur = ctx.next_op(op);
@@ -345,25 +408,35 @@ impl Checker<'_> {
         false
     }
 
-    /// Whether `write` may run after `clone` on the same buffer: later in the same block,
-    /// in a block reachable from the clone's, in a region reachable from the clone's, or on
-    /// a later trip of a loop (a region loop or a `cf` cycle) that holds both but not the
-    /// source's buffer (which a trip then allocates afresh).
-    fn may_run_after(
-        &self,
-        ctx: &Context,
-        write: Op,
-        clone: Op,
-        source_root: Option<Value>,
-    ) -> bool {
-        let holder = source_root.and_then(|r| {
-            let block = ctx.value_parent_block(r)?;
-            ctx.block_parent_op(block)
-        });
-        let fresh_each_trip = |l: Op| holder.is_some_and(|h| ctx.is_ancestor(l, h));
-        let mut common = ctx.parent_op(clone);
+    /// Whether `op` is a clone of the pass copying the buffer of `root`: after two copies of
+    /// one buffer, the program's single buffer has two names that no longer share writes.
+    fn copies_root(&self, ctx: &Context, op: Op, root: Value) -> bool {
+        CloneOp::is(ctx, op)
+            && ctx
+                .operands(op)
+                .any(|v| self.origins.origin(v).roots.contains(&root))
+    }
+
+    /// Whether `later` may run after `earlier` on the same instance of a buffer (started by
+    /// the definition of one of `defs`): later in the same block, in a block reachable from
+    /// the earlier one's, in a region reachable from the earlier one's without entering again
+    /// the region whose arguments start the instance, or on a later trip of a loop (a region
+    /// loop or a `cf` cycle) that holds both but not the instance's definition (which a trip
+    /// then makes afresh).
+    fn may_run_after(&self, ctx: &Context, later: Op, earlier: Op, defs: &[Value]) -> bool {
+        let holder = |d: Value| {
+            ctx.value_parent_block(d)
+                .and_then(|b| ctx.block_parent_op(b))
+        };
+        let fresh_each_trip = |l: Op| {
+            !defs.is_empty()
+                && defs
+                    .iter()
+                    .all(|&d| holder(d).is_some_and(|h| ctx.is_ancestor(l, h)))
+        };
+        let mut common = ctx.parent_op(earlier);
         while let Some(p) = common {
-            if ctx.is_ancestor(p, write) {
+            if ctx.is_ancestor(p, later) {
                 break;
             }
             common = ctx.parent_op(p);
@@ -376,27 +449,55 @@ impl Checker<'_> {
             }
             l = ctx.parent_op(op);
         }
-        let (Some(c), Some(w)) = (child_of(ctx, common, clone), child_of(ctx, common, write))
+        let (Some(e), Some(w)) = (child_of(ctx, common, earlier), child_of(ctx, common, later))
         else {
             return true;
         };
-        let (Some(cb), Some(wb)) = (ctx.op_parent(c), ctx.op_parent(w)) else {
+        let (Some(eb), Some(wb)) = (ctx.op_parent(e), ctx.op_parent(w)) else {
             return true;
         };
-        let (Some(cr), Some(wr)) = (ctx.block_parent(cb), ctx.block_parent(wb)) else {
+        let (Some(er), Some(wr)) = (ctx.block_parent(eb), ctx.block_parent(wb)) else {
             return true;
         };
-        if cr != wr {
-            return region_reaches(ctx, common, ctx.region_index(cr), ctx.region_index(wr));
+        if er != wr {
+            let restart = entry_region_of(ctx, common, defs);
+            return region_reaches(
+                ctx,
+                common,
+                ctx.region_index(er),
+                ctx.region_index(wr),
+                restart,
+            );
         }
-        if self.cyclic.share_cycle(ctx, write, clone) {
+        if self.cyclic.share_cycle(ctx, later, earlier) {
             return true;
         }
-        if cb == wb {
-            return c == w || ctx.is_before_in_block(c, w);
+        if eb == wb {
+            return e == w || ctx.is_before_in_block(e, w);
         }
-        block_reaches(ctx, cb, wb)
+        block_reaches(ctx, eb, wb)
     }
+}
+
+/// The region of `op` whose entry block defines every one of `defs` (its arguments): entering
+/// it again starts a new instance.
+fn entry_region_of(ctx: &Context, op: Op, defs: &[Value]) -> Option<usize> {
+    let mut found = None;
+    for &d in defs {
+        let ir::ValueDef::BlockArg { block, .. } = ctx.value_def(d) else {
+            return None;
+        };
+        let region = ctx.block_parent(block)?;
+        if ctx.region_parent(region) != Some(op) || ctx.entry_block(region) != Some(block) {
+            return None;
+        }
+        let index = ctx.region_index(region)?;
+        if found.is_some_and(|f| f != index) {
+            return None;
+        }
+        found = Some(index);
+    }
+    found
 }
 
 /// The ancestor of `op` (or `op`) whose parent op is `parent`.
@@ -428,11 +529,20 @@ fn block_reaches(ctx: &Context, from: ir::Block, to: ir::Block) -> bool {
 }
 
 /// Whether control can go from region `from` of `op` to its region `to` (through the
-/// region-branch interface; unknown ops: assume it can).
-fn region_reaches(ctx: &Context, op: Op, from: Option<usize>, to: Option<usize>) -> bool {
+/// region-branch interface; unknown ops: assume it can) without entering region `avoid`.
+fn region_reaches(
+    ctx: &Context,
+    op: Op,
+    from: Option<usize>,
+    to: Option<usize>,
+    avoid: Option<usize>,
+) -> bool {
     let (Some(from), Some(to)) = (from, to) else {
         return true;
     };
+    if avoid == Some(to) {
+        return false;
+    }
     if ctx.op_def(op).region_branch.is_none() {
         return true;
     }
@@ -441,6 +551,9 @@ fn region_reaches(ctx: &Context, op: Op, from: Option<usize>, to: Option<usize>)
     while let Some(r) = stack.pop() {
         for s in analysis::cfg::region_successors(ctx, op, ir::RegionPoint::Region(r)) {
             if let ir::RegionPoint::Region(next) = s.to {
+                if avoid == Some(next) {
+                    continue;
+                }
                 if next == to {
                     return true;
                 }

@@ -9,6 +9,7 @@
 //! * [`cycles`]: the `cf` loops.
 //! * [`placement`]: where each owned buffer is freed.
 //! * [`hazards`]: the check that no clone changes what the program computes.
+//! * [`fallback`]: runtime ownership flags for the merges whose clones it refuses.
 //! * [`copy_removal`]: the post pass.
 //!
 //! The function ABI is the ownership-based strategy's (`dealloc`): arguments are never owned,
@@ -20,6 +21,7 @@
 
 pub mod copy_removal;
 pub mod cycles;
+pub mod fallback;
 pub mod flow;
 pub mod hazards;
 pub mod origins;

@@ -70,7 +70,7 @@ impl Origin {
         !self.not_owned && self.roots.is_empty() && !self.overflow
     }
 
-    fn join_with(&mut self, other: &Origin) {
+    pub(crate) fn join_with(&mut self, other: &Origin) {
         self.not_owned |= other.not_owned;
         self.unowned.join_with(&other.unowned);
         self.overflow |= other.overflow;
@@ -200,6 +200,22 @@ impl Origins {
             if !grew && origins.critical.len() == before {
                 return Ok(origins);
             }
+        }
+    }
+
+    /// Joins into every value that may hold one of the keys of `extra` the origin listed for
+    /// it (a flagged merge holds the buffers that flow into it).
+    pub fn add_origins(&mut self, extra: &FxHashMap<Value, Origin>) {
+        for origin in self.of.values_mut() {
+            let added: Vec<&Origin> = origin.roots.iter().filter_map(|r| extra.get(r)).collect();
+            if added.is_empty() {
+                continue;
+            }
+            let mut joined = origin.clone();
+            for o in added {
+                joined.join_with(o);
+            }
+            *origin = joined;
         }
     }
 
@@ -356,7 +372,7 @@ impl Origins {
 /// Whether the buffer `root` is available where `v` is defined, and is the same instance
 /// there: a block argument fed by a buffer defined in its own block receives it from an
 /// earlier trip of a loop (MLIR: "block arguments in the alloc's own block" are critical).
-fn dominates(ctx: &Context, dom: &DominanceInfo, root: Value, v: Value) -> bool {
+pub(crate) fn dominates(ctx: &Context, dom: &DominanceInfo, root: Value, v: Value) -> bool {
     let at = match ctx.value_def(v) {
         ValueDef::Result { op, .. } => Some(op),
         ValueDef::BlockArg { block, .. } if ctx.value_parent_block(root) == Some(block) => None,

@@ -11,6 +11,7 @@ use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
+use crate::fallback;
 use crate::flow::{Flow, Slot};
 use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, copied_into, root_uses};
 use crate::origins::Origins;
@@ -47,7 +48,7 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     check_preconditions(ctx, func)?;
     let dom = DominanceInfo::compute(ctx, func);
     let flow = Flow::compute(ctx, func);
-    let origins = Origins::compute(ctx, func, &flow, &dom)?;
+    let mut origins = Origins::compute(ctx, func, &flow, &dom)?;
     let writes = Writes::collect(ctx, func, &origins, callees);
     let mut state = State::default();
     remove_existing_frees(ctx, func, &origins);
@@ -55,22 +56,79 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     clone_critical_pickers(ctx, &flow, &origins, &mut state);
     clone_returned_buffers(ctx, func, &mut state);
     let cyclic = Cycles::compute(ctx, func);
-    let frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
-    let root_uses = root_uses(ctx, &origins, &frees);
-    let copied_into = copied_into(&origins, &state.clones);
+    let mut frees = place_frees(ctx, func, &origins, &cyclic, &mut state)?;
+    let mut writes = writes;
+    let mut applied = fallback::Applied::default();
+    loop {
+        let hazards = find_hazards(
+            ctx,
+            func,
+            &origins,
+            &writes,
+            &state,
+            &frees,
+            &applied.removed,
+        );
+        let Some((_, refusal)) = hazards.first() else {
+            return Ok(());
+        };
+        let refusal = refusal.clone();
+        let indices: Vec<usize> = hazards.iter().map(|&(i, _)| i).collect();
+        let mut inputs = fallback::Inputs {
+            origins: &origins,
+            clones: &state.clones,
+            inserted: &mut state.inserted,
+            frees: &mut frees,
+            picker_clone: &state.picker_clone,
+        };
+        if !fallback::apply(ctx, func, &mut inputs, &indices, &mut applied) {
+            return Err(refusal);
+        }
+        tracing::debug!(
+            merges = applied.merges.len(),
+            "copies would be observed: ownership flags instead"
+        );
+        origins.add_origins(&applied.incoming);
+        writes = Writes::collect_except(ctx, func, &origins, callees, &state.inserted);
+    }
+}
+
+/// Checks every clone not in `skip`; returns the refused ones with their diagnostics.
+fn find_hazards(
+    ctx: &Context,
+    func: Op,
+    origins: &Origins,
+    writes: &Writes,
+    state: &State,
+    frees: &FxHashMap<Value, Vec<Op>>,
+    skip: &FxHashSet<usize>,
+) -> Vec<(usize, Diagnostic)> {
+    let cyclic = Cycles::compute(ctx, func);
+    let kept: Vec<&MadeClone> = state
+        .clones
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !skip.contains(i))
+        .map(|(_, c)| c)
+        .collect();
+    let root_uses = root_uses(ctx, origins, frees);
+    let copied_into = copied_into(origins, kept.iter().copied());
     let checker = Checker {
         copied_into: &copied_into,
-        origins: &origins,
-        writes: &writes,
+        origins,
+        writes,
         inserted: &state.inserted,
-        frees: &frees,
+        frees,
         cyclic: &cyclic,
         root_uses: &root_uses,
     };
-    for clone in &state.clones {
-        checker.check(ctx, clone)?;
-    }
-    Ok(())
+    state
+        .clones
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !skip.contains(i))
+        .filter_map(|(i, clone)| checker.check(ctx, clone).err().map(|d| (i, d)))
+        .collect()
 }
 
 /// What the pass inserted so far.
@@ -305,6 +363,17 @@ fn place_frees(
         }
     }
     let mut frees: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+    insert_frees(ctx, positions, &mut state.inserted, &mut frees);
+    Ok(frees)
+}
+
+/// Inserts a free of each value at its position, noting it under its root in `frees`.
+pub(crate) fn insert_frees(
+    ctx: &mut Context,
+    positions: Vec<(Value, Value, Position)>,
+    inserted: &mut FxHashSet<Op>,
+    frees: &mut FxHashMap<Value, Vec<Op>>,
+) {
     let mut split_edges: FxHashMap<(Op, usize), Op> = FxHashMap::default();
     for (value, root, position) in positions {
         let (ip, at) = match position {
@@ -320,10 +389,9 @@ fn place_frees(
         let loc = ctx.op_loc(at);
         let mut b = Builder::new(ctx, ip, loc);
         let free = DeallocOp::build(&mut b, value);
-        state.inserted.insert(free.0);
+        inserted.insert(free.0);
         frees.entry(root).or_default().push(free.0);
     }
-    Ok(frees)
 }
 
 /// Puts a new block on the edge from `branch` to its successor `index`: it takes the same

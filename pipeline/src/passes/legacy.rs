@@ -21,9 +21,11 @@ pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declara
                   own a clone of what flows into it; then frees every owned buffer after the \
                   last use of its aliases, at their common post-dominator. Returned buffers \
                   are returned as clones (the caller owns them) and call results are freed by \
-                  the caller. The program's own memref.dealloc ops are moved; a function \
-                  where a copy would be written through one name and read through another is \
-                  rejected with the write's location.",
+                  the caller. The program's own memref.dealloc ops are moved. Where a copy would be written \
+                  through one name and read through another, the merge gets no copy but a \
+                  runtime ownership flag (a memref<i1> stack cell) and its frees go under \
+                  scf.if of it; a function where that is not possible either is rejected with \
+                  the write's location.",
     options: &[],
     kind: Kind::pass(|ctx, root, options, _| legacy::buffer_deallocation(ctx, root, options)),
 };

@@ -1,0 +1,540 @@
+//! Item 4 of issue 14, the fallback: a critical merge whose clone would change what the program
+//! computes (a buffer written through one name while the copy is read through another) is not
+//! copied. It receives the buffers themselves, as the program wrote it, and a runtime ownership
+//! flag says whether the merge owns what it holds: the flag lives in a stack cell
+//! (`memref.alloca() : memref<i1>` at the function's entry), set on every edge into the merge,
+//! and the merge's frees become `scf.if` of the flag.
+//!
+//! On an edge into such a merge, what flows in decides the flag:
+//! * a buffer the function does not own: `false`;
+//! * a buffer whose last use on this path is the edge (its free follows the clone the pass
+//!   made there): it is handed over, its free goes and the flag is `true` (or the flag of the
+//!   merge it came from, for a flagged merge);
+//! * buffers that dominate the merge and stay in use after the edge: `false`, and the merge
+//!   becomes one of their aliases, so their frees move after its last use.
+//!
+//! Anything else (a value that may be one of several buffers, some dying there) stays refused.
+
+use analysis::dominance::{DominanceInfo, PostDominanceInfo};
+use ir::dialects::arith::ConstantOp;
+use ir::dialects::bufferization::CloneOp;
+use ir::dialects::memref::{AllocaOp, DeallocOp, LoadOp, StoreOp};
+use ir::dialects::scf::{IfOp, YieldOp};
+use ir::{Builder, Context, InsertPoint, Op, OpView, TypeData, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::cycles::Cycles;
+use crate::hazards::MadeClone;
+use crate::origins::{Origin, Origins, dominates};
+use crate::placement::{Group, Placer};
+
+/// What the fallback changed, for the check that follows it.
+#[derive(Default)]
+pub struct Applied {
+    /// The flagged merges, in order.
+    pub merges: Vec<Value>,
+    /// For each flagged merge, the owned buffers it now aliases (they stay alive through it).
+    pub dominating: FxHashMap<Value, Vec<Value>>,
+    /// The indices (in the pass's clone list) of the clones taken out.
+    pub removed: FxHashSet<usize>,
+    /// For each flagged merge, what may flow into it.
+    pub incoming: FxHashMap<Value, Origin>,
+    /// For each flagged merge, its flag cell.
+    cells: FxHashMap<Value, Value>,
+    /// The buffers handed over as owned outright (flag `true`): flagging one of them later
+    /// would make those flags wrong.
+    handed_owned: FxHashSet<Value>,
+    /// Every buffer handed over: keeping one alive later would free it twice.
+    handed: FxHashSet<Value>,
+}
+
+/// The pass's state the fallback reads and updates.
+pub struct Inputs<'a> {
+    /// Origins of the values before cloning.
+    pub origins: &'a Origins,
+    /// The clones made at critical merges and pickers.
+    pub clones: &'a [MadeClone],
+    /// Every op the pass inserted (the fallback adds its own).
+    pub inserted: &'a mut FxHashSet<Op>,
+    /// The frees placed for each root (updated).
+    pub frees: &'a mut FxHashMap<Value, Vec<Op>>,
+    /// A critical picker's op → the clone made of its result.
+    pub picker_clone: &'a FxHashMap<Op, Op>,
+}
+
+/// Where a flag on one edge comes from.
+#[derive(Clone, Copy)]
+enum Flag {
+    Const(bool),
+    /// The flag of this flagged merge (handed over with its buffer).
+    Cell(Value),
+}
+
+/// The merges to flag: the targets of the `hazardous` clones, closed over clones feeding
+/// several merges at once, and not flagged yet. `None` if a hazardous clone is a picker's.
+fn flagged_merges(inputs: &Inputs, applied: &Applied, hazardous: &[usize]) -> Option<Vec<Value>> {
+    let pickers: FxHashSet<Op> = inputs.picker_clone.values().copied().collect();
+    let mut merges: Vec<Value> = Vec::new();
+    let add = |t: Value, merges: &mut Vec<Value>| {
+        if !merges.contains(&t) && !applied.merges.contains(&t) {
+            merges.push(t);
+        }
+    };
+    for &i in hazardous {
+        let clone = &inputs.clones[i];
+        if pickers.contains(&clone.op) {
+            return None;
+        }
+        for &t in &clone.targets {
+            add(t, &mut merges);
+        }
+    }
+    loop {
+        let before = merges.len();
+        for (i, clone) in inputs.clones.iter().enumerate() {
+            if !applied.removed.contains(&i)
+                && !pickers.contains(&clone.op)
+                && clone.targets.iter().any(|t| merges.contains(t))
+            {
+                for &t in &clone.targets {
+                    add(t, &mut merges);
+                }
+            }
+        }
+        if merges.len() == before {
+            return Some(merges);
+        }
+    }
+}
+
+/// Replaces the clones feeding the merges of the `hazardous` clones by ownership flags, adding
+/// to what earlier rounds did (`applied`). Returns `false` if some clone cannot be replaced
+/// (the pass then refuses the function).
+pub fn apply(
+    ctx: &mut Context,
+    func: Op,
+    inputs: &mut Inputs,
+    hazardous: &[usize],
+    applied: &mut Applied,
+) -> bool {
+    apply_round(ctx, func, inputs, hazardous, applied).is_some()
+}
+
+fn apply_round(
+    ctx: &mut Context,
+    func: Op,
+    inputs: &mut Inputs,
+    hazardous: &[usize],
+    applied: &mut Applied,
+) -> Option<()> {
+    let merges = flagged_merges(inputs, applied, hazardous)?;
+    if merges.is_empty() || merges.iter().any(|m| applied.handed_owned.contains(m)) {
+        return None;
+    }
+    let dom = DominanceInfo::compute(ctx, func);
+    let flagged: Vec<Value> = applied.merges.iter().chain(&merges).copied().collect();
+    let plans = plan_edges(ctx, &dom, inputs, applied, &merges, &flagged)?;
+    let mut handed_frees: FxHashSet<Op> = FxHashSet::default();
+    if plans
+        .iter()
+        .filter_map(|(_, p)| p.handed_free)
+        .any(|(_, free)| !handed_frees.insert(free))
+    {
+        return None;
+    }
+    let handed: Vec<Value> = plans
+        .iter()
+        .filter_map(|(_, p)| p.handed_free.map(|(r, _)| r))
+        .collect();
+    let kept_before = || applied.dominating.values().flatten();
+    if handed.iter().any(|r| kept_before().any(|k| k == r)) {
+        return None;
+    }
+    let mut kept_alive: Vec<Value> = Vec::new();
+    for (_, plan) in &plans {
+        for &r in plan.kept_alive.iter().flat_map(|(_, roots)| roots) {
+            if is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
+            {
+                return None;
+            }
+            if !kept_alive.contains(&r) {
+                kept_alive.push(r);
+            }
+        }
+    }
+    make_cells(ctx, func, &merges, inputs.inserted, &mut applied.cells);
+    applied.merges.extend(merges.iter().copied());
+    for (i, plan) in plans {
+        let clone = &inputs.clones[i];
+        let source = inputs.origins.origin(clone.sources[0]);
+        for &t in &clone.targets {
+            let incoming = applied.incoming.entry(t).or_insert_with(Origin::empty);
+            incoming.join_with(&source);
+        }
+        for (t, roots) in &plan.kept_alive {
+            let list = applied.dominating.entry(*t).or_default();
+            for &r in roots {
+                if !list.contains(&r) {
+                    list.push(r);
+                }
+            }
+        }
+        if let Some((r, _)) = plan.handed_free {
+            applied.handed.insert(r);
+            if !flagged.contains(&r) {
+                applied.handed_owned.insert(r);
+            }
+        }
+        rewrite_edge(ctx, inputs, &applied.cells, clone, plan);
+        applied.removed.insert(i);
+    }
+    replace_kept_alive(ctx, func, inputs, applied, &kept_alive)?;
+    let mut unguarded = merges;
+    for &r in &kept_alive {
+        if applied.merges.contains(&r) && !unguarded.contains(&r) {
+            unguarded.push(r);
+        }
+    }
+    for m in unguarded {
+        guard_frees(ctx, inputs, applied.cells[&m], m);
+    }
+    Some(())
+}
+
+/// The plans of the clones into `merges`, solved until the buffers each flagged merge keeps
+/// alive settle (a merge handed over passes on what it keeps alive).
+fn plan_edges(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    inputs: &Inputs,
+    applied: &Applied,
+    merges: &[Value],
+    flagged: &[Value],
+) -> Option<Vec<(usize, EdgePlan)>> {
+    let mut dominating = applied.dominating.clone();
+    for _ in 0..MAX_PLAN_ROUNDS {
+        let mut plans = Vec::new();
+        for (i, clone) in inputs.clones.iter().enumerate() {
+            if applied.removed.contains(&i) || !clone.targets.iter().any(|t| merges.contains(t)) {
+                continue;
+            }
+            let plan = plan_edge(ctx, dom, inputs, flagged, &dominating, clone)?;
+            plans.push((i, plan));
+        }
+        let mut next = applied.dominating.clone();
+        for (t, roots) in plans.iter().flat_map(|(_, p)| &p.kept_alive) {
+            let list = next.entry(*t).or_default();
+            for &r in roots {
+                if !list.contains(&r) {
+                    list.push(r);
+                }
+            }
+        }
+        if next == dominating {
+            return Some(plans);
+        }
+        dominating = next;
+    }
+    None
+}
+
+/// Most rounds of [`plan_edges`] (each round passes kept-alive buffers one merge further).
+const MAX_PLAN_ROUNDS: usize = 16;
+
+/// What one clone into flagged merges becomes.
+struct EdgePlan {
+    /// The flag each target gets (`None`: the target keeps its own flag).
+    flags: Vec<(Value, Option<Flag>)>,
+    /// The free handed over with the buffer, erased.
+    handed_free: Option<(Value, Op)>,
+    /// Owned buffers each target now aliases.
+    kept_alive: Vec<(Value, Vec<Value>)>,
+}
+
+fn plan_edge(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    inputs: &Inputs,
+    flagged: &[Value],
+    dominating: &FxHashMap<Value, Vec<Value>>,
+    clone: &MadeClone,
+) -> Option<EdgePlan> {
+    let [source] = clone.sources[..] else {
+        return None;
+    };
+    let origin = inputs.origins.origin(source);
+    if origin.overflow {
+        return None;
+    }
+    let mut plan = EdgePlan {
+        flags: Vec::new(),
+        handed_free: None,
+        kept_alive: Vec::new(),
+    };
+    if origin.roots.is_empty() {
+        plan.flags = clone
+            .targets
+            .iter()
+            .map(|&t| (t, Some(Flag::Const(false))))
+            .collect();
+        return Some(plan);
+    }
+    let dying: Vec<(Value, Op)> = origin
+        .roots
+        .iter()
+        .filter_map(|&r| free_after(ctx, inputs, clone.op, r).map(|f| (r, f)))
+        .collect();
+    let handed = match dying[..] {
+        [] => None,
+        [(r, free)] if flagged.contains(&r) && is_view_of(ctx, source, r) => Some((r, free)),
+        [(r, free)] if origin.roots.len() == 1 && !origin.not_owned => Some((r, free)),
+        _ => return None,
+    };
+    plan.handed_free = handed;
+    for &t in &clone.targets {
+        let flag = match handed {
+            Some((r, _)) if r == t => None,
+            Some((r, _)) if flagged.contains(&r) => Some(Flag::Cell(r)),
+            Some(_) => Some(Flag::Const(true)),
+            None => Some(Flag::Const(false)),
+        };
+        plan.flags.push((t, flag));
+        // The buffers the value may be besides the one handed over: those a flagged merge
+        // keeps alive, or none for a fresh buffer.
+        let others: Vec<Value> = match handed {
+            Some((r, _)) => dominating.get(&r).cloned().unwrap_or_default(),
+            None => origin.roots.to_vec(),
+        };
+        if !others.iter().all(|&r| dominates(ctx, dom, r, t)) {
+            return None;
+        }
+        if !others.is_empty() {
+            plan.kept_alive.push((t, others));
+        }
+    }
+    Some(plan)
+}
+
+/// Whether `v` is `root` or a view of it (through view ops only): then it is the buffer
+/// `root` holds, whatever that is.
+fn is_view_of(ctx: &Context, mut v: Value, root: Value) -> bool {
+    loop {
+        if v == root {
+            return true;
+        }
+        let Some(op) = ctx.defining_op(v) else {
+            return false;
+        };
+        match ctx.op_def(op).view_source {
+            Some(source) if ctx.results(op).first() == Some(&v) => v = source(ctx, op),
+            _ => return false,
+        }
+    }
+}
+
+/// The free of `root` right after `clone` (nothing but inserted ops in between, and no other
+/// clone of the same buffer, which would need it too).
+fn free_after(ctx: &Context, inputs: &Inputs, clone: Op, root: Value) -> Option<Op> {
+    let frees = inputs.frees.get(&root)?;
+    let mut cur = ctx.next_op(clone);
+    while let Some(op) = cur {
+        if frees.contains(&op) {
+            return Some(op);
+        }
+        let sibling = CloneOp::is(ctx, op)
+            && ctx
+                .operands(op)
+                .any(|v| inputs.origins.origin(v).roots.contains(&root));
+        if !inputs.inserted.contains(&op) || sibling {
+            return None;
+        }
+        cur = ctx.next_op(op);
+    }
+    None
+}
+
+/// Whether `root` is a critical picker's result (freed through its clone).
+fn is_picker_root(ctx: &Context, inputs: &Inputs, root: Value) -> bool {
+    ctx.defining_op(root)
+        .is_some_and(|op| inputs.picker_clone.contains_key(&op))
+}
+
+/// One flag cell per merge, at the start of the function, all `false`.
+fn make_cells(
+    ctx: &mut Context,
+    func: Op,
+    merges: &[Value],
+    inserted: &mut FxHashSet<Op>,
+    cells: &mut FxHashMap<Value, Value>,
+) {
+    let entry = ir::dialects::func::FuncOp(func)
+        .body(ctx)
+        .and_then(|r| ctx.entry_block(r))
+        .expect("a function with a body has an entry block");
+    let loc = ctx.op_loc(func);
+    let i1 = ctx.i1_type();
+    let cell_type = ctx.ty(TypeData::MemRef {
+        shape: Vec::new(),
+        elem: i1,
+        layout: None,
+        memory_space: None,
+    });
+    let mut listener = Vec::new();
+    {
+        let mut b = Builder::at_start(ctx, entry, loc).with_listener(&mut listener);
+        let no = ConstantOp::build_bool(&mut b, false).result(&b);
+        for &m in merges {
+            let cell = AllocaOp::build(&mut b, cell_type, &[]).result(&b);
+            StoreOp::build(&mut b, no, cell, &[]);
+            cells.insert(m, cell);
+        }
+    }
+    inserted.extend(listener);
+}
+
+/// Takes the clone out: its source flows on, the targets' cells get their flags (read before
+/// the clone, written right before the op forwarding it, so that every flag of one edge is
+/// read before any is written), and a buffer handed over loses its free.
+fn rewrite_edge(
+    ctx: &mut Context,
+    inputs: &mut Inputs,
+    cells: &FxHashMap<Value, Value>,
+    clone: &MadeClone,
+    plan: EdgePlan,
+) {
+    let copy = ctx.result(clone.op, 0);
+    let Some((forward, _)) = ctx.uses(copy).next() else {
+        return;
+    };
+    let source = clone.sources[0];
+    let loc = ctx.op_loc(clone.op);
+    let mut listener = Vec::new();
+    let mut values = Vec::new();
+    {
+        let mut b =
+            Builder::new(ctx, InsertPoint::Before(clone.op), loc).with_listener(&mut listener);
+        for &(t, flag) in &plan.flags {
+            let value = match flag {
+                None => continue,
+                Some(Flag::Const(v)) => ConstantOp::build_bool(&mut b, v).result(&b),
+                Some(Flag::Cell(from)) => LoadOp::build(&mut b, cells[&from], &[]).result(&b),
+            };
+            values.push((t, value));
+        }
+        b.set_insertion_point(InsertPoint::Before(forward));
+        for (t, value) in values {
+            StoreOp::build(&mut b, value, cells[&t], &[]);
+        }
+    }
+    inputs.inserted.extend(listener);
+    ctx.replace_all_uses_with(copy, source);
+    ctx.erase_op(clone.op);
+    inputs.inserted.remove(&clone.op);
+    if let Some((root, free)) = plan.handed_free {
+        if let Some(list) = inputs.frees.get_mut(&root) {
+            list.retain(|&f| f != free);
+        }
+        erase_free(ctx, inputs, free);
+    }
+}
+
+/// Erases a free the pass placed: a `memref.dealloc`, or the `scf.if` guarding one with the
+/// load of its flag.
+fn erase_free(ctx: &mut Context, inputs: &mut Inputs, free: Op) {
+    let flag = IfOp::of(ctx, free).map(|guard| ctx.operand(guard.0, 0));
+    inputs.inserted.remove(&free);
+    ctx.erase_op(free);
+    if let Some(load) = flag.and_then(|v| ctx.defining_op(v))
+        && ctx.uses(ctx.result(load, 0)).next().is_none()
+    {
+        inputs.inserted.remove(&load);
+        ctx.erase_op(load);
+    }
+}
+
+/// Frees again the owned buffers `roots` that flagged merges now alias, after the last use
+/// of the merges' aliases too. `None` if placement finds no place (the pass then refuses).
+fn replace_kept_alive(
+    ctx: &mut Context,
+    func: Op,
+    inputs: &mut Inputs,
+    applied: &Applied,
+    roots: &[Value],
+) -> Option<()> {
+    if roots.is_empty() {
+        return Some(());
+    }
+    for r in roots {
+        for free in inputs.frees.remove(r).unwrap_or_default() {
+            erase_free(ctx, inputs, free);
+        }
+    }
+    let dom = DominanceInfo::compute(ctx, func);
+    let pdom = PostDominanceInfo::compute(ctx, func);
+    let cyclic = Cycles::compute(ctx, func);
+    let no_pickers = FxHashMap::default();
+    let placer = Placer {
+        dom: &dom,
+        pdom: &pdom,
+        use_as: &no_pickers,
+        cyclic: &cyclic,
+        graphs: Default::default(),
+    };
+    let mut positions = Vec::new();
+    for &r in roots {
+        let through: Vec<Value> = applied
+            .merges
+            .iter()
+            .copied()
+            .filter(|m| applied.dominating.get(m).is_some_and(|d| d.contains(&r)))
+            .collect();
+        let aliases: Vec<Value> = inputs
+            .origins
+            .values
+            .iter()
+            .copied()
+            .filter(|&v| {
+                let origin = inputs.origins.origin(v);
+                origin.roots.contains(&r) || origin.roots.iter().any(|x| through.contains(x))
+            })
+            .collect();
+        let group = Group {
+            key: r,
+            root: r,
+            def_op: ctx.defining_op(r),
+            aliases,
+        };
+        for position in placer.place(ctx, &group).ok()? {
+            positions.push((r, r, position));
+        }
+    }
+    crate::pass::insert_frees(ctx, positions, inputs.inserted, inputs.frees);
+    Some(())
+}
+
+/// Makes every free of the flagged merge `m` conditional on its flag: `scf.if` of the cell's
+/// value around it. The `scf.if` stands for the free from now on.
+fn guard_frees(ctx: &mut Context, inputs: &mut Inputs, cell: Value, m: Value) {
+    let frees = inputs.frees.remove(&m).unwrap_or_default();
+    let mut guards = Vec::new();
+    for free in frees {
+        let loc = ctx.op_loc(free);
+        let mut listener = Vec::new();
+        let guard = {
+            let mut b =
+                Builder::new(ctx, InsertPoint::Before(free), loc).with_listener(&mut listener);
+            let owned = LoadOp::build(&mut b, cell, &[]).result(&b);
+            IfOp::build(&mut b, owned, &[], false)
+        };
+        if let Some(then_block) = guard.then_block(ctx) {
+            ctx.move_op_to_end(free, then_block);
+            let mut b = Builder::at_end(ctx, then_block, loc).with_listener(&mut listener);
+            YieldOp::build(&mut b, &[]);
+        }
+        inputs.inserted.extend(listener);
+        inputs.inserted.insert(guard.0);
+        guards.push(guard.0);
+        debug_assert!(DeallocOp::is(ctx, free));
+    }
+    inputs.frees.insert(m, guards);
+}
