@@ -17,11 +17,15 @@
 //! `scf.execute_region` with memref results and iter_args, `scf.index_switch`, loops allocating
 //! every iteration, `memref.realloc`, `bufferization.clone`, `memref.get_global`, and frees the
 //! program does itself (`memref.dealloc` in the allocating block, or in both branches of an
-//! `scf.if` below it), nested to a bounded depth.
+//! `scf.if` below it), `linalg` ops (`fill`, `copy`, `generic`, `matmul`) on buffers and views
+//! and `affine.for` nests with `affine.load`/`store` (see [`structured`]), nested to a bounded
+//! depth.
 
 use std::fmt::Write as _;
 
 use crate::rng::Rng;
+
+mod structured;
 
 /// A piece of a generated program: the unit the shrinker deletes.
 #[derive(Clone, Debug)]
@@ -1076,7 +1080,13 @@ impl Gen<'_> {
 
     fn stmt(&mut self, out: &mut Vec<Node>, depth: usize, multi: bool) {
         let nested = depth < self.cfg.max_depth;
-        let choice = self.rng.below(if nested { 24 } else { 11 });
+        let choice = self.rng.below(if nested { 26 } else { 13 });
+        // Unnested, the last two choices are the structured statements (24, 25).
+        let choice = if !nested && choice >= 11 {
+            choice + 13
+        } else {
+            choice
+        };
         match choice {
             0 | 1 => {
                 self.fresh_alloc(out);
@@ -1097,6 +1107,8 @@ impl Gen<'_> {
             19 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
             20 => self.index_switch(out, depth),
             21 if self.cfg.own_frees => self.freed_in_branches(out, depth),
+            24 => self.structured(out),
+            25 => self.affine_loop(out),
             _ => self.load_somewhere(out),
         }
     }

@@ -657,11 +657,10 @@ fn parse_reduction(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()>
     let pos = p.cur_pos();
     let word = p.parse_optional_keyword().unwrap_or("");
     if !REDUCTION_KINDS.contains(&word) {
-        let msg = format!(
-            "expected ::mlir::vector::CombiningKind to be one of: {}",
-            REDUCTION_KINDS.join(", ")
-        );
-        return p.error_at(pos, msg);
+        // `mlir-opt-22` lists the kinds in its enum's order.
+        let msg = "expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, \
+                   minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf";
+        return p.custom_error_at(pos, msg);
     }
     let kind = p.ctx.attr(AttrData::Opaque(format!("vector.kind<{word}>")));
     add_attr(p, state, "kind", kind);

@@ -47,6 +47,7 @@ pub(super) fn register(reg: &mut Registry) {
     def.parse = Some(parse_generic);
     def.print = Some(print_generic);
     def.verify = Some(verify_generic);
+    def.implicit_terminator = Some("linalg.yield");
     reg.register(def);
 }
 
@@ -73,8 +74,9 @@ fn iterator_kind(data: &AttrData) -> Option<&'static str> {
 }
 
 fn parse_generic(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let pos = p.cur_pos();
     p.parse_attr_dict_into(&mut state.attrs)?;
+    // `mlir-opt-22` reports a bad iterator type where the dictionary ends.
+    let pos = p.cur_pos();
     let iterators = p.ctx.sym("iterator_types");
     if let Some(entry) = state.attrs.iter_mut().find(|(n, _)| *n == iterators) {
         entry.1 = iterator_types_from_strings(p, entry.1, pos)?;
@@ -104,7 +106,7 @@ fn iterator_types_from_strings(p: &mut OpParser<'_, '_>, attr: Attr, pos: usize)
         };
         if !ITERATOR_KINDS.contains(&kind.as_str()) {
             let msg = format!("unexpected iterator_type ({kind})");
-            return p.error_at(pos, msg);
+            return p.custom_error_at(pos, msg);
         }
         let text = format!("linalg.iterator_type<{kind}>");
         converted.push(p.ctx.attr(AttrData::Opaque(text)));

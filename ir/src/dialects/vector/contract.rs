@@ -6,7 +6,8 @@
 //! printed); iterator types are written as strings and stored as `#vector.iterator_type<...>`,
 //! as `mlir-opt-22` stores them. For every point of the iteration domain the product of the
 //! `lhs` and `rhs` elements the maps select is combined into the accumulator element the third
-//! map selects. The op is pure; masks are not supported (the parser rejects the extra operands).
+//! map selects. The op is pure; masks are not supported (the parser rejects the extra operands,
+//! with `mlir-opt-22`'s message when their count is wrong).
 
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
@@ -86,8 +87,12 @@ fn parse_contract(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     let pos = p.cur_pos();
     p.parse_attr_dict_into(&mut state.attrs)?;
     let iterators = p.ctx.sym("iterator_types");
-    if let Some(entry) = state.attrs.iter_mut().find(|(n, _)| *n == iterators) {
-        entry.1 = iterator_types_from_strings(p, entry.1, pos)?;
+    let entry = state.attrs.iter_mut().find(|(n, _)| *n == iterators);
+    match entry {
+        Some(entry) if matches!(p.ctx.attr_data(entry.1), AttrData::Array(_)) => {
+            entry.1 = iterator_types_from_strings(p, entry.1, pos)?;
+        }
+        _ => return p.custom_error_at(pos, "expected \"iterator_types\" array attribute"),
     }
     if state.attrs.iter().all(|(n, _)| p.ctx.sym_str(*n) != "kind") {
         let add = p.ctx.attr(AttrData::Opaque("vector.kind<add>".into()));
@@ -98,6 +103,19 @@ fn parse_contract(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     let rhs = p.parse_operand()?;
     p.expect(TokKind::Comma, ",")?;
     let acc = p.parse_operand()?;
+    let mut masks = 0;
+    while p.eat(TokKind::Comma) {
+        p.parse_operand()?;
+        masks += 1;
+    }
+    if masks > 0 {
+        let msg = if masks == 2 {
+            "custom op 'vector.contract' with mask operands is not supported"
+        } else {
+            "custom op 'vector.contract' expected zero or exactly 2 vector mask operands"
+        };
+        return Err(Diagnostic::error(state.loc, msg));
+    }
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect(TokKind::Colon, ":")?;
     let lhs_type = p.parse_type()?;
@@ -208,7 +226,7 @@ fn check_contract(ctx: &Context, op: Op) -> Result<(), String> {
         }
     }
     let kinds = iterator_kinds(ctx, op).ok_or("expected valid iterator types")?;
-    let maps = contract_maps(ctx, op).ok_or("expected affine maps as indexing maps")?;
+    let maps = indexing_maps_or_error(ctx, op)?;
     let operands: Vec<(Vec<i64>, Type)> = ctx
         .operands(op)
         .map(|v| shape_and_element(ctx, ctx.value_type(v)))
@@ -237,6 +255,22 @@ fn check_contract(ctx: &Context, op: Op) -> Result<(), String> {
     }
     check_dimensions(ctx, &kinds, &maps, &operands)?;
     check_kind(ctx, op, operands[2].1)
+}
+
+/// The maps, or the message `mlir-opt-22` gives for a malformed `indexing_maps`.
+fn indexing_maps_or_error(ctx: &Context, op: Op) -> Result<Vec<AffineMap>, String> {
+    let items = match ctx.get_attr(op, "indexing_maps").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items,
+        _ => return Err("requires attribute 'indexing_maps'".into()),
+    };
+    let mut maps = Vec::with_capacity(items.len());
+    for (i, &item) in items.iter().enumerate() {
+        match ctx.attr_data(item) {
+            AttrData::AffineMap(m) if m.num_symbols == 0 => maps.push(m.clone()),
+            _ => return Err(format!("expected indexing map {i} to have no symbols")),
+        }
+    }
+    Ok(maps)
 }
 
 fn is_projected_permutation(map: &AffineMap) -> bool {
@@ -286,11 +320,11 @@ fn check_dimensions(
             .position(|e| *e == AffineExpr::Dim(d as u32))
             .map(|at| operands[operand].0[at])
     };
-    for d in 0..kinds.len() {
+    for (d, &kind) in kinds.iter().enumerate() {
         if let (Some(l), Some(r)) = (size_in(0, d), size_in(1, d))
             && l != r
         {
-            let what = if kinds[d] == "reduction" {
+            let what = if kind == "reduction" {
                 "contracting"
             } else {
                 "batch"
@@ -332,7 +366,7 @@ fn shape_text(ctx: &Context, shape: &[i64], elem: Type) -> String {
 fn check_kind(ctx: &Context, op: Op, elem: Type) -> Result<(), String> {
     let kind = reduction_kind(ctx, op)
         .and_then(|k| REDUCTION_KINDS.get(k))
-        .ok_or("expected a valid combining kind")?;
+        .ok_or("expected 'kind' attribute of type CombiningKind (e.g. 'vector.kind<add>')")?;
     let is_float = matches!(ctx.type_data(elem), TypeData::Float(_));
     let float_kind = kind.ends_with('f');
     let int_kind = kind.ends_with('i') || matches!(*kind, "and" | "or" | "xor");
