@@ -692,15 +692,7 @@ impl Gen<'_> {
         let c1 = self.idx(1);
         let ivs: Vec<String> = (0..m.ty.rank()).map(|_| self.fresh()).collect();
         let mut body = Vec::new();
-        let mut sum = base.clone();
-        for iv in &ivs {
-            let x = self.fresh();
-            let y = self.fresh();
-            body.push(Node::Leaf(format!(
-                "{x} = arith.index_cast {iv} : index to i64\n{y} = arith.addi {sum}, {x} : i64\n"
-            )));
-            sum = y;
-        }
+        let sum = self.sum_of_ivs(&mut body, base, &ivs);
         body.push(Node::Leaf(format!(
             "memref.store {sum}, {}[{}] : {ty}\n",
             m.name,
@@ -719,6 +711,20 @@ impl Gen<'_> {
             }];
         }
         out.extend(body);
+    }
+
+    /// `base + i0 + i1 + ...` as `i64`, computed into `body`; returns the value.
+    fn sum_of_ivs(&mut self, body: &mut Vec<Node>, base: String, ivs: &[String]) -> String {
+        let mut sum = base;
+        for iv in ivs {
+            let x = self.fresh();
+            let y = self.fresh();
+            body.push(Node::Leaf(format!(
+                "{x} = arith.index_cast {iv} : index to i64\n{y} = arith.addi {sum}, {x} : i64\n"
+            )));
+            sum = y;
+        }
+        sum
     }
 
     fn fresh_alloc(&mut self, out: &mut Vec<Node>) -> MemVal {

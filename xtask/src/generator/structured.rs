@@ -222,14 +222,7 @@ impl Gen<'_> {
         let base = self.int_value();
         let ivs: Vec<String> = m.ext.iter().map(|_| self.fresh()).collect();
         let mut body = Vec::new();
-        let mut sum = base;
-        for iv in &ivs {
-            let (x, y) = (self.fresh(), self.fresh());
-            body.push(Node::Leaf(format!(
-                "{x} = arith.index_cast {iv} : index to i64\n{y} = arith.addi {sum}, {x} : i64\n"
-            )));
-            sum = y;
-        }
+        let sum = self.sum_of_ivs(&mut body, base, &ivs);
         body.push(Node::Leaf(format!(
             "affine.store {sum}, {}[{}] : {}\n",
             m.name,

@@ -8,7 +8,7 @@
 use crate::asm::parser::{affine_add, affine_mul};
 use crate::attrs::{AffineExpr, AffineMap, AttrData};
 use crate::context::Context;
-use crate::dialects::syntax::{dense_array, segments};
+use crate::dialects::syntax::{affine_maps_of, dense_array, segments};
 use crate::entity::{Attr, Op, Type};
 use crate::types::TypeData;
 
@@ -85,23 +85,10 @@ pub fn shape(ctx: &Context, ty: Type) -> Option<&[i64]> {
 /// derived (a malformed op, which the verifier reports).
 pub fn indexing_maps(ctx: &Context, op: Op) -> Option<Vec<AffineMap>> {
     if let Some(attr) = ctx.get_attr(op, "indexing_maps") {
-        return stored_maps(ctx, attr);
+        return affine_maps_of(ctx, attr);
     }
     let spec = named::spec(ctx.op_name_str(op))?;
     derived_maps(ctx, op, spec.pattern)
-}
-
-fn stored_maps(ctx: &Context, attr: crate::entity::Attr) -> Option<Vec<AffineMap>> {
-    let AttrData::Array(items) = ctx.attr_data(attr) else {
-        return None;
-    };
-    items
-        .iter()
-        .map(|&a| match ctx.attr_data(a) {
-            AttrData::AffineMap(m) => Some(m.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// `(d0, ..., d{dims-1}) -> (d{r} for r in results)`.

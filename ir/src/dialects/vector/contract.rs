@@ -15,15 +15,15 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::{AffineExpr, AffineMap, AttrData};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
-use crate::dialects::syntax::{add_attr, op_error, type_str};
-use crate::entity::{Attr, Op, Type};
+use crate::dialects::syntax::{
+    add_attr, affine_maps_of, iterator_kind, iterator_types_from_strings, op_error,
+    print_trait_dict, type_str,
+};
+use crate::entity::{Op, Type};
 use crate::registry::{OpDef, Registry, Traits};
 use crate::types::TypeData;
 
 use super::{REDUCTION_KINDS, reduction_kind};
-
-/// The iterator kinds of a contraction.
-const ITERATOR_KINDS: [&str; 2] = ["parallel", "reduction"];
 
 /// The properties, in the order the leading dictionary prints them.
 const PROPERTIES: [&str; 3] = ["indexing_maps", "iterator_types", "kind"];
@@ -41,16 +41,7 @@ pub(super) fn register(reg: &mut Registry) {
 
 /// The indexing maps of a contraction (lhs, rhs, acc), if well formed.
 pub fn contract_maps(ctx: &Context, op: Op) -> Option<Vec<AffineMap>> {
-    let AttrData::Array(items) = ctx.attr_data(ctx.get_attr(op, "indexing_maps")?) else {
-        return None;
-    };
-    items
-        .iter()
-        .map(|&a| match ctx.attr_data(a) {
-            AttrData::AffineMap(m) => Some(m.clone()),
-            _ => None,
-        })
-        .collect()
+    affine_maps_of(ctx, ctx.get_attr(op, "indexing_maps")?)
 }
 
 /// Whether iterator `index` of a contraction is a reduction.
@@ -67,18 +58,8 @@ fn iterator_kinds(ctx: &Context, op: Op) -> Option<Vec<&'static str>> {
     };
     items
         .iter()
-        .map(|&a| iterator_kind(ctx.attr_data(a)))
+        .map(|&a| iterator_kind(ctx.attr_data(a), "vector"))
         .collect()
-}
-
-fn iterator_kind(data: &AttrData) -> Option<&'static str> {
-    let AttrData::Opaque(text) = data else {
-        return None;
-    };
-    let kind = text
-        .strip_prefix("vector.iterator_type<")?
-        .strip_suffix('>')?;
-    ITERATOR_KINDS.into_iter().find(|&k| k == kind)
 }
 
 // ----- syntax ----------------------------------------------------------------------------------
@@ -90,7 +71,7 @@ fn parse_contract(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     let entry = state.attrs.iter_mut().find(|(n, _)| *n == iterators);
     match entry {
         Some(entry) if matches!(p.ctx.attr_data(entry.1), AttrData::Array(_)) => {
-            entry.1 = iterator_types_from_strings(p, entry.1, pos)?;
+            entry.1 = iterator_types_from_strings(p, entry.1, pos, "vector")?;
         }
         _ => return p.custom_error_at(pos, "expected \"iterator_types\" array attribute"),
     }
@@ -130,47 +111,9 @@ fn parse_contract(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     Ok(())
 }
 
-/// Turns `["parallel", ...]` into `[#vector.iterator_type<parallel>, ...]`.
-fn iterator_types_from_strings(p: &mut OpParser<'_, '_>, attr: Attr, pos: usize) -> PResult<Attr> {
-    let AttrData::Array(items) = p.ctx.attr_data(attr).clone() else {
-        return Ok(attr);
-    };
-    let mut converted = Vec::with_capacity(items.len());
-    for item in items {
-        let AttrData::String(kind) = p.ctx.attr_data(item) else {
-            converted.push(item);
-            continue;
-        };
-        if !ITERATOR_KINDS.contains(&kind.as_str()) {
-            let msg = format!("unexpected iterator_type ({kind})");
-            return p.custom_error_at(pos, msg);
-        }
-        let text = format!("vector.iterator_type<{kind}>");
-        converted.push(p.ctx.attr(AttrData::Opaque(text)));
-    }
-    Ok(p.ctx.attr(AttrData::Array(converted)))
-}
-
 fn print_contract(p: &mut OpPrinter<'_>, op: Op) {
-    p.write(" {");
-    let mut first = true;
-    for name in PROPERTIES {
-        let Some(attr) = p.ctx.get_attr(op, name) else {
-            continue;
-        };
-        if !first {
-            p.write(", ");
-        }
-        first = false;
-        p.write(name);
-        p.write(" = ");
-        if name == "iterator_types" {
-            print_iterator_strings(p, attr);
-        } else {
-            p.print_attr(attr);
-        }
-    }
-    p.write("} ");
+    print_trait_dict(p, op, &PROPERTIES, "vector");
+    p.write(" ");
     let operands = p.ctx.operand_array(op);
     p.print_operands(&operands);
     p.print_optional_attr_dict(op, &PROPERTIES);
@@ -183,24 +126,6 @@ fn print_contract(p: &mut OpPrinter<'_>, op: Op) {
         p.write(" into ");
         p.print_type(acc);
     }
-}
-
-fn print_iterator_strings(p: &mut OpPrinter<'_>, attr: Attr) {
-    let AttrData::Array(items) = p.ctx.attr_data(attr) else {
-        p.print_attr(attr);
-        return;
-    };
-    p.write("[");
-    for (i, &item) in items.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        match iterator_kind(p.ctx.attr_data(item)) {
-            Some(kind) => p.write(&format!("\"{kind}\"")),
-            None => p.print_attr(item),
-        }
-    }
-    p.write("]");
 }
 
 // ----- verifier --------------------------------------------------------------------------------
