@@ -1,11 +1,16 @@
 //! Mutation fuzzing of the text front end.
 //!
-//! Seeds are the `// -----` chunks of every `.mlir` file under `tests/`. Each input is a seed
+//! Seeds are the `// -----` chunks of every `.mlir` file under `tests/` (but the tensor-level
+//! sources `X.tensor.mlir` of the real inputs). Each input is a seed
 //! mutated a few times (byte edits, range deletion and duplication, splicing with another seed,
 //! insertion of MLIR tokens, huge numbers, deep nesting). Oracle:
 //! 1. parse → verify → print never panics;
 //! 2. whatever parses and verifies, once printed, parses and verifies again and prints the same
 //!    text (the printer never emits something we cannot read back).
+//!
+//! `--dialects linalg,affine,...` keeps only the seeds that use one of the named dialects; the
+//! inserted tokens include ops and syntax of `linalg`, `affine`, `vector`, `math`, `index` and
+//! `ub`.
 //!
 //! Crashing inputs are saved under `target/fuzz-crashes/`. With `--against-mlir-opt`, the same
 //! inputs are compared with `mlir-opt-22` instead (see [`crate::fuzz_differential`]).
@@ -80,6 +85,39 @@ const TOKENS: &[&str] = &[
     " step ",
     "// -----",
     "\n",
+    // The dialects bufferized programs are made of besides memref and scf.
+    "linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = [\"parallel\"]}",
+    "iterator_types = [\"reduction\"]",
+    "ins(",
+    "outs(",
+    "linalg.yield",
+    "linalg.index 0 : index",
+    "linalg.matmul",
+    "linalg.fill ins(%c : f32) outs(",
+    "dimensions = [0]",
+    "permutation = [1, 0]",
+    "{ arith.addf }",
+    "affine.for %i = 0 to 4 {",
+    "affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%i) {",
+    "affine.load %0[%i + 1]",
+    "affine.apply affine_map<(d0)[s0] -> (d0 * 2 + s0)>",
+    "min affine_map<(d0) -> (4, d0)>",
+    "affine.yield",
+    "affine.parallel (%i) = (0) to (4)",
+    "vector.transfer_read",
+    "{in_bounds = [true]}",
+    "vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = [\"reduction\"]}",
+    "#vector.kind<add>",
+    "vector.reduction <maximumf>, ",
+    " into ",
+    "vector<4x",
+    "math.exp",
+    " fastmath<fast>",
+    "math.fpowi",
+    "index.add",
+    "index.constant 4",
+    "index.casts",
+    "ub.poison : i32",
 ];
 
 /// `cargo xtask fuzz-parser`.
@@ -94,12 +132,19 @@ pub struct FuzzParserArgs {
     /// Compare acceptance, printing and first error line with mlir-opt-22 instead
     #[arg(long)]
     against_mlir_opt: bool,
+    /// Keep only the seed chunks using one of these dialects (e.g. linalg,affine,vector)
+    #[arg(long, value_delimiter = ',')]
+    dialects: Vec<String>,
 }
 
 /// Runs the fuzzer (see the module doc).
 pub fn run(args: &FuzzParserArgs) -> Result<()> {
     let (seconds, seed) = (args.seconds, args.seed);
-    let seeds = load_seeds();
+    let mut seeds = load_seeds();
+    if !args.dialects.is_empty() {
+        let prefixes: Vec<String> = args.dialects.iter().map(|d| format!("{d}.")).collect();
+        seeds.retain(|chunk| prefixes.iter().any(|p| chunk.contains(p.as_str())));
+    }
     anyhow::ensure!(!seeds.is_empty(), "no seed inputs found under tests/");
     if args.against_mlir_opt {
         return run_differential(seeds, seed, Duration::from_secs(seconds));
@@ -168,7 +213,9 @@ fn load_seeds() -> Vec<String> {
         .into_iter()
         .flatten()
     {
-        if entry.path().extension().and_then(|e| e.to_str()) != Some("mlir") {
+        let name = entry.file_name().to_string_lossy();
+        // `X.tensor.mlir` are tensor-level sources for `mlir-opt-22`'s bufferizer, not inputs.
+        if !name.ends_with(".mlir") || name.ends_with(".tensor.mlir") {
             continue;
         }
         if let Ok(text) = std::fs::read_to_string(entry.path()) {

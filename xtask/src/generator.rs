@@ -17,11 +17,15 @@
 //! `scf.execute_region` with memref results and iter_args, `scf.index_switch`, loops allocating
 //! every iteration, `memref.realloc`, `bufferization.clone`, `memref.get_global`, and frees the
 //! program does itself (`memref.dealloc` in the allocating block, or in both branches of an
-//! `scf.if` below it), nested to a bounded depth.
+//! `scf.if` below it), `linalg` ops (`fill`, `copy`, `generic`, `matmul`) on buffers and views
+//! and `affine.for` nests with `affine.load`/`store` (see [`structured`]), nested to a bounded
+//! depth.
 
 use std::fmt::Write as _;
 
 use crate::rng::Rng;
+
+mod structured;
 
 /// A piece of a generated program: the unit the shrinker deletes.
 #[derive(Clone, Debug)]
@@ -688,15 +692,7 @@ impl Gen<'_> {
         let c1 = self.idx(1);
         let ivs: Vec<String> = (0..m.ty.rank()).map(|_| self.fresh()).collect();
         let mut body = Vec::new();
-        let mut sum = base.clone();
-        for iv in &ivs {
-            let x = self.fresh();
-            let y = self.fresh();
-            body.push(Node::Leaf(format!(
-                "{x} = arith.index_cast {iv} : index to i64\n{y} = arith.addi {sum}, {x} : i64\n"
-            )));
-            sum = y;
-        }
+        let sum = self.sum_of_ivs(&mut body, base, &ivs);
         body.push(Node::Leaf(format!(
             "memref.store {sum}, {}[{}] : {ty}\n",
             m.name,
@@ -715,6 +711,20 @@ impl Gen<'_> {
             }];
         }
         out.extend(body);
+    }
+
+    /// `base + i0 + i1 + ...` as `i64`, computed into `body`; returns the value.
+    fn sum_of_ivs(&mut self, body: &mut Vec<Node>, base: String, ivs: &[String]) -> String {
+        let mut sum = base;
+        for iv in ivs {
+            let x = self.fresh();
+            let y = self.fresh();
+            body.push(Node::Leaf(format!(
+                "{x} = arith.index_cast {iv} : index to i64\n{y} = arith.addi {sum}, {x} : i64\n"
+            )));
+            sum = y;
+        }
+        sum
     }
 
     fn fresh_alloc(&mut self, out: &mut Vec<Node>) -> MemVal {
@@ -1076,7 +1086,13 @@ impl Gen<'_> {
 
     fn stmt(&mut self, out: &mut Vec<Node>, depth: usize, multi: bool) {
         let nested = depth < self.cfg.max_depth;
-        let choice = self.rng.below(if nested { 24 } else { 11 });
+        let choice = self.rng.below(if nested { 26 } else { 13 });
+        // Unnested, the last two choices are the structured statements (24, 25).
+        let choice = if !nested && choice >= 11 {
+            choice + 13
+        } else {
+            choice
+        };
         match choice {
             0 | 1 => {
                 self.fresh_alloc(out);
@@ -1097,6 +1113,8 @@ impl Gen<'_> {
             19 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
             20 => self.index_switch(out, depth),
             21 if self.cfg.own_frees => self.freed_in_branches(out, depth),
+            24 => self.structured(out),
+            25 => self.affine_loop(out),
             _ => self.load_somewhere(out),
         }
     }

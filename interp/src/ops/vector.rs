@@ -13,7 +13,9 @@
 //! - `broadcast` replicates a scalar or a vector along leading (and unit) dimensions;
 //!   `extract`/`insert` take or replace the sub-vector or element at a position; `fma` is
 //!   `a * b + c` per element, rounded once; `reduction` folds the elements (and the
-//!   accumulator, first) with its kind; `print` prints as the runner's `printF32`,
+//!   accumulator, first) with its kind; `contract` walks its iteration domain row-major and
+//!   combines each product of the `lhs` and `rhs` elements its maps select into the
+//!   accumulator element (two roundings for floats); `print` prints as the runner's `printF32`,
 //!   `printI64`... calls of its lowering do: `( 1, 2 )` per dimension, then a newline.
 //! - `arith` ops on vectors apply the scalar op per element; `arith.constant` of a vector type
 //!   holds its dense elements (a splat fills the shape).
@@ -46,6 +48,15 @@ pub struct Transfer {
     pub masked: bool,
 }
 
+/// A decoded `vector.contract`: its maps (lhs, rhs, acc), loop sizes and combining kind.
+#[derive(Clone, Debug)]
+pub struct Contraction {
+    maps: Vec<ir::AffineMap>,
+    sizes: Vec<i64>,
+    kind: usize,
+    elem: ScalarType,
+}
+
 /// A decoded `vector` op (or `arith` op on vectors).
 #[derive(Clone, Debug)]
 pub enum VectorKind {
@@ -58,6 +69,7 @@ pub enum VectorKind {
     Insert(Vec<i64>),
     Fma(FTy),
     Reduction { kind: usize, elem: ScalarType },
+    Contract(Contraction),
     Print(ScalarType),
     FloatBin(FloatBin, FTy),
     IntBin(IntBin, u32),
@@ -148,6 +160,7 @@ pub fn decode(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
             kind: ir::dialects::vector::reduction_kind(ctx, op)?,
             elem: scalar_type(ctx, ctx.value_type(*ctx.results(op).first()?))?,
         },
+        "contract" => VectorKind::Contract(contraction(ctx, op)?),
         "print" => {
             let ty = operand_type(ctx, op, 0)?;
             let elem = vector_shape(ctx, ty).map_or(ty, |(_, e)| e);
@@ -156,6 +169,28 @@ pub fn decode(ctx: &Context, op: Op, short: &str) -> Option<Kind> {
         _ => return Some(Kind::Unsupported(format!("'vector.{short}'"))),
     };
     Some(Kind::Vector(Box::new(kind)))
+}
+
+fn contraction(ctx: &Context, op: Op) -> Option<Contraction> {
+    use ir::dialects::vector::contract;
+    let maps = contract::contract_maps(ctx, op).filter(|m| m.len() == 3)?;
+    let shapes: Vec<Vec<i64>> = (0..3)
+        .map(|i| {
+            operand_type(ctx, op, i).map(|t| vector_shape(ctx, t).map_or_else(Vec::new, |s| s.0))
+        })
+        .collect::<Option<_>>()?;
+    let views: Vec<&[i64]> = shapes.iter().map(Vec::as_slice).collect();
+    let sizes = contract::loop_sizes(&maps, &views)
+        .into_iter()
+        .collect::<Option<_>>()?;
+    let acc = operand_type(ctx, op, 2)?;
+    let elem = vector_shape(ctx, acc).map_or(acc, |(_, e)| e);
+    Some(Contraction {
+        maps,
+        sizes,
+        kind: ir::dialects::vector::reduction_kind(ctx, op)?,
+        elem: scalar_type(ctx, elem)?,
+    })
 }
 
 /// Whether `op` has a vector result (an `arith` op on vectors).
@@ -251,6 +286,7 @@ impl Machine<'_> {
                 Some(elementwise(&args, fma).unwrap_or_default())
             }
             VectorKind::Reduction { kind, elem } => Some(self.reduction(info, *kind, *elem)),
+            VectorKind::Contract(c) => Some(self.contract(info, c)),
             VectorKind::Print(elem) => {
                 let text = print_value(&self.get(a[0]), *elem);
                 self.out.push_str(&text);
@@ -457,6 +493,59 @@ impl Machine<'_> {
         let first = iter.next().unwrap_or_default();
         iter.fold(first, |acc, v| combine(name, elem, &acc, &v))
     }
+}
+
+impl Machine<'_> {
+    /// `vector.contract`: over the iteration domain in row-major order, the product of the
+    /// selected `lhs` and `rhs` elements is combined into the selected accumulator element.
+    fn contract(&self, info: &OpInfo, c: &Contraction) -> Val {
+        let a = &info.args;
+        let [lhs, rhs, acc] = [0, 1, 2].map(|i| self.get(a[i]));
+        let shape_of = |v: &Val| match v {
+            Val::Vector(v) => v.shape.to_vec(),
+            _ => Vec::new(),
+        };
+        let acc_shape = shape_of(&acc);
+        let (lhs_shape, rhs_shape) = (shape_of(&lhs), shape_of(&rhs));
+        let (lhs, rhs, mut out) = (elements(&lhs), elements(&rhs), elements(&acc));
+        let name = ir::dialects::vector::REDUCTION_KINDS
+            .get(c.kind)
+            .copied()
+            .unwrap_or("");
+        for linear in 0..num_elements(&c.sizes) {
+            let point = coordinates(&c.sizes, linear as i64);
+            let at = |map: &ir::AffineMap, shape: &[i64]| linear_index(map, shape, &point);
+            let l = lhs
+                .get(at(&c.maps[0], &lhs_shape))
+                .cloned()
+                .unwrap_or_default();
+            let r = rhs
+                .get(at(&c.maps[1], &rhs_shape))
+                .cloned()
+                .unwrap_or_default();
+            let product = combine("mul", c.elem, &l, &r);
+            if let Some(slot) = out.get_mut(at(&c.maps[2], &acc_shape)) {
+                *slot = combine(name, c.elem, slot, &product);
+            }
+        }
+        if acc_shape.is_empty() {
+            return out.into_iter().next().unwrap_or_default();
+        }
+        vector_value(&acc_shape, out)
+    }
+}
+
+/// The row-major index, in an operand of `shape`, of the element `map` selects at `point`.
+fn linear_index(map: &ir::AffineMap, shape: &[i64], point: &[i64]) -> usize {
+    let mut index = 0i64;
+    for (expr, &size) in map.results.iter().zip(shape) {
+        let coordinate = match expr {
+            AffineExpr::Dim(d) => point.get(*d as usize).copied().unwrap_or(0),
+            _ => 0,
+        };
+        index = index * size + coordinate;
+    }
+    index.max(0) as usize
 }
 
 /// The linear start and the shape of the sub-block of `shape` at `position`.

@@ -210,6 +210,10 @@ pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
         OpCounts::new(Any, Exactly(2)).regions(Exactly(1)),
     ),
     (
+        "linalg.conv_2d_nchw_fchw",
+        OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
+    ),
+    (
         "linalg.conv_2d_nhwc_hwcf",
         OpCounts::new(Any, Any).regions(Exactly(1)).segmented(2),
     ),

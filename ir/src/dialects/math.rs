@@ -206,7 +206,7 @@ pub fn parse_fastmath(p: &mut OpParser<'_, '_>) -> PResult<Attr> {
                 Some(b) => bits |= b,
                 None => {
                     let msg = "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast";
-                    return p.error_at(pos, msg);
+                    return p.custom_error_at(pos, msg);
                 }
             }
             if !p.eat(TokKind::Comma) {

@@ -269,3 +269,112 @@ pub fn print_dynamic_index_list(
     }
     p.write("]");
 }
+
+/// The iterator kinds of structured ops and contractions.
+pub const ITERATOR_KINDS: [&str; 2] = ["parallel", "reduction"];
+
+/// The affine maps of an array attribute (`indexing_maps`); `None` unless every item is one.
+pub fn affine_maps_of(ctx: &Context, attr: Attr) -> Option<Vec<crate::attrs::AffineMap>> {
+    let AttrData::Array(items) = ctx.attr_data(attr) else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|&a| match ctx.attr_data(a) {
+            AttrData::AffineMap(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The kind an iterator-type attribute `#<dialect>.iterator_type<kind>` names.
+pub fn iterator_kind(data: &AttrData, dialect: &str) -> Option<&'static str> {
+    let AttrData::Opaque(text) = data else {
+        return None;
+    };
+    let kind = text
+        .strip_prefix(dialect)?
+        .strip_prefix(".iterator_type<")?
+        .strip_suffix('>')?;
+    ITERATOR_KINDS.into_iter().find(|&k| k == kind)
+}
+
+/// Turns `["parallel", ...]` into `[#<dialect>.iterator_type<parallel>, ...]`; an unknown kind
+/// is reported at `pos` as the op's custom-syntax error.
+pub fn iterator_types_from_strings(
+    p: &mut OpParser<'_, '_>,
+    attr: Attr,
+    pos: usize,
+    dialect: &str,
+) -> PResult<Attr> {
+    let AttrData::Array(items) = p.ctx.attr_data(attr).clone() else {
+        return Ok(attr);
+    };
+    let mut converted = Vec::with_capacity(items.len());
+    for item in items {
+        let AttrData::String(kind) = p.ctx.attr_data(item) else {
+            converted.push(item);
+            continue;
+        };
+        if !ITERATOR_KINDS.contains(&kind.as_str()) {
+            let msg = format!("unexpected iterator_type ({kind})");
+            return p.custom_error_at(pos, msg);
+        }
+        let text = format!("{dialect}.iterator_type<{kind}>");
+        converted.push(p.ctx.attr(AttrData::Opaque(text)));
+    }
+    Ok(p.ctx.attr(AttrData::Array(converted)))
+}
+
+/// Prints an array of `#<dialect>.iterator_type<kind>` as `["kind", ...]`.
+pub fn print_iterator_strings(
+    p: &mut crate::asm::printer::OpPrinter<'_>,
+    attr: Attr,
+    dialect: &str,
+) {
+    let AttrData::Array(items) = p.ctx.attr_data(attr) else {
+        p.print_attr(attr);
+        return;
+    };
+    p.write("[");
+    for (i, &item) in items.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        match iterator_kind(p.ctx.attr_data(item), dialect) {
+            Some(kind) => p.write(&format!("\"{kind}\"")),
+            None => p.print_attr(item),
+        }
+    }
+    p.write("]");
+}
+
+/// Prints ` {name = value, ...}` of the op's attributes `names` that are present, in that
+/// order, with the iterator types as strings (`linalg.generic`'s and `vector.contract`'s
+/// leading dictionary).
+pub fn print_trait_dict(
+    p: &mut crate::asm::printer::OpPrinter<'_>,
+    op: Op,
+    names: &[&str],
+    dialect: &str,
+) {
+    p.write(" {");
+    let mut first = true;
+    for &name in names {
+        let Some(attr) = p.ctx.get_attr(op, name) else {
+            continue;
+        };
+        if !first {
+            p.write(", ");
+        }
+        first = false;
+        p.write(name);
+        p.write(" = ");
+        if name == "iterator_types" {
+            print_iterator_strings(p, attr, dialect);
+        } else {
+            p.print_attr(attr);
+        }
+    }
+    p.write("}");
+}

@@ -1,5 +1,6 @@
 //! The `vector` dialect subset vectorized buffer code uses: transfers, loads and stores,
-//! broadcasts, static and dynamic `extract`/`insert`, `fma`, `reduction` and `print`.
+//! broadcasts, static and dynamic `extract`/`insert`, `fma`, `reduction`, `contract` (in
+//! [`contract`]) and `print`.
 //!
 //! Effects: `transfer_read` and `load` read their memref, `transfer_write` and `store` write
 //! it (transfers on tensors have none), `print` writes the output stream; the value ops are
@@ -70,9 +71,12 @@ pub fn register(reg: &mut Registry) {
         }])
     });
     reg.register(print);
+    contract::register(reg);
 }
 
 type OpSyntax = (crate::registry::ParseFn, crate::registry::PrintFn);
+
+pub mod contract;
 
 fn register_memory_ops(reg: &mut Registry) {
     type EffectFn = fn(&Context, Op) -> Effects;
@@ -653,11 +657,10 @@ fn parse_reduction(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()>
     let pos = p.cur_pos();
     let word = p.parse_optional_keyword().unwrap_or("");
     if !REDUCTION_KINDS.contains(&word) {
-        let msg = format!(
-            "expected ::mlir::vector::CombiningKind to be one of: {}",
-            REDUCTION_KINDS.join(", ")
-        );
-        return p.error_at(pos, msg);
+        // `mlir-opt-22` lists the kinds in its enum's order.
+        let msg = "expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, \
+                   minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf";
+        return p.custom_error_at(pos, msg);
     }
     let kind = p.ctx.attr(AttrData::Opaque(format!("vector.kind<{word}>")));
     add_attr(p, state, "kind", kind);
@@ -777,6 +780,7 @@ fn print_print(p: &mut OpPrinter<'_>, op: Op) {
 /// them), declared for the verifier's count check.
 pub(crate) const COUNTS: &[(&str, OpCounts)] = &[
     ("vector.broadcast", OpCounts::new(Exactly(1), Exactly(1))),
+    ("vector.contract", OpCounts::new(Exactly(1), Exactly(3))),
     ("vector.extract", OpCounts::new(Exactly(1), AtLeast(1))),
     ("vector.fma", OpCounts::new(Exactly(1), Exactly(3))),
     ("vector.insert", OpCounts::new(Exactly(1), AtLeast(2))),

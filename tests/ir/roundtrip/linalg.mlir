@@ -177,3 +177,13 @@ func.func @conv(%i: memref<1x6x6x2xf32>, %f: memref<3x3x2x4xf32>, %o: memref<1x4
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[2, 2]> : vector<2xi64>} ins(%i, %f : memref<1x6x6x2xf32>, memref<3x3x2x4xf32>) outs(%o2 : memref<1x2x2x4xf32>)
   return
 }
+
+// -----
+
+// linalg.conv_2d_nchw_fchw with strides and dilations, on memrefs and tensors.
+func.func @conv_nchw(%i: memref<1x2x7x6xf32>, %f: memref<3x2x2x2xf32>, %o: memref<1x3x3x3xf32>, %t: tensor<1x2x4x4xf32>, %tf: tensor<2x2x2x2xf32>, %to: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  linalg.conv_2d_nchw_fchw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%i, %f : memref<1x2x7x6xf32>, memref<3x2x2x2xf32>) outs(%o : memref<1x3x3x3xf32>)
+  %r = linalg.conv_2d_nchw_fchw ins(%t, %tf : tensor<1x2x4x4xf32>, tensor<2x2x2x2xf32>) outs(%to : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %s = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%t, %tf : tensor<1x2x4x4xf32>, tensor<2x2x2x2xf32>) outs(%r : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %s : tensor<1x2x2x2xf32>
+}

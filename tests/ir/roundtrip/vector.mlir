@@ -54,3 +54,21 @@ func.func @values(%A: memref<?x8xf32>, %i: index, %x: f32, %k: i32) -> f32 {
   %14 = arith.addf %c, %0 : vector<4xf32>
   return %9 : f32
 }
+
+// -----
+
+// vector.contract: a matmul tile, a dot product into a scalar (the default kind printed), a
+// max-combining contraction with a trailing attribute, an integer one, and a batch dimension
+// with the reduction first among the iterators.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func @contract(%va: vector<4x3xf32>, %vb: vector<3x2xf32>, %acc: vector<4x2xf32>, %x: vector<4xf32>, %s: f32, %i: vector<4xi32>, %j: i32, %b: vector<2x3x4xf32>, %c: vector<2x4xf32>) -> (vector<4x2xf32>, f32, f32, i32, vector<2xf32>) {
+  %0 = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %acc : vector<4x3xf32>, vector<3x2xf32> into vector<4x2xf32>
+  %1 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]} %x, %x, %s : vector<4xf32>, vector<4xf32> into f32
+  %2 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"], kind = #vector.kind<maxnumf>} %x, %x, %s {tag = 1 : i32} : vector<4xf32>, vector<4xf32> into f32
+  %3 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"], kind = #vector.kind<add>} %i, %i, %j : vector<4xi32>, vector<4xi32> into i32
+  %zero = arith.constant dense<0.0> : vector<2xf32>
+  %4 = vector.contract {indexing_maps = [affine_map<(k, b, n) -> (b, n, k)>, affine_map<(k, b, n) -> (b, k)>, affine_map<(k, b, n) -> (b)>], iterator_types = ["reduction", "parallel", "reduction"]} %b, %c, %zero : vector<2x3x4xf32>, vector<2x4xf32> into vector<2xf32>
+  return %0, %1, %2, %3, %4 : vector<4x2xf32>, f32, f32, i32, vector<2xf32>
+}

@@ -17,8 +17,10 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
-use crate::dialects::syntax::{op_error, set_segments};
-use crate::entity::{Attr, Op};
+use crate::dialects::syntax::{
+    iterator_kind, iterator_types_from_strings, op_error, print_trait_dict, set_segments,
+};
+use crate::entity::Op;
 use crate::registry::Registry;
 
 use super::operands::{
@@ -38,15 +40,13 @@ const PROPERTIES: [&str; 5] = [
     "operandSegmentSizes",
 ];
 
-/// The two iterator kinds.
-const ITERATOR_KINDS: [&str; 2] = ["parallel", "reduction"];
-
 pub(super) fn register(reg: &mut Registry) {
     let mut def = super::structured_def("linalg.generic");
     def.inherent_attrs = &PROPERTIES;
     def.parse = Some(parse_generic);
     def.print = Some(print_generic);
     def.verify = Some(verify_generic);
+    def.implicit_terminator = Some("linalg.yield");
     reg.register(def);
 }
 
@@ -61,23 +61,13 @@ pub fn num_loops(ctx: &Context, op: Op) -> Option<usize> {
     }
 }
 
-/// The kind (`parallel` / `reduction`) an iterator-type attribute names.
-fn iterator_kind(data: &AttrData) -> Option<&'static str> {
-    let AttrData::Opaque(text) = data else {
-        return None;
-    };
-    let kind = text
-        .strip_prefix("linalg.iterator_type<")?
-        .strip_suffix('>')?;
-    ITERATOR_KINDS.into_iter().find(|&k| k == kind)
-}
-
 fn parse_generic(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let pos = p.cur_pos();
     p.parse_attr_dict_into(&mut state.attrs)?;
+    // `mlir-opt-22` reports a bad iterator type where the dictionary ends.
+    let pos = p.cur_pos();
     let iterators = p.ctx.sym("iterator_types");
     if let Some(entry) = state.attrs.iter_mut().find(|(n, _)| *n == iterators) {
-        entry.1 = iterator_types_from_strings(p, entry.1, pos)?;
+        entry.1 = iterator_types_from_strings(p, entry.1, pos, "linalg")?;
     }
     let (inputs, outputs) = parse_ins_outs(p, state)?;
     if p.eat_keyword("attrs") {
@@ -91,47 +81,8 @@ fn parse_generic(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-/// Turns `["parallel", ...]` into `[#linalg.iterator_type<parallel>, ...]`.
-fn iterator_types_from_strings(p: &mut OpParser<'_, '_>, attr: Attr, pos: usize) -> PResult<Attr> {
-    let AttrData::Array(items) = p.ctx.attr_data(attr).clone() else {
-        return Ok(attr);
-    };
-    let mut converted = Vec::with_capacity(items.len());
-    for item in items {
-        let AttrData::String(kind) = p.ctx.attr_data(item) else {
-            converted.push(item);
-            continue;
-        };
-        if !ITERATOR_KINDS.contains(&kind.as_str()) {
-            let msg = format!("unexpected iterator_type ({kind})");
-            return p.error_at(pos, msg);
-        }
-        let text = format!("linalg.iterator_type<{kind}>");
-        converted.push(p.ctx.attr(AttrData::Opaque(text)));
-    }
-    Ok(p.ctx.attr(AttrData::Array(converted)))
-}
-
 fn print_generic(p: &mut OpPrinter<'_>, op: Op) {
-    p.write(" {");
-    let mut first = true;
-    for name in STRUCTURE_ATTRS {
-        let Some(attr) = p.ctx.get_attr(op, name) else {
-            continue;
-        };
-        if !first {
-            p.write(", ");
-        }
-        first = false;
-        p.write(name);
-        p.write(" = ");
-        if name == "iterator_types" {
-            print_iterator_strings(p, attr);
-        } else {
-            p.print_attr(attr);
-        }
-    }
-    p.write("}");
+    print_trait_dict(p, op, &STRUCTURE_ATTRS, "linalg");
     print_ins_outs(p, op);
     let has_other = p
         .ctx
@@ -149,28 +100,6 @@ fn print_generic(p: &mut OpPrinter<'_>, op: Op) {
     print_results(p, op);
 }
 
-fn print_iterator_strings(p: &mut OpPrinter<'_>, attr: Attr) {
-    let AttrData::Array(items) = p.ctx.attr_data(attr) else {
-        p.print_attr(attr);
-        return;
-    };
-    p.write("[");
-    for (i, &item) in items.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        match iterator_kind(p.ctx.attr_data(item)) {
-            Some(kind) => {
-                p.write("\"");
-                p.write(kind);
-                p.write("\"");
-            }
-            None => p.print_attr(item),
-        }
-    }
-    p.write("]");
-}
-
 fn verify_generic(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(iterators) = ctx.get_attr(op, "iterator_types") else {
         op_error(ctx, op, diags, "requires attribute 'iterator_types'");
@@ -179,7 +108,7 @@ fn verify_generic(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let valid = match ctx.attr_data(iterators) {
         AttrData::Array(items) => items
             .iter()
-            .all(|&i| iterator_kind(ctx.attr_data(i)).is_some()),
+            .all(|&i| iterator_kind(ctx.attr_data(i), "linalg").is_some()),
         _ => false,
     };
     if !valid {

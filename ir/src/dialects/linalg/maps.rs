@@ -8,7 +8,7 @@
 use crate::asm::parser::{affine_add, affine_mul};
 use crate::attrs::{AffineExpr, AffineMap, AttrData};
 use crate::context::Context;
-use crate::dialects::syntax::{dense_array, segments};
+use crate::dialects::syntax::{affine_maps_of, dense_array, segments};
 use crate::entity::{Attr, Op, Type};
 use crate::types::TypeData;
 
@@ -39,6 +39,15 @@ pub enum Pattern {
     Reduce,
     /// `O(n, oh, ow, f) += I(n, oh * sh + kh * dh, ow * sw + kw * dw, c) * F(kh, kw, c, f)`.
     Conv2DNhwcHwcf,
+    /// `O(n, f, oh, ow) += I(n, c, oh * sh + kh * dh, ow * sw + kw * dw) * F(f, c, kh, kw)`.
+    Conv2DNchwFchw,
+}
+
+impl Pattern {
+    /// Whether the op is a 2-D convolution (with `strides` and `dilations`).
+    pub fn is_conv(self) -> bool {
+        matches!(self, Pattern::Conv2DNhwcHwcf | Pattern::Conv2DNchwFchw)
+    }
 }
 
 /// Whether `op` is a structured op (`linalg.generic` or a named op).
@@ -76,23 +85,10 @@ pub fn shape(ctx: &Context, ty: Type) -> Option<&[i64]> {
 /// derived (a malformed op, which the verifier reports).
 pub fn indexing_maps(ctx: &Context, op: Op) -> Option<Vec<AffineMap>> {
     if let Some(attr) = ctx.get_attr(op, "indexing_maps") {
-        return stored_maps(ctx, attr);
+        return affine_maps_of(ctx, attr);
     }
     let spec = named::spec(ctx.op_name_str(op))?;
     derived_maps(ctx, op, spec.pattern)
-}
-
-fn stored_maps(ctx: &Context, attr: crate::entity::Attr) -> Option<Vec<AffineMap>> {
-    let AttrData::Array(items) = ctx.attr_data(attr) else {
-        return None;
-    };
-    items
-        .iter()
-        .map(|&a| match ctx.attr_data(a) {
-            AttrData::AffineMap(m) => Some(m.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// `(d0, ..., d{dims-1}) -> (d{r} for r in results)`.
@@ -117,7 +113,7 @@ pub fn derived_maps(ctx: &Context, op: Op, pattern: Pattern) -> Option<Vec<Affin
     let array = match pattern {
         Pattern::Transpose => dense_array(ctx, op, "permutation")?,
         Pattern::Broadcast | Pattern::Reduce => dense_array(ctx, op, "dimensions")?,
-        Pattern::Conv2DNhwcHwcf => conv_params(
+        Pattern::Conv2DNhwcHwcf | Pattern::Conv2DNchwFchw => conv_params(
             ctx,
             ctx.get_attr(op, "strides"),
             ctx.get_attr(op, "dilations"),
@@ -158,23 +154,35 @@ fn dense_ints(ctx: &Context, attr: Attr) -> Option<Vec<i64>> {
     }
 }
 
-/// The input map of a 2-D NHWC convolution with `[sh, sw, dh, dw]`.
-fn conv_input_map(params: &[i64]) -> AffineMap {
+/// The input map of a 2-D convolution with `[sh, sw, dh, dw]`: the loops are
+/// `(d0, d1, d2, d3, d4, d5, d6)` = `(n, oh, ow, f, kh, kw, c)` in NHWC and
+/// `(n, f, oh, ow, c, kh, kw)` in NCHW.
+fn conv_input_map(pattern: Pattern, params: &[i64]) -> AffineMap {
     let window = |out: u32, filter: u32, stride: i64, dilation: i64| {
         affine_add(
             affine_mul(AffineExpr::Dim(out), AffineExpr::Const(stride)),
             affine_mul(AffineExpr::Dim(filter), AffineExpr::Const(dilation)),
         )
     };
-    AffineMap {
-        num_dims: 7,
-        num_symbols: 0,
-        results: vec![
+    let results = if pattern == Pattern::Conv2DNchwFchw {
+        vec![
+            AffineExpr::Dim(0),
+            AffineExpr::Dim(4),
+            window(2, 5, params[0], params[2]),
+            window(3, 6, params[1], params[3]),
+        ]
+    } else {
+        vec![
             AffineExpr::Dim(0),
             window(1, 4, params[0], params[2]),
             window(2, 5, params[1], params[3]),
             AffineExpr::Dim(6),
-        ],
+        ]
+    };
+    AffineMap {
+        num_dims: 7,
+        num_symbols: 0,
+        results,
     }
 }
 
@@ -213,15 +221,19 @@ pub fn pattern_maps(pattern: Pattern, ranks: &[usize], array: &[i64]) -> Option<
             let n = *ranks.last()?;
             (count == 2).then(|| vec![dims_map(n, &kept(n)), identity(n)])
         }
-        Pattern::Conv2DNhwcHwcf => {
+        Pattern::Conv2DNhwcHwcf | Pattern::Conv2DNchwFchw => {
             let params = if array.len() == 4 {
                 array
             } else {
                 &[1, 1, 1, 1]
             };
-            let filter = dims_map(7, &[4, 5, 6, 3]);
+            let filter = if pattern == Pattern::Conv2DNchwFchw {
+                dims_map(7, &[1, 4, 5, 6])
+            } else {
+                dims_map(7, &[4, 5, 6, 3])
+            };
             let output = dims_map(7, &[0, 1, 2, 3]);
-            (count == 3).then(|| vec![conv_input_map(params), filter, output])
+            (count == 3).then(|| vec![conv_input_map(pattern, params), filter, output])
         }
         Pattern::Reduce => {
             let n = *ranks.first()?;

@@ -7,7 +7,7 @@
 //! - `linalg.fill`, `copy`, `add`, `sub`, `mul`, `div`, `max`, `min`, `negf`, the float
 //!   functions `exp`, `log`, `abs`, `ceil`, `floor`, `round`, `sqrt`, `rsqrt`, `tanh`, `erf`,
 //!   `powf` (bodies of `math` ops), `matmul`,
-//!   `batch_matmul`, `matvec`, `vecmat`, `dot`, `conv_2d_nhwc_hwcf` (`strides`, `dilations`):
+//!   `batch_matmul`, `matvec`, `vecmat`, `dot`, `conv_2d_nhwc_hwcf` and `conv_2d_nchw_fchw` (`strides`, `dilations`):
 //!   `[{attrs}] ins(...) outs(...) [{attrs}] [-> types]`
 //!   (`matmul` and `batch_matmul` keep their maps as the `indexing_maps` property and print
 //!   them only when they differ from the default).
@@ -229,6 +229,11 @@ const NAMED: &[NamedSpec] = &[
         Pattern::Conv2DNhwcHwcf,
         Payload::MulAdd,
     ),
+    named(
+        "linalg.conv_2d_nchw_fchw",
+        Pattern::Conv2DNchwFchw,
+        Payload::MulAdd,
+    ),
     special(
         "linalg.transpose",
         Pattern::Transpose,
@@ -279,7 +284,7 @@ pub(super) fn register(reg: &mut Registry) {
             Syntax::InsOuts => {
                 def.inherent_attrs = if has_maps_property(spec) {
                     &["indexing_maps", "operandSegmentSizes"]
-                } else if spec.pattern == Pattern::Conv2DNhwcHwcf {
+                } else if spec.pattern.is_conv() {
                     &["dilations", "operandSegmentSizes", "strides"]
                 } else {
                     &["operandSegmentSizes"]
@@ -500,7 +505,7 @@ fn parse_ins_outs_op(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<(
                 .map(|&(_, a)| a)
         };
         let params = match spec.pattern {
-            Pattern::Conv2DNhwcHwcf => {
+            pattern if pattern.is_conv() => {
                 maps::conv_params(p.ctx, attr_named("strides"), attr_named("dilations"))
                     .unwrap_or_default()
             }
@@ -549,7 +554,11 @@ const MEMOIZED_MAPS: &str = "linalg.memoized_indexing_maps";
 fn memoizes_maps(spec: &NamedSpec) -> bool {
     matches!(
         spec.pattern,
-        Pattern::Matvec | Pattern::Vecmat | Pattern::Dot | Pattern::Conv2DNhwcHwcf
+        Pattern::Matvec
+            | Pattern::Vecmat
+            | Pattern::Dot
+            | Pattern::Conv2DNhwcHwcf
+            | Pattern::Conv2DNchwFchw
     )
 }
 
