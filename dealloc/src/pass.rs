@@ -30,6 +30,7 @@
 //! behaviour ([`crate::extensions`]).
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, SelectOp, XOrIOp};
+use ir::dialects::bufferization::copy::build_clone;
 use ir::dialects::bufferization::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
 use ir::dialects::cf::AssertOp;
 use ir::dialects::func::FuncOp;
@@ -1283,16 +1284,18 @@ impl<'a> DeallocState<'a> {
         }
         if let Some(else_block) = choice.else_block(&b) {
             b.with_insertion_point(InsertPoint::End(else_block), |b| {
-                let clone = CloneOp::build(b, v).result(b);
+                let clone = build_clone(b, v);
                 YieldOp::build(b, &[clone]);
             });
         }
         choice.results(&b)[0]
     }
 
+    /// A copy of `v` before `before` (`bufferization.clone`, or the allocation and copy it
+    /// stands for where MLIR 22 could not lower the clone).
     fn clone_value(&mut self, v: Value, before: Op) -> Value {
         let mut b = Builder::before(self.ctx, before);
-        CloneOp::build(&mut b, v).result(&b)
+        build_clone(&mut b, v)
     }
 
     // ----- function signature -------------------------------------------------------------------

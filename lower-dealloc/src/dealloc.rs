@@ -2,13 +2,14 @@
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
 use ir::dialects::bufferization::DeallocOp;
+use ir::dialects::bufferization::copy::rank1_type;
 use ir::dialects::func::CallOp;
 use ir::dialects::memref::{
     self, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, ExtractAlignedPointerAsIndexOp,
     LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Attr, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Type, TypeData, Value};
+use ir::{Builder, Context, Diagnostic, InsertPoint, Op, OpView, Value};
 
 /// The operand groups of a dealloc, read once.
 struct Groups {
@@ -253,22 +254,6 @@ fn lower_inline(b: &mut Builder, d: &Groups) -> Vec<Value> {
         dealloc_if(b, should, m);
     }
     ownership
-}
-
-/// A rank-1 identity memref type of `elem` in `memory_space`, of static size `n` (or dynamic
-/// with `None`).
-pub(crate) fn rank1_type(
-    ctx: &mut Context,
-    n: Option<i64>,
-    elem: Type,
-    memory_space: Option<Attr>,
-) -> Type {
-    ctx.ty(TypeData::MemRef {
-        shape: vec![n.unwrap_or(ir::DYNAMIC)],
-        elem,
-        layout: None,
-        memory_space,
-    })
 }
 
 /// The helper's input buffers: pointers to free, their conditions, pointers to retain.
