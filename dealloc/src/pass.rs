@@ -30,6 +30,7 @@
 //! behaviour ([`crate::extensions`]).
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, SelectOp, XOrIOp};
+use ir::dialects::bufferization::copy::build_clone;
 use ir::dialects::bufferization::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
 use ir::dialects::cf::AssertOp;
 use ir::dialects::func::FuncOp;
@@ -49,6 +50,8 @@ use analysis::alias::{is_function_argument, view_base};
 use analysis::cfg::dominance_order;
 use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
+
+mod transfer;
 
 /// Options of the pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -748,7 +751,8 @@ impl<'a> DeallocState<'a> {
     }
 
     /// Region-branch ops (`scf.if`, `scf.for`, ...): each memref passed into a region gets an
-    /// extra `false` operand (the region does not own it), and each memref result an extra
+    /// extra `false` operand (the region does not own it; a loop may take over the block's
+    /// ownership instead, see [`transfer`]), and each memref result an extra
     /// `i1` result, its ownership, which the region terminators provide:
     ///
     /// ```text
@@ -774,16 +778,20 @@ impl<'a> DeallocState<'a> {
         };
         let entry = (rb.entry)(self.ctx, op);
         let forwarded = entry.first().map(|e| e.operands.clone()).unwrap_or(0..0);
-        let memref_operands = forwarded
-            .filter(|&i| {
-                i < self.ctx.num_operands(op) && is_memref(self.ctx, self.ctx.operand(op, i))
+        let memref_operands: Vec<(usize, Value)> = forwarded
+            .filter(|&i| i < self.ctx.num_operands(op))
+            .map(|i| (i, self.ctx.operand(op, i)))
+            .filter(|&(_, v)| is_memref(self.ctx, v))
+            .collect();
+        let ownerships: Vec<Value> = memref_operands
+            .into_iter()
+            .map(|(i, v)| match self.transfer_into_loop(op, block, v, i) {
+                Some(indicator) => indicator,
+                None => self.bool_const(block, false),
             })
-            .count();
-        if memref_operands > 0 {
-            let f = self.bool_const(block, false);
-            for _ in 0..memref_operands {
-                self.ctx.push_operand(op, f);
-            }
+            .collect();
+        for own in ownerships {
+            self.ctx.push_operand(op, own);
         }
         let results = self.ctx.results(op).to_vec();
         for res in results {
@@ -1276,16 +1284,18 @@ impl<'a> DeallocState<'a> {
         }
         if let Some(else_block) = choice.else_block(&b) {
             b.with_insertion_point(InsertPoint::End(else_block), |b| {
-                let clone = CloneOp::build(b, v).result(b);
+                let clone = build_clone(b, v);
                 YieldOp::build(b, &[clone]);
             });
         }
         choice.results(&b)[0]
     }
 
+    /// A copy of `v` before `before` (`bufferization.clone`, or the allocation and copy it
+    /// stands for where MLIR 22 could not lower the clone).
     fn clone_value(&mut self, v: Value, before: Op) -> Value {
         let mut b = Builder::before(self.ctx, before);
-        CloneOp::build(&mut b, v).result(&b)
+        build_clone(&mut b, v)
     }
 
     // ----- function signature -------------------------------------------------------------------

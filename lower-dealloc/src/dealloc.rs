@@ -2,13 +2,14 @@
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
 use ir::dialects::bufferization::DeallocOp;
+use ir::dialects::bufferization::copy::rank1_type;
 use ir::dialects::func::CallOp;
 use ir::dialects::memref::{
     self, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, ExtractAlignedPointerAsIndexOp,
     LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Attr, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Type, TypeData, Value};
+use ir::{Builder, Context, Diagnostic, InsertPoint, Op, OpView, Value};
 
 /// The operand groups of a dealloc, read once.
 struct Groups {
@@ -34,6 +35,16 @@ pub fn lower_dealloc_op(
     op: Op,
     helper: Option<&str>,
 ) -> Result<(), Vec<Diagnostic>> {
+    lower_dealloc(ctx, op, helper).map(|_| ())
+}
+
+/// [`lower_dealloc_op`], returning the `scf.if` guarding the free in the case of one memref
+/// and nothing retained (the free that may move up to its buffer's last use).
+pub(crate) fn lower_dealloc(
+    ctx: &mut Context,
+    op: Op,
+    helper: Option<&str>,
+) -> Result<Option<Op>, Vec<Diagnostic>> {
     let d = Groups::of(ctx, DeallocOp(op));
     if d.memrefs.len() != d.conditions.len() || ctx.results(op).len() != d.retained.len() {
         return Err(vec![Diagnostic::error(
@@ -49,10 +60,11 @@ pub fn lower_dealloc_op(
          otherwise the helper's runtime alias checks"
     );
     let mut b = Builder::before(ctx, op);
+    let mut guarded_free = None;
     let replacements = match (d.memrefs.len(), d.retained.len()) {
         (0, _) => lower_empty(&mut b, d.retained.len()),
         (1, 0) => {
-            dealloc_if(&mut b, d.conditions[0], d.memrefs[0]);
+            guarded_free = Some(dealloc_if(&mut b, d.conditions[0], d.memrefs[0]));
             Vec::new()
         }
         (1, _) => lower_one_memref(&mut b, &d),
@@ -78,7 +90,7 @@ pub fn lower_dealloc_op(
     };
     ctx.replace_op_uses(op, &replacements);
     ctx.erase_op(op);
-    Ok(())
+    Ok(guarded_free)
 }
 
 /// No memref: every retained value's ownership is `false`.
@@ -107,7 +119,7 @@ fn lower_empty(b: &mut Builder, retained: usize) -> Vec<Value> {
 ///   memref.dealloc %arg0 : memref<2xf32>
 /// }
 /// ```
-pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) {
+pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
     let guard = IfOp::build(b, cond, &[], false);
     if let Some(then_block) = guard.then_block(b) {
         b.with_insertion_point(InsertPoint::End(then_block), |b| {
@@ -115,6 +127,7 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) {
             YieldOp::build(b, &[]);
         });
     }
+    guard.op()
 }
 
 /// One memref, N retained: linear code, no helper. The memref is freed if its condition holds
@@ -241,22 +254,6 @@ fn lower_inline(b: &mut Builder, d: &Groups) -> Vec<Value> {
         dealloc_if(b, should, m);
     }
     ownership
-}
-
-/// A rank-1 identity memref type of `elem` in `memory_space`, of static size `n` (or dynamic
-/// with `None`).
-pub(crate) fn rank1_type(
-    ctx: &mut Context,
-    n: Option<i64>,
-    elem: Type,
-    memory_space: Option<Attr>,
-) -> Type {
-    ctx.ty(TypeData::MemRef {
-        shape: vec![n.unwrap_or(ir::DYNAMIC)],
-        elem,
-        layout: None,
-        memory_space,
-    })
 }
 
 /// The helper's input buffers: pointers to free, their conditions, pointers to retain.

@@ -13,7 +13,7 @@ use ir::dialects::memref::{DimOp, LoadOp, StoreOp};
 use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::{Builder, Context, InsertPoint, Op, Traits, Value};
 
-use crate::dealloc::rank1_type;
+use ir::dialects::bufferization::copy::rank1_type;
 
 /// Creates a private `@dealloc_helper` (renamed `_N` on a clash) at the end of symbol table
 /// `table`; returns its name.

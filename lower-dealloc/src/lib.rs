@@ -5,7 +5,9 @@
 //! values; the generic case calling one `@dealloc_helper` per symbol table), except that a
 //! dealloc with few enough memrefs and retained values compares their pointers inline, and the
 //! generic case keeps its buffers on the stack (`memref.alloca` in a `memref.alloca_scope`):
-//! the lowering never allocates on the heap. The conversion
+//! the lowering never allocates on the heap. The free of a dealloc with one memref and nothing
+//! retained then moves up to right after its buffer's last use in the block (`last_use.rs`).
+//! The conversion
 //! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
 //! other op of the bufferization dialect.
 //!
@@ -20,6 +22,7 @@
 mod clone;
 mod dealloc;
 mod helper;
+mod last_use;
 
 use ir::dialects::bufferization::{CloneOp, DeallocOp};
 use ir::dialects::builtin::ModuleOp;
@@ -153,14 +156,17 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
         }
     }
     let mut errors = Vec::new();
+    let mut guarded_frees = Vec::new();
     for op in deallocs.into_iter().map(DeallocOp::op) {
         let helper = symbol_table_of(ctx, op)
             .and_then(|t| helpers.iter().find(|(h, _)| *h == t))
             .map(|(_, name)| name.clone());
-        if let Err(e) = lower_dealloc_op(ctx, op, helper.as_deref()) {
-            errors.extend(e);
+        match dealloc::lower_dealloc(ctx, op, helper.as_deref()) {
+            Ok(guard) => guarded_frees.extend(guard),
+            Err(e) => errors.extend(e),
         }
     }
+    last_use::free_at_last_uses(ctx, root, &guarded_frees);
     if errors.is_empty() {
         Ok(())
     } else {

@@ -12,7 +12,8 @@
 //! With reuse, no peak (heap and stack bytes) and no allocation count may grow. The programs
 //! named `chain*` must peak within one buffer of the interpreter's ideal, `temp-loop-4` must
 //! allocate as often as `temp-loop-64`, and `double-buffer*` must hold two buffers (in the
-//! freed form, where the loop frees what it received). Every measurement is printed (run with
+//! freed form, where the loop frees what it received, and through the ownership-based
+//! pipeline). Every measurement is printed (run with
 //! `--nocapture` to see the table).
 
 use std::path::PathBuf;
@@ -107,7 +108,9 @@ fn reuse_never_raises_the_peak_in_any_strategy() {
             );
             costs.push((name, cost));
         }
-        check_named(strategy, &costs, 512, false);
+        // The ownership-based strategy hands a loop's initial buffer over to the loop when
+        // nothing uses it afterwards, so its double-buffered loops hold two buffers.
+        check_named(strategy, &costs, 512, *strategy == "ownership-based");
         let mut saved = 0;
         for (name, program) in pipeline_inputs() {
             if !accepts(&program, without) {

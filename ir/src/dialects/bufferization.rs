@@ -10,6 +10,7 @@
 //! has a result-name hint in `mlir-opt-22`.
 
 pub(crate) mod canonicalize;
+pub mod copy;
 mod ops;
 pub use ops::{AllocTensorOp, CloneOp, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR};
 

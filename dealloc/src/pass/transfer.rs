@@ -1,0 +1,111 @@
+//! Ownership handed into a loop (MLIR-HLO's transfer): when a buffer the block owns enters an
+//! `scf.for` or `scf.while` as an initial value and nothing uses it (or an alias of it) after
+//! the loop, the loop receives the block's ownership indicator instead of `false`, and the block
+//! stops owning it. The loop then frees it on its first trip, where it frees every buffer it
+//! receives from the previous trip, so a double-buffered loop holds two buffers, not three.
+//!
+//! ```text
+//! %init = memref.alloc() : memref<4xf32>
+//! %r = scf.for %i = %c0 to %n step %c1 iter_args(%b = %init) -> (memref<4xf32>) { ... }
+//! // the loop's ownership operand for %init is `true` (was `false`), and the block no longer
+//! // frees %init after the loop
+//! ```
+
+use ir::dialects::scf::{ForOp, WhileOp};
+use ir::{Block, Op, OpView, Value};
+use rustc_hash::FxHashSet;
+
+use super::{DeallocState, is_memref};
+use crate::ownership::Ownership;
+use analysis::effects::is_allocation;
+use ir::dialects::arith::ConstantOp;
+
+/// How many aliases of a buffer are followed before giving up on the transfer.
+const ALIAS_LIMIT: usize = 256;
+
+impl DeallocState<'_> {
+    /// The ownership indicator `loop_op` may take over for its memref operand `value` (forwarded
+    /// into its entry region at `operand_index`), if the block owns it and it is dead after the
+    /// loop. The block's own ownership of `value` becomes `false`.
+    pub(super) fn transfer_into_loop(
+        &mut self,
+        loop_op: Op,
+        block: Block,
+        value: Value,
+        operand_index: usize,
+    ) -> Option<Value> {
+        if !ForOp::is(self.ctx, loop_op) && !WhileOp::is(self.ctx, loop_op) {
+            return None;
+        }
+        let Ownership::Unique(indicator) = self.get(value, block) else {
+            return None;
+        };
+        if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
+            || !self.in_list.contains(&(block, value))
+            || !self.is_fresh_buffer(value, block)
+            || !self.dead_after(loop_op, block, value, operand_index)
+        {
+            return None;
+        }
+        tracing::debug!(
+            at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(loop_op)),
+            "ownership of an initial value moves into the loop: nothing uses it afterwards"
+        );
+        let f = self.bool_const(block, false);
+        self.set(value, Ownership::Unique(f), block);
+        Some(indicator)
+    }
+
+    /// Whether `value`, defined in `block`, is a buffer nothing defined before it may alias
+    /// while owned: an allocation, or the only memref result of a call or region-branch op
+    /// (which owns it only if it allocated it, or received it by a transfer).
+    fn is_fresh_buffer(&self, value: Value, block: Block) -> bool {
+        let ctx = &*self.ctx;
+        let Some(def) = ctx.defining_op(value) else {
+            return false;
+        };
+        if ctx.op_parent(def) != Some(block) {
+            return false;
+        }
+        if is_allocation(ctx, value) {
+            return true;
+        }
+        let op_def = ctx.op_def(def);
+        let hands_over = op_def.call.is_some() || op_def.region_branch.is_some();
+        let memref_results = ctx.results(def).iter().filter(|&&r| is_memref(ctx, r));
+        hands_over && memref_results.count() == 1
+    }
+
+    /// Whether `value` and every alias derived from it are used only before `loop_op` in
+    /// `block`, except for `value` itself as `loop_op`'s operand `operand_index`. Results of
+    /// users (and of the ops holding them) count as aliases.
+    fn dead_after(&self, loop_op: Op, block: Block, value: Value, operand_index: usize) -> bool {
+        let ctx = &*self.ctx;
+        let mut seen = FxHashSet::default();
+        let mut work = vec![value];
+        seen.insert(value);
+        while let Some(alias) = work.pop() {
+            for (user, index) in ctx.uses(alias) {
+                if user == loop_op && alias == value && index == operand_index {
+                    continue;
+                }
+                let Some(top) = ctx.ancestor_in_block(block, user) else {
+                    return false;
+                };
+                if top == loop_op || !ctx.is_before_in_block(top, loop_op) {
+                    return false;
+                }
+                let produced = ctx.results(user).iter().chain(ctx.results(top));
+                for &result in produced {
+                    if is_memref(ctx, result) && seen.insert(result) {
+                        if seen.len() > ALIAS_LIMIT {
+                            return false;
+                        }
+                        work.push(result);
+                    }
+                }
+            }
+        }
+        true
+    }
+}

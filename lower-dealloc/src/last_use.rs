@@ -1,0 +1,195 @@
+//! Frees placed at the last use: the free the lowering emits for a dealloc of one memref with
+//! nothing retained (`scf.if %cond { memref.dealloc %m }`) moves up from the end of its block to
+//! right after the last op of the block that uses the buffer or an alias of it, or to the start
+//! of the block when no op there uses it (the buffer died in a predecessor). The ownership pass
+//! frees before terminators; this is where a buffer whose ownership is known stops taking room.
+//!
+//! ```text
+//! %alloc = memref.alloc() : memref<4xf32>      %alloc = memref.alloc() : memref<4xf32>
+//! memref.store %x, %alloc[%i] : memref<4xf32>  memref.store %x, %alloc[%i] : memref<4xf32>
+//! %other = memref.alloc() : memref<4xf32>      scf.if %true {
+//! ...                                            memref.dealloc %alloc : memref<4xf32>
+//! scf.if %true {                               }
+//!   memref.dealloc %alloc : memref<4xf32>      %other = memref.alloc() : memref<4xf32>
+//! }                                            ...
+//! ```
+//!
+//! Moving a free up within its block is safe when no op between the new and the old place
+//! touches the buffer: control stays in the block between them, so only the ops there (and
+//! what is nested in them) run. Aliases are the buffer's whole view-flow component (views, block
+//! and region arguments, region results); a pointer taken as an index
+//! (`memref.extract_aligned_pointer_as_index`) counts as a use wherever it is used, so a
+//! pointer comparison never sees an address a later allocation reused. The guard's condition
+//! and the free's operand must be defined before the new place; a pure op computing the
+//! operand (the `extract_strided_metadata` giving the base buffer) moves along.
+
+use analysis::alias::BufferViewFlowAnalysis;
+use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
+use ir::dialects::scf::IfOp;
+use ir::{Block, Context, Op, OpView, Traits, Value};
+use rustc_hash::FxHashSet;
+
+/// How many aliases (and values derived from pointers) are followed before leaving a free where
+/// it is.
+const ALIAS_LIMIT: usize = 512;
+
+/// Moves each of `guards` (`scf.if` ops holding one free) up to its buffer's last use; returns
+/// whether any moved.
+pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> bool {
+    if guards.is_empty() {
+        return false;
+    }
+    let flow = BufferViewFlowAnalysis::compute(ctx, root);
+    let mut moved = false;
+    for &guard in guards {
+        moved |= place(ctx, &flow, guard).unwrap_or(false);
+    }
+    moved
+}
+
+/// Moves one guarded free; `None` when it must stay.
+fn place(ctx: &mut Context, flow: &BufferViewFlowAnalysis, guard: Op) -> Option<bool> {
+    let block = ctx.op_parent(guard)?;
+    let (cond, buffer) = guarded_free(ctx, guard)?;
+    let definer = movable_definer(ctx, block, buffer, guard);
+    let mut anchor = last_use(ctx, flow, block, buffer, guard, definer)?;
+    let required: Vec<Value> = match definer {
+        Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
+        None => vec![cond, buffer],
+    };
+    for value in required {
+        let def_top = ctx
+            .defining_op(value)
+            .and_then(|d| ctx.ancestor_in_block(block, d));
+        if let Some(top) = def_top {
+            if top == guard || !ctx.is_before_in_block(top, guard) {
+                return None;
+            }
+            anchor = Some(later(ctx, anchor, top));
+        }
+    }
+    let definer = definer.filter(|&d| anchor.is_none_or(|a| ctx.is_before_in_block(a, d)));
+    let mut moving: Vec<Op> = definer.into_iter().collect();
+    moving.push(guard);
+    let in_place = moving.iter().try_fold(anchor, |previous, &op| {
+        (next_op_at(ctx, block, previous) == Some(op)).then_some(Some(op))
+    });
+    if in_place.is_some() {
+        return Some(false);
+    }
+    tracing::debug!(
+        from = %ir::diag::loc_text(ctx, ctx.op_loc(guard)),
+        "free moved up to right after the last use of its buffer or an alias"
+    );
+    for op in moving {
+        ctx.unlink_op(op);
+        match anchor {
+            Some(a) => ctx.insert_op_after(a, op),
+            None => ctx.prepend_op(block, op),
+        }
+        anchor = Some(op);
+    }
+    Some(true)
+}
+
+/// The condition and the freed buffer of `scf.if %cond { memref.dealloc %buffer }`.
+fn guarded_free(ctx: &Context, guard: Op) -> Option<(Value, Value)> {
+    let guard_if = IfOp::of(ctx, guard)?;
+    let then_block = guard_if.then_block(ctx)?;
+    let free = ctx
+        .block_ops(then_block)
+        .find_map(|op| DeallocOp::of(ctx, op))?;
+    Some((guard_if.condition(ctx), free.memref(ctx)))
+}
+
+/// The op of `block` before `guard` computing `buffer`, if it is pure and holds no region, so it
+/// may move up with the free (its other results, if used, stay dominated).
+fn movable_definer(ctx: &Context, block: Block, buffer: Value, guard: Op) -> Option<Op> {
+    let def = ctx.defining_op(buffer)?;
+    let movable = ctx.op_parent(def) == Some(block)
+        && ctx.is_before_in_block(def, guard)
+        && ctx.has_trait(def, Traits::PURE)
+        && ctx.regions(def).is_empty();
+    movable.then_some(def)
+}
+
+/// The last op of `block` before `guard` that uses an alias of `buffer` (`Some(None)`: none
+/// does); `None` when an alias is used after the guard in the block or there are too many.
+fn last_use(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    block: Block,
+    buffer: Value,
+    guard: Op,
+    definer: Option<Op>,
+) -> Option<Option<Op>> {
+    let mut aliases: FxHashSet<Value> = FxHashSet::default();
+    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
+        aliases.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
+        if aliases.len() > ALIAS_LIMIT {
+            return None;
+        }
+    }
+    let mut last = None;
+    let mut pointers: Vec<Value> = Vec::new();
+    for &alias in &aliases {
+        for (user, _) in ctx.uses(alias) {
+            if Some(user) == definer || ctx.is_ancestor(guard, user) {
+                continue;
+            }
+            last = note_use(ctx, block, guard, last, user)?;
+            if ExtractAlignedPointerAsIndexOp::is(ctx, user) {
+                pointers.extend(ctx.results(user));
+            }
+        }
+    }
+    let mut seen: FxHashSet<Value> = pointers.iter().copied().collect();
+    while let Some(pointer) = pointers.pop() {
+        for (user, _) in ctx.uses(pointer) {
+            last = note_use(ctx, block, guard, last, user)?;
+            for &derived in ctx.results(user) {
+                if seen.insert(derived) {
+                    pointers.push(derived);
+                }
+            }
+            if seen.len() > ALIAS_LIMIT {
+                return None;
+            }
+        }
+    }
+    Some(last)
+}
+
+/// `last` updated with a use by `user`; `None` if `user` runs after the guard in the block.
+/// Uses outside the block do not count: they cannot run between the new and the old place.
+fn note_use(
+    ctx: &Context,
+    block: Block,
+    guard: Op,
+    last: Option<Op>,
+    user: Op,
+) -> Option<Option<Op>> {
+    let Some(top) = ctx.ancestor_in_block(block, user) else {
+        return Some(last);
+    };
+    if top == guard || !ctx.is_before_in_block(top, guard) {
+        return None;
+    }
+    Some(Some(later(ctx, last, top)))
+}
+
+/// The later of two ops of one block (`b` when `a` is `None`).
+fn later(ctx: &Context, a: Option<Op>, b: Op) -> Op {
+    match a {
+        Some(a) if ctx.is_before_in_block(b, a) => a,
+        _ => b,
+    }
+}
+
+/// The op right after `anchor` (the block's first op when `anchor` is `None`).
+fn next_op_at(ctx: &Context, block: Block, anchor: Option<Op>) -> Option<Op> {
+    match anchor {
+        Some(a) => ctx.next_op(a),
+        None => ctx.first_op(block),
+    }
+}

@@ -1,0 +1,274 @@
+// RUN: dealloc-opt %s --buffer-deallocation-pipeline --split-input-file
+
+// Issue 13 item 4: a buffer the pipeline frees unconditionally is freed right after its last
+// use (here: %a before %b is allocated), not at the end of the block.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i3, %a[%c0] : memref<8xi64>
+  %x = memref.load %a[%c0] : memref<8xi64>
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %x, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// A view keeps its buffer alive: %a is freed after the last load through %v, not after the
+// last direct use of %a.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i5 = arith.constant 5 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i5, %a[%c1] : memref<8xi64>
+  %v = memref.subview %a[1][4][1] : memref<8xi64> to memref<4xi64, strided<[1], offset: 1>>
+  %b = memref.alloc() : memref<8xi64>
+  %x = memref.load %v[%c0] : memref<4xi64, strided<[1], offset: 1>>
+  memref.store %x, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// Across blocks: %a dies in the entry block; each successor frees it at its start, before
+// allocating its own buffer.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i2, %a[%c0] : memref<8xi64>
+  %x = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi sgt, %x, %i2 : i64
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %x, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  cf.br ^bb3
+^bb2:
+  %c = memref.alloc() : memref<8xi64>
+  memref.store %x, %c[%c0] : memref<8xi64>
+  %z = memref.load %c[%c0] : memref<8xi64>
+  func.call @printI64(%z) : (i64) -> ()
+  cf.br ^bb3
+^bb3:
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// Issue 13 item 4b: the loop takes over its initial buffer (nothing uses it after the loop),
+// so it frees it on the first trip and holds two buffers at a time, not three.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 8 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %init) -> (memref<16xi64>) {
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next : memref<16xi64>
+  }
+  %x = memref.load %r[%c0] : memref<16xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// The same with scf.while.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i64
+  %limit = arith.constant 100 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %r = scf.while (%buf = %init) : (memref<16xi64>) -> memref<16xi64> {
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %more = arith.cmpi slt, %v, %limit : i64
+    scf.condition(%more) %buf : memref<16xi64>
+  } do {
+  ^bb0(%buf: memref<16xi64>):
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next : memref<16xi64>
+  }
+  %x = memref.load %r[%c0] : memref<16xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// No transfer: the initial buffer is read after the loop, so the block keeps owning it.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %init) -> (memref<16xi64>) {
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next : memref<16xi64>
+  }
+  %x = memref.load %r[%c0] : memref<16xi64>
+  %y = memref.load %init[%c0] : memref<16xi64>
+  %s = arith.addi %x, %y : i64
+  func.call @printI64(%s) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// No transfer: a view of the initial buffer is read after the loop.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %view = memref.subview %init[0][8][1] : memref<16xi64> to memref<8xi64, strided<[1]>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %init) -> (memref<16xi64>) {
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next : memref<16xi64>
+  }
+  %x = memref.load %r[%c0] : memref<16xi64>
+  %y = memref.load %view[%c0] : memref<8xi64, strided<[1]>>
+  %s = arith.addi %x, %y : i64
+  func.call @printI64(%s) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// No transfer: the loop body reads the initial buffer directly, on every trip.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %init) -> (memref<16xi64>) {
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %buf[%c0] : memref<16xi64>
+    %u = memref.load %init[%c0] : memref<16xi64>
+    %w = arith.addi %v, %u : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next : memref<16xi64>
+  }
+  %x = memref.load %r[%c0] : memref<16xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// No transfer: the same buffer enters the loop twice.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %init = memref.alloc() : memref<16xi64>
+  memref.store %one, %init[%c0] : memref<16xi64>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %init, %q = %init) -> (memref<16xi64>, memref<16xi64>) {
+    %next = memref.alloc() : memref<16xi64>
+    %v = memref.load %p[%c0] : memref<16xi64>
+    %u = memref.load %q[%c0] : memref<16xi64>
+    %w = arith.addi %v, %u : i64
+    memref.store %w, %next[%c0] : memref<16xi64>
+    scf.yield %next, %p : memref<16xi64>, memref<16xi64>
+  }
+  %x = memref.load %r#0[%c0] : memref<16xi64>
+  %y = memref.load %r#1[%c0] : memref<16xi64>
+  %s = arith.addi %x, %y : i64
+  func.call @printI64(%s) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// Issue 13 item 5: the copy of a returned view with a static offset is an allocation,
+// reinterpret_cast and memref.copy, which mlir-opt-22 --convert-bufferization-to-memref lowers
+// (it cannot lower a bufferization.clone of that type).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func private @tail(%m: memref<4xi64>) -> memref<2xi64, strided<[1], offset: 2>> {
+  %v = memref.subview %m[2][2][1] : memref<4xi64> to memref<2xi64, strided<[1], offset: 2>>
+  return %v : memref<2xi64, strided<[1], offset: 2>>
+}
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %i7 = arith.constant 7 : i64
+  %i9 = arith.constant 9 : i64
+  %m = memref.alloc() : memref<4xi64>
+  memref.store %i7, %m[%c2] : memref<4xi64>
+  memref.store %i9, %m[%c3] : memref<4xi64>
+  %t = func.call @tail(%m) : (memref<4xi64>) -> memref<2xi64, strided<[1], offset: 2>>
+  %x = memref.load %t[%c1] : memref<2xi64, strided<[1], offset: 2>>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
