@@ -7,8 +7,10 @@
 //! grow (upstream MLIR doubles the peak of a loop that grows a buffer with `realloc`, and of a
 //! recursive function, this way). A move is *peak-safe* when the code the buffer's life is
 //! extended over holds no other op that may allocate on the heap: an op with a heap
-//! allocation effect, unknown effects, or a call (the callee may allocate). Stack buffers
-//! count too: the peak measures heap and stack bytes.
+//! allocation effect, unknown effects, a call (the callee may allocate), or a terminator
+//! passing a memref on (the deallocation that runs after hoisting may copy it there, as every
+//! strategy does with a returned buffer it does not own). Stack buffers count too: the peak
+//! measures heap and stack bytes.
 //!
 //! Promotion to the stack extends a buffer's life as well, to the end of its allocation
 //! scope: it is peak-safe when nothing after the allocation, up to the scope's end, may
@@ -17,7 +19,7 @@
 //! The counts of such ops nested in every op and region are computed once, so each check is
 //! O(1).
 
-use ir::{Context, EffectKind, Effects, Op, Region};
+use ir::{Context, EffectKind, Effects, Op, Region, Traits};
 use rustc_hash::FxHashMap;
 
 /// How many ops that may allocate each op (itself included) and each region holds, and how
@@ -79,13 +81,22 @@ impl AllocationCounts {
     }
 }
 
-/// Whether `op` itself may allocate, on the heap or the stack (both count in the peak).
+/// Whether `op` itself may allocate, on the heap or the stack (both count in the peak), now
+/// or once deallocation has placed its copies.
 fn may_allocate(ctx: &Context, op: Op) -> bool {
-    if ctx.op_def(op).call.is_some() {
+    if ctx.op_def(op).call.is_some() || passes_memref_on(ctx, op) {
         return true;
     }
     match ctx.memory_effects(op) {
         Effects::Unknown => true,
         Effects::Known(effects) => effects.iter().any(|e| e.kind == EffectKind::Allocate),
     }
+}
+
+/// Whether `op` is a terminator with a memref operand: deallocation may copy it there.
+fn passes_memref_on(ctx: &Context, op: Op) -> bool {
+    ctx.has_trait(op, Traits::TERMINATOR)
+        && ctx
+            .operands(op)
+            .any(|v| ctx.type_data(ctx.value_type(v)).is_memref())
 }
