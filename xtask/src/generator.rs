@@ -1027,6 +1027,11 @@ impl Gen<'_> {
             return None;
         }
         let n = m.ty.dims[0]?;
+        if m.ext[0] != n {
+            // Only part of the buffer is initialized (a grown `memref.realloc`): the view's
+            // extents would reach past it.
+            return None;
+        }
         let shape = match n {
             4 => [2usize, 2],
             6 => [2, 3],
