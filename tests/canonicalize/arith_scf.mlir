@@ -132,3 +132,32 @@ func.func @main() {
   memref.dealloc %a : memref<2xi64>
   return
 }
+
+// -----
+
+// scf.while: %f is %true on entry and every trip passes it on, %k is yielded as its
+// init: both leave the loop, and the values the condition forwards from outside are read
+// directly by the body and after the loop.
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %true = arith.constant true
+  %seven = arith.constant 7 : i64
+  %r:3 = scf.while (%i = %c0, %f = %true, %k = %seven) : (index, i1, i64) -> (index, i1, i64) {
+    %go = arith.cmpi slt, %i, %c3 : index
+    scf.condition(%go) %i, %f, %k : index, i1, i64
+  } do {
+  ^bb0(%i2: index, %f2: i1, %k2: i64):
+    %n = arith.addi %i2, %c1 : index
+    %x = arith.extui %f2 : i1 to i64
+    %y = arith.addi %x, %k2 : i64
+    func.call @printI64(%y) : (i64) -> ()
+    scf.yield %n, %f2, %seven : index, i1, i64
+  }
+  %z = arith.extui %r#1 : i1 to i64
+  func.call @printI64(%z) : (i64) -> ()
+  func.call @printI64(%r#2) : (i64) -> ()
+  return
+}

@@ -12,6 +12,7 @@
 pub(crate) mod canonicalize;
 mod loops_canonicalize;
 mod ops;
+mod while_canonicalize;
 pub use ops::{
     ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
     WhileOp, YieldOp,

@@ -99,7 +99,7 @@ fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
     changed
 }
 
-fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
+pub(super) fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
     let def_op = match ctx.value_def(v) {
         ValueDef::Result { op: d, .. } => Some(d),
         ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),

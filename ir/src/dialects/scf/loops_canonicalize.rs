@@ -3,7 +3,8 @@
 //! `scf.execute_region`, a switch on a constant (MLIR's `ForOpIterArgsFolder`,
 //! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`).
 
-use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, YieldOp};
+use super::while_canonicalize::{while_invariant_before_args, while_invariant_forwarded_values};
+use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, WhileOp, YieldOp};
 use crate::context::{Context, OpState};
 use crate::dialects::arith::ConstantOp;
 use crate::dialects::syntax::dense_array;
@@ -12,10 +13,17 @@ use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
 
-/// Registers the patterns of `scf.for` and `scf.execute_region`.
+/// Registers the patterns of `scf.for`, `scf.while`, `scf.execute_region` and
+/// `scf.index_switch`.
 pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(ForOp::NAME) {
         def.canonicalization.patterns = &[for_forwarded_iter_args, for_trivial_trip_count];
+    }
+    if let Some(def) = reg.def_mut(WhileOp::NAME) {
+        def.canonicalization.patterns = &[
+            while_invariant_before_args,
+            while_invariant_forwarded_values,
+        ];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
         def.canonicalization.patterns = &[execute_region_inline_single_block];
