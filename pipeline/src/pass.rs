@@ -93,6 +93,15 @@ impl<O> Kind<O> {
     pub const fn pass(run: RunFn<O>) -> Self {
         Kind::Pass { anchor: None, run }
     }
+
+    /// A pass that runs on every `func.func` nested in the op it is given, calling `run` on
+    /// each.
+    pub const fn per_function(run: RunFn<O>) -> Self {
+        Kind::Pass {
+            anchor: Some("func.func"),
+            run,
+        }
+    }
 }
 
 impl<O> Declaration<O> {

@@ -38,10 +38,9 @@ pub static HLO_DEALLOCATION_SIMPLIFICATION: Declaration<HloSimplificationOptions
                       indicator becomes memref.dealloc of its buffer, and a deallocation.own \
                       whose indicator reaches no retain becomes deallocation.null.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hlo_reuse::hlo_deallocation_simplification(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hlo_reuse::hlo_deallocation_simplification(ctx, root, options)
+    }),
 };
 
 /// `hlo-deallocation-to-scf`.
@@ -53,10 +52,9 @@ pub static HLO_DEALLOCATION_TO_SCF: Declaration<HloToScfOptions> = Declaration {
                   nothing claimed; retains with several of both are left for \
                   hlo-lower-deallocation.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hlo_reuse::hlo_deallocation_to_scf(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hlo_reuse::hlo_deallocation_to_scf(ctx, root, options)
+    }),
 };
 
 /// `hlo-lower-deallocation`.
@@ -79,10 +77,9 @@ pub static HLO_SPLIT_ALLOC_TENSORS: Declaration<SplitAllocTensorsOptions> = Decl
                   a copy created right before its user, so that each use bufferizes to its own \
                   short-lived buffer.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hlo_reuse::hlo_split_alloc_tensors(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hlo_reuse::hlo_split_alloc_tensors(ctx, root, options)
+    }),
 };
 
 /// The options of the `hlo-deallocation-pipeline`.

@@ -25,10 +25,7 @@ pub static BUFFER_HOISTING: Declaration<HoistOptions> = Declaration {
                   not change; buffers become available earlier, which the copy-insertion \
                   strategy needs fewer clones for.",
     options: &PEAK_SAFE_HOISTING,
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hoisting::buffer_hoisting(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| hoisting::buffer_hoisting(ctx, root, options)),
 };
 
 /// `buffer-loop-hoisting`.
@@ -41,10 +38,9 @@ pub static BUFFER_LOOP_HOISTING: Declaration<HoistOptions> = Declaration {
                   Parallel loops (scf.parallel, scf.forall) keep their buffers: each instance \
                   needs its own.",
     options: &PEAK_SAFE_HOISTING,
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hoisting::buffer_loop_hoisting(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hoisting::buffer_loop_hoisting(ctx, root, options)
+    }),
 };
 
 /// `promote-buffers-to-stack`.
@@ -78,10 +74,9 @@ pub static PROMOTE_BUFFERS_TO_STACK: Declaration<PromoteOptions> = Declaration {
              spans no other allocation or call"
         ),
     ],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hoisting::promote_buffers_to_stack(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hoisting::promote_buffers_to_stack(ctx, root, options)
+    }),
 };
 
 /// `optimize-allocation-liveness`.
@@ -93,10 +88,9 @@ pub static OPTIMIZE_ALLOCATION_LIVENESS: Declaration<LivenessOptions> = Declarat
                   comes back sooner. Conditional frees, frees elsewhere and buffers that escape \
                   the block stay as they are.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hoisting::optimize_allocation_liveness(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hoisting::optimize_allocation_liveness(ctx, root, options)
+    }),
 };
 
 /// What a named pipeline's `hoist` option runs before deallocation: the peak-safe forms of

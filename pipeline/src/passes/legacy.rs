@@ -41,10 +41,7 @@ pub static COPY_REMOVAL: Declaration<CopyRemovalOptions> = Declaration {
                   untouched from then to the copy, the target replaces the source. The \
                   allocation, the copy and the free go.",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| legacy::copy_removal(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| legacy::copy_removal(ctx, root, options)),
 };
 
 /// The options of the `legacy-buffer-deallocation-pipeline`.

@@ -23,10 +23,9 @@ pub static HLO_BUFFER_REUSE: Declaration<BufferReuseOptions> = Declaration {
                   peak or the number of allocations (a loop that may run zero times keeps its \
                   buffers).",
     options: &[],
-    kind: Kind::Pass {
-        anchor: Some("func.func"),
-        run: |ctx, root, options, _| hlo_reuse::hlo_buffer_reuse(ctx, root, options),
-    },
+    kind: Kind::per_function(|ctx, root, options, _| {
+        hlo_reuse::hlo_buffer_reuse(ctx, root, options)
+    }),
 };
 
 /// What a named pipeline's `reuse` option runs once frees are plain `memref.dealloc`s: each
