@@ -15,7 +15,6 @@
 //!   (`scf.while`'s condition region, both `scf.if` branches), or it is an `scf.for` whose
 //!   constant bounds give at least one trip or that runs under a guard on its bounds.
 
-use ir::dialects::arith::ConstantOp;
 use ir::dialects::scf::ForOp;
 use ir::{Block, Context, Op, OpView, RegionPoint};
 use rustc_hash::FxHashMap;
@@ -89,12 +88,7 @@ fn runs_at_least_once(ctx: &Context, op: Op) -> bool {
     if super::guard::is_guarded(ctx, op) {
         return true;
     }
-    let constant = |v| ConstantOp::as_int(ctx, v);
-    let (Some(lower), Some(upper), Some(step)) = (
-        constant(for_op.lower_bound(ctx)),
-        constant(for_op.upper_bound(ctx)),
-        constant(for_op.step(ctx)),
-    ) else {
+    let Some((lower, upper, step)) = for_op.constant_bounds(ctx) else {
         return false;
     };
     let unsigned = ctx.get_attr(op, "unsignedCmp").is_some();

@@ -178,12 +178,7 @@ fn for_trivial_trip_count(rw: &mut Rewriter, op: Op) -> bool {
     if rw.get_attr(op, "unsignedCmp").is_some() || for_parts(rw, op).is_none() {
         return false;
     }
-    let constant = |v: Value| ConstantOp::as_int(rw, v);
-    let (Some(lb), Some(ub), Some(step)) = (
-        constant(for_op.lower_bound(rw)),
-        constant(for_op.upper_bound(rw)),
-        constant(for_op.step(rw)),
-    ) else {
+    let Some((lb, ub, step)) = for_op.constant_bounds(rw) else {
         return false;
     };
     let inits: Vec<Value> = for_op.init_args(rw).collect();

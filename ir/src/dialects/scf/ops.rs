@@ -102,6 +102,16 @@ impl ForOp {
         ctx.operand(self.0, 2)
     }
 
+    /// The lower bound, upper bound and step, when all three are constants.
+    pub fn constant_bounds(self, ctx: &Context) -> Option<(i128, i128, i128)> {
+        let constant = |v| crate::dialects::arith::ConstantOp::as_int(ctx, v);
+        Some((
+            constant(self.lower_bound(ctx))?,
+            constant(self.upper_bound(ctx))?,
+            constant(self.step(ctx))?,
+        ))
+    }
+
     /// The initial values of the iteration arguments.
     pub fn init_args(self, ctx: &Context) -> impl ExactSizeIterator<Item = Value> + '_ {
         let n = ctx.num_operands(self.0);
