@@ -6,10 +6,11 @@ use ir::dialects::bufferization::copy::rank1_type;
 use ir::dialects::func::CallOp;
 use ir::dialects::memref::{
     self, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, ExtractAlignedPointerAsIndexOp,
-    LoadOp, StoreOp,
+    ExtractStridedMetadataOp, LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Builder, Context, Diagnostic, InsertPoint, Op, OpView, Value};
+use ir::{Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Value};
+use rustc_hash::FxHashMap;
 
 /// The operand groups of a dealloc, read once.
 struct Groups {
@@ -28,6 +29,43 @@ impl Groups {
     }
 }
 
+/// The aligned pointers the lowering has taken, one per buffer and block, shared by every
+/// dealloc lowered later in that block.
+///
+/// A dealloc's memrefs are mostly the base buffers that `memref.extract_strided_metadata`
+/// gives for the values it frees, and its retained values are those values themselves: both
+/// share one aligned pointer, taken once from the value itself. Taking it once per block (and
+/// not once per operand of each dealloc) keeps the lowered code linear in the operands, and the
+/// final canonicalization, which rewrites the pointer of a base buffer into the pointer of its
+/// source, has no duplicates of pointers already taken to make.
+#[derive(Default)]
+pub(crate) struct Pointers {
+    taken: FxHashMap<(Block, Value), Value>,
+}
+
+impl Pointers {
+    /// The aligned pointer of `v` at the builder's insertion point: the one taken earlier in
+    /// the same block, or a new `memref.extract_aligned_pointer_as_index` there. The deallocs
+    /// of a block are lowered in their order, so a pointer taken for an earlier one dominates
+    /// the later ones.
+    fn of(&mut self, b: &mut Builder, v: Value) -> Value {
+        let source = ExtractStridedMetadataOp::source_of_base_buffer(b.ctx(), v).unwrap_or(v);
+        let block = match b.insertion_point() {
+            InsertPoint::Before(op) | InsertPoint::After(op) => b.ctx().op_parent(op),
+            InsertPoint::Start(block) | InsertPoint::End(block) => Some(block),
+        };
+        let Some(block) = block else {
+            return ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
+        };
+        if let Some(&pointer) = self.taken.get(&(block, source)) {
+            return pointer;
+        }
+        let pointer = ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
+        self.taken.insert((block, source), pointer);
+        pointer
+    }
+}
+
 /// Lowers one `bufferization.dealloc`; `helper` names the `@dealloc_helper` of its symbol
 /// table, needed only when it has more than one memref.
 pub fn lower_dealloc_op(
@@ -35,15 +73,17 @@ pub fn lower_dealloc_op(
     op: Op,
     helper: Option<&str>,
 ) -> Result<(), Vec<Diagnostic>> {
-    lower_dealloc(ctx, op, helper).map(|_| ())
+    lower_dealloc(ctx, op, helper, &mut Pointers::default()).map(|_| ())
 }
 
 /// [`lower_dealloc_op`], returning the `scf.if` guarding the free in the case of one memref
-/// and nothing retained (the free that may move up to its buffer's last use).
+/// and nothing retained (the free that may move up to its buffer's last use); the pointers it
+/// takes come from and go to `pointers`.
 pub(crate) fn lower_dealloc(
     ctx: &mut Context,
     op: Op,
     helper: Option<&str>,
+    pointers: &mut Pointers,
 ) -> Result<Option<Op>, Vec<Diagnostic>> {
     let d = Groups::of(ctx, DeallocOp(op));
     if d.memrefs.len() != d.conditions.len() || ctx.results(op).len() != d.retained.len() {
@@ -67,10 +107,10 @@ pub(crate) fn lower_dealloc(
             guarded_free = Some(dealloc_if(&mut b, d.conditions[0], d.memrefs[0]));
             Vec::new()
         }
-        (1, _) => lower_one_memref(&mut b, &d),
-        (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d),
+        (1, _) => lower_one_memref(&mut b, &d, pointers),
+        (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d, pointers),
         _ => match helper {
-            Some(name) => lower_generic(&mut b, &d, name),
+            Some(name) => lower_generic(&mut b, &d, name, pointers),
             None => {
                 let loc = ctx.op_loc(op);
                 return Err(vec![
@@ -152,12 +192,12 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 ///   %3 = arith.andi %2, %arg1 : i1
 ///   return %3 : i1
 /// ```
-fn lower_one_memref(b: &mut Builder, d: &Groups) -> Vec<Value> {
+fn lower_one_memref(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> Vec<Value> {
     let (m, cond) = (d.memrefs[0], d.conditions[0]);
-    let m_ptr = ExtractAlignedPointerAsIndexOp::build(b, m).result(b);
+    let m_ptr = pointers.of(b, m);
     let mut not_aliasing = Vec::new();
     for &r in &d.retained {
-        let r_ptr = ExtractAlignedPointerAsIndexOp::build(b, r).result(b);
+        let r_ptr = pointers.of(b, r);
         not_aliasing.push(CmpIOp::build(b, CmpIPredicate::Ne, m_ptr, r_ptr).result(b));
     }
     let mut all = not_aliasing[0];
@@ -208,17 +248,9 @@ pub(crate) fn needs_helper(memrefs: usize, retained: usize) -> bool {
 ///   memref.dealloc %b : memref<2xf32>
 /// }
 /// ```
-fn lower_inline(b: &mut Builder, d: &Groups) -> Vec<Value> {
-    let pointers: Vec<Value> = d
-        .memrefs
-        .iter()
-        .map(|&m| ExtractAlignedPointerAsIndexOp::build(b, m).result(b))
-        .collect();
-    let retained_pointers: Vec<Value> = d
-        .retained
-        .iter()
-        .map(|&r| ExtractAlignedPointerAsIndexOp::build(b, r).result(b))
-        .collect();
+fn lower_inline(b: &mut Builder, d: &Groups, taken: &mut Pointers) -> Vec<Value> {
+    let pointers: Vec<Value> = d.memrefs.iter().map(|&m| taken.of(b, m)).collect();
+    let retained_pointers: Vec<Value> = d.retained.iter().map(|&r| taken.of(b, r)).collect();
     let t = ConstantOp::build_bool(b, true).result(b);
     let mut should_free = Vec::with_capacity(pointers.len());
     for (i, &ptr) in pointers.iter().enumerate() {
@@ -291,7 +323,7 @@ struct HelperInputs {
 /// }
 /// ...                                      // the same for the other memrefs; %r is %0#9
 /// ```
-fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
+fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointers) -> Vec<Value> {
     let i1 = b.ctx().i1_type();
     let result_types = vec![i1; d.memrefs.len() + d.retained.len()];
     let scope = AllocaScopeOp::build(b, &result_types);
@@ -299,7 +331,7 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
         return Vec::new();
     };
     b.with_insertion_point(InsertPoint::End(body), |b| {
-        let answers = call_helper(b, d, helper);
+        let answers = call_helper(b, d, helper, pointers);
         AllocaScopeReturnOp::build(b, &answers);
     });
     let answers = b.results(OpView::op(scope)).to_vec();
@@ -312,8 +344,8 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
 
 /// The body of [`lower_generic`]'s scope: returns whether to free each memref, then the
 /// retained values' ownership.
-fn call_helper(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
-    let inputs = fill_helper_inputs(b, d);
+fn call_helper(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointers) -> Vec<Value> {
+    let inputs = fill_helper_inputs(b, d, pointers);
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let dynamic_index = rank1_type(b.ctx(), None, index, None);
     let dynamic_i1 = rank1_type(b.ctx(), None, i1, None);
@@ -347,7 +379,7 @@ fn call_helper(b: &mut Builder, d: &Groups, helper: &str) -> Vec<Value> {
 }
 
 /// Allocates the helper's input buffers on the stack and stores the pointers and conditions in them.
-fn fill_helper_inputs(b: &mut Builder, d: &Groups) -> HelperInputs {
+fn fill_helper_inputs(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> HelperInputs {
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let (n, m) = (d.memrefs.len() as i64, d.retained.len() as i64);
     let index_n = rank1_type(b.ctx(), Some(n), index, None);
@@ -357,7 +389,7 @@ fn fill_helper_inputs(b: &mut Builder, d: &Groups) -> HelperInputs {
     let conditions = AllocaOp::build(b, i1_n, &[]).result(b);
     let to_retain = AllocaOp::build(b, index_m, &[]).result(b);
     for (i, &v) in d.memrefs.iter().enumerate() {
-        let pointer = ExtractAlignedPointerAsIndexOp::build(b, v).result(b);
+        let pointer = pointers.of(b, v);
         let c = ConstantOp::build_index(b, i as i64).result(b);
         StoreOp::build(b, pointer, to_dealloc, &[c]);
     }
@@ -366,7 +398,7 @@ fn fill_helper_inputs(b: &mut Builder, d: &Groups) -> HelperInputs {
         StoreOp::build(b, v, conditions, &[c]);
     }
     for (i, &v) in d.retained.iter().enumerate() {
-        let pointer = ExtractAlignedPointerAsIndexOp::build(b, v).result(b);
+        let pointer = pointers.of(b, v);
         let c = ConstantOp::build_index(b, i as i64).result(b);
         StoreOp::build(b, pointer, to_retain, &[c]);
     }
