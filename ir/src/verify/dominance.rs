@@ -9,7 +9,6 @@
 //! MLIR, so uses in dead code never fail verification.
 
 use cranelift_entity::SecondaryMap;
-use rustc_hash::FxHashMap;
 
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Region, Value};
@@ -22,6 +21,66 @@ pub struct BlockDominance {
     numbers: SecondaryMap<Block, (u32, u32)>,
     /// Regions already numbered.
     done: SecondaryMap<Region, bool>,
+    /// Scratch: the position of each block in the region being numbered.
+    index: SecondaryMap<Block, u32>,
+}
+
+/// The edges of a graph of `n` nodes in two flat arrays: the targets of node `i` are
+/// `targets[start[i]..start[i + 1]]`, in the order given.
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The graph whose node `i` has the targets `fill(i, out)` appends to `out`.
+    fn from_lists(n: usize, mut fill: impl FnMut(usize, &mut Vec<u32>)) -> Self {
+        let mut start = Vec::with_capacity(n + 1);
+        let mut targets = Vec::new();
+        let mut out = Vec::new();
+        for i in 0..n {
+            start.push(targets.len() as u32);
+            out.clear();
+            fill(i, &mut out);
+            targets.extend_from_slice(&out);
+        }
+        start.push(targets.len() as u32);
+        Adjacency { start, targets }
+    }
+
+    /// The graph of the edges `(from, to)`, each node's targets in the order of `edges`.
+    fn from_edges(n: usize, edges: &[(u32, u32)]) -> Self {
+        let mut start = vec![0u32; n + 1];
+        for &(from, _) in edges {
+            start[from as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut targets = vec![0u32; edges.len()];
+        for &(from, to) in edges {
+            let slot = &mut next[from as usize];
+            targets[*slot as usize] = to;
+            *slot += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    /// The graph with every edge reversed; each node's sources in increasing order, as a
+    /// scan of the nodes in order finds them.
+    fn reversed(&self) -> Self {
+        let n = self.start.len() - 1;
+        let edges: Vec<(u32, u32)> = (0..n)
+            .flat_map(|from| self.of(from).iter().map(move |&to| (to, from as u32)))
+            .collect();
+        Adjacency::from_edges(n, &edges)
+    }
+
+    /// The targets of node `i`.
+    fn of(&self, i: usize) -> &[u32] {
+        &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }
 
 /// The numbers of a block without any.
@@ -32,6 +91,7 @@ impl Default for BlockDominance {
         BlockDominance {
             numbers: SecondaryMap::with_default(UNREACHABLE),
             done: SecondaryMap::new(),
+            index: SecondaryMap::with_default(u32::MAX),
         }
     }
 }
@@ -48,19 +108,22 @@ impl BlockDominance {
         dom
     }
 
-    /// Numbers the blocks of `region` (once).
+    /// Numbers the blocks of `region` (once). A region of one block, the common case (every
+    /// `scf` region), allocates nothing.
     pub fn compute_region(&mut self, ctx: &Context, region: Region) {
         if std::mem::replace(&mut self.done[region], true) {
             return;
         }
-        let blocks: Vec<Block> = ctx.blocks(region).collect();
-        match blocks.len() {
-            0 => {}
-            1 => {
-                self.numbers[blocks[0]] = (0, 1);
-            }
-            _ => self.compute_blocks(ctx, &blocks),
+        let mut blocks = ctx.blocks(region);
+        let Some(entry) = blocks.next() else {
+            return;
+        };
+        if blocks.next().is_none() {
+            self.numbers[entry] = (0, 1);
+            return;
         }
+        let blocks: Vec<Block> = ctx.blocks(region).collect();
+        self.compute_blocks(ctx, &blocks);
     }
 
     /// Whether `block` is reachable from its region's entry (its region must be computed).
@@ -68,50 +131,47 @@ impl BlockDominance {
         self.numbers_of(block).is_some()
     }
 
+    /// Numbers the blocks of a region of several blocks (`blocks`, entry first). The graph's
+    /// edges are kept in flat adjacency arrays ([`Adjacency`]), not a vector per block.
     fn compute_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
-        let index: FxHashMap<Block, usize> =
-            blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
-        let succs: Vec<Vec<usize>> = blocks
-            .iter()
-            .map(|&b| {
-                ctx.last_op(b)
-                    .map(|t| {
-                        ctx.successors(t)
-                            .iter()
-                            .filter_map(|s| index.get(s).copied())
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            })
-            .collect();
         let n = blocks.len();
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (b, ss) in succs.iter().enumerate() {
-            for &s in ss {
-                preds[s].push(b);
-            }
+        for (i, &b) in blocks.iter().enumerate() {
+            self.index[b] = i as u32;
         }
+        let index = &self.index;
+        let in_region = |s: Block| {
+            let i = index[s] as usize;
+            (blocks.get(i) == Some(&s)).then_some(i as u32)
+        };
+        let succs = Adjacency::from_lists(n, |b, out| {
+            if let Some(t) = ctx.last_op(blocks[b]) {
+                out.extend(ctx.successors(t).iter().filter_map(|&s| in_region(s)));
+            }
+        });
+        let preds = succs.reversed();
         let dominators = crate::dominators::immediate_dominators(
             n,
             0,
-            |b| succs[b].iter().copied(),
-            |b| preds[b].iter().copied(),
+            |b| succs.of(b).iter().map(|&s| s as usize),
+            |b| preds.of(b).iter().map(|&p| p as usize),
         );
         let idom = &dominators.idom;
         let order = &dominators.preorder;
-        // Number the dominator tree.
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for &b in order.iter().skip(1) {
-            children[idom[b as usize] as usize].push(b as usize);
-        }
+        // Number the dominator tree; each node's children in preorder, as the DFS found them.
+        let tree_edges: Vec<(u32, u32)> = order
+            .iter()
+            .skip(1)
+            .map(|&b| (idom[b as usize], b))
+            .collect();
+        let children = Adjacency::from_edges(n, &tree_edges);
         let mut counter = 0u32;
         let mut pre = vec![0u32; n];
         let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
         pre[0] = counter;
         counter += 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if *next < children[node].len() {
-                let c = children[node][*next];
+            if let Some(&c) = children.of(node).get(*next) {
+                let c = c as usize;
                 *next += 1;
                 pre[c] = counter;
                 counter += 1;
