@@ -92,7 +92,10 @@ pub fn cse(ctx: &mut Context, root: Op) -> usize {
 /// single-block region, so only multi-block regions pay for a dominator tree).
 fn dominator_children(ctx: &Context, region: Region) -> FxHashMap<Block, Vec<Block>> {
     let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
-    let Some(cfg) = RegionCfg::new(ctx, region).filter(|cfg| cfg.blocks().len() > 1) else {
+    if ctx.blocks(region).nth(1).is_none() {
+        return children;
+    }
+    let Some(cfg) = RegionCfg::new(ctx, region) else {
         return children;
     };
     let tree = DominatorTree::new(cfg.graph());
