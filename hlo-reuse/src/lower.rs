@@ -389,18 +389,34 @@ enum Plan {
     Carriers(Vec<Option<Value>>),
 }
 
-/// `select %o, <address of carrier>, 0` (0 when there is no carrier).
+/// `select %o, <address of carrier>, 0` (0 when there is no carrier). An indicator that is a
+/// constant (most are: an `own` or `null` lowers to one) picks its side here, so the lowered
+/// program is not several times the input's size before canonicalize shrinks it again.
 fn address_if(b: &mut Builder, o: Value, carrier: Option<Value>) -> Value {
-    let zero = ConstantOp::build_index(b, 0).result(b);
-    let Some(c) = carrier else {
-        return zero;
+    let known = ConstantOp::as_bool(b, o);
+    let (Some(c), false) = (carrier, known == Some(false)) else {
+        return ConstantOp::build_index(b, 0).result(b);
     };
     let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
+    if known == Some(true) {
+        return address;
+    }
+    let zero = ConstantOp::build_index(b, 0).result(b);
     SelectOp::build(b, o, address, zero).result(b)
 }
 
-/// `scf.if %cond { memref.dealloc <base of carrier> }`.
+/// `scf.if %cond { memref.dealloc <base of carrier> }`; with a constant `cond`, the free
+/// itself or nothing.
 fn dealloc_if(b: &mut Builder, cond: Value, carrier: Value) {
+    match ConstantOp::as_bool(b, cond) {
+        Some(false) => return,
+        Some(true) => {
+            let base = base_buffer(b, carrier);
+            DeallocOp::build(b, base);
+            return;
+        }
+        None => {}
+    }
     let guard = IfOp::build(b, cond, &[], false);
     let then = guard.then_block(b).expect("then block");
     let loc = b.loc();
