@@ -22,8 +22,8 @@
 //! buffer), so the result is always a buffer the function owns.
 
 use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp, SelectOp};
-use ir::dialects::memref::{AllocOp, CopyOp, DimOp, Mixed, ReallocOp, SubViewOp};
-use ir::{AttrData, Builder, DYNAMIC, Op, OpView, Type, TypeData, Value};
+use ir::dialects::memref::{AllocOp, CopyOp, DimOp, Mixed, Rank1MemRef, ReallocOp, SubViewOp};
+use ir::{AttrData, Builder, DYNAMIC, Op, OpView, TypeData, Value};
 
 use super::{Deallocator, R};
 
@@ -43,9 +43,9 @@ impl Deallocator<'_> {
         let source = realloc.source(self.ctx);
         let result = realloc.result(self.ctx);
         let result_type = self.ctx.value_type(result);
-        let (Some((old_size, elem, space)), Some((new_size, _, _))) = (
-            rank1(self.ctx, self.ctx.value_type(source)),
-            rank1(self.ctx, result_type),
+        let (Some(old_shape), Some(new_shape)) = (
+            Rank1MemRef::of(self.ctx, self.ctx.value_type(source)),
+            Rank1MemRef::of(self.ctx, result_type),
         ) else {
             return Err(self.error(op, "expects rank-1 memrefs with the identity layout"));
         };
@@ -55,14 +55,14 @@ impl Deallocator<'_> {
         let sizes: Vec<Value> = dynamic_size.into_iter().collect();
         let alloc = AllocOp::build_aligned(&mut b, result_type, &sizes, alignment);
         let new_buffer = alloc.result(&b);
-        let old = match old_size {
+        let old = match old_shape.size {
             DYNAMIC => {
                 let c0 = ConstantOp::build_index(&mut b, 0).result(&b);
                 Mixed::Dynamic(DimOp::build(&mut b, source, c0).result(&b))
             }
             n => Mixed::Static(n),
         };
-        let new = match (new_size, dynamic_size) {
+        let new = match (new_shape.size, dynamic_size) {
             (DYNAMIC, Some(v)) => Mixed::Dynamic(v),
             (n, _) => Mixed::Static(n),
         };
@@ -77,9 +77,9 @@ impl Deallocator<'_> {
         };
         let view_type = b.ctx().ty(TypeData::MemRef {
             shape: vec![view_size],
-            elem,
+            elem: old_shape.elem,
             layout: Some(strided),
-            memory_space: space,
+            memory_space: old_shape.memory_space,
         });
         let window = (
             &[Mixed::Static(0)][..],
@@ -94,19 +94,6 @@ impl Deallocator<'_> {
         self.aliases.union(new_buffer, result);
         self.ctx.erase_op(op);
         Ok(alloc.op())
-    }
-}
-
-/// The size, element type and memory space of a rank-1 identity-layout memref type.
-fn rank1(ctx: &ir::Context, ty: Type) -> Option<(i64, Type, Option<ir::Attr>)> {
-    match ctx.type_data(ty) {
-        TypeData::MemRef {
-            shape,
-            elem,
-            layout: None,
-            memory_space,
-        } if shape.len() == 1 => Some((shape[0], *elem, *memory_space)),
-        _ => None,
     }
 }
 
