@@ -25,7 +25,7 @@
 
 use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp};
 use ir::dialects::memref::{
-    AllocOp, CopyOp, DeallocOp, DimOp, Mixed, ReallocOp, ReinterpretCastOp, SubViewOp,
+    AllocOp, CopyOp, DeallocOp, DimOp, Mixed, Rank1MemRef, ReallocOp, ReinterpretCastOp, SubViewOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{
@@ -99,34 +99,11 @@ pub fn expand_realloc(
 /// A static size or a runtime `index` value (MLIR's `OpFoldResult`).
 type Size = Mixed;
 
-/// The pieces of a rank-1 identity-layout memref type.
-struct Rank1 {
-    size: i64,
-    elem: Type,
-    memory_space: Option<Attr>,
-}
-
-fn rank1(ctx: &Context, ty: Type) -> Option<Rank1> {
-    match ctx.type_data(ty) {
-        TypeData::MemRef {
-            shape,
-            elem,
-            layout: None,
-            memory_space,
-        } if shape.len() == 1 => Some(Rank1 {
-            size: shape[0],
-            elem: *elem,
-            memory_space: *memory_space,
-        }),
-        _ => None,
-    }
-}
-
 /// What the expansion of one realloc needs to know.
 struct Realloc {
     source: Value,
     result_type: Type,
-    source_shape: Rank1,
+    source_shape: Rank1MemRef,
     /// The source's size (a `memref.dim` of it once built, when dynamic).
     current: Size,
     /// The result's size.
@@ -155,9 +132,10 @@ fn inspect(
     }
     let source = realloc.source(ctx);
     let result_type = ctx.value_type(realloc.result(ctx));
-    let (Some(source_shape), Some(result_shape)) =
-        (rank1(ctx, ctx.value_type(source)), rank1(ctx, result_type))
-    else {
+    let (Some(source_shape), Some(result_shape)) = (
+        Rank1MemRef::of(ctx, ctx.value_type(source)),
+        Rank1MemRef::of(ctx, result_type),
+    ) else {
         return Err(unsupported());
     };
     let dynamic_size = realloc.dynamic_result_size(ctx);

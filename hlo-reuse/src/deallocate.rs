@@ -40,18 +40,26 @@ use smallvec::SmallVec;
 
 use crate::union_find::UnionFind;
 
-/// The options of [`hlo_deallocate`] (it has none).
+/// The options of [`hlo_deallocate`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HloDeallocateOptions;
+pub struct HloDeallocateOptions {
+    /// Refuse a `memref.realloc` of a buffer without ownership indicator (a function
+    /// argument...), as MLIR-HLO does, instead of expanding it into an allocation and a copy.
+    pub refuse_unowned_realloc: bool,
+}
 
 /// `hlo-deallocate`: inserts `deallocation.own` after every allocation and
 /// `deallocation.retain` before every block terminator of every function nested in `root`.
 pub fn hlo_deallocate(
     ctx: &mut Context,
     root: Op,
-    _options: &HloDeallocateOptions,
+    options: &HloDeallocateOptions,
 ) -> TransformResult {
-    track_changes(ctx, |ctx| Deallocator::new(ctx, root).run(root))
+    track_changes(ctx, |ctx| {
+        let mut deallocator = Deallocator::new(ctx, root);
+        deallocator.refuse_unowned_realloc = options.refuse_unowned_realloc;
+        deallocator.run(root)
+    })
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -117,6 +125,8 @@ struct Deallocator<'c> {
     /// The preorder positions of each op of the function being transformed, as it was before
     /// the transformation: the op's own and the last one nested in it.
     spans: FxHashMap<Op, (u32, u32)>,
+    /// [`HloDeallocateOptions::refuse_unowned_realloc`].
+    refuse_unowned_realloc: bool,
 }
 
 impl<'c> Deallocator<'c> {
@@ -138,6 +148,7 @@ impl<'c> Deallocator<'c> {
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
             spans: FxHashMap::default(),
+            refuse_unowned_realloc: false,
         }
     }
 
@@ -684,8 +695,13 @@ impl<'c> Deallocator<'c> {
 
     /// Ops that allocate or free heap memory: `own` after each allocation, and the release of
     /// each freed buffer's indicator (`memref.dealloc`, `memref.realloc`). Stack allocations
-    /// are ignored. `None` for any other op.
+    /// are ignored. `None` for any other op. A realloc of a buffer without indicator becomes
+    /// an allocation and a copy (`deallocate/unowned_realloc.rs`).
     fn transform_allocations(&mut self, op: Op) -> R<Option<Outcome>> {
+        if let Some(realloc) = self.is_unowned_realloc(op) {
+            let alloc = self.expand_unowned_realloc(realloc)?;
+            return self.transform_allocations(alloc);
+        }
         let Effects::Known(effects) = self.ctx.memory_effects(op) else {
             return Ok(None);
         };
@@ -882,3 +898,4 @@ pub(crate) fn is_parent(p: RegionPoint) -> bool {
 }
 
 mod region_branch;
+mod unowned_realloc;

@@ -120,3 +120,39 @@ fn compare_agrees_with_run_report_on_every_output() {
         );
     }
 }
+
+/// With `--jit`, the outputs are judged in batches; each row's JIT verdict must be the one a
+/// run of its output alone gives (the ownership strategy, clean, and `mlir-opt-16`'s
+/// legacy pass, which leaks on most examples).
+#[test]
+fn batched_jit_verdicts_are_those_of_single_runs() {
+    let Ok(jit) = interp::jit::Jit::new() else {
+        eprintln!("note: the JIT tools are not installed; nothing to check");
+        return;
+    };
+    let strategies: Vec<_> = default_strategies()
+        .into_iter()
+        .filter(|s| s.name == "ownership" || s.name == "mlir-opt-16")
+        .collect();
+    let options = CompareOptions {
+        jit: true,
+        ..CompareOptions::default()
+    };
+    let comparison = compare(&examples(), &strategies, &options, &mut |_| {});
+    let mut judged = 0;
+    for row in &comparison.rows {
+        let (Some(output), Some(verdict)) = (&row.output, &row.jit) else {
+            continue;
+        };
+        let alone = jit.run(output, "main").expect("every output runs alone");
+        let what = format!("{} under {}", row.program, row.strategy);
+        if alone.is_clean() {
+            assert_eq!(verdict, "ok", "{what}");
+        } else {
+            let counts = format!("leaks {}, bad frees {}", alone.leaks, alone.bad_frees);
+            assert_eq!(verdict, &counts, "{what}");
+        }
+        judged += 1;
+    }
+    assert!(judged >= 8, "{:?}", comparison.notes);
+}

@@ -32,7 +32,9 @@
 //! must print what the interpreter printed (memref addresses aside); the run after must print
 //! the same and neither leak nor free a pointer that is not live. Chunks using ops of the
 //! `test` or MLIR-HLO `deallocation` dialects (which `mlir-runner-22` cannot load) or marked
-//! `// NO-JIT: <reason>` are exempt; without the tools the trials are ignored with a note.
+//! `// NO-JIT: <reason>` are exempt; without the tools the trials are ignored with a note. The
+//! selected chunks are judged in batches, a chunk failing on batched outcomes again alone
+//! (`filetests_jit`).
 //!
 //! Diagnostics snapshots (`stderr/...` trials): a file with a sibling `<file>.mlir.stderr` holds
 //! inputs that fail; that snapshot is `mlir-opt-22`'s whole stderr for the file (run in its
@@ -59,13 +61,16 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use interp::jit::{Jit, JitOutcome, mask_addresses};
+use interp::jit::{Jit, mask_addresses};
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::Context;
 use ir::asm::{ParseOptions, parse_module};
 use libtest_mimic::{Arguments, Failed, Trial};
 use pipeline::driver::{Options, parse_args};
 use pipeline::manager::{PassManager, RunLog};
+
+mod filetests_jit;
+use filetests_jit::{JitBatch, jit_trial};
 
 /// Step budget of each run of the execution check, unless the RUN line sets one.
 const EXECUTION_MAX_STEPS: u64 = 10_000_000;
@@ -614,92 +619,6 @@ fn execution_trial(file: &TestFile, index: usize, line_offset: usize, chunk: &st
     })
 }
 
-fn describe_jit(outcome: &JitOutcome) -> String {
-    format!(
-        "allocs {} frees {} leaks {} bad frees {}",
-        outcome.allocs, outcome.frees, outcome.leaks, outcome.bad_frees
-    )
-}
-
-/// The JIT check of one chunk (see the module doc).
-fn check_jit(args: &[String], text: &str, jit: &Jit) -> Result<(), Failed> {
-    let opts = parse_args(args).map_err(Failed::from)?;
-    let Some((mut ctx, module)) = parse_chunk(&opts, text) else {
-        return Err(Failed::from("the chunk does not parse"));
-    };
-    let mut cfg: RunConfig = opts.run.config;
-    if cfg.max_steps == RunConfig::default().max_steps {
-        cfg.max_steps = EXECUTION_MAX_STEPS;
-    }
-    let interpreted = run_function(&ctx, module, "main", &cfg);
-    let input = ir::asm::print_module(&ctx, module, &Default::default());
-    let before = jit
-        .run(&input, "main")
-        .map_err(|e| Failed::from(format!("the input does not run under the JIT: {e}")))?;
-    if mask_addresses(&before.stdout) != mask_addresses(&interpreted.stdout) {
-        return Err(Failed::from(format!(
-            "the JIT and the interpreter disagree on the input:\n--- mlir-runner-22\n{}\n--- interpreter\n{}",
-            before.stdout, interpreted.stdout
-        )));
-    }
-    let pm = PassManager::build(&opts.pipeline, opts.instrumentation).map_err(Failed::from)?;
-    let mut log = RunLog::default();
-    if pm.run(&mut ctx, module, &mut log).is_err() {
-        return Err(Failed::from("the passes failed (see the chunk's own test)"));
-    }
-    let output = ir::asm::print_module(&ctx, module, &Default::default());
-    let after = jit
-        .run(&output, "main")
-        .map_err(|e| Failed::from(format!("the output does not run under the JIT: {e}")))?;
-    if mask_addresses(&after.stdout) != mask_addresses(&before.stdout) {
-        return Err(Failed::from(format!(
-            "the JIT prints differently after the passes:\n--- before\n{}\n--- after\n{}",
-            before.stdout, after.stdout
-        )));
-    }
-    if !after.is_clean() {
-        return Err(Failed::from(format!(
-            "the JIT run after the passes is not clean: {}",
-            describe_jit(&after)
-        )));
-    }
-    Ok(())
-}
-
-fn jit_trial(
-    file: &TestFile,
-    index: usize,
-    line_offset: usize,
-    chunk: &str,
-    jit: Option<&Jit>,
-) -> Trial {
-    let name = format!("jit/{}:{}", file.rel, index);
-    let args = execution_args(file);
-    let padded = "\n".repeat(line_offset) + chunk;
-    let exempt = !directives(chunk, "NO-JIT").is_empty() || uses_unlowerable_dialect(chunk);
-    let jit = jit.cloned();
-    let ignored = jit.is_none() || exempt;
-    Trial::test(name, move || match &jit {
-        Some(jit) => check_jit(&args, &padded, jit),
-        None => Ok(()),
-    })
-    .with_ignored_flag(ignored)
-}
-
-/// Whether a chunk uses an op of the `test` or `deallocation` dialects (`"test.` in generic
-/// form, `test.` after whitespace or `=` in custom form).
-fn uses_unlowerable_dialect(chunk: &str) -> bool {
-    chunk
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .any(|line| {
-            ["test.", "deallocation."].iter().any(|prefix| {
-                line.match_indices(prefix)
-                    .any(|(at, _)| at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'"' | b'='))
-            })
-        })
-}
-
 /// Whether a RUN line runs passes (so the execution and JIT checks compare two programs).
 fn runs_passes(file: &TestFile) -> bool {
     parse_args(&execution_args(file)).is_ok_and(|opts| !opts.pipeline.is_empty())
@@ -780,7 +699,8 @@ fn main() {
     }
     let jit = Jit::new()
         .map_err(|why| eprintln!("note: JIT checks are skipped ({why}; install mlir-22-tools)"))
-        .ok();
+        .ok()
+        .map(JitBatch::new);
     let mut trials = self_test_trials();
     for f in &files {
         if let Some(snapshot) = stderr_snapshot_path(f) {
@@ -792,7 +712,8 @@ fn main() {
             if wants_execution(f, &chunk) {
                 trials.push(execution_trial(f, i, offset, &chunk));
                 if passes {
-                    trials.push(jit_trial(f, i, offset, &chunk, jit.as_ref()));
+                    let trial = jit_trial(f, i, offset, &chunk, jit.as_ref(), trials.len());
+                    trials.push(trial);
                 }
             }
             trials.push(agreement_trial(f, i, &chunk, have_mlir_opt));
@@ -805,6 +726,9 @@ fn main() {
         if !verify && prints_ir(&f.args) {
             trials.push(differential_trial(f, have_mlir_opt));
         }
+    }
+    if let Some(batch) = &jit {
+        batch.select(|k| !args.is_filtered_out(&trials[k]) && !args.is_ignored(&trials[k]));
     }
     libtest_mimic::run(&args, trials).exit();
 }

@@ -1,6 +1,6 @@
 //! The `cargo xtask` command line: `compare examples/` works on a machine without the MLIR
-//! tools (they are skipped with a note), `--help` describes instead of running, and unknown
-//! flags are errors.
+//! tools (they are skipped with a note), `--help` of every subcommand describes instead of
+//! running, and unknown flags are errors.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -47,12 +47,33 @@ fn compare_examples_without_the_mlir_tools() {
 #[test]
 fn help_describes_and_unknown_flags_fail() {
     let path = std::env::var("PATH").unwrap_or_default();
-    for args in [&["--help"][..], &["fuzz", "--help"], &["compare", "--help"]] {
-        let out = xtask(args, &path);
-        assert!(out.status.success(), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: cargo xtask"));
+    let out = xtask(&["--help"], &path);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout).into_owned();
+    let subcommands = subcommands_of(&help);
+    assert!(subcommands.len() >= 7, "{help}");
+    for subcommand in &subcommands {
+        let out = xtask(&[subcommand, "--help"], &path);
+        assert!(out.status.success(), "{subcommand} --help");
+        let usage = format!("Usage: cargo xtask {subcommand}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(&usage),
+            "{subcommand} --help"
+        );
+        let out = xtask(&[subcommand, "--no-such-flag"], &path);
+        assert_eq!(out.status.code(), Some(2), "{subcommand} --no-such-flag");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("unexpected argument"));
     }
-    let out = xtask(&["fuzz", "--no-such-flag"], &path);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unexpected argument"));
+}
+
+/// The subcommands `cargo xtask --help` lists (its `Commands:` section, `help` aside).
+fn subcommands_of(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
 }

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::link::{BatchModule, Linked};
+use super::link::{BatchModule, Declared, Linked};
 use super::{Jit, JitError, JitOutcome, lowerings, parse_counts, unique_name};
 
 /// Most programs linked into one batch.
@@ -107,22 +107,21 @@ impl Jit {
 }
 
 /// Splits `members` into batches in order: at most [`MAX_PROGRAMS`] programs and
-/// [`MAX_BYTES`] bytes each, and no two programs declaring one external function differently.
+/// [`MAX_BYTES`] bytes each, and no two programs whose declarations clash
+/// ([`Linked::agrees_with`]).
 fn groups<'a>(members: &[Member<'a>], texts: &[&str]) -> Vec<Vec<Member<'a>>> {
     let mut out: Vec<Vec<Member>> = Vec::new();
     let mut current: Vec<Member> = Vec::new();
-    let mut declared = BTreeMap::new();
+    let mut declared = Declared::default();
     let mut bytes = 0;
     for &(i, l) in members {
         let fits = current.len() < MAX_PROGRAMS && bytes + texts[i].len() <= MAX_BYTES;
         if !current.is_empty() && (!fits || !l.agrees_with(&declared)) {
             out.push(std::mem::take(&mut current));
-            declared.clear();
+            declared = Declared::default();
             bytes = 0;
         }
-        for (name, line) in &l.declarations {
-            declared.entry(name.clone()).or_insert_with(|| line.clone());
-        }
+        declared.add(l);
         bytes += texts[i].len();
         current.push((i, l));
     }

@@ -29,6 +29,8 @@ pub(super) struct Linked {
     pub(super) declarations: Vec<(String, String)>,
     /// Its other top-level operations, renamed.
     body: String,
+    /// Whether it prints with `vector.print`.
+    prints_vectors: bool,
 }
 
 /// One token of interest: a prefixed identifier and where it lies in the text.
@@ -80,6 +82,7 @@ impl Linked {
             prefix: prefix.to_string(),
             aliases,
             declarations,
+            prints_vectors: body.contains("vector.print"),
             body,
         })
     }
@@ -89,11 +92,45 @@ impl Linked {
         format!("{}{name}", self.prefix)
     }
 
-    /// Whether this program's declarations agree with those already in `declared`.
-    pub(super) fn agrees_with(&self, declared: &BTreeMap<String, String>) -> bool {
-        self.declarations
+    /// Whether this program's declarations agree with those already in `declared`. Lowering
+    /// `vector.print` declares the runtime's print functions itself, which clashes with a
+    /// `func` declaration of any of them in the same module, so a program printing vectors
+    /// agrees with no batch declaring a print function, and the other way round.
+    pub(super) fn agrees_with(&self, declared: &Declared) -> bool {
+        let same_lines = self
+            .declarations
             .iter()
-            .all(|(name, line)| declared.get(name).is_none_or(|l| l == line))
+            .all(|(name, line)| declared.functions.get(name).is_none_or(|l| l == line));
+        let declares_print = self.declarations.iter().any(|(n, _)| is_print_function(n));
+        same_lines
+            && !(self.prints_vectors && declared.functions.keys().any(|n| is_print_function(n)))
+            && !(declared.prints_vectors && declares_print)
+    }
+}
+
+/// Whether `name` may be one of the runtime's print functions (`printI64`, `printNewline`...).
+fn is_print_function(name: &str) -> bool {
+    name.starts_with("print")
+}
+
+/// What the programs of a batch declare so far.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Declared {
+    /// External functions: name and the line declaring them.
+    functions: BTreeMap<String, String>,
+    /// Whether one of the programs prints with `vector.print`.
+    prints_vectors: bool,
+}
+
+impl Declared {
+    /// Adds the declarations of `program`.
+    pub(super) fn add(&mut self, program: &Linked) {
+        for (name, line) in &program.declarations {
+            self.functions
+                .entry(name.clone())
+                .or_insert_with(|| line.clone());
+        }
+        self.prints_vectors |= program.prints_vectors;
     }
 }
 
@@ -434,12 +471,29 @@ mod tests {
             module.owner_of_line(line_of("@jit_check_program_end(i64)")),
             None
         );
-        let mut declared = BTreeMap::new();
-        declared.insert(
+        let mut declared = Declared::default();
+        declared.functions.insert(
             "printI64".to_string(),
             "func.func private @printI64(f32)".to_string(),
         );
         assert!(!b.agrees_with(&declared));
+    }
+
+    #[test]
+    fn keeps_vector_printers_apart_from_print_declarations() {
+        let vector = "func.func @main() {\n  %c = arith.constant dense<1> : vector<2xi64>\n  vector.print %c : vector<2xi64>\n  return\n}\n";
+        let declaring = "func.func private @printNewline()\nfunc.func @main() {\n  call @printNewline() : () -> ()\n  return\n}\n";
+        let plain = "func.func @main() {\n  return\n}\n";
+        let [vector, declaring, plain] =
+            [vector, declaring, plain].map(|t| Linked::new(t, "p_").expect("links"));
+        let mut with_vector = Declared::default();
+        with_vector.add(&vector);
+        let mut with_declaring = Declared::default();
+        with_declaring.add(&declaring);
+        assert!(!declaring.agrees_with(&with_vector));
+        assert!(!vector.agrees_with(&with_declaring));
+        assert!(plain.agrees_with(&with_vector) && plain.agrees_with(&with_declaring));
+        assert!(vector.agrees_with(&with_vector));
     }
 
     #[test]

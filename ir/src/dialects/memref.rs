@@ -19,7 +19,8 @@ mod ops;
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
     DeallocOp, DimOp, ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
-    LoadOp, Mixed, RankOp, ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+    LoadOp, Mixed, Rank1MemRef, RankOp, ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp,
+    SubViewOp,
 };
 
 use smallvec::{SmallVec, smallvec};

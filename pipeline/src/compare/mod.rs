@@ -5,7 +5,8 @@
 //! strategy's output):
 //! - the verdict: the output runs to completion, prints what the input printed, and its checked
 //!   heap records no error (leaks included); with [`CompareOptions::jit`], the same under
-//!   `mlir-runner-22` with a checked heap;
+//!   `mlir-runner-22` with a checked heap (the outputs of 64 rows judged in one batch, a row the
+//!   batch fails judged again alone);
 //! - heap allocations executed against the input's own, peak bytes against the input's ideal
 //!   peak (every buffer freed right after its last access), clones, bytes copied, runtime alias
 //!   checks;
@@ -23,7 +24,7 @@ mod strategy;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use interp::jit::{Jit, mask_addresses};
+use interp::jit::{Jit, JitError, JitOutcome, mask_addresses};
 use interp::{RunConfig, RunOutcome, run_function};
 use ir::asm::{ParseOptions, PrintOptions, parse_module, print_module};
 use ir::dialects::bufferization::CloneOp;
@@ -201,6 +202,7 @@ pub fn compare(
             None
         }
     });
+    let mut unjudged = Vec::new();
     for program in programs {
         let baseline = match baseline(program, options) {
             Ok(b) => b,
@@ -212,12 +214,74 @@ pub fn compare(
             }
         };
         for r in &ready {
-            let row = run_strategy(program, r, &baseline, options, jit.as_ref());
-            on_row(&row);
-            comparison.rows.push(row);
+            let row = run_strategy(program, r, &baseline, options);
+            match &jit {
+                Some(_) => unjudged.push((row, baseline.stdout.clone())),
+                None => {
+                    on_row(&row);
+                    comparison.rows.push(row);
+                }
+            }
+        }
+        if let Some(jit) = &jit
+            && unjudged.len() >= JIT_BATCH_ROWS
+        {
+            let judged = judge_by_jit(jit, std::mem::take(&mut unjudged), &options.entry);
+            finish_rows(judged, on_row, &mut comparison.rows);
         }
     }
+    if let Some(jit) = &jit {
+        let judged = judge_by_jit(jit, unjudged, &options.entry);
+        finish_rows(judged, on_row, &mut comparison.rows);
+    }
     comparison
+}
+
+/// Rows judged by the JIT together (their outputs in one [`Jit::run_batch`]).
+const JIT_BATCH_ROWS: usize = 64;
+
+/// Hands each row to `on_row` and keeps it.
+fn finish_rows(judged: Vec<Row>, on_row: &mut dyn FnMut(&Row), rows: &mut Vec<Row>) {
+    for row in judged {
+        on_row(&row);
+        rows.push(row);
+    }
+}
+
+/// Sets the JIT verdict of each row with an output (paired with its input's masked output):
+/// the distinct outputs are judged in one batch, and a row the batch fails is judged again
+/// alone, whose verdict it keeps (a batch never changes a verdict).
+fn judge_by_jit(jit: &Jit, rows: Vec<(Row, String)>, entry: &str) -> Vec<Row> {
+    let mut texts: Vec<&str> = Vec::new();
+    let mut index = std::collections::BTreeMap::new();
+    for (row, _) in &rows {
+        if let Some(output) = row.output.as_deref() {
+            index.entry(output).or_insert_with(|| {
+                texts.push(output);
+                texts.len() - 1
+            });
+        }
+    }
+    let (outcomes, _) = jit.run_batch(&texts, entry);
+    let verdicts: Vec<Option<String>> = rows
+        .iter()
+        .map(|(row, expected)| {
+            let output = row.output.as_deref()?;
+            let batched = jit_verdict(&outcomes[index[output]], expected);
+            Some(if batched == "ok" {
+                batched
+            } else {
+                jit_verdict(&jit.run(output, entry), expected)
+            })
+        })
+        .collect();
+    rows.into_iter()
+        .zip(verdicts)
+        .map(|((mut row, _), verdict)| {
+            row.jit = verdict;
+            row
+        })
+        .collect()
 }
 
 fn prepare_all<'a>(strategies: &'a [Strategy], comparison: &mut Comparison) -> Vec<Ready<'a>> {
@@ -283,7 +347,6 @@ fn run_strategy(
     ready: &Ready<'_>,
     baseline: &Baseline,
     options: &CompareOptions,
-    jit: Option<&Jit>,
 ) -> Row {
     let mut row = Row {
         program: program.name.clone(),
@@ -311,7 +374,6 @@ fn run_strategy(
     let outcome = run_function(&ctx, module, &options.entry, &options.run);
     row.verdict = interpreter_verdict(&outcome, baseline);
     row.metrics = Some(metrics(&ctx, module, &outcome));
-    row.jit = jit.map(|jit| jit_verdict(jit, &output, &options.entry, baseline));
     row.output = Some(output);
     row
 }
@@ -394,9 +456,10 @@ fn interpreter_verdict(outcome: &RunOutcome, baseline: &Baseline) -> String {
     "ok".to_string()
 }
 
-/// `ok`, or what is wrong with the output under the JIT.
-fn jit_verdict(jit: &Jit, output: &str, entry: &str, baseline: &Baseline) -> String {
-    match jit.run(output, entry) {
+/// `ok`, or what is wrong with the output's run under the JIT; `expected` is what the input
+/// printed, addresses masked.
+fn jit_verdict(run: &Result<JitOutcome, JitError>, expected: &str) -> String {
+    match run {
         Err(e) => format!(
             "fails: {}",
             e.to_string().lines().next().unwrap_or_default()
@@ -404,9 +467,7 @@ fn jit_verdict(jit: &Jit, output: &str, entry: &str, baseline: &Baseline) -> Str
         Ok(run) if run.leaks > 0 || run.bad_frees > 0 => {
             format!("leaks {}, bad frees {}", run.leaks, run.bad_frees)
         }
-        Ok(run) if mask_addresses(&run.stdout) != baseline.stdout => {
-            "prints differently".to_string()
-        }
+        Ok(run) if mask_addresses(&run.stdout) != expected => "prints differently".to_string(),
         Ok(_) => "ok".to_string(),
     }
 }

@@ -23,8 +23,15 @@ pub static HLO_DEALLOCATE: Declaration<HloDeallocateOptions> = Declaration {
                   with deallocation.own, and before each block terminator keeps what the block \
                   hands on and frees the rest with deallocation.retain, one per alias class. \
                   Function arguments are never owned; every memref result of a defined \
-                  function gets an ownership result.",
-    options: &[],
+                  function gets an ownership result. A memref.realloc of a buffer without \
+                  indicator (a function argument) becomes an allocation and a copy that \
+                  leave the old buffer alone.",
+    options: &[pass_option!(
+        "refuse-unowned-realloc",
+        refuse_unowned_realloc: bool,
+        "Reject a memref.realloc of a buffer without ownership indicator, as MLIR-HLO does \
+         (\"unable to find ownership indicator for operand\"), instead of expanding it"
+    )],
     kind: Kind::pass(|ctx, root, options, _| hlo_reuse::hlo_deallocate(ctx, root, options)),
 };
 
@@ -111,7 +118,7 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
             // unknown op that may free anything, so the `reuse` option runs it after the
             // lowering instead, where it finds every opportunity.
             let deallocation = [
-                HLO_DEALLOCATE.element(&HloDeallocateOptions),
+                HLO_DEALLOCATE.element(&HloDeallocateOptions::default()),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions),

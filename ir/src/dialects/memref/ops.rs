@@ -168,6 +168,37 @@ impl ReallocOp {
     }
 }
 
+/// The pieces of a rank-1 memref type with the identity layout, the only kind
+/// `memref.realloc` takes and gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rank1MemRef {
+    /// The size, or [`DYNAMIC`].
+    pub size: i64,
+    /// The element type.
+    pub elem: Type,
+    /// The memory space, when not the default.
+    pub memory_space: Option<Attr>,
+}
+
+impl Rank1MemRef {
+    /// The pieces of `ty`, when it is a rank-1 memref type with the identity layout.
+    pub fn of(ctx: &Context, ty: Type) -> Option<Rank1MemRef> {
+        match ctx.type_data(ty) {
+            TypeData::MemRef {
+                shape,
+                elem,
+                layout: None,
+                memory_space,
+            } if shape.len() == 1 => Some(Rank1MemRef {
+                size: shape[0],
+                elem: *elem,
+                memory_space: *memory_space,
+            }),
+            _ => None,
+        }
+    }
+}
+
 op_view!(
     /// `memref.alloca_scope`: a region whose `memref.alloca`s are freed when it exits.
     AllocaScopeOp,
