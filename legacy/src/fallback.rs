@@ -150,17 +150,11 @@ fn apply_round(
     if handed.iter().any(|r| kept_before().any(|k| k == r)) {
         return None;
     }
-    let mut kept_alive: Vec<Value> = Vec::new();
-    for (_, plan) in &plans {
-        for &r in plan.kept_alive.iter().flat_map(|(_, roots)| roots) {
-            if is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
-            {
-                return None;
-            }
-            if !kept_alive.contains(&r) {
-                kept_alive.push(r);
-            }
-        }
+    let kept_alive = kept_alive_closure(applied, &plans);
+    if kept_alive.iter().any(|&r| {
+        is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
+    }) {
+        return None;
     }
     make_cells(ctx, func, &merges, inputs.inserted, &mut applied.cells);
     applied.merges.extend(merges.iter().copied());
@@ -236,6 +230,53 @@ fn plan_edges(
         dominating = next;
     }
     None
+}
+
+/// The owned buffers the new flagged merges keep alive, with those the flagged merges among
+/// them keep alive in turn: a merge that may hold a flagged merge's buffer may hold whatever
+/// that merge may hold, so each of them must outlive the new merges' aliases too.
+fn kept_alive_closure(applied: &Applied, plans: &[(usize, EdgePlan)]) -> Vec<Value> {
+    let mut kept: Vec<Value> = Vec::new();
+    for &r in plans
+        .iter()
+        .flat_map(|(_, plan)| &plan.kept_alive)
+        .flat_map(|(_, roots)| roots)
+    {
+        if !kept.contains(&r) {
+            kept.push(r);
+        }
+    }
+    let mut next = 0;
+    while let Some(&r) = kept.get(next) {
+        next += 1;
+        for &d in applied.dominating.get(&r).into_iter().flatten() {
+            if !kept.contains(&d) {
+                kept.push(d);
+            }
+        }
+    }
+    kept
+}
+
+/// The flagged merges that may hold `root` while it stays owned elsewhere: those keeping it
+/// alive directly, and those keeping alive one of these, transitively.
+fn merges_through(applied: &Applied, root: Value) -> Vec<Value> {
+    let mut through: Vec<Value> = Vec::new();
+    loop {
+        let before = through.len();
+        for &m in &applied.merges {
+            let keeps = applied
+                .dominating
+                .get(&m)
+                .is_some_and(|d| d.iter().any(|&k| k == root || through.contains(&k)));
+            if keeps && !through.contains(&m) {
+                through.push(m);
+            }
+        }
+        if through.len() == before {
+            return through;
+        }
+    }
 }
 
 /// Most rounds of [`plan_edges`] (each round passes kept-alive buffers one merge further).
@@ -482,12 +523,7 @@ fn replace_kept_alive(
     };
     let mut positions = Vec::new();
     for &r in roots {
-        let through: Vec<Value> = applied
-            .merges
-            .iter()
-            .copied()
-            .filter(|m| applied.dominating.get(m).is_some_and(|d| d.contains(&r)))
-            .collect();
+        let through = merges_through(applied, r);
         let aliases: Vec<Value> = inputs
             .origins
             .values
