@@ -16,8 +16,8 @@
 //! Anything else (a value that may be one of several buffers, some dying there) stays refused.
 
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
-use ir::dialects::arith::ConstantOp;
-use ir::dialects::memref::{AllocaOp, DeallocOp, LoadOp, StoreOp};
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp};
+use ir::dialects::memref::{AllocaOp, DeallocOp, ExtractAlignedPointerAsIndexOp, LoadOp, StoreOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Builder, Context, InsertPoint, Op, OpView, TypeData, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -73,6 +73,8 @@ enum Flag {
     Const(bool),
     /// The flag of this flagged merge (handed over with its buffer).
     Cell(Value),
+    /// Computed at run time from [`EdgePlan::compared`].
+    Compared,
 }
 
 /// The merges to flag: the targets of the `hazardous` clones, closed over clones feeding
@@ -221,14 +223,14 @@ fn apply_round(
     let mut handed_frees: FxHashSet<Op> = FxHashSet::default();
     if plans
         .iter()
-        .filter_map(|(_, p)| p.handed_free)
+        .flat_map(|(_, p)| p.given())
         .any(|(_, free)| !handed_frees.insert(free))
     {
         return None;
     }
     let handed: Vec<Value> = plans
         .iter()
-        .filter_map(|(_, p)| p.handed_free.map(|(r, _)| r))
+        .flat_map(|(_, p)| p.given().map(|(r, _)| r))
         .collect();
     let kept_before = || applied.dominating.values().flatten();
     if handed.iter().any(|r| kept_before().any(|k| k == r)) {
@@ -263,6 +265,12 @@ fn apply_round(
                     .handed_at
                     .insert((forward, r), clone.targets.clone());
             }
+            applied.handed.insert(r);
+            if !flagged.contains(&r) {
+                applied.handed_owned.insert(r);
+            }
+        }
+        for &(r, _) in &plan.compared {
             applied.handed.insert(r);
             if !flagged.contains(&r) {
                 applied.handed_owned.insert(r);
@@ -400,8 +408,23 @@ struct EdgePlan {
     flags: Vec<(Value, Option<Flag>)>,
     /// The free handed over with the buffer, erased.
     handed_free: Option<(Value, Op)>,
+    /// Where the value may be one of several buffers dying on the edge (or a buffer that
+    /// stays): those buffers with their frees. At run time the value's pointer is compared
+    /// with theirs: the one it is is handed over (its free skipped), and the targets own the
+    /// value if that one was owned.
+    compared: Vec<(Value, Op)>,
     /// Owned buffers each target now aliases.
     kept_alive: Vec<(Value, Vec<Value>)>,
+}
+
+impl EdgePlan {
+    /// The buffers given over on the edge, outright or after a pointer comparison, with
+    /// their frees.
+    fn given(&self) -> impl Iterator<Item = (Value, Op)> + '_ {
+        self.handed_free
+            .into_iter()
+            .chain(self.compared.iter().copied())
+    }
 }
 
 /// What planning one edge knows of the other merges.
@@ -469,6 +492,7 @@ fn plan_edge(
     let mut plan = EdgePlan {
         flags: Vec::new(),
         handed_free: None,
+        compared: Vec::new(),
         kept_alive: Vec::new(),
     };
     if origin.roots.is_empty() {
@@ -488,7 +512,9 @@ fn plan_edge(
         [] => None,
         [(r, free)] if flagged.contains(&r) && is_view_of(ctx, source, r) => Some((r, free)),
         [(r, free)] if origin.roots.len() == 1 && !origin.not_owned => Some((r, free)),
-        _ => return None,
+        _ => {
+            return plan_compared(ctx, dom, known, clone, &origin.roots, dying);
+        }
     };
     plan.handed_free = handed;
     for &t in &clone.targets {
@@ -540,6 +566,76 @@ fn is_view_of(ctx: &Context, mut v: Value, root: Value) -> bool {
             _ => return false,
         }
     }
+}
+
+/// The plan of a clone whose value may be one of several buffers, some dying on the edge
+/// (`dying`, with their frees): the flag of each target is computed at run time by comparing
+/// pointers ([`EdgePlan::compared`]); the buffers that stay, and those the dying flagged
+/// merges keep alive, stay alive through the targets. `None` if a target is itself one of
+/// the dying buffers, a buffer is unranked, or a staying buffer is not defined before a
+/// target.
+fn plan_compared(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    known: &Known,
+    clone: &MadeClone,
+    roots: &[Value],
+    dying: Vec<(Value, Op)>,
+) -> Option<EdgePlan> {
+    let ranked = |v: Value| matches!(ctx.type_data(ctx.value_type(v)), TypeData::MemRef { .. });
+    let freed = |free: Op| freed_value(ctx, free);
+    if !ranked(clone.sources[0])
+        || dying
+            .iter()
+            .any(|&(r, free)| clone.targets.contains(&r) || !freed(free).is_some_and(ranked))
+    {
+        return None;
+    }
+    let staying: Vec<Value> = roots
+        .iter()
+        .copied()
+        .filter(|r| !dying.iter().any(|(d, _)| d == r))
+        .collect();
+    let forward = forwarding_op(ctx, clone.op);
+    let mut plan = EdgePlan {
+        flags: Vec::new(),
+        handed_free: None,
+        compared: dying,
+        kept_alive: Vec::new(),
+    };
+    for &t in &clone.targets {
+        plan.flags.push((t, Some(Flag::Compared)));
+        let mut others = held_buffers(ctx, dom, known, forward, &staying, t);
+        for (r, _) in &plan.compared {
+            for &d in known.dominating.get(r).into_iter().flatten() {
+                if !others.contains(&d) {
+                    others.push(d);
+                }
+            }
+        }
+        if !others
+            .iter()
+            .all(|&r| dominates(ctx, dom, r, t) || defined_with(ctx, r, t))
+        {
+            return None;
+        }
+        if !others.is_empty() {
+            plan.kept_alive.push((t, others));
+        }
+    }
+    Some(plan)
+}
+
+/// The value a free placed by the pass frees: a `memref.dealloc`'s operand, or that of the
+/// one an `scf.if` guard holds.
+fn freed_value(ctx: &Context, free: Op) -> Option<Value> {
+    if DeallocOp::is(ctx, free) {
+        return Some(ctx.operand(free, 0));
+    }
+    let guard = IfOp::of(ctx, free)?;
+    let block = guard.then_block(ctx)?;
+    let first = ctx.first_op(block)?;
+    freed_value(ctx, first)
 }
 
 /// The free of `root` right after `clone` (nothing but inserted ops in between). Other clones
@@ -670,16 +766,25 @@ fn rewrite_edge(
     let loc = ctx.op_loc(clone.op);
     let mut listener = Vec::new();
     let mut values = Vec::new();
+    let mut keep_guards = Vec::new();
     {
         let mut b =
             Builder::new(ctx, InsertPoint::Before(clone.op), loc).with_listener(&mut listener);
+        let compared = compare_pointers(&mut b, cells, source, &plan.compared);
         for &(t, flag) in &plan.flags {
             let value = match flag {
                 None => continue,
                 Some(Flag::Const(v)) => ConstantOp::build_bool(&mut b, v).result(&b),
                 Some(Flag::Cell(from)) => LoadOp::build(&mut b, cells[&from], &[]).result(&b),
+                Some(Flag::Compared) => match &compared {
+                    Some((owned, _)) => *owned,
+                    None => continue,
+                },
             };
             values.push((t, value));
+        }
+        if let Some((_, differs)) = compared {
+            keep_guards = differs;
         }
         b.set_insertion_point(InsertPoint::Before(forward));
         for (t, value) in values {
@@ -696,6 +801,69 @@ fn rewrite_edge(
         }
         erase_free(ctx, inputs, free);
     }
+    for (&(root, free), differs) in plan.compared.iter().zip(keep_guards) {
+        let guard = guard_op(ctx, inputs, free, differs);
+        if let Some(list) = inputs.frees.get_mut(&root) {
+            for f in list.iter_mut().filter(|f| **f == free) {
+                *f = guard;
+            }
+        }
+    }
+}
+
+/// Compares the pointer of `source` with those of the buffers `compared` frees: returns
+/// whether the value is owned (it is one of them, and that one was owned) and, for each of
+/// them, whether it is another buffer (its free must still run). `None` if nothing is
+/// compared.
+fn compare_pointers(
+    b: &mut Builder,
+    cells: &FxHashMap<Value, Value>,
+    source: Value,
+    compared: &[(Value, Op)],
+) -> Option<(Value, Vec<Value>)> {
+    if compared.is_empty() {
+        return None;
+    }
+    let pointer = ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
+    let mut owned: Option<Value> = None;
+    let mut differs = Vec::new();
+    for &(root, free) in compared {
+        let freed = freed_value(b.ctx(), free)?;
+        let other = ExtractAlignedPointerAsIndexOp::build(b, freed).result(b);
+        let same = CmpIOp::build(b, CmpIPredicate::Eq, pointer, other).result(b);
+        differs.push(CmpIOp::build(b, CmpIPredicate::Ne, pointer, other).result(b));
+        let term = match cells.get(&root) {
+            Some(&cell) => {
+                let flag = LoadOp::build(b, cell, &[]).result(b);
+                AndIOp::build(b, same, flag).result(b)
+            }
+            None => same,
+        };
+        owned = Some(match owned {
+            Some(acc) => OrIOp::build(b, acc, term).result(b),
+            None => term,
+        });
+    }
+    owned.map(|o| (o, differs))
+}
+
+/// Puts `op` (a free) under `scf.if` of `condition`; returns the `scf.if`, which stands for
+/// the free from now on.
+fn guard_op(ctx: &mut Context, inputs: &mut Inputs, op: Op, condition: Value) -> Op {
+    let loc = ctx.op_loc(op);
+    let mut listener = Vec::new();
+    let guard = {
+        let mut b = Builder::new(ctx, InsertPoint::Before(op), loc).with_listener(&mut listener);
+        IfOp::build(&mut b, condition, &[], false)
+    };
+    if let Some(then_block) = guard.then_block(ctx) {
+        ctx.move_op_to_end(op, then_block);
+        let mut b = Builder::at_end(ctx, then_block, loc).with_listener(&mut listener);
+        YieldOp::build(&mut b, &[]);
+    }
+    inputs.inserted.extend(listener);
+    inputs.inserted.insert(guard.0);
+    guard.0
 }
 
 /// Erases a free the pass placed: a `memref.dealloc`, or the `scf.if` guarding one with the
