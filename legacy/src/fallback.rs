@@ -220,14 +220,12 @@ fn apply_round(
     let dom = DominanceInfo::compute(ctx, func);
     let flagged: Vec<Value> = applied.merges.iter().chain(&merges).copied().collect();
     let plans = plan_edges(ctx, &dom, inputs, applied, &merges, &flagged)?;
-    let mut handed_frees: FxHashSet<Op> = FxHashSet::default();
-    if plans
-        .iter()
-        .flat_map(|(_, p)| p.given())
-        .any(|(_, free)| !handed_frees.insert(free))
-    {
+    if !frees_given_once(&plans) {
         return None;
     }
+    let mut plans = plans;
+    sort_by_position(ctx, inputs, &mut plans);
+    let mut taken: FxHashMap<Op, (Op, Value)> = FxHashMap::default();
     let handed: Vec<Value> = plans
         .iter()
         .flat_map(|(_, p)| p.given().map(|(r, _)| r))
@@ -276,7 +274,7 @@ fn apply_round(
                 applied.handed_owned.insert(r);
             }
         }
-        rewrite_edge(ctx, inputs, &applied.cells, clone, plan);
+        rewrite_edge(ctx, inputs, &applied.cells, clone, plan, &mut taken);
         applied.removed.insert(i);
     }
     replace_kept_alive(ctx, func, inputs, applied, &kept_alive)?;
@@ -587,7 +585,7 @@ fn plan_compared(
     if !ranked(clone.sources[0])
         || dying
             .iter()
-            .any(|&(r, free)| clone.targets.contains(&r) || !freed(free).is_some_and(ranked))
+            .any(|&(_, free)| !freed(free).is_some_and(ranked))
     {
         return None;
     }
@@ -757,6 +755,7 @@ fn rewrite_edge(
     cells: &FxHashMap<Value, Value>,
     clone: &MadeClone,
     plan: EdgePlan,
+    taken: &mut FxHashMap<Op, (Op, Value)>,
 ) {
     let copy = ctx.result(clone.op, 0);
     let Some((forward, _)) = ctx.uses(copy).next() else {
@@ -770,7 +769,7 @@ fn rewrite_edge(
     {
         let mut b =
             Builder::new(ctx, InsertPoint::Before(clone.op), loc).with_listener(&mut listener);
-        let compared = compare_pointers(&mut b, cells, source, &plan.compared);
+        let compared = compare_pointers(&mut b, cells, taken, source, &plan.compared);
         for &(t, flag) in &plan.flags {
             let value = match flag {
                 None => continue,
@@ -802,13 +801,61 @@ fn rewrite_edge(
         erase_free(ctx, inputs, free);
     }
     for (&(root, free), differs) in plan.compared.iter().zip(keep_guards) {
+        if let Some(entry) = taken.get_mut(&free) {
+            // An earlier copy on this edge compared with it too: the free runs only if the
+            // value is neither.
+            ctx.set_operand(entry.0, 0, differs);
+            entry.1 = differs;
+            continue;
+        }
         let guard = guard_op(ctx, inputs, free, differs);
+        taken.insert(free, (guard, differs));
         if let Some(list) = inputs.frees.get_mut(&root) {
             for f in list.iter_mut().filter(|f| **f == free) {
                 *f = guard;
             }
         }
     }
+}
+
+/// Whether no free is given over twice: a free handed over outright goes to one copy only;
+/// several copies on one edge may compare with the same one (in order, each taking it only
+/// if no earlier one did).
+fn frees_given_once(plans: &[(usize, EdgePlan)]) -> bool {
+    let mut outright: FxHashSet<Op> = FxHashSet::default();
+    let mut compared: FxHashSet<Op> = FxHashSet::default();
+    for (_, plan) in plans {
+        if let Some((_, free)) = plan.handed_free
+            && (!outright.insert(free) || compared.contains(&free))
+        {
+            return false;
+        }
+        for &(_, free) in &plan.compared {
+            if outright.contains(&free) {
+                return false;
+            }
+            compared.insert(free);
+        }
+    }
+    true
+}
+
+/// Orders the plans as their copies come in their blocks, so that copies comparing with one
+/// free read the earlier ones' results.
+fn sort_by_position(ctx: &Context, inputs: &Inputs, plans: &mut [(usize, EdgePlan)]) {
+    let position = |op: Op| {
+        let mut n = 0usize;
+        let mut cur = ctx.prev_op(op);
+        while let Some(p) = cur {
+            n += 1;
+            cur = ctx.prev_op(p);
+        }
+        n
+    };
+    // Only copies that compare need an order (the walk is along their block).
+    plans.sort_by_cached_key(|(i, plan)| {
+        (!plan.compared.is_empty()).then(|| position(inputs.clones[*i].op))
+    });
 }
 
 /// Compares the pointer of `source` with those of the buffers `compared` frees: returns
@@ -818,6 +865,7 @@ fn rewrite_edge(
 fn compare_pointers(
     b: &mut Builder,
     cells: &FxHashMap<Value, Value>,
+    taken: &FxHashMap<Op, (Op, Value)>,
     source: Value,
     compared: &[(Value, Op)],
 ) -> Option<(Value, Vec<Value>)> {
@@ -830,8 +878,13 @@ fn compare_pointers(
     for &(root, free) in compared {
         let freed = freed_value(b.ctx(), free)?;
         let other = ExtractAlignedPointerAsIndexOp::build(b, freed).result(b);
-        let same = CmpIOp::build(b, CmpIPredicate::Eq, pointer, other).result(b);
-        differs.push(CmpIOp::build(b, CmpIPredicate::Ne, pointer, other).result(b));
+        let mut same = CmpIOp::build(b, CmpIPredicate::Eq, pointer, other).result(b);
+        let mut differ = CmpIOp::build(b, CmpIPredicate::Ne, pointer, other).result(b);
+        if let Some(&(_, earlier)) = taken.get(&free) {
+            same = AndIOp::build(b, same, earlier).result(b);
+            differ = AndIOp::build(b, differ, earlier).result(b);
+        }
+        differs.push(differ);
         let term = match cells.get(&root) {
             Some(&cell) => {
                 let flag = LoadOp::build(b, cell, &[]).result(b);
