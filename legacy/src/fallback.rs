@@ -25,7 +25,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cycles::Cycles;
 use crate::hazards::MadeClone;
 use crate::origins::{Origin, Origins, dominates};
-use crate::placement::{Group, Placer};
+use crate::placement::{Group, Placer, Position};
 
 /// What the fallback changed, for the check that follows it.
 #[derive(Default)]
@@ -536,10 +536,7 @@ fn plan_edge(
                 t,
             ),
         };
-        if !others
-            .iter()
-            .all(|&r| dominates(ctx, dom, r, t) || defined_with(ctx, r, t))
-        {
+        if !others.iter().all(|&r| available_to(ctx, dom, r, t)) {
             return None;
         }
         if !others.is_empty() {
@@ -611,10 +608,7 @@ fn plan_compared(
                 }
             }
         }
-        if !others
-            .iter()
-            .all(|&r| dominates(ctx, dom, r, t) || defined_with(ctx, r, t))
-        {
+        if !others.iter().all(|&r| available_to(ctx, dom, r, t)) {
             return None;
         }
         if !others.is_empty() {
@@ -691,7 +685,70 @@ fn share_handed_buffers(
             follower.kept_alive.push((*t, held));
         }
     }
+    for k in 0..plans.len() {
+        let (outright, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut plans[k].1.compared)
+            .into_iter()
+            .partition(|(_, free)| leaders.contains_key(free));
+        plans[k].1.compared = kept;
+        for (_, free) in outright {
+            let partners = inputs.clones[plans[leaders[&free]].0].targets.clone();
+            hold_partners(ctx, dom, &mut plans[k].1, &partners)?;
+        }
+        let plan = &mut plans[k].1;
+        if plan.compared.is_empty() {
+            for (_, flag) in &mut plan.flags {
+                if matches!(flag, Some(Flag::Compared)) {
+                    *flag = Some(Flag::Const(false));
+                }
+            }
+        }
+    }
     Some(())
+}
+
+/// A copy compared with a buffer another copy on the edge takes outright: if the value is
+/// that buffer, its merges do not own it and keep the other copy's merges (`partners`) alive.
+fn hold_partners(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    plan: &mut EdgePlan,
+    partners: &[Value],
+) -> Option<()> {
+    let targets: Vec<Value> = plan.flags.iter().map(|&(t, _)| t).collect();
+    for t in targets {
+        let held: Vec<Value> = partners
+            .iter()
+            .copied()
+            .filter(|&p| defined_with(ctx, p, t) || dominates(ctx, dom, p, t))
+            .collect();
+        if held.is_empty() {
+            return None;
+        }
+        match plan.kept_alive.iter_mut().find(|(k, _)| *k == t) {
+            Some((_, list)) => {
+                for p in held {
+                    if !list.contains(&p) {
+                        list.push(p);
+                    }
+                }
+            }
+            None => plan.kept_alive.push((t, held)),
+        }
+    }
+    Some(())
+}
+
+/// Whether the buffer `r` can stay alive through the merge `t` (its free placed after the last
+/// use of `t`'s aliases): `r` is defined before `t`, with it, or before every use of `t` (a
+/// block argument of a `cf` loop header used only further on). Free placement checks the
+/// positions it picks ([`replace_kept_alive`]).
+fn available_to(ctx: &Context, dom: &DominanceInfo, r: Value, t: Value) -> bool {
+    dominates(ctx, dom, r, t)
+        || defined_with(ctx, r, t)
+        || (ctx.uses(t).next().is_some()
+            && ctx
+                .uses(t)
+                .all(|(user, _)| dom.properly_dominates_value(ctx, r, user)))
 }
 
 /// Whether `a` and `b` are distinct arguments of one block or distinct results of one op:
@@ -981,6 +1038,15 @@ fn replace_kept_alive(
             aliases,
         };
         for position in placer.place(ctx, &group).ok()? {
+            let at = match position {
+                Position::After(op) | Position::Before(op) | Position::OnEdge(op, _) => op,
+            };
+            let after = matches!(position, Position::After(_));
+            if !(dom.properly_dominates_value(ctx, r, at)
+                || (after && ctx.defining_op(r) == Some(at)))
+            {
+                return None;
+            }
             positions.push((r, r, position));
         }
     }
