@@ -1060,23 +1060,16 @@ fn guard_frees(ctx: &mut Context, inputs: &mut Inputs, cell: Value, m: Value) {
     let frees = inputs.frees.remove(&m).unwrap_or_default();
     let mut guards = Vec::new();
     for free in frees {
+        debug_assert!(DeallocOp::is(ctx, free));
         let loc = ctx.op_loc(free);
         let mut listener = Vec::new();
-        let guard = {
+        let owned = {
             let mut b =
                 Builder::new(ctx, InsertPoint::Before(free), loc).with_listener(&mut listener);
-            let owned = LoadOp::build(&mut b, cell, &[]).result(&b);
-            IfOp::build(&mut b, owned, &[], false)
+            LoadOp::build(&mut b, cell, &[]).result(&b)
         };
-        if let Some(then_block) = guard.then_block(ctx) {
-            ctx.move_op_to_end(free, then_block);
-            let mut b = Builder::at_end(ctx, then_block, loc).with_listener(&mut listener);
-            YieldOp::build(&mut b, &[]);
-        }
         inputs.inserted.extend(listener);
-        inputs.inserted.insert(guard.0);
-        guards.push(guard.0);
-        debug_assert!(DeallocOp::is(ctx, free));
+        guards.push(guard_op(ctx, inputs, free, owned));
     }
     inputs.frees.insert(m, guards);
 }
