@@ -16,8 +16,8 @@
 //! Anything else (a value that may be one of several buffers, some dying there) stays refused.
 
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
-use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp};
-use ir::dialects::memref::{AllocaOp, DeallocOp, ExtractAlignedPointerAsIndexOp, LoadOp, StoreOp};
+use ir::dialects::arith::ConstantOp;
+use ir::dialects::memref::{AllocaOp, DeallocOp, LoadOp, StoreOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Builder, Context, InsertPoint, Op, OpView, TypeData, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -25,7 +25,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cycles::Cycles;
 use crate::hazards::MadeClone;
 use crate::origins::{Origin, Origins, dominates};
-use crate::placement::{Group, Placer, Position};
+use crate::placement::{Group, Placer};
 
 /// What the fallback changed, for the check that follows it.
 #[derive(Default)]
@@ -73,8 +73,6 @@ enum Flag {
     Const(bool),
     /// The flag of this flagged merge (handed over with its buffer).
     Cell(Value),
-    /// Computed at run time from [`EdgePlan::compared`].
-    Compared,
 }
 
 /// The merges to flag: the targets of the `hazardous` clones, closed over clones feeding
@@ -220,15 +218,17 @@ fn apply_round(
     let dom = DominanceInfo::compute(ctx, func);
     let flagged: Vec<Value> = applied.merges.iter().chain(&merges).copied().collect();
     let plans = plan_edges(ctx, &dom, inputs, applied, &merges, &flagged)?;
-    if !frees_given_once(&plans) {
+    let mut handed_frees: FxHashSet<Op> = FxHashSet::default();
+    if plans
+        .iter()
+        .filter_map(|(_, p)| p.handed_free)
+        .any(|(_, free)| !handed_frees.insert(free))
+    {
         return None;
     }
-    let mut plans = plans;
-    sort_by_position(ctx, inputs, &mut plans);
-    let mut taken: FxHashMap<Op, (Op, Value)> = FxHashMap::default();
     let handed: Vec<Value> = plans
         .iter()
-        .flat_map(|(_, p)| p.given().map(|(r, _)| r))
+        .filter_map(|(_, p)| p.handed_free.map(|(r, _)| r))
         .collect();
     let kept_before = || applied.dominating.values().flatten();
     if handed.iter().any(|r| kept_before().any(|k| k == r)) {
@@ -268,13 +268,7 @@ fn apply_round(
                 applied.handed_owned.insert(r);
             }
         }
-        for &(r, _) in &plan.compared {
-            applied.handed.insert(r);
-            if !flagged.contains(&r) {
-                applied.handed_owned.insert(r);
-            }
-        }
-        rewrite_edge(ctx, inputs, &applied.cells, clone, plan, &mut taken);
+        rewrite_edge(ctx, inputs, &applied.cells, clone, plan);
         applied.removed.insert(i);
     }
     replace_kept_alive(ctx, func, inputs, applied, &kept_alive)?;
@@ -406,23 +400,8 @@ struct EdgePlan {
     flags: Vec<(Value, Option<Flag>)>,
     /// The free handed over with the buffer, erased.
     handed_free: Option<(Value, Op)>,
-    /// Where the value may be one of several buffers dying on the edge (or a buffer that
-    /// stays): those buffers with their frees. At run time the value's pointer is compared
-    /// with theirs: the one it is is handed over (its free skipped), and the targets own the
-    /// value if that one was owned.
-    compared: Vec<(Value, Op)>,
     /// Owned buffers each target now aliases.
     kept_alive: Vec<(Value, Vec<Value>)>,
-}
-
-impl EdgePlan {
-    /// The buffers given over on the edge, outright or after a pointer comparison, with
-    /// their frees.
-    fn given(&self) -> impl Iterator<Item = (Value, Op)> + '_ {
-        self.handed_free
-            .into_iter()
-            .chain(self.compared.iter().copied())
-    }
 }
 
 /// What planning one edge knows of the other merges.
@@ -490,7 +469,6 @@ fn plan_edge(
     let mut plan = EdgePlan {
         flags: Vec::new(),
         handed_free: None,
-        compared: Vec::new(),
         kept_alive: Vec::new(),
     };
     if origin.roots.is_empty() {
@@ -510,9 +488,7 @@ fn plan_edge(
         [] => None,
         [(r, free)] if flagged.contains(&r) && is_view_of(ctx, source, r) => Some((r, free)),
         [(r, free)] if origin.roots.len() == 1 && !origin.not_owned => Some((r, free)),
-        _ => {
-            return plan_compared(ctx, dom, known, clone, &origin.roots, dying);
-        }
+        _ => return None,
     };
     plan.handed_free = handed;
     for &t in &clone.targets {
@@ -536,7 +512,10 @@ fn plan_edge(
                 t,
             ),
         };
-        if !others.iter().all(|&r| available_to(ctx, dom, r, t)) {
+        if !others
+            .iter()
+            .all(|&r| dominates(ctx, dom, r, t) || defined_with(ctx, r, t))
+        {
             return None;
         }
         if !others.is_empty() {
@@ -561,73 +540,6 @@ fn is_view_of(ctx: &Context, mut v: Value, root: Value) -> bool {
             _ => return false,
         }
     }
-}
-
-/// The plan of a clone whose value may be one of several buffers, some dying on the edge
-/// (`dying`, with their frees): the flag of each target is computed at run time by comparing
-/// pointers ([`EdgePlan::compared`]); the buffers that stay, and those the dying flagged
-/// merges keep alive, stay alive through the targets. `None` if a target is itself one of
-/// the dying buffers, a buffer is unranked, or a staying buffer is not defined before a
-/// target.
-fn plan_compared(
-    ctx: &Context,
-    dom: &DominanceInfo,
-    known: &Known,
-    clone: &MadeClone,
-    roots: &[Value],
-    dying: Vec<(Value, Op)>,
-) -> Option<EdgePlan> {
-    let ranked = |v: Value| matches!(ctx.type_data(ctx.value_type(v)), TypeData::MemRef { .. });
-    let freed = |free: Op| freed_value(ctx, free);
-    if !ranked(clone.sources[0])
-        || dying
-            .iter()
-            .any(|&(_, free)| !freed(free).is_some_and(ranked))
-    {
-        return None;
-    }
-    let staying: Vec<Value> = roots
-        .iter()
-        .copied()
-        .filter(|r| !dying.iter().any(|(d, _)| d == r))
-        .collect();
-    let forward = forwarding_op(ctx, clone.op);
-    let mut plan = EdgePlan {
-        flags: Vec::new(),
-        handed_free: None,
-        compared: dying,
-        kept_alive: Vec::new(),
-    };
-    for &t in &clone.targets {
-        plan.flags.push((t, Some(Flag::Compared)));
-        let mut others = held_buffers(ctx, dom, known, forward, &staying, t);
-        for (r, _) in &plan.compared {
-            for &d in known.dominating.get(r).into_iter().flatten() {
-                if !others.contains(&d) {
-                    others.push(d);
-                }
-            }
-        }
-        if !others.iter().all(|&r| available_to(ctx, dom, r, t)) {
-            return None;
-        }
-        if !others.is_empty() {
-            plan.kept_alive.push((t, others));
-        }
-    }
-    Some(plan)
-}
-
-/// The value a free placed by the pass frees: a `memref.dealloc`'s operand, or that of the
-/// one an `scf.if` guard holds.
-fn freed_value(ctx: &Context, free: Op) -> Option<Value> {
-    if DeallocOp::is(ctx, free) {
-        return Some(ctx.operand(free, 0));
-    }
-    let guard = IfOp::of(ctx, free)?;
-    let block = guard.then_block(ctx)?;
-    let first = ctx.first_op(block)?;
-    freed_value(ctx, first)
 }
 
 /// The free of `root` right after `clone` (nothing but inserted ops in between). Other clones
@@ -685,70 +597,7 @@ fn share_handed_buffers(
             follower.kept_alive.push((*t, held));
         }
     }
-    for k in 0..plans.len() {
-        let (outright, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut plans[k].1.compared)
-            .into_iter()
-            .partition(|(_, free)| leaders.contains_key(free));
-        plans[k].1.compared = kept;
-        for (_, free) in outright {
-            let partners = inputs.clones[plans[leaders[&free]].0].targets.clone();
-            hold_partners(ctx, dom, &mut plans[k].1, &partners)?;
-        }
-        let plan = &mut plans[k].1;
-        if plan.compared.is_empty() {
-            for (_, flag) in &mut plan.flags {
-                if matches!(flag, Some(Flag::Compared)) {
-                    *flag = Some(Flag::Const(false));
-                }
-            }
-        }
-    }
     Some(())
-}
-
-/// A copy compared with a buffer another copy on the edge takes outright: if the value is
-/// that buffer, its merges do not own it and keep the other copy's merges (`partners`) alive.
-fn hold_partners(
-    ctx: &Context,
-    dom: &DominanceInfo,
-    plan: &mut EdgePlan,
-    partners: &[Value],
-) -> Option<()> {
-    let targets: Vec<Value> = plan.flags.iter().map(|&(t, _)| t).collect();
-    for t in targets {
-        let held: Vec<Value> = partners
-            .iter()
-            .copied()
-            .filter(|&p| defined_with(ctx, p, t) || dominates(ctx, dom, p, t))
-            .collect();
-        if held.is_empty() {
-            return None;
-        }
-        match plan.kept_alive.iter_mut().find(|(k, _)| *k == t) {
-            Some((_, list)) => {
-                for p in held {
-                    if !list.contains(&p) {
-                        list.push(p);
-                    }
-                }
-            }
-            None => plan.kept_alive.push((t, held)),
-        }
-    }
-    Some(())
-}
-
-/// Whether the buffer `r` can stay alive through the merge `t` (its free placed after the last
-/// use of `t`'s aliases): `r` is defined before `t`, with it, or before every use of `t` (a
-/// block argument of a `cf` loop header used only further on). Free placement checks the
-/// positions it picks ([`replace_kept_alive`]).
-fn available_to(ctx: &Context, dom: &DominanceInfo, r: Value, t: Value) -> bool {
-    dominates(ctx, dom, r, t)
-        || defined_with(ctx, r, t)
-        || (ctx.uses(t).next().is_some()
-            && ctx
-                .uses(t)
-                .all(|(user, _)| dom.properly_dominates_value(ctx, r, user)))
 }
 
 /// Whether `a` and `b` are distinct arguments of one block or distinct results of one op:
@@ -812,7 +661,6 @@ fn rewrite_edge(
     cells: &FxHashMap<Value, Value>,
     clone: &MadeClone,
     plan: EdgePlan,
-    taken: &mut FxHashMap<Op, (Op, Value)>,
 ) {
     let copy = ctx.result(clone.op, 0);
     let Some((forward, _)) = ctx.uses(copy).next() else {
@@ -822,25 +670,16 @@ fn rewrite_edge(
     let loc = ctx.op_loc(clone.op);
     let mut listener = Vec::new();
     let mut values = Vec::new();
-    let mut keep_guards = Vec::new();
     {
         let mut b =
             Builder::new(ctx, InsertPoint::Before(clone.op), loc).with_listener(&mut listener);
-        let compared = compare_pointers(&mut b, cells, taken, source, &plan.compared);
         for &(t, flag) in &plan.flags {
             let value = match flag {
                 None => continue,
                 Some(Flag::Const(v)) => ConstantOp::build_bool(&mut b, v).result(&b),
                 Some(Flag::Cell(from)) => LoadOp::build(&mut b, cells[&from], &[]).result(&b),
-                Some(Flag::Compared) => match &compared {
-                    Some((owned, _)) => *owned,
-                    None => continue,
-                },
             };
             values.push((t, value));
-        }
-        if let Some((_, differs)) = compared {
-            keep_guards = differs;
         }
         b.set_insertion_point(InsertPoint::Before(forward));
         for (t, value) in values {
@@ -857,123 +696,6 @@ fn rewrite_edge(
         }
         erase_free(ctx, inputs, free);
     }
-    for (&(root, free), differs) in plan.compared.iter().zip(keep_guards) {
-        if let Some(entry) = taken.get_mut(&free) {
-            // An earlier copy on this edge compared with it too: the free runs only if the
-            // value is neither.
-            ctx.set_operand(entry.0, 0, differs);
-            entry.1 = differs;
-            continue;
-        }
-        let guard = guard_op(ctx, inputs, free, differs);
-        taken.insert(free, (guard, differs));
-        if let Some(list) = inputs.frees.get_mut(&root) {
-            for f in list.iter_mut().filter(|f| **f == free) {
-                *f = guard;
-            }
-        }
-    }
-}
-
-/// Whether no free is given over twice: a free handed over outright goes to one copy only;
-/// several copies on one edge may compare with the same one (in order, each taking it only
-/// if no earlier one did).
-fn frees_given_once(plans: &[(usize, EdgePlan)]) -> bool {
-    let mut outright: FxHashSet<Op> = FxHashSet::default();
-    let mut compared: FxHashSet<Op> = FxHashSet::default();
-    for (_, plan) in plans {
-        if let Some((_, free)) = plan.handed_free
-            && (!outright.insert(free) || compared.contains(&free))
-        {
-            return false;
-        }
-        for &(_, free) in &plan.compared {
-            if outright.contains(&free) {
-                return false;
-            }
-            compared.insert(free);
-        }
-    }
-    true
-}
-
-/// Orders the plans as their copies come in their blocks, so that copies comparing with one
-/// free read the earlier ones' results.
-fn sort_by_position(ctx: &Context, inputs: &Inputs, plans: &mut [(usize, EdgePlan)]) {
-    let position = |op: Op| {
-        let mut n = 0usize;
-        let mut cur = ctx.prev_op(op);
-        while let Some(p) = cur {
-            n += 1;
-            cur = ctx.prev_op(p);
-        }
-        n
-    };
-    // Only copies that compare need an order (the walk is along their block).
-    plans.sort_by_cached_key(|(i, plan)| {
-        (!plan.compared.is_empty()).then(|| position(inputs.clones[*i].op))
-    });
-}
-
-/// Compares the pointer of `source` with those of the buffers `compared` frees: returns
-/// whether the value is owned (it is one of them, and that one was owned) and, for each of
-/// them, whether it is another buffer (its free must still run). `None` if nothing is
-/// compared.
-fn compare_pointers(
-    b: &mut Builder,
-    cells: &FxHashMap<Value, Value>,
-    taken: &FxHashMap<Op, (Op, Value)>,
-    source: Value,
-    compared: &[(Value, Op)],
-) -> Option<(Value, Vec<Value>)> {
-    if compared.is_empty() {
-        return None;
-    }
-    let pointer = ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
-    let mut owned: Option<Value> = None;
-    let mut differs = Vec::new();
-    for &(root, free) in compared {
-        let freed = freed_value(b.ctx(), free)?;
-        let other = ExtractAlignedPointerAsIndexOp::build(b, freed).result(b);
-        let mut same = CmpIOp::build(b, CmpIPredicate::Eq, pointer, other).result(b);
-        let mut differ = CmpIOp::build(b, CmpIPredicate::Ne, pointer, other).result(b);
-        if let Some(&(_, earlier)) = taken.get(&free) {
-            same = AndIOp::build(b, same, earlier).result(b);
-            differ = AndIOp::build(b, differ, earlier).result(b);
-        }
-        differs.push(differ);
-        let term = match cells.get(&root) {
-            Some(&cell) => {
-                let flag = LoadOp::build(b, cell, &[]).result(b);
-                AndIOp::build(b, same, flag).result(b)
-            }
-            None => same,
-        };
-        owned = Some(match owned {
-            Some(acc) => OrIOp::build(b, acc, term).result(b),
-            None => term,
-        });
-    }
-    owned.map(|o| (o, differs))
-}
-
-/// Puts `op` (a free) under `scf.if` of `condition`; returns the `scf.if`, which stands for
-/// the free from now on.
-fn guard_op(ctx: &mut Context, inputs: &mut Inputs, op: Op, condition: Value) -> Op {
-    let loc = ctx.op_loc(op);
-    let mut listener = Vec::new();
-    let guard = {
-        let mut b = Builder::new(ctx, InsertPoint::Before(op), loc).with_listener(&mut listener);
-        IfOp::build(&mut b, condition, &[], false)
-    };
-    if let Some(then_block) = guard.then_block(ctx) {
-        ctx.move_op_to_end(op, then_block);
-        let mut b = Builder::at_end(ctx, then_block, loc).with_listener(&mut listener);
-        YieldOp::build(&mut b, &[]);
-    }
-    inputs.inserted.extend(listener);
-    inputs.inserted.insert(guard.0);
-    guard.0
 }
 
 /// Erases a free the pass placed: a `memref.dealloc`, or the `scf.if` guarding one with the
@@ -1038,15 +760,6 @@ fn replace_kept_alive(
             aliases,
         };
         for position in placer.place(ctx, &group).ok()? {
-            let at = match position {
-                Position::After(op) | Position::Before(op) | Position::OnEdge(op, _) => op,
-            };
-            let after = matches!(position, Position::After(_));
-            if !(dom.properly_dominates_value(ctx, r, at)
-                || (after && ctx.defining_op(r) == Some(at)))
-            {
-                return None;
-            }
             positions.push((r, r, position));
         }
     }
@@ -1060,16 +773,23 @@ fn guard_frees(ctx: &mut Context, inputs: &mut Inputs, cell: Value, m: Value) {
     let frees = inputs.frees.remove(&m).unwrap_or_default();
     let mut guards = Vec::new();
     for free in frees {
-        debug_assert!(DeallocOp::is(ctx, free));
         let loc = ctx.op_loc(free);
         let mut listener = Vec::new();
-        let owned = {
+        let guard = {
             let mut b =
                 Builder::new(ctx, InsertPoint::Before(free), loc).with_listener(&mut listener);
-            LoadOp::build(&mut b, cell, &[]).result(&b)
+            let owned = LoadOp::build(&mut b, cell, &[]).result(&b);
+            IfOp::build(&mut b, owned, &[], false)
         };
+        if let Some(then_block) = guard.then_block(ctx) {
+            ctx.move_op_to_end(free, then_block);
+            let mut b = Builder::at_end(ctx, then_block, loc).with_listener(&mut listener);
+            YieldOp::build(&mut b, &[]);
+        }
         inputs.inserted.extend(listener);
-        guards.push(guard_op(ctx, inputs, free, owned));
+        inputs.inserted.insert(guard.0);
+        guards.push(guard.0);
+        debug_assert!(DeallocOp::is(ctx, free));
     }
     inputs.frees.insert(m, guards);
 }
