@@ -17,10 +17,9 @@
 
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
 use ir::dialects::arith::ConstantOp;
-use ir::dialects::bufferization::CloneOp;
 use ir::dialects::memref::{AllocaOp, DeallocOp, LoadOp, StoreOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Builder, Context, InsertPoint, Op, OpView, TypeData, Value};
+use ir::{Builder, Context, InsertPoint, Op, OpView, TypeData, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
@@ -46,6 +45,12 @@ pub struct Applied {
     handed_owned: FxHashSet<Value>,
     /// Every buffer handed over: keeping one alive later would free it twice.
     handed: FxHashSet<Value>,
+    /// For each buffer handed over, by the op forwarding it and the buffer: the merges it was
+    /// handed to. Another clone of it for the same op gives no ownership, and its merges keep
+    /// these alive.
+    handed_at: FxHashMap<(Op, Value), Vec<Value>>,
+    /// The pickers whose clones were taken out: plain aliases of the buffers they may be.
+    plain: Vec<Value>,
 }
 
 /// The pass's state the fallback reads and updates.
@@ -117,7 +122,86 @@ pub fn apply(
     hazardous: &[usize],
     applied: &mut Applied,
 ) -> bool {
-    apply_round(ctx, func, inputs, hazardous, applied).is_some()
+    let (pickers, merges): (Vec<usize>, Vec<usize>) = hazardous.iter().partition(|&&i| {
+        inputs
+            .picker_clone
+            .values()
+            .any(|&c| c == inputs.clones[i].op)
+    });
+    if !pickers.is_empty() {
+        return unclone_pickers(ctx, func, inputs, &pickers, applied).is_some();
+    }
+    apply_round(ctx, func, inputs, &merges, applied).is_some()
+}
+
+/// Takes out the clones of the hazardous pickers (`arith.select` of several buffers): the
+/// picked value is used as it is, owns nothing, and the buffers it may be stay alive until
+/// the last use of its aliases (their frees move after it; those of flagged merges stay
+/// guarded by their flags). `None` if one of them cannot be kept alive that way.
+fn unclone_pickers(
+    ctx: &mut Context,
+    func: Op,
+    inputs: &mut Inputs,
+    pickers: &[usize],
+    applied: &mut Applied,
+) -> Option<()> {
+    let mut origins = Vec::new();
+    for &i in pickers {
+        let clone = &inputs.clones[i];
+        let mut origin = Origin::empty();
+        for &source in &clone.sources {
+            origin.join_with(&inputs.origins.origin(source));
+        }
+        if origin.overflow {
+            return None;
+        }
+        origins.push((i, clone.targets[0], origin));
+    }
+    let mut kept: Vec<Value> = Vec::new();
+    for (_, _, origin) in &origins {
+        for &r in &origin.roots {
+            if !kept.contains(&r) {
+                kept.push(r);
+            }
+        }
+    }
+    close_over_dominating(applied, &mut kept, |_| std::iter::empty());
+    if kept
+        .iter()
+        .any(|&r| is_picker_root(ctx, inputs, r) || applied.handed.contains(&r))
+    {
+        return None;
+    }
+    for (i, picked, origin) in origins {
+        let clone = inputs.clones[i].op;
+        for free in inputs.frees.remove(&picked).unwrap_or_default() {
+            erase_free(ctx, inputs, free);
+        }
+        let copy = ctx.result(clone, 0);
+        ctx.replace_all_uses_with(copy, picked);
+        ctx.erase_op(clone);
+        inputs.inserted.remove(&clone);
+        applied.removed.insert(i);
+        let list = applied.dominating.entry(picked).or_default();
+        for &r in &origin.roots {
+            if !list.contains(&r) {
+                list.push(r);
+            }
+        }
+        applied
+            .incoming
+            .entry(picked)
+            .or_insert_with(Origin::empty)
+            .join_with(&origin);
+        applied.plain.push(picked);
+    }
+    replace_kept_alive(ctx, func, inputs, applied, &kept)?;
+    for &r in &kept {
+        if let Some(&cell) = applied.cells.get(&r) {
+            guard_frees(ctx, inputs, cell, r);
+        }
+    }
+    Some(())
 }
 
 fn apply_round(
@@ -150,17 +234,11 @@ fn apply_round(
     if handed.iter().any(|r| kept_before().any(|k| k == r)) {
         return None;
     }
-    let mut kept_alive: Vec<Value> = Vec::new();
-    for (_, plan) in &plans {
-        for &r in plan.kept_alive.iter().flat_map(|(_, roots)| roots) {
-            if is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
-            {
-                return None;
-            }
-            if !kept_alive.contains(&r) {
-                kept_alive.push(r);
-            }
-        }
+    let kept_alive = kept_alive_closure(applied, &plans);
+    if kept_alive.iter().any(|&r| {
+        is_picker_root(ctx, inputs, r) || handed.contains(&r) || applied.handed.contains(&r)
+    }) {
+        return None;
     }
     make_cells(ctx, func, &merges, inputs.inserted, &mut applied.cells);
     applied.merges.extend(merges.iter().copied());
@@ -180,6 +258,11 @@ fn apply_round(
             }
         }
         if let Some((r, _)) = plan.handed_free {
+            if let Some(forward) = forwarding_op(ctx, clone.op) {
+                applied
+                    .handed_at
+                    .insert((forward, r), clone.targets.clone());
+            }
             applied.handed.insert(r);
             if !flagged.contains(&r) {
                 applied.handed_owned.insert(r);
@@ -218,9 +301,15 @@ fn plan_edges(
             if applied.removed.contains(&i) || !clone.targets.iter().any(|t| merges.contains(t)) {
                 continue;
             }
-            let plan = plan_edge(ctx, dom, inputs, flagged, &dominating, clone)?;
+            let known = Known {
+                flagged,
+                dominating: &dominating,
+                handed_at: &applied.handed_at,
+            };
+            let plan = plan_edge(ctx, dom, inputs, &known, clone)?;
             plans.push((i, plan));
         }
+        share_handed_buffers(ctx, dom, inputs, &mut plans)?;
         let mut next = applied.dominating.clone();
         for (t, roots) in plans.iter().flat_map(|(_, p)| &p.kept_alive) {
             let list = next.entry(*t).or_default();
@@ -238,6 +327,70 @@ fn plan_edges(
     None
 }
 
+/// The owned buffers the new flagged merges keep alive, with those the flagged merges among
+/// them keep alive in turn: a merge that may hold a flagged merge's buffer may hold whatever
+/// that merge may hold, so each of them must outlive the new merges' aliases too.
+fn kept_alive_closure(applied: &Applied, plans: &[(usize, EdgePlan)]) -> Vec<Value> {
+    let mut kept: Vec<Value> = Vec::new();
+    for &r in plans
+        .iter()
+        .flat_map(|(_, plan)| &plan.kept_alive)
+        .flat_map(|(_, roots)| roots)
+    {
+        if !kept.contains(&r) {
+            kept.push(r);
+        }
+    }
+    close_over_dominating(applied, &mut kept, |r| {
+        plans
+            .iter()
+            .flat_map(|(_, plan)| &plan.kept_alive)
+            .filter(move |(t, _)| *t == r)
+            .flat_map(|(_, roots)| roots.iter().copied())
+    });
+    kept
+}
+
+/// Adds to `kept` what the flagged merges among it keep alive (those of earlier rounds, and
+/// `in_round`), transitively.
+fn close_over_dominating<I: Iterator<Item = Value>>(
+    applied: &Applied,
+    kept: &mut Vec<Value>,
+    in_round: impl Fn(Value) -> I,
+) {
+    let mut next = 0;
+    while let Some(&r) = kept.get(next) {
+        next += 1;
+        let earlier = applied.dominating.get(&r).into_iter().flatten().copied();
+        for d in earlier.chain(in_round(r)) {
+            if !kept.contains(&d) {
+                kept.push(d);
+            }
+        }
+    }
+}
+
+/// The flagged merges that may hold `root` while it stays owned elsewhere: those keeping it
+/// alive directly, and those keeping alive one of these, transitively.
+fn merges_through(applied: &Applied, root: Value) -> Vec<Value> {
+    let mut through: Vec<Value> = Vec::new();
+    loop {
+        let before = through.len();
+        for &m in applied.merges.iter().chain(&applied.plain) {
+            let keeps = applied
+                .dominating
+                .get(&m)
+                .is_some_and(|d| d.iter().any(|&k| k == root || through.contains(&k)));
+            if keeps && !through.contains(&m) {
+                through.push(m);
+            }
+        }
+        if through.len() == before {
+            return through;
+        }
+    }
+}
+
 /// Most rounds of [`plan_edges`] (each round passes kept-alive buffers one merge further).
 const MAX_PLAN_ROUNDS: usize = 16;
 
@@ -251,14 +404,61 @@ struct EdgePlan {
     kept_alive: Vec<(Value, Vec<Value>)>,
 }
 
+/// What planning one edge knows of the other merges.
+struct Known<'a> {
+    /// Every flagged merge, this round's included.
+    flagged: &'a [Value],
+    /// What each flagged merge keeps alive.
+    dominating: &'a FxHashMap<Value, Vec<Value>>,
+    /// [`Applied::handed_at`].
+    handed_at: &'a FxHashMap<(Op, Value), Vec<Value>>,
+}
+
+/// The op a clone's copy is forwarded by (its one use).
+fn forwarding_op(ctx: &Context, clone: Op) -> Option<Op> {
+    ctx.uses(ctx.result(clone, 0)).next().map(|(op, _)| op)
+}
+
+/// The buffers a merge `t` fed with a value of `roots` by `forward` keeps alive: each root,
+/// or, for a root already handed to merges on that op, those of them defined with `t` or
+/// before it.
+fn held_buffers(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    known: &Known,
+    forward: Option<Op>,
+    roots: &[Value],
+    t: Value,
+) -> Vec<Value> {
+    let mut out = Vec::new();
+    for &r in roots {
+        let partners: Vec<Value> = forward
+            .and_then(|f| known.handed_at.get(&(f, r)))
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&p| defined_with(ctx, p, t) || dominates(ctx, dom, p, t))
+            .collect();
+        if partners.is_empty() {
+            out.push(r);
+        }
+        for p in partners {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 fn plan_edge(
     ctx: &Context,
     dom: &DominanceInfo,
     inputs: &Inputs,
-    flagged: &[Value],
-    dominating: &FxHashMap<Value, Vec<Value>>,
+    known: &Known,
     clone: &MadeClone,
 ) -> Option<EdgePlan> {
+    let (flagged, dominating) = (known.flagged, known.dominating);
     let [source] = clone.sources[..] else {
         return None;
     };
@@ -303,9 +503,19 @@ fn plan_edge(
         // keeps alive, or none for a fresh buffer.
         let others: Vec<Value> = match handed {
             Some((r, _)) => dominating.get(&r).cloned().unwrap_or_default(),
-            None => origin.roots.to_vec(),
+            None => held_buffers(
+                ctx,
+                dom,
+                known,
+                forwarding_op(ctx, clone.op),
+                &origin.roots,
+                t,
+            ),
         };
-        if !others.iter().all(|&r| dominates(ctx, dom, r, t)) {
+        if !others
+            .iter()
+            .all(|&r| dominates(ctx, dom, r, t) || defined_with(ctx, r, t))
+        {
             return None;
         }
         if !others.is_empty() {
@@ -332,8 +542,9 @@ fn is_view_of(ctx: &Context, mut v: Value, root: Value) -> bool {
     }
 }
 
-/// The free of `root` right after `clone` (nothing but inserted ops in between, and no other
-/// clone of the same buffer, which would need it too).
+/// The free of `root` right after `clone` (nothing but inserted ops in between). Other clones
+/// of the same buffer may lie in between: they copy it before the free, and where several of
+/// them feed flagged merges, [`share_handed_buffers`] hands the buffer to one only.
 fn free_after(ctx: &Context, inputs: &Inputs, clone: Op, root: Value) -> Option<Op> {
     let frees = inputs.frees.get(&root)?;
     let mut cur = ctx.next_op(clone);
@@ -341,16 +552,65 @@ fn free_after(ctx: &Context, inputs: &Inputs, clone: Op, root: Value) -> Option<
         if frees.contains(&op) {
             return Some(op);
         }
-        let sibling = CloneOp::is(ctx, op)
-            && ctx
-                .operands(op)
-                .any(|v| inputs.origins.origin(v).roots.contains(&root));
-        if !inputs.inserted.contains(&op) || sibling {
+        if !inputs.inserted.contains(&op) {
             return None;
         }
         cur = ctx.next_op(op);
     }
     None
+}
+
+/// Several clones of one buffer dying on one edge (the same free after each, as where a loop
+/// yields one new buffer as two iteration arguments): the first takes the buffer over, the
+/// others' merges get `false` and keep the first one's merges alive, which are defined with
+/// them (arguments of the same block, results of the same op) or before them. `None` if some
+/// merge has no such partner.
+fn share_handed_buffers(
+    ctx: &Context,
+    dom: &DominanceInfo,
+    inputs: &Inputs,
+    plans: &mut [(usize, EdgePlan)],
+) -> Option<()> {
+    let mut leaders: FxHashMap<Op, usize> = FxHashMap::default();
+    for k in 0..plans.len() {
+        let Some((_, free)) = plans[k].1.handed_free else {
+            continue;
+        };
+        let Some(&lead) = leaders.get(&free) else {
+            leaders.insert(free, k);
+            continue;
+        };
+        let partners = &inputs.clones[plans[lead].0].targets;
+        let follower = &mut plans[k].1;
+        follower.handed_free = None;
+        follower.kept_alive.clear();
+        for (t, flag) in &mut follower.flags {
+            *flag = Some(Flag::Const(false));
+            let held: Vec<Value> = partners
+                .iter()
+                .copied()
+                .filter(|&p| defined_with(ctx, p, *t) || dominates(ctx, dom, p, *t))
+                .collect();
+            if held.is_empty() {
+                return None;
+            }
+            follower.kept_alive.push((*t, held));
+        }
+    }
+    Some(())
+}
+
+/// Whether `a` and `b` are distinct arguments of one block or distinct results of one op:
+/// wherever one is available, so is the other.
+fn defined_with(ctx: &Context, a: Value, b: Value) -> bool {
+    if a == b {
+        return false;
+    }
+    match (ctx.value_def(a), ctx.value_def(b)) {
+        (ValueDef::Result { op: x, .. }, ValueDef::Result { op: y, .. }) => x == y,
+        (ValueDef::BlockArg { block: x, .. }, ValueDef::BlockArg { block: y, .. }) => x == y,
+        _ => false,
+    }
 }
 
 /// Whether `root` is a critical picker's result (freed through its clone).
@@ -482,12 +742,7 @@ fn replace_kept_alive(
     };
     let mut positions = Vec::new();
     for &r in roots {
-        let through: Vec<Value> = applied
-            .merges
-            .iter()
-            .copied()
-            .filter(|m| applied.dominating.get(m).is_some_and(|d| d.contains(&r)))
-            .collect();
+        let through = merges_through(applied, r);
         let aliases: Vec<Value> = inputs
             .origins
             .values

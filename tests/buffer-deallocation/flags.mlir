@@ -112,3 +112,46 @@ func.func @main() {
   func.call @printI64(%y) : (i64) -> ()
   return
 }
+
+// -----
+
+// A flagged merge fed by another flagged merge (fuzz seed 30009447, shrunk): the while loop may
+// hold the for loop's result, which may be %a itself (zero trips), so %a stays alive until the
+// last use of the while loop's result too (it was freed before that load: use-after-free).
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i0 = arith.constant 0 : i64
+  %i1 = arith.constant 1 : i64
+  %i5 = arith.constant 5 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc(%c1) : memref<?xi64>
+  memref.store %i5, %a[%c0] : memref<?xi64>
+  %r0, %r1 = scf.for %iv = %c0 to %c0 step %c1 iter_args(%x = %a, %y = %a) -> (memref<?xi64>, memref<?xi64>) {
+    %n = memref.alloc(%c3) : memref<?xi64>
+    scf.yield %n, %x : memref<?xi64>, memref<?xi64>
+  }
+  %w0, %w1 = scf.while (%p = %r0, %k = %i0) : (memref<?xi64>, i64) -> (memref<?xi64>, i64) {
+    %cond = arith.cmpi slt, %k, %i0 : i64
+    scf.condition(%cond) %p, %k : memref<?xi64>, i64
+  } do {
+  ^bb0(%q: memref<?xi64>, %k2: i64):
+    %n2 = memref.alloc(%c3) : memref<?xi64>
+    %k3 = arith.addi %k2, %i1 : i64
+    scf.yield %n2, %k3 : memref<?xi64>, i64
+  }
+  memref.store %i7, %r0[%c0] : memref<?xi64>
+  %l0 = memref.load %a[%c0] : memref<?xi64>
+  %l1 = memref.load %r0[%c0] : memref<?xi64>
+  %l2 = memref.load %r1[%c0] : memref<?xi64>
+  %l3 = memref.load %w0[%c0] : memref<?xi64>
+  %s0 = arith.addi %l0, %l1 : i64
+  %s1 = arith.addi %s0, %l2 : i64
+  %s2 = arith.addi %s1, %l3 : i64
+  func.call @printI64(%s2) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
