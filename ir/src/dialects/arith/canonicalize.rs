@@ -32,6 +32,7 @@ pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(XOrIOp::NAME) {
         def.canonicalization.patterns = &[xori_not_cmpi];
     }
+    super::fold_minmax_casts::register(reg);
 }
 
 /// Whether `ty` is `i1`.
@@ -40,7 +41,7 @@ fn is_i1(ctx: &Context, ty: Type) -> bool {
 }
 
 /// The bit width of an integer type (64 for `index`).
-fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
+pub(super) fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_data(ty) {
         TypeData::Integer { width, .. } => Some(*width),
         TypeData::Index => Some(64),
@@ -49,7 +50,7 @@ fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
 }
 
 /// Replaces `op`'s single result by `v` and erases `op`.
-fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
+pub(super) fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
     rw.replace_op_uses(op, &[v]);
     rw.erase_op(op);
     true
@@ -74,7 +75,7 @@ fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>,
 }
 
 /// `value` wrapped to `width` bits and sign-extended (how integer attributes hold it).
-fn wrap(value: i128, width: u32) -> i128 {
+pub(super) fn wrap(value: i128, width: u32) -> i128 {
     if width >= 128 {
         return value;
     }
