@@ -1,8 +1,10 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
-//! as their canonicalizations.
+//! as their canonicalizations (with those of `fold_minmax_casts`).
 
+use super::fold_minmax_casts::{fold_cast_of_constant, fold_min_max};
 use super::{
-    AddIOp, AndIOp, CmpIOp, ConstantOp, IndexCastOp, MulIOp, OrIOp, SelectOp, SubIOp, XOrIOp,
+    AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp, MaxUIOp, MinSIOp,
+    MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
 };
 use crate::context::{Context, ValueDef};
 use crate::dialects::view::OpView;
@@ -13,7 +15,7 @@ use crate::types::TypeData;
 
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let folders_of: [(&str, &'static [Pattern]); 9] = [
+    let folders_of: [(&str, &'static [Pattern]); 16] = [
         (AddIOp::NAME, &[fold_arithmetic]),
         (SubIOp::NAME, &[fold_arithmetic]),
         (MulIOp::NAME, &[fold_arithmetic]),
@@ -23,6 +25,13 @@ pub(crate) fn register(reg: &mut Registry) {
         (XOrIOp::NAME, &[fold_xori]),
         (SelectOp::NAME, &[fold_select]),
         (CmpIOp::NAME, &[fold_cmpi]),
+        (MaxSIOp::NAME, &[fold_min_max]),
+        (MinSIOp::NAME, &[fold_min_max]),
+        (MaxUIOp::NAME, &[fold_min_max]),
+        (MinUIOp::NAME, &[fold_min_max]),
+        (ExtUIOp::NAME, &[fold_cast_of_constant]),
+        (ExtSIOp::NAME, &[fold_cast_of_constant]),
+        (TruncIOp::NAME, &[fold_cast_of_constant]),
     ];
     for (name, folders) in folders_of {
         if let Some(def) = reg.def_mut(name) {
@@ -32,7 +41,6 @@ pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(XOrIOp::NAME) {
         def.canonicalization.patterns = &[xori_not_cmpi];
     }
-    super::fold_minmax_casts::register(reg);
 }
 
 /// Whether `ty` is `i1`.

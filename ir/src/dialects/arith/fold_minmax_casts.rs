@@ -1,32 +1,13 @@
 //! Folders of the integer minimum/maximum ops (`arith.maxsi`, `minsi`, `maxui`, `minui`) and of
-//! the integer casts (`arith.extui`, `extsi`, `trunci`) of a constant, registered as their
-//! canonicalizations.
+//! the integer casts (`arith.extui`, `extsi`, `trunci`) of a constant (registered as their
+//! canonicalizations by `canonicalize`).
 
 use super::canonicalize::{int_width, replace_with, wrap};
-use super::{ConstantOp, ExtSIOp, ExtUIOp, MaxSIOp, MaxUIOp, MinSIOp, MinUIOp, TruncIOp};
+use super::{ConstantOp, ExtUIOp, MaxSIOp, MaxUIOp, MinSIOp};
 use crate::context::Context;
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Type};
-use crate::registry::Registry;
-use crate::rewrite::{Pattern, Rewriter};
-
-/// Registers the folders of this module.
-pub(super) fn register(reg: &mut Registry) {
-    let folders_of: [(&str, &'static [Pattern]); 7] = [
-        (MaxSIOp::NAME, &[fold_min_max]),
-        (MinSIOp::NAME, &[fold_min_max]),
-        (MaxUIOp::NAME, &[fold_min_max]),
-        (MinUIOp::NAME, &[fold_min_max]),
-        (ExtUIOp::NAME, &[fold_cast_of_constant]),
-        (ExtSIOp::NAME, &[fold_cast_of_constant]),
-        (TruncIOp::NAME, &[fold_cast_of_constant]),
-    ];
-    for (name, folders) in folders_of {
-        if let Some(def) = reg.def_mut(name) {
-            def.canonicalization.folders = folders;
-        }
-    }
-}
+use crate::rewrite::Rewriter;
 
 /// `value` (held sign-extended) read as an unsigned number of `width` bits.
 fn unsigned(value: i128, width: u32) -> u128 {
@@ -57,7 +38,7 @@ fn fixed_width(ctx: &Context, ty: Type) -> Option<u32> {
 }
 
 /// `max`/`min` of two constants, or of a value with itself.
-fn fold_min_max(rw: &mut Rewriter, op: Op) -> bool {
+pub(super) fn fold_min_max(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 2 || rw.results(op).len() != 1 {
         return false;
     }
@@ -88,7 +69,7 @@ fn fold_min_max(rw: &mut Rewriter, op: Op) -> bool {
 
 /// `extui`, `extsi` or `trunci` of a constant: the constant, zero- or sign-extended or
 /// truncated to the result type.
-fn fold_cast_of_constant(rw: &mut Rewriter, op: Op) -> bool {
+pub(super) fn fold_cast_of_constant(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
     }

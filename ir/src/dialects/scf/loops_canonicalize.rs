@@ -9,7 +9,7 @@ use super::while_canonicalize::{
     while_invariant_forwarded_values, while_unused_before_args, while_unused_results,
 };
 use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, WhileOp, YieldOp};
-use crate::context::{Context, OpState};
+use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
 use crate::dialects::syntax::dense_array;
 use crate::dialects::view::OpView;
@@ -109,27 +109,9 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
 /// Replaces `op` by a copy that keeps only results `kept` (and the operands after the first
 /// `fixed` that match them), moving its regions over.
 fn rebuild_with_results(rw: &mut Rewriter, op: Op, kept: &[usize], fixed: usize) {
-    let results = rw.results(op).to_vec();
     let mut operands: Vec<Value> = (0..fixed).map(|i| rw.operand(op, i)).collect();
     operands.extend(kept.iter().map(|&k| rw.operand(op, fixed + k)));
-    let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
-    let old_regions = rw.regions(op).to_vec();
-    let mut b = rw.builder_before(op);
-    let mut state = OpState::new(name, b.loc());
-    state.operands = operands;
-    state.result_types = kept.iter().map(|&k| b.value_type(results[k])).collect();
-    state.attrs = attrs;
-    let new_regions: Vec<_> = old_regions.iter().map(|_| b.region()).collect();
-    state.regions = new_regions.clone();
-    let new = b.create(state);
-    for (old_r, new_r) in old_regions.into_iter().zip(new_regions) {
-        rw.take_region_body(old_r, new_r);
-    }
-    for (position, &k) in kept.iter().enumerate() {
-        let v = rw.result(new, position);
-        rw.replace_all_uses_with(results[k], v);
-    }
-    rw.erase_op(op);
+    rebuild_with_kept_results(rw, op, operands, kept);
 }
 
 /// `scf.execute_region` whose region is one block ending in `scf.yield`: its ops move before
@@ -289,6 +271,7 @@ fn index_switch_dead_results(rw: &mut Rewriter, op: Op) -> bool {
         rw.erase_operands(y, &dead);
     }
     let kept: Vec<usize> = (0..results.len()).filter(|i| !dead.contains(i)).collect();
-    rebuild_with_kept_results(rw, op, &kept);
+    let operands = rw.operand_vec(op);
+    rebuild_with_kept_results(rw, op, operands, &kept);
     true
 }

@@ -143,15 +143,21 @@ pub(super) fn while_unused_results(rw: &mut Rewriter, op: Op) -> bool {
     rw.erase_operands(parts.condition, &forwarded);
     rw.erase_block_args(parts.after, &dead);
     let kept: Vec<usize> = (0..results.len()).filter(|j| !dead.contains(j)).collect();
-    rebuild_with_kept_results(rw, op, &kept);
+    let operands = rw.operand_vec(op);
+    rebuild_with_kept_results(rw, op, operands, &kept);
     true
 }
 
-/// Replaces `op` by a copy with the same operands that keeps only results `kept`, moving its
-/// regions over.
-pub(super) fn rebuild_with_kept_results(rw: &mut Rewriter, op: Op, kept: &[usize]) {
+/// Replaces `op` by a copy with `operands` that keeps only results `kept`, moving its regions
+/// over.
+pub(super) fn rebuild_with_kept_results(
+    rw: &mut Rewriter,
+    op: Op,
+    operands: Vec<Value>,
+    kept: &[usize],
+) {
     let results = rw.results(op).to_vec();
-    let (name, operands, attrs) = (rw.op_name(op), rw.operand_vec(op), rw.attrs(op).to_vec());
+    let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
     let old_regions = rw.regions(op).to_vec();
     let mut b = rw.builder_before(op);
     let mut state = OpState::new(name, b.loc());
