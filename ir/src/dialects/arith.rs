@@ -6,10 +6,11 @@
 //! prints them in generic form; comparison predicates are `i64` integer attributes.
 
 pub(crate) mod canonicalize;
+mod fold_minmax_casts;
 mod ops;
 pub use ops::{
-    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, IndexCastOp, MaxSIOp, MulIOp, OrIOp,
-    SelectOp, SubIOp, XOrIOp,
+    AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp,
+    MaxUIOp, MinSIOp, MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
 };
 
 use std::sync::OnceLock;

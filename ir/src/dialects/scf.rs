@@ -10,6 +10,7 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 pub(crate) mod canonicalize;
+mod if_combine;
 mod loops_canonicalize;
 mod ops;
 mod while_canonicalize;

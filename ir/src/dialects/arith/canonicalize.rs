@@ -1,8 +1,10 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
-//! as their canonicalizations.
+//! as their canonicalizations (with those of `fold_minmax_casts`).
 
+use super::fold_minmax_casts::{fold_cast_of_constant, fold_min_max};
 use super::{
-    AddIOp, AndIOp, CmpIOp, ConstantOp, IndexCastOp, MulIOp, OrIOp, SelectOp, SubIOp, XOrIOp,
+    AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp, MaxUIOp, MinSIOp,
+    MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
 };
 use crate::context::{Context, ValueDef};
 use crate::dialects::view::OpView;
@@ -13,7 +15,7 @@ use crate::types::TypeData;
 
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let folders_of: [(&str, &'static [Pattern]); 9] = [
+    let folders_of: [(&str, &'static [Pattern]); 16] = [
         (AddIOp::NAME, &[fold_arithmetic]),
         (SubIOp::NAME, &[fold_arithmetic]),
         (MulIOp::NAME, &[fold_arithmetic]),
@@ -23,6 +25,13 @@ pub(crate) fn register(reg: &mut Registry) {
         (XOrIOp::NAME, &[fold_xori]),
         (SelectOp::NAME, &[fold_select]),
         (CmpIOp::NAME, &[fold_cmpi]),
+        (MaxSIOp::NAME, &[fold_min_max]),
+        (MinSIOp::NAME, &[fold_min_max]),
+        (MaxUIOp::NAME, &[fold_min_max]),
+        (MinUIOp::NAME, &[fold_min_max]),
+        (ExtUIOp::NAME, &[fold_cast_of_constant]),
+        (ExtSIOp::NAME, &[fold_cast_of_constant]),
+        (TruncIOp::NAME, &[fold_cast_of_constant]),
     ];
     for (name, folders) in folders_of {
         if let Some(def) = reg.def_mut(name) {
@@ -40,7 +49,7 @@ fn is_i1(ctx: &Context, ty: Type) -> bool {
 }
 
 /// The bit width of an integer type (64 for `index`).
-fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
+pub(super) fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_data(ty) {
         TypeData::Integer { width, .. } => Some(*width),
         TypeData::Index => Some(64),
@@ -49,7 +58,7 @@ fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
 }
 
 /// Replaces `op`'s single result by `v` and erases `op`.
-fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
+pub(super) fn replace_with(rw: &mut Rewriter, op: Op, v: Value) -> bool {
     rw.replace_op_uses(op, &[v]);
     rw.erase_op(op);
     true
@@ -74,7 +83,7 @@ fn binary_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Option<i128>,
 }
 
 /// `value` wrapped to `width` bits and sign-extended (how integer attributes hold it).
-fn wrap(value: i128, width: u32) -> i128 {
+pub(super) fn wrap(value: i128, width: u32) -> i128 {
     if width >= 128 {
         return value;
     }

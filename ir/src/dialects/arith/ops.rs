@@ -327,6 +327,36 @@ binary_op!(
     MaxSIOp,
     "arith.maxsi"
 );
+binary_op!(
+    /// `arith.minsi`: signed minimum.
+    MinSIOp,
+    "arith.minsi"
+);
+binary_op!(
+    /// `arith.maxui`: unsigned maximum.
+    MaxUIOp,
+    "arith.maxui"
+);
+binary_op!(
+    /// `arith.minui`: unsigned minimum.
+    MinUIOp,
+    "arith.minui"
+);
+op_view!(
+    /// `arith.extui`: zero-extends an integer to a wider type.
+    ExtUIOp,
+    "arith.extui"
+);
+op_view!(
+    /// `arith.extsi`: sign-extends an integer to a wider type.
+    ExtSIOp,
+    "arith.extsi"
+);
+op_view!(
+    /// `arith.trunci`: truncates an integer to a narrower type.
+    TruncIOp,
+    "arith.trunci"
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,5 @@
 //! `scf.if` patterns: constant condition, trivial yields to `arith.select`, dead results,
-//! empty else.
+//! empty else, and (from `if_combine`) two `scf.if` in a row on the same condition.
 
 use super::IfOp;
 use crate::context::{Context, OpState, ValueDef};
@@ -18,6 +18,7 @@ pub(crate) fn register(reg: &mut Registry) {
             if_trivial_to_select,
             if_remove_dead_results,
             if_remove_empty_else,
+            super::if_combine::if_combine_same_condition,
         ];
     }
 }

@@ -1,11 +1,15 @@
 //! `scf.for`, `scf.execute_region` and `scf.index_switch` patterns: iteration arguments that
 //! never change, loops that run zero times or once, inlining a single-block
 //! `scf.execute_region`, a switch on a constant (MLIR's `ForOpIterArgsFolder`,
-//! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`).
+//! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`), switch results
+//! every case yields from outside or nothing reads.
 
-use super::while_canonicalize::{while_invariant_before_args, while_invariant_forwarded_values};
+use super::while_canonicalize::{
+    rebuild_with_kept_results, while_align_forwarded_args, while_invariant_before_args,
+    while_invariant_forwarded_values, while_unused_before_args, while_unused_results,
+};
 use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, WhileOp, YieldOp};
-use crate::context::{Context, OpState};
+use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
 use crate::dialects::syntax::dense_array;
 use crate::dialects::view::OpView;
@@ -23,13 +27,20 @@ pub(crate) fn register(reg: &mut Registry) {
         def.canonicalization.patterns = &[
             while_invariant_before_args,
             while_invariant_forwarded_values,
+            while_unused_results,
+            while_unused_before_args,
+            while_align_forwarded_args,
         ];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
         def.canonicalization.patterns = &[execute_region_inline_single_block];
     }
     if let Some(def) = reg.def_mut(IndexSwitchOp::NAME) {
-        def.canonicalization.patterns = &[index_switch_constant];
+        def.canonicalization.patterns = &[
+            index_switch_constant,
+            index_switch_same_yield,
+            index_switch_dead_results,
+        ];
     }
 }
 
@@ -98,27 +109,9 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
 /// Replaces `op` by a copy that keeps only results `kept` (and the operands after the first
 /// `fixed` that match them), moving its regions over.
 fn rebuild_with_results(rw: &mut Rewriter, op: Op, kept: &[usize], fixed: usize) {
-    let results = rw.results(op).to_vec();
     let mut operands: Vec<Value> = (0..fixed).map(|i| rw.operand(op, i)).collect();
     operands.extend(kept.iter().map(|&k| rw.operand(op, fixed + k)));
-    let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
-    let old_regions = rw.regions(op).to_vec();
-    let mut b = rw.builder_before(op);
-    let mut state = OpState::new(name, b.loc());
-    state.operands = operands;
-    state.result_types = kept.iter().map(|&k| b.value_type(results[k])).collect();
-    state.attrs = attrs;
-    let new_regions: Vec<_> = old_regions.iter().map(|_| b.region()).collect();
-    state.regions = new_regions.clone();
-    let new = b.create(state);
-    for (old_r, new_r) in old_regions.into_iter().zip(new_regions) {
-        rw.take_region_body(old_r, new_r);
-    }
-    for (position, &k) in kept.iter().enumerate() {
-        let v = rw.result(new, position);
-        rw.replace_all_uses_with(results[k], v);
-    }
-    rw.erase_op(op);
+    rebuild_with_kept_results(rw, op, operands, kept);
 }
 
 /// `scf.execute_region` whose region is one block ending in `scf.yield`: its ops move before
@@ -222,4 +215,63 @@ fn index_switch_constant(rw: &mut Rewriter, op: Op) -> bool {
         return false;
     }
     inline_block_before(rw, op, block, &[])
+}
+
+/// The `scf.yield` of every case of switch `op` (the default included), if each case is one
+/// block ending in a yield of one value per result.
+fn switch_yields(ctx: &Context, op: Op) -> Option<Vec<Op>> {
+    let n = ctx.results(op).len();
+    let mut yields = Vec::new();
+    for &region in ctx.regions(op) {
+        let block = ctx.entry_block(region)?;
+        if ctx.next_block(block).is_some() {
+            return None;
+        }
+        let term = yield_of(ctx, block).filter(|&t| ctx.num_operands(t) == n)?;
+        yields.push(term);
+    }
+    Some(yields)
+}
+
+/// A switch result every case yields as the same value defined outside the switch: its uses
+/// read that value.
+fn index_switch_same_yield(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(yields) = switch_yields(rw, op) else {
+        return false;
+    };
+    let Some(&first) = yields.first() else {
+        return false;
+    };
+    let results = rw.results(op).to_vec();
+    let mut changed = false;
+    for (i, &result) in results.iter().enumerate() {
+        let value = rw.operand(first, i);
+        let same = yields.iter().all(|&y| rw.operand(y, i) == value);
+        if same && rw.has_uses(result) && super::canonicalize::defined_outside(rw, value, op) {
+            rw.replace_all_uses_with(result, value);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Switch results nothing reads go, with the values every case yields for them.
+fn index_switch_dead_results(rw: &mut Rewriter, op: Op) -> bool {
+    let results = rw.results(op).to_vec();
+    let dead: Vec<usize> = (0..results.len())
+        .filter(|&i| !rw.has_uses(results[i]))
+        .collect();
+    if dead.is_empty() {
+        return false;
+    }
+    let Some(yields) = switch_yields(rw, op) else {
+        return false;
+    };
+    for y in yields {
+        rw.erase_operands(y, &dead);
+    }
+    let kept: Vec<usize> = (0..results.len()).filter(|i| !dead.contains(i)).collect();
+    let operands = rw.operand_vec(op);
+    rebuild_with_kept_results(rw, op, operands, &kept);
+    true
 }

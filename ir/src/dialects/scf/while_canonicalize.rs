@@ -1,5 +1,8 @@
 //! `scf.while` patterns: loop-carried values that never change (MLIR's
-//! `RemoveLoopInvariantArgsFromBeforeBlock` and `RemoveLoopInvariantValueYielded`).
+//! `RemoveLoopInvariantArgsFromBeforeBlock` and `RemoveLoopInvariantValueYielded`), and
+//! loop-carried values nothing reads (`WhileRemoveUnusedArgs`, `WhileUnusedResult`), and a
+//! condition that forwards the before-region arguments in another order
+//! (`WhileOpAlignBeforeArgs`).
 //!
 //! ```text
 //! %r:2 = scf.while (%a = %x, %f = %true) : (memref<2xf32>, i1) -> (memref<2xf32>, i1) {
@@ -15,9 +18,9 @@
 
 use super::canonicalize::defined_outside;
 use super::{ConditionOp, WhileOp, YieldOp};
-use crate::context::Context;
+use crate::context::{Context, OpState};
 use crate::dialects::view::OpView;
-use crate::entity::{Block, Op};
+use crate::entity::{Block, Op, Value};
 use crate::rewrite::Rewriter;
 
 /// The before and after blocks of a well-formed `scf.while` with their terminators.
@@ -98,4 +101,143 @@ pub(super) fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op) -> boo
         }
     }
     changed
+}
+
+/// Before-region arguments that nothing reads: the argument, its init and the value the after
+/// region yields for it go.
+pub(super) fn while_unused_before_args(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(parts) = while_parts(rw, op) else {
+        return false;
+    };
+    let unused: Vec<usize> = rw
+        .block_args(parts.before)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &arg)| !rw.has_uses(arg))
+        .map(|(i, _)| i)
+        .collect();
+    if unused.is_empty() {
+        return false;
+    }
+    rw.erase_block_args(parts.before, &unused);
+    rw.erase_operands(parts.yield_op, &unused);
+    rw.erase_operands(op, &unused);
+    true
+}
+
+/// Loop results that nothing reads whose after-region argument nothing reads either: the
+/// result, the argument and the value the condition forwards to them go.
+pub(super) fn while_unused_results(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(parts) = while_parts(rw, op) else {
+        return false;
+    };
+    let results = rw.results(op).to_vec();
+    let after_args = rw.block_args(parts.after).to_vec();
+    let dead: Vec<usize> = (0..results.len())
+        .filter(|&j| !rw.has_uses(results[j]) && !rw.has_uses(after_args[j]))
+        .collect();
+    if dead.is_empty() {
+        return false;
+    }
+    let forwarded: Vec<usize> = dead.iter().map(|&j| 1 + j).collect();
+    rw.erase_operands(parts.condition, &forwarded);
+    rw.erase_block_args(parts.after, &dead);
+    let kept: Vec<usize> = (0..results.len()).filter(|j| !dead.contains(j)).collect();
+    let operands = rw.operand_vec(op);
+    rebuild_with_kept_results(rw, op, operands, &kept);
+    true
+}
+
+/// Replaces `op` by a copy with `operands` that keeps only results `kept`, moving its regions
+/// over.
+pub(super) fn rebuild_with_kept_results(
+    rw: &mut Rewriter,
+    op: Op,
+    operands: Vec<Value>,
+    kept: &[usize],
+) {
+    let results = rw.results(op).to_vec();
+    let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
+    let old_regions = rw.regions(op).to_vec();
+    let mut b = rw.builder_before(op);
+    let mut state = OpState::new(name, b.loc());
+    state.operands = operands;
+    state.result_types = kept.iter().map(|&k| b.value_type(results[k])).collect();
+    state.attrs = attrs;
+    let new_regions: Vec<_> = old_regions.iter().map(|_| b.region()).collect();
+    state.regions = new_regions.clone();
+    let new = b.create(state);
+    for (old_r, new_r) in old_regions.into_iter().zip(new_regions) {
+        rw.take_region_body(old_r, new_r);
+    }
+    for (position, &k) in kept.iter().enumerate() {
+        let v = rw.result(new, position);
+        rw.replace_all_uses_with(results[k], v);
+    }
+    rw.erase_op(op);
+}
+
+/// The condition forwards every before-region argument once, in another order (values swapped
+/// on every trip): the after-region arguments and the loop results are permuted so that the
+/// condition forwards the arguments in their own order.
+pub(super) fn while_align_forwarded_args(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(parts) = while_parts(rw, op) else {
+        return false;
+    };
+    let before_args = rw.block_args(parts.before).to_vec();
+    let condition_operands = rw.operand_vec(parts.condition);
+    let forwarded = &condition_operands[1..];
+    if forwarded == before_args.as_slice() {
+        return false;
+    }
+    let Some(position) = permutation(forwarded, &before_args) else {
+        return false;
+    };
+    let mut in_order = vec![condition_operands[0]];
+    in_order.extend(before_args.iter().copied());
+    rw.set_operands(parts.condition, &in_order);
+    let old_results = rw.results(op).to_vec();
+    let old_after_args = rw.block_args(parts.after).to_vec();
+    let types: Vec<_> = before_args.iter().map(|&a| rw.value_type(a)).collect();
+    let (name, operands, attrs) = (rw.op_name(op), rw.operand_vec(op), rw.attrs(op).to_vec());
+    let old_regions = rw.regions(op).to_vec();
+    let mut b = rw.builder_before(op);
+    let mut state = OpState::new(name, b.loc());
+    state.operands = operands;
+    state.result_types = types.clone();
+    state.attrs = attrs;
+    let new_regions = vec![b.region(), b.region()];
+    state.regions = new_regions.clone();
+    let new = b.create(state);
+    let new_after = b.block_in(new_regions[1], &types);
+    rw.take_region_body(old_regions[0], new_regions[0]);
+    let moved: Vec<Op> = rw.block_ops(parts.after).collect();
+    for nested in moved {
+        rw.move_op_to_end(nested, new_after);
+    }
+    for (i, &j) in position.iter().enumerate() {
+        let (arg, result) = (rw.block_args(new_after)[j], rw.result(new, j));
+        rw.replace_all_uses_with(old_after_args[i], arg);
+        rw.replace_all_uses_with(old_results[i], result);
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// For each of `values`, its position in `targets`, when `values` is a permutation of
+/// `targets` (the same length, each target once).
+fn permutation(values: &[Value], targets: &[Value]) -> Option<Vec<usize>> {
+    if values.len() != targets.len() {
+        return None;
+    }
+    let mut seen = vec![false; targets.len()];
+    let mut position = Vec::with_capacity(values.len());
+    for v in values {
+        let j = targets.iter().position(|t| t == v)?;
+        if std::mem::replace(&mut seen[j], true) {
+            return None;
+        }
+        position.push(j);
+    }
+    Some(position)
 }
