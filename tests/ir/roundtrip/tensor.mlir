@@ -20,9 +20,10 @@ func.func @access(%t: tensor<2x2xf32>, %d: tensor<?x4xf32>, %s: tensor<i32>, %i:
 
 // -----
 
-// tensor.from_elements (rank 0, 1 and 2), tensor.splat with and without dynamic sizes,
-// tensor.empty.
+// tensor.from_elements (no element, rank 0, 1 and 2), tensor.splat with and without dynamic
+// sizes, tensor.empty.
 func.func @build(%v: f32, %w: f32, %n: index) -> (tensor<2x2xf32>, tensor<?x3x?xf32>) {
+  %none = tensor.from_elements : tensor<0xf32>
   %a = tensor.from_elements %v : tensor<f32>
   %b = tensor.from_elements %v, %w, %w : tensor<3xf32>
   %c = tensor.from_elements %v, %w, %w, %v {my.tag} : tensor<2x2xf32>

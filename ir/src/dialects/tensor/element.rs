@@ -460,11 +460,9 @@ fn parse_from_elements(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 }
 
 fn print_from_elements(p: &mut OpPrinter<'_>, op: Op) {
-    let elements = p.ctx.operand_array(op);
-    if !elements.is_empty() {
-        p.write(" ");
-        p.print_operands(&elements);
-    }
+    // As MLIR prints it: two spaces before the colon when there are no elements.
+    p.write(" ");
+    p.print_operands(&p.ctx.operand_array(op));
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
     p.print_value_types(p.ctx.results(op));
