@@ -279,24 +279,14 @@ fn verify_slice_type(ctx: &Context, op: Op, full: Type, sliced: Type, diags: &mu
         }
     }
     let sizes = dense_array(ctx, op, "static_sizes").unwrap_or_default();
-    let expected = || {
-        let dims: String = sizes
-            .iter()
-            .map(|&d| {
-                if d == DYNAMIC {
-                    "?x".to_string()
-                } else {
-                    format!("{d}x")
-                }
-            })
-            .collect();
-        format!("tensor<{dims}{}>", type_str(ctx, elem))
-    };
     if sliced_shape.len() > sizes.len() {
         error("expected rank to be smaller or equal to the other rank. ".to_string());
     } else if !drops_only_unit_dims(&sizes, sliced_shape) {
         let msg = "or a rank-reduced version. (size mismatch) ";
-        error(format!("expected type to be '{}' {msg}", expected()));
+        error(format!(
+            "expected type to be '{}' {msg}",
+            element::tensor_type_text(ctx, &sizes, elem)
+        ));
     } else if sliced_elem != elem {
         error(format!(
             "expected element type to be '{}'",

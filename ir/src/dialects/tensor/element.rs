@@ -38,7 +38,7 @@ pub(super) fn register(reg: &mut Registry) {
         "tensor.rank" {
             traits: [PURE],
             counts: OpCounts::new(Exactly(1), Exactly(1)),
-            syntax: parse_rank, print_rank,
+            syntax: parse_rank, print_operand_attrs_type,
             verify: verify_rank,
             hint: "rank",
         }
@@ -185,6 +185,46 @@ pub(super) fn verify_dynamic_sizes(
     has == expected
 }
 
+/// The printed form of `tensor<shape x elem>`.
+pub(super) fn tensor_type_text(ctx: &Context, shape: &[i64], elem: Type) -> String {
+    let dims: String = shape
+        .iter()
+        .map(|&d| {
+            if d == DYNAMIC {
+                "?x".to_string()
+            } else {
+                format!("{d}x")
+            }
+        })
+        .collect();
+    format!("tensor<{dims}{}>", type_str(ctx, elem))
+}
+
+/// The shape and element type of result 0, a ranked tensor; reports ODS's error if it is not.
+pub(super) fn ranked_result<'c>(
+    ctx: &'c Context,
+    op: Op,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(&'c [i64], Type)> {
+    let result = ctx.value_type(ctx.result(op, 0));
+    let ranked = ranked_tensor(ctx, result);
+    if ranked.is_none() {
+        let kind = "ranked tensor of any type values";
+        kind_error(ctx, op, diags, ("result", 0, result), kind);
+    }
+    ranked
+}
+
+/// Prints ` %operand attr-dict : type`, the form of `rank` and `yield`.
+pub(super) fn print_operand_attrs_type(p: &mut OpPrinter<'_>, op: Op) {
+    let source = p.ctx.operand(op, 0);
+    p.write(" ");
+    p.print_operand(source);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(p.ctx.value_type(source));
+}
+
 // ----- tensor.cast ----------------------------------------------------------------------------
 
 fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
@@ -200,12 +240,7 @@ fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
-    let source = p.ctx.operand(op, 0);
-    p.write(" ");
-    p.print_operand(source);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(p.ctx.value_type(source));
+    print_operand_attrs_type(p, op);
     p.write(" to ");
     p.print_value_types(p.ctx.results(op));
 }
@@ -295,15 +330,6 @@ fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     state.operands.push(p.resolve_operand(&source, ty)?);
     state.result_types.push(p.ctx.index_type());
     Ok(())
-}
-
-fn print_rank(p: &mut OpPrinter<'_>, op: Op) {
-    let source = p.ctx.operand(op, 0);
-    p.write(" ");
-    p.print_operand(source);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(p.ctx.value_type(source));
 }
 
 fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {

@@ -14,7 +14,7 @@ use crate::dialects::decl::declare_ops;
 use crate::dialects::memref::{parse_reassociation, print_reassociation, reassociation_of};
 use crate::dialects::syntax::{
     add_attr, dense_array, op_error, parse_dynamic_index_list, print_dynamic_index_list,
-    segment_values, set_segments, type_str,
+    segment_values, set_segments,
 };
 use crate::entity::{Op, Type};
 use crate::registry::{
@@ -24,7 +24,8 @@ use crate::registry::{
 use crate::types::{DYNAMIC, TypeData};
 
 use super::element::{
-    kind_error, parse_ranked_tensor, quoted, ranked_tensor, verify_dynamic_sizes,
+    kind_error, parse_ranked_tensor, print_operand_attrs_type, quoted, ranked_result,
+    ranked_tensor, tensor_type_text, verify_dynamic_sizes,
 };
 
 /// The properties of `tensor.pad`, elided from its custom form's attr-dict.
@@ -51,7 +52,7 @@ pub(super) fn register(reg: &mut Registry) {
         "tensor.yield" {
             traits: [PURE, TERMINATOR],
             counts: OpCounts::new(Exactly(0), Exactly(1)),
-            syntax: parse_yield, print_yield,
+            syntax: parse_yield, print_operand_attrs_type,
             verify: verify_yield,
         }
         "tensor.concat" {
@@ -239,7 +240,7 @@ fn verify_pad(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             .zip(dst_shape)
             .all(|(&e, &r)| e == DYNAMIC || e == r);
     if !fits {
-        let inferred = shaped_like(ctx, &expected, elem);
+        let inferred = tensor_type_text(ctx, &expected, elem);
         let msg = format!(
             "specified type {} does not match the inferred type '{inferred}'",
             quoted(ctx, result)
@@ -258,21 +259,6 @@ fn verify_pad(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
             "expected yield type to match shape element type",
         );
     }
-}
-
-/// The printed form of `tensor<shape x elem>`.
-fn shaped_like(ctx: &Context, shape: &[i64], elem: Type) -> String {
-    let dims: String = shape
-        .iter()
-        .map(|&d| {
-            if d == DYNAMIC {
-                "?x".to_string()
-            } else {
-                format!("{d}x")
-            }
-        })
-        .collect();
-    format!("tensor<{dims}{}>", type_str(ctx, elem))
 }
 
 // ----- tensor.generate / tensor.yield ---------------------------------------------------------
@@ -302,15 +288,7 @@ fn print_generate(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_generate(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let result = ctx.value_type(ctx.result(op, 0));
-    let Some((shape, elem)) = ranked_tensor(ctx, result) else {
-        kind_error(
-            ctx,
-            op,
-            diags,
-            ("result", 0, result),
-            "ranked tensor of any type values",
-        );
+    let Some((shape, elem)) = ranked_result(ctx, op, diags) else {
         return;
     };
     if !verify_dynamic_sizes(ctx, op, 0, diags)
@@ -330,15 +308,6 @@ fn parse_yield(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let ty = p.parse_colon_type()?;
     state.operands.push(p.resolve_operand(&value, ty)?);
     Ok(())
-}
-
-fn print_yield(p: &mut OpPrinter<'_>, op: Op) {
-    let value = p.ctx.operand(op, 0);
-    p.write(" ");
-    p.print_operand(value);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(p.ctx.value_type(value));
 }
 
 fn verify_yield(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
@@ -427,17 +396,10 @@ fn concat_shape(
 }
 
 fn verify_concat(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let result = ctx.value_type(ctx.result(op, 0));
-    let Some((dst_shape, elem)) = ranked_tensor(ctx, result) else {
-        kind_error(
-            ctx,
-            op,
-            diags,
-            ("result", 0, result),
-            "ranked tensor of any type values",
-        );
+    let Some((dst_shape, elem)) = ranked_result(ctx, op, diags) else {
         return;
     };
+    let result = ctx.value_type(ctx.result(op, 0));
     let mut inputs = Vec::new();
     for (i, &v) in ctx.operand_array(op).iter().enumerate() {
         let ty = ctx.value_type(v);
@@ -487,7 +449,7 @@ fn verify_concat(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         let msg = format!(
             "result type {}does not match inferred shape '{}' static sizes",
             quoted(ctx, result),
-            shaped_like(ctx, &inferred, elem)
+            tensor_type_text(ctx, &inferred, elem)
         );
         op_error(ctx, op, diags, msg);
     }
