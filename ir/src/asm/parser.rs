@@ -7,6 +7,8 @@
 //! parsed by the op's registered [`ParseFn`](crate::registry::ParseFn), which calls the public
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
+mod dlti;
+
 use itertools::Itertools;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -1757,6 +1759,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                 // As in MLIR, the error is at the token after the alias.
                 None => self.error(format!("undefined symbol alias id '{text}'")),
             };
+        }
+        if let Some(spec) = dlti::kind(text)
+            && self.src[t.end..].starts_with('<')
+        {
+            return self.parse_dlti_attr(spec);
         }
         // A dialect attribute: keep its text, including a balanced `<...>` body.
         let body = self.take_balanced_suffix(t)?;

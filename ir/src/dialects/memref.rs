@@ -1665,7 +1665,7 @@ fn verify_reinterpret_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 
 // ----- memref.expand_shape / memref.collapse_shape --------------------------------------------
 
-fn parse_reassociation(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+pub(crate) fn parse_reassociation(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let pos = p.cur_pos();
     let attr = p.parse_attribute()?;
     if reassociation_of(p.ctx, attr).is_none() {
@@ -1676,7 +1676,7 @@ fn parse_reassociation(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 }
 
 /// The groups of a reassociation attribute (`[[0, 1], [2]]`).
-fn reassociation_of(ctx: &Context, attr: Attr) -> Option<Vec<Vec<i64>>> {
+pub(crate) fn reassociation_of(ctx: &Context, attr: Attr) -> Option<Vec<Vec<i64>>> {
     let AttrData::Array(groups) = ctx.attr_data(attr) else {
         return None;
     };
@@ -1695,7 +1695,7 @@ fn reassociation_of(ctx: &Context, attr: Attr) -> Option<Vec<Vec<i64>>> {
         .collect()
 }
 
-fn print_reassociation(p: &mut OpPrinter<'_>, op: Op) {
+pub(crate) fn print_reassociation(p: &mut OpPrinter<'_>, op: Op) {
     if let Some(groups) = p
         .ctx
         .get_attr(op, "reassociation")

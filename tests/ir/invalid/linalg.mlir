@@ -149,3 +149,59 @@ func.func @f(%a: memref<4x4xf32>) {
   linalg.matmul ins(%a : memref<4x4xf32>) outs(%a : memref<4x4xf32>)
   return
 }
+
+// -----
+
+// A convolution whose input is smaller than its window (the 3x3 filter needs 3 rows).
+func.func @f(%i: memref<1x2x2x1xf32>, %k: memref<3x3x1x1xf32>, %o: memref<1x1x1x1xf32>) {
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' op inferred input/output operand #0 has shape's dimension #1 to be greater than or equal to 3, but found 2}}
+  linalg.conv_2d_nhwc_hwcf ins(%i, %k : memref<1x2x2x1xf32>, memref<3x3x1x1xf32>) outs(%o : memref<1x1x1x1xf32>)
+  return
+}
+
+// -----
+
+// A strided NCHW convolution whose output needs more input columns than there are:
+// (2 - 1) * 2 + 3 = 5 > 4.
+func.func @f(%i: memref<1x1x5x4xf32>, %k: memref<1x1x3x3xf32>, %o: memref<1x1x2x2xf32>) {
+  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' op inferred input/output operand #0 has shape's dimension #3 to be greater than or equal to 5, but found 4}}
+  linalg.conv_2d_nchw_fchw {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>} ins(%i, %k : memref<1x1x5x4xf32>, memref<1x1x3x3xf32>) outs(%o : memref<1x1x2x2xf32>)
+  return
+}
+
+// -----
+
+// A dilated window that reaches past the input: (2 - 1) + (2 - 1) * 2 + 1 = 4 > 3.
+func.func @f(%i: tensor<1x3x3x1xf32>, %k: tensor<2x2x1x1xf32>, %o: tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32> {
+  // expected-error @+1 {{has shape's dimension #1 to be greater than or equal to 4, but found 3}}
+  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, dilations = dense<2> : tensor<2xi64>} ins(%i, %k : tensor<1x3x3x1xf32>, tensor<2x2x1x1xf32>) outs(%o : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  return %r : tensor<1x2x2x1xf32>
+}
+
+// -----
+
+// A generic whose map reads below index 0.
+#shifted = affine_map<(d0) -> (d0 - 1)>
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%i: memref<4xf32>, %o: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.generic' op unexpected result less than 0 at expression #0 in (d0) -> (d0 - 1)}}
+  linalg.generic {indexing_maps = [#shifted, #id], iterator_types = ["parallel"]} ins(%i : memref<4xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// A generic whose loop d1 no operand dimension sizes.
+#sum = affine_map<(d0, d1) -> (d0 + d1)>
+#first = affine_map<(d0, d1) -> (d0)>
+func.func @f(%i: memref<5xf32>, %o: memref<3xf32>) {
+  // expected-error @+1 {{'linalg.generic' op invalid indexing maps are non-invertible: ((d0, d1) -> (d0 + d1, d0))}}
+  linalg.generic {indexing_maps = [#sum, #first], iterator_types = ["parallel", "reduction"]} ins(%i : memref<5xf32>) outs(%o : memref<3xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}

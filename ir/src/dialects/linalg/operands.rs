@@ -4,7 +4,8 @@
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;
-use crate::attrs::AffineExpr;
+use crate::asm::printer::affine_map_text;
+use crate::attrs::{AffineExpr, AffineMap};
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{op_error, type_str, types_of};
@@ -184,36 +185,85 @@ fn verify_maps(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
     true
 }
 
-/// Every static dimension indexed by a bare loop variable must equal that loop's size, as the
-/// first static dimension indexed by it gives it.
+/// MLIR's check of operand shapes against the loop ranges: each loop runs over the size of the
+/// first operand dimension its bare variable indexes (the maps must give every loop one); when
+/// every range is static, each map result evaluated at the first and last iteration must stay
+/// within its dimension, and a bare loop variable's dimension must equal its range.
 fn verify_shapes(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
     let Some(maps) = maps::indexing_maps(ctx, op) else {
         return true;
     };
-    let loops = maps.first().map_or(0, |m| m.num_dims as usize);
-    let mut sizes: Vec<Option<i64>> = vec![None; loops];
-    for (i, map) in maps.iter().enumerate() {
-        let ty = ctx.value_type(ctx.operand(op, i));
-        let shape = maps::shape(ctx, ty).unwrap_or_default();
-        for (j, (expr, &size)) in map.results.iter().zip(shape).enumerate() {
-            let AffineExpr::Dim(d) = expr else { continue };
-            if size == DYNAMIC {
+    let shapes: Vec<&[i64]> = ctx
+        .operands(op)
+        .map(|v| maps::shape(ctx, ctx.value_type(v)).unwrap_or_default())
+        .collect();
+    let Some(ranges) = maps::loop_ranges(&maps, &shapes) else {
+        let concatenated = AffineMap {
+            num_dims: maps.first().map_or(0, |m| m.num_dims),
+            num_symbols: 0,
+            results: maps
+                .iter()
+                .flat_map(|m| m.results.iter().cloned())
+                .collect(),
+        };
+        let text = affine_map_text(&concatenated);
+        op_error(
+            ctx,
+            op,
+            diags,
+            format!("invalid indexing maps are non-invertible: ({text})"),
+        );
+        return false;
+    };
+    if ranges.contains(&DYNAMIC) {
+        return true;
+    }
+    let first = vec![0; ranges.len()];
+    let last: Vec<i64> = ranges.iter().map(|r| r - 1).collect();
+    for (i, (map, shape)) in maps.iter().zip(&shapes).enumerate() {
+        for (j, (expr, &size)) in map.results.iter().zip(shape.iter()).enumerate() {
+            if size == DYNAMIC || size == 0 {
                 continue;
             }
-            match sizes.get_mut(*d as usize) {
-                Some(Some(expected)) if *expected != size => {
-                    let msg = format!(
-                        "inferred input/output operand #{i} has shape's dimension #{j} to be {expected}, but found {size}"
-                    );
-                    op_error(ctx, op, diags, msg);
-                    return false;
-                }
-                Some(slot @ None) => *slot = Some(size),
-                _ => {}
+            let (Some(a), Some(b)) = (maps::eval(expr, &first), maps::eval(expr, &last)) else {
+                continue;
+            };
+            if let Some(msg) = index_range_error((i, j), (a, b), expr, size, map) {
+                op_error(ctx, op, diags, msg);
+                return false;
             }
         }
     }
     true
+}
+
+/// The error, if any, of dimension `j` of operand `i` (sized `size`) whose map result `expr`
+/// takes the values `ends` at the first and last iteration.
+fn index_range_error(
+    (i, j): (usize, usize),
+    (a, b): (i64, i64),
+    expr: &AffineExpr,
+    size: i64,
+    map: &AffineMap,
+) -> Option<String> {
+    if a.min(b) < 0 {
+        let text = affine_map_text(map);
+        return Some(format!(
+            "unexpected result less than 0 at expression #{j} in {text}"
+        ));
+    }
+    let inferred = a.max(b) + 1;
+    let prefix = format!("inferred input/output operand #{i} has shape's dimension #{j} to be");
+    match expr {
+        AffineExpr::Dim(_) if inferred != size => {
+            Some(format!("{prefix} {inferred}, but found {size}"))
+        }
+        AffineExpr::Dim(_) => None,
+        _ if inferred > size => Some(format!(
+            "{prefix} greater than or equal to {inferred}, but found {size}"
+        )),
+        _ => None,
+    }
 }
 
 fn verify_body_args(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
