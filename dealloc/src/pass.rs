@@ -20,7 +20,8 @@
 //!   runtime. The op stays. A plain free (`memref.dealloc`) inside a nested region of a buffer
 //!   an enclosing region owns is erased: the enclosing region frees that buffer under its own
 //!   indicator, so the free only moves later (to where the owner frees it). Other frees of such
-//!   buffers (`memref.realloc`), and nested frees of function arguments, are still rejected.
+//!   buffers (`memref.realloc`) are still rejected, and so is any free of a function argument
+//!   (callers free what they pass, so it would be a second free), as upstream does.
 //!
 //! Function boundary ABI: arguments are never owned; returned memrefs are owned by the caller,
 //! so a returned memref whose ownership is not provably true is cloned (conditionally).
@@ -663,7 +664,9 @@ impl<'a> DeallocState<'a> {
     /// ```
     fn release_ownership(&mut self, op: Op, freed: Value, block: Block) -> R<()> {
         let root = view_base(self.ctx, freed);
-        if !self.released_in_scope(op, root) {
+        // A function never owns its arguments (callers free what they pass), so a free of one
+        // would be a second free in the caller: rejected, as upstream does.
+        if is_function_argument(self.ctx, root) || !self.released_in_scope(op, root) {
             if self.is_plain_free(op) && !is_function_argument(self.ctx, root) {
                 // The enclosing region owns the buffer and frees it under its own ownership
                 // indicator: this early free would be a second one.

@@ -51,7 +51,7 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
     let mut origins = Origins::compute(ctx, func, &flow, &dom)?;
     let writes = Writes::collect(ctx, func, &origins, callees);
     let mut state = State::default();
-    remove_existing_frees(ctx, func, &origins);
+    remove_existing_frees(ctx, func, &origins)?;
     clone_critical_slots(ctx, &flow, &origins, &mut state);
     clone_critical_pickers(ctx, &flow, &origins, &mut state);
     clone_returned_buffers(ctx, func, &mut state);
@@ -178,16 +178,29 @@ fn check_preconditions(ctx: &Context, func: Op) -> R<()> {
 
 /// Erases the program's own frees of buffers the pass frees itself ("existing deallocs are
 /// moved"): the new free goes after the last use of every alias, never earlier than the old.
-fn remove_existing_frees(ctx: &mut Context, func: Op, origins: &Origins) {
+/// A free of what may be a function argument is rejected: callers keep ownership of the
+/// buffers they pass and free them, so it would be a second free.
+fn remove_existing_frees(ctx: &mut Context, func: Op, origins: &Origins) -> R<()> {
     let frees: Vec<Op> = ctx
         .walk_preorder(func)
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op))
-        .filter(|&op| !origins.origin(ctx.operand(op, 0)).roots.is_empty())
         .collect();
     for op in frees {
-        ctx.erase_op(op);
+        let origin = origins.origin(ctx.operand(op, 0));
+        if origin.not_owned && origin.unowned.argument {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                "buffer-deallocation: this frees a function argument, which the caller owns \
+                 and frees (a function never owns the buffers it is passed)",
+            )
+            .on_op(op));
+        }
+        if !origin.roots.is_empty() {
+            ctx.erase_op(op);
+        }
     }
+    Ok(())
 }
 
 fn insert_clone(ctx: &mut Context, before: Op, source: Value, state: &mut State) -> Value {

@@ -46,3 +46,16 @@ func.func @realloc(%n: index) {
   %b = memref.realloc %a(%n) : memref<2xi64> to memref<?xi64>
   return
 }
+
+// -----
+
+// Callers keep ownership of the buffers they pass and free them, so a function that frees
+// its argument (here, or a select that may be it) would make that a second free. `mlir-opt-16
+// --buffer-deallocation` keeps such a free, and the caller's own free then runs twice.
+func.func @frees_its_argument(%c: i1, %src: memref<4xi64>) {
+  %a = memref.alloc() : memref<4xi64>
+  %s = arith.select %c, %src, %a : memref<4xi64>
+  // expected-error @below {{this frees a function argument, which the caller owns and frees}}
+  memref.dealloc %s : memref<4xi64>
+  return
+}
