@@ -6,7 +6,7 @@
 use analysis::alias::is_buffer;
 use analysis::cfg::region_exit_terminators;
 use ir::{Block, Context, Op, RegionPoint, Traits, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// One forwarded operand: operand `index` of `op`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -28,6 +28,9 @@ pub struct Flow {
     pub merges: Vec<Value>,
     /// Pure ops with several buffer operands and a buffer result (they pick one of them).
     pub pickers: Vec<Op>,
+    /// Every (merge value, slot) edge recorded, so a block with many predecessors does not
+    /// make recording an edge cost as much as the edges before it.
+    edges: FxHashSet<(Value, Slot)>,
 }
 
 impl Flow {
@@ -51,17 +54,15 @@ impl Flow {
         if !is_buffer(ctx, target) || !is_buffer(ctx, ctx.operand(slot.op, slot.index)) {
             return;
         }
+        if !self.edges.insert((target, slot)) {
+            return;
+        }
         let incoming = self.incoming.entry(target).or_default();
         if incoming.is_empty() {
             self.merges.push(target);
         }
-        if !incoming.contains(&slot) {
-            incoming.push(slot);
-        }
-        let targets = self.targets.entry(slot).or_default();
-        if !targets.contains(&target) {
-            targets.push(target);
-        }
+        incoming.push(slot);
+        self.targets.entry(slot).or_default().push(target);
     }
 
     fn add_branch_edges(&mut self, ctx: &Context, op: Op) {

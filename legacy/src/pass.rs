@@ -224,14 +224,15 @@ fn clone_critical_slots(ctx: &mut Context, flow: &Flow, origins: &Origins, state
     // Per edge: the branch, the successor and the positions of the cloned slots among the
     // operands forwarded to it (stable while other edges of the branch are moved out).
     let mut on_edges: Vec<EdgeSlots> = Vec::new();
+    let mut edge_index: FxHashMap<(Op, usize), usize> = FxHashMap::default();
     for slot in slots {
         match edge_of(ctx, slot) {
-            Some((succ, k)) => match on_edges
-                .iter_mut()
-                .find(|(op, s, _)| *op == slot.op && *s == succ)
-            {
-                Some((_, _, group)) => group.push((slot, k)),
-                None => on_edges.push((slot.op, succ, vec![(slot, k)])),
+            Some((succ, k)) => match edge_index.get(&(slot.op, succ)) {
+                Some(&i) => on_edges[i].2.push((slot, k)),
+                None => {
+                    edge_index.insert((slot.op, succ), on_edges.len());
+                    on_edges.push((slot.op, succ, vec![(slot, k)]));
+                }
             },
             None => clone_slot_in_place(ctx, flow, slot, state),
         }
