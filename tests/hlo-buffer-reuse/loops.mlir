@@ -95,3 +95,36 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// The same, with the late read through a view of the second result (fuzz seed 71006385, on
+// the legacy pipeline's output): the view is a use of that result, so the frees stay. The
+// pass used to look at the result's own uses only, and freed %a where %r#0 was freed while
+// %view still read it.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i64
+  %two = arith.constant 2 : i64
+  %a = memref.alloc() : memref<8xi64>
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %one, %a[%c0] : memref<8xi64>
+  memref.store %two, %b[%c0] : memref<8xi64>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (memref<8xi64>, memref<8xi64>) {
+    scf.yield %y, %x : memref<8xi64>, memref<8xi64>
+  }
+  %view = memref.expand_shape %r#1 [[0, 1]] output_shape [2, 4] : memref<8xi64> into memref<2x4xi64>
+  %v = memref.load %r#0[%c0] : memref<8xi64>
+  memref.dealloc %r#0 : memref<8xi64>
+  %w = memref.load %view[%c0, %c0] : memref<2x4xi64>
+  memref.dealloc %r#1 : memref<8xi64>
+  %s = arith.addi %v, %w : i64
+  func.call @printI64(%s) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

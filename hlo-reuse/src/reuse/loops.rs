@@ -15,9 +15,10 @@
 //! all freed, so freeing the operands frees the same buffers at the same points. The frees
 //! then name buffers of the enclosing block, where dealloc/alloc reuse can pair them.
 
+use analysis::alias::is_buffer;
 use ir::dialects::memref::DeallocOp;
 use ir::{Block, Context, Op, OpView, RegionPoint, Value, ValueDef};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Simplifies the frees of the results of the region ops of `block`; returns whether
 /// anything changed.
@@ -167,13 +168,41 @@ fn results_dead_at_first_free(
         .iter()
         .filter(|&&v| matches!(ctx.value_def(v), ValueDef::Result { op: def, .. } if def == op))
         .all(|&v| {
-            ctx.uses(v).all(|(user, _)| {
-                freed.contains(&user)
-                    || ctx
-                        .ancestor_in_block(block, user)
-                        .is_some_and(|top| ctx.is_before_in_block(top, first))
-            })
+            uses_through_aliases(ctx, block, v, freed)
+                .is_some_and(|tops| tops.iter().all(|&top| ctx.is_before_in_block(top, first)))
         })
+}
+
+/// The ops of `block` that use `v` or a buffer that may alias it, other than the frees in
+/// `freed`; `None` if one is outside `block`. A buffer result of a user (a view, a select, a
+/// region op it enters) and of that user's ancestor in `block` counts as an alias: a view of
+/// a result read after another result's free reads that free's buffer when the loop permuted
+/// them.
+fn uses_through_aliases(ctx: &Context, block: Block, v: Value, freed: &[Op]) -> Option<Vec<Op>> {
+    let mut tops = Vec::new();
+    let mut seen: FxHashSet<Value> = FxHashSet::default();
+    let mut work = vec![v];
+    while let Some(w) = work.pop() {
+        if !seen.insert(w) {
+            continue;
+        }
+        for (user, _) in ctx.uses(w) {
+            if freed.contains(&user) {
+                continue;
+            }
+            let top = ctx.ancestor_in_block(block, user)?;
+            tops.push(top);
+            for holder in [user, top] {
+                work.extend(
+                    ctx.results(holder)
+                        .iter()
+                        .copied()
+                        .filter(|&r| is_buffer(ctx, r)),
+                );
+            }
+        }
+    }
+    Some(tops)
 }
 
 /// The frees to rewrite in `group` (each with the operand it frees instead), if it qualifies.
