@@ -22,8 +22,8 @@ use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, op_error, parse_colon_types_resolve, segment_range, segment_values, segments,
-    set_segments,
+    add_attr, op_error, parse_cast_like, parse_colon_types_resolve, segment_range, segment_values,
+    segments, set_segments,
 };
 use crate::entity::{Op, Type};
 use crate::registry::{
@@ -72,7 +72,7 @@ pub fn register(reg: &mut Registry) {
     reg.register(dealloc);
 
     let mut clone = OpDef::new("bufferization.clone");
-    clone.parse = Some(parse_clone);
+    clone.parse = Some(parse_cast_like);
     clone.print = Some(print_clone);
     clone.effects = Some(|_, _| {
         Effects::Known(smallvec![
@@ -229,17 +229,6 @@ fn dealloc_effects(ctx: &Context, op: Op) -> Effects {
 }
 
 // ----- bufferization.clone ---------------------------------------------------------------------
-
-fn parse_clone(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let input = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    let input_type = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let output_type = p.parse_type()?;
-    state.operands.push(p.resolve_operand(&input, input_type)?);
-    state.result_types.push(output_type);
-    Ok(())
-}
 
 /// Prints ` %x {attrs} : t1 to t2` for single-operand, single-result conversion ops.
 fn print_conversion(p: &mut OpPrinter<'_>, op: Op, keywords: &[&str]) {

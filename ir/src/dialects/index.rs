@@ -11,7 +11,7 @@ use crate::asm::printer::OpPrinter;
 use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
-use crate::dialects::syntax::{add_attr, int_attr, op_error, type_str};
+use crate::dialects::syntax::{add_attr, int_attr, op_error, parse_cast_like, type_str};
 use crate::entity::Op;
 use crate::registry::Count::Exactly;
 use crate::registry::OpCounts;
@@ -65,7 +65,7 @@ pub fn register(reg: &mut Registry) {
 
     for name in ["index.casts", "index.castu"] {
         let mut cast = pure_op(name);
-        cast.parse = Some(parse_cast);
+        cast.parse = Some(parse_cast_like);
         cast.print = Some(print_cast);
         cast.verify = Some(verify_cast);
         reg.register(cast);
@@ -193,18 +193,6 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         return op_error(ctx, op, diags, "requires a valid 'pred' attribute");
     }
     verify_all_index(ctx, op, diags);
-}
-
-fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let input = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    p.expect(TokKind::Colon, ":")?;
-    let from = p.parse_type()?;
-    p.expect_keyword("to")?;
-    let to = p.parse_type()?;
-    state.operands.push(p.resolve_operand(&input, from)?);
-    state.result_types.push(to);
-    Ok(())
 }
 
 fn print_cast(p: &mut OpPrinter<'_>, op: Op) {

@@ -571,7 +571,7 @@ fn parse_any_memref(p: &mut OpParser<'_, '_>, state: &OpState) -> PResult<Type> 
 }
 
 /// Parses `[%a, %b]` (possibly empty).
-fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOperand>> {
+pub(crate) fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOperand>> {
     p.expect(TokKind::LSquare, "[")?;
     let list = p.parse_operand_list()?;
     p.expect(TokKind::RSquare, "]")?;
@@ -579,7 +579,7 @@ fn parse_square_operands(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOper
 }
 
 /// Resolves `index` operands, appending them to `operands`.
-fn resolve_indices_into(
+pub(crate) fn resolve_indices_into(
     p: &mut OpParser<'_, '_>,
     list: &[UnresolvedOperand],
     operands: &mut Vec<Value>,

@@ -190,6 +190,20 @@ pub fn invalid_property(ctx: &Context, op: Op, name: &str, diags: &mut Vec<Diagn
     invalid_properties(ctx, op, diags, &reason);
 }
 
+/// Parses the syntax of one-operand conversions (`tensor.cast`, `index.casts`,
+/// `vector.broadcast`, `bufferization.clone`): `%x {attrs} : t1 to t2`.
+pub fn parse_cast_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect(TokKind::Colon, ":")?;
+    let from = p.parse_type()?;
+    p.expect_keyword("to")?;
+    let to = p.parse_type()?;
+    state.operands.push(p.resolve_operand(&source, from)?);
+    state.result_types.push(to);
+    Ok(())
+}
+
 /// Parses the syntax shared by return-like terminators (`func.return`, `scf.yield`,
 /// `memref.alloca_scope.return`): `{attrs} %a, %b : t1, t2`, everything optional.
 pub fn parse_return_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

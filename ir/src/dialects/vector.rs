@@ -21,8 +21,8 @@ use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::math::{parse_fastmath, print_fastmath};
 use crate::dialects::syntax::{
-    add_attr, dense_array_values, op_error, parse_dynamic_index_list, print_dynamic_index_list,
-    segment_range, set_segments,
+    add_attr, dense_array_values, op_error, parse_cast_like, parse_dynamic_index_list,
+    print_dynamic_index_list, segment_range, set_segments,
 };
 use crate::entity::{Attr, Op, Type, Value};
 use crate::registry::{
@@ -40,7 +40,7 @@ pub const REDUCTION_KINDS: &[&str] = &[
 pub fn register(reg: &mut Registry) {
     register_memory_ops(reg);
     let value_ops: [(&str, OpSyntax); 5] = [
-        ("vector.broadcast", (parse_broadcast, print_broadcast)),
+        ("vector.broadcast", (parse_cast_like, print_broadcast)),
         ("vector.extract", (parse_extract, print_extract)),
         ("vector.insert", (parse_insert, print_insert)),
         ("vector.fma", (parse_fma, print_fma)),
@@ -502,18 +502,6 @@ fn verify_transfer_attrs(
 }
 
 // ----- value ops ---------------------------------------------------------------------------
-
-fn parse_broadcast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let source = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    p.expect(TokKind::Colon, ":")?;
-    let from = p.parse_type()?;
-    p.expect_keyword("to")?;
-    let to = p.parse_type()?;
-    state.operands.push(p.resolve_operand(&source, from)?);
-    state.result_types.push(to);
-    Ok(())
-}
 
 fn print_broadcast(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;

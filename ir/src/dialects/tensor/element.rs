@@ -5,12 +5,13 @@
 //! returns a new tensor rather than changing its destination.
 
 use crate::asm::lexer::TokKind;
-use crate::asm::parser::{OpParser, PResult, UnresolvedOperand};
+use crate::asm::parser::{OpParser, PResult};
 use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::decl::declare_ops;
-use crate::dialects::syntax::{op_error, type_str};
+use crate::dialects::memref::{parse_square_operands, resolve_indices_into};
+use crate::dialects::syntax::{op_error, parse_cast_like, type_str};
 use crate::entity::{Op, Type};
 use crate::registry::{
     Count::{AtLeast, Exactly},
@@ -24,7 +25,7 @@ pub(super) fn register(reg: &mut Registry) {
         "tensor.cast" {
             traits: [PURE],
             counts: OpCounts::new(Exactly(1), Exactly(1)),
-            syntax: parse_cast, print_cast,
+            syntax: parse_cast_like, print_cast,
             verify: verify_cast,
             hint: "cast",
         }
@@ -122,24 +123,6 @@ pub(super) fn parse_ranked_tensor(p: &mut OpParser<'_, '_>) -> PResult<Type> {
     p.error_at(pos, msg)
 }
 
-/// Parses `[%i, %j]`.
-fn parse_indices(p: &mut OpParser<'_, '_>) -> PResult<Vec<UnresolvedOperand>> {
-    p.expect(TokKind::LSquare, "[")?;
-    let list = p.parse_operand_list()?;
-    p.expect(TokKind::RSquare, "]")?;
-    Ok(list)
-}
-
-/// Resolves `index` operands onto the op under construction.
-fn add_indices(
-    p: &mut OpParser<'_, '_>,
-    state: &mut OpState,
-    list: &[UnresolvedOperand],
-) -> PResult<()> {
-    let index = p.ctx.index_type();
-    p.resolve_operands_into(list, index, &mut state.operands)
-}
-
 /// Prints `%tensor[%i, %j]` from the operands starting at `tensor`.
 fn print_tensor_and_indices(p: &mut OpPrinter<'_>, op: Op, tensor: usize) {
     let operands = p.ctx.operand_array(op);
@@ -227,18 +210,6 @@ pub(super) fn print_operand_attrs_type(p: &mut OpPrinter<'_>, op: Op) {
 
 // ----- tensor.cast ----------------------------------------------------------------------------
 
-fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let source = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    p.expect(TokKind::Colon, ":")?;
-    let from = p.parse_type()?;
-    p.expect_keyword("to")?;
-    let to = p.parse_type()?;
-    state.operands.push(p.resolve_operand(&source, from)?);
-    state.result_types.push(to);
-    Ok(())
-}
-
 fn print_cast(p: &mut OpPrinter<'_>, op: Op) {
     print_operand_attrs_type(p, op);
     p.write(" to ");
@@ -291,7 +262,7 @@ fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let index = p.parse_operand()?;
     let ty = p.parse_colon_type()?;
     state.operands.push(p.resolve_operand(&source, ty)?);
-    add_indices(p, state, &[index])?;
+    resolve_indices_into(p, &[index], &mut state.operands)?;
     state.result_types.push(p.ctx.index_type());
     Ok(())
 }
@@ -349,12 +320,12 @@ fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 
 fn parse_extract(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let source = p.parse_operand()?;
-    let indices = parse_indices(p)?;
+    let indices = parse_square_operands(p)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect(TokKind::Colon, ":")?;
     let ty = parse_ranked_tensor(p)?;
     state.operands.push(p.resolve_operand(&source, ty)?);
-    add_indices(p, state, &indices)?;
+    resolve_indices_into(p, &indices, &mut state.operands)?;
     let elem = ranked_tensor(p.ctx, ty).map_or(ty, |(_, elem)| elem);
     state.result_types.push(elem);
     Ok(())
@@ -416,14 +387,14 @@ fn parse_insert(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let scalar = p.parse_operand()?;
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
-    let indices = parse_indices(p)?;
+    let indices = parse_square_operands(p)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect(TokKind::Colon, ":")?;
     let ty = parse_ranked_tensor(p)?;
     let elem = ranked_tensor(p.ctx, ty).map_or(ty, |(_, elem)| elem);
     state.operands.push(p.resolve_operand(&scalar, elem)?);
     state.operands.push(p.resolve_operand(&dest, ty)?);
-    add_indices(p, state, &indices)?;
+    resolve_indices_into(p, &indices, &mut state.operands)?;
     state.result_types.push(ty);
     Ok(())
 }
@@ -524,7 +495,7 @@ fn verify_from_elements(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 fn parse_splat(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let input = p.parse_operand()?;
     let sizes = if p.tok_kind() == TokKind::LSquare {
-        parse_indices(p)?
+        parse_square_operands(p)?
     } else {
         Vec::new()
     };
@@ -533,7 +504,7 @@ fn parse_splat(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     let ty = parse_ranked_tensor(p)?;
     let elem = ranked_tensor(p.ctx, ty).map_or(ty, |(_, elem)| elem);
     state.operands.push(p.resolve_operand(&input, elem)?);
-    add_indices(p, state, &sizes)?;
+    resolve_indices_into(p, &sizes, &mut state.operands)?;
     state.result_types.push(ty);
     Ok(())
 }
