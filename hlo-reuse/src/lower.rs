@@ -394,7 +394,7 @@ enum Plan {
 /// program is not several times the input's size before canonicalize shrinks it again.
 fn address_if(b: &mut Builder, o: Value, carrier: Option<Value>) -> Value {
     let known = ConstantOp::as_bool(b, o);
-    let (Some(c), false) = (carrier, known == Some(false)) else {
+    let Some(c) = carrier.filter(|_| known != Some(false)) else {
         return ConstantOp::build_index(b, 0).result(b);
     };
     let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
