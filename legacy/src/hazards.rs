@@ -186,24 +186,33 @@ pub struct Checker<'a> {
     /// For each root, the roots fed by clones of its aliases: they hold copies of its
     /// contents, so they observe what it held when they were made.
     pub copied_into: &'a FxHashMap<Value, Vec<Value>>,
+    /// For each root, the clones of the pass copying one of its aliases.
+    pub clones_of: &'a FxHashMap<Value, Vec<Op>>,
 }
 
-/// For each root, the roots that clones of its aliases feed.
-pub fn copied_into<'a>(
+/// For each root, the roots that clones of its aliases feed, and the clones themselves.
+pub type CloneIndex = (FxHashMap<Value, Vec<Value>>, FxHashMap<Value, Vec<Op>>);
+
+/// Indexes the clones by the roots they copy: [`Checker::copied_into`] and
+/// [`Checker::clones_of`].
+pub fn index_clones<'a>(
     origins: &Origins,
     clones: impl IntoIterator<Item = &'a MadeClone>,
-) -> FxHashMap<Value, Vec<Value>> {
-    let mut out: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+) -> CloneIndex {
+    let mut copied_into: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+    let mut clones_of: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
     for clone in clones {
         for &source in &clone.sources {
             for r in origins.origin(source).roots {
-                out.entry(r)
+                copied_into
+                    .entry(r)
                     .or_default()
                     .extend(clone.targets.iter().copied());
+                clones_of.entry(r).or_default().push(clone.op);
             }
         }
     }
-    out
+    (copied_into, clones_of)
 }
 
 /// For each root, the ops touching the contents of one of its aliases (reading or writing
@@ -303,18 +312,30 @@ impl Checker<'_> {
         source: Value,
         source_root: Option<Value>,
     ) -> Result<(), Diagnostic> {
-        if source_root.is_some_and(|r| self.source_dies_at(ctx, clone.op, r)) {
+        if source_root.is_some_and(|r| {
+            self.source_dies_at(ctx, clone.op, r) && !self.copied_before(ctx, clone.op, r)
+        }) {
             return Ok(());
         }
+        // A clone feeding the root it copies (a loop carrying its own buffer) splits one
+        // root into two buffers; when the source lives on, uses of the root after a write
+        // may be the other buffer, so no use is set aside as "the copy's own".
+        let self_copy = source_root.is_some_and(|r| clone.targets.contains(&r));
+        let set_aside: &[Value] = if self_copy {
+            &[]
+        } else {
+            source_root.as_slice()
+        };
+        let target_side: &[Value] = if self_copy { &[] } else { &clone.targets };
         let target_write = || {
-            self.copies_of(&clone.targets, source_root.as_slice())
+            self.copies_of(&clone.targets, set_aside)
                 .into_iter()
                 .find_map(|t| {
                     self.writes
                         .of(Some(t), &Unowned::anything())
                         .into_iter()
                         .find(|&w| {
-                            source_root.is_none_or(|r| self.alive_after(ctx, r, w, &clone.targets))
+                            source_root.is_none_or(|r| self.alive_after(ctx, r, w, target_side))
                         })
                 })
         };
@@ -406,6 +427,18 @@ impl Checker<'_> {
             cur = ctx.next_op(op);
         }
         false
+    }
+
+    /// Whether another clone of the pass may copy the buffer of `root` before `clone` does.
+    /// Then `clone` does not merely move the buffer: its result and the earlier copy are
+    /// two buffers where the program had one (a loop yielding one buffer at two positions),
+    /// and a write through one name no longer reaches the other.
+    fn copied_before(&self, ctx: &Context, clone: Op, root: Value) -> bool {
+        self.clones_of.get(&root).is_some_and(|others| {
+            others
+                .iter()
+                .any(|&other| other != clone && self.may_run_after(ctx, clone, other, &[root]))
+        })
     }
 
     /// Whether `op` is a clone of the pass copying the buffer of `root`: after two copies of

@@ -13,7 +13,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cycles::Cycles;
 use crate::fallback;
 use crate::flow::{Flow, Slot};
-use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, copied_into, root_uses};
+use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, index_clones, root_uses};
 use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
 
@@ -112,9 +112,10 @@ fn find_hazards(
         .map(|(_, c)| c)
         .collect();
     let root_uses = root_uses(ctx, origins, frees);
-    let copied_into = copied_into(origins, kept.iter().copied());
+    let (copied_into, clones_of) = index_clones(origins, kept.iter().copied());
     let checker = Checker {
         copied_into: &copied_into,
+        clones_of: &clones_of,
         origins,
         writes,
         inserted: &state.inserted,

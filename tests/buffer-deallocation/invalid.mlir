@@ -27,6 +27,36 @@ func.func @write_to_source(%n: index, %c: i1) -> i64 {
 
 // -----
 
+// Fuzz seed 72009954, shrunk by hand: the loop yields one buffer at two positions (%y as
+// itself, and through %s, which may be %y or %t). Copying %s for the second result while %y
+// lives on in the first splits one buffer in two, so the store through %r#1 would no longer
+// reach the load through %r#0 (the program prints 7; the copy would print 5). Until the
+// ownership-flag fallback covers a loop carrying its own buffer, this is refused, never
+// silently miscompiled.
+func.func @one_buffer_yielded_twice() -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i5 = arith.constant 5 : i64
+  %i7 = arith.constant 7 : i64
+  %true = arith.constant true
+  %a = memref.alloc() : memref<2xi64>
+  %b = memref.alloc() : memref<2xi64>
+  memref.store %i5, %b[%c0] : memref<2xi64>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (memref<2xi64>, memref<2xi64>) {
+    %t = memref.alloc() : memref<2xi64>
+    %s = arith.select %true, %y, %t : memref<2xi64>
+    // expected-note @+1 {{the copy is made here}}
+    scf.yield %y, %s : memref<2xi64>, memref<2xi64>
+  }
+  // expected-error @+1 {{this op writes to a buffer while a copy made for deallocation is in use through another name}}
+  memref.store %i7, %r#1[%c0] : memref<2xi64>
+  %v = memref.load %r#0[%c0] : memref<2xi64>
+  return %v : i64
+}
+
+// -----
+
 // MLIR's precondition, in its words: region ops with results must say how control flows.
 func.func @no_interface() {
   // expected-error @+1 {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
