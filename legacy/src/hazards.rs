@@ -181,6 +181,9 @@ pub struct Checker<'a> {
     pub frees: &'a FxHashMap<Value, Vec<Op>>,
     /// Regions whose CFG has cycles.
     pub cyclic: &'a crate::cycles::Cycles,
+    /// For each root, the loops whose region arguments may hold its buffer: a buffer made
+    /// in a trip that a runtime-flagged merge hands to the next trip outlives the trip.
+    pub carried_by: &'a FxHashMap<Value, Vec<Op>>,
     /// For each root, the ops using one of its aliases (the frees the pass placed aside).
     pub root_uses: &'a FxHashMap<Value, Vec<Op>>,
     /// For each root, the roots fed by clones of its aliases: they hold copies of its
@@ -213,6 +216,32 @@ pub fn index_clones<'a>(
         }
     }
     (copied_into, clones_of)
+}
+
+/// For each root, the loops (region ops with a back edge) whose region arguments may hold
+/// its buffer, other than the argument's own root.
+pub fn carried_by(ctx: &Context, origins: &Origins) -> FxHashMap<Value, Vec<Op>> {
+    let mut out: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+    for &v in &origins.values {
+        let ir::ValueDef::BlockArg { block, .. } = ctx.value_def(v) else {
+            continue;
+        };
+        let Some(holder) = ctx.block_parent(block).and_then(|r| ctx.region_parent(r)) else {
+            continue;
+        };
+        if !is_loop(ctx, holder) {
+            continue;
+        }
+        for r in origins.origin(v).roots {
+            if r != v {
+                let loops = out.entry(r).or_default();
+                if !loops.contains(&holder) {
+                    loops.push(holder);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// For each root, the ops touching the contents of one of its aliases (reading or writing
@@ -339,7 +368,11 @@ impl Checker<'_> {
                         })
                 })
         };
-        let target_read = clone.targets.iter().any(|t| self.root_uses.contains_key(t));
+        // The copy is read through its own roots or through further copies of them.
+        let target_read = self
+            .copies_of(&clone.targets, set_aside)
+            .iter()
+            .any(|t| self.root_uses.contains_key(t));
         let source_defs = instance_defs(self.origins, source, source_root);
         let source_write = || {
             if !target_read {
@@ -463,9 +496,10 @@ impl Checker<'_> {
         };
         let fresh_each_trip = |l: Op| {
             !defs.is_empty()
-                && defs
-                    .iter()
-                    .all(|&d| holder(d).is_some_and(|h| ctx.is_ancestor(l, h)))
+                && defs.iter().all(|&d| {
+                    holder(d).is_some_and(|h| ctx.is_ancestor(l, h))
+                        && !self.carried_by.get(&d).is_some_and(|ls| ls.contains(&l))
+                })
         };
         let mut common = ctx.parent_op(earlier);
         while let Some(p) = common {

@@ -13,7 +13,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::cycles::Cycles;
 use crate::fallback;
 use crate::flow::{Flow, Slot};
-use crate::hazards::{CalleeWrites, Checker, MadeClone, Writes, index_clones, root_uses};
+use crate::hazards::{
+    CalleeWrites, Checker, MadeClone, Writes, carried_by, index_clones, root_uses,
+};
 use crate::origins::Origins;
 use crate::placement::{Group, Placer, Position};
 
@@ -113,7 +115,9 @@ fn find_hazards(
         .collect();
     let root_uses = root_uses(ctx, origins, frees);
     let (copied_into, clones_of) = index_clones(origins, kept.iter().copied());
+    let carried_by = carried_by(ctx, origins);
     let checker = Checker {
+        carried_by: &carried_by,
         copied_into: &copied_into,
         clones_of: &clones_of,
         origins,

@@ -57,6 +57,42 @@ func.func @one_buffer_yielded_twice() -> i64 {
 
 // -----
 
+// Fuzz seed 74002759, shrunk by hand: %t is made in a trip and handed, by a runtime ownership
+// flag (its loop argument %y is written), to the next trip, where it is written through %y;
+// its copy for %s reaches %x and is read there. The program prints 5, 0, 0; the copy would
+// print 5, 5, 5. A buffer made in a trip is not fresh on the next one when a loop argument
+// may carry it, so the write is seen and the function refused, never miscompiled.
+func.func @carried_past_its_trip(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i0 = arith.constant 0 : i64
+  %i5 = arith.constant 5 : i64
+  %a = memref.alloc() : memref<4xi64>
+  %b = memref.alloc() : memref<4xi64>
+  memref.store %i5, %a[%c1] : memref<4xi64>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (memref<4xi64>, memref<4xi64>) {
+    // expected-error @+1 {{this op writes to a buffer while a copy made for deallocation is in use through another name}}
+    memref.store %i0, %y[%c1] : memref<4xi64>
+    %v = memref.load %x[%c1] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    %t = memref.alloc() : memref<4xi64>
+    memref.store %i5, %t[%c1] : memref<4xi64>
+    %s = scf.if %c -> (memref<4xi64>) {
+      // expected-note @+1 {{the copy is made here}}
+      scf.yield %t : memref<4xi64>
+    } else {
+      %f = memref.alloc() : memref<4xi64>
+      scf.yield %f : memref<4xi64>
+    }
+    scf.yield %s, %t : memref<4xi64>, memref<4xi64>
+  }
+  return
+}
+func.func private @printI64(i64)
+
+// -----
+
 // MLIR's precondition, in its words: region ops with results must say how control flows.
 func.func @no_interface() {
   // expected-error @+1 {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
