@@ -135,6 +135,44 @@ func.func @main() {
 
 // -----
 
+// Fuzz seed 75005165, shrunk: the clone's source is a block argument that is %s on the
+// second trip, and %s is written between the clone and its free. %s is an allocation, but
+// not one made after the clone, so it may be the source: the clone stays a copy (replacing
+// it by %b would print 5 instead of 4 on the second trip).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i0 = arith.constant 0 : i64
+  %i1 = arith.constant 1 : i64
+  %i2 = arith.constant 2 : i64
+  %i4 = arith.constant 4 : i64
+  %i5 = arith.constant 5 : i64
+  %s = memref.alloca() : memref<1xi64>
+  %t = memref.alloca() : memref<1xi64>
+  memref.store %i4, %s[%c0] : memref<1xi64>
+  memref.store %i4, %t[%c0] : memref<1xi64>
+  cf.br ^loop(%t, %i0 : memref<1xi64>, i64)
+^loop(%b: memref<1xi64>, %k: i64):
+  %more = arith.cmpi slt, %k, %i2 : i64
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %cl = bufferization.clone %b : memref<1xi64> to memref<1xi64>
+  memref.store %i5, %s[%c0] : memref<1xi64>
+  %x = memref.load %cl[%c0] : memref<1xi64>
+  memref.dealloc %cl : memref<1xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.store %i4, %s[%c0] : memref<1xi64>
+  %next = arith.addi %k, %i1 : i64
+  cf.br ^loop(%s, %next : memref<1xi64>, i64)
+^exit:
+  return
+}
+
+// -----
+
 // scf.while: %f is %true on entry and every trip passes it on, %k is yielded as its
 // init: both leave the loop, and the values the condition forwards from outside are read
 // directly by the body and after the loop.

@@ -244,18 +244,30 @@ fn freeing_users(ctx: &Context, v: Value) -> Vec<Op> {
     out
 }
 
-/// Whether `op` (with nested ops) may write the buffer of `source` or of `clone`: a write whose
-/// target is not a fresh allocation other than those two counts.
-fn may_write_either(ctx: &Context, op: Op, source: Value, clone: Value) -> bool {
+/// Whether `op` (with nested ops), after the clone `clone_op`, may write the buffer of
+/// `source` or of `clone`. A write is harmless only when its target is a fresh allocation
+/// that cannot be either: another allocation than those two, and, unless the source is an
+/// allocation itself, one made after the clone (a block argument or call result may be any
+/// buffer allocated before).
+fn may_write_either(ctx: &Context, clone_op: Op, op: Op, source: Value, clone: Value) -> bool {
     let Some(list) = value_effects(ctx, op) else {
         return true;
+    };
+    let made_after_clone = |base: Value| {
+        ctx.defining_op(base)
+            .and_then(|def| ctx.ancestor_in_block(ctx.op_parent(clone_op)?, def))
+            .is_some_and(|def| def != clone_op && ctx.is_before_in_block(clone_op, def))
     };
     list.iter()
         .filter(|e| e.kind == EffectKind::Write)
         .any(|e| match e.value {
             Some(target) => {
                 let base = view_base(ctx, target);
-                !is_allocation(ctx, base) || base == source || base == clone
+                let distinct = is_allocation(ctx, base)
+                    && base != source
+                    && base != clone
+                    && (is_allocation(ctx, source) || made_after_clone(base));
+                !distinct
             }
             None => true,
         })
@@ -307,7 +319,7 @@ fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
             Some(p) if p == redundant => break,
             Some(p) => {
                 if may_have_effect(rw, p, EffectKind::Free)
-                    || may_write_either(rw, p, canonical_source, result)
+                    || may_write_either(rw, op, p, canonical_source, result)
                 {
                     return false;
                 }
