@@ -90,12 +90,6 @@ impl BufferViewFlowAnalysis {
         }
     }
 
-    fn link_all(&mut self, from: &[Value], to: &[Value]) {
-        for (&f, &t) in from.iter().zip(to) {
-            self.link(f, t);
-        }
-    }
-
     fn mark_terminals(&mut self, ctx: &Context, op: Op) {
         for &r in ctx.results(op) {
             if is_buffer(ctx, r) {
@@ -125,21 +119,23 @@ impl BufferViewFlowAnalysis {
         }
         if def.successor_operands.is_some() {
             for (i, &succ) in ctx.successors(op).iter().enumerate() {
-                let forwarded = cfg::forwarded_operands(ctx, op, i);
+                let forwarded = cfg::forwarded_operand_range(ctx, op, i);
                 let args = ctx.block_args(succ);
                 let skip = args.len().saturating_sub(forwarded.len());
-                self.link_all(&forwarded, &args[skip..]);
+                for (k, &arg) in forwarded.zip(&args[skip..]) {
+                    self.link(ctx.operand(op, k), arg);
+                }
             }
             return;
         }
         if def.region_branch.is_some() {
-            for edge in cfg::region_successors(ctx, op, RegionPoint::Parent) {
-                self.link_all(&edge.operands, &edge.inputs);
-            }
+            cfg::for_each_region_flow(ctx, op, RegionPoint::Parent, |from, to| {
+                self.link(from, to);
+            });
             for index in 0..ctx.regions(op).len() {
-                for edge in cfg::region_successors(ctx, op, RegionPoint::Region(index)) {
-                    self.link_all(&edge.operands, &edge.inputs);
-                }
+                cfg::for_each_region_flow(ctx, op, RegionPoint::Region(index), |from, to| {
+                    self.link(from, to);
+                });
             }
             return;
         }

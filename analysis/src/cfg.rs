@@ -62,12 +62,18 @@ pub fn successors(ctx: &Context, block: Block) -> Vec<SuccessorEdge> {
 
 /// The operands `term` forwards to successor `index`, robust against malformed ranges.
 pub fn forwarded_operands(ctx: &Context, term: Op, index: usize) -> Vec<Value> {
+    forwarded_operand_range(ctx, term, index)
+        .map(|k| ctx.operand(term, k))
+        .collect()
+}
+
+/// The positions among `term`'s operands of those [`forwarded_operands`] lists (empty when the
+/// op's range is malformed).
+pub fn forwarded_operand_range(ctx: &Context, term: Op, index: usize) -> std::ops::Range<usize> {
     let n = ctx.num_operands(term);
     match ctx.successor_operand_range(term, index) {
-        Some(range) if range.start <= range.end && range.end <= n => {
-            range.map(|k| ctx.operand(term, k)).collect()
-        }
-        _ => Vec::new(),
+        Some(range) if range.start <= range.end && range.end <= n => range,
+        _ => 0..0,
     }
 }
 
@@ -305,6 +311,42 @@ pub fn region_successors(ctx: &Context, op: Op, from: RegionPoint) -> Vec<Region
     out
 }
 
+/// Calls `visit(operand, input)` for every forwarded value and the value receiving it, on
+/// every edge [`region_successors`] lists from `from`, in its order, without building the
+/// edges' value lists (the view-flow analysis visits every region-branch op).
+pub fn for_each_region_flow(
+    ctx: &Context,
+    op: Op,
+    from: RegionPoint,
+    mut visit: impl FnMut(Value, Value),
+) {
+    let Some(rb) = ctx.op_def(op).region_branch else {
+        return;
+    };
+    let mut visit_edge = |source: Op, edge: ir::RegionEdge| {
+        let n = ctx.num_operands(source);
+        let operands = edge.operands.start.min(n)..edge.operands.end.min(n);
+        let inputs = destination_input_slice(ctx, op, edge.to, edge.inputs);
+        for (k, &input) in operands.zip(inputs) {
+            visit(ctx.operand(source, k), input);
+        }
+    };
+    match from {
+        RegionPoint::Parent => {
+            for edge in (rb.entry)(ctx, op) {
+                visit_edge(op, edge);
+            }
+        }
+        RegionPoint::Region(index) => {
+            for term in region_exit_terminators(ctx, op, index) {
+                for edge in (rb.from_region)(ctx, op, index, term) {
+                    visit_edge(term, edge);
+                }
+            }
+        }
+    }
+}
+
 /// The terminators of region `index` of `op` that leave the region: last ops without
 /// successors (return-like terminators such as `scf.yield`).
 pub fn region_exit_terminators(ctx: &Context, op: Op, index: usize) -> Vec<Op> {
@@ -336,6 +378,17 @@ fn destination_inputs(
     to: RegionPoint,
     range: std::ops::Range<usize>,
 ) -> Vec<Value> {
+    destination_input_slice(ctx, op, to, range).to_vec()
+}
+
+/// The receiving values of an edge of `op` to `to`: `range` of the destination's entry block
+/// arguments (or of `op`'s results), clipped to those that exist.
+fn destination_input_slice(
+    ctx: &Context,
+    op: Op,
+    to: RegionPoint,
+    range: std::ops::Range<usize>,
+) -> &[Value] {
     let values: &[Value] = match to {
         RegionPoint::Parent => ctx.results(op),
         RegionPoint::Region(i) => match ctx.regions(op).get(i).and_then(|&r| ctx.entry_block(r)) {
@@ -344,5 +397,5 @@ fn destination_inputs(
         },
     };
     let n = values.len();
-    values[range.start.min(n)..range.end.min(n).max(range.start.min(n))].to_vec()
+    &values[range.start.min(n)..range.end.min(n).max(range.start.min(n))]
 }

@@ -1,6 +1,7 @@
 //! Lowering of one `bufferization.dealloc` (the four cases).
 
-use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
+use crate::logic::{self, Bit};
+use ir::dialects::arith::ConstantOp;
 use ir::dialects::bufferization::DeallocOp;
 use ir::dialects::bufferization::copy::rank1_type;
 use ir::dialects::func::CallOp;
@@ -193,27 +194,35 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 ///   return %3 : i1
 /// ```
 fn lower_one_memref(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> Vec<Value> {
-    let (m, cond) = (d.memrefs[0], d.conditions[0]);
+    let (m, cond) = (d.memrefs[0], Bit::of(b, d.conditions[0]));
     let m_ptr = pointers.of(b, m);
     let mut not_aliasing = Vec::new();
     for &r in &d.retained {
         let r_ptr = pointers.of(b, r);
-        not_aliasing.push(CmpIOp::build(b, CmpIPredicate::Ne, m_ptr, r_ptr).result(b));
+        not_aliasing.push(logic::differ(b, m_ptr, r_ptr));
     }
     let mut all = not_aliasing[0];
     for &v in &not_aliasing[1..] {
-        all = AndIOp::build(b, all, v).result(b);
+        all = logic::and(b, all, v);
     }
-    let should = AndIOp::build(b, all, cond).result(b);
-    dealloc_if(b, should, m);
+    let should = logic::and(b, all, cond);
+    free_unless_known_false(b, should, m);
     let t = ConstantOp::build_bool(b, true).result(b);
     not_aliasing
         .into_iter()
         .map(|na| {
-            let aliases = XOrIOp::build(b, na, t).result(b);
-            AndIOp::build(b, aliases, cond).result(b)
+            let aliases = logic::not(b, na, t);
+            logic::and(b, aliases, cond).value(b)
         })
         .collect()
+}
+
+/// [`dealloc_if`] `should`, unless it is known `false` (then nothing is freed).
+fn free_unless_known_false(b: &mut Builder, should: Bit, m: Value) {
+    if should != Bit::Known(false) {
+        let cond = should.value(b);
+        dealloc_if(b, cond, m);
+    }
 }
 
 /// Above this many pointer comparisons (`n * (n + m)` for `n` memrefs and `m` retained
@@ -252,40 +261,61 @@ fn lower_inline(b: &mut Builder, d: &Groups, taken: &mut Pointers) -> Vec<Value>
     let pointers: Vec<Value> = d.memrefs.iter().map(|&m| taken.of(b, m)).collect();
     let retained_pointers: Vec<Value> = d.retained.iter().map(|&r| taken.of(b, r)).collect();
     let t = ConstantOp::build_bool(b, true).result(b);
-    let mut should_free = Vec::with_capacity(pointers.len());
-    for (i, &ptr) in pointers.iter().enumerate() {
-        let mut should = d.conditions[i];
-        for &r_ptr in &retained_pointers {
-            let distinct = CmpIOp::build(b, CmpIPredicate::Ne, ptr, r_ptr).result(b);
-            should = AndIOp::build(b, should, distinct).result(b);
-        }
-        for (j, &earlier) in pointers[..i].iter().enumerate() {
-            let distinct = CmpIOp::build(b, CmpIPredicate::Ne, earlier, ptr).result(b);
-            let earlier_not_freeing = XOrIOp::build(b, d.conditions[j], t).result(b);
-            let not_taken = OrIOp::build(b, distinct, earlier_not_freeing).result(b);
-            should = AndIOp::build(b, should, not_taken).result(b);
-        }
-        should_free.push(should);
-    }
+    let conditions: Vec<Bit> = d.conditions.iter().map(|&c| Bit::of(b, c)).collect();
+    let should_free: Vec<Bit> = (0..pointers.len())
+        .map(|i| should_free_inline(b, i, &pointers, &retained_pointers, &conditions, t))
+        .collect();
     let ownership = retained_pointers
         .iter()
         .map(|&r_ptr| {
-            let owned_by = |b: &mut Builder, i: usize| {
-                let same = CmpIOp::build(b, CmpIPredicate::Eq, r_ptr, pointers[i]).result(b);
-                AndIOp::build(b, same, d.conditions[i]).result(b)
-            };
-            let mut owned = owned_by(b, 0);
-            for i in 1..pointers.len() {
-                let next = owned_by(b, i);
-                owned = OrIOp::build(b, owned, next).result(b);
+            let mut owned = Bit::Known(false);
+            for (&ptr, &cond) in pointers.iter().zip(&conditions) {
+                if owned == Bit::Known(true) {
+                    break;
+                }
+                let same = logic::equal(b, r_ptr, ptr);
+                let next = logic::and(b, same, cond);
+                owned = logic::or(b, owned, next);
             }
-            owned
+            owned.value(b)
         })
         .collect();
     for (&should, &m) in should_free.iter().zip(&d.memrefs) {
-        dealloc_if(b, should, m);
+        free_unless_known_false(b, should, m);
     }
     ownership
+}
+
+/// Whether memref `i` of an inline lowering is freed: its condition holds, its pointer differs
+/// from every retained one, and no earlier memref whose condition holds has its pointer (`t`
+/// is the constant `true`).
+fn should_free_inline(
+    b: &mut Builder,
+    i: usize,
+    pointers: &[Value],
+    retained_pointers: &[Value],
+    conditions: &[Bit],
+    t: Value,
+) -> Bit {
+    let ptr = pointers[i];
+    let mut should = conditions[i];
+    for &r_ptr in retained_pointers {
+        if should == Bit::Known(false) {
+            return should;
+        }
+        let distinct = logic::differ(b, ptr, r_ptr);
+        should = logic::and(b, should, distinct);
+    }
+    for (&earlier, &earlier_cond) in pointers[..i].iter().zip(conditions) {
+        if should == Bit::Known(false) {
+            return should;
+        }
+        let distinct = logic::differ(b, earlier, ptr);
+        let earlier_not_freeing = logic::not(b, earlier_cond, t);
+        let not_taken = logic::or(b, distinct, earlier_not_freeing);
+        should = logic::and(b, should, not_taken);
+    }
+    should
 }
 
 /// The helper's input buffers: pointers to free, their conditions, pointers to retain.

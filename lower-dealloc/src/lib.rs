@@ -23,6 +23,7 @@ mod clone;
 mod dealloc;
 mod helper;
 mod last_use;
+mod logic;
 
 use ir::dialects::bufferization::{CloneOp, DeallocOp};
 use ir::dialects::builtin::ModuleOp;
