@@ -41,11 +41,11 @@ use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
     Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type, TypeData,
-    Value, ValueDef, track_changes,
+    Value, track_changes,
 };
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
-use crate::flow::{Pairings, Predecessors, incoming};
+use crate::carriers::Carriers;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,11 +67,8 @@ type R<T> = Result<T, Diagnostic>;
 struct Lowering<'c> {
     ctx: &'c mut Context,
     root: Op,
-    carriers: FxHashMap<Value, Option<Value>>,
-    pending: FxHashSet<Value>,
+    carriers: Carriers,
     helpers: FxHashSet<String>,
-    pairings: Pairings,
-    preds: Predecessors,
 }
 
 impl<'c> Lowering<'c> {
@@ -79,11 +76,8 @@ impl<'c> Lowering<'c> {
         Lowering {
             ctx,
             root,
-            carriers: FxHashMap::default(),
-            pending: FxHashSet::default(),
+            carriers: Carriers::default(),
             helpers: FxHashSet::default(),
-            pairings: Pairings::default(),
-            preds: Predecessors::default(),
         }
     }
 
@@ -109,79 +103,9 @@ impl<'c> Lowering<'c> {
         Ok(())
     }
 
-    // ----- carriers -----------------------------------------------------------------------------
-
     /// The memref whose allocation `v` owns when it is set (`None`: `v` is always null).
     fn carrier(&mut self, v: Value) -> R<Option<Value>> {
-        if let Some(&c) = self.carriers.get(&v) {
-            return Ok(c);
-        }
-        if !self.pending.insert(v) {
-            return Ok(None);
-        }
-        let c = self.compute_carrier(v);
-        self.pending.remove(&v);
-        let c = c?;
-        self.carriers.insert(v, c);
-        Ok(c)
-    }
-
-    fn compute_carrier(&mut self, v: Value) -> R<Option<Value>> {
-        let ctx = &*self.ctx;
-        if let ValueDef::Result { op, index } = ctx.value_def(v) {
-            if let Some(own) = OwnOp::of(ctx, op) {
-                return Ok(Some(own.memref(ctx)));
-            }
-            if NullOp::is(ctx, op) {
-                return Ok(None);
-            }
-            if let Some(retain) = RetainOp::of(ctx, op) {
-                return Ok(retain.retained(ctx).nth(index as usize));
-            }
-            if let Some(select) = SelectOp::of(ctx, op) {
-                let sources = [select.true_value(ctx), select.false_value(ctx)];
-                return self.join(v, &sources);
-            }
-        }
-        let paired = self
-            .pairings
-            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
-        if let Some(m) = paired {
-            return Ok(Some(m));
-        }
-        match incoming(ctx, v, &mut self.preds) {
-            Some(sources) => self.join(v, &sources),
-            None => Err(self.no_carrier(v)),
-        }
-    }
-
-    /// The carrier all `sources` share (ignoring null ones).
-    fn join(&mut self, v: Value, sources: &[Value]) -> R<Option<Value>> {
-        let mut found: Option<Value> = None;
-        for &s in sources {
-            match (self.carrier(s)?, found) {
-                (Some(c), Some(f)) if c != f => return Err(self.no_carrier(v)),
-                (Some(c), _) => found = Some(c),
-                (None, _) => {}
-            }
-        }
-        Ok(found)
-    }
-
-    fn no_carrier(&self, v: Value) -> Diagnostic {
-        let loc = match self.ctx.value_def(v) {
-            ValueDef::Result { op, .. } => self.ctx.op_loc(op),
-            ValueDef::BlockArg { block, .. } => self
-                .ctx
-                .block_parent_op(block)
-                .map_or(self.ctx.unknown_loc(), |p| self.ctx.op_loc(p)),
-            ValueDef::Placeholder => self.ctx.unknown_loc(),
-        };
-        Diagnostic::error(
-            loc,
-            "cannot tell which buffer this ownership indicator owns; the lowering needs the \
-             indicators in the order hlo-deallocate produces",
-        )
+        self.carriers.of(self.ctx, v)
     }
 
     // ----- rewriting ----------------------------------------------------------------------------
