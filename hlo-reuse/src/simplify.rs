@@ -9,10 +9,10 @@
 //! memref.dealloc %a : memref<2xf32>
 //! ```
 
+use cranelift_entity::SecondaryMap;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 use std::cell::RefCell;
 
@@ -54,52 +54,75 @@ enum Source {
 
 /// The nullability of every ownership value nested in a root, solved once with a worklist
 /// that joins a changed value into its users (each value changes at most twice, so the
-/// solution is linear in the number of edges), with the memref a never-null one owns.
+/// solution is linear in the number of edges), with the memref a never-null one owns. The
+/// values are numbered in program order and the tables are dense over that numbering.
 struct Nullability<'a> {
     ctx: &'a Context,
-    state: FxHashMap<Value, u8>,
+    number: Numbering,
+    state: Vec<u8>,
     pairings: RefCell<Pairings>,
+}
+
+/// Ownership values numbered densely (`NONE` for any other value).
+struct Numbering {
+    of: SecondaryMap<Value, u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Numbering {
+    fn new(ctx: &Context, values: &[Value]) -> Self {
+        let mut of = SecondaryMap::with_default(NONE);
+        of.resize(ctx.value_capacity());
+        for (i, &v) in values.iter().enumerate() {
+            of[v] = i as u32;
+        }
+        Numbering { of }
+    }
+
+    fn get(&self, v: Value) -> Option<usize> {
+        let n = self.of[v];
+        (n != NONE).then_some(n as usize)
+    }
 }
 
 impl<'a> Nullability<'a> {
     fn new(ctx: &'a Context, root: Op) -> Self {
         let values = ownership_values(ctx, root);
+        let number = Numbering::new(ctx, &values);
         let mut preds = Predecessors::default();
-        let sources: FxHashMap<Value, Source> = values
-            .iter()
-            .map(|&v| (v, source_of(ctx, v, &mut preds)))
-            .collect();
-        let mut users: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
-        let mut state: FxHashMap<Value, u8> = FxHashMap::default();
-        for &v in &values {
-            let (base, list) = match &sources[&v] {
+        let mut users: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+        let mut state: Vec<u8> = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            let source = source_of(ctx, v, &mut preds);
+            let (base, list) = match &source {
                 Source::Fixed(n) => (*n, &[][..]),
                 Source::Retain(list) => (ALWAYS_NULL, &list[..]),
                 Source::Join(list) => (UNDEFINED, &list[..]),
             };
             let mut initial = base;
             for &s in list {
-                if sources.contains_key(&s) {
-                    users.entry(s).or_default().push(v);
-                } else {
-                    initial |= SOMETIMES_NULL;
+                match number.get(s) {
+                    Some(k) => users[k].push(i as u32),
+                    None => initial |= SOMETIMES_NULL,
                 }
             }
-            state.insert(v, initial);
+            state.push(initial);
         }
-        let mut work: Vec<Value> = values;
+        let mut work: Vec<u32> = (0..values.len() as u32).collect();
         while let Some(v) = work.pop() {
-            let from = state[&v];
-            for &u in users.get(&v).map_or(&[][..], |us| &us[..]) {
-                let old = state[&u];
+            let from = state[v as usize];
+            for &u in &users[v as usize] {
+                let old = state[u as usize];
                 if old | from != old {
-                    state.insert(u, old | from);
+                    state[u as usize] = old | from;
                     work.push(u);
                 }
             }
         }
         Nullability {
             ctx,
+            number,
             state,
             pairings: RefCell::default(),
         }
@@ -108,7 +131,7 @@ impl<'a> Nullability<'a> {
     /// The nullability of `v` and, when never null, the memref it owns.
     fn of(&self, v: Value) -> (u8, Option<Value>) {
         let ctx = self.ctx;
-        let n = self.state.get(&v).copied().unwrap_or(SOMETIMES_NULL);
+        let n = self.number.get(v).map_or(SOMETIMES_NULL, |i| self.state[i]);
         if n != NEVER_NULL {
             return (n, None);
         }
@@ -223,7 +246,7 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
             ctx.erase_op(op);
             continue;
         }
-        if !used.contains(&result) {
+        if !used[result] {
             let mut b = Builder::before(ctx, op);
             let null = NullOp::build(&mut b).result(ctx);
             ctx.replace_all_uses_with(result, null);
@@ -236,25 +259,33 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
 /// the value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
-fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
-    let mut forwarded_from: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
+fn used_values(ctx: &Context, root: Op) -> SecondaryMap<Value, bool> {
+    let values = ownership_values(ctx, root);
+    let number = Numbering::new(ctx, &values);
+    let mut forwarded_from: Vec<Vec<Value>> = vec![Vec::new(); values.len()];
     let mut work = Vec::new();
-    for v in ownership_values(ctx, root) {
+    for &v in &values {
         for (user, index) in ctx.uses(v) {
             match forwarded_to(ctx, user, index) {
                 Some(targets) => {
                     for t in targets {
-                        forwarded_from.entry(t).or_default().push(v);
+                        if let Some(k) = number.get(t) {
+                            forwarded_from[k].push(v);
+                        }
                     }
                 }
                 None => work.push(v),
             }
         }
     }
-    let mut used = FxHashSet::default();
+    let mut used: SecondaryMap<Value, bool> = SecondaryMap::new();
+    used.resize(ctx.value_capacity());
     while let Some(v) = work.pop() {
-        if used.insert(v) {
-            work.extend(forwarded_from.get(&v).into_iter().flatten().copied());
+        if !used[v] {
+            used[v] = true;
+            if let Some(k) = number.get(v) {
+                work.extend(forwarded_from[k].iter().copied());
+            }
         }
     }
     used
