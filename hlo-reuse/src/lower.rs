@@ -40,10 +40,10 @@ use ir::dialects::memref::{
 use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
-    Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type, TypeData,
-    Value, track_changes,
+    Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type,
+    TypeData, Value, ValueDef, track_changes,
 };
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::carriers::Carriers;
 
@@ -69,6 +69,7 @@ struct Lowering<'c> {
     root: Op,
     carriers: Carriers,
     helpers: FxHashSet<String>,
+    constants: SharedConstants,
 }
 
 impl<'c> Lowering<'c> {
@@ -78,6 +79,7 @@ impl<'c> Lowering<'c> {
             root,
             carriers: Carriers::default(),
             helpers: FxHashSet::default(),
+            constants: SharedConstants::default(),
         }
     }
 
@@ -140,15 +142,23 @@ impl<'c> Lowering<'c> {
             Plan::Carriers(c) => c,
             Plan::Nothing => Vec::new(),
         };
+        if OwnOp::is(self.ctx, op) || NullOp::is(self.ctx, op) {
+            let set = OwnOp::is(self.ctx, op);
+            let constant = self.constants.get(self.ctx, op, Constant::Bool(set));
+            self.ctx.replace_op_uses(op, &[constant]);
+            self.ctx.erase_op(op);
+            return Ok(());
+        }
+        let zero = GetBufferOp::is(self.ctx, op)
+            .then(|| self.constants.get(self.ctx, op, Constant::Index(0)));
         let mut b = Builder::before(self.ctx, op);
-        let replacements: Vec<Value> = if OwnOp::is(&b, op) || NullOp::is(&b, op) {
-            let set = OwnOp::is(&b, op);
-            vec![ConstantOp::build_bool(&mut b, set).result(&b)]
-        } else if let Some(get) = GetBufferOp::of(&b, op) {
+        let replacements: Vec<Value> = if let Some(get) = GetBufferOp::of(&b, op) {
             let source = get.source(&b);
             let address = match carriers.first() {
                 None => ExtractAlignedPointerAsIndexOp::build(&mut b, source).result(&b),
-                Some(&c) => address_if(&mut b, source, c),
+                Some(&c) => address_if(&mut b, source, c, |b| {
+                    zero.unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b))
+                }),
             };
             vec![address]
         } else if let Some(free) = FreeOp::of(&b, op) {
@@ -316,17 +326,94 @@ enum Plan {
 /// `select %o, <address of carrier>, 0` (0 when there is no carrier). An indicator that is a
 /// constant (most are: an `own` or `null` lowers to one) picks its side here, so the lowered
 /// program is not several times the input's size before canonicalize shrinks it again.
-fn address_if(b: &mut Builder, o: Value, carrier: Option<Value>) -> Value {
+fn address_if(
+    b: &mut Builder,
+    o: Value,
+    carrier: Option<Value>,
+    zero: impl FnOnce(&mut Builder) -> Value,
+) -> Value {
     let known = ConstantOp::as_bool(b, o);
     let Some(c) = carrier.filter(|_| known != Some(false)) else {
-        return ConstantOp::build_index(b, 0).result(b);
+        return zero(b);
     };
     let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
     if known == Some(true) {
         return address;
     }
-    let zero = ConstantOp::build_index(b, 0).result(b);
+    let zero = zero(b);
     SelectOp::build(b, o, address, zero).result(b)
+}
+
+/// A constant the lowering uses many times.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Constant {
+    Bool(bool),
+    Index(i64),
+}
+
+/// One of each [`Constant`] per isolated region (a function body), created after the
+/// constants its entry block starts with, in the order first asked for, where canonicalize
+/// would leave them, so that the lowering does not create (and canonicalize erase) one per
+/// indicator.
+#[derive(Default)]
+struct SharedConstants {
+    made: FxHashMap<(Block, Constant), Value>,
+    last: FxHashMap<Block, Op>,
+}
+
+impl SharedConstants {
+    /// The constant visible at `op`.
+    fn get(&mut self, ctx: &mut Context, op: Op, constant: Constant) -> Value {
+        let Some(block) = isolated_entry(ctx, op) else {
+            return build_constant(&mut Builder::before(ctx, op), constant);
+        };
+        if let Some(&v) = self.made.get(&(block, constant)) {
+            return v;
+        }
+        let previous = self
+            .last
+            .get(&block)
+            .copied()
+            .or_else(|| leading_constants_end(ctx, block));
+        let at = previous.map_or(InsertPoint::Start(block), InsertPoint::After);
+        let loc = ctx.op_loc(op);
+        let v = build_constant(&mut Builder::new(ctx, at, loc), constant);
+        if let ValueDef::Result { op: made, .. } = ctx.value_def(v) {
+            self.last.insert(block, made);
+        }
+        self.made.insert((block, constant), v);
+        v
+    }
+}
+
+fn build_constant(b: &mut Builder, constant: Constant) -> Value {
+    match constant {
+        Constant::Bool(set) => ConstantOp::build_bool(b, set).result(b),
+        Constant::Index(i) => ConstantOp::build_index(b, i).result(b),
+    }
+}
+
+/// The last of the constants `block` starts with, if any.
+fn leading_constants_end(ctx: &Context, block: Block) -> Option<Op> {
+    let mut last = None;
+    let mut cur = ctx.first_op(block);
+    while let Some(op) = cur.filter(|&op| ctx.has_trait(op, Traits::CONSTANT_LIKE)) {
+        last = Some(op);
+        cur = ctx.next_op(op);
+    }
+    last
+}
+
+/// The entry block of the region of the closest ancestor of `op` isolated from above.
+fn isolated_entry(ctx: &Context, op: Op) -> Option<Block> {
+    let mut region = ctx.op_parent_region(op)?;
+    loop {
+        let parent = ctx.region_parent(region)?;
+        if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+            return ctx.entry_block(region);
+        }
+        region = ctx.op_parent_region(parent)?;
+    }
 }
 
 /// `scf.if %cond { memref.dealloc <base of carrier> }`; with a constant `cond`, the free
@@ -396,7 +483,7 @@ fn call_helper(
         StoreOp::build(b, address, rs, &[at]);
     }
     for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
-        let address = address_if(b, o, c);
+        let address = address_if(b, o, c, |b| ConstantOp::build_index(b, 0).result(b));
         let at = ConstantOp::build_index(b, j as i64).result(b);
         StoreOp::build(b, address, al, &[at]);
     }
