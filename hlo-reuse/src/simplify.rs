@@ -9,10 +9,10 @@
 //! memref.dealloc %a : memref<2xf32>
 //! ```
 
-use cranelift_entity::SecondaryMap;
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use std::cell::RefCell;
 
@@ -55,7 +55,7 @@ enum Source {
 /// The nullability of every ownership value nested in a root, solved once with a worklist
 /// that joins a changed value into its users (each value changes at most twice, so the
 /// solution is linear in the number of edges), with the memref a never-null one owns. The
-/// values are numbered in program order and the tables are dense over that numbering.
+/// values are numbered in program order and the tables are vectors over that numbering.
 struct Nullability<'a> {
     ctx: &'a Context,
     number: Numbering,
@@ -63,33 +63,31 @@ struct Nullability<'a> {
     pairings: RefCell<Pairings>,
 }
 
-/// Ownership values numbered densely (`NONE` for any other value).
+/// Ownership values numbered in program order. A hash map, not a table over every value of
+/// the module: the pass runs once per function.
 struct Numbering {
-    of: SecondaryMap<Value, u32>,
+    of: FxHashMap<Value, u32>,
 }
 
-const NONE: u32 = u32::MAX;
-
 impl Numbering {
-    fn new(ctx: &Context, values: &[Value]) -> Self {
-        let mut of = SecondaryMap::with_default(NONE);
-        of.resize(ctx.value_capacity());
-        for (i, &v) in values.iter().enumerate() {
-            of[v] = i as u32;
-        }
+    fn new(values: &[Value]) -> Self {
+        let of = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i as u32))
+            .collect();
         Numbering { of }
     }
 
     fn get(&self, v: Value) -> Option<usize> {
-        let n = self.of[v];
-        (n != NONE).then_some(n as usize)
+        self.of.get(&v).map(|&n| n as usize)
     }
 }
 
 impl<'a> Nullability<'a> {
     fn new(ctx: &'a Context, root: Op) -> Self {
         let values = ownership_values(ctx, root);
-        let number = Numbering::new(ctx, &values);
+        let number = Numbering::new(&values);
         let mut preds = Predecessors::default();
         let mut users: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
         let mut state: Vec<u8> = Vec::with_capacity(values.len());
@@ -246,7 +244,7 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
             ctx.erase_op(op);
             continue;
         }
-        if !used[result] {
+        if !used.contains(&result) {
             let mut b = Builder::before(ctx, op);
             let null = NullOp::build(&mut b).result(ctx);
             ctx.replace_all_uses_with(result, null);
@@ -259,34 +257,35 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
 /// the value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
-fn used_values(ctx: &Context, root: Op) -> SecondaryMap<Value, bool> {
+fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
     let values = ownership_values(ctx, root);
-    let number = Numbering::new(ctx, &values);
-    let mut forwarded_from: Vec<Vec<Value>> = vec![Vec::new(); values.len()];
-    let mut work = Vec::new();
-    for &v in &values {
+    let number = Numbering::new(&values);
+    let mut forwarded_from: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+    let mut work: Vec<u32> = Vec::new();
+    for (i, &v) in values.iter().enumerate() {
         for (user, index) in ctx.uses(v) {
             match forwarded_to(ctx, user, index) {
                 Some(targets) => {
                     for t in targets {
                         if let Some(k) = number.get(t) {
-                            forwarded_from[k].push(v);
+                            forwarded_from[k].push(i as u32);
                         }
                     }
                 }
-                None => work.push(v),
+                None => work.push(i as u32),
             }
         }
     }
-    let mut used: SecondaryMap<Value, bool> = SecondaryMap::new();
-    used.resize(ctx.value_capacity());
-    while let Some(v) = work.pop() {
-        if !used[v] {
-            used[v] = true;
-            if let Some(k) = number.get(v) {
-                work.extend(forwarded_from[k].iter().copied());
-            }
+    let mut used = vec![false; values.len()];
+    while let Some(i) = work.pop() {
+        if !used[i as usize] {
+            used[i as usize] = true;
+            work.extend(forwarded_from[i as usize].iter().copied());
         }
     }
-    used
+    values
+        .into_iter()
+        .zip(used)
+        .filter_map(|(v, u)| u.then_some(v))
+        .collect()
 }
