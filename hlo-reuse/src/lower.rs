@@ -40,12 +40,12 @@ use ir::dialects::memref::{
 use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
-    Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type, TypeData,
-    Value, ValueDef, track_changes,
+    Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type,
+    TypeData, Value, ValueDef, track_changes,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::flow::{Pairings, Predecessors, incoming};
+use crate::carriers::Carriers;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,11 +67,9 @@ type R<T> = Result<T, Diagnostic>;
 struct Lowering<'c> {
     ctx: &'c mut Context,
     root: Op,
-    carriers: FxHashMap<Value, Option<Value>>,
-    pending: FxHashSet<Value>,
+    carriers: Carriers,
     helpers: FxHashSet<String>,
-    pairings: Pairings,
-    preds: Predecessors,
+    constants: SharedConstants,
 }
 
 impl<'c> Lowering<'c> {
@@ -79,11 +77,9 @@ impl<'c> Lowering<'c> {
         Lowering {
             ctx,
             root,
-            carriers: FxHashMap::default(),
-            pending: FxHashSet::default(),
+            carriers: Carriers::default(),
             helpers: FxHashSet::default(),
-            pairings: Pairings::default(),
-            preds: Predecessors::default(),
+            constants: SharedConstants::default(),
         }
     }
 
@@ -109,79 +105,9 @@ impl<'c> Lowering<'c> {
         Ok(())
     }
 
-    // ----- carriers -----------------------------------------------------------------------------
-
     /// The memref whose allocation `v` owns when it is set (`None`: `v` is always null).
     fn carrier(&mut self, v: Value) -> R<Option<Value>> {
-        if let Some(&c) = self.carriers.get(&v) {
-            return Ok(c);
-        }
-        if !self.pending.insert(v) {
-            return Ok(None);
-        }
-        let c = self.compute_carrier(v);
-        self.pending.remove(&v);
-        let c = c?;
-        self.carriers.insert(v, c);
-        Ok(c)
-    }
-
-    fn compute_carrier(&mut self, v: Value) -> R<Option<Value>> {
-        let ctx = &*self.ctx;
-        if let ValueDef::Result { op, index } = ctx.value_def(v) {
-            if let Some(own) = OwnOp::of(ctx, op) {
-                return Ok(Some(own.memref(ctx)));
-            }
-            if NullOp::is(ctx, op) {
-                return Ok(None);
-            }
-            if let Some(retain) = RetainOp::of(ctx, op) {
-                return Ok(retain.retained(ctx).nth(index as usize));
-            }
-            if let Some(select) = SelectOp::of(ctx, op) {
-                let sources = [select.true_value(ctx), select.false_value(ctx)];
-                return self.join(v, &sources);
-            }
-        }
-        let paired = self
-            .pairings
-            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
-        if let Some(m) = paired {
-            return Ok(Some(m));
-        }
-        match incoming(ctx, v, &mut self.preds) {
-            Some(sources) => self.join(v, &sources),
-            None => Err(self.no_carrier(v)),
-        }
-    }
-
-    /// The carrier all `sources` share (ignoring null ones).
-    fn join(&mut self, v: Value, sources: &[Value]) -> R<Option<Value>> {
-        let mut found: Option<Value> = None;
-        for &s in sources {
-            match (self.carrier(s)?, found) {
-                (Some(c), Some(f)) if c != f => return Err(self.no_carrier(v)),
-                (Some(c), _) => found = Some(c),
-                (None, _) => {}
-            }
-        }
-        Ok(found)
-    }
-
-    fn no_carrier(&self, v: Value) -> Diagnostic {
-        let loc = match self.ctx.value_def(v) {
-            ValueDef::Result { op, .. } => self.ctx.op_loc(op),
-            ValueDef::BlockArg { block, .. } => self
-                .ctx
-                .block_parent_op(block)
-                .map_or(self.ctx.unknown_loc(), |p| self.ctx.op_loc(p)),
-            ValueDef::Placeholder => self.ctx.unknown_loc(),
-        };
-        Diagnostic::error(
-            loc,
-            "cannot tell which buffer this ownership indicator owns; the lowering needs the \
-             indicators in the order hlo-deallocate produces",
-        )
+        self.carriers.of(self.ctx, v)
     }
 
     // ----- rewriting ----------------------------------------------------------------------------
@@ -216,15 +142,23 @@ impl<'c> Lowering<'c> {
             Plan::Carriers(c) => c,
             Plan::Nothing => Vec::new(),
         };
+        if OwnOp::is(self.ctx, op) || NullOp::is(self.ctx, op) {
+            let set = OwnOp::is(self.ctx, op);
+            let constant = self.constants.get(self.ctx, op, Constant::Bool(set));
+            self.ctx.replace_op_uses(op, &[constant]);
+            self.ctx.erase_op(op);
+            return Ok(());
+        }
+        let zero = GetBufferOp::is(self.ctx, op)
+            .then(|| self.constants.get(self.ctx, op, Constant::Index(0)));
         let mut b = Builder::before(self.ctx, op);
-        let replacements: Vec<Value> = if OwnOp::is(&b, op) || NullOp::is(&b, op) {
-            let set = OwnOp::is(&b, op);
-            vec![ConstantOp::build_bool(&mut b, set).result(&b)]
-        } else if let Some(get) = GetBufferOp::of(&b, op) {
+        let replacements: Vec<Value> = if let Some(get) = GetBufferOp::of(&b, op) {
             let source = get.source(&b);
             let address = match carriers.first() {
                 None => ExtractAlignedPointerAsIndexOp::build(&mut b, source).result(&b),
-                Some(&c) => address_if(&mut b, source, c),
+                Some(&c) => address_if(&mut b, source, c, |b| {
+                    zero.unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b))
+                }),
             };
             vec![address]
         } else if let Some(free) = FreeOp::of(&b, op) {
@@ -392,17 +326,94 @@ enum Plan {
 /// `select %o, <address of carrier>, 0` (0 when there is no carrier). An indicator that is a
 /// constant (most are: an `own` or `null` lowers to one) picks its side here, so the lowered
 /// program is not several times the input's size before canonicalize shrinks it again.
-fn address_if(b: &mut Builder, o: Value, carrier: Option<Value>) -> Value {
+fn address_if(
+    b: &mut Builder,
+    o: Value,
+    carrier: Option<Value>,
+    zero: impl FnOnce(&mut Builder) -> Value,
+) -> Value {
     let known = ConstantOp::as_bool(b, o);
     let Some(c) = carrier.filter(|_| known != Some(false)) else {
-        return ConstantOp::build_index(b, 0).result(b);
+        return zero(b);
     };
     let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
     if known == Some(true) {
         return address;
     }
-    let zero = ConstantOp::build_index(b, 0).result(b);
+    let zero = zero(b);
     SelectOp::build(b, o, address, zero).result(b)
+}
+
+/// A constant the lowering uses many times.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Constant {
+    Bool(bool),
+    Index(i64),
+}
+
+/// One of each [`Constant`] per isolated region (a function body), created after the
+/// constants its entry block starts with, in the order first asked for, where canonicalize
+/// would leave them, so that the lowering does not create (and canonicalize erase) one per
+/// indicator.
+#[derive(Default)]
+struct SharedConstants {
+    made: FxHashMap<(Block, Constant), Value>,
+    last: FxHashMap<Block, Op>,
+}
+
+impl SharedConstants {
+    /// The constant visible at `op`.
+    fn get(&mut self, ctx: &mut Context, op: Op, constant: Constant) -> Value {
+        let Some(block) = isolated_entry(ctx, op) else {
+            return build_constant(&mut Builder::before(ctx, op), constant);
+        };
+        if let Some(&v) = self.made.get(&(block, constant)) {
+            return v;
+        }
+        let previous = self
+            .last
+            .get(&block)
+            .copied()
+            .or_else(|| leading_constants_end(ctx, block));
+        let at = previous.map_or(InsertPoint::Start(block), InsertPoint::After);
+        let loc = ctx.op_loc(op);
+        let v = build_constant(&mut Builder::new(ctx, at, loc), constant);
+        if let ValueDef::Result { op: made, .. } = ctx.value_def(v) {
+            self.last.insert(block, made);
+        }
+        self.made.insert((block, constant), v);
+        v
+    }
+}
+
+fn build_constant(b: &mut Builder, constant: Constant) -> Value {
+    match constant {
+        Constant::Bool(set) => ConstantOp::build_bool(b, set).result(b),
+        Constant::Index(i) => ConstantOp::build_index(b, i).result(b),
+    }
+}
+
+/// The last of the constants `block` starts with, if any.
+fn leading_constants_end(ctx: &Context, block: Block) -> Option<Op> {
+    let mut last = None;
+    let mut cur = ctx.first_op(block);
+    while let Some(op) = cur.filter(|&op| ctx.has_trait(op, Traits::CONSTANT_LIKE)) {
+        last = Some(op);
+        cur = ctx.next_op(op);
+    }
+    last
+}
+
+/// The entry block of the region of the closest ancestor of `op` isolated from above.
+fn isolated_entry(ctx: &Context, op: Op) -> Option<Block> {
+    let mut region = ctx.op_parent_region(op)?;
+    loop {
+        let parent = ctx.region_parent(region)?;
+        if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+            return ctx.entry_block(region);
+        }
+        region = ctx.op_parent_region(parent)?;
+    }
 }
 
 /// `scf.if %cond { memref.dealloc <base of carrier> }`; with a constant `cond`, the free
@@ -472,7 +483,7 @@ fn call_helper(
         StoreOp::build(b, address, rs, &[at]);
     }
     for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
-        let address = address_if(b, o, c);
+        let address = address_if(b, o, c, |b| ConstantOp::build_index(b, 0).result(b));
         let at = ConstantOp::build_index(b, j as i64).result(b);
         StoreOp::build(b, address, al, &[at]);
     }

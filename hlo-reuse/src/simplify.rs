@@ -54,52 +54,73 @@ enum Source {
 
 /// The nullability of every ownership value nested in a root, solved once with a worklist
 /// that joins a changed value into its users (each value changes at most twice, so the
-/// solution is linear in the number of edges), with the memref a never-null one owns.
+/// solution is linear in the number of edges), with the memref a never-null one owns. The
+/// values are numbered in program order and the tables are vectors over that numbering.
 struct Nullability<'a> {
     ctx: &'a Context,
-    state: FxHashMap<Value, u8>,
+    number: Numbering,
+    state: Vec<u8>,
     pairings: RefCell<Pairings>,
+}
+
+/// Ownership values numbered in program order. A hash map, not a table over every value of
+/// the module: the pass runs once per function.
+struct Numbering {
+    of: FxHashMap<Value, u32>,
+}
+
+impl Numbering {
+    fn new(values: &[Value]) -> Self {
+        let of = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i as u32))
+            .collect();
+        Numbering { of }
+    }
+
+    fn get(&self, v: Value) -> Option<usize> {
+        self.of.get(&v).map(|&n| n as usize)
+    }
 }
 
 impl<'a> Nullability<'a> {
     fn new(ctx: &'a Context, root: Op) -> Self {
         let values = ownership_values(ctx, root);
+        let number = Numbering::new(&values);
         let mut preds = Predecessors::default();
-        let sources: FxHashMap<Value, Source> = values
-            .iter()
-            .map(|&v| (v, source_of(ctx, v, &mut preds)))
-            .collect();
-        let mut users: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
-        let mut state: FxHashMap<Value, u8> = FxHashMap::default();
-        for &v in &values {
-            let (base, list) = match &sources[&v] {
+        let mut users: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+        let mut state: Vec<u8> = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            let source = source_of(ctx, v, &mut preds);
+            let (base, list) = match &source {
                 Source::Fixed(n) => (*n, &[][..]),
                 Source::Retain(list) => (ALWAYS_NULL, &list[..]),
                 Source::Join(list) => (UNDEFINED, &list[..]),
             };
             let mut initial = base;
             for &s in list {
-                if sources.contains_key(&s) {
-                    users.entry(s).or_default().push(v);
-                } else {
-                    initial |= SOMETIMES_NULL;
+                match number.get(s) {
+                    Some(k) => users[k].push(i as u32),
+                    None => initial |= SOMETIMES_NULL,
                 }
             }
-            state.insert(v, initial);
+            state.push(initial);
         }
-        let mut work: Vec<Value> = values;
+        let mut work: Vec<u32> = (0..values.len() as u32).collect();
         while let Some(v) = work.pop() {
-            let from = state[&v];
-            for &u in users.get(&v).map_or(&[][..], |us| &us[..]) {
-                let old = state[&u];
+            let from = state[v as usize];
+            for &u in &users[v as usize] {
+                let old = state[u as usize];
                 if old | from != old {
-                    state.insert(u, old | from);
+                    state[u as usize] = old | from;
                     work.push(u);
                 }
             }
         }
         Nullability {
             ctx,
+            number,
             state,
             pairings: RefCell::default(),
         }
@@ -108,7 +129,7 @@ impl<'a> Nullability<'a> {
     /// The nullability of `v` and, when never null, the memref it owns.
     fn of(&self, v: Value) -> (u8, Option<Value>) {
         let ctx = self.ctx;
-        let n = self.state.get(&v).copied().unwrap_or(SOMETIMES_NULL);
+        let n = self.number.get(v).map_or(SOMETIMES_NULL, |i| self.state[i]);
         if n != NEVER_NULL {
             return (n, None);
         }
@@ -237,25 +258,34 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
 fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
-    let mut forwarded_from: FxHashMap<Value, Vec<Value>> = FxHashMap::default();
-    let mut work = Vec::new();
-    for v in ownership_values(ctx, root) {
+    let values = ownership_values(ctx, root);
+    let number = Numbering::new(&values);
+    let mut forwarded_from: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+    let mut work: Vec<u32> = Vec::new();
+    for (i, &v) in values.iter().enumerate() {
         for (user, index) in ctx.uses(v) {
             match forwarded_to(ctx, user, index) {
                 Some(targets) => {
                     for t in targets {
-                        forwarded_from.entry(t).or_default().push(v);
+                        if let Some(k) = number.get(t) {
+                            forwarded_from[k].push(i as u32);
+                        }
                     }
                 }
-                None => work.push(v),
+                None => work.push(i as u32),
             }
         }
     }
-    let mut used = FxHashSet::default();
-    while let Some(v) = work.pop() {
-        if used.insert(v) {
-            work.extend(forwarded_from.get(&v).into_iter().flatten().copied());
+    let mut used = vec![false; values.len()];
+    while let Some(i) = work.pop() {
+        if !used[i as usize] {
+            used[i as usize] = true;
+            work.extend(forwarded_from[i as usize].iter().copied());
         }
     }
-    used
+    values
+        .into_iter()
+        .zip(used)
+        .filter_map(|(v, u)| u.then_some(v))
+        .collect()
 }

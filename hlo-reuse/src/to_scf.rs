@@ -28,22 +28,32 @@
 //! retained memref (the same allocation, as the addresses are equal) rather than as the
 //! alloc's indicator, so every indicator keeps one memref whose allocation it owns, which
 //! the final lowering frees through (see `ARCHITECTURE.md`).
+//!
+//! With `decide-statically` (what the pipeline runs; `to_scf/decided.rs`), the comparisons
+//! the indicators' carriers (`carriers.rs`) decide are not emitted, the others pick their
+//! values with `arith.select` instead of `scf.if`, unclaimed allocs are freed untested, and
+//! retains with several retained memrefs and allocs are lowered too when that is small.
 
 use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp};
 use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, ownership_type};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, track_changes};
 
-/// The options of [`hlo_deallocation_to_scf`] (it has none).
+mod decided;
+
+/// The options of [`hlo_deallocation_to_scf`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HloToScfOptions;
+pub struct HloToScfOptions {
+    /// Decide the comparisons the indicators' carriers decide, and emit the rest as selects.
+    pub decide_statically: bool,
+}
 
 /// `hlo-deallocation-to-scf`: lowers every retain nested in `root` that has one retained
 /// memref or one alloc (a retain of no alloc becomes null indicators).
 pub fn hlo_deallocation_to_scf(
     ctx: &mut Context,
     root: Op,
-    _options: &HloToScfOptions,
+    options: &HloToScfOptions,
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
         let retains: Vec<Op> = ctx
@@ -51,6 +61,10 @@ pub fn hlo_deallocation_to_scf(
             .into_iter()
             .filter(|&op| RetainOp::is(ctx, op))
             .collect();
+        if options.decide_statically {
+            decided::lower_deciding_statically(ctx, retains);
+            return Ok(());
+        }
         for op in retains {
             let retain = RetainOp::wrap(op);
             let retained: Vec<Value> = retain.retained(ctx).collect();
@@ -133,7 +147,7 @@ mod tests {
         let mut ctx = Context::new();
         let module = parse_module(&mut ctx, "t.mlir", text, &ParseOptions::default())
             .unwrap_or_else(|d| panic!("{}", d.message));
-        hlo_deallocation_to_scf(&mut ctx, module, &HloToScfOptions).expect("lowers");
+        hlo_deallocation_to_scf(&mut ctx, module, &HloToScfOptions::default()).expect("lowers");
         let retains = ctx
             .walk_preorder(module)
             .into_iter()

@@ -58,7 +58,14 @@ pub static HLO_DEALLOCATION_TO_SCF: Declaration<HloToScfOptions> = Declaration {
                   one per pair of retained memref and indicator, then frees every indicator \
                   nothing claimed; retains with several of both are left for \
                   hlo-lower-deallocation.",
-    options: &[],
+    options: &[pass_option!(
+        "decide-statically",
+        decide_statically: bool,
+        "Emit no comparison the indicators' carriers decide (a retained memref claims the \
+         alloc it carries when that is set; null allocs are dropped), pick the other results \
+         with arith.select, free unclaimed allocs untested, and lower retains with several \
+         retained memrefs and allocs too when few comparisons remain"
+    )],
     kind: Kind::per_function(|ctx, root, options, _| {
         hlo_reuse::hlo_deallocation_to_scf(ctx, root, options)
     }),
@@ -121,7 +128,9 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
                 HLO_DEALLOCATE.element(&HloDeallocateOptions::default()),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
-                HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions),
+                HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions {
+                    decide_statically: true,
+                }),
                 HLO_LOWER_DEALLOCATION.element(&HloLowerOptions),
                 // XLA canonicalized right after the first simplification, to drop iteration
                 // arguments made redundant. Here it runs after the lowering: earlier, its
