@@ -28,7 +28,7 @@ pub mod origins;
 mod pass;
 pub mod placement;
 
-use ir::{Context, Op, TransformResult, track_changes};
+use ir::{Changed, Context, Diagnostic, Op, TransformResult, track_changes};
 
 /// Options of `buffer-deallocation` (none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,7 +46,25 @@ pub fn buffer_deallocation(
     root: Op,
     _options: &BufferDeallocationOptions,
 ) -> TransformResult {
-    track_changes(ctx, |ctx| pass::run(ctx, root))
+    track_changes(ctx, |ctx| pass::run(ctx, root, false).map(|_| ()))
+}
+
+/// [`buffer_deallocation`], except that a function it would reject because a copy would be
+/// observed (a buffer written through one name while its copy is read through another, where
+/// runtime flags cannot stand in for the copy either) is left exactly as it was instead of
+/// failing the pass. Returns those functions (the ops now in the module), in program order,
+/// for another strategy to deallocate; other errors still fail the pass.
+pub fn buffer_deallocation_except_refused(
+    ctx: &mut Context,
+    root: Op,
+    _options: &BufferDeallocationOptions,
+) -> Result<(Changed, Vec<Op>), Vec<Diagnostic>> {
+    let mut refused = Vec::new();
+    let changed = track_changes(ctx, |ctx| {
+        refused = pass::run(ctx, root, true)?;
+        Ok(())
+    })?;
+    Ok((changed, refused))
 }
 
 /// `copy-removal`: removes copies whose source or target can take the other's place.

@@ -3,6 +3,7 @@
 
 use analysis::alias::is_buffer;
 use analysis::dominance::{DominanceInfo, PostDominanceInfo};
+use ir::clone::clone_op;
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::cf::BrOp;
 use ir::dialects::func::FuncOp;
@@ -20,8 +21,10 @@ use crate::placement::{Group, Placer, Position};
 type R<T> = Result<T, Diagnostic>;
 
 /// Runs the pass on every `func.func` with a body nested in `root`; stops at the first
-/// function that fails, as MLIR does.
-pub fn run(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+/// function that fails, as MLIR does. With `keep_refused`, a function whose copies would be
+/// observed (and whose merges the flag fallback cannot cover either) is put back as it was
+/// instead of failing the pass; those functions are returned, in program order.
+pub fn run(ctx: &mut Context, root: Op, keep_refused: bool) -> Result<Vec<Op>, Vec<Diagnostic>> {
     let funcs: Vec<Op> = ctx
         .walk_preorder(root)
         .into_iter()
@@ -37,19 +40,56 @@ pub fn run(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
         .collect::<R<_>>()
         .map_err(|d| vec![d])?;
     let callees = CalleeWrites::compute(ctx, &analysed);
+    let mut refused = Vec::new();
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing clones and frees");
-        run_on_function(ctx, func, &callees).map_err(|d| vec![d])?;
+        match run_on_function(ctx, func, &callees, keep_refused) {
+            Ok(()) => {}
+            Err(Failure::Refused(kept, diagnostic)) => match kept {
+                Some(original) => {
+                    tracing::debug!(
+                        reason = %diagnostic.message,
+                        "function left as it was: its copies would be observed"
+                    );
+                    ctx.insert_op_before(func, original);
+                    ctx.erase_op(func);
+                    refused.push(original);
+                }
+                None => return Err(vec![diagnostic]),
+            },
+            Err(Failure::Error(diagnostic)) => return Err(vec![diagnostic]),
+        }
     }
-    Ok(())
+    Ok(refused)
 }
 
-fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()> {
+/// Why a function could not be treated.
+enum Failure {
+    /// A copy would be observed and the flag fallback cannot replace it; with the copy of the
+    /// function as it was before the pass, if the caller asked to keep one.
+    Refused(Option<Op>, Diagnostic),
+    /// Anything else (unsupported input).
+    Error(Diagnostic),
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(diagnostic: Diagnostic) -> Self {
+        Failure::Error(diagnostic)
+    }
+}
+
+fn run_on_function(
+    ctx: &mut Context,
+    func: Op,
+    callees: &CalleeWrites,
+    keep_refused: bool,
+) -> Result<(), Failure> {
     check_preconditions(ctx, func)?;
     let dom = DominanceInfo::compute(ctx, func);
     let flow = Flow::compute(ctx, func);
     let mut origins = Origins::compute(ctx, func, &flow, &dom)?;
     let writes = Writes::collect(ctx, func, &origins, callees);
+    let original = (keep_refused && may_clone(ctx, &flow, &origins)).then(|| clone_op(ctx, func));
     let mut state = State::default();
     remove_existing_frees(ctx, func, &origins)?;
     clone_critical_slots(ctx, &flow, &origins, &mut state);
@@ -70,6 +110,9 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
             &applied.removed,
         );
         let Some((_, refusal)) = hazards.first() else {
+            if let Some(original) = original {
+                ctx.erase_op(original);
+            }
             return Ok(());
         };
         let refusal = refusal.clone();
@@ -82,7 +125,7 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
             picker_clone: &state.picker_clone,
         };
         if !fallback::apply(ctx, func, &mut inputs, &indices, &mut applied) {
-            return Err(refusal);
+            return Err(Failure::Refused(original, refusal));
         }
         tracing::debug!(
             merges = applied.merges.len(),
@@ -91,6 +134,16 @@ fn run_on_function(ctx: &mut Context, func: Op, callees: &CalleeWrites) -> R<()>
         origins.add_origins(&applied.incoming);
         writes = Writes::collect_except(ctx, func, &origins, callees, &state.inserted);
     }
+}
+
+/// Whether the pass will clone anything at a merge or picker of the function (only such
+/// clones can be refused).
+fn may_clone(ctx: &Context, flow: &Flow, origins: &Origins) -> bool {
+    !origins.cloned_slots(flow).is_empty()
+        || flow
+            .pickers
+            .iter()
+            .any(|&op| origins.is_critical(ctx.result(op, 0)))
 }
 
 /// Checks every clone not in `skip`; returns the refused ones with their diagnostics.
