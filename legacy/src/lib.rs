@@ -49,10 +49,9 @@ pub fn buffer_deallocation(
     track_changes(ctx, |ctx| pass::run(ctx, root, false).map(|_| ()))
 }
 
-/// [`buffer_deallocation`], except that a function it would reject because a copy would be
-/// observed (a buffer written through one name while its copy is read through another, where
-/// runtime flags cannot stand in for the copy either) is left exactly as it was instead of
-/// failing the pass. Returns those functions (the ops now in the module), in program order,
+/// [`buffer_deallocation`], except that a function where a copy would be observed (a buffer
+/// written through one name while its copy is read through another) is left exactly as it
+/// was instead of getting runtime ownership flags or failing the pass. Returns those functions (the ops now in the module), in program order,
 /// for another strategy to deallocate; other errors still fail the pass.
 pub fn buffer_deallocation_except_refused(
     ctx: &mut Context,

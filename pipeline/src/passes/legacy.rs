@@ -17,15 +17,15 @@ use super::strategy::{HOIST_HELP, REUSE_HELP, around_deallocation};
 /// The options of `buffer-deallocation` on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BufferDeallocationPassOptions {
-    /// Deallocate a function the pass would reject with the ownership-based strategy instead.
+    /// Deallocate a function whose copies would be observed with the ownership-based strategy.
     pub ownership_fallback: bool,
 }
 
 /// The `ownership-fallback` option's help text.
-const OWNERSHIP_FALLBACK_HELP: &str = "Where a copy would be observed and runtime flags cannot \
-    stand in for it, deallocate that function with the ownership-based strategy \
+const OWNERSHIP_FALLBACK_HELP: &str = "Where a copy would be observed, deallocate that \
+    function with the ownership-based strategy instead of giving it flags or rejecting it \
     (ownership-based-buffer-deallocation, canonicalize and buffer-deallocation-simplification \
-    on the function, then bufferization-lower-deallocations) instead of rejecting it";
+    on the function, then bufferization-lower-deallocations)";
 
 /// `buffer-deallocation`.
 pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationPassOptions> = Declaration {
@@ -40,8 +40,9 @@ pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationPassOptions> = Dec
                   through one name and read through another, the merge gets no copy but a \
                   runtime ownership flag (a memref<i1> stack cell) and its frees go under \
                   scf.if of it; a function where that is not possible either is rejected with \
-                  the write's location, or with ownership-fallback (as the legacy pipeline \
-                  runs it) deallocated by the ownership-based strategy.",
+                  the write's location. With ownership-fallback (as the legacy pipeline runs \
+                  it), such a function is deallocated by the ownership-based strategy \
+                  instead of getting flags.",
     options: &[pass_option!(
         "ownership-fallback",
         ownership_fallback: bool,
