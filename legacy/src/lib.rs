@@ -11,6 +11,8 @@
 //! * [`hazards`]: the check that no clone changes what the program computes.
 //! * [`fallback`]: runtime ownership flags for the merges whose clones it refuses.
 //! * [`copy_removal`]: the post pass.
+//! * [`returns`]: the promise to callers that returned buffers are distinct, for functions
+//!   deallocated by another strategy.
 //!
 //! The function ABI is the ownership-based strategy's (`dealloc`): arguments are never owned,
 //! returned buffers are owned by the caller (every returned buffer is returned as a clone,
@@ -27,6 +29,7 @@ pub mod hazards;
 pub mod origins;
 mod pass;
 pub mod placement;
+pub mod returns;
 
 use ir::{Changed, Context, Diagnostic, Op, TransformResult, track_changes};
 

@@ -74,6 +74,8 @@ fn deallocate_with_fallback(ctx: &mut Context, root: Op) -> TransformResult {
         dealloc::deallocate_buffers(ctx, func, &DeallocOptions::default())?;
         simplify::canonicalize(ctx, func, &CanonicalizeOptions::default())?;
         simplify::simplify_deallocations(ctx, func, &DeallocSimplificationOptions)?;
+        // Its callers here free each returned memref: no buffer may be returned twice.
+        legacy::returns::make_returned_buffers_distinct(ctx, func);
     }
     lower_dealloc::lower_deallocations(ctx, root, &LowerDeallocationsOptions)?;
     Ok(Changed::Yes)
