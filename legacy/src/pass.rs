@@ -8,7 +8,7 @@ use ir::dialects::bufferization::CloneOp;
 use ir::dialects::cf::BrOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::DeallocOp;
-use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Traits, Value};
+use ir::{Builder, Context, Diagnostic, EffectKind, Op, OpView, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cycles::Cycles;
@@ -389,15 +389,7 @@ fn clone_critical_pickers(ctx: &mut Context, flow: &Flow, origins: &Origins, sta
 /// The function ABI: the caller owns every returned buffer, so each is returned as a clone;
 /// where the source dies right there, `copy-removal` and canonicalization take the clone out.
 fn clone_returned_buffers(ctx: &mut Context, func: Op, state: &mut State) {
-    let Some(body) = FuncOp(func).body(ctx) else {
-        return;
-    };
-    let returns: Vec<Op> = ctx
-        .blocks(body)
-        .filter_map(|b| ctx.last_op(b))
-        .filter(|&t| ctx.has_trait(t, Traits::RETURN_LIKE))
-        .collect();
-    for ret in returns {
+    for ret in crate::returns::function_returns(ctx, func) {
         for index in 0..ctx.num_operands(ret) {
             let value = ctx.operand(ret, index);
             if is_buffer(ctx, value) {

@@ -18,17 +18,20 @@ use ir::{Builder, Context, InsertPoint, Op, Traits, TypeData, Value};
 /// returned as a clone instead, decided at run time. Ranked memrefs only; returns with an
 /// unranked memref are left alone.
 pub fn make_returned_buffers_distinct(ctx: &mut Context, func: Op) {
-    let Some(body) = FuncOp(func).body(ctx) else {
-        return;
-    };
-    let returns: Vec<Op> = ctx
-        .blocks(body)
-        .filter_map(|b| ctx.last_op(b))
-        .filter(|&t| ctx.has_trait(t, Traits::RETURN_LIKE))
-        .collect();
-    for ret in returns {
+    for ret in function_returns(ctx, func) {
         distinct_at(ctx, ret);
     }
+}
+
+/// The return-like terminators of the blocks of `func`'s body.
+pub fn function_returns(ctx: &Context, func: Op) -> Vec<Op> {
+    let Some(body) = FuncOp(func).body(ctx) else {
+        return Vec::new();
+    };
+    ctx.blocks(body)
+        .filter_map(|b| ctx.last_op(b))
+        .filter(|&t| ctx.has_trait(t, Traits::RETURN_LIKE))
+        .collect()
 }
 
 fn distinct_at(ctx: &mut Context, ret: Op) {
