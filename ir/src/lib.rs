@@ -18,6 +18,7 @@
 pub mod asm;
 pub mod attrs;
 pub mod builder;
+pub mod clone;
 pub mod context;
 pub mod data_layout;
 pub mod diag;

@@ -11,6 +11,8 @@
 //! * [`hazards`]: the check that no clone changes what the program computes.
 //! * [`fallback`]: runtime ownership flags for the merges whose clones it refuses.
 //! * [`copy_removal`]: the post pass.
+//! * [`returns`]: the promise to callers that returned buffers are distinct, for functions
+//!   deallocated by another strategy.
 //!
 //! The function ABI is the ownership-based strategy's (`dealloc`): arguments are never owned,
 //! returned buffers are owned by the caller (every returned buffer is returned as a clone,
@@ -27,8 +29,9 @@ pub mod hazards;
 pub mod origins;
 mod pass;
 pub mod placement;
+pub mod returns;
 
-use ir::{Context, Op, TransformResult, track_changes};
+use ir::{Changed, Context, Diagnostic, Op, TransformResult, track_changes};
 
 /// Options of `buffer-deallocation` (none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,7 +49,24 @@ pub fn buffer_deallocation(
     root: Op,
     _options: &BufferDeallocationOptions,
 ) -> TransformResult {
-    track_changes(ctx, |ctx| pass::run(ctx, root))
+    track_changes(ctx, |ctx| pass::run(ctx, root, false).map(|_| ()))
+}
+
+/// [`buffer_deallocation`], except that a function where a copy would be observed (a buffer
+/// written through one name while its copy is read through another) is left exactly as it
+/// was instead of getting runtime ownership flags or failing the pass. Returns those functions (the ops now in the module), in program order,
+/// for another strategy to deallocate; other errors still fail the pass.
+pub fn buffer_deallocation_except_refused(
+    ctx: &mut Context,
+    root: Op,
+    _options: &BufferDeallocationOptions,
+) -> Result<(Changed, Vec<Op>), Vec<Diagnostic>> {
+    let mut refused = Vec::new();
+    let changed = track_changes(ctx, |ctx| {
+        refused = pass::run(ctx, root, true)?;
+        Ok(())
+    })?;
+    Ok((changed, refused))
 }
 
 /// `copy-removal`: removes copies whose source or target can take the other's place.

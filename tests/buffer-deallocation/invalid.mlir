@@ -4,6 +4,8 @@
 // %a, so the loop's merges are flagged and %a stays alive through them; but %y may be %x or a
 // fresh buffer, so the else branch copies %x, and that copy of %a hides the write to %a from
 // the read of %r. The function is rejected, at the write, with the place of the copy in a note.
+// (With `ownership-fallback`, as the legacy pipeline runs the pass, the function goes to the
+// ownership-based strategy instead: tests/legacy-buffer-deallocation-pipeline/ownership_fallback.mlir.)
 func.func @write_to_source(%n: index, %c: i1) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -30,9 +32,9 @@ func.func @write_to_source(%n: index, %c: i1) -> i64 {
 // Fuzz seed 72009954, shrunk by hand: the loop yields one buffer at two positions (%y as
 // itself, and through %s, which may be %y or %t). Copying %s for the second result while %y
 // lives on in the first splits one buffer in two, so the store through %r#1 would no longer
-// reach the load through %r#0 (the program prints 7; the copy would print 5). Until the
-// ownership-flag fallback covers a loop carrying its own buffer, this is refused, never
-// silently miscompiled.
+// reach the load through %r#0 (the program prints 7; the copy would print 5). The pass alone
+// refuses it, never silently miscompiles it; with `ownership-fallback` (the legacy pipeline)
+// the ownership-based strategy takes the function (ownership_fallback.mlir, chunk 2).
 func.func @one_buffer_yielded_twice() -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

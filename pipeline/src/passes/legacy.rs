@@ -1,9 +1,11 @@
 //! The copy-insertion strategy (`legacy/`): `buffer-deallocation`, `copy-removal` and the
 //! `legacy-buffer-deallocation-pipeline`.
 
-use dealloc::ExpandReallocOptions;
+use dealloc::{DeallocOptions, ExpandReallocOptions};
+use ir::{Changed, Context, Op, TransformResult};
 use legacy::{BufferDeallocationOptions, CopyRemovalOptions};
-use simplify::CanonicalizeOptions;
+use lower_dealloc::LowerDeallocationsOptions;
+use simplify::{CanonicalizeOptions, DeallocSimplificationOptions};
 
 use crate::pass::{Declaration, Kind};
 use crate::pass_option;
@@ -12,8 +14,21 @@ use super::dealloc::EXPAND_REALLOC;
 use super::simplify::CANONICALIZE;
 use super::strategy::{HOIST_HELP, REUSE_HELP, around_deallocation};
 
+/// The options of `buffer-deallocation` on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BufferDeallocationPassOptions {
+    /// Deallocate a function whose copies would be observed with the ownership-based strategy.
+    pub ownership_fallback: bool,
+}
+
+/// The `ownership-fallback` option's help text.
+const OWNERSHIP_FALLBACK_HELP: &str = "Where a copy would be observed, deallocate that \
+    function with the ownership-based strategy instead of giving it flags or rejecting it \
+    (ownership-based-buffer-deallocation, canonicalize and buffer-deallocation-simplification \
+    on the function, then bufferization-lower-deallocations)";
+
 /// `buffer-deallocation`.
-pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declaration {
+pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationPassOptions> = Declaration {
     name: "buffer-deallocation",
     summary: "Free every buffer by copying it where aliases merge (the copy-insertion strategy)",
     description: "Finds the critical aliases of every owned buffer (block arguments, region \
@@ -25,10 +40,46 @@ pub static BUFFER_DEALLOCATION: Declaration<BufferDeallocationOptions> = Declara
                   through one name and read through another, the merge gets no copy but a \
                   runtime ownership flag (a memref<i1> stack cell) and its frees go under \
                   scf.if of it; a function where that is not possible either is rejected with \
-                  the write's location.",
-    options: &[],
-    kind: Kind::pass(|ctx, root, options, _| legacy::buffer_deallocation(ctx, root, options)),
+                  the write's location. With ownership-fallback (as the legacy pipeline runs \
+                  it), such a function is deallocated by the ownership-based strategy \
+                  instead of getting flags.",
+    options: &[pass_option!(
+        "ownership-fallback",
+        ownership_fallback: bool,
+        OWNERSHIP_FALLBACK_HELP
+    )],
+    kind: Kind::pass(|ctx, root, options, _| {
+        if options.ownership_fallback {
+            deallocate_with_fallback(ctx, root)
+        } else {
+            legacy::buffer_deallocation(ctx, root, &BufferDeallocationOptions)
+        }
+    }),
 };
+
+/// `buffer-deallocation{ownership-fallback}`: the copy-insertion strategy on every function
+/// it can treat, the ownership-based one (as `buffer-deallocation-pipeline` runs it) on the
+/// others. Both give functions the same ABI, so the module mixes them.
+fn deallocate_with_fallback(ctx: &mut Context, root: Op) -> TransformResult {
+    let (changed, refused) =
+        legacy::buffer_deallocation_except_refused(ctx, root, &BufferDeallocationOptions)?;
+    if refused.is_empty() {
+        return Ok(changed);
+    }
+    for &func in &refused {
+        tracing::debug!(
+            function = ?ir::dialects::func::FuncOp(func).sym_name(ctx),
+            "copies would be observed: ownership-based deallocation for this function"
+        );
+        dealloc::deallocate_buffers(ctx, func, &DeallocOptions::default())?;
+        simplify::canonicalize(ctx, func, &CanonicalizeOptions::default())?;
+        simplify::simplify_deallocations(ctx, func, &DeallocSimplificationOptions)?;
+        // Its callers here free each returned memref: no buffer may be returned twice.
+        legacy::returns::make_returned_buffers_distinct(ctx, func);
+    }
+    lower_dealloc::lower_deallocations(ctx, root, &LowerDeallocationsOptions)?;
+    Ok(Changed::Yes)
+}
 
 /// `copy-removal`.
 pub static COPY_REMOVAL: Declaration<CopyRemovalOptions> = Declaration {
@@ -71,7 +122,9 @@ pub static LEGACY_BUFFER_DEALLOCATION_PIPELINE: Declaration<LegacyPipelineOption
                 emit_deallocs: false,
             })];
             let deallocation = [
-                BUFFER_DEALLOCATION.element(&BufferDeallocationOptions),
+                BUFFER_DEALLOCATION.element(&BufferDeallocationPassOptions {
+                    ownership_fallback: true,
+                }),
                 COPY_REMOVAL.element(&CopyRemovalOptions),
                 CANONICALIZE.element(&CanonicalizeOptions::default()),
             ];
