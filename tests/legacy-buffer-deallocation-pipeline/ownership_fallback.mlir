@@ -156,3 +156,37 @@ func.func @main() {
   func.call @printI64(%w) : (i64) -> ()
   return
 }
+
+// -----
+
+// tests/buffer-deallocation/invalid.mlir @carried_past_its_trip (fuzz seed 74002759): %t is
+// handed to the next trip through the loop argument %y and written there, while its copy in
+// %s, carried in %x, is read. The pass alone refuses it; the pipeline gives the function to
+// the ownership-based strategy, which prints 5, 0, 0 as the program does.
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i0 = arith.constant 0 : i64
+  %i5 = arith.constant 5 : i64
+  %true = arith.constant true
+  %a = memref.alloc() : memref<4xi64>
+  %b = memref.alloc() : memref<4xi64>
+  memref.store %i5, %a[%c1] : memref<4xi64>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (memref<4xi64>, memref<4xi64>) {
+    memref.store %i0, %y[%c1] : memref<4xi64>
+    %v = memref.load %x[%c1] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    %t = memref.alloc() : memref<4xi64>
+    memref.store %i5, %t[%c1] : memref<4xi64>
+    %s = scf.if %true -> (memref<4xi64>) {
+      scf.yield %t : memref<4xi64>
+    } else {
+      %f = memref.alloc() : memref<4xi64>
+      scf.yield %f : memref<4xi64>
+    }
+    scf.yield %s, %t : memref<4xi64>, memref<4xi64>
+  }
+  return
+}
