@@ -16,6 +16,7 @@
 pub(crate) mod canonicalize;
 mod hints;
 mod ops;
+mod static_shapes;
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
     DeallocOp, DimOp, ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
