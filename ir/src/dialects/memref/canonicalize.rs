@@ -8,7 +8,7 @@
 use super::static_shapes::{
     alloc_constant_sizes, fold_cast_of_cast, fold_cast_of_copy_operands,
     fold_cast_of_first_operand, fold_cast_of_stored_buffer, fold_strided_metadata,
-    fold_subview_of_cast, folded_constant,
+    fold_subview_of_cast, fold_trivial_subview, folded_constant,
 };
 use super::{
     AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
@@ -35,7 +35,10 @@ pub(crate) fn register(reg: &mut Registry) {
         (CopyOp::NAME, &[fold_cast_of_copy_operands]),
         (CastOp::NAME, &[fold_cast_of_cast]),
         (ExtractStridedMetadataOp::NAME, &[fold_strided_metadata]),
-        (SubViewOp::NAME, &[fold_subview_of_cast]),
+        (
+            SubViewOp::NAME,
+            &[fold_subview_of_cast, fold_trivial_subview],
+        ),
         (ReallocOp::NAME, &[dead_alloc]),
         (AllocaScopeOp::NAME, &[alloca_scope_inline]),
         (
@@ -199,13 +202,22 @@ fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `extract_aligned_pointer_as_index` of the base buffer that `extract_strided_metadata` gives
-/// for `%v` reads `%v` instead: a view and its base buffer share their aligned pointer. Two
+/// for `%v`, or of a `memref.cast` of `%v`, reads `%v` instead: a view and its base buffer
+/// share their aligned pointer, and a cast changes no pointer. (Upstream keeps the pointer of
+/// a cast; after the constant-size fold that left runtime ownership checks comparing a buffer
+/// with its own cast.) Two
 /// pointers of the same buffer then become the same op, which `arith.cmpi` folds.
 fn aligned_pointer_of_base_buffer(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 {
         return false;
     }
-    let Some(source) = ExtractStridedMetadataOp::source_of_base_buffer(rw, rw.operand(op, 0))
+    let operand = rw.operand(op, 0);
+    let cast_source = rw
+        .defining_op(operand)
+        .filter(|&d| CastOp::is(rw, d))
+        .map(|cast| rw.operand(cast, 0));
+    let Some(source) =
+        cast_source.or_else(|| ExtractStridedMetadataOp::source_of_base_buffer(rw, operand))
     else {
         return false;
     };

@@ -340,3 +340,48 @@ fn subview_type_over(
         memory_space,
     }))
 }
+
+/// Every operand of `op` defined by a foldable cast is replaced by the cast's source: the
+/// `linalg` structured ops read and write buffers whatever their static type says (MLIR's
+/// `foldMemRefCast` in their folders).
+pub(crate) fn fold_cast_of_every_operand(rw: &mut Rewriter, op: Op) -> bool {
+    let positions: Vec<usize> = (0..rw.num_operands(op)).collect();
+    fold_casts_at(rw, op, &positions)
+}
+
+/// `memref.subview` taking the whole of a static source (offsets 0, strides 1, sizes the
+/// source's) is its source, cast to the result type if that differs (MLIR's
+/// `TrivialSubViewOpFolder`).
+pub(super) fn fold_trivial_subview(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
+        return false;
+    }
+    let source = rw.operand(op, 0);
+    let (source_type, result_type) = (rw.value_type(source), rw.value_type(rw.result(op, 0)));
+    let (Some(from), Some(to)) = (ranked(rw, source_type), ranked(rw, result_type)) else {
+        return false;
+    };
+    let lists = ["static_offsets", "static_sizes", "static_strides"]
+        .map(|name| dense_array_values(rw, op, name).unwrap_or_default());
+    let [offsets, sizes, strides] = lists;
+    let rank = from.shape.len();
+    let trivial = to.shape.len() == rank
+        && offsets.len() == rank
+        && offsets.iter().all(|&o| o == 0)
+        && strides.len() == rank
+        && strides.iter().all(|&s| s == 1)
+        && sizes == from.shape
+        && !sizes.contains(&DYNAMIC);
+    if !trivial {
+        return false;
+    }
+    let replacement = if source_type == result_type {
+        source
+    } else {
+        let mut b = rw.builder_before(op);
+        CastOp::build(&mut b, source, result_type).result(&b)
+    };
+    rw.replace_op_uses(op, &[replacement]);
+    rw.erase_op(op);
+    true
+}
