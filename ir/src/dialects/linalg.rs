@@ -73,6 +73,7 @@ fn structured_def(name: &str) -> OpDef {
     def.traits = Traits::SINGLE_BLOCK;
     def.effects = Some(structured_effects);
     def.block_arg_hint = Some(in_out_arg_names);
+    def.canonicalization.patterns = &[super::memref::fold_cast_of_every_operand];
     def
 }
 

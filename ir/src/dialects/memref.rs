@@ -16,6 +16,13 @@
 pub(crate) mod canonicalize;
 mod hints;
 mod ops;
+mod static_shapes;
+pub(crate) use static_shapes::{cast_folds_into_consumer, fold_cast_of_every_operand};
+
+/// Whether a `memref.cast` between the two types verifies (for patterns that insert one).
+pub(crate) fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
+    cast_compatible(ctx, a, b)
+}
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
     DeallocOp, DimOp, ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,

@@ -16,19 +16,19 @@ use crate::types::TypeData;
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
     let folders_of: [(&str, &'static [Pattern]); 16] = [
-        (AddIOp::NAME, &[fold_arithmetic]),
+        (AddIOp::NAME, &[constants_to_the_right, fold_arithmetic]),
         (SubIOp::NAME, &[fold_arithmetic]),
-        (MulIOp::NAME, &[fold_arithmetic]),
+        (MulIOp::NAME, &[constants_to_the_right, fold_arithmetic]),
         (IndexCastOp::NAME, &[fold_index_cast]),
-        (AndIOp::NAME, &[fold_andi]),
-        (OrIOp::NAME, &[fold_ori]),
-        (XOrIOp::NAME, &[fold_xori]),
+        (AndIOp::NAME, &[constants_to_the_right, fold_andi]),
+        (OrIOp::NAME, &[constants_to_the_right, fold_ori]),
+        (XOrIOp::NAME, &[constants_to_the_right, fold_xori]),
         (SelectOp::NAME, &[fold_select]),
         (CmpIOp::NAME, &[fold_cmpi]),
-        (MaxSIOp::NAME, &[fold_min_max]),
-        (MinSIOp::NAME, &[fold_min_max]),
-        (MaxUIOp::NAME, &[fold_min_max]),
-        (MinUIOp::NAME, &[fold_min_max]),
+        (MaxSIOp::NAME, &[constants_to_the_right, fold_min_max]),
+        (MinSIOp::NAME, &[constants_to_the_right, fold_min_max]),
+        (MaxUIOp::NAME, &[constants_to_the_right, fold_min_max]),
+        (MinUIOp::NAME, &[constants_to_the_right, fold_min_max]),
         (ExtUIOp::NAME, &[fold_cast_of_constant]),
         (ExtSIOp::NAME, &[fold_cast_of_constant]),
         (TruncIOp::NAME, &[fold_cast_of_constant]),
@@ -41,6 +41,28 @@ pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(XOrIOp::NAME) {
         def.canonicalization.patterns = &[xori_not_cmpi];
     }
+}
+
+/// A commutative op with a constant operand before a non-constant one takes its constants
+/// last (`addi %c, %x` → `addi %x, %c`), the order its other folders and upstream's output
+/// expect (MLIR's `foldCommutative`).
+fn constants_to_the_right(rw: &mut Rewriter, op: Op) -> bool {
+    if !rw.has_trait(op, Traits::COMMUTATIVE) || rw.num_operands(op) < 2 {
+        return false;
+    }
+    let operands = rw.operand_vec(op);
+    let is_constant = |v: &Value| {
+        rw.defining_op(*v)
+            .is_some_and(|d| rw.has_trait(d, Traits::CONSTANT_LIKE))
+    };
+    let (mut reordered, constants): (Vec<Value>, Vec<Value>) =
+        operands.iter().partition(|v| !is_constant(v));
+    reordered.extend(constants);
+    if reordered == operands {
+        return false;
+    }
+    rw.set_operands(op, &reordered);
+    true
 }
 
 /// Whether `ty` is `i1`.
@@ -341,5 +363,21 @@ fn negates(ctx: &Context, a: Value, b: Value) -> bool {
                         && ConstantOp::as_bool(ctx, ctx.operand(op, 0)) == Some(true)))
         })
     };
-    not_of(a, b) || not_of(b, a)
+    not_of(a, b) || not_of(b, a) || complementary_compares(ctx, a, b)
+}
+
+/// Whether `a` and `b` are `cmpi p x y` and `cmpi !p x y` (as `xori_not_cmpi` leaves a
+/// negated compare): one is the other's negation.
+fn complementary_compares(ctx: &Context, a: Value, b: Value) -> bool {
+    let cmp = |v: Value| ctx.defining_op(v).and_then(|op| CmpIOp::of(ctx, op));
+    let (Some(x), Some(y)) = (cmp(a), cmp(b)) else {
+        return false;
+    };
+    if ctx.num_operands(x.0) != 2 || ctx.num_operands(y.0) != 2 {
+        return false;
+    }
+    let (Some(p), Some(q)) = (x.predicate(ctx), y.predicate(ctx)) else {
+        return false;
+    };
+    p.negated() == q && x.lhs(ctx) == y.lhs(ctx) && x.rhs(ctx) == y.rhs(ctx)
 }

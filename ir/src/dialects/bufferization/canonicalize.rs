@@ -20,7 +20,7 @@ pub(crate) fn register(reg: &mut Registry) {
         def.canonicalization.patterns = &[canonicalize_dealloc];
     }
     if let Some(def) = reg.def_mut(CloneOp::NAME) {
-        def.canonicalization.patterns = &[simplify_clone];
+        def.canonicalization.patterns = &[fold_cast_of_cloned_buffer, simplify_clone];
     }
 }
 
@@ -287,7 +287,10 @@ fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
         rw.erase_op(op);
         return true;
     }
-    if rw.value_type(source) != rw.value_type(result) {
+    let (source_type, result_type) = (rw.value_type(source), rw.value_type(result));
+    if source_type != result_type
+        && !crate::dialects::memref::cast_compatible_types(rw, source_type, result_type)
+    {
         return false;
     }
     let canonical_source = view_base(rw, source);
@@ -327,8 +330,35 @@ fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
             }
         }
     }
-    rw.replace_all_uses_with(result, source);
+    // Upstream casts the source to the clone's type where they differ.
+    let replacement = if source_type == result_type {
+        source
+    } else {
+        let mut b = rw.builder_before(op);
+        crate::dialects::memref::CastOp::build(&mut b, source, result_type).result(&b)
+    };
+    rw.replace_all_uses_with(result, replacement);
     rw.erase_op(op);
     rw.erase_op(redundant);
+    true
+}
+
+/// `bufferization.clone` of a `memref.cast` that only forgot static information copies the
+/// cast's source (the result keeps its type; MLIR's `foldMemRefCast` in the clone's folder).
+fn fold_cast_of_cloned_buffer(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 {
+        return false;
+    }
+    let Some(cast) = rw
+        .defining_op(rw.operand(op, 0))
+        .filter(|&d| crate::dialects::memref::CastOp::is(rw, d))
+    else {
+        return false;
+    };
+    if !crate::dialects::memref::cast_folds_into_consumer(rw, cast) {
+        return false;
+    }
+    let source = rw.operand(cast, 0);
+    rw.set_operand(op, 0, source);
     true
 }

@@ -1,11 +1,19 @@
 //! `memref` patterns: inlining an allocation scope that allocates nothing on the stack (or is
 //! the last op of its parent scope), folding a reshape of the inverse reshape, `memref.dim`
 //! of a static dimension or of an allocation's dynamic size, and taking the
-//! aligned pointer of a view instead of its base buffer's (they are the same address).
+//! aligned pointer of a view instead of its base buffer's (they are the same address); the
+//! static-shape patterns (constant allocation sizes, looking through `memref.cast`) are in
+//! `static_shapes.rs`.
 
+use super::static_shapes::{
+    alloc_constant_sizes, fold_cast_of_cast, fold_cast_of_copy_operands,
+    fold_cast_of_first_operand, fold_cast_of_stored_buffer, fold_strided_metadata,
+    fold_subview_of_cast, fold_trivial_subview, folded_constant,
+};
 use super::{
-    AllocOp, AllocaOp, AllocaScopeOp, CollapseShapeOp, DeallocOp, DimOp, ExpandShapeOp,
-    ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, StoreOp,
+    AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
+    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, ReallocOp,
+    StoreOp, SubViewOp,
 };
 use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
@@ -17,10 +25,21 @@ use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let patterns_of: [(&str, &'static [Pattern]); 7] = [
-        (DimOp::NAME, &[fold_dim]),
-        (AllocOp::NAME, &[dead_alloc]),
-        (AllocaOp::NAME, &[dead_alloc]),
+    let patterns_of: [(&str, &'static [Pattern]); 15] = [
+        (DimOp::NAME, &[fold_dim, fold_cast_of_first_operand]),
+        (AllocOp::NAME, &[dead_alloc, alloc_constant_sizes]),
+        (AllocaOp::NAME, &[dead_alloc, alloc_constant_sizes]),
+        (LoadOp::NAME, &[fold_cast_of_first_operand]),
+        (StoreOp::NAME, &[fold_cast_of_stored_buffer]),
+        (DeallocOp::NAME, &[fold_cast_of_first_operand]),
+        (CopyOp::NAME, &[fold_cast_of_copy_operands]),
+        (CastOp::NAME, &[fold_cast_of_cast]),
+        (ExtractStridedMetadataOp::NAME, &[fold_strided_metadata]),
+        (
+            SubViewOp::NAME,
+            &[fold_subview_of_cast, fold_trivial_subview],
+        ),
+        (ReallocOp::NAME, &[dead_alloc]),
         (AllocaScopeOp::NAME, &[alloca_scope_inline]),
         (
             ExtractAlignedPointerAsIndexOp::NAME,
@@ -156,16 +175,15 @@ fn fold_reshape_of_inverse<Inverse: OpView>(rw: &mut Rewriter, op: Op) -> bool {
     true
 }
 
-/// `memref.alloc` / `memref.alloca` whose only users store into it (or free it) is erased with
-/// those users: nothing can ever read what they wrote. MLIR's `SimplifyDeadAlloc`.
+/// `memref.alloc` / `memref.alloca` / `memref.realloc` whose only users store into it (or
+/// free it) is erased with those users: nothing can ever read what they wrote. MLIR's
+/// `SimplifyDeadAlloc`; an unused `realloc` goes too (its source, which it no longer frees,
+/// is then left to its owner, as upstream leaves it).
 fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     let [buffer] = rw.results(op)[..] else {
         return false;
     };
     let users: Vec<(Op, usize)> = rw.uses(buffer).collect();
-    if users.is_empty() {
-        return false;
-    }
     let only_writes = users
         .iter()
         .all(|&(user, index)| StoreOp::is(rw, user) && index != 0 || DeallocOp::is(rw, user));
@@ -184,13 +202,22 @@ fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// `extract_aligned_pointer_as_index` of the base buffer that `extract_strided_metadata` gives
-/// for `%v` reads `%v` instead: a view and its base buffer share their aligned pointer. Two
+/// for `%v`, or of a `memref.cast` of `%v`, reads `%v` instead: a view and its base buffer
+/// share their aligned pointer, and a cast changes no pointer. (Upstream keeps the pointer of
+/// a cast; after the constant-size fold that left runtime ownership checks comparing a buffer
+/// with its own cast.) Two
 /// pointers of the same buffer then become the same op, which `arith.cmpi` folds.
 fn aligned_pointer_of_base_buffer(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 {
         return false;
     }
-    let Some(source) = ExtractStridedMetadataOp::source_of_base_buffer(rw, rw.operand(op, 0))
+    let operand = rw.operand(op, 0);
+    let cast_source = rw
+        .defining_op(operand)
+        .filter(|&d| CastOp::is(rw, d))
+        .map(|cast| rw.operand(cast, 0));
+    let Some(source) =
+        cast_source.or_else(|| ExtractStridedMetadataOp::source_of_base_buffer(rw, operand))
     else {
         return false;
     };
@@ -216,8 +243,7 @@ fn fold_dim(rw: &mut Rewriter, op: Op) -> bool {
     };
     let replacement = if size != DYNAMIC {
         let ty = rw.value_type(rw.result(op, 0));
-        let mut b = rw.builder_before(op);
-        ConstantOp::build_int(&mut b, i128::from(size), ty).result(&b)
+        folded_constant(rw, op, i128::from(size), ty)
     } else {
         let dynamic_before = shape[..index as usize]
             .iter()
