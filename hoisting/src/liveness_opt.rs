@@ -16,7 +16,9 @@
 //! ```
 
 use analysis::alias::BufferViewFlowAnalysis;
-use ir::{Changed, Context, Op, Traits, TransformResult};
+use ir::dialects::memref::ExtractAlignedPointerAsIndexOp;
+use ir::{Changed, Context, Op, OpView, Traits, TransformResult};
+use rustc_hash::FxHashSet;
 
 use crate::allocs::heap_allocations;
 
@@ -70,19 +72,44 @@ fn last_use_in_block(
         return None;
     }
     let mut last: Option<Op> = None;
+    let mut pointers: Vec<ir::Value> = Vec::new();
     for alias in aliases.resolve(value) {
         for (user, _) in ctx.uses(alias) {
             if user == dealloc {
                 continue;
             }
-            let top = ctx.ancestor_in_block(block, user)?;
-            if ctx.has_trait(top, Traits::TERMINATOR) {
-                return None;
+            last = Some(later_use(ctx, block, last, user)?);
+            if ExtractAlignedPointerAsIndexOp::is(ctx, user) {
+                pointers.extend(ctx.results(user));
             }
-            if last.is_none_or(|l| ctx.is_before_in_block(l, top)) {
-                last = Some(top);
+        }
+    }
+    // A buffer's address means "this buffer" only while it lives: once freed, a new
+    // allocation may get the same address, so every op computing from the address (the
+    // runtime alias checks of a dealloc lowering) counts as a use.
+    let mut seen: FxHashSet<ir::Value> = pointers.iter().copied().collect();
+    while let Some(pointer) = pointers.pop() {
+        for (user, _) in ctx.uses(pointer) {
+            last = Some(later_use(ctx, block, last, user)?);
+            for &derived in ctx.results(user) {
+                if seen.insert(derived) {
+                    pointers.push(derived);
+                }
             }
         }
     }
     last
+}
+
+/// The later of `last` and the ancestor of `user` in `block`; `None` if `user` is outside
+/// the block or its ancestor is the terminator (the buffer escapes).
+fn later_use(ctx: &Context, block: ir::Block, last: Option<Op>, user: Op) -> Option<Op> {
+    let top = ctx.ancestor_in_block(block, user)?;
+    if ctx.has_trait(top, Traits::TERMINATOR) {
+        return None;
+    }
+    Some(match last {
+        Some(l) if !ctx.is_before_in_block(l, top) => l,
+        _ => top,
+    })
 }
