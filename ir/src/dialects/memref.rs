@@ -2153,7 +2153,8 @@ fn verify_view(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 
 // ----- memref.dim / memref.rank ---------------------------------------------------------------
 
-fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
+/// `%source, %index : T` with an `index` result (memref.dim; tensor.dim shares it).
+pub(crate) fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let source = p.parse_operand()?;
     p.expect(TokKind::Comma, ",")?;
@@ -2166,7 +2167,7 @@ fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
+pub(crate) fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
     let operands = p.ctx.operand_array(op);
     p.write(" ");

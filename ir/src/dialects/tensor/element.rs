@@ -10,7 +10,7 @@ use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::decl::declare_ops;
-use crate::dialects::memref::{parse_square_operands, resolve_indices_into};
+use crate::dialects::memref::{parse_dim, parse_square_operands, print_dim, resolve_indices_into};
 use crate::dialects::syntax::{op_error, parse_cast_like, type_str};
 use crate::entity::{Op, Type};
 use crate::registry::{
@@ -254,27 +254,6 @@ fn verify_cast(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 }
 
 // ----- tensor.dim / tensor.rank ---------------------------------------------------------------
-
-fn parse_dim(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut state.attrs)?;
-    let source = p.parse_operand()?;
-    p.expect(TokKind::Comma, ",")?;
-    let index = p.parse_operand()?;
-    let ty = p.parse_colon_type()?;
-    state.operands.push(p.resolve_operand(&source, ty)?);
-    resolve_indices_into(p, &[index], &mut state.operands)?;
-    state.result_types.push(p.ctx.index_type());
-    Ok(())
-}
-
-fn print_dim(p: &mut OpPrinter<'_>, op: Op) {
-    p.print_optional_attr_dict(op, &[]);
-    let operands = p.ctx.operand_array(op);
-    p.write(" ");
-    p.print_operands(&operands);
-    p.write(" : ");
-    p.print_type(p.ctx.value_type(operands[0]));
-}
 
 fn verify_dim(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let source = ctx.value_type(ctx.operand(op, 0));
