@@ -331,3 +331,28 @@ pub fn is_function_argument(ctx: &Context, v: Value) -> bool {
         && ctx.entry_block(region) == Some(block)
         && ctx.regions(owner).first() == Some(&region)
 }
+
+/// Every op computing from `addresses` (values such as the result of
+/// `memref.extract_aligned_pointer_as_index`), transitively through the values those ops
+/// define: while a runtime alias check compares addresses, the buffers they were taken from
+/// must live, or a new allocation at the same address passes for them. `None` when more than
+/// `limit` values are reached.
+pub fn address_users(ctx: &Context, addresses: Vec<Value>, limit: usize) -> Option<Vec<Op>> {
+    let mut seen: FxHashSet<Value> = addresses.iter().copied().collect();
+    let mut work = addresses;
+    let mut users = Vec::new();
+    while let Some(address) = work.pop() {
+        for (user, _) in ctx.uses(address) {
+            users.push(user);
+            for &derived in ctx.results(user) {
+                if seen.insert(derived) {
+                    work.push(derived);
+                }
+            }
+            if seen.len() > limit {
+                return None;
+            }
+        }
+    }
+    Some(users)
+}

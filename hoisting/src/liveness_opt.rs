@@ -18,7 +18,6 @@
 use analysis::alias::BufferViewFlowAnalysis;
 use ir::dialects::memref::ExtractAlignedPointerAsIndexOp;
 use ir::{Changed, Context, Op, OpView, Traits, TransformResult};
-use rustc_hash::FxHashSet;
 
 use crate::allocs::heap_allocations;
 
@@ -87,16 +86,8 @@ fn last_use_in_block(
     // A buffer's address means "this buffer" only while it lives: once freed, a new
     // allocation may get the same address, so every op computing from the address (the
     // runtime alias checks of a dealloc lowering) counts as a use.
-    let mut seen: FxHashSet<ir::Value> = pointers.iter().copied().collect();
-    while let Some(pointer) = pointers.pop() {
-        for (user, _) in ctx.uses(pointer) {
-            last = Some(later_use(ctx, block, last, user)?);
-            for &derived in ctx.results(user) {
-                if seen.insert(derived) {
-                    pointers.push(derived);
-                }
-            }
-        }
+    for user in analysis::alias::address_users(ctx, pointers, usize::MAX)? {
+        last = Some(later_use(ctx, block, last, user)?);
     }
     last
 }

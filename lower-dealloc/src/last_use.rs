@@ -143,19 +143,8 @@ fn last_use(
             }
         }
     }
-    let mut seen: FxHashSet<Value> = pointers.iter().copied().collect();
-    while let Some(pointer) = pointers.pop() {
-        for (user, _) in ctx.uses(pointer) {
-            last = note_use(ctx, block, guard, last, user)?;
-            for &derived in ctx.results(user) {
-                if seen.insert(derived) {
-                    pointers.push(derived);
-                }
-            }
-            if seen.len() > ALIAS_LIMIT {
-                return None;
-            }
-        }
+    for user in analysis::alias::address_users(ctx, pointers, ALIAS_LIMIT)? {
+        last = note_use(ctx, block, guard, last, user)?;
     }
     Some(last)
 }
