@@ -120,6 +120,41 @@ fn chain_of_one_million_nodes() {
     assert_eq!(sccs.len(), len as usize);
 }
 
+/// A comb: the chain `0 -> 1 -> ... -> len-1` with a leaf `len + i` hanging
+/// off every chain node `i`, so the nearest common dominator of two leaves
+/// is the lower of their chain nodes, far up a deep tree.
+fn comb(len: u32) -> Graph {
+    let spine = (0..len - 1).map(|i| (n(i), n(i + 1)));
+    let teeth = (0..len).map(|i| (n(i), n(len + i)));
+    Graph::from_edges(2 * len as usize, n(0), spine.chain(teeth))
+}
+
+#[test]
+fn nearest_common_dominators_far_up_a_deep_comb() {
+    // A walk up the chain per query would take about 10^10 steps here.
+    let len = 200_000u32;
+    let graph = comb(len);
+    let dom = DominatorTree::new(&graph);
+    let pdom = PostDominatorTree::new(&graph);
+    let mut seed = 12345u64;
+    for _ in 0..len {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let i = (seed >> 33) as u32 % len;
+        let j = (seed >> 13) as u32 % len;
+        let (a, b) = (n(len + i), n(len + j));
+        let expected = if i == j { a } else { n(i.min(j)) };
+        assert_eq!(dom.nearest_common_dominator(a, b), Some(expected));
+        assert_eq!(dom.nearest_common_dominator(n(i), b), Some(n(i.min(j))));
+    }
+    // Every chain node may leave through its leaf: only the virtual exit
+    // post-dominates two of them.
+    assert_eq!(pdom.nearest_common_post_dominator(n(0), n(len - 1)), None);
+    assert_eq!(
+        pdom.nearest_common_post_dominator(n(len - 2), n(len - 1)),
+        None
+    );
+}
+
 #[test]
 fn one_million_node_infinite_loop() {
     let len = 1_000_000u32;

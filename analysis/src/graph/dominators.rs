@@ -12,6 +12,13 @@
 //! reachable node `b` iff `pre(a) <= pre(b) <= last_descendant(a)`, which makes
 //! [`DominatorTree::dominates`] O(1).
 //!
+//! Each node also keeps one *jump pointer* to an ancestor (Myers' skew-binary
+//! scheme: the jumps from any node have lengths 1, 3, 7, ... so that any
+//! ancestor is reached in O(log depth) steps). With the O(1) dominance test,
+//! [`DominatorTree::nearest_common_dominator`] climbs from one node to the
+//! deepest ancestor that dominates the other in O(log depth), so a query on a
+//! chain-shaped tree (a CFG ladder) no longer walks the whole chain.
+//!
 //! # Unreachable nodes
 //!
 //! Nodes not reachable from the root have no immediate dominator, no depth,
@@ -59,6 +66,9 @@ pub struct DominatorTree {
     tree_pre_number: Vec<u32>,
     last_descendant: Vec<u32>,
     depth: Vec<u32>,
+    /// An ancestor of each reachable node (itself for the root); see the
+    /// [module docs](self).
+    jump: Vec<u32>,
 }
 
 impl DominatorTree {
@@ -94,21 +104,25 @@ impl DominatorTree {
             tree_pre_number: vec![NONE; graph.num_nodes()],
             last_descendant: vec![NONE; graph.num_nodes()],
             depth: vec![NONE; graph.num_nodes()],
+            jump: vec![NONE; graph.num_nodes()],
         };
         tree.number_tree();
         tree
     }
 
-    /// Numbers the tree in preorder and records subtree extents and depths.
+    /// Numbers the tree in preorder and records subtree extents, depths and
+    /// jump pointers.
     fn number_tree(&mut self) {
         let mut stack = vec![self.root];
         while let Some(node) = stack.pop() {
             self.tree_pre_number[node.index()] = self.tree_preorder.len() as u32;
             self.tree_preorder.push(node);
-            self.depth[node.index()] = match self.immediate_dominator(node) {
-                Some(parent) => self.depth[parent.index()] + 1,
-                None => 0,
+            let (depth, jump) = match self.immediate_dominator(node) {
+                Some(parent) => (self.depth[parent.index()] + 1, self.jump_below(parent)),
+                None => (0, node.index() as u32),
             };
+            self.depth[node.index()] = depth;
+            self.jump[node.index()] = jump;
             stack.extend(self.children(node).iter().rev());
         }
         let mut subtree_size = vec![1u32; self.num_nodes()];
@@ -120,6 +134,20 @@ impl DominatorTree {
         for &node in &self.tree_preorder {
             let i = node.index();
             self.last_descendant[i] = self.tree_pre_number[i] + subtree_size[i] - 1;
+        }
+    }
+
+    /// The jump pointer of a child of `parent` (whose own pointer is set):
+    /// twice as far as the parent's when the parent's two next jumps have the
+    /// same length, else the parent itself.
+    fn jump_below(&self, parent: NodeId) -> u32 {
+        let depth_of = |node: u32| self.depth[node as usize];
+        let first = self.jump[parent.index()];
+        let second = self.jump[first as usize];
+        if depth_of(parent.index() as u32) - depth_of(first) == depth_of(first) - depth_of(second) {
+            second
+        } else {
+            parent.index() as u32
         }
     }
 
@@ -183,25 +211,21 @@ impl DominatorTree {
     }
 
     /// The deepest node dominating both `a` and `b`; `None` if either is
-    /// unreachable. O(depth).
+    /// unreachable. O(log depth): from `a`, take a jump whenever it lands on
+    /// a node that still does not dominate `b`, else step to the parent.
     #[must_use]
     pub fn nearest_common_dominator(&self, a: NodeId, b: NodeId) -> Option<NodeId> {
         if !self.is_reachable(a) || !self.is_reachable(b) {
             return None;
         }
-        if self.dominates(a, b) {
-            return Some(a);
-        }
-        if self.dominates(b, a) {
-            return Some(b);
-        }
-        let (mut a, mut b) = (a, b);
-        while a != b {
-            if self.depth[a.index()] >= self.depth[b.index()] {
-                a = self.immediate_dominator(a)?;
+        let mut a = a;
+        while !self.dominates(a, b) {
+            let jump = NodeId::new(self.jump[a.index()]);
+            a = if self.dominates(jump, b) {
+                self.immediate_dominator(a)?
             } else {
-                b = self.immediate_dominator(b)?;
-            }
+                jump
+            };
         }
         Some(a)
     }
