@@ -8,7 +8,11 @@
 //! * region-branch ops: entry operands → region arguments / results, and region terminator
 //!   operands → successor region arguments / op results;
 //! * call ops: every operand → every result, and the results are also terminal (the callee
-//!   may return a fresh buffer);
+//!   may return a fresh buffer). Built with [`ReturnSummaries`]
+//!   ([`BufferViewFlowAnalysis::compute_with_returns`]), a call of a summarized function links
+//!   only the operands its result may alias, and a result that may only be a fresh buffer or
+//!   such an alias is a *fresh* terminal ([`BufferViewFlowAnalysis::is_fresh`]), which the
+//!   origin analysis treats like an allocation;
 //! * `PURE` ops with buffer operands and buffer results and none of the above (e.g.
 //!   `arith.select`): every buffer operand → every buffer result, *not* terminal. A pure op
 //!   cannot allocate, so its buffer results can only come from its operands (MLIR gets this
@@ -32,6 +36,7 @@ use smallvec::SmallVec;
 
 use crate::cfg;
 use crate::effects;
+use crate::returns::{ReturnSummaries, ReturnedBuffer};
 
 /// Answer to "do two buffers come from the same allocation?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +58,9 @@ pub struct BufferViewFlowAnalysis {
     dependencies: Deps,
     reverse: Deps,
     terminals: FxHashSet<Value>,
+    /// Call results that are a buffer the call allocates when they are not an alias of an
+    /// operand (see [`ReturnSummaries`]).
+    fresh: FxHashSet<Value>,
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
@@ -66,11 +74,23 @@ pub fn is_buffer(ctx: &Context, v: Value) -> bool {
 impl BufferViewFlowAnalysis {
     /// Builds the analysis over every op nested in `op` (including `op`).
     pub fn compute(ctx: &Context, op: Op) -> Self {
+        Self::compute_with_returns(ctx, op, &ReturnSummaries::default())
+    }
+
+    /// [`Self::compute`], with the calls of functions that `returns` summarizes linked as
+    /// their summaries say (see the [module docs](self)).
+    pub fn compute_with_returns(ctx: &Context, op: Op, returns: &ReturnSummaries) -> Self {
         let mut a = BufferViewFlowAnalysis::default();
         for nested in ctx.walk_preorder(op) {
-            a.visit(ctx, nested);
+            a.visit(ctx, nested, returns);
         }
         a
+    }
+
+    /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
+    /// one of the values that flow into it.
+    pub fn is_fresh(&self, value: Value) -> bool {
+        self.fresh.contains(&value)
     }
 
     /// Records that `to` may be derived from `from`, once. The duplicate check scans the
@@ -107,7 +127,7 @@ impl BufferViewFlowAnalysis {
         }
     }
 
-    fn visit(&mut self, ctx: &Context, op: Op) {
+    fn visit(&mut self, ctx: &Context, op: Op, returns: &ReturnSummaries) {
         let def = ctx.op_def(op);
         if let Some(source) = def.view_source {
             if ctx.num_operands(op) > 0
@@ -142,6 +162,10 @@ impl BufferViewFlowAnalysis {
         if ctx.has_trait(op, Traits::RETURN_LIKE) {
             return;
         }
+        if let Some(summary) = returns.of_call(ctx, op) {
+            self.link_summarized_call(ctx, op, summary);
+            return;
+        }
         if def.call.is_some() {
             self.mark_terminals(ctx, op);
             let results = ctx.results(op).to_vec();
@@ -165,6 +189,32 @@ impl BufferViewFlowAnalysis {
             }
         }
         self.mark_terminals(ctx, op);
+    }
+
+    /// Links the call `op` of a function whose results `summary` describes.
+    fn link_summarized_call(&mut self, ctx: &Context, op: Op, summary: &[ReturnedBuffer]) {
+        let Some(interface) = ctx.op_def(op).call else {
+            return;
+        };
+        let args = (interface.args)(ctx, op);
+        for (&result, returned) in ctx.results(op).iter().zip(summary) {
+            if !is_buffer(ctx, result) {
+                continue;
+            }
+            let mut unknown = returned.unknown;
+            for &position in &returned.args {
+                match args.clone().nth(position as usize) {
+                    Some(k) => self.link(ctx.operand(op, k), result),
+                    None => unknown = true,
+                }
+            }
+            if unknown || returned.fresh || returned.args.is_empty() {
+                self.terminals.insert(result);
+            }
+            if returned.fresh && !unknown {
+                self.fresh.insert(result);
+            }
+        }
     }
 
     fn closure(map: &Deps, root: Value) -> Vec<Value> {
@@ -269,6 +319,22 @@ impl BufferOriginAnalysis {
         }
     }
 
+    /// [`Self::compute`], also reading the bodies of the functions nested in `op` to know
+    /// what their calls return ([`ReturnSummaries`]): a fresh call result then counts as an
+    /// allocation. Only for passes that do not change what functions return.
+    pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
+        let returns = ReturnSummaries::compute(ctx, op);
+        BufferOriginAnalysis {
+            flow: BufferViewFlowAnalysis::compute_with_returns(ctx, op, &returns),
+        }
+    }
+
+    /// Whether the terminal buffer `t` is a buffer created where it is defined: an allocation
+    /// or a fresh call result.
+    pub fn is_new_buffer(&self, ctx: &Context, t: Value) -> bool {
+        effects::is_allocation(ctx, t) || self.flow.is_fresh(t)
+    }
+
     /// The underlying view-flow analysis.
     pub fn view_flow(&self) -> &BufferViewFlowAnalysis {
         &self.flow
@@ -276,10 +342,10 @@ impl BufferOriginAnalysis {
 
     fn terminals(&self, ctx: &Context, v: Value) -> Terminals {
         let set = self.flow.terminal_buffers(ctx, v);
-        let all_allocs = set.iter().all(|&t| effects::is_allocation(ctx, t));
+        let all_allocs = set.iter().all(|&t| self.is_new_buffer(ctx, t));
         let all_allocs_or_args = set
             .iter()
-            .all(|&t| effects::is_allocation(ctx, t) || is_function_argument(ctx, t));
+            .all(|&t| self.is_new_buffer(ctx, t) || is_function_argument(ctx, t));
         Terminals {
             set,
             all_allocs,

@@ -18,3 +18,4 @@ pub mod graph;
 pub mod liveness;
 pub mod loops;
 pub mod print;
+pub mod returns;

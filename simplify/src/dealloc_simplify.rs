@@ -5,6 +5,12 @@
 //! Splitting (`SplitDeallocWhenNotAliasingAnyOther`) groups memrefs by their origins
 //! (terminal buffers) instead of comparing every pair, so it is near-linear in the number of
 //! memrefs; the answers equal those of pairwise `is_same_allocation` queries.
+//!
+//! Beyond MLIR, the origins know what the functions of the simplified op return
+//! ([`BufferOriginAnalysis::compute_interprocedural`]): a call result that can only be a buffer
+//! the call allocated counts as an allocation, so the buffers a caller gets from its callees
+//! are proved apart from its own and from each other, and need no runtime alias check. The
+//! pass only rewrites deallocations, so what the functions return does not change under it.
 
 use analysis::alias::{
     AliasResult, BufferOriginAnalysis, is_buffer, is_function_argument, view_base,
@@ -30,7 +36,7 @@ use crate::origin_closure::BoundedClosures;
 /// driver folds every op it visits, so that deallocs whose conditions become constant false
 /// simplify in turn. No dead-op erasure; at most ten iterations.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
-    let flow = BufferOriginAnalysis::compute(ctx, root);
+    let flow = BufferOriginAnalysis::compute_interprocedural(ctx, root);
     let mut patterns = DeallocSimplification {
         origins: Origins::new(&flow),
     };
@@ -329,10 +335,11 @@ impl<'a> Origins<'a> {
             .copied()
             .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
             .collect();
-        let all_allocs = terminals.iter().all(|&t| is_allocation(ctx, t));
+        let new = |t: Value| self.analysis.is_new_buffer(ctx, t);
+        let all_allocs = terminals.iter().all(|&t| new(t));
         let all_allocs_or_args = terminals
             .iter()
-            .all(|&t| is_allocation(ctx, t) || is_function_argument(ctx, t));
+            .all(|&t| new(t) || is_function_argument(ctx, t));
         Origin {
             base,
             terminals,
@@ -375,77 +382,113 @@ impl<'a> Origins<'a> {
     }
 }
 
-/// Indices of the memrefs that certainly come from a different allocation than every other
-/// memref of the list, computed by grouping instead of pairwise queries.
-fn isolated_memrefs(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Vec<usize> {
+/// The memrefs of a dealloc split into groups that certainly come from different allocations
+/// than every memref outside the group: the connected components of "may share a terminal
+/// buffer", kept apart only where the origin rule proves it (one side all allocations, the
+/// other all allocations or arguments). The memrefs no group could be proved apart from stay
+/// together in the last group; `None` when there is nothing to split.
+///
+/// MLIR splits off single memrefs only; a group of a call result and the argument the callee
+/// may return is split off here too, so its runtime alias check no longer compares it with
+/// every other buffer of the dealloc.
+fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
     let origins: Vec<Rc<Origin>> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
-    let mut owners: FxHashMap<Value, usize> = FxHashMap::default();
-    for o in &origins {
-        for &t in &o.terminals {
-            *owners.entry(t).or_default() += 1;
+    let mut components = UnionFind::new(memrefs.len());
+    let mut first_owner: FxHashMap<Value, usize> = FxHashMap::default();
+    for (i, o) in origins.iter().enumerate() {
+        for &t in o.terminals.iter().chain(std::iter::once(&o.base)) {
+            let owner = *first_owner.entry(t).or_insert(i);
+            components.union(owner, i);
         }
-        if !o.terminals.contains(&o.base) {
-            *owners.entry(o.base).or_default() += 1;
-        }
+    }
+    let mut members: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for i in 0..memrefs.len() {
+        members.entry(components.find(i)).or_default().push(i);
+    }
+    let mut groups: Vec<Vec<usize>> = members.into_values().collect();
+    groups.sort_unstable_by_key(|g| g[0]);
+    if groups.len() < 2 {
+        return None;
     }
     let not_alloc = origins.iter().filter(|o| !o.all_allocs).count();
     let not_alloc_or_arg = origins.iter().filter(|o| !o.all_allocs_or_args).count();
-    let mut out = Vec::new();
-    for (i, o) in origins.iter().enumerate() {
-        let mine = |t: &Value| owners.get(t).copied().unwrap_or(0) == 1;
-        let disjoint =
-            o.terminals.iter().all(mine) && (o.terminals.contains(&o.base) || mine(&o.base));
-        let others_not_alloc = not_alloc - usize::from(!o.all_allocs);
-        let others_not_alloc_or_arg = not_alloc_or_arg - usize::from(!o.all_allocs_or_args);
-        let provable = (o.all_allocs && others_not_alloc_or_arg == 0)
-            || (o.all_allocs_or_args && others_not_alloc == 0);
-        if disjoint && provable {
-            out.push(i);
+    let mut separable = Vec::new();
+    let mut rest = Vec::new();
+    for group in groups {
+        let own_not_alloc = group.iter().filter(|&&i| !origins[i].all_allocs).count();
+        let own_not_alloc_or_arg = group
+            .iter()
+            .filter(|&&i| !origins[i].all_allocs_or_args)
+            .count();
+        let provable = (own_not_alloc == 0 && not_alloc_or_arg == own_not_alloc_or_arg)
+            || (own_not_alloc_or_arg == 0 && not_alloc == own_not_alloc);
+        if provable {
+            separable.push(group);
+        } else {
+            rest.extend(group);
         }
     }
-    out
+    if separable.is_empty() || (rest.is_empty() && separable.len() < 2) {
+        return None;
+    }
+    rest.sort_unstable();
+    if !rest.is_empty() {
+        separable.push(rest);
+    }
+    Some(separable)
 }
 
-/// `SplitDeallocWhenNotAliasingAnyOther`.
+/// A union-find over `0..n` (path halving, union by index).
+struct UnionFind(Vec<usize>);
+
+impl UnionFind {
+    fn new(n: usize) -> Self {
+        UnionFind((0..n).collect())
+    }
+
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+/// `SplitDeallocWhenNotAliasingAnyOther`, generalized to groups ([`separable_groups`]): one
+/// dealloc per group, each retaining the same values, their results or-ed.
 fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocOperands) -> bool {
     if parts.memrefs.len() < 2 {
         return false;
     }
-    let isolated = isolated_memrefs(rw, a, &parts.memrefs);
-    if isolated.is_empty() {
+    let Some(groups) = separable_groups(rw, a, &parts.memrefs) else {
         return false;
-    }
+    };
     let mut results: Vec<Vec<Value>> = vec![Vec::new(); parts.retained.len()];
-    let mut rest = DeallocOperands {
+    for group in &groups {
+        let dealloc = DeallocOperands {
+            memrefs: group.iter().map(|&i| parts.memrefs[i]).collect(),
+            conditions: group.iter().map(|&i| parts.conditions[i]).collect(),
+            retained: parts.retained.clone(),
+        };
+        let new = dealloc.build(&mut rw.builder_before(op)).0;
+        for (k, r) in results.iter_mut().enumerate() {
+            r.push(rw.result(new, k));
+        }
+    }
+    let none = DeallocOperands {
         retained: parts.retained.clone(),
         ..DeallocOperands::default()
     };
-    let mut is_isolated = vec![false; parts.memrefs.len()];
-    for &i in &isolated {
-        is_isolated[i] = true;
-    }
-    let groups = parts.memrefs.iter().zip(&parts.conditions);
-    for ((&memref, &condition), alone) in groups.zip(is_isolated) {
-        if alone {
-            let single = DeallocOperands {
-                memrefs: vec![memref],
-                conditions: vec![condition],
-                retained: parts.retained.clone(),
-            };
-            let new = single.build(&mut rw.builder_before(op)).0;
-            for (k, r) in results.iter_mut().enumerate() {
-                r.push(rw.result(new, k));
-            }
-        } else {
-            rest.memrefs.push(memref);
-            rest.conditions.push(condition);
-        }
-    }
-    if rest.memrefs.is_empty() && isolated.len() < 2 {
-        return false;
-    }
-    let map: Vec<Option<usize>> = (0..parts.retained.len()).map(Some).collect();
-    rebuild(rw, op, &rest, &map, &results);
+    let map: Vec<Option<usize>> = vec![None; parts.retained.len()];
+    rebuild(rw, op, &none, &map, &results);
     true
 }
 

@@ -1,0 +1,235 @@
+//! What each function returns, as seen by its callers: for every result, the arguments it may
+//! alias and whether it may be a buffer the call allocates (a *fresh* buffer).
+//!
+//! MLIR's `BufferViewFlowAnalysis` knows nothing of callees: every operand of a call may flow
+//! into every result, and every result may also be anything else. Two call results, or a call
+//! result and a local allocation, then never count as different buffers, and the dealloc
+//! simplification leaves runtime pointer comparisons between all of them (the end of a `@main`
+//! that calls a few functions compares every pair of its buffers).
+//!
+//! [`ReturnSummaries`] reads the bodies instead. For result `i` of function `f`, the buffers
+//! returned at position `i` by every return of `f` are traced back (through views, branches,
+//! region results and the calls `f` makes) to where they come from:
+//! - an argument of `f`: the result may alias the operand passed there;
+//! - an allocation in `f`, or a fresh result of a call `f` makes: the result may be a buffer
+//!   created during the call, which differs from every buffer that existed before it;
+//! - anything else (a global, an unknown op, an external callee, a trace that exceeds
+//!   [`TRACE_LIMIT`]): nothing is known.
+//!
+//! A result is fresh only if its allocations are its own: when two results may return the same
+//! allocation, neither is fresh (they may be the same buffer).
+//!
+//! Functions are summarized callees first (post-order of the call graph); a call to a function
+//! not yet summarized (recursion) and a call without a known body keep MLIR's pessimistic flow.
+//! Every summary is thus derived from sound summaries only.
+//!
+//! The summaries describe the bodies as they are when computed: a pass that changes what a
+//! function returns must not keep using them. [`crate::alias::BufferOriginAnalysis::compute_interprocedural`]
+//! is meant for passes that rewrite deallocations only.
+
+use ir::{Context, Op, Traits, Value, ValueDef};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+use crate::alias::{BufferViewFlowAnalysis, is_buffer};
+use crate::effects;
+
+/// How many values the trace of one returned buffer may visit before it gives up.
+pub const TRACE_LIMIT: usize = 256;
+
+/// What result `i` of a function may be.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReturnedBuffer {
+    /// The argument positions whose buffers the result may alias.
+    pub args: SmallVec<[u32; 2]>,
+    /// The result may be a buffer allocated during the call, not returned at another position.
+    pub fresh: bool,
+    /// The result may be something not described by `args` and `fresh`.
+    pub unknown: bool,
+}
+
+/// The [`ReturnedBuffer`]s of every function with a body nested in a root op.
+#[derive(Clone, Debug, Default)]
+pub struct ReturnSummaries {
+    by_function: FxHashMap<Op, Vec<ReturnedBuffer>>,
+}
+
+impl ReturnSummaries {
+    /// Summarizes every function-like op with a body nested in `root` (callees first).
+    pub fn compute(ctx: &Context, root: Op) -> Self {
+        let mut summaries = ReturnSummaries::default();
+        for function in callees_first(ctx, root) {
+            let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, function, &summaries);
+            if let Some(summary) = summarize(ctx, function, &flow) {
+                summaries.by_function.insert(function, summary);
+            }
+        }
+        summaries
+    }
+
+    /// The summary of the function that the call-like `call` calls, if it is known and has as
+    /// many results as the call.
+    pub fn of_call(&self, ctx: &Context, call: Op) -> Option<&[ReturnedBuffer]> {
+        let function = callee(ctx, call)?;
+        let summary = self.by_function.get(&function)?;
+        (summary.len() == ctx.results(call).len()).then_some(summary.as_slice())
+    }
+}
+
+/// The function a direct call-like op calls, resolved in the nearest symbol table.
+fn callee(ctx: &Context, call: Op) -> Option<Op> {
+    let interface = ctx.op_def(call).call?;
+    let symbol = (interface.callee)(ctx, call)?;
+    ctx.lookup_symbol(call, ctx.sym_str(symbol))
+}
+
+/// Whether `op` is a function-like op with a body.
+fn has_body(ctx: &Context, op: Op) -> bool {
+    ctx.has_trait(op, Traits::FUNCTION_LIKE)
+        && ctx
+            .regions(op)
+            .first()
+            .is_some_and(|&body| ctx.entry_block(body).is_some())
+}
+
+/// The functions with a body nested in `root`, each after the functions it calls (except
+/// along a cycle of calls).
+fn callees_first(ctx: &Context, root: Op) -> Vec<Op> {
+    let functions: Vec<Op> = ctx
+        .walk_preorder(root)
+        .into_iter()
+        .filter(|&op| has_body(ctx, op))
+        .collect();
+    let mut calls_of: FxHashMap<Op, Vec<Op>> = FxHashMap::default();
+    for &function in &functions {
+        let called = ctx
+            .walk_preorder(function)
+            .into_iter()
+            .filter_map(|op| callee(ctx, op))
+            .filter(|&f| has_body(ctx, f))
+            .collect();
+        calls_of.insert(function, called);
+    }
+    let mut order = Vec::with_capacity(functions.len());
+    let mut seen: FxHashSet<Op> = FxHashSet::default();
+    for &start in &functions {
+        if !seen.insert(start) {
+            continue;
+        }
+        // Iterative DFS: (function, index of its next callee).
+        let mut stack = vec![(start, 0usize)];
+        while let Some((function, next)) = stack.last_mut() {
+            let called = calls_of.get(function).map_or(&[][..], Vec::as_slice);
+            if let Some(&callee) = called.get(*next) {
+                *next += 1;
+                if calls_of.contains_key(&callee) && seen.insert(callee) {
+                    stack.push((callee, 0));
+                }
+            } else {
+                order.push(*function);
+                stack.pop();
+            }
+        }
+    }
+    order
+}
+
+/// The summary of `function` from the flow of its body; `None` if it has no return.
+fn summarize(
+    ctx: &Context,
+    function: Op,
+    flow: &BufferViewFlowAnalysis,
+) -> Option<Vec<ReturnedBuffer>> {
+    let body = *ctx.regions(function).first()?;
+    let returns: Vec<Op> = ctx
+        .walk_preorder(function)
+        .into_iter()
+        .filter(|&op| {
+            ctx.has_trait(op, Traits::RETURN_LIKE) && ctx.op_parent_region(op) == Some(body)
+        })
+        .collect();
+    let count = ctx.num_operands(*returns.first()?);
+    let mut summary = vec![ReturnedBuffer::default(); count];
+    let mut allocations: Vec<FxHashSet<Value>> = vec![FxHashSet::default(); count];
+    for &ret in &returns {
+        if ctx.num_operands(ret) != count {
+            return None;
+        }
+        for (i, value) in ctx.operands(ret).enumerate() {
+            if is_buffer(ctx, value) {
+                trace(
+                    ctx,
+                    function,
+                    flow,
+                    value,
+                    &mut summary[i],
+                    &mut allocations[i],
+                );
+            }
+        }
+    }
+    unfresh_shared(&mut summary, &allocations);
+    Some(summary)
+}
+
+/// Adds where `value` (returned by `function`) may come from to `into`, and the allocations
+/// it may be to `allocations`.
+fn trace(
+    ctx: &Context,
+    function: Op,
+    flow: &BufferViewFlowAnalysis,
+    value: Value,
+    into: &mut ReturnedBuffer,
+    allocations: &mut FxHashSet<Value>,
+) {
+    let Some(reached) = flow.resolve_reverse_bounded(value, TRACE_LIMIT) else {
+        into.unknown = true;
+        return;
+    };
+    for t in reached {
+        if !is_buffer(ctx, t) || !flow.may_be_terminal(t) {
+            continue;
+        }
+        if let Some(position) = argument_position(ctx, function, t) {
+            if !into.args.contains(&position) {
+                into.args.push(position);
+            }
+        } else if effects::is_allocation(ctx, t) || flow.is_fresh(t) {
+            into.fresh = true;
+            allocations.insert(t);
+        } else {
+            into.unknown = true;
+        }
+    }
+}
+
+/// The position of `v` among the arguments of `function`'s entry block.
+fn argument_position(ctx: &Context, function: Op, v: Value) -> Option<u32> {
+    let ValueDef::BlockArg { block, index } = ctx.value_def(v) else {
+        return None;
+    };
+    let body = *ctx.regions(function).first()?;
+    (ctx.entry_block(body) == Some(block)).then_some(index)
+}
+
+/// Results that may return the same allocation are not fresh: they may be one buffer.
+fn unfresh_shared(summary: &mut [ReturnedBuffer], allocations: &[FxHashSet<Value>]) {
+    let mut positions: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut shared = vec![false; summary.len()];
+    for (i, set) in allocations.iter().enumerate() {
+        for &a in set {
+            if let Some(&other) = positions.get(&a) {
+                shared[other] = true;
+                shared[i] = true;
+            } else {
+                positions.insert(a, i);
+            }
+        }
+    }
+    for (result, shared) in summary.iter_mut().zip(shared) {
+        if shared {
+            result.fresh = false;
+            result.unknown = true;
+        }
+    }
+}
