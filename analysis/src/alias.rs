@@ -7,7 +7,7 @@
 //! * branch ops (`successor_operands`): forwarded operand → successor block argument;
 //! * region-branch ops: entry operands → region arguments / results, and region terminator
 //!   operands → successor region arguments / op results;
-//! * call ops: every operand → every result, and the results are also terminal (the callee
+//! * call ops: every buffer operand → every buffer result, and the results are also terminal (the callee
 //!   may return a fresh buffer). Built with [`ReturnSummaries`]
 //!   ([`BufferViewFlowAnalysis::compute_with_returns`]), a call of a summarized function links
 //!   only the operands its result may alias, and a result that may only be a fresh buffer or
@@ -19,6 +19,9 @@
 //!   from `BufferViewFlowOpInterface`, which our registry does not have);
 //! * any other op: its buffer results and buffer entry-block arguments of its regions are
 //!   terminal (nothing known about where they come from).
+//!
+//! Branch, region and call flows link buffers only: a value of another type (an index, a flag)
+//! carries no buffer, and linking it would join everything it reaches into one alias class.
 //!
 //! A value is *terminal* if it is marked so, or if nothing flows into it (a value defined
 //! outside the analysed op, an argument of an unreachable block): the set of origins of a
@@ -110,6 +113,15 @@ impl BufferViewFlowAnalysis {
         }
     }
 
+    /// [`Self::link`] when both values are buffers: an index, a flag or a constant passed to
+    /// a loop, a branch or a call carries no buffer, and linking it would make everything it
+    /// reaches look like one alias class (a constant passed to every loop).
+    fn link_buffers(&mut self, ctx: &Context, from: Value, to: Value) {
+        if is_buffer(ctx, from) && is_buffer(ctx, to) {
+            self.link(from, to);
+        }
+    }
+
     fn mark_terminals(&mut self, ctx: &Context, op: Op) {
         for &r in ctx.results(op) {
             if is_buffer(ctx, r) {
@@ -143,18 +155,18 @@ impl BufferViewFlowAnalysis {
                 let args = ctx.block_args(succ);
                 let skip = args.len().saturating_sub(forwarded.len());
                 for (k, &arg) in forwarded.zip(&args[skip..]) {
-                    self.link(ctx.operand(op, k), arg);
+                    self.link_buffers(ctx, ctx.operand(op, k), arg);
                 }
             }
             return;
         }
         if def.region_branch.is_some() {
             cfg::for_each_region_flow(ctx, op, RegionPoint::Parent, |from, to| {
-                self.link(from, to);
+                self.link_buffers(ctx, from, to);
             });
             for index in 0..ctx.regions(op).len() {
                 cfg::for_each_region_flow(ctx, op, RegionPoint::Region(index), |from, to| {
-                    self.link(from, to);
+                    self.link_buffers(ctx, from, to);
                 });
             }
             return;
@@ -171,7 +183,7 @@ impl BufferViewFlowAnalysis {
             let results = ctx.results(op).to_vec();
             for operand in ctx.operands(op) {
                 for &r in &results {
-                    self.link(operand, r);
+                    self.link_buffers(ctx, operand, r);
                 }
             }
             return;

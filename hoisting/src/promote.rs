@@ -82,6 +82,8 @@ pub fn promote_buffers_to_stack(
             Some("it is too large or of unknown size")
         } else if !has_allocation_scope(ctx, &aliases, allocation.value) {
             Some("it or an alias leaves its automatic allocation scope")
+        } else if options.peak_safe && in_a_loop(ctx, allocation.op) {
+            Some("peak-safe: it is allocated on every trip of a loop, and the stack keeps each")
         } else if counts
             .as_ref()
             .is_some_and(|c| allocates_before_scope_end(ctx, c, allocation.op))
@@ -143,6 +145,27 @@ fn element_bits(ctx: &Context, elem: Type, index_bits: u32) -> Option<u64> {
         }
         _ => None,
     }
+}
+
+/// Whether `op` is nested in a loop (up to its function).
+///
+/// MLIR counts `scf.for` as an automatic allocation scope, so each trip would release its
+/// stack buffers; but the lowering to LLVM does not release them, and a stack buffer allocated
+/// on every trip grows the stack by one buffer per trip (the interpreter, modelling that,
+/// shows the peak rising with the trip count). Peak-safe promotion leaves such buffers on the
+/// heap.
+fn in_a_loop(ctx: &Context, op: Op) -> bool {
+    let mut at = ctx.parent_op(op);
+    while let Some(parent) = at {
+        if is_loop(ctx, parent) {
+            return true;
+        }
+        if ctx.has_trait(parent, Traits::FUNCTION_LIKE) {
+            return false;
+        }
+        at = ctx.parent_op(parent);
+    }
+    false
 }
 
 /// Whether `value` lives in an automatic allocation scope it never escapes, reached from its

@@ -133,3 +133,35 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// Two temporaries on every trip of an `scf.for`; the second is small. Hoisting it out of the
+// loop would keep it alive across the first one's allocation on the next trip, so peak-safe
+// hoisting leaves it. MLIR counts the loop as an automatic allocation scope and promotes it to
+// the stack, but the lowering releases no stack buffer per trip: the stack grows by one buffer
+// per trip (16 trips of 64 bytes here). Peak-safe promotion leaves it on the heap.
+func.func private @printF32(f32)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %sum = scf.for %i = %c0 to %c16 step %c1 iter_args(%acc = %zero) -> (f32) {
+    %big = memref.alloc() : memref<256xf32>
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    memref.store %f, %big[%i] : memref<256xf32>
+    %v = memref.load %big[%i] : memref<256xf32>
+    %t = memref.alloc() : memref<16xf32>
+    memref.store %v, %t[%i] : memref<16xf32>
+    %w = memref.load %t[%i] : memref<16xf32>
+    %s = arith.addf %acc, %w : f32
+    scf.yield %s : f32
+  }
+  call @printF32(%sum) : (f32) -> ()
+  call @printNewline() : () -> ()
+  return
+}

@@ -71,7 +71,7 @@ pub static PROMOTE_BUFFERS_TO_STACK: Declaration<PromoteOptions> = Declaration {
             "peak-safe",
             peak_safe: bool,
             "Promote only buffers whose longer life on the stack (to the end of the scope) \
-             spans no other allocation or call"
+             spans no other allocation or call, and none a loop allocates on every trip"
         ),
     ],
     kind: Kind::per_function(|ctx, root, options, _| {
