@@ -1292,27 +1292,44 @@ impl Context {
     /// its own regions excepted).
     pub fn erase_op(&mut self, op: Op) {
         self.unlink_op(op);
+        // The common case, an op without regions, needs no walk (and allocates nothing).
+        if self.ops[op].regions.is_empty() {
+            self.drop_operand_uses(op);
+            self.mark_erased(op);
+            return;
+        }
         // Drop all operand uses first so nested values become unused.
         let nested = self.walk_postorder(op);
         for &o in &nested {
-            let uses: Vec<Operand> = self.ops[o].operands.clone().into_vec();
-            for u in uses {
-                self.unlink_use(u);
-            }
+            self.drop_operand_uses(o);
         }
         for &o in &nested {
-            debug_assert!(
-                self.ops[o].results.iter().all(|&r| !self.has_uses(r)),
-                "erasing op {} whose results still have uses",
-                self.op_name_str(o)
-            );
-            self.ops[o].alive = false;
-            self.ops[o].operands.clear();
-            for r in self.ops[o].regions.clone() {
-                let blocks: Vec<Block> = self.blocks(r).collect();
-                for b in blocks {
-                    self.blocks[b].alive = false;
-                }
+            self.mark_erased(o);
+        }
+    }
+
+    /// Unlinks every operand of `op` from its value's use-list.
+    fn drop_operand_uses(&mut self, op: Op) {
+        for k in 0..self.ops[op].operands.len() {
+            let u = self.ops[op].operands[k];
+            self.unlink_use(u);
+        }
+    }
+
+    /// Marks `op` (whose operands are unlinked and results unused) and its blocks erased.
+    fn mark_erased(&mut self, op: Op) {
+        debug_assert!(
+            self.ops[op].results.iter().all(|&r| !self.has_uses(r)),
+            "erasing op {} whose results still have uses",
+            self.op_name_str(op)
+        );
+        self.ops[op].alive = false;
+        self.ops[op].operands.clear();
+        for k in 0..self.ops[op].regions.len() {
+            let mut block = self.regions[self.ops[op].regions[k]].first.expand();
+            while let Some(b) = block {
+                self.blocks[b].alive = false;
+                block = self.blocks[b].next.expand();
             }
         }
     }
