@@ -175,6 +175,9 @@ pub struct Context {
     /// An emptied op state whose lists keep their capacity, reused by
     /// [`Context::create_op_from_parts`] so that building an op allocates no state.
     spare_state: Option<OpState>,
+    /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
+    /// it up on every op with operand groups.
+    operand_segment_sizes: Sym,
 }
 
 /// Types interned on first use and then returned without hashing.
@@ -217,7 +220,9 @@ impl Context {
             symbols: Default::default(),
             common_types: CommonTypes::default(),
             spare_state: None,
+            operand_segment_sizes: Sym::from_u32(0),
         };
+        ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
         ctx
@@ -738,6 +743,17 @@ impl Context {
     /// The attributes of `op`, sorted by name.
     pub fn attrs(&self, op: Op) -> &[(Sym, Attr)] {
         &self.ops[op].attrs
+    }
+
+    /// The `operandSegmentSizes` attribute of `op`, found by its interned name (no string
+    /// comparison).
+    pub fn operand_segment_sizes_attr(&self, op: Op) -> Option<Attr> {
+        let name = self.operand_segment_sizes;
+        self.ops[op]
+            .attrs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, a)| *a)
     }
 
     /// The attribute named `name`, if present.

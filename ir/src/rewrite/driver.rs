@@ -193,9 +193,9 @@ impl Visit<'_> {
                 requeue_parent_if_now_dead(rw, op, worklist);
             }
             if rw.has_noted() {
-                let affected = rw.take_noted();
-                worklist.extend(affected.iter().copied());
-                self.noted.extend(affected);
+                let start = self.noted.len();
+                self.noted.extend(rw.drain_noted());
+                worklist.extend(self.noted[start..].iter().copied());
             }
         }
         count
