@@ -175,6 +175,9 @@ pub struct Context {
     /// An emptied op state whose lists keep their capacity, reused by
     /// [`Context::create_op_from_parts`] so that building an op allocates no state.
     spare_state: Option<OpState>,
+    /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
+    /// it up on every op with operand groups.
+    operand_segment_sizes: Sym,
 }
 
 /// Types interned on first use and then returned without hashing.
@@ -217,7 +220,9 @@ impl Context {
             symbols: Default::default(),
             common_types: CommonTypes::default(),
             spare_state: None,
+            operand_segment_sizes: Sym::from_u32(0),
         };
+        ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
         ctx
@@ -738,6 +743,17 @@ impl Context {
     /// The attributes of `op`, sorted by name.
     pub fn attrs(&self, op: Op) -> &[(Sym, Attr)] {
         &self.ops[op].attrs
+    }
+
+    /// The `operandSegmentSizes` attribute of `op`, found by its interned name (no string
+    /// comparison).
+    pub fn operand_segment_sizes_attr(&self, op: Op) -> Option<Attr> {
+        let name = self.operand_segment_sizes;
+        self.ops[op]
+            .attrs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, a)| *a)
     }
 
     /// The attribute named `name`, if present.
@@ -1292,27 +1308,44 @@ impl Context {
     /// its own regions excepted).
     pub fn erase_op(&mut self, op: Op) {
         self.unlink_op(op);
+        // The common case, an op without regions, needs no walk (and allocates nothing).
+        if self.ops[op].regions.is_empty() {
+            self.drop_operand_uses(op);
+            self.mark_erased(op);
+            return;
+        }
         // Drop all operand uses first so nested values become unused.
         let nested = self.walk_postorder(op);
         for &o in &nested {
-            let uses: Vec<Operand> = self.ops[o].operands.clone().into_vec();
-            for u in uses {
-                self.unlink_use(u);
-            }
+            self.drop_operand_uses(o);
         }
         for &o in &nested {
-            debug_assert!(
-                self.ops[o].results.iter().all(|&r| !self.has_uses(r)),
-                "erasing op {} whose results still have uses",
-                self.op_name_str(o)
-            );
-            self.ops[o].alive = false;
-            self.ops[o].operands.clear();
-            for r in self.ops[o].regions.clone() {
-                let blocks: Vec<Block> = self.blocks(r).collect();
-                for b in blocks {
-                    self.blocks[b].alive = false;
-                }
+            self.mark_erased(o);
+        }
+    }
+
+    /// Unlinks every operand of `op` from its value's use-list.
+    fn drop_operand_uses(&mut self, op: Op) {
+        for k in 0..self.ops[op].operands.len() {
+            let u = self.ops[op].operands[k];
+            self.unlink_use(u);
+        }
+    }
+
+    /// Marks `op` (whose operands are unlinked and results unused) and its blocks erased.
+    fn mark_erased(&mut self, op: Op) {
+        debug_assert!(
+            self.ops[op].results.iter().all(|&r| !self.has_uses(r)),
+            "erasing op {} whose results still have uses",
+            self.op_name_str(op)
+        );
+        self.ops[op].alive = false;
+        self.ops[op].operands.clear();
+        for k in 0..self.ops[op].regions.len() {
+            let mut block = self.regions[self.ops[op].regions[k]].first.expand();
+            while let Some(b) = block {
+                self.blocks[b].alive = false;
+                block = self.blocks[b].next.expand();
             }
         }
     }

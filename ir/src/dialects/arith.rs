@@ -450,6 +450,10 @@ impl FlagSpec {
             .trim_start()
             .strip_prefix('<')?
             .strip_suffix('>')?;
+        // The common case (every op printed without flags carries `<none>`), without splitting.
+        if body == "none" {
+            return Some(0);
+        }
         body.split(',')
             .map(|w| self.symbolize(w.trim()))
             .try_fold(0, |acc, v| v.map(|v| acc | v))

@@ -21,8 +21,8 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, dense_array_values, invalid_properties, op_error, segments,
-    set_segments, type_str,
+    add_attr, dense_array, invalid_properties, op_error, segment_sizes, segments, set_segments,
+    type_str,
 };
 use crate::entity::{Block, Op, Value};
 use crate::registry::{
@@ -254,7 +254,7 @@ fn check_successor_count(
 
 /// Checks `operandSegmentSizes` against the operand list (`groups` segments expected).
 fn check_segments(ctx: &Context, op: Op, groups: usize, diags: &mut Vec<Diagnostic>) -> bool {
-    let sizes = dense_array_values(ctx, op, "operandSegmentSizes").unwrap_or_default();
+    let sizes = segment_sizes(ctx, op).unwrap_or_default();
     if !sizes.is_empty() && sizes.len() != groups {
         let reason = format!(
             "size mismatch in attribute conversion: {} vs {groups}",

@@ -39,7 +39,7 @@ pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]
 
 /// The `operandSegmentSizes` of an op, if present.
 pub fn segments(ctx: &Context, op: Op) -> Option<SmallVec<[usize; 4]>> {
-    let a = ctx.get_attr(op, "operandSegmentSizes")?;
+    let a = ctx.operand_segment_sizes_attr(op)?;
     match ctx.attr_data(a) {
         AttrData::DenseArray { values, .. } => {
             Some(values.iter().map(|&v| v.max(0) as usize).collect())
@@ -50,7 +50,7 @@ pub fn segments(ctx: &Context, op: Op) -> Option<SmallVec<[usize; 4]>> {
 
 /// The operand range of segment `i` (all operands if the op has no segments).
 pub fn segment_range(ctx: &Context, op: Op, i: usize) -> std::ops::Range<usize> {
-    match dense_array_values(ctx, op, "operandSegmentSizes") {
+    match segment_sizes(ctx, op) {
         Some(sizes) => {
             let size = |v: &i64| (*v).max(0) as usize;
             let start: usize = sizes.iter().take(i).map(size).sum();
@@ -117,6 +117,14 @@ pub fn int_attr(ctx: &Context, op: Op, name: &str) -> Option<i128> {
 /// The values of a dense array attribute.
 pub fn dense_array(ctx: &Context, op: Op, name: &str) -> Option<Vec<i64>> {
     dense_array_values(ctx, op, name).map(<[i64]>::to_vec)
+}
+
+/// The values of `op`'s `operandSegmentSizes` dense array, if it has one.
+pub fn segment_sizes(ctx: &Context, op: Op) -> Option<&[i64]> {
+    match ctx.attr_data(ctx.operand_segment_sizes_attr(op)?) {
+        AttrData::DenseArray { values, .. } => Some(values),
+        _ => None,
+    }
 }
 
 /// The values of the dense array attribute `name`, borrowed from the context.

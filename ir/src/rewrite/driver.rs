@@ -122,13 +122,21 @@ fn drive(
             config,
             noted: Vec::new(),
         };
-        let mut changed = visit.run(&mut rw, patterns, &mut worklist);
+        let visited = visit.run(&mut rw, patterns, &mut worklist);
         let info = IterationInfo {
             iteration,
             initial: &initial,
             noted: &visit.noted,
         };
-        changed += patterns.after_iteration(&mut rw, &info);
+        let own = patterns.after_iteration(&mut rw, &info);
+        tracing::debug!(
+            iteration,
+            visited,
+            own,
+            noted = visit.noted.len(),
+            "greedy iteration"
+        );
+        let changed = visited + own;
         worklist.extend(rw.take_noted());
         rewrites += changed;
         if changed == 0 {
@@ -185,9 +193,9 @@ impl Visit<'_> {
                 requeue_parent_if_now_dead(rw, op, worklist);
             }
             if rw.has_noted() {
-                let affected = rw.take_noted();
-                worklist.extend(affected.iter().copied());
-                self.noted.extend(affected);
+                let start = self.noted.len();
+                self.noted.extend(rw.drain_noted());
+                worklist.extend(self.noted[start..].iter().copied());
             }
         }
         count

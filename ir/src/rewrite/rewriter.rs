@@ -53,6 +53,12 @@ impl<'c> Rewriter<'c> {
         std::mem::take(&mut self.noted)
     }
 
+    /// Drains the ops noted since the last call, keeping the list's capacity for the next
+    /// notes (the driver drains after every visit).
+    pub fn drain_noted(&mut self) -> std::vec::Drain<'_, Op> {
+        self.noted.drain(..)
+    }
+
     /// Whether anything was noted since the last [`Self::take_noted`].
     pub fn has_noted(&self) -> bool {
         !self.noted.is_empty()

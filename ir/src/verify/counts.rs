@@ -2,7 +2,7 @@
 //! as declared once in its [`OpCounts`], with the messages of MLIR's ODS count traits.
 
 use crate::context::Context;
-use crate::dialects::syntax::dense_array_values;
+use crate::dialects::syntax::segment_sizes;
 use crate::entity::Op;
 use crate::registry::{Count, OpCounts};
 
@@ -20,7 +20,7 @@ pub(super) enum CountError {
 /// sizes.
 pub(super) fn count_error(ctx: &Context, op: Op, counts: &OpCounts) -> Option<CountError> {
     let sizes = match counts.segments {
-        Some(_) => dense_array_values(ctx, op, "operandSegmentSizes"),
+        Some(_) => segment_sizes(ctx, op),
         None => None,
     };
     if let (Some(groups), Some(sizes)) = (counts.segments, sizes)
