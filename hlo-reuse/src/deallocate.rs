@@ -109,6 +109,9 @@ impl Owned {
 struct Deallocator<'c> {
     ctx: &'c mut Context,
     aliases: UnionFind,
+    /// An empty relation lent to [`Self::union_aliasing_region_args`] (kept so that its table
+    /// is allocated once).
+    scratch: UnionFind,
     /// The ownership indicator of each memref that has one.
     indicator: FxHashMap<Value, Value>,
     ownership: Type,
@@ -141,6 +144,7 @@ impl<'c> Deallocator<'c> {
         Deallocator {
             ctx,
             aliases: UnionFind::default(),
+            scratch: UnionFind::default(),
             indicator: FxHashMap::default(),
             ownership,
             defined,

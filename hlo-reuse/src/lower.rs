@@ -255,14 +255,16 @@ impl<'c> Lowering<'c> {
     /// Every ownership-typed value and function type becomes `i1`.
     fn retype(&mut self) {
         let i1 = self.ctx.i1_type();
+        let mut values = Vec::new();
         for op in self.ctx.walk_preorder(self.root) {
-            let mut values = self.ctx.results(op).to_vec();
+            values.clear();
+            values.extend_from_slice(self.ctx.results(op));
             for &region in self.ctx.regions(op) {
                 for block in self.ctx.blocks(region) {
                     values.extend_from_slice(self.ctx.block_args(block));
                 }
             }
-            for v in values {
+            for &v in &values {
                 let ty = self.ctx.value_type(v);
                 if let Some(lowered) = lowered_type(self.ctx, ty, i1) {
                     self.ctx.set_value_type(v, lowered);
@@ -299,9 +301,10 @@ fn lowered_type(ctx: &mut Context, ty: Type, i1: Type) -> Option<Type> {
     if is_ownership_type(ctx, ty) {
         return Some(i1);
     }
-    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
+    let TypeData::Function { inputs, results } = ctx.type_data(ty) else {
         return None;
     };
+    let (inputs, results) = (inputs.clone(), results.clone());
     let map = |ctx: &Context, t: Vec<Type>| -> Vec<Type> {
         t.into_iter()
             .map(|t| if is_ownership_type(ctx, t) { i1 } else { t })

@@ -13,6 +13,7 @@ use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use std::cell::RefCell;
 
@@ -40,17 +41,6 @@ const UNDEFINED: u8 = 0;
 const ALWAYS_NULL: u8 = 1;
 const NEVER_NULL: u8 = 2;
 const SOMETIMES_NULL: u8 = 3;
-
-/// Where an ownership value's nullability comes from.
-enum Source {
-    /// A fixed state (`own`, `null`, or an origin the analysis cannot see into).
-    Fixed(u8),
-    /// `ALWAYS_NULL` joined with these values (a retain's first result).
-    Retain(Vec<Value>),
-    /// The join of these values (region and block arguments, region results, and a retain's
-    /// later results, which join its first one so that a retain costs its operands once).
-    Join(Vec<Value>),
-}
 
 /// The nullability of every ownership value nested in a root, solved once with a worklist
 /// that joins a changed value into its users (each value changes at most twice, so the
@@ -89,28 +79,25 @@ impl<'a> Nullability<'a> {
         let values = ownership_values(ctx, root);
         let number = Numbering::new(&values);
         let mut preds = Predecessors::default();
-        let mut users: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+        let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut state: Vec<u8> = Vec::with_capacity(values.len());
+        let mut sources = SmallVec::new();
         for (i, &v) in values.iter().enumerate() {
-            let source = source_of(ctx, v, &mut preds);
-            let (base, list) = match &source {
-                Source::Fixed(n) => (*n, &[][..]),
-                Source::Retain(list) => (ALWAYS_NULL, &list[..]),
-                Source::Join(list) => (UNDEFINED, &list[..]),
-            };
-            let mut initial = base;
-            for &s in list {
+            sources.clear();
+            let mut initial = source_of(ctx, v, &mut preds, &mut sources);
+            for &s in &sources {
                 match number.get(s) {
-                    Some(k) => users[k].push(i as u32),
+                    Some(k) => edges.push((k as u32, i as u32)),
                     None => initial |= SOMETIMES_NULL,
                 }
             }
             state.push(initial);
         }
+        let users = Adjacency::new(values.len(), edges);
         let mut work: Vec<u32> = (0..values.len() as u32).collect();
         while let Some(v) = work.pop() {
             let from = state[v as usize];
-            for &u in &users[v as usize] {
+            for &u in users.of(v) {
                 let old = state[u as usize];
                 if old | from != old {
                     state[u as usize] = old | from;
@@ -165,25 +152,71 @@ fn ownership_values(ctx: &Context, root: Op) -> Vec<Value> {
     values
 }
 
-/// The lattice equation of ownership value `v`.
-fn source_of(ctx: &Context, v: Value, preds: &mut Predecessors) -> Source {
+/// Adjacency lists over numbered nodes, stored flat: the targets of node `k` are
+/// `targets[start[k]..start[k + 1]]`.
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The lists of `nodes` nodes holding `edges` (from, to), each list in edge order.
+    fn new(nodes: usize, edges: Vec<(u32, u32)>) -> Self {
+        let mut start = vec![0u32; nodes + 1];
+        for &(from, _) in &edges {
+            start[from as usize + 1] += 1;
+        }
+        for k in 0..nodes {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut targets = vec![0u32; edges.len()];
+        for (from, to) in edges {
+            let slot = &mut next[from as usize];
+            targets[*slot as usize] = to;
+            *slot += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    fn of(&self, k: u32) -> &[u32] {
+        let k = k as usize;
+        &self.targets[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// The lattice equation of ownership value `v`: its fixed part, joined with the values pushed
+/// on `sources` (a retain's first result is null joined with its indicators, its later
+/// results join the first; region and block arguments and region results join their
+/// incoming values; an origin the analysis cannot see into is either).
+fn source_of(
+    ctx: &Context,
+    v: Value,
+    preds: &mut Predecessors,
+    sources: &mut SmallVec<[Value; 4]>,
+) -> u8 {
     if let ValueDef::Result { op, index } = ctx.value_def(v) {
         if OwnOp::is(ctx, op) {
-            return Source::Fixed(NEVER_NULL);
+            return NEVER_NULL;
         }
         if NullOp::is(ctx, op) {
-            return Source::Fixed(ALWAYS_NULL);
+            return ALWAYS_NULL;
         }
         if let Some(retain) = RetainOp::of(ctx, op) {
             if index > 0 {
-                return Source::Join(vec![ctx.result(op, 0)]);
+                sources.push(ctx.result(op, 0));
+                return UNDEFINED;
             }
-            return Source::Retain(retain.ownerships(ctx).collect());
+            sources.extend(retain.ownerships(ctx));
+            return ALWAYS_NULL;
         }
     }
     match incoming(ctx, v, preds) {
-        Some(list) => Source::Join(list.into_vec()),
-        None => Source::Fixed(SOMETIMES_NULL),
+        Some(list) => {
+            *sources = list;
+            UNDEFINED
+        }
+        None => SOMETIMES_NULL,
     }
 }
 
@@ -260,7 +293,7 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
 fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
     let values = ownership_values(ctx, root);
     let number = Numbering::new(&values);
-    let mut forwarded_from: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+    let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
     for (i, &v) in values.iter().enumerate() {
         for (user, index) in ctx.uses(v) {
@@ -268,7 +301,7 @@ fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
                 Some(targets) => {
                     for t in targets {
                         if let Some(k) = number.get(t) {
-                            forwarded_from[k].push(i as u32);
+                            edges.push((k as u32, i as u32));
                         }
                     }
                 }
@@ -276,11 +309,12 @@ fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
             }
         }
     }
+    let forwarded_from = Adjacency::new(values.len(), edges);
     let mut used = vec![false; values.len()];
     while let Some(i) = work.pop() {
         if !used[i as usize] {
             used[i as usize] = true;
-            work.extend(forwarded_from[i as usize].iter().copied());
+            work.extend_from_slice(forwarded_from.of(i));
         }
     }
     values

@@ -3,6 +3,11 @@
 //! fixes which value leads a retain group). Each class also keeps the program positions at
 //! which its members are referenced, merged smaller into larger on union, so that "is this
 //! class referenced between here and there" costs a logarithm, not a walk.
+//!
+//! The parent links are a table indexed by value number (values are numbered densely by the
+//! context), grown on demand; [`UnionFind::clear`] resets only the entries set since the last
+//! clear, so that one table serves many short-lived relations without costing its size each
+//! time.
 
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -10,43 +15,73 @@ use std::ops::RangeInclusive;
 use ir::Value;
 use rustc_hash::FxHashMap;
 
+/// No parent: the value leads its class.
+const ROOT: u32 = u32::MAX;
+
 /// Disjoint sets of values; a value never seen is its own class.
 #[derive(Default)]
 pub struct UnionFind {
-    parent: FxHashMap<Value, Value>,
+    /// The parent of each value by number (`ROOT` for a leader).
+    parent: Vec<u32>,
+    /// The values whose parent was set since the last [`UnionFind::clear`].
+    linked: Vec<u32>,
     /// The reference positions of each class, by leader.
     references: FxHashMap<Value, BTreeSet<u32>>,
 }
 
 impl UnionFind {
+    fn parent_of(&self, v: u32) -> u32 {
+        self.parent.get(v as usize).copied().unwrap_or(ROOT)
+    }
+
     /// The leader of `v`'s class (with path halving).
     pub fn find(&mut self, v: Value) -> Value {
-        let mut cur = v;
-        while let Some(&p) = self.parent.get(&cur) {
-            if p == cur {
+        let mut cur = v.as_u32();
+        loop {
+            let p = self.parent_of(cur);
+            if p == ROOT {
                 break;
             }
-            let grand = self.parent.get(&p).copied().unwrap_or(p);
-            self.parent.insert(cur, grand);
+            let grand = self.parent_of(p);
+            if grand == ROOT {
+                cur = p;
+                break;
+            }
+            self.parent[cur as usize] = grand;
             cur = grand;
         }
-        cur
+        Value::from_u32(cur)
     }
 
     /// Merges the classes of `a` and `b`; the merged class keeps `a`'s leader.
     pub fn union(&mut self, a: Value, b: Value) {
         let la = self.find(a);
         let lb = self.find(b);
-        if la != lb {
-            self.parent.insert(lb, la);
-            if let Some(mut from) = self.references.remove(&lb) {
-                let into = self.references.entry(la).or_default();
-                if into.len() < from.len() {
-                    std::mem::swap(into, &mut from);
-                }
-                into.extend(from);
-            }
+        if la == lb {
+            return;
         }
+        let slot = lb.as_u32() as usize;
+        if slot >= self.parent.len() {
+            self.parent.resize(slot + 1, ROOT);
+        }
+        self.parent[slot] = la.as_u32();
+        self.linked.push(lb.as_u32());
+        if let Some(mut from) = self.references.remove(&lb) {
+            let into = self.references.entry(la).or_default();
+            if into.len() < from.len() {
+                std::mem::swap(into, &mut from);
+            }
+            into.extend(from);
+        }
+    }
+
+    /// Forgets every union and reference, at the cost of what was recorded since the last
+    /// clear (the table keeps its size).
+    pub fn clear(&mut self) {
+        for v in self.linked.drain(..) {
+            self.parent[v as usize] = ROOT;
+        }
+        self.references.clear();
     }
 
     /// Notes that `v` is referenced at program position `at`.

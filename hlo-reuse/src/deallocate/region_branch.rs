@@ -321,12 +321,13 @@ impl Deallocator<'_> {
     /// a loop, a buffer yielded into two arguments, or into one argument and derived into
     /// another, would otherwise be freed through one while the other still hands it on.
     fn union_aliasing_region_args(&mut self, op: Op) {
-        let saved = std::mem::take(&mut self.aliases);
+        std::mem::swap(&mut self.aliases, &mut self.scratch);
         self.union_everything_in(op);
         for (v, to) in self.forwarding_pairs(op) {
             self.aliases.union(v, to);
         }
-        let mut flow = std::mem::replace(&mut self.aliases, saved);
+        std::mem::swap(&mut self.aliases, &mut self.scratch);
+        let mut flow = std::mem::take(&mut self.scratch);
         let regions = self.ctx.regions(op).to_vec();
         for region in regions {
             let Some(entry) = self.ctx.entry_block(region) else {
@@ -344,6 +345,8 @@ impl Deallocator<'_> {
                 }
             }
         }
+        flow.clear();
+        self.scratch = flow;
     }
 
     /// Whether `v` is defined in a region of `op`.
