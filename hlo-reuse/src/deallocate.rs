@@ -27,7 +27,7 @@
 //! ```
 
 use ir::dialects::cf::BrOp;
-use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
+use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, ownership_type};
 use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
@@ -225,10 +225,6 @@ impl<'c> Deallocator<'c> {
         self.ctx.type_data(self.ctx.value_type(v)).is_memref()
     }
 
-    fn is_ownership(&self, v: Value) -> bool {
-        is_ownership_type(self.ctx, self.ctx.value_type(v))
-    }
-
     fn memrefs(&self, values: &[Value]) -> Vec<Value> {
         values
             .iter()
@@ -360,7 +356,11 @@ impl<'c> Deallocator<'c> {
             if nested == op {
                 continue;
             }
-            let results = self.memrefs(self.ctx.results(nested));
+            let results = if self.ctx.results(nested).is_empty() {
+                Vec::new()
+            } else {
+                self.memrefs(self.ctx.results(nested))
+            };
             let allocates = results.iter().any(|&r| is_allocation(self.ctx, r));
             if !results.is_empty() && !allocates {
                 if self.ctx.op_def(nested).call.is_some() {
@@ -379,7 +379,7 @@ impl<'c> Deallocator<'c> {
             {
                 self.union_branch_edges(block);
             }
-            let forwarded: Vec<(Value, Value)> = self.forwarding_pairs(nested);
+            let forwarded = self.forwarding_pairs(nested);
             for (v, to) in forwarded {
                 self.aliases.union(v, to);
             }
@@ -389,8 +389,14 @@ impl<'c> Deallocator<'c> {
     /// The (forwarded memref, receiving value) pairs along the region-branch edges leaving
     /// `op` (its entry edges if it has regions, its parent's edges if it is a region
     /// terminator).
-    pub(super) fn forwarding_pairs(&self, op: Op) -> Vec<(Value, Value)> {
-        let mut out = Vec::new();
+    pub(super) fn forwarding_pairs(&self, op: Op) -> SmallVec<[(Value, Value); 4]> {
+        let mut out = SmallVec::new();
+        let may_forward = !self.ctx.successors(op).is_empty()
+            || !self.ctx.regions(op).is_empty()
+            || self.ctx.has_trait(op, Traits::TERMINATOR);
+        if !may_forward {
+            return out;
+        }
         for i in 0..self.ctx.num_operands(op) {
             let v = self.ctx.operand(op, i);
             if !self.is_memref(v) {

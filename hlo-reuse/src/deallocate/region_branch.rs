@@ -5,7 +5,7 @@
 //! results for memref results, and implicit capture through `memref.realloc` in ops whose
 //! regions run at most once.
 
-use ir::dialects::deallocation::NullOp;
+use ir::dialects::deallocation::{NullOp, is_ownership_type};
 use ir::{Block, Builder, Op, RegionEdge, RegionPoint, Traits, Value};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
@@ -385,30 +385,28 @@ impl Deallocator<'_> {
     /// Unions each memref or indicator operand of `from` that `edge` (of region-branch op
     /// `op`) forwards with the value receiving it.
     fn union_along(&mut self, op: Op, from: Op, edge: &RegionEdge) {
-        let inputs = match edge.to {
-            RegionPoint::Region(r) => self.entry_args(op, r),
-            RegionPoint::Parent => self.ctx.results(op).to_vec(),
+        let ctx = &*self.ctx;
+        let inputs: &[Value] = match edge.to {
+            RegionPoint::Region(r) => ctx
+                .regions(op)
+                .get(r)
+                .and_then(|&r| ctx.entry_block(r))
+                .map_or(&[], |b| ctx.block_args(b)),
+            RegionPoint::Parent => ctx.results(op),
         };
+        let available = ctx.num_operands(from);
         for (i, k) in edge.operands.clone().zip(edge.inputs.clone()) {
-            if i >= self.ctx.num_operands(from) {
+            if i >= available {
                 break;
             }
-            let v = self.ctx.operand(from, i);
+            let v = ctx.operand(from, i);
+            let ty = ctx.value_type(v);
             if let Some(&input) = inputs.get(k)
-                && (self.is_memref(v) || self.is_ownership(v))
+                && (ctx.type_data(ty).is_memref() || is_ownership_type(ctx, ty))
             {
                 self.aliases.union(v, input);
             }
         }
-    }
-
-    fn entry_args(&self, op: Op, region: usize) -> Vec<Value> {
-        self.ctx
-            .regions(op)
-            .get(region)
-            .and_then(|&r| self.ctx.entry_block(r))
-            .map(|b| self.ctx.block_args(b).to_vec())
-            .unwrap_or_default()
     }
 }
 
