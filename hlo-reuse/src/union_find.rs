@@ -13,7 +13,6 @@ use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 use ir::Value;
-use rustc_hash::FxHashMap;
 
 /// No parent: the value leads its class.
 const ROOT: u32 = u32::MAX;
@@ -25,13 +24,37 @@ pub struct UnionFind {
     parent: Vec<u32>,
     /// The values whose parent was set since the last [`UnionFind::clear`].
     linked: Vec<u32>,
-    /// The reference positions of each class, by leader.
-    references: FxHashMap<Value, BTreeSet<u32>>,
+    /// The slot in `positions` of each leader's reference positions, by value number
+    /// (`NO_SLOT`: none noted).
+    slot: Vec<u32>,
+    /// The reference positions of classes (a merged-away class leaves an empty set).
+    positions: Vec<BTreeSet<u32>>,
+    /// The values given a slot since the last [`UnionFind::clear`].
+    slotted: Vec<u32>,
 }
+
+/// No reference positions.
+const NO_SLOT: u32 = u32::MAX;
 
 impl UnionFind {
     fn parent_of(&self, v: u32) -> u32 {
         self.parent.get(v as usize).copied().unwrap_or(ROOT)
+    }
+
+    fn slot_of(&self, leader: Value) -> Option<usize> {
+        let slot = *self.slot.get(leader.as_u32() as usize)?;
+        (slot != NO_SLOT).then_some(slot as usize)
+    }
+
+    fn set_slot(&mut self, leader: Value, slot: u32) {
+        let at = leader.as_u32() as usize;
+        if at >= self.slot.len() {
+            self.slot.resize(at + 1, NO_SLOT);
+        }
+        self.slot[at] = slot;
+        if slot != NO_SLOT {
+            self.slotted.push(leader.as_u32());
+        }
     }
 
     /// The leader of `v`'s class (with path halving).
@@ -66,12 +89,20 @@ impl UnionFind {
         }
         self.parent[slot] = la.as_u32();
         self.linked.push(lb.as_u32());
-        if let Some(mut from) = self.references.remove(&lb) {
-            let into = self.references.entry(la).or_default();
-            if into.len() < from.len() {
-                std::mem::swap(into, &mut from);
+        let Some(from) = self.slot_of(lb) else {
+            return;
+        };
+        self.set_slot(lb, NO_SLOT);
+        match self.slot_of(la) {
+            None => self.set_slot(la, from as u32),
+            Some(into) => {
+                let mut moved = std::mem::take(&mut self.positions[from]);
+                let kept = &mut self.positions[into];
+                if kept.len() < moved.len() {
+                    std::mem::swap(kept, &mut moved);
+                }
+                kept.extend(moved);
             }
-            into.extend(from);
         }
     }
 
@@ -81,13 +112,25 @@ impl UnionFind {
         for v in self.linked.drain(..) {
             self.parent[v as usize] = ROOT;
         }
-        self.references.clear();
+        for v in self.slotted.drain(..) {
+            self.slot[v as usize] = NO_SLOT;
+        }
+        self.positions.clear();
     }
 
     /// Notes that `v` is referenced at program position `at`.
     pub fn note_reference(&mut self, v: Value, at: u32) {
         let leader = self.find(v);
-        self.references.entry(leader).or_default().insert(at);
+        let slot = match self.slot_of(leader) {
+            Some(slot) => slot,
+            None => {
+                let slot = self.positions.len();
+                self.positions.push(BTreeSet::new());
+                self.set_slot(leader, slot as u32);
+                slot
+            }
+        };
+        self.positions[slot].insert(at);
     }
 
     /// Whether a member of `v`'s class is referenced at a position in `within`.
@@ -96,9 +139,8 @@ impl UnionFind {
             return false;
         }
         let leader = self.find(v);
-        self.references
-            .get(&leader)
-            .is_some_and(|positions| positions.range(within).next().is_some())
+        self.slot_of(leader)
+            .is_some_and(|slot| self.positions[slot].range(within).next().is_some())
     }
 
     /// Whether `a` and `b` are in one class.
@@ -143,5 +185,24 @@ mod tests {
         assert!(uf.referenced_within(a, 4..=15));
         assert!(uf.referenced_within(b, 0..=3));
         assert!(!uf.referenced_within(b, 21..=30));
+    }
+
+    #[test]
+    fn clear_forgets_unions_and_references() {
+        let mut ctx = Context::new();
+        let i1 = ctx.i1_type();
+        let [a, b, c] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        let mut uf = UnionFind::default();
+        uf.note_reference(b, 5);
+        uf.union(a, b);
+        uf.union(c, a);
+        assert!(uf.same(b, c) && uf.referenced_within(c, 5..=5));
+        uf.clear();
+        assert!(!uf.same(a, b) && !uf.same(a, c));
+        assert!(!uf.referenced_within(a, 0..=9) && !uf.referenced_within(b, 0..=9));
+        assert!(!uf.referenced_within(c, 0..=9));
+        uf.note_reference(c, 7);
+        uf.union(b, c);
+        assert!(uf.referenced_within(b, 7..=7) && !uf.referenced_within(a, 7..=7));
     }
 }
