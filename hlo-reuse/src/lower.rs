@@ -88,10 +88,10 @@ impl<'c> Lowering<'c> {
     }
 
     fn run(&mut self) -> R<()> {
-        let ops: Vec<Op> = self
-            .ctx
-            .walk_preorder(self.root)
-            .into_iter()
+        let all = self.ctx.walk_preorder(self.root);
+        let ops: Vec<Op> = all
+            .iter()
+            .copied()
             .filter(|&op| is_deallocation_op(self.ctx, op))
             .collect();
         let mut plans = Vec::with_capacity(ops.len());
@@ -101,7 +101,7 @@ impl<'c> Lowering<'c> {
         for (op, plan) in ops.into_iter().zip(plans) {
             self.rewrite(op, plan)?;
         }
-        self.retype();
+        self.retype(&all);
         Ok(())
     }
 
@@ -252,11 +252,15 @@ impl<'c> Lowering<'c> {
         None
     }
 
-    /// Every ownership-typed value and function type becomes `i1`.
-    fn retype(&mut self) {
+    /// Every ownership-typed value and function type of `ops` (every op there was before
+    /// the rewriting: the ops it creates have none) becomes `i1`.
+    fn retype(&mut self, ops: &[Op]) {
         let i1 = self.ctx.i1_type();
         let mut values = Vec::new();
-        for op in self.ctx.walk_preorder(self.root) {
+        for &op in ops {
+            if !self.ctx.is_alive(op) {
+                continue;
+            }
             values.clear();
             values.extend_from_slice(self.ctx.results(op));
             for &region in self.ctx.regions(op) {

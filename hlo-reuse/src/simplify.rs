@@ -30,8 +30,9 @@ pub fn hlo_deallocation_simplification(
     _options: &HloSimplificationOptions,
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
-        simplify_retains(ctx, root);
-        simplify_owns(ctx, root);
+        let mut contents = Contents::of(ctx, root);
+        simplify_retains(ctx, &mut contents);
+        simplify_owns(ctx, &contents);
         Ok(())
     })
 }
@@ -75,9 +76,8 @@ impl Numbering {
 }
 
 impl<'a> Nullability<'a> {
-    fn new(ctx: &'a Context, root: Op) -> Self {
-        let values = ownership_values(ctx, root);
-        let number = Numbering::new(&values);
+    fn new(ctx: &'a Context, values: &[Value]) -> Self {
+        let number = Numbering::new(values);
         let mut preds = Predecessors::default();
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut state: Vec<u8> = Vec::with_capacity(values.len());
@@ -136,20 +136,38 @@ impl<'a> Nullability<'a> {
     }
 }
 
-/// Every ownership value nested in `root` (op results and block arguments), in program
-/// order.
-fn ownership_values(ctx: &Context, root: Op) -> Vec<Value> {
-    let is_ownership = |v: &Value| is_ownership_type(ctx, ctx.value_type(*v));
-    let mut values = Vec::new();
-    for op in ctx.walk_preorder(root) {
-        values.extend(ctx.results(op).iter().copied().filter(is_ownership));
-        for &region in ctx.regions(op) {
-            for block in ctx.blocks(region) {
-                values.extend(ctx.block_args(block).iter().copied().filter(is_ownership));
+/// What the pass works on, found in one walk: every ownership value nested in a root (op
+/// results and block arguments) and every retain and own, in program order.
+struct Contents {
+    values: Vec<Value>,
+    retains: Vec<Op>,
+    owns: Vec<Op>,
+}
+
+impl Contents {
+    fn of(ctx: &Context, root: Op) -> Self {
+        let is_ownership = |v: &Value| is_ownership_type(ctx, ctx.value_type(*v));
+        let mut contents = Contents {
+            values: Vec::new(),
+            retains: Vec::new(),
+            owns: Vec::new(),
+        };
+        for op in ctx.walk_preorder(root) {
+            if RetainOp::is(ctx, op) {
+                contents.retains.push(op);
+            } else if OwnOp::is(ctx, op) {
+                contents.owns.push(op);
+            }
+            let values = &mut contents.values;
+            values.extend(ctx.results(op).iter().copied().filter(is_ownership));
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
+                    values.extend(ctx.block_args(block).iter().copied().filter(is_ownership));
+                }
             }
         }
+        contents
     }
-    values
 }
 
 /// Adjacency lists over numbered nodes, stored flat: the targets of node `k` are
@@ -220,22 +238,13 @@ fn source_of(
     }
 }
 
-/// Every op nested in `root` that `select` picks, in program order.
-fn ops_where(ctx: &Context, root: Op, select: impl Fn(Op) -> bool) -> Vec<Op> {
-    ctx.walk_preorder(root)
-        .into_iter()
-        .filter(|&op| select(op))
-        .collect()
-}
-
 /// Retains of provably null allocs disappear (their results become one null); a retain of
 /// one provably owned alloc that keeps nothing becomes `memref.dealloc` of its memref.
-fn simplify_retains(ctx: &mut Context, root: Op) {
-    let retains = ops_where(ctx, root, |op| RetainOp::is(ctx, op));
+fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
     let mut plans: Vec<(Op, Option<Value>)> = Vec::new();
     {
-        let analysis = Nullability::new(ctx, root);
-        for &op in &retains {
+        let analysis = Nullability::new(ctx, &contents.values);
+        for &op in &contents.retains {
             let retain = RetainOp::wrap(op);
             let allocs: Vec<Value> = retain.ownerships(ctx).collect();
             if allocs.iter().all(|&o| analysis.of(o).0 == ALWAYS_NULL) {
@@ -265,13 +274,19 @@ fn simplify_retains(ctx: &mut Context, root: Op) {
         }
         ctx.erase_op(op);
     }
+    // The erased retains' results are gone; the nulls standing for them only ever flow out,
+    // so the own simplification needs no number for them.
+    contents.values.retain(|&v| match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => ctx.is_alive(op),
+        _ => true,
+    });
 }
 
 /// An `own` without uses is erased; one whose indicator only flows around without reaching
 /// a retain, free or anything else becomes `deallocation.null`.
-fn simplify_owns(ctx: &mut Context, root: Op) {
-    let used = used_values(ctx, root);
-    for op in ops_where(ctx, root, |op| OwnOp::is(ctx, op)) {
+fn simplify_owns(ctx: &mut Context, contents: &Contents) {
+    let used = used_values(ctx, &contents.values);
+    for &op in &contents.owns {
         let result = ctx.result(op, 0);
         if !ctx.has_uses(result) {
             ctx.erase_op(op);
@@ -290,9 +305,8 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
 /// the value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
-fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
-    let values = ownership_values(ctx, root);
-    let number = Numbering::new(&values);
+fn used_values(ctx: &Context, values: &[Value]) -> FxHashSet<Value> {
+    let number = Numbering::new(values);
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
     for (i, &v) in values.iter().enumerate() {
@@ -318,7 +332,8 @@ fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
         }
     }
     values
-        .into_iter()
+        .iter()
+        .copied()
         .zip(used)
         .filter_map(|(v, u)| u.then_some(v))
         .collect()
