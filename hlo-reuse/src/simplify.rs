@@ -12,7 +12,7 @@
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
-use rustc_hash::{FxHashMap, FxHashSet};
+
 use smallvec::SmallVec;
 
 use std::cell::RefCell;
@@ -54,24 +54,61 @@ struct Nullability<'a> {
     pairings: RefCell<Pairings>,
 }
 
-/// Ownership values numbered in program order. A hash map, not a table over every value of
-/// the module: the pass runs once per function.
+/// Ownership values numbered in program order. Not a table over every value of the module
+/// (the pass runs once per function) nor a hash map (at a few hundred thousand values its
+/// lookups miss the cache): the values' ids fall in a few dense runs (the ones one pass
+/// created, in creation order), so the numbers are kept in a table per run, found by a binary
+/// search over the runs.
 struct Numbering {
-    of: FxHashMap<Value, u32>,
+    /// Each run: its first id, the id after its last, and where its table starts.
+    runs: Vec<(u32, u32, u32)>,
+    /// The number of each id of each run (`NOT_NUMBERED` for the ids between).
+    table: Vec<u32>,
 }
+
+/// An id inside a run that is not one of the numbered values.
+const NOT_NUMBERED: u32 = u32::MAX;
+
+/// Ids closer than this to the previous one share its run (so the tables hold at most this
+/// many entries per value).
+const RUN_GAP: u32 = 64;
 
 impl Numbering {
     fn new(values: &[Value]) -> Self {
-        let of = values
+        let mut ids: Vec<(u32, u32)> = values
             .iter()
             .enumerate()
-            .map(|(i, &v)| (v, i as u32))
+            .map(|(i, &v)| (v.as_u32(), i as u32))
             .collect();
-        Numbering { of }
+        ids.sort_unstable();
+        let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+        let mut table: Vec<u32> = Vec::new();
+        for (id, number) in ids {
+            match runs.last_mut() {
+                Some((start, end, offset)) if id < end.saturating_add(RUN_GAP) => {
+                    let at = (*offset + (id - *start)) as usize;
+                    table.resize(at + 1, NOT_NUMBERED);
+                    table[at] = number;
+                    *end = id + 1;
+                }
+                _ => {
+                    runs.push((id, id + 1, table.len() as u32));
+                    table.push(number);
+                }
+            }
+        }
+        Numbering { runs, table }
     }
 
     fn get(&self, v: Value) -> Option<usize> {
-        self.of.get(&v).map(|&n| n as usize)
+        let id = v.as_u32();
+        let k = self.runs.partition_point(|&(start, _, _)| start <= id);
+        let &(start, end, offset) = self.runs.get(k.checked_sub(1)?)?;
+        if id >= end {
+            return None;
+        }
+        let n = self.table[(offset + (id - start)) as usize];
+        (n != NOT_NUMBERED).then_some(n as usize)
     }
 }
 
@@ -285,14 +322,14 @@ fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
 /// An `own` without uses is erased; one whose indicator only flows around without reaching
 /// a retain, free or anything else becomes `deallocation.null`.
 fn simplify_owns(ctx: &mut Context, contents: &Contents) {
-    let used = used_values(ctx, &contents.values);
+    let (number, used) = used_values(ctx, &contents.values);
     for &op in &contents.owns {
         let result = ctx.result(op, 0);
         if !ctx.has_uses(result) {
             ctx.erase_op(op);
             continue;
         }
-        if !used.contains(&result) {
+        if !number.get(result).is_some_and(|k| used[k]) {
             let mut b = Builder::before(ctx, op);
             let null = NullOp::build(&mut b).result(ctx);
             ctx.replace_all_uses_with(result, null);
@@ -301,11 +338,11 @@ fn simplify_owns(ctx: &mut Context, contents: &Contents) {
     }
 }
 
-/// The ownership values nested in `root` that something uses: a use other than forwarding
-/// the value along control flow, or forwarding it to a used value. Solved backwards from
+/// Which of `values` something uses (by their numbering): a use other than forwarding the
+/// value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
-fn used_values(ctx: &Context, values: &[Value]) -> FxHashSet<Value> {
+fn used_values(ctx: &Context, values: &[Value]) -> (Numbering, Vec<bool>) {
     let number = Numbering::new(values);
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
@@ -331,10 +368,29 @@ fn used_values(ctx: &Context, values: &[Value]) -> FxHashSet<Value> {
             work.extend_from_slice(forwarded_from.of(i));
         }
     }
-    values
-        .iter()
-        .copied()
-        .zip(used)
-        .filter_map(|(v, u)| u.then_some(v))
-        .collect()
+    (number, used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_finds_values_across_runs_and_gaps() {
+        let mut ctx = Context::new();
+        let i1 = ctx.i1_type();
+        let all: Vec<Value> = (0..400).map(|_| ctx.create_placeholder(i1)).collect();
+        // Two dense stretches far apart, one value alone, listed out of id order.
+        let picked: Vec<Value> = [300, 5, 6, 8, 399, 7, 150, 301]
+            .iter()
+            .map(|&k| all[k])
+            .collect();
+        let number = Numbering::new(&picked);
+        for (i, &v) in picked.iter().enumerate() {
+            assert_eq!(number.get(v), Some(i));
+        }
+        for k in [0, 4, 9, 100, 149, 151, 299, 302, 398] {
+            assert_eq!(number.get(all[k]), None, "value {k} is not numbered");
+        }
+    }
 }
