@@ -127,7 +127,7 @@ struct Deallocator<'c> {
     carried_arg: FxHashMap<Value, Value>,
     /// The preorder positions of each op of the function being transformed, as it was before
     /// the transformation: the op's own and the last one nested in it.
-    spans: FxHashMap<Op, (u32, u32)>,
+    spans: Spans,
     /// [`HloDeallocateOptions::refuse_unowned_realloc`].
     refuse_unowned_realloc: bool,
 }
@@ -151,7 +151,7 @@ impl<'c> Deallocator<'c> {
             functions_by_name,
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
-            spans: FxHashMap::default(),
+            spans: Spans::default(),
             refuse_unowned_realloc: false,
         }
     }
@@ -279,10 +279,9 @@ impl<'c> Deallocator<'c> {
     /// query on its alias class.
     fn number_ops(&mut self, func: Op) {
         let order = self.ctx.walk_preorder(func);
-        self.spans.clear();
         for (k, &op) in order.iter().enumerate() {
             let at = u32::try_from(k).unwrap_or(u32::MAX);
-            self.spans.insert(op, (at, at));
+            self.spans.set(op, (at, at));
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
             for v in operands {
                 if self.is_memref(v) {
@@ -295,10 +294,10 @@ impl<'c> Deallocator<'c> {
                 let blocks: Vec<Block> = self.ctx.blocks(r).collect();
                 blocks.into_iter().rev().find_map(|b| self.ctx.last_op(b))
             });
-            if let Some(end) = last_nested.and_then(|n| self.spans.get(&n)).map(|s| s.1)
-                && let Some(span) = self.spans.get_mut(&op)
+            if let Some((_, end)) = last_nested.and_then(|n| self.spans.get(n))
+                && let Some((at, _)) = self.spans.get(op)
             {
-                span.1 = end;
+                self.spans.set(op, (at, end));
             }
         }
     }
@@ -860,6 +859,32 @@ impl<'c> Deallocator<'c> {
                 }
             }
         }
+    }
+}
+
+/// Preorder positions of ops (see [`Deallocator::spans`]), in a table indexed by op number,
+/// grown on demand and never cleared: each function overwrites the entries of its own ops,
+/// and only those are asked for while it is transformed (ops created since have none).
+#[derive(Default)]
+struct Spans {
+    table: Vec<(u32, u32)>,
+}
+
+/// No span noted.
+const NO_SPAN: (u32, u32) = (u32::MAX, u32::MAX);
+
+impl Spans {
+    fn set(&mut self, op: Op, span: (u32, u32)) {
+        let at = op.as_u32() as usize;
+        if at >= self.table.len() {
+            self.table.resize(at + 1, NO_SPAN);
+        }
+        self.table[at] = span;
+    }
+
+    fn get(&self, op: Op) -> Option<(u32, u32)> {
+        let span = *self.table.get(op.as_u32() as usize)?;
+        (span != NO_SPAN).then_some(span)
     }
 }
 

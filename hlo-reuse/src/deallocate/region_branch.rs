@@ -255,8 +255,8 @@ impl Deallocator<'_> {
             return true;
         };
         let last = self.ctx.last_op(block).unwrap_or(op);
-        match (self.spans.get(&op), self.spans.get(&last)) {
-            (Some(&(_, op_end)), Some(&(_, block_end))) => {
+        match (self.spans.get(op), self.spans.get(last)) {
+            (Some((_, op_end)), Some((_, block_end))) => {
                 if self.aliases.referenced_within(x, op_end + 1..=block_end) {
                     return false;
                 }
