@@ -154,11 +154,16 @@ mod tests {
     use super::*;
     use ir::Context;
 
-    #[test]
-    fn union_keeps_the_first_leader() {
+    /// `N` distinct values (placeholders of a throwaway context).
+    fn values<const N: usize>() -> [Value; N] {
         let mut ctx = Context::new();
         let i1 = ctx.i1_type();
-        let [a, b, c, d] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        std::array::from_fn(|_| ctx.create_placeholder(i1))
+    }
+
+    #[test]
+    fn union_keeps_the_first_leader() {
+        let [a, b, c, d] = values();
         let mut uf = UnionFind::default();
         uf.union(a, b);
         uf.union(c, d);
@@ -170,9 +175,7 @@ mod tests {
 
     #[test]
     fn references_follow_unions() {
-        let mut ctx = Context::new();
-        let i1 = ctx.i1_type();
-        let [a, b, c] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        let [a, b, c] = values();
         let mut uf = UnionFind::default();
         uf.note_reference(a, 3);
         uf.note_reference(b, 10);
@@ -189,9 +192,7 @@ mod tests {
 
     #[test]
     fn clear_forgets_unions_and_references() {
-        let mut ctx = Context::new();
-        let i1 = ctx.i1_type();
-        let [a, b, c] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        let [a, b, c] = values();
         let mut uf = UnionFind::default();
         uf.note_reference(b, 5);
         uf.union(a, b);
