@@ -27,7 +27,7 @@
 //! ```
 
 use ir::dialects::cf::BrOp;
-use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type};
+use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, ownership_type};
 use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
@@ -109,6 +109,9 @@ impl Owned {
 struct Deallocator<'c> {
     ctx: &'c mut Context,
     aliases: UnionFind,
+    /// An empty relation lent to [`Self::union_aliasing_region_args`] (kept so that its table
+    /// is allocated once).
+    scratch: UnionFind,
     /// The ownership indicator of each memref that has one.
     indicator: FxHashMap<Value, Value>,
     ownership: Type,
@@ -124,7 +127,7 @@ struct Deallocator<'c> {
     carried_arg: FxHashMap<Value, Value>,
     /// The preorder positions of each op of the function being transformed, as it was before
     /// the transformation: the op's own and the last one nested in it.
-    spans: FxHashMap<Op, (u32, u32)>,
+    spans: Spans,
     /// [`HloDeallocateOptions::refuse_unowned_realloc`].
     refuse_unowned_realloc: bool,
 }
@@ -141,13 +144,14 @@ impl<'c> Deallocator<'c> {
         Deallocator {
             ctx,
             aliases: UnionFind::default(),
+            scratch: UnionFind::default(),
             indicator: FxHashMap::default(),
             ownership,
             defined,
             functions_by_name,
             carried: FxHashMap::default(),
             carried_arg: FxHashMap::default(),
-            spans: FxHashMap::default(),
+            spans: Spans::default(),
             refuse_unowned_realloc: false,
         }
     }
@@ -221,10 +225,6 @@ impl<'c> Deallocator<'c> {
         self.ctx.type_data(self.ctx.value_type(v)).is_memref()
     }
 
-    fn is_ownership(&self, v: Value) -> bool {
-        is_ownership_type(self.ctx, self.ctx.value_type(v))
-    }
-
     fn memrefs(&self, values: &[Value]) -> Vec<Value> {
         values
             .iter()
@@ -279,10 +279,9 @@ impl<'c> Deallocator<'c> {
     /// query on its alias class.
     fn number_ops(&mut self, func: Op) {
         let order = self.ctx.walk_preorder(func);
-        self.spans.clear();
         for (k, &op) in order.iter().enumerate() {
             let at = u32::try_from(k).unwrap_or(u32::MAX);
-            self.spans.insert(op, (at, at));
+            self.spans.set(op, (at, at));
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
             for v in operands {
                 if self.is_memref(v) {
@@ -295,10 +294,10 @@ impl<'c> Deallocator<'c> {
                 let blocks: Vec<Block> = self.ctx.blocks(r).collect();
                 blocks.into_iter().rev().find_map(|b| self.ctx.last_op(b))
             });
-            if let Some(end) = last_nested.and_then(|n| self.spans.get(&n)).map(|s| s.1)
-                && let Some(span) = self.spans.get_mut(&op)
+            if let Some((_, end)) = last_nested.and_then(|n| self.spans.get(n))
+                && let Some((at, _)) = self.spans.get(op)
             {
-                span.1 = end;
+                self.spans.set(op, (at, end));
             }
         }
     }
@@ -356,7 +355,11 @@ impl<'c> Deallocator<'c> {
             if nested == op {
                 continue;
             }
-            let results = self.memrefs(self.ctx.results(nested));
+            let results = if self.ctx.results(nested).is_empty() {
+                Vec::new()
+            } else {
+                self.memrefs(self.ctx.results(nested))
+            };
             let allocates = results.iter().any(|&r| is_allocation(self.ctx, r));
             if !results.is_empty() && !allocates {
                 if self.ctx.op_def(nested).call.is_some() {
@@ -375,7 +378,7 @@ impl<'c> Deallocator<'c> {
             {
                 self.union_branch_edges(block);
             }
-            let forwarded: Vec<(Value, Value)> = self.forwarding_pairs(nested);
+            let forwarded = self.forwarding_pairs(nested);
             for (v, to) in forwarded {
                 self.aliases.union(v, to);
             }
@@ -385,8 +388,14 @@ impl<'c> Deallocator<'c> {
     /// The (forwarded memref, receiving value) pairs along the region-branch edges leaving
     /// `op` (its entry edges if it has regions, its parent's edges if it is a region
     /// terminator).
-    pub(super) fn forwarding_pairs(&self, op: Op) -> Vec<(Value, Value)> {
-        let mut out = Vec::new();
+    pub(super) fn forwarding_pairs(&self, op: Op) -> SmallVec<[(Value, Value); 4]> {
+        let mut out = SmallVec::new();
+        let may_forward = !self.ctx.successors(op).is_empty()
+            || !self.ctx.regions(op).is_empty()
+            || self.ctx.has_trait(op, Traits::TERMINATOR);
+        if !may_forward {
+            return out;
+        }
         for i in 0..self.ctx.num_operands(op) {
             let v = self.ctx.operand(op, i);
             if !self.is_memref(v) {
@@ -850,6 +859,32 @@ impl<'c> Deallocator<'c> {
                 }
             }
         }
+    }
+}
+
+/// Preorder positions of ops (see [`Deallocator::spans`]), in a table indexed by op number,
+/// grown on demand and never cleared: each function overwrites the entries of its own ops,
+/// and only those are asked for while it is transformed (ops created since have none).
+#[derive(Default)]
+struct Spans {
+    table: Vec<(u32, u32)>,
+}
+
+/// No span noted.
+const NO_SPAN: (u32, u32) = (u32::MAX, u32::MAX);
+
+impl Spans {
+    fn set(&mut self, op: Op, span: (u32, u32)) {
+        let at = op.as_u32() as usize;
+        if at >= self.table.len() {
+            self.table.resize(at + 1, NO_SPAN);
+        }
+        self.table[at] = span;
+    }
+
+    fn get(&self, op: Op) -> Option<(u32, u32)> {
+        let span = *self.table.get(op.as_u32() as usize)?;
+        (span != NO_SPAN).then_some(span)
     }
 }
 

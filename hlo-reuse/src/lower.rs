@@ -88,10 +88,10 @@ impl<'c> Lowering<'c> {
     }
 
     fn run(&mut self) -> R<()> {
-        let ops: Vec<Op> = self
-            .ctx
-            .walk_preorder(self.root)
-            .into_iter()
+        let all = self.ctx.walk_preorder(self.root);
+        let ops: Vec<Op> = all
+            .iter()
+            .copied()
             .filter(|&op| is_deallocation_op(self.ctx, op))
             .collect();
         let mut plans = Vec::with_capacity(ops.len());
@@ -101,7 +101,7 @@ impl<'c> Lowering<'c> {
         for (op, plan) in ops.into_iter().zip(plans) {
             self.rewrite(op, plan)?;
         }
-        self.retype();
+        self.retype(&all);
         Ok(())
     }
 
@@ -196,6 +196,7 @@ impl<'c> Lowering<'c> {
         }
         let name = self.helper(op)?;
         let n = retained.len();
+        let indices = self.helper_indices(op, n, allocs.len());
         let i1 = self.ctx.i1_type();
         let mut b = Builder::before(self.ctx, op);
         let scope = AllocaScopeOp::build(&mut b, &vec![i1; n + allocs.len()]);
@@ -203,7 +204,7 @@ impl<'c> Lowering<'c> {
         let loc = b.loc();
         let outs = {
             let mut inner = Builder::at_end(b.ctx(), body, loc);
-            let outs = call_helper(&mut inner, &name, retained, allocs, carriers);
+            let outs = call_helper(&mut inner, &name, retained, allocs, carriers, &indices);
             AllocaScopeReturnOp::build(&mut inner, &outs);
             scope.op()
         };
@@ -214,6 +215,19 @@ impl<'c> Lowering<'c> {
             }
         }
         Ok(outs[..n].to_vec())
+    }
+
+    /// The index constants a helper call for `n` retained memrefs and `m` allocs uses, shared
+    /// with the function's other users (see [`SharedConstants`]): the array sizes `n` and
+    /// `m`, then every position, asked for in the order the call uses them first.
+    fn helper_indices(&mut self, op: Op, n: usize, m: usize) -> HelperIndices {
+        let mut index = |k: usize| {
+            let k = i64::try_from(k).unwrap_or(i64::MAX);
+            self.constants.get(self.ctx, op, Constant::Index(k))
+        };
+        let sizes = (index(n), index(m));
+        let positions = (0..n.max(m)).map(index).collect();
+        HelperIndices { sizes, positions }
     }
 
     /// The name of the retain helper, built on first use in the symbol table enclosing `op`.
@@ -252,17 +266,23 @@ impl<'c> Lowering<'c> {
         None
     }
 
-    /// Every ownership-typed value and function type becomes `i1`.
-    fn retype(&mut self) {
+    /// Every ownership-typed value and function type of `ops` (every op there was before
+    /// the rewriting: the ops it creates have none) becomes `i1`.
+    fn retype(&mut self, ops: &[Op]) {
         let i1 = self.ctx.i1_type();
-        for op in self.ctx.walk_preorder(self.root) {
-            let mut values = self.ctx.results(op).to_vec();
+        let mut values = Vec::new();
+        for &op in ops {
+            if !self.ctx.is_alive(op) {
+                continue;
+            }
+            values.clear();
+            values.extend_from_slice(self.ctx.results(op));
             for &region in self.ctx.regions(op) {
                 for block in self.ctx.blocks(region) {
                     values.extend_from_slice(self.ctx.block_args(block));
                 }
             }
-            for v in values {
+            for &v in &values {
                 let ty = self.ctx.value_type(v);
                 if let Some(lowered) = lowered_type(self.ctx, ty, i1) {
                     self.ctx.set_value_type(v, lowered);
@@ -299,9 +319,10 @@ fn lowered_type(ctx: &mut Context, ty: Type, i1: Type) -> Option<Type> {
     if is_ownership_type(ctx, ty) {
         return Some(i1);
     }
-    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
+    let TypeData::Function { inputs, results } = ctx.type_data(ty) else {
         return None;
     };
+    let (inputs, results) = (inputs.clone(), results.clone());
     let map = |ctx: &Context, t: Vec<Type>| -> Vec<Type> {
         t.into_iter()
             .map(|t| if is_ownership_type(ctx, t) { i1 } else { t })
@@ -460,6 +481,14 @@ fn vector_type(ctx: &mut Context, elem: Type) -> Type {
     })
 }
 
+/// The index constants of one helper call (see [`Lowering::helper_indices`]).
+struct HelperIndices {
+    /// The number of retained memrefs and of allocs.
+    sizes: (Value, Value),
+    /// `positions[k]` is `k`, for every position of either array.
+    positions: Vec<Value>,
+}
+
 /// Stores the retained addresses and the owned alloc addresses (0 when not owned) in stack
 /// arrays, calls the helper, and returns the new indicators and the free flags.
 fn call_helper(
@@ -468,35 +497,32 @@ fn call_helper(
     retained: &[Value],
     allocs: &[Value],
     carriers: &[Option<Value>],
+    indices: &HelperIndices,
 ) -> Vec<Value> {
     let index = b.ctx().index_type();
     let i1 = b.ctx().i1_type();
     let (index_vec, i1_vec) = (vector_type(b.ctx(), index), vector_type(b.ctx(), i1));
-    let n = ConstantOp::build_index(b, retained.len() as i64).result(b);
-    let m = ConstantOp::build_index(b, allocs.len() as i64).result(b);
+    let (n, m) = indices.sizes;
+    let at = &indices.positions;
     let rs = AllocaOp::build(b, index_vec, &[n]).result(b);
     let al = AllocaOp::build(b, index_vec, &[m]).result(b);
     let fl = AllocaOp::build(b, i1_vec, &[n]).result(b);
     for (i, &r) in retained.iter().enumerate() {
         let address = ExtractAlignedPointerAsIndexOp::build(b, r).result(b);
-        let at = ConstantOp::build_index(b, i as i64).result(b);
-        StoreOp::build(b, address, rs, &[at]);
+        StoreOp::build(b, address, rs, &[at[i]]);
     }
+    let zero = at[0];
     for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
-        let address = address_if(b, o, c, |b| ConstantOp::build_index(b, 0).result(b));
-        let at = ConstantOp::build_index(b, j as i64).result(b);
-        StoreOp::build(b, address, al, &[at]);
+        let address = address_if(b, o, c, |_| zero);
+        StoreOp::build(b, address, al, &[at[j]]);
     }
     CallOp::build(b, name, &[rs, al, fl], &[]);
     let mut outs = Vec::with_capacity(retained.len() + allocs.len());
-    for i in 0..retained.len() {
-        let at = ConstantOp::build_index(b, i as i64).result(b);
-        outs.push(LoadOp::build(b, fl, &[at]).result(b));
+    for &i in &at[..retained.len()] {
+        outs.push(LoadOp::build(b, fl, &[i]).result(b));
     }
-    let zero = ConstantOp::build_index(b, 0).result(b);
-    for j in 0..allocs.len() {
-        let at = ConstantOp::build_index(b, j as i64).result(b);
-        let left = LoadOp::build(b, al, &[at]).result(b);
+    for &j in &at[..allocs.len()] {
+        let left = LoadOp::build(b, al, &[j]).result(b);
         outs.push(CmpIOp::build(b, CmpIPredicate::Ne, left, zero).result(b));
     }
     outs

@@ -12,7 +12,8 @@
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
 use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
-use rustc_hash::{FxHashMap, FxHashSet};
+
+use smallvec::SmallVec;
 
 use std::cell::RefCell;
 
@@ -29,8 +30,9 @@ pub fn hlo_deallocation_simplification(
     _options: &HloSimplificationOptions,
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
-        simplify_retains(ctx, root);
-        simplify_owns(ctx, root);
+        let mut contents = Contents::of(ctx, root);
+        simplify_retains(ctx, &mut contents);
+        simplify_owns(ctx, &contents);
         Ok(())
     })
 }
@@ -40,17 +42,6 @@ const UNDEFINED: u8 = 0;
 const ALWAYS_NULL: u8 = 1;
 const NEVER_NULL: u8 = 2;
 const SOMETIMES_NULL: u8 = 3;
-
-/// Where an ownership value's nullability comes from.
-enum Source {
-    /// A fixed state (`own`, `null`, or an origin the analysis cannot see into).
-    Fixed(u8),
-    /// `ALWAYS_NULL` joined with these values (a retain's first result).
-    Retain(Vec<Value>),
-    /// The join of these values (region and block arguments, region results, and a retain's
-    /// later results, which join its first one so that a retain costs its operands once).
-    Join(Vec<Value>),
-}
 
 /// The nullability of every ownership value nested in a root, solved once with a worklist
 /// that joins a changed value into its users (each value changes at most twice, so the
@@ -63,54 +54,87 @@ struct Nullability<'a> {
     pairings: RefCell<Pairings>,
 }
 
-/// Ownership values numbered in program order. A hash map, not a table over every value of
-/// the module: the pass runs once per function.
+/// Ownership values numbered in program order. Not a table over every value of the module
+/// (the pass runs once per function) nor a hash map (at a few hundred thousand values its
+/// lookups miss the cache): the values' ids fall in a few dense runs (the ones one pass
+/// created, in creation order), so the numbers are kept in a table per run, found by a binary
+/// search over the runs.
 struct Numbering {
-    of: FxHashMap<Value, u32>,
+    /// Each run: its first id, the id after its last, and where its table starts.
+    runs: Vec<(u32, u32, u32)>,
+    /// The number of each id of each run (`NOT_NUMBERED` for the ids between).
+    table: Vec<u32>,
 }
+
+/// An id inside a run that is not one of the numbered values.
+const NOT_NUMBERED: u32 = u32::MAX;
+
+/// Ids closer than this to the previous one share its run (so the tables hold at most this
+/// many entries per value).
+const RUN_GAP: u32 = 64;
 
 impl Numbering {
     fn new(values: &[Value]) -> Self {
-        let of = values
+        let mut ids: Vec<(u32, u32)> = values
             .iter()
             .enumerate()
-            .map(|(i, &v)| (v, i as u32))
+            .map(|(i, &v)| (v.as_u32(), i as u32))
             .collect();
-        Numbering { of }
+        ids.sort_unstable();
+        let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+        let mut table: Vec<u32> = Vec::new();
+        for (id, number) in ids {
+            match runs.last_mut() {
+                Some((start, end, offset)) if id < end.saturating_add(RUN_GAP) => {
+                    let at = (*offset + (id - *start)) as usize;
+                    table.resize(at + 1, NOT_NUMBERED);
+                    table[at] = number;
+                    *end = id + 1;
+                }
+                _ => {
+                    runs.push((id, id + 1, table.len() as u32));
+                    table.push(number);
+                }
+            }
+        }
+        Numbering { runs, table }
     }
 
     fn get(&self, v: Value) -> Option<usize> {
-        self.of.get(&v).map(|&n| n as usize)
+        let id = v.as_u32();
+        let k = self.runs.partition_point(|&(start, _, _)| start <= id);
+        let &(start, end, offset) = self.runs.get(k.checked_sub(1)?)?;
+        if id >= end {
+            return None;
+        }
+        let n = self.table[(offset + (id - start)) as usize];
+        (n != NOT_NUMBERED).then_some(n as usize)
     }
 }
 
 impl<'a> Nullability<'a> {
-    fn new(ctx: &'a Context, root: Op) -> Self {
-        let values = ownership_values(ctx, root);
-        let number = Numbering::new(&values);
+    fn new(ctx: &'a Context, values: &[Value]) -> Self {
+        let number = Numbering::new(values);
         let mut preds = Predecessors::default();
-        let mut users: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+        let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut state: Vec<u8> = Vec::with_capacity(values.len());
+        let mut sources = SmallVec::new();
         for (i, &v) in values.iter().enumerate() {
-            let source = source_of(ctx, v, &mut preds);
-            let (base, list) = match &source {
-                Source::Fixed(n) => (*n, &[][..]),
-                Source::Retain(list) => (ALWAYS_NULL, &list[..]),
-                Source::Join(list) => (UNDEFINED, &list[..]),
-            };
-            let mut initial = base;
-            for &s in list {
+            sources.clear();
+            let mut initial = source_of(ctx, v, &mut preds, &mut sources);
+            for &s in &sources {
                 match number.get(s) {
-                    Some(k) => users[k].push(i as u32),
+                    Some(k) => edges.push((k as u32, i as u32)),
                     None => initial |= SOMETIMES_NULL,
                 }
             }
             state.push(initial);
         }
+        let users = Adjacency::new(values.len(), edges);
         let mut work: Vec<u32> = (0..values.len() as u32).collect();
         while let Some(v) = work.pop() {
             let from = state[v as usize];
-            for &u in &users[v as usize] {
+            for &u in users.of(v) {
                 let old = state[u as usize];
                 if old | from != old {
                     state[u as usize] = old | from;
@@ -149,60 +173,115 @@ impl<'a> Nullability<'a> {
     }
 }
 
-/// Every ownership value nested in `root` (op results and block arguments), in program
-/// order.
-fn ownership_values(ctx: &Context, root: Op) -> Vec<Value> {
-    let is_ownership = |v: &Value| is_ownership_type(ctx, ctx.value_type(*v));
-    let mut values = Vec::new();
-    for op in ctx.walk_preorder(root) {
-        values.extend(ctx.results(op).iter().copied().filter(is_ownership));
-        for &region in ctx.regions(op) {
-            for block in ctx.blocks(region) {
-                values.extend(ctx.block_args(block).iter().copied().filter(is_ownership));
-            }
-        }
-    }
-    values
+/// What the pass works on, found in one walk: every ownership value nested in a root (op
+/// results and block arguments) and every retain and own, in program order.
+struct Contents {
+    values: Vec<Value>,
+    retains: Vec<Op>,
+    owns: Vec<Op>,
 }
 
-/// The lattice equation of ownership value `v`.
-fn source_of(ctx: &Context, v: Value, preds: &mut Predecessors) -> Source {
+impl Contents {
+    fn of(ctx: &Context, root: Op) -> Self {
+        let is_ownership = |v: &Value| is_ownership_type(ctx, ctx.value_type(*v));
+        let mut contents = Contents {
+            values: Vec::new(),
+            retains: Vec::new(),
+            owns: Vec::new(),
+        };
+        for op in ctx.walk_preorder(root) {
+            if RetainOp::is(ctx, op) {
+                contents.retains.push(op);
+            } else if OwnOp::is(ctx, op) {
+                contents.owns.push(op);
+            }
+            let values = &mut contents.values;
+            values.extend(ctx.results(op).iter().copied().filter(is_ownership));
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
+                    values.extend(ctx.block_args(block).iter().copied().filter(is_ownership));
+                }
+            }
+        }
+        contents
+    }
+}
+
+/// Adjacency lists over numbered nodes, stored flat: the targets of node `k` are
+/// `targets[start[k]..start[k + 1]]`.
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The lists of `nodes` nodes holding `edges` (from, to), each list in edge order.
+    fn new(nodes: usize, edges: Vec<(u32, u32)>) -> Self {
+        let mut start = vec![0u32; nodes + 1];
+        for &(from, _) in &edges {
+            start[from as usize + 1] += 1;
+        }
+        for k in 0..nodes {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut targets = vec![0u32; edges.len()];
+        for (from, to) in edges {
+            let slot = &mut next[from as usize];
+            targets[*slot as usize] = to;
+            *slot += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    fn of(&self, k: u32) -> &[u32] {
+        let k = k as usize;
+        &self.targets[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// The lattice equation of ownership value `v`: its fixed part, joined with the values pushed
+/// on `sources` (a retain's first result is null joined with its indicators, its later
+/// results join the first; region and block arguments and region results join their
+/// incoming values; an origin the analysis cannot see into is either).
+fn source_of(
+    ctx: &Context,
+    v: Value,
+    preds: &mut Predecessors,
+    sources: &mut SmallVec<[Value; 4]>,
+) -> u8 {
     if let ValueDef::Result { op, index } = ctx.value_def(v) {
         if OwnOp::is(ctx, op) {
-            return Source::Fixed(NEVER_NULL);
+            return NEVER_NULL;
         }
         if NullOp::is(ctx, op) {
-            return Source::Fixed(ALWAYS_NULL);
+            return ALWAYS_NULL;
         }
         if let Some(retain) = RetainOp::of(ctx, op) {
             if index > 0 {
-                return Source::Join(vec![ctx.result(op, 0)]);
+                sources.push(ctx.result(op, 0));
+                return UNDEFINED;
             }
-            return Source::Retain(retain.ownerships(ctx).collect());
+            sources.extend(retain.ownerships(ctx));
+            return ALWAYS_NULL;
         }
     }
     match incoming(ctx, v, preds) {
-        Some(list) => Source::Join(list.into_vec()),
-        None => Source::Fixed(SOMETIMES_NULL),
+        Some(list) => {
+            *sources = list;
+            UNDEFINED
+        }
+        None => SOMETIMES_NULL,
     }
-}
-
-/// Every op nested in `root` that `select` picks, in program order.
-fn ops_where(ctx: &Context, root: Op, select: impl Fn(Op) -> bool) -> Vec<Op> {
-    ctx.walk_preorder(root)
-        .into_iter()
-        .filter(|&op| select(op))
-        .collect()
 }
 
 /// Retains of provably null allocs disappear (their results become one null); a retain of
 /// one provably owned alloc that keeps nothing becomes `memref.dealloc` of its memref.
-fn simplify_retains(ctx: &mut Context, root: Op) {
-    let retains = ops_where(ctx, root, |op| RetainOp::is(ctx, op));
+fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
     let mut plans: Vec<(Op, Option<Value>)> = Vec::new();
     {
-        let analysis = Nullability::new(ctx, root);
-        for &op in &retains {
+        let analysis = Nullability::new(ctx, &contents.values);
+        for &op in &contents.retains {
             let retain = RetainOp::wrap(op);
             let allocs: Vec<Value> = retain.ownerships(ctx).collect();
             if allocs.iter().all(|&o| analysis.of(o).0 == ALWAYS_NULL) {
@@ -232,19 +311,25 @@ fn simplify_retains(ctx: &mut Context, root: Op) {
         }
         ctx.erase_op(op);
     }
+    // The erased retains' results are gone; the nulls standing for them only ever flow out,
+    // so the own simplification needs no number for them.
+    contents.values.retain(|&v| match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => ctx.is_alive(op),
+        _ => true,
+    });
 }
 
 /// An `own` without uses is erased; one whose indicator only flows around without reaching
 /// a retain, free or anything else becomes `deallocation.null`.
-fn simplify_owns(ctx: &mut Context, root: Op) {
-    let used = used_values(ctx, root);
-    for op in ops_where(ctx, root, |op| OwnOp::is(ctx, op)) {
+fn simplify_owns(ctx: &mut Context, contents: &Contents) {
+    let (number, used) = used_values(ctx, &contents.values);
+    for &op in &contents.owns {
         let result = ctx.result(op, 0);
         if !ctx.has_uses(result) {
             ctx.erase_op(op);
             continue;
         }
-        if !used.contains(&result) {
+        if !number.get(result).is_some_and(|k| used[k]) {
             let mut b = Builder::before(ctx, op);
             let null = NullOp::build(&mut b).result(ctx);
             ctx.replace_all_uses_with(result, null);
@@ -253,14 +338,13 @@ fn simplify_owns(ctx: &mut Context, root: Op) {
     }
 }
 
-/// The ownership values nested in `root` that something uses: a use other than forwarding
-/// the value along control flow, or forwarding it to a used value. Solved backwards from
+/// Which of `values` something uses (by their numbering): a use other than forwarding the
+/// value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
 /// forwarding stay unused).
-fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
-    let values = ownership_values(ctx, root);
-    let number = Numbering::new(&values);
-    let mut forwarded_from: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+fn used_values(ctx: &Context, values: &[Value]) -> (Numbering, Vec<bool>) {
+    let number = Numbering::new(values);
+    let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
     for (i, &v) in values.iter().enumerate() {
         for (user, index) in ctx.uses(v) {
@@ -268,7 +352,7 @@ fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
                 Some(targets) => {
                     for t in targets {
                         if let Some(k) = number.get(t) {
-                            forwarded_from[k].push(i as u32);
+                            edges.push((k as u32, i as u32));
                         }
                     }
                 }
@@ -276,16 +360,33 @@ fn used_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
             }
         }
     }
+    let forwarded_from = Adjacency::new(values.len(), edges);
     let mut used = vec![false; values.len()];
     while let Some(i) = work.pop() {
         if !used[i as usize] {
             used[i as usize] = true;
-            work.extend(forwarded_from[i as usize].iter().copied());
+            work.extend_from_slice(forwarded_from.of(i));
         }
     }
-    values
-        .into_iter()
-        .zip(used)
-        .filter_map(|(v, u)| u.then_some(v))
-        .collect()
+    (number, used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_finds_values_across_runs_and_gaps() {
+        // Ids as the context hands them out: two dense stretches far apart and one value
+        // alone, listed out of id order.
+        let all: Vec<Value> = (0..400).map(Value::from_u32).collect();
+        let picked: Vec<Value> = [300, 5, 6, 8, 399, 7, 150, 301].map(|k| all[k]).to_vec();
+        let number = Numbering::new(&picked);
+        for (i, &v) in picked.iter().enumerate() {
+            assert_eq!(number.get(v), Some(i));
+        }
+        for k in [0, 4, 9, 100, 149, 151, 299, 302, 398] {
+            assert_eq!(number.get(all[k]), None, "value {k} is not numbered");
+        }
+    }
 }

@@ -3,56 +3,134 @@
 //! fixes which value leads a retain group). Each class also keeps the program positions at
 //! which its members are referenced, merged smaller into larger on union, so that "is this
 //! class referenced between here and there" costs a logarithm, not a walk.
+//!
+//! The parent links are a table indexed by value number (values are numbered densely by the
+//! context), grown on demand; [`UnionFind::clear`] resets only the entries set since the last
+//! clear, so that one table serves many short-lived relations without costing its size each
+//! time.
 
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 use ir::Value;
-use rustc_hash::FxHashMap;
+
+/// No parent: the value leads its class.
+const ROOT: u32 = u32::MAX;
 
 /// Disjoint sets of values; a value never seen is its own class.
 #[derive(Default)]
 pub struct UnionFind {
-    parent: FxHashMap<Value, Value>,
-    /// The reference positions of each class, by leader.
-    references: FxHashMap<Value, BTreeSet<u32>>,
+    /// The parent of each value by number (`ROOT` for a leader).
+    parent: Vec<u32>,
+    /// The values whose parent was set since the last [`UnionFind::clear`].
+    linked: Vec<u32>,
+    /// The slot in `positions` of each leader's reference positions, by value number
+    /// (`NO_SLOT`: none noted).
+    slot: Vec<u32>,
+    /// The reference positions of classes (a merged-away class leaves an empty set).
+    positions: Vec<BTreeSet<u32>>,
+    /// The values given a slot since the last [`UnionFind::clear`].
+    slotted: Vec<u32>,
 }
 
+/// No reference positions.
+const NO_SLOT: u32 = u32::MAX;
+
 impl UnionFind {
+    fn parent_of(&self, v: u32) -> u32 {
+        self.parent.get(v as usize).copied().unwrap_or(ROOT)
+    }
+
+    fn slot_of(&self, leader: Value) -> Option<usize> {
+        let slot = *self.slot.get(leader.as_u32() as usize)?;
+        (slot != NO_SLOT).then_some(slot as usize)
+    }
+
+    fn set_slot(&mut self, leader: Value, slot: u32) {
+        let at = leader.as_u32() as usize;
+        if at >= self.slot.len() {
+            self.slot.resize(at + 1, NO_SLOT);
+        }
+        self.slot[at] = slot;
+        if slot != NO_SLOT {
+            self.slotted.push(leader.as_u32());
+        }
+    }
+
     /// The leader of `v`'s class (with path halving).
     pub fn find(&mut self, v: Value) -> Value {
-        let mut cur = v;
-        while let Some(&p) = self.parent.get(&cur) {
-            if p == cur {
+        let mut cur = v.as_u32();
+        loop {
+            let p = self.parent_of(cur);
+            if p == ROOT {
                 break;
             }
-            let grand = self.parent.get(&p).copied().unwrap_or(p);
-            self.parent.insert(cur, grand);
+            let grand = self.parent_of(p);
+            if grand == ROOT {
+                cur = p;
+                break;
+            }
+            self.parent[cur as usize] = grand;
             cur = grand;
         }
-        cur
+        Value::from_u32(cur)
     }
 
     /// Merges the classes of `a` and `b`; the merged class keeps `a`'s leader.
     pub fn union(&mut self, a: Value, b: Value) {
         let la = self.find(a);
         let lb = self.find(b);
-        if la != lb {
-            self.parent.insert(lb, la);
-            if let Some(mut from) = self.references.remove(&lb) {
-                let into = self.references.entry(la).or_default();
-                if into.len() < from.len() {
-                    std::mem::swap(into, &mut from);
+        if la == lb {
+            return;
+        }
+        let slot = lb.as_u32() as usize;
+        if slot >= self.parent.len() {
+            self.parent.resize(slot + 1, ROOT);
+        }
+        self.parent[slot] = la.as_u32();
+        self.linked.push(lb.as_u32());
+        let Some(from) = self.slot_of(lb) else {
+            return;
+        };
+        self.set_slot(lb, NO_SLOT);
+        match self.slot_of(la) {
+            None => self.set_slot(la, from as u32),
+            Some(into) => {
+                let mut moved = std::mem::take(&mut self.positions[from]);
+                let kept = &mut self.positions[into];
+                if kept.len() < moved.len() {
+                    std::mem::swap(kept, &mut moved);
                 }
-                into.extend(from);
+                kept.extend(moved);
             }
         }
+    }
+
+    /// Forgets every union and reference, at the cost of what was recorded since the last
+    /// clear (the table keeps its size).
+    pub fn clear(&mut self) {
+        for v in self.linked.drain(..) {
+            self.parent[v as usize] = ROOT;
+        }
+        for v in self.slotted.drain(..) {
+            self.slot[v as usize] = NO_SLOT;
+        }
+        self.positions.clear();
     }
 
     /// Notes that `v` is referenced at program position `at`.
     pub fn note_reference(&mut self, v: Value, at: u32) {
         let leader = self.find(v);
-        self.references.entry(leader).or_default().insert(at);
+        let slot = match self.slot_of(leader) {
+            Some(slot) => slot,
+            None => {
+                let slot = self.positions.len();
+                self.positions.push(BTreeSet::new());
+                self.set_slot(leader, slot as u32);
+                slot
+            }
+        };
+        self.positions[slot].insert(at);
     }
 
     /// Whether a member of `v`'s class is referenced at a position in `within`.
@@ -61,9 +139,8 @@ impl UnionFind {
             return false;
         }
         let leader = self.find(v);
-        self.references
-            .get(&leader)
-            .is_some_and(|positions| positions.range(within).next().is_some())
+        self.slot_of(leader)
+            .is_some_and(|slot| self.positions[slot].range(within).next().is_some())
     }
 
     /// Whether `a` and `b` are in one class.
@@ -77,11 +154,16 @@ mod tests {
     use super::*;
     use ir::Context;
 
-    #[test]
-    fn union_keeps_the_first_leader() {
+    /// `N` distinct values (placeholders of a throwaway context).
+    fn values<const N: usize>() -> [Value; N] {
         let mut ctx = Context::new();
         let i1 = ctx.i1_type();
-        let [a, b, c, d] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        std::array::from_fn(|_| ctx.create_placeholder(i1))
+    }
+
+    #[test]
+    fn union_keeps_the_first_leader() {
+        let [a, b, c, d] = values();
         let mut uf = UnionFind::default();
         uf.union(a, b);
         uf.union(c, d);
@@ -93,9 +175,7 @@ mod tests {
 
     #[test]
     fn references_follow_unions() {
-        let mut ctx = Context::new();
-        let i1 = ctx.i1_type();
-        let [a, b, c] = std::array::from_fn(|_| ctx.create_placeholder(i1));
+        let [a, b, c] = values();
         let mut uf = UnionFind::default();
         uf.note_reference(a, 3);
         uf.note_reference(b, 10);
@@ -108,5 +188,22 @@ mod tests {
         assert!(uf.referenced_within(a, 4..=15));
         assert!(uf.referenced_within(b, 0..=3));
         assert!(!uf.referenced_within(b, 21..=30));
+    }
+
+    #[test]
+    fn clear_forgets_unions_and_references() {
+        let [a, b, c] = values();
+        let mut uf = UnionFind::default();
+        uf.note_reference(b, 5);
+        uf.union(a, b);
+        uf.union(c, a);
+        assert!(uf.same(b, c) && uf.referenced_within(c, 5..=5));
+        uf.clear();
+        assert!(!uf.same(a, b) && !uf.same(a, c));
+        assert!(!uf.referenced_within(a, 0..=9) && !uf.referenced_within(b, 0..=9));
+        assert!(!uf.referenced_within(c, 0..=9));
+        uf.note_reference(c, 7);
+        uf.union(b, c);
+        assert!(uf.referenced_within(b, 7..=7) && !uf.referenced_within(a, 7..=7));
     }
 }

@@ -5,7 +5,7 @@
 //! results for memref results, and implicit capture through `memref.realloc` in ops whose
 //! regions run at most once.
 
-use ir::dialects::deallocation::NullOp;
+use ir::dialects::deallocation::{NullOp, is_ownership_type};
 use ir::{Block, Builder, Op, RegionEdge, RegionPoint, Traits, Value};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
@@ -255,8 +255,8 @@ impl Deallocator<'_> {
             return true;
         };
         let last = self.ctx.last_op(block).unwrap_or(op);
-        match (self.spans.get(&op), self.spans.get(&last)) {
-            (Some(&(_, op_end)), Some(&(_, block_end))) => {
+        match (self.spans.get(op), self.spans.get(last)) {
+            (Some((_, op_end)), Some((_, block_end))) => {
                 if self.aliases.referenced_within(x, op_end + 1..=block_end) {
                     return false;
                 }
@@ -321,12 +321,13 @@ impl Deallocator<'_> {
     /// a loop, a buffer yielded into two arguments, or into one argument and derived into
     /// another, would otherwise be freed through one while the other still hands it on.
     fn union_aliasing_region_args(&mut self, op: Op) {
-        let saved = std::mem::take(&mut self.aliases);
+        std::mem::swap(&mut self.aliases, &mut self.scratch);
         self.union_everything_in(op);
         for (v, to) in self.forwarding_pairs(op) {
             self.aliases.union(v, to);
         }
-        let mut flow = std::mem::replace(&mut self.aliases, saved);
+        std::mem::swap(&mut self.aliases, &mut self.scratch);
+        let mut flow = std::mem::take(&mut self.scratch);
         let regions = self.ctx.regions(op).to_vec();
         for region in regions {
             let Some(entry) = self.ctx.entry_block(region) else {
@@ -344,6 +345,8 @@ impl Deallocator<'_> {
                 }
             }
         }
+        flow.clear();
+        self.scratch = flow;
     }
 
     /// Whether `v` is defined in a region of `op`.
@@ -382,30 +385,28 @@ impl Deallocator<'_> {
     /// Unions each memref or indicator operand of `from` that `edge` (of region-branch op
     /// `op`) forwards with the value receiving it.
     fn union_along(&mut self, op: Op, from: Op, edge: &RegionEdge) {
-        let inputs = match edge.to {
-            RegionPoint::Region(r) => self.entry_args(op, r),
-            RegionPoint::Parent => self.ctx.results(op).to_vec(),
+        let ctx = &*self.ctx;
+        let inputs: &[Value] = match edge.to {
+            RegionPoint::Region(r) => ctx
+                .regions(op)
+                .get(r)
+                .and_then(|&r| ctx.entry_block(r))
+                .map_or(&[], |b| ctx.block_args(b)),
+            RegionPoint::Parent => ctx.results(op),
         };
+        let available = ctx.num_operands(from);
         for (i, k) in edge.operands.clone().zip(edge.inputs.clone()) {
-            if i >= self.ctx.num_operands(from) {
+            if i >= available {
                 break;
             }
-            let v = self.ctx.operand(from, i);
+            let v = ctx.operand(from, i);
+            let ty = ctx.value_type(v);
             if let Some(&input) = inputs.get(k)
-                && (self.is_memref(v) || self.is_ownership(v))
+                && (ctx.type_data(ty).is_memref() || is_ownership_type(ctx, ty))
             {
                 self.aliases.union(v, input);
             }
         }
-    }
-
-    fn entry_args(&self, op: Op, region: usize) -> Vec<Value> {
-        self.ctx
-            .regions(op)
-            .get(region)
-            .and_then(|&r| self.ctx.entry_block(r))
-            .map(|b| self.ctx.block_args(b).to_vec())
-            .unwrap_or_default()
     }
 }
 
