@@ -87,13 +87,7 @@ fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
         if uniform.is_empty() {
             continue;
         }
-        rw.erase_block_args(block, &uniform);
-        for &(term, successor) in incoming {
-            if let Some(range) = rw.successor_operand_range(term, successor) {
-                let operands: Vec<usize> = uniform.iter().map(|&i| range.start + i).collect();
-                rw.erase_operands(term, &operands);
-            }
-        }
+        erase_args_and_operands(rw, block, &uniform, incoming);
         changes += uniform.len();
     }
     changes
@@ -128,16 +122,27 @@ fn drop_unused_args(rw: &mut Rewriter, region: ir::Region) -> usize {
         if unused.is_empty() {
             continue;
         }
-        rw.erase_block_args(block, &unused);
-        for &(term, successor) in incoming {
-            if let Some(range) = rw.successor_operand_range(term, successor) {
-                let operands: Vec<usize> = unused.iter().map(|&i| range.start + i).collect();
-                rw.erase_operands(term, &operands);
-            }
-        }
+        erase_args_and_operands(rw, block, &unused, incoming);
         changes += unused.len();
     }
     changes
+}
+
+/// Erases the arguments of `block` at `indices` and the operands each edge of `incoming`
+/// passes for them.
+fn erase_args_and_operands(
+    rw: &mut Rewriter,
+    block: Block,
+    indices: &[usize],
+    incoming: &[(Op, usize)],
+) {
+    rw.erase_block_args(block, indices);
+    for &(term, successor) in incoming {
+        if let Some(range) = rw.successor_operand_range(term, successor) {
+            let operands: Vec<usize> = indices.iter().map(|&i| range.start + i).collect();
+            rw.erase_operands(term, &operands);
+        }
+    }
 }
 
 /// The one value every edge of `incoming` passes for argument `index` of `block`, ignoring
