@@ -101,3 +101,56 @@ func.func @main() {
 func.func private @pick(%x: index) -> index {
   return %x : index
 }
+
+// -----
+
+// scf.while: the after region only runs when the condition held, so a comparison there that
+// repeats the condition on the forwarded counter is `true` and its negation `false`
+// (WhileCmpCond): the scf.if on the negation goes, with the print it guards.
+func.func private @printI64(i64)
+func.func @main() {
+  %i0 = arith.constant 0 : i64
+  %i1 = arith.constant 1 : i64
+  %i3 = arith.constant 3 : i64
+  %i7 = arith.constant 7 : i64
+  %r = scf.while (%k = %i0) : (i64) -> i64 {
+    %go = arith.cmpi slt, %k, %i3 : i64
+    scf.condition(%go) %k : i64
+  } do {
+  ^bb0(%k2: i64):
+    %done = arith.cmpi sge, %k2, %i3 : i64
+    scf.if %done {
+      func.call @printI64(%i7) : (i64) -> ()
+    }
+    %again = arith.cmpi slt, %k2, %i3 : i64
+    %step = arith.select %again, %i1, %i3 : i64
+    %next = arith.addi %k2, %step : i64
+    func.call @printI64(%next) : (i64) -> ()
+    scf.yield %next : i64
+  }
+  func.call @printI64(%r) : (i64) -> ()
+  return
+}
+
+// -----
+
+// scf.while: the condition forwards itself; in the after region that argument is `true`
+// (WhileConditionTruth), so the select on it picks its first value.
+func.func private @printI64(i64)
+func.func @main() {
+  %i0 = arith.constant 0 : i64
+  %i1 = arith.constant 1 : i64
+  %i2 = arith.constant 2 : i64
+  %i5 = arith.constant 5 : i64
+  %r:2 = scf.while (%k = %i0) : (i64) -> (i64, i1) {
+    %go = arith.cmpi ult, %k, %i5 : i64
+    scf.condition(%go) %k, %go : i64, i1
+  } do {
+  ^bb0(%k2: i64, %g: i1):
+    %step = arith.select %g, %i2, %i1 : i64
+    %next = arith.addi %k2, %step : i64
+    scf.yield %next : i64
+  }
+  func.call @printI64(%r#0) : (i64) -> ()
+  return
+}

@@ -13,7 +13,8 @@
 //! prints and leave a clean heap, or the input is left out (counted by reason: upstream's
 //! pipeline has bugs of its own). A program is reported when our output
 //! has more of any of these than upstream's (its text goes to
-//! `target/fuzz-against-mlir-opt/<what>-<seed>.mlir`). The summary also prints, for both
+//! `target/fuzz-against-mlir-opt/<what>-<seed>.mlir`); a program whose peak exceeds the ideal
+//! by more than 10% goes to `target/fuzz-against-mlir-opt/over-ideal/`. The summary also prints, for both
 //! pipelines, the table of the issue: heap allocations executed over the program's own, peak
 //! bytes over the ideal peak (every buffer freed right after its last access, as the
 //! interpreter computes it on the input), how many programs are within 10% of that ideal, and
@@ -354,7 +355,16 @@ fn record(
         }
     }
     if !worse_in.is_empty() {
-        let _ = write_case(out_dir, input, &worse_in, &ours.text, &upstream.text);
+        let header = format!("worse than mlir-opt-22 in: {}", worse_in.join("; "));
+        let _ = write_case(out_dir, input, &header, &ours.text, &upstream.text);
+    }
+    if ideal > 0 && ours.peak as f64 > 1.10 * ideal as f64 {
+        let header = format!(
+            "peak bytes {} over the ideal {ideal} by more than 10% (mlir-opt-22: {})",
+            ours.peak, upstream.peak
+        );
+        let dir = out_dir.join("over-ideal");
+        let _ = write_case(&dir, input, &header, &ours.text, &upstream.text);
     }
 }
 
@@ -460,12 +470,12 @@ fn in_helper(ctx: &Context, op: Op) -> bool {
 fn write_case(
     dir: &Path,
     input: &Input,
-    worse_in: &[String],
+    header: &str,
     ours: &str,
     upstream: &str,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let mut text = format!("// worse than mlir-opt-22 in: {}\n", worse_in.join("; "));
+    let mut text = format!("// {header}\n");
     text.push_str(&input.text);
     text.push_str("\n// ----- ours\n");
     text.push_str(ours);

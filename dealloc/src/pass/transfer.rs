@@ -10,7 +10,19 @@
 //! // the loop's ownership operand for %init is `true` (was `false`), and the block no longer
 //! // frees %init after the loop
 //! ```
+//!
+//! The initial value may be a `memref.cast` (or a chain of them) of the fresh buffer: a cast
+//! only retypes the buffer, so the loop takes over the buffer it retypes, as canonicalize's
+//! static allocation folding (`memref.alloc(%c4)` into `memref.alloc()` plus a cast) produces:
+//!
+//! ```text
+//! %alloc = memref.alloc() : memref<4xf32>
+//! %init = memref.cast %alloc : memref<4xf32> to memref<?xf32>
+//! %r = scf.for ... iter_args(%b = %init) -> (memref<?xf32>) { ... }
+//! // the loop's ownership operand for %init is `true`; the block no longer frees %alloc
+//! ```
 
+use ir::dialects::memref::CastOp;
 use ir::dialects::scf::{ForOp, WhileOp};
 use ir::{Block, Op, OpView, Value};
 use rustc_hash::FxHashSet;
@@ -37,13 +49,16 @@ impl DeallocState<'_> {
         if !ForOp::is(self.ctx, loop_op) && !WhileOp::is(self.ctx, loop_op) {
             return None;
         }
-        let Ownership::Unique(indicator) = self.get(value, block) else {
+        let retyped = self.casts_in_block(value, block);
+        let buffer = retyped.last().copied().unwrap_or(value);
+        let Ownership::Unique(indicator) = self.get(buffer, block) else {
             return None;
         };
+        let operand = (loop_op, value, operand_index);
         if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
-            || !self.in_list.contains(&(block, value))
-            || !self.is_fresh_buffer(value, block)
-            || !self.dead_after(loop_op, block, value, operand_index)
+            || !self.in_list.contains(&(block, buffer))
+            || !self.is_fresh_buffer(buffer, block)
+            || !self.dead_after(operand, block, buffer)
         {
             return None;
         }
@@ -52,8 +67,26 @@ impl DeallocState<'_> {
             "ownership of an initial value moves into the loop: nothing uses it afterwards"
         );
         let f = self.bool_const(block, false);
-        self.set(value, Ownership::Unique(f), block);
+        for v in std::iter::once(value).chain(retyped) {
+            self.set(v, Ownership::Unique(f), block);
+        }
         Some(indicator)
+    }
+
+    /// The sources of the chain of `memref.cast`s defining `value` in `block`, nearest first
+    /// (empty when `value` is no cast): the last one is the buffer they all retype.
+    fn casts_in_block(&self, value: Value, block: Block) -> Vec<Value> {
+        let ctx = &*self.ctx;
+        let mut sources = Vec::new();
+        let mut current = value;
+        while let Some(cast) = ctx.defining_op(current).and_then(|d| CastOp::of(ctx, d)) {
+            if ctx.op_parent(cast.op()) != Some(block) || sources.len() >= ALIAS_LIMIT {
+                break;
+            }
+            current = cast.source(ctx);
+            sources.push(current);
+        }
+        sources
     }
 
     /// Whether `value`, defined in `block`, is a buffer nothing defined before it may alias
@@ -76,14 +109,16 @@ impl DeallocState<'_> {
         hands_over && memref_results.count() == 1
     }
 
-    /// Whether `value` and every alias derived from it are used only before `loop_op` in
-    /// `block`, except for `value` itself as `loop_op`'s operand `operand_index`. Results of
-    /// users (and of the ops holding them) count as aliases.
-    fn dead_after(&self, loop_op: Op, block: Block, value: Value, operand_index: usize) -> bool {
+    /// Whether `buffer` and every alias derived from it are used only before the loop in
+    /// `block`, except for the loop's own operand: `(loop_op, value, operand_index)`, where
+    /// `value` is `buffer` or a cast of it. Results of users (and of the ops holding them)
+    /// count as aliases.
+    fn dead_after(&self, operand: (Op, Value, usize), block: Block, buffer: Value) -> bool {
         let ctx = &*self.ctx;
+        let (loop_op, value, operand_index) = operand;
         let mut seen = FxHashSet::default();
-        let mut work = vec![value];
-        seen.insert(value);
+        let mut work = vec![buffer];
+        seen.insert(buffer);
         while let Some(alias) = work.pop() {
             for (user, index) in ctx.uses(alias) {
                 if user == loop_op && alias == value && index == operand_index {

@@ -14,6 +14,7 @@ mod if_combine;
 mod loops_canonicalize;
 mod ops;
 mod while_canonicalize;
+mod while_condition;
 pub use ops::{
     ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
     WhileOp, YieldOp,

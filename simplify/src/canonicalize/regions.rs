@@ -1,5 +1,6 @@
 //! Region simplification: erase unreachable blocks, drop block arguments that every
-//! predecessor passes the same value, merge a block into its only predecessor when that
+//! predecessor passes the same value or that nothing uses (with the operands passed for
+//! them, as MLIR's region DCE does), merge a block into its only predecessor when that
 //! predecessor ends in an unconditional branch to it.
 
 use ir::context::ValueDef;
@@ -33,7 +34,10 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
     if !multi_block {
         return 0;
     }
-    erase_unreachable(rw, region) + drop_uniform_args(rw, region) + merge_blocks(rw, region)
+    erase_unreachable(rw, region)
+        + drop_uniform_args(rw, region)
+        + drop_unused_args(rw, region)
+        + merge_blocks(rw, region)
 }
 
 /// Every edge into each block of `region` (terminator, successor index), in block order.
@@ -83,16 +87,62 @@ fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
         if uniform.is_empty() {
             continue;
         }
-        rw.erase_block_args(block, &uniform);
-        for &(term, successor) in incoming {
-            if let Some(range) = rw.successor_operand_range(term, successor) {
-                let operands: Vec<usize> = uniform.iter().map(|&i| range.start + i).collect();
-                rw.erase_operands(term, &operands);
-            }
-        }
+        erase_args_and_operands(rw, block, &uniform, incoming);
         changes += uniform.len();
     }
     changes
+}
+
+/// Block arguments nothing uses are removed, with the operands the branches pass for them.
+/// Only blocks whose predecessors all end in `cf.br` or `cf.cond_br` are changed.
+fn drop_unused_args(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let edges = predecessor_edges(rw, region);
+    // Last blocks first: an argument only passed on to a later block's unused one is then
+    // unused itself.
+    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
+    let blocks = blocks.into_iter().rev();
+    let mut changes = 0;
+    for block in blocks {
+        let Some(incoming) = edges.get(&block) else {
+            continue;
+        };
+        let arity = rw.block_args(block).len();
+        let plain = incoming.iter().all(|&(term, successor)| {
+            (BrOp::is(rw, term) || CondBrOp::is(rw, term))
+                && rw
+                    .successor_operand_range(term, successor)
+                    .is_some_and(|range| range.len() == arity)
+        });
+        if !plain {
+            continue;
+        }
+        let unused: Vec<usize> = (0..arity)
+            .filter(|&i| !rw.has_uses(rw.block_args(block)[i]))
+            .collect();
+        if unused.is_empty() {
+            continue;
+        }
+        erase_args_and_operands(rw, block, &unused, incoming);
+        changes += unused.len();
+    }
+    changes
+}
+
+/// Erases the arguments of `block` at `indices` and the operands each edge of `incoming`
+/// passes for them.
+fn erase_args_and_operands(
+    rw: &mut Rewriter,
+    block: Block,
+    indices: &[usize],
+    incoming: &[(Op, usize)],
+) {
+    rw.erase_block_args(block, indices);
+    for &(term, successor) in incoming {
+        if let Some(range) = rw.successor_operand_range(term, successor) {
+            let operands: Vec<usize> = indices.iter().map(|&i| range.start + i).collect();
+            rw.erase_operands(term, &operands);
+        }
+    }
 }
 
 /// The one value every edge of `incoming` passes for argument `index` of `block`, ignoring

@@ -30,6 +30,8 @@ pub(crate) fn register(reg: &mut Registry) {
             while_unused_results,
             while_unused_before_args,
             while_align_forwarded_args,
+            super::while_condition::while_condition_truth,
+            super::while_condition::while_cmp_cond,
         ];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {

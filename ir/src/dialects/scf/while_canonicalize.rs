@@ -24,14 +24,14 @@ use crate::entity::{Block, Op, Value};
 use crate::rewrite::Rewriter;
 
 /// The before and after blocks of a well-formed `scf.while` with their terminators.
-struct WhileParts {
-    before: Block,
-    after: Block,
-    condition: Op,
-    yield_op: Op,
+pub(super) struct WhileParts {
+    pub(super) before: Block,
+    pub(super) after: Block,
+    pub(super) condition: Op,
+    pub(super) yield_op: Op,
 }
 
-fn while_parts(ctx: &Context, op: Op) -> Option<WhileParts> {
+pub(super) fn while_parts(ctx: &Context, op: Op) -> Option<WhileParts> {
     let view = WhileOp::of(ctx, op)?;
     let (before, after) = (view.before_block(ctx)?, view.after_block(ctx)?);
     let condition = ctx.last_op(before).filter(|&t| ConditionOp::is(ctx, t))?;
