@@ -205,3 +205,17 @@ func.func @f(%i: memref<5xf32>, %o: memref<3xf32>) {
   }
   return
 }
+
+// -----
+
+// A named op in generic form with no operands and no indexing maps (found by `cargo xtask
+// fuzz-generic --seed 77000`; it panicked here, and `mlir-opt-22` crashes on it after the same
+// error).
+func.func @f() {
+  // expected-error @+1 {{'linalg.matmul' op invalid indexing maps are non-invertible: (() -> ())}}
+  "linalg.matmul"() ({
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    linalg.yield %c : f32
+  }) {indexing_maps = [], operandSegmentSizes = array<i32: 0, 0>} : () -> ()
+  return
+}

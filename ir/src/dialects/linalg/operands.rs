@@ -154,7 +154,8 @@ fn verify_maps(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
         op_error(ctx, op, diags, msg);
         return false;
     }
-    let loops = super::generic::num_loops(ctx, op).unwrap_or_else(|| maps[0].num_dims as usize);
+    let loops = super::generic::num_loops(ctx, op)
+        .unwrap_or_else(|| maps.first().map_or(0, |map| map.num_dims as usize));
     for (i, map) in maps.iter().enumerate() {
         if map.num_symbols != 0 {
             op_error(
