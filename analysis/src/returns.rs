@@ -142,11 +142,9 @@ fn summarize(
 ) -> Option<Vec<ReturnedBuffer>> {
     let body = *ctx.regions(function).first()?;
     let returns: Vec<Op> = ctx
-        .walk_preorder(function)
-        .into_iter()
-        .filter(|&op| {
-            ctx.has_trait(op, Traits::RETURN_LIKE) && ctx.op_parent_region(op) == Some(body)
-        })
+        .blocks(body)
+        .filter_map(|block| ctx.last_op(block))
+        .filter(|&op| ctx.has_trait(op, Traits::RETURN_LIKE))
         .collect();
     let count = ctx.num_operands(*returns.first()?);
     let mut summary = vec![ReturnedBuffer::default(); count];
