@@ -320,6 +320,7 @@ pub struct BufferOriginAnalysis {
 struct Terminals {
     set: Vec<Value>,
     all_allocs: bool,
+    /// Every terminal is an allocation or existed before the function ([`existed_before_function`]).
     all_allocs_or_args: bool,
 }
 
@@ -357,7 +358,7 @@ impl BufferOriginAnalysis {
         let all_allocs = set.iter().all(|&t| self.is_new_buffer(ctx, t));
         let all_allocs_or_args = set
             .iter()
-            .all(|&t| self.is_new_buffer(ctx, t) || is_function_argument(ctx, t));
+            .all(|&t| self.is_new_buffer(ctx, t) || existed_before_function(ctx, t));
         Terminals {
             set,
             all_allocs,
@@ -392,6 +393,21 @@ impl BufferOriginAnalysis {
             AliasResult::Unknown
         }
     }
+}
+
+/// Whether the buffer `v` existed before the function it is used in started: an argument of
+/// the function, or the result of an op without memory effects that takes no buffer (such as
+/// `memref.get_global`). Such a buffer is never one that the function, or a call it makes,
+/// allocates. One-Shot Bufferize turns every constant tensor into a global, so this is what
+/// separates a local allocation from a call result that may be the global passed to the call.
+pub fn existed_before_function(ctx: &Context, v: Value) -> bool {
+    if is_function_argument(ctx, v) {
+        return true;
+    }
+    let ValueDef::Result { op, .. } = ctx.value_def(v) else {
+        return false;
+    };
+    effects::is_effect_free(ctx, op) && !ctx.operands(op).any(|o| is_buffer(ctx, o))
 }
 
 /// Whether `v` is an argument of the entry block of a function-like op's body.

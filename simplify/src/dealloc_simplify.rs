@@ -13,7 +13,7 @@
 //! pass only rewrites deallocations, so what the functions return does not change under it.
 
 use analysis::alias::{
-    AliasResult, BufferOriginAnalysis, is_buffer, is_function_argument, view_base,
+    AliasResult, BufferOriginAnalysis, existed_before_function, is_buffer, view_base,
 };
 use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands};
@@ -278,7 +278,8 @@ fn remove_retained_not_aliasing(
 }
 
 /// The origin summary of one memref: its terminal buffers and whether they are all
-/// allocations / allocations or function arguments.
+/// allocations / allocations or buffers that existed before the function
+/// ([`existed_before_function`]: arguments, globals).
 struct Origin {
     base: Value,
     terminals: Vec<Value>,
@@ -339,7 +340,7 @@ impl<'a> Origins<'a> {
         let all_allocs = terminals.iter().all(|&t| new(t));
         let all_allocs_or_args = terminals
             .iter()
-            .all(|&t| new(t) || is_function_argument(ctx, t));
+            .all(|&t| new(t) || existed_before_function(ctx, t));
         Origin {
             base,
             terminals,

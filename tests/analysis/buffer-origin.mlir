@@ -82,8 +82,8 @@ func.func @cfg(%cond: i1) {
 
 // -----
 
-// Globals are unknown against each other (as upstream) and against allocs; alloca is an
-// allocation too.
+// Globals are unknown against each other (as upstream), but differ from allocations, alloca
+// included: a global existed before the function ran (upstream answers unknown there).
 memref.global "private" @g0 : memref<4xf32> = dense<0.0>
 memref.global "private" @g1 : memref<4xf32> = dense<1.0>
 func.func @globals() {
