@@ -27,12 +27,14 @@
 //! function returns must not keep using them. [`crate::alias::BufferOriginAnalysis::compute_interprocedural`]
 //! is meant for passes that rewrite deallocations only.
 
-use ir::{Context, Op, Traits, Value, ValueDef};
+use ir::dialects::arith::ConstantOp;
+use ir::dialects::scf::IfOp;
+use ir::{Context, Op, OpView, RegionPoint, Traits, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use crate::alias::{BufferViewFlowAnalysis, is_buffer};
-use crate::effects;
+use crate::{cfg, effects};
 
 /// How many values the trace of one returned buffer may visit before it gives up.
 pub const TRACE_LIMIT: usize = 256;
@@ -154,12 +156,15 @@ fn summarize(
             return None;
         }
         for (i, value) in ctx.operands(ret).enumerate() {
-            if is_buffer(ctx, value) {
+            if !is_buffer(ctx, value) {
+                continue;
+            }
+            for source in guarded_sources(ctx, value) {
                 trace(
                     ctx,
                     function,
                     flow,
-                    value,
+                    source,
                     &mut summary[i],
                     &mut allocations[i],
                 );
@@ -168,6 +173,77 @@ fn summarize(
     }
     unfresh_shared(&mut summary, &allocations);
     Some(summary)
+}
+
+/// The values a returned `value` may be, read through the ownership pass's return guard
+/// `r = scf.if %owned { yield v } else { yield clone v }` when `v` and `%owned` are results of
+/// one region-branch op: along an edge into that op that passes the constant `false` as
+/// `%owned`, `v` is not what the then region yields. After the ownership-based pass, `v`'s
+/// unowned sources (function arguments) all arrive with `false`, so the result is found fresh.
+/// Any other `value` is its own only source.
+fn guarded_sources(ctx: &Context, value: Value) -> SmallVec<[Value; 2]> {
+    let single = || SmallVec::from_slice(&[value]);
+    let ValueDef::Result { op, index } = ctx.value_def(value) else {
+        return single();
+    };
+    let Some(if_op) = IfOp::of(ctx, op) else {
+        return single();
+    };
+    let condition = if_op.condition(ctx);
+    let branches = [
+        (if_op.then_block(ctx), true),
+        (if_op.else_block(ctx), false),
+    ];
+    let mut sources = SmallVec::new();
+    for (block, holds) in branches {
+        let Some(yielded) = block
+            .and_then(|b| ctx.last_op(b))
+            .filter(|&y| (index as usize) < ctx.num_operands(y))
+            .map(|y| ctx.operand(y, index as usize))
+        else {
+            return single();
+        };
+        sources.extend(sources_assuming(ctx, yielded, condition, holds));
+    }
+    sources
+}
+
+/// The values `v` may be when the `i1` `flag` is `holds`: when both are results of one
+/// region-branch op, the values forwarded to `v` along the edges into its results that do not
+/// forward the constant `!holds` as `flag`; otherwise `v` itself.
+fn sources_assuming(ctx: &Context, v: Value, flag: Value, holds: bool) -> SmallVec<[Value; 2]> {
+    let single = || SmallVec::from_slice(&[v]);
+    let (ValueDef::Result { op, .. }, ValueDef::Result { op: flag_op, .. }) =
+        (ctx.value_def(v), ctx.value_def(flag))
+    else {
+        return single();
+    };
+    if op != flag_op || !cfg::is_region_branch(ctx, op) {
+        return single();
+    }
+    let points = std::iter::once(RegionPoint::Parent)
+        .chain((0..ctx.regions(op).len()).map(RegionPoint::Region));
+    let mut sources = SmallVec::new();
+    for point in points {
+        for edge in cfg::region_successors(ctx, op, point) {
+            if edge.to != RegionPoint::Parent {
+                continue;
+            }
+            let at = |x: Value| edge.inputs.iter().position(|&input| input == x);
+            let (Some(value_at), Some(flag_at)) = (at(v), at(flag)) else {
+                return single();
+            };
+            let (Some(&forwarded), Some(&forwarded_flag)) =
+                (edge.operands.get(value_at), edge.operands.get(flag_at))
+            else {
+                return single();
+            };
+            if ConstantOp::as_bool(ctx, forwarded_flag) != Some(!holds) {
+                sources.push(forwarded);
+            }
+        }
+    }
+    sources
 }
 
 /// Adds where `value` (returned by `function`) may come from to `into`, and the allocations

@@ -57,6 +57,56 @@ func.func @recursive(%c: i1) -> memref<2xf32> {
   }
   return %r : memref<2xf32>
 }
+func.func @guarded(%x: memref<2xf32>, %c: i1) -> memref<2xf32> {
+  %true = arith.constant true
+  %false = arith.constant false
+  %p:2 = scf.if %c -> (memref<2xf32>, i1) {
+    %a = memref.alloc() : memref<2xf32>
+    scf.yield %a, %true : memref<2xf32>, i1
+  } else {
+    scf.yield %x, %false : memref<2xf32>, i1
+  }
+  %r = scf.if %p#1 -> memref<2xf32> {
+    scf.yield %p#0 : memref<2xf32>
+  } else {
+    %k = bufferization.clone %p#0 : memref<2xf32> to memref<2xf32>
+    scf.yield %k : memref<2xf32>
+  }
+  return %r : memref<2xf32>
+}
+func.func @guarded_loop(%x: memref<2xf32>, %n: index) -> memref<2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %l:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %x, %own = %false) -> (memref<2xf32>, i1) {
+    %a = memref.alloc() : memref<2xf32>
+    scf.yield %a, %true : memref<2xf32>, i1
+  }
+  %r = scf.if %l#1 -> memref<2xf32> {
+    scf.yield %l#0 : memref<2xf32>
+  } else {
+    %k = bufferization.clone %l#0 : memref<2xf32> to memref<2xf32>
+    scf.yield %k : memref<2xf32>
+  }
+  return %r : memref<2xf32>
+}
+func.func @flag_not_constant(%x: memref<2xf32>, %c: i1, %d: i1) -> memref<2xf32> {
+  %true = arith.constant true
+  %p:2 = scf.if %c -> (memref<2xf32>, i1) {
+    %a = memref.alloc() : memref<2xf32>
+    scf.yield %a, %true : memref<2xf32>, i1
+  } else {
+    scf.yield %x, %d : memref<2xf32>, i1
+  }
+  %r = scf.if %p#1 -> memref<2xf32> {
+    scf.yield %p#0 : memref<2xf32>
+  } else {
+    %k = bufferization.clone %p#0 : memref<2xf32> to memref<2xf32>
+    scf.yield %k : memref<2xf32>
+  }
+  return %r : memref<2xf32>
+}
 func.func @caller(%c: i1) {
   %own = memref.alloc() : memref<2xf32>
   %f1 = call @fresh() : () -> memref<2xf32>
@@ -68,6 +118,10 @@ func.func @caller(%c: i1) {
   %o = call @opaque() : () -> memref<2xf32>
   %r = call @recursive(%c) : (i1) -> memref<2xf32>
   %gl = call @global() : () -> memref<2xf32>
+  %n = arith.constant 2 : index
+  %g1 = call @guarded(%own, %c) : (memref<2xf32>, i1) -> memref<2xf32>
+  %g2 = call @guarded_loop(%own, %n) : (memref<2xf32>, index) -> memref<2xf32>
+  %g3 = call @flag_not_constant(%own, %c, %c) : (memref<2xf32>, i1, i1) -> memref<2xf32>
   "test.use"(%own, %f1, %f2, %i, %m, %t#0, %t#1, %w, %o, %r, %gl) : (memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>, memref<2xf32>) -> ()
   return
 }
@@ -128,6 +182,16 @@ fn summaries_follow_the_bodies() {
     // The recursive call is not summarized while its caller is: unknown.
     assert_eq!(of("recursive"), Some(vec![returned(&[], true, true)]));
     assert_eq!(of("global"), Some(vec![returned(&[], false, true)]));
+    // The ownership pass's return guard `if owned then v else clone v`: the argument reaches
+    // `v` only with ownership `false`, so the result is always a new buffer...
+    assert_eq!(of("guarded"), Some(vec![returned(&[], true, false)]));
+    // ... also when a loop that runs zero times passes the argument through.
+    assert_eq!(of("guarded_loop"), Some(vec![returned(&[], true, false)]));
+    // A flag that is not the constant `false` proves nothing.
+    assert_eq!(
+        of("flag_not_constant"),
+        Some(vec![returned(&[0], true, false)])
+    );
     // A callee without a body has no summary.
     let opaque = function(&ctx, module, "opaque");
     let external_call = ctx
