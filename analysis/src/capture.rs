@@ -30,7 +30,7 @@ use crate::effects::{ValueEffect, value_effects};
 /// Accesses, frees, views, and ops forwarding it to a region or successor do not capture: the
 /// view-flow analysis sees every alias they make.
 pub fn may_capture(ctx: &Context, user: Op, value: Value) -> bool {
-    if ctx.op_def(user).call.is_some() || ExtractAlignedPointerAsIndexOp::of(ctx, user).is_some() {
+    if ctx.op_def(user).call.is_some() {
         return true;
     }
     let def = ctx.op_def(user);
@@ -38,8 +38,19 @@ pub fn may_capture(ctx: &Context, user: Op, value: Value) -> bool {
         // It forwards `value` to a region or successor, where the analysis follows it.
         return false;
     }
-    let Some(effects) = value_effects(ctx, user) else {
+    value_effects(ctx, user).is_none() || stores_or_exposes(ctx, user, value)
+}
+
+/// Whether `user` (an op of known effects, one of `value`'s users) keeps `value` where the
+/// program can reach it later: it exposes the buffer's address, or writes memory and takes
+/// `value` without acting on it (it may store `value` itself, as `memref.store %value,
+/// %holder[]` does). Unlike [`may_capture`], calls and ops of unknown effects answer `false`.
+pub fn stores_or_exposes(ctx: &Context, user: Op, value: Value) -> bool {
+    if ExtractAlignedPointerAsIndexOp::of(ctx, user).is_some() {
         return true;
+    }
+    let Some(effects) = value_effects(ctx, user) else {
+        return false;
     };
     let acts_on_value = effects.iter().any(|e| e.value == Some(value));
     !acts_on_value && effects.iter().any(|e| writes_elsewhere(e, value))

@@ -403,6 +403,29 @@ impl Search<'_> {
         !captured && !self.carried_across_trips(loop_op)
     }
 
+    /// Whether an alias is stored into memory as a value or has its address taken
+    /// ([`analysis::capture::stores_or_exposes`]): a later trip could then reach an earlier
+    /// trip's buffer, or compare addresses, and would see one shared buffer if it left the
+    /// loop. MLIR 22 hoists such a buffer when every use is inside the loop. Calls are not
+    /// counted: like every deallocation strategy, hoisting assumes that a callee does not keep
+    /// a buffer argument beyond the call.
+    fn stored_or_exposed(&self) -> bool {
+        let Some(aliases) = self.bounded_aliases() else {
+            return true;
+        };
+        let exposed = aliases.iter().any(|&alias| {
+            self.ctx
+                .uses(alias)
+                .any(|(user, _)| analysis::capture::stores_or_exposes(self.ctx, user, alias))
+        });
+        if exposed {
+            tracing::debug!(
+                "not leaving the loop: an alias is stored as a value or its address taken"
+            );
+        }
+        exposed
+    }
+
     /// The buffer and its aliases, if there are at most [`CARRIED_ALIAS_LIMIT`].
     fn bounded_aliases(&self) -> Option<&FxHashSet<Value>> {
         self.bounded_aliases
@@ -441,11 +464,12 @@ impl Search<'_> {
                 };
                 is_sequential_loop(self.ctx, parent_op)
                     && !self.freed_in(parent_op)
-                    && (!self.dominance.dominates_block(
+                    && ((!self.dominance.dominates_block(
                         self.ctx,
                         self.alias_dominator,
                         parent_block,
-                    ) || self.only_leaves_through_exit(parent_op))
+                    ) && !self.stored_or_exposed())
+                        || self.only_leaves_through_exit(parent_op))
             }
         }
     }

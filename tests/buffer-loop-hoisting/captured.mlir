@@ -104,3 +104,60 @@ func.func @exit_alias_accessed(%n: index) -> index {
   %result = memref.load %last[%c0] : memref<1xindex>
   return %result : index
 }
+
+// -----
+
+// UPSTREAM-DIFFERS: mlir-opt-22 hoists a buffer whose every use is inside the loop even when a
+// trip stores it as a value; every later trip would then overwrite the buffer the holder keeps.
+// Every use of `%b` is inside the loop, but the first trip stores it into `%holder`: it stays.
+func.func @stored_on_the_first_trip(%n: index, %holder: memref<memref<1xindex>>) {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %b = memref.alloc() : memref<1xindex>
+    memref.store %i, %b[%c0] : memref<1xindex>
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      memref.store %b, %holder[] : memref<memref<1xindex>>
+    }
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  return
+}
+
+// -----
+
+// UPSTREAM-DIFFERS: mlir-opt-22 hoists it; every trip would then record the same address.
+// Each trip records its buffer's address: one shared buffer would make them all equal.
+func.func @address_recorded(%n: index, %addresses: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %b = memref.alloc() : memref<1xindex>
+    memref.store %i, %b[%c0] : memref<1xindex>
+    %p = memref.extract_aligned_pointer_as_index %b : memref<1xindex> -> index
+    memref.store %p, %addresses[%i] : memref<?xindex>
+  }
+  return
+}
+
+// -----
+
+// A buffer only used inside the loop and handed to a callee still leaves it, as upstream does:
+// like every deallocation strategy, hoisting assumes a callee does not keep its arguments.
+func.func private @consume(memref<1xindex>)
+func.func @passed_to_a_call_inside(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %b = memref.alloc() : memref<1xindex>
+    memref.store %i, %b[%c0] : memref<1xindex>
+    func.call @consume(%b) : (memref<1xindex>) -> ()
+  }
+  return
+}
