@@ -54,9 +54,11 @@ pub fn register(reg: &mut Registry) {
             counts: OpCounts::new(Exactly(0), Exactly(1)),
             syntax: parse_typed_operands_then_attrs, print_typed_operands_then_attrs,
         }
+        // It reads its buffer and, as upstream's does, also writes the default resource
+        // ("the contents are dumped"): it is never dead.
         "test.read_buffer" {
             counts: OpCounts::new(Exactly(0), Exactly(1)),
-            memory: [Read(Operand(0))],
+            memory: [Read(Operand(0)), Write(Nothing)],
         }
         "test.forward_buffer" {
             traits: [PURE],
