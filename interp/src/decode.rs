@@ -155,6 +155,7 @@ fn try_decode(prog: &Program, ctx: &Context, op: Op, name: &str) -> Option<Kind>
         "affine" => crate::ops::affine::decode(ctx, op, short),
         "math" => crate::ops::math::decode(ctx, op, short),
         "index" => crate::ops::index::decode(ctx, op, short),
+        "ub" if short == "unreachable" => Some(Kind::Unreachable),
         "ub" => crate::ops::index::decode_poison(ctx, op),
         "vector" => crate::ops::vector::decode(ctx, op, short),
         "cf" => decode_cf(ctx, op, short),

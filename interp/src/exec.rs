@@ -868,6 +868,13 @@ impl<'a> Machine<'a> {
                     ));
                 }
             }
+            Kind::Unreachable => {
+                return Err(fail(
+                    RunErrorKind::UndefinedBehavior,
+                    "reached ub.unreachable",
+                    &info.loc,
+                ));
+            }
             Kind::FuncConstant(callee) => match callee {
                 Callee::Func(f) => self.set(info.res[0], Val::Func(*f)),
                 _ => {

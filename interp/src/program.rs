@@ -190,6 +190,8 @@ pub enum Kind {
         seg: Vec<usize>,
     },
     Assert(String),
+    /// `ub.unreachable`: reaching it is undefined behaviour.
+    Unreachable,
     // ----- func
     Return,
     Call(Callee),

@@ -107,3 +107,17 @@ func.func @main() {
   call @launch_missiles() : () -> ()
   return
 }
+
+// -----
+
+// Reaching ub.unreachable is undefined behaviour: the run stops there.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: run of @main stopped: undefined_behavior error: <stdin>:122:3: reached ub.unreachable
+func.func @main() {
+  %c = arith.constant false
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  ub.unreachable
+}

@@ -1,9 +1,10 @@
 //! `cf.cond_br` patterns: constant condition, both successors identical (with the same
 //! operands, or with differing operands merged by `arith.select` when the branch's block is
-//! the successor's only predecessor).
+//! the successor's only predecessor), a successor that holds nothing but `ub.unreachable`.
 
 use super::{AssertOp, BrOp, CondBrOp};
 use crate::dialects::arith::{ConstantOp, SelectOp};
+use crate::dialects::ub::UnreachableOp;
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::interfaces::predecessors;
@@ -17,6 +18,7 @@ pub(crate) fn register(reg: &mut Registry) {
             cond_br_constant,
             cond_br_same_successor,
             cond_br_same_successor_select,
+            cond_br_to_unreachable,
         ];
     }
     if let Some(def) = reg.def_mut(AssertOp::NAME) {
@@ -49,6 +51,27 @@ fn cond_br_constant(rw: &mut Rewriter, op: Op) -> bool {
         Some(true) => branch_to(rw, op, 0),
         Some(false) => branch_to(rw, op, 1),
         None => false,
+    }
+}
+
+/// `cf.cond_br %c, ^a, ^b` where `^b` holds nothing but `ub.unreachable` → `cf.br ^a`: taking
+/// the branch to `^b` is undefined behaviour (as `mlir-opt-22`; when both successors are such
+/// blocks, the branch goes to the first).
+fn cond_br_to_unreachable(rw: &mut Rewriter, op: Op) -> bool {
+    let succ = rw.successors(op);
+    if succ.len() != 2 {
+        return false;
+    }
+    let only_unreachable = |block: Block| {
+        rw.first_op(block)
+            .is_some_and(|first| UnreachableOp::is(rw, first) && rw.last_op(block) == Some(first))
+    };
+    if only_unreachable(succ[1]) {
+        branch_to(rw, op, 0)
+    } else if only_unreachable(succ[0]) {
+        branch_to(rw, op, 1)
+    } else {
+        false
     }
 }
 
