@@ -1,8 +1,9 @@
 //! The pass manager: runs a pipeline tree over a module.
 //!
 //! Passes anchored on an op name (`func.func`) run on every such op nested directly in the
-//! current op; `Nest` elements do the same explicitly. After every pass the verifier checks the
-//! whole module (unless `verify_each` is off), and failures name the pass.
+//! current op; `Nest` elements do the same explicitly. Unless `verify_each` is off, the ops each
+//! pass touched are verified before the next pass runs and the whole module at the end (see
+//! [`PassManager::run`]), and failures name the pass.
 
 use std::time::{Duration, Instant};
 
