@@ -10,7 +10,7 @@ use ir::dialects::memref::{
     ExtractStridedMetadataOp, LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Value};
+use ir::{Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Type, Value, ValueDef};
 use rustc_hash::FxHashMap;
 
 /// The operand groups of a dealloc, read once.
@@ -30,40 +30,73 @@ impl Groups {
     }
 }
 
-/// The aligned pointers the lowering has taken, one per buffer and block, shared by every
-/// dealloc lowered later in that block.
+/// What the lowering has built that the deallocs lowered later in the same block reuse: the
+/// aligned pointer of each buffer, and the `i1` and `index` constants.
 ///
 /// A dealloc's memrefs are mostly the base buffers that `memref.extract_strided_metadata`
 /// gives for the values it frees, and its retained values are those values themselves: both
 /// share one aligned pointer, taken once from the value itself. Taking it once per block (and
 /// not once per operand of each dealloc) keeps the lowered code linear in the operands, and the
 /// final canonicalization, which rewrites the pointer of a base buffer into the pointer of its
-/// source, has no duplicates of pointers already taken to make.
+/// source, has no duplicates of pointers already taken to make. A constant is built once per
+/// block too: the copies a dealloc would build of one already in its block are what the `cse`
+/// after the lowering merges into that first one anyway.
 #[derive(Default)]
-pub(crate) struct Pointers {
-    taken: FxHashMap<(Block, Value), Value>,
+pub(crate) struct Reuse {
+    pointers: FxHashMap<(Block, Value), Value>,
+    constants: FxHashMap<(Block, Type, i128), Value>,
 }
 
-impl Pointers {
+impl Reuse {
     /// The aligned pointer of `v` at the builder's insertion point: the one taken earlier in
     /// the same block, or a new `memref.extract_aligned_pointer_as_index` there. The deallocs
     /// of a block are lowered in their order, so a pointer taken for an earlier one dominates
     /// the later ones.
-    fn of(&mut self, b: &mut Builder, v: Value) -> Value {
+    fn pointer(&mut self, b: &mut Builder, v: Value) -> Value {
         let source = ExtractStridedMetadataOp::source_of_base_buffer(b.ctx(), v).unwrap_or(v);
-        let block = match b.insertion_point() {
-            InsertPoint::Before(op) | InsertPoint::After(op) => b.ctx().op_parent(op),
-            InsertPoint::Start(block) | InsertPoint::End(block) => Some(block),
-        };
-        let Some(block) = block else {
+        let Some(block) = insertion_block(b) else {
             return ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
         };
-        if let Some(&pointer) = self.taken.get(&(block, source)) {
+        if let Some(&pointer) = self.pointers.get(&(block, source)) {
             return pointer;
         }
         let pointer = ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
-        self.taken.insert((block, source), pointer);
+        self.pointers.insert((block, source), pointer);
         pointer
+    }
+
+    /// `arith.constant value : ty` at the builder's insertion point: the one built earlier in
+    /// the same block (which dominates it, as for [`Reuse::pointer`]), or a new one there.
+    fn constant(&mut self, b: &mut Builder, value: i128, ty: Type) -> Value {
+        let Some(block) = insertion_block(b) else {
+            return ConstantOp::build_int(b, value, ty).result(b);
+        };
+        if let Some(&constant) = self.constants.get(&(block, ty, value)) {
+            return constant;
+        }
+        let constant = ConstantOp::build_int(b, value, ty).result(b);
+        self.constants.insert((block, ty, value), constant);
+        constant
+    }
+
+    /// `arith.constant true` or `false`, as [`Reuse::constant`].
+    pub(crate) fn bool_constant(&mut self, b: &mut Builder, value: bool) -> Value {
+        let i1 = b.ctx().i1_type();
+        self.constant(b, i128::from(value), i1)
+    }
+
+    /// `arith.constant value : index`, as [`Reuse::constant`].
+    fn index_constant(&mut self, b: &mut Builder, value: usize) -> Value {
+        let index = b.ctx().index_type();
+        self.constant(b, value as i128, index)
+    }
+}
+
+/// The block the builder inserts into.
+fn insertion_block(b: &mut Builder) -> Option<Block> {
+    match b.insertion_point() {
+        InsertPoint::Before(op) | InsertPoint::After(op) => b.ctx().op_parent(op),
+        InsertPoint::Start(block) | InsertPoint::End(block) => Some(block),
     }
 }
 
@@ -74,17 +107,17 @@ pub fn lower_dealloc_op(
     op: Op,
     helper: Option<&str>,
 ) -> Result<(), Vec<Diagnostic>> {
-    lower_dealloc(ctx, op, helper, &mut Pointers::default()).map(|_| ())
+    lower_dealloc(ctx, op, helper, &mut Reuse::default()).map(|_| ())
 }
 
 /// [`lower_dealloc_op`], returning the `scf.if` guarding the free in the case of one memref
-/// and nothing retained (the free that may move up to its buffer's last use); the pointers it
-/// takes come from and go to `pointers`.
+/// and nothing retained (the free that may move up to its buffer's last use); the pointers and
+/// constants it builds come from and go to `reuse`.
 pub(crate) fn lower_dealloc(
     ctx: &mut Context,
     op: Op,
     helper: Option<&str>,
-    pointers: &mut Pointers,
+    reuse: &mut Reuse,
 ) -> Result<Option<Op>, Vec<Diagnostic>> {
     let d = Groups::of(ctx, DeallocOp(op));
     if d.memrefs.len() != d.conditions.len() || ctx.results(op).len() != d.retained.len() {
@@ -103,15 +136,15 @@ pub(crate) fn lower_dealloc(
     let mut b = Builder::before(ctx, op);
     let mut guarded_free = None;
     let replacements = match (d.memrefs.len(), d.retained.len()) {
-        (0, _) => lower_empty(&mut b, d.retained.len()),
+        (0, _) => lower_empty(&mut b, d.retained.len(), reuse),
         (1, 0) => {
             guarded_free = Some(dealloc_if(&mut b, d.conditions[0], d.memrefs[0]));
             Vec::new()
         }
-        (1, _) => lower_one_memref(&mut b, &d, pointers),
-        (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d, pointers),
+        (1, _) => lower_one_memref(&mut b, &d, reuse),
+        (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d, reuse),
         _ => match helper {
-            Some(name) => lower_generic(&mut b, &d, name, pointers),
+            Some(name) => lower_generic(&mut b, &d, name, reuse),
             None => {
                 let loc = ctx.op_loc(op);
                 return Err(vec![
@@ -131,7 +164,25 @@ pub(crate) fn lower_dealloc(
     };
     ctx.replace_op_uses(op, &replacements);
     ctx.erase_op(op);
+    erase_unused_metadata(ctx, &d.memrefs);
     Ok(guarded_free)
+}
+
+/// Erases the `memref.extract_strided_metadata` ops that gave base buffers to `memrefs` and
+/// have no use left: the lowering takes pointers from their sources, so a base buffer that is
+/// not freed is used by nothing, and the final canonicalization would erase its op anyway.
+fn erase_unused_metadata(ctx: &mut Context, memrefs: &[Value]) {
+    for &m in memrefs {
+        let ValueDef::Result { op, .. } = ctx.value_def(m) else {
+            continue;
+        };
+        if ctx.is_alive(op)
+            && ExtractStridedMetadataOp::is(ctx, op)
+            && !ctx.results(op).iter().any(|&r| ctx.has_uses(r))
+        {
+            ctx.erase_op(op);
+        }
+    }
 }
 
 /// No memref: every retained value's ownership is `false`.
@@ -143,11 +194,11 @@ pub(crate) fn lower_dealloc(
 /// %false = arith.constant false
 /// return %false : i1
 /// ```
-fn lower_empty(b: &mut Builder, retained: usize) -> Vec<Value> {
+fn lower_empty(b: &mut Builder, retained: usize, reuse: &mut Reuse) -> Vec<Value> {
     if retained == 0 {
         return Vec::new();
     }
-    let f = ConstantOp::build_bool(b, false).result(b);
+    let f = reuse.bool_constant(b, false);
     vec![f; retained]
 }
 
@@ -193,34 +244,39 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 ///   %3 = arith.andi %2, %arg1 : i1
 ///   return %3 : i1
 /// ```
-fn lower_one_memref(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> Vec<Value> {
+fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
     let (m, cond) = (d.memrefs[0], Bit::of(b, d.conditions[0]));
-    let m_ptr = pointers.of(b, m);
+    let m_ptr = reuse.pointer(b, m);
     let mut not_aliasing = Vec::new();
     for &r in &d.retained {
-        let r_ptr = pointers.of(b, r);
+        let r_ptr = reuse.pointer(b, r);
         not_aliasing.push(logic::differ(b, m_ptr, r_ptr));
     }
-    let mut all = not_aliasing[0];
-    for &v in &not_aliasing[1..] {
-        all = logic::and(b, all, v);
-    }
-    let should = logic::and(b, all, cond);
-    free_unless_known_false(b, should, m);
-    let t = ConstantOp::build_bool(b, true).result(b);
+    // A retained value that is the memref itself keeps it: no `arith.andi` chain to build
+    // (it would fold to `false` and be left dead).
+    let should = if not_aliasing.contains(&Bit::Known(false)) {
+        Bit::Known(false)
+    } else {
+        let all = not_aliasing[1..]
+            .iter()
+            .fold(not_aliasing[0], |all, &v| logic::and(b, all, v));
+        logic::and(b, all, cond)
+    };
+    free_unless_known_false(b, should, m, reuse);
+    let t = reuse.bool_constant(b, true);
     not_aliasing
         .into_iter()
         .map(|na| {
             let aliases = logic::not(b, na, t);
-            logic::and(b, aliases, cond).value(b)
+            logic::and(b, aliases, cond).value(b, reuse)
         })
         .collect()
 }
 
 /// [`dealloc_if`] `should`, unless it is known `false` (then nothing is freed).
-fn free_unless_known_false(b: &mut Builder, should: Bit, m: Value) {
+fn free_unless_known_false(b: &mut Builder, should: Bit, m: Value, reuse: &mut Reuse) {
     if should != Bit::Known(false) {
-        let cond = should.value(b);
+        let cond = should.value(b, reuse);
         dealloc_if(b, cond, m);
     }
 }
@@ -257,10 +313,10 @@ pub(crate) fn needs_helper(memrefs: usize, retained: usize) -> bool {
 ///   memref.dealloc %b : memref<2xf32>
 /// }
 /// ```
-fn lower_inline(b: &mut Builder, d: &Groups, taken: &mut Pointers) -> Vec<Value> {
-    let pointers: Vec<Value> = d.memrefs.iter().map(|&m| taken.of(b, m)).collect();
-    let retained_pointers: Vec<Value> = d.retained.iter().map(|&r| taken.of(b, r)).collect();
-    let t = ConstantOp::build_bool(b, true).result(b);
+fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
+    let pointers: Vec<Value> = d.memrefs.iter().map(|&m| reuse.pointer(b, m)).collect();
+    let retained_pointers: Vec<Value> = d.retained.iter().map(|&r| reuse.pointer(b, r)).collect();
+    let t = reuse.bool_constant(b, true);
     let conditions: Vec<Bit> = d.conditions.iter().map(|&c| Bit::of(b, c)).collect();
     let should_free: Vec<Bit> = (0..pointers.len())
         .map(|i| should_free_inline(b, i, &pointers, &retained_pointers, &conditions, t))
@@ -277,11 +333,11 @@ fn lower_inline(b: &mut Builder, d: &Groups, taken: &mut Pointers) -> Vec<Value>
                 let next = logic::and(b, same, cond);
                 owned = logic::or(b, owned, next);
             }
-            owned.value(b)
+            owned.value(b, reuse)
         })
         .collect();
     for (&should, &m) in should_free.iter().zip(&d.memrefs) {
-        free_unless_known_false(b, should, m);
+        free_unless_known_false(b, should, m, reuse);
     }
     ownership
 }
@@ -298,6 +354,11 @@ fn should_free_inline(
     t: Value,
 ) -> Bit {
     let ptr = pointers[i];
+    // Retained itself, it is not freed: no comparison chain to build (it would fold to
+    // `false` and be left dead).
+    if retained_pointers.contains(&ptr) {
+        return Bit::Known(false);
+    }
     let mut should = conditions[i];
     for &r_ptr in retained_pointers {
         if should == Bit::Known(false) {
@@ -353,7 +414,7 @@ struct HelperInputs {
 /// }
 /// ...                                      // the same for the other memrefs; %r is %0#9
 /// ```
-fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointers) -> Vec<Value> {
+fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, reuse: &mut Reuse) -> Vec<Value> {
     let i1 = b.ctx().i1_type();
     let result_types = vec![i1; d.memrefs.len() + d.retained.len()];
     let scope = AllocaScopeOp::build(b, &result_types);
@@ -361,7 +422,7 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Point
         return Vec::new();
     };
     b.with_insertion_point(InsertPoint::End(body), |b| {
-        let answers = call_helper(b, d, helper, pointers);
+        let answers = call_helper(b, d, helper, reuse);
         AllocaScopeReturnOp::build(b, &answers);
     });
     let answers = b.results(OpView::op(scope)).to_vec();
@@ -374,8 +435,8 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Point
 
 /// The body of [`lower_generic`]'s scope: returns whether to free each memref, then the
 /// retained values' ownership.
-fn call_helper(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointers) -> Vec<Value> {
-    let inputs = fill_helper_inputs(b, d, pointers);
+fn call_helper(b: &mut Builder, d: &Groups, helper: &str, reuse: &mut Reuse) -> Vec<Value> {
+    let inputs = fill_helper_inputs(b, d, reuse);
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let dynamic_index = rank1_type(b.ctx(), None, index, None);
     let dynamic_i1 = rank1_type(b.ctx(), None, i1, None);
@@ -395,10 +456,10 @@ fn call_helper(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointer
         CastOp::build(b, retain_out, dynamic_i1).result(b),
     ];
     CallOp::build(b, helper, &args, &[]);
-    let load_each = |b: &mut Builder, buffer: Value, count: usize| {
+    let mut load_each = |b: &mut Builder, buffer: Value, count: usize| {
         (0..count)
             .map(|i| {
-                let c = ConstantOp::build_index(b, i as i64).result(b);
+                let c = reuse.index_constant(b, i);
                 LoadOp::build(b, buffer, &[c]).result(b)
             })
             .collect::<Vec<Value>>()
@@ -409,7 +470,7 @@ fn call_helper(b: &mut Builder, d: &Groups, helper: &str, pointers: &mut Pointer
 }
 
 /// Allocates the helper's input buffers on the stack and stores the pointers and conditions in them.
-fn fill_helper_inputs(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> HelperInputs {
+fn fill_helper_inputs(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> HelperInputs {
     let (index, i1) = (b.ctx().index_type(), b.ctx().i1_type());
     let (n, m) = (d.memrefs.len() as i64, d.retained.len() as i64);
     let index_n = rank1_type(b.ctx(), Some(n), index, None);
@@ -419,17 +480,17 @@ fn fill_helper_inputs(b: &mut Builder, d: &Groups, pointers: &mut Pointers) -> H
     let conditions = AllocaOp::build(b, i1_n, &[]).result(b);
     let to_retain = AllocaOp::build(b, index_m, &[]).result(b);
     for (i, &v) in d.memrefs.iter().enumerate() {
-        let pointer = pointers.of(b, v);
-        let c = ConstantOp::build_index(b, i as i64).result(b);
+        let pointer = reuse.pointer(b, v);
+        let c = reuse.index_constant(b, i);
         StoreOp::build(b, pointer, to_dealloc, &[c]);
     }
     for (i, &v) in d.conditions.iter().enumerate() {
-        let c = ConstantOp::build_index(b, i as i64).result(b);
+        let c = reuse.index_constant(b, i);
         StoreOp::build(b, v, conditions, &[c]);
     }
     for (i, &v) in d.retained.iter().enumerate() {
-        let pointer = pointers.of(b, v);
-        let c = ConstantOp::build_index(b, i as i64).result(b);
+        let pointer = reuse.pointer(b, v);
+        let c = reuse.index_constant(b, i);
         StoreOp::build(b, pointer, to_retain, &[c]);
     }
     HelperInputs {

@@ -158,12 +158,12 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
     }
     let mut errors = Vec::new();
     let mut guarded_frees = Vec::new();
-    let mut pointers = dealloc::Pointers::default();
+    let mut reuse = dealloc::Reuse::default();
     for op in deallocs.into_iter().map(DeallocOp::op) {
         let helper = symbol_table_of(ctx, op)
             .and_then(|t| helpers.iter().find(|(h, _)| *h == t))
             .map(|(_, name)| name.clone());
-        match dealloc::lower_dealloc(ctx, op, helper.as_deref(), &mut pointers) {
+        match dealloc::lower_dealloc(ctx, op, helper.as_deref(), &mut reuse) {
             Ok(guard) => guarded_frees.extend(guard),
             Err(e) => errors.extend(e),
         }

@@ -7,6 +7,7 @@
 //! `x & true`, `x | true`, `x | false`, `!c`). A known bit becomes an `arith.constant` only
 //! where a value is needed.
 
+use crate::dealloc::Reuse;
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
 use ir::{Builder, Value};
 
@@ -25,10 +26,10 @@ impl Bit {
         ConstantOp::as_bool(b.ctx(), v).map_or(Bit::Runtime(v), Bit::Known)
     }
 
-    /// The bit as an `i1` value, building a constant for a known one.
-    pub(crate) fn value(self, b: &mut Builder) -> Value {
+    /// The bit as an `i1` value: for a known one, a constant (the block's, from `reuse`).
+    pub(crate) fn value(self, b: &mut Builder, reuse: &mut Reuse) -> Value {
         match self {
-            Bit::Known(k) => ConstantOp::build_bool(b, k).result(b),
+            Bit::Known(k) => reuse.bool_constant(b, k),
             Bit::Runtime(v) => v,
         }
     }

@@ -1,8 +1,9 @@
 //! The pass manager: runs a pipeline tree over a module.
 //!
 //! Passes anchored on an op name (`func.func`) run on every such op nested directly in the
-//! current op; `Nest` elements do the same explicitly. After every pass the verifier checks the
-//! whole module (unless `verify_each` is off), and failures name the pass.
+//! current op; `Nest` elements do the same explicitly. Unless `verify_each` is off, the ops each
+//! pass touched are verified before the next pass runs and the whole module at the end (see
+//! [`PassManager::run`]), and failures name the pass.
 
 use std::time::{Duration, Instant};
 
@@ -98,22 +99,37 @@ impl PassManager {
     /// [`ir::verify::verify_changed`]), and the whole module once at the end if any pass changed
     /// it: the per-pass checks catch a broken pass where it breaks the IR, at the cost of the
     /// touched ops rather than of the whole module per pass; the final check covers the rules
-    /// that reach beyond the touched ops.
+    /// that reach beyond the touched ops. The touched ops of a pass are verified right before
+    /// the next pass runs, and those of the last pass only if the final check fails (it covers
+    /// them): a failure there is still reported as that pass's, exactly as if its own check had
+    /// run right after it.
     pub fn run(&self, ctx: &mut Context, module: Op, log: &mut RunLog) -> Result<(), PassFailed> {
         let epoch_before = ctx.epoch();
+        let mut pending = None;
         // A top-level `builtin.module(...)` nest anchors on the module itself.
         for stage in &self.stages {
             match stage {
                 Stage::Nest { op, inner } if op == "builtin.module" => {
-                    self.run_stages(ctx, module, module, inner, log)?
+                    self.run_stages(ctx, module, module, inner, log, &mut pending)?
                 }
-                _ => self.run_stages(ctx, module, module, std::slice::from_ref(stage), log)?,
+                _ => self.run_stages(
+                    ctx,
+                    module,
+                    module,
+                    std::slice::from_ref(stage),
+                    log,
+                    &mut pending,
+                )?,
             }
         }
-        if self.instr.verify_each
-            && ctx.epoch() != epoch_before
-            && let Err(mut diagnostics) = ir::verify::verify(ctx, module)
-        {
+        if !self.instr.verify_each {
+            return Ok(());
+        }
+        if ctx.epoch() == epoch_before {
+            return verify_pending(ctx, &mut pending);
+        }
+        if let Err(mut diagnostics) = ir::verify::verify(ctx, module) {
+            verify_pending(ctx, &mut pending)?;
             diagnostics.push(Diagnostic::error(
                 ctx.op_loc(module),
                 "verification failed after the pass pipeline",
@@ -130,20 +146,21 @@ impl PassManager {
         anchor: Op,
         stages: &[Stage],
         log: &mut RunLog,
+        pending: &mut Option<PendingCheck>,
     ) -> Result<(), PassFailed> {
         for stage in stages {
             match stage {
                 Stage::Pass(pass) => match pass.anchor() {
                     Some(name) if ctx.op_name_str(anchor) != name => {
                         for child in children_named(ctx, anchor, name) {
-                            self.run_pass(ctx, module, child, pass.as_ref(), log)?;
+                            self.run_pass(ctx, module, child, pass.as_ref(), log, pending)?;
                         }
                     }
-                    _ => self.run_pass(ctx, module, anchor, pass.as_ref(), log)?,
+                    _ => self.run_pass(ctx, module, anchor, pass.as_ref(), log, pending)?,
                 },
                 Stage::Nest { op, inner } => {
                     for child in children_named(ctx, anchor, op) {
-                        self.run_stages(ctx, module, child, inner, log)?;
+                        self.run_stages(ctx, module, child, inner, log, pending)?;
                     }
                 }
             }
@@ -158,7 +175,10 @@ impl PassManager {
         target: Op,
         pass: &dyn Pass,
         log: &mut RunLog,
+        pending: &mut Option<PendingCheck>,
     ) -> Result<(), PassFailed> {
+        // The previous pass's check, before this pass sees the IR.
+        verify_pending(ctx, pending)?;
         // Every event the pass emits is inside this span, which `--debug-only=NAME` selects.
         let _span = tracing::info_span!("pass", name = pass.name()).entered();
         let start = Instant::now();
@@ -200,20 +220,46 @@ impl PassManager {
         // a pass anchored on functions: verifying the module after each function would make
         // every function-anchored pass quadratic in the number of functions), and only when the
         // pass changed it: MLIR skips the verifier when a pass preserves all analyses. Only the
-        // ops the pass touched are checked here; `run` verifies the whole module at the end.
-        if self.instr.verify_each
-            && changed.is_yes()
-            && let Err(mut diagnostics) = ir::verify::verify_changed(ctx, target, touched)
-        {
-            let loc = ctx.op_loc(target);
-            diagnostics.push(Diagnostic::error(
-                loc,
-                format!("verification failed after pass '{}'", pass.name()),
-            ));
-            return Err(PassFailed { diagnostics });
+        // ops the pass touched are checked (before the next pass, see `run`); `run` verifies
+        // the whole module at the end.
+        if self.instr.verify_each && changed.is_yes() {
+            *pending = Some(PendingCheck {
+                target,
+                touched,
+                pass: pass.name().to_string(),
+            });
         }
         Ok(())
     }
+}
+
+/// The check of the ops a pass touched, not yet run.
+pub struct PendingCheck {
+    /// The op the pass ran on.
+    target: Op,
+    /// The ops it touched.
+    touched: Vec<Op>,
+    /// Its name, for the error.
+    pass: String,
+}
+
+/// Runs the pending check, if any: a failure names the pass that touched the ops.
+fn verify_pending(ctx: &Context, pending: &mut Option<PendingCheck>) -> Result<(), PassFailed> {
+    let Some(PendingCheck {
+        target,
+        touched,
+        pass,
+    }) = pending.take()
+    else {
+        return Ok(());
+    };
+    ir::verify::verify_changed(ctx, target, touched).map_err(|mut diagnostics| {
+        diagnostics.push(Diagnostic::error(
+            ctx.op_loc(target),
+            format!("verification failed after pass '{pass}'"),
+        ));
+        PassFailed { diagnostics }
+    })
 }
 
 /// Appends `stages`, one per line at `depth`, separated by commas.
