@@ -4,8 +4,9 @@
 //! Every block ends owning a set of `!deallocation.ownership` values. Before its terminator,
 //! the memrefs it hands on (yielded, returned or passed to a successor) and the indicators it
 //! owns are grouped by alias class; each group becomes one `deallocation.retain` that keeps
-//! what is handed on and frees the rest, and every indicator in no such group gets its own
-//! `retain() of(%o)`. Handed-on memrefs travel with their indicator: region-branch ops get one
+//! what is handed on and frees the rest (unless it owns exactly the indicators of the memrefs
+//! it hands on: then each travels with its own, which frees nothing, and no retain is
+//! emitted), and every indicator in no such group gets its own `retain() of(%o)`. Handed-on memrefs travel with their indicator: region-branch ops get one
 //! ownership operand, block argument, terminator operand and result per memref, functions one
 //! ownership result per memref result, branches one successor operand per memref.
 //!
@@ -645,10 +646,10 @@ impl<'c> Deallocator<'c> {
         let mut null = None;
         let mut result = vec![None; yielded.len()];
         for (_, kept, allocs) in &groups {
-            if let ([y], [o]) = (kept.as_slice(), allocs.as_slice())
-                && self.indicator.get(y) == Some(o)
-            {
-                result[first_slot[y]] = Some(*o);
+            if let Some(own) = self.own_indicators(kept, allocs) {
+                for (y, o) in kept.iter().zip(own) {
+                    result[first_slot[y]] = Some(o);
+                }
                 continue;
             }
             let mut b = Builder::before(self.ctx, term);
@@ -667,6 +668,25 @@ impl<'c> Deallocator<'c> {
             .into_iter()
             .map(|r| r.unwrap_or_else(|| self.null_before(term, &mut null)))
             .collect()
+    }
+
+    /// The indicators of `kept` when they are exactly `allocs` (each kept memref's own, all
+    /// distinct): then the retain would free nothing, and handing each memref on with its own
+    /// indicator is one of the answers it may give (a set indicator owns its memref's buffer,
+    /// so each buffer keeps one owner), so no retain is needed.
+    fn own_indicators(&self, kept: &[Value], allocs: &[Value]) -> Option<Vec<Value>> {
+        if kept.len() != allocs.len() {
+            return None;
+        }
+        let own: Vec<Value> = kept
+            .iter()
+            .map(|y| self.indicator.get(y).copied())
+            .collect::<Option<_>>()?;
+        let mut sorted_own = own.clone();
+        sorted_own.sort_unstable();
+        let mut sorted_allocs = allocs.to_vec();
+        sorted_allocs.sort_unstable();
+        (sorted_own == sorted_allocs && sorted_own.windows(2).all(|w| w[0] != w[1])).then_some(own)
     }
 
     /// A `deallocation.null` before `op`, created once.
