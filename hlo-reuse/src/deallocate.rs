@@ -342,9 +342,7 @@ impl<'c> Deallocator<'c> {
             }
             self.carried.insert(block, live);
         }
-        for &block in blocks {
-            self.union_branch_edges(block);
-        }
+        // This walk also unions every branch edge of the region's blocks.
         self.union_everything_in(parent);
     }
 
