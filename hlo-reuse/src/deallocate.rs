@@ -556,7 +556,8 @@ impl<'c> Deallocator<'c> {
 
     /// A branch: every successor gets the memrefs it is passed with their indicators. With
     /// several successors, each edge gets a block of its own holding the retains, so that a
-    /// buffer handed to one successor only is freed on the other edge.
+    /// buffer handed to one successor only is freed on the other edge; a branch that hands
+    /// no buffer on frees what the block owns before it, once, and splits no edge.
     fn finish_branch(
         &mut self,
         block: Block,
@@ -566,6 +567,11 @@ impl<'c> Deallocator<'c> {
     ) -> R<()> {
         if successors.len() == 1 {
             return self.hand_to_successor(term, 0, owned);
+        }
+        if self.hands_on_no_memref(term, successors) {
+            // Every edge would free all the block owns: free it once before the branch.
+            self.emit_retains(term, &[], owned);
+            return Ok(());
         }
         let loc = self.ctx.op_loc(term);
         let mut after = block;
@@ -583,6 +589,16 @@ impl<'c> Deallocator<'c> {
             self.hand_to_successor(br, 0, owned)?;
         }
         Ok(())
+    }
+
+    /// Whether branch `term` neither uses a memref nor hands one on to any of `successors`
+    /// (no memref operand, no memref carried into a successor).
+    fn hands_on_no_memref(&self, term: Op, successors: &[Block]) -> bool {
+        let no_operand = self.ctx.operands(term).all(|v| !self.is_memref(v));
+        no_operand
+            && successors
+                .iter()
+                .all(|succ| self.carried.get(succ).is_none_or(|c| c.is_empty()))
     }
 
     /// Emits the retains before branch `term` and appends the indicators of the memrefs it
