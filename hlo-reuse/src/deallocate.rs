@@ -27,7 +27,7 @@
 //! }
 //! ```
 
-use ir::dialects::cf::BrOp;
+use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, ownership_type};
 use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
@@ -328,6 +328,11 @@ impl<'c> Deallocator<'c> {
         let Some(parent) = self.ctx.region_parent(region) else {
             return;
         };
+        if !self.uses_memref_across_blocks(region, blocks) {
+            // No block has a memref live at its start that it does not receive as an argument.
+            self.union_everything_in(parent);
+            return;
+        }
         let liveness = analysis::liveness::Liveness::compute(self.ctx, parent);
         for &block in &blocks[1..] {
             let live: Vec<Value> = liveness
@@ -344,6 +349,40 @@ impl<'c> Deallocator<'c> {
         }
         // This walk also unions every branch edge of the region's blocks.
         self.union_everything_in(parent);
+    }
+
+    /// Whether an op of one of `blocks` (the blocks of `region`), or nested in one, uses a
+    /// memref defined outside that block: without such a use no memref is live at the start
+    /// of a block that does not define it (liveness flows back from uses only), and the
+    /// liveness analysis is spared.
+    fn uses_memref_across_blocks(&self, region: Region, blocks: &[Block]) -> bool {
+        let defined_outside = |block: Block, op: Op| {
+            self.ctx
+                .operands(op)
+                .any(|v| self.is_memref(v) && self.block_of_in_region(v, region) != Some(block))
+        };
+        blocks.iter().any(|&block| {
+            self.ctx.block_ops(block).any(|op| {
+                if self.ctx.regions(op).is_empty() {
+                    defined_outside(block, op)
+                } else {
+                    let nest = self.ctx.walk_preorder(op);
+                    nest.into_iter().any(|n| defined_outside(block, n))
+                }
+            })
+        })
+    }
+
+    /// The block of `region` that defines `v` or holds the op whose regions define it.
+    fn block_of_in_region(&self, v: Value, region: Region) -> Option<Block> {
+        let mut block = self.ctx.value_parent_block(v)?;
+        loop {
+            if self.ctx.block_parent(block) == Some(region) {
+                return Some(block);
+            }
+            let op = self.ctx.block_parent_op(block)?;
+            block = self.ctx.op_parent(op)?;
+        }
     }
 
     /// Unions, flow-insensitively, every alias relation inside `op` up front: in a CFG, a
@@ -574,12 +613,12 @@ impl<'c> Deallocator<'c> {
             return Ok(());
         }
         let loc = self.ctx.op_loc(term);
+        let forwarded: Vec<Vec<Value>> = (0..successors.len())
+            .map(|k| self.ctx.successor_operands(term, k))
+            .collect();
+        self.clear_successor_operands(term, successors.len())?;
         let mut after = block;
-        for (k, &succ) in successors.iter().enumerate() {
-            let forwarded = self.ctx.successor_operands(term, k);
-            if !ir::dialects::cf::set_successor_operands(self.ctx, term, k, &[]) {
-                return Err(self.error(term, "cannot split the edges of this branch"));
-            }
+        for ((k, &succ), forwarded) in successors.iter().enumerate().zip(forwarded) {
             let edge = self.ctx.create_block();
             self.ctx.insert_block_after(after, edge);
             after = edge;
@@ -587,6 +626,24 @@ impl<'c> Deallocator<'c> {
             let mut b = Builder::at_end(self.ctx, edge, loc);
             let br = BrOp::build(&mut b, succ, &forwarded).op();
             self.hand_to_successor(br, 0, owned)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the operands branch `term` passes to its `count` successors (they move to the
+    /// edge blocks): a `cf.cond_br` in one step, its operand segments rewritten once.
+    fn clear_successor_operands(&mut self, term: Op, count: usize) -> R<()> {
+        if CondBrOp::is(self.ctx, term) && self.ctx.num_operands(term) > 0 {
+            let end = self.ctx.num_operands(term);
+            self.ctx.splice_operands(term, 1..end, &[]);
+            let segments = self.ctx.dense_i32_array(&[1, 0, 0]);
+            self.ctx.set_attr(term, "operandSegmentSizes", segments);
+            return Ok(());
+        }
+        for k in 0..count {
+            if !ir::dialects::cf::set_successor_operands(self.ctx, term, k, &[]) {
+                return Err(self.error(term, "cannot split the edges of this branch"));
+            }
         }
         Ok(())
     }
