@@ -4,8 +4,9 @@
 //! Every block ends owning a set of `!deallocation.ownership` values. Before its terminator,
 //! the memrefs it hands on (yielded, returned or passed to a successor) and the indicators it
 //! owns are grouped by alias class; each group becomes one `deallocation.retain` that keeps
-//! what is handed on and frees the rest, and every indicator in no such group gets its own
-//! `retain() of(%o)`. Handed-on memrefs travel with their indicator: region-branch ops get one
+//! what is handed on and frees the rest (unless it owns exactly the indicators of the memrefs
+//! it hands on: then each travels with its own, which frees nothing, and no retain is
+//! emitted), and every indicator in no such group gets its own `retain() of(%o)`. Handed-on memrefs travel with their indicator: region-branch ops get one
 //! ownership operand, block argument, terminator operand and result per memref, functions one
 //! ownership result per memref result, branches one successor operand per memref.
 //!
@@ -26,7 +27,7 @@
 //! }
 //! ```
 
-use ir::dialects::cf::BrOp;
+use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, ownership_type};
 use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
@@ -327,6 +328,11 @@ impl<'c> Deallocator<'c> {
         let Some(parent) = self.ctx.region_parent(region) else {
             return;
         };
+        if !self.uses_memref_across_blocks(region, blocks) {
+            // No block has a memref live at its start that it does not receive as an argument.
+            self.union_everything_in(parent);
+            return;
+        }
         let liveness = analysis::liveness::Liveness::compute(self.ctx, parent);
         for &block in &blocks[1..] {
             let live: Vec<Value> = liveness
@@ -341,10 +347,42 @@ impl<'c> Deallocator<'c> {
             }
             self.carried.insert(block, live);
         }
-        for &block in blocks {
-            self.union_branch_edges(block);
-        }
+        // This walk also unions every branch edge of the region's blocks.
         self.union_everything_in(parent);
+    }
+
+    /// Whether an op of one of `blocks` (the blocks of `region`), or nested in one, uses a
+    /// memref defined outside that block: without such a use no memref is live at the start
+    /// of a block that does not define it (liveness flows back from uses only), and the
+    /// liveness analysis is spared.
+    fn uses_memref_across_blocks(&self, region: Region, blocks: &[Block]) -> bool {
+        let defined_outside = |block: Block, op: Op| {
+            self.ctx
+                .operands(op)
+                .any(|v| self.is_memref(v) && self.block_of_in_region(v, region) != Some(block))
+        };
+        blocks.iter().any(|&block| {
+            self.ctx.block_ops(block).any(|op| {
+                if self.ctx.regions(op).is_empty() {
+                    defined_outside(block, op)
+                } else {
+                    let nest = self.ctx.walk_preorder(op);
+                    nest.into_iter().any(|n| defined_outside(block, n))
+                }
+            })
+        })
+    }
+
+    /// The block of `region` that defines `v` or holds the op whose regions define it.
+    fn block_of_in_region(&self, v: Value, region: Region) -> Option<Block> {
+        let mut block = self.ctx.value_parent_block(v)?;
+        loop {
+            if self.ctx.block_parent(block) == Some(region) {
+                return Some(block);
+            }
+            let op = self.ctx.block_parent_op(block)?;
+            block = self.ctx.op_parent(op)?;
+        }
     }
 
     /// Unions, flow-insensitively, every alias relation inside `op` up front: in a CFG, a
@@ -557,7 +595,8 @@ impl<'c> Deallocator<'c> {
 
     /// A branch: every successor gets the memrefs it is passed with their indicators. With
     /// several successors, each edge gets a block of its own holding the retains, so that a
-    /// buffer handed to one successor only is freed on the other edge.
+    /// buffer handed to one successor only is freed on the other edge; a branch that hands
+    /// no buffer on frees what the block owns before it, once, and splits no edge.
     fn finish_branch(
         &mut self,
         block: Block,
@@ -568,13 +607,18 @@ impl<'c> Deallocator<'c> {
         if successors.len() == 1 {
             return self.hand_to_successor(term, 0, owned);
         }
+        if self.hands_on_no_memref(term, successors) {
+            // Every edge would free all the block owns: free it once before the branch.
+            self.emit_retains(term, &[], owned);
+            return Ok(());
+        }
         let loc = self.ctx.op_loc(term);
+        let forwarded: Vec<Vec<Value>> = (0..successors.len())
+            .map(|k| self.ctx.successor_operands(term, k))
+            .collect();
+        self.clear_successor_operands(term, successors.len())?;
         let mut after = block;
-        for (k, &succ) in successors.iter().enumerate() {
-            let forwarded = self.ctx.successor_operands(term, k);
-            if !ir::dialects::cf::set_successor_operands(self.ctx, term, k, &[]) {
-                return Err(self.error(term, "cannot split the edges of this branch"));
-            }
+        for ((k, &succ), forwarded) in successors.iter().enumerate().zip(forwarded) {
             let edge = self.ctx.create_block();
             self.ctx.insert_block_after(after, edge);
             after = edge;
@@ -584,6 +628,34 @@ impl<'c> Deallocator<'c> {
             self.hand_to_successor(br, 0, owned)?;
         }
         Ok(())
+    }
+
+    /// Removes the operands branch `term` passes to its `count` successors (they move to the
+    /// edge blocks): a `cf.cond_br` in one step, its operand segments rewritten once.
+    fn clear_successor_operands(&mut self, term: Op, count: usize) -> R<()> {
+        if CondBrOp::is(self.ctx, term) && self.ctx.num_operands(term) > 0 {
+            let end = self.ctx.num_operands(term);
+            self.ctx.splice_operands(term, 1..end, &[]);
+            let segments = self.ctx.dense_i32_array(&[1, 0, 0]);
+            self.ctx.set_attr(term, "operandSegmentSizes", segments);
+            return Ok(());
+        }
+        for k in 0..count {
+            if !ir::dialects::cf::set_successor_operands(self.ctx, term, k, &[]) {
+                return Err(self.error(term, "cannot split the edges of this branch"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether branch `term` neither uses a memref nor hands one on to any of `successors`
+    /// (no memref operand, no memref carried into a successor).
+    fn hands_on_no_memref(&self, term: Op, successors: &[Block]) -> bool {
+        let no_operand = self.ctx.operands(term).all(|v| !self.is_memref(v));
+        no_operand
+            && successors
+                .iter()
+                .all(|succ| self.carried.get(succ).is_none_or(|c| c.is_empty()))
     }
 
     /// Emits the retains before branch `term` and appends the indicators of the memrefs it
@@ -645,10 +717,10 @@ impl<'c> Deallocator<'c> {
         let mut null = None;
         let mut result = vec![None; yielded.len()];
         for (_, kept, allocs) in &groups {
-            if let ([y], [o]) = (kept.as_slice(), allocs.as_slice())
-                && self.indicator.get(y) == Some(o)
-            {
-                result[first_slot[y]] = Some(*o);
+            if let Some(own) = self.own_indicators(kept, allocs) {
+                for (y, o) in kept.iter().zip(own) {
+                    result[first_slot[y]] = Some(o);
+                }
                 continue;
             }
             let mut b = Builder::before(self.ctx, term);
@@ -667,6 +739,25 @@ impl<'c> Deallocator<'c> {
             .into_iter()
             .map(|r| r.unwrap_or_else(|| self.null_before(term, &mut null)))
             .collect()
+    }
+
+    /// The indicators of `kept` when they are exactly `allocs` (each kept memref's own, all
+    /// distinct): then the retain would free nothing, and handing each memref on with its own
+    /// indicator is one of the answers it may give (a set indicator owns its memref's buffer,
+    /// so each buffer keeps one owner), so no retain is needed.
+    fn own_indicators(&self, kept: &[Value], allocs: &[Value]) -> Option<Vec<Value>> {
+        if kept.len() != allocs.len() {
+            return None;
+        }
+        let own: Vec<Value> = kept
+            .iter()
+            .map(|y| self.indicator.get(y).copied())
+            .collect::<Option<_>>()?;
+        let mut sorted_own = own.clone();
+        sorted_own.sort_unstable();
+        let mut sorted_allocs = allocs.to_vec();
+        sorted_allocs.sort_unstable();
+        (sorted_own == sorted_allocs && sorted_own.windows(2).all(|w| w[0] != w[1])).then_some(own)
     }
 
     /// A `deallocation.null` before `op`, created once.

@@ -80,7 +80,10 @@ impl Numbering {
             .enumerate()
             .map(|(i, &v)| (v.as_u32(), i as u32))
             .collect();
-        ids.sort_unstable();
+        // The ids come in a few ascending stretches (program order of parsed values, then of
+        // created ones): the stable sort merges such runs in about linear time, where the
+        // unstable one sorts from scratch.
+        ids.sort();
         let mut runs: Vec<(u32, u32, u32)> = Vec::new();
         let mut table: Vec<u32> = Vec::new();
         for (id, number) in ids {

@@ -97,7 +97,9 @@ func.func @main() {
 
 // @while: one buffer passed as three iter args; only the first occurrence takes the
 // ownership. (MLIR-HLO frees it in the after region while another argument still refers
-// to it; here the three arguments are one alias class, so one retain keeps them all.)
+// to it; here the three arguments are one alias class, so one retain keeps them all. In the
+// before region the class owns exactly its memrefs' own indicators: they are passed on as
+// they are, without a retain.)
 func.func private @printI64(i64)
 
 func.func @main() {

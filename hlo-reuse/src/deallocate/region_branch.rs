@@ -208,7 +208,8 @@ impl Deallocator<'_> {
         if self.ctx.get_attr(op, "operandSegmentSizes").is_some() && segments.is_none() {
             return Err(self.error(op, "cannot append ownership operands to this op"));
         }
-        let inside = self.classes_used_inside(op);
+        // Walked on first need only: most operands are not owned here.
+        let mut inside: Option<FxHashSet<Value>> = None;
         let mut null = None;
         let mut moved: FxHashSet<Value> = FxHashSet::default();
         let mut extra = Vec::with_capacity(memrefs.len());
@@ -216,8 +217,12 @@ impl Deallocator<'_> {
             let indicator = self
                 .find_indicator(x)
                 .filter(|&o| owned.contains(o) && !released.contains(&o) && !moved.contains(&o));
+            let last_use = indicator.is_some() && {
+                let inside = inside.get_or_insert_with(|| self.classes_used_inside(op));
+                self.is_last_use(op, x, inside)
+            };
             match indicator {
-                Some(o) if self.is_last_use(op, x, &inside) => {
+                Some(o) if last_use => {
                     moved.insert(o);
                     released.push(o);
                     extra.push(o);
@@ -321,6 +326,9 @@ impl Deallocator<'_> {
     /// a loop, a buffer yielded into two arguments, or into one argument and derived into
     /// another, would otherwise be freed through one while the other still hands it on.
     fn union_aliasing_region_args(&mut self, op: Op) {
+        if !self.has_two_memref_args_in_a_region(op) {
+            return;
+        }
         std::mem::swap(&mut self.aliases, &mut self.scratch);
         self.union_everything_in(op);
         for (v, to) in self.forwarding_pairs(op) {
@@ -347,6 +355,18 @@ impl Deallocator<'_> {
         }
         flow.clear();
         self.scratch = flow;
+    }
+
+    /// Whether the entry block of some region of `op` has two memref arguments or more (with
+    /// fewer, no two arguments of one region can be unioned, and the walk over `op` is spared:
+    /// it would cost the nesting depth times the size of every nest of `scf.for`/`scf.if`).
+    fn has_two_memref_args_in_a_region(&self, op: Op) -> bool {
+        self.ctx.regions(op).iter().any(|&region| {
+            self.ctx.entry_block(region).is_some_and(|entry| {
+                let args = self.ctx.block_args(entry);
+                args.iter().filter(|&&a| self.is_memref(a)).nth(1).is_some()
+            })
+        })
     }
 
     /// Whether `v` is defined in a region of `op`.

@@ -109,9 +109,9 @@ pub struct HloDeallocationPipelineOptions {
 pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions> = Declaration {
     name: "hlo-deallocation-pipeline",
     summary: "Add, simplify and lower all deallocations the MLIR-HLO way",
-    description: "Runs hlo-deallocate, hlo-deallocation-simplification (twice, with the place \
-                  of buffer reuse between), hlo-deallocation-to-scf, hlo-lower-deallocation and \
-                  canonicalize, so that the output uses upstream dialects only. The input must \
+    description: "Runs hlo-deallocate, hlo-deallocation-simplification, \
+                  hlo-deallocation-to-scf, hlo-lower-deallocation and canonicalize, so that the \
+                  output uses upstream dialects only. The input must \
                   free nothing itself except through memref.dealloc and memref.realloc of \
                   buffers it owns.",
     options: &[
@@ -124,9 +124,12 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
             // memref.alloc/dealloc (so that every strategy gets it) and sees a retain as an
             // unknown op that may free anything, so the `reuse` option runs it after the
             // lowering instead, where it finds every opportunity.
+            // XLA's second simplification cleaned up after buffer reuse; with nothing between,
+            // it would find nothing to do (the simplification reaches its fixpoint in one run:
+            // the nullability is solved to a fixpoint, and an own becomes null only when its
+            // indicator reaches no retain), so it is not run.
             let deallocation = [
                 HLO_DEALLOCATE.element(&HloDeallocateOptions::default()),
-                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
                 HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions {
                     decide_statically: true,
