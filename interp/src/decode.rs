@@ -480,6 +480,13 @@ fn atomic_update(ctx: &Context, op: Op) -> Option<AtomicUpdate> {
 fn decode_memref(prog: &Program, ctx: &Context, op: Op, short: &str) -> Option<Kind> {
     let rt = result_type(ctx, op, 0);
     Some(match short {
+        "alloc" | "alloca"
+            if segments(ctx, op).is_some_and(|s| s.get(1).is_some_and(|&n| n > 0)) =>
+        {
+            // Symbol operands give the layout's dynamic offset and strides; upstream's lowering
+            // to LLVM rejects such an allocation, and the interpreter does not model it.
+            Kind::Unsupported(format!("'memref.{short}' with layout symbol operands"))
+        }
         "alloc" | "alloca" => {
             let info = memref_type(ctx, rt?)?;
             if !matches!(ctx.type_data(rt?), TypeData::MemRef { .. }) {

@@ -121,3 +121,17 @@ func.func @main() {
 ^bb2:
   ub.unreachable
 }
+
+// -----
+
+// Layout symbol operands of an allocation are not modelled (upstream's lowering to LLVM rejects
+// them too): a located error instead of a silently different layout.
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: <stdin>:134:8: error: unsupported op 'memref.alloc' with layout symbol operands
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = memref.alloc(%c2)[%c1, %c2] : memref<?xi64, strided<[?], offset: ?>>
+  memref.dealloc %a : memref<?xi64, strided<[?], offset: ?>>
+  return
+}

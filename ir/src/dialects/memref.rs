@@ -727,8 +727,13 @@ fn verify_alloc_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
+    // A strided layout's map has a symbol for its offset and each stride that is `?`.
     let symbols = match m.layout.map(|l| ctx.attr_data(l)) {
         Some(AttrData::AffineMap(map)) if !map.is_identity() => map.num_symbols as usize,
+        Some(AttrData::Strided { strides, offset }) => {
+            usize::from(*offset == crate::DYNAMIC)
+                + strides.iter().filter(|&&s| s == crate::DYNAMIC).count()
+        }
         _ => 0,
     };
     if sizes[1] != symbols {

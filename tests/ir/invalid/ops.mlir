@@ -142,6 +142,15 @@ func.func @f(%n: index) {
 
 // -----
 
+// A strided layout has one symbol per `?` among its offset and strides: two here.
+func.func @f(%n: index, %s: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %0 = memref.alloc(%n)[%s] : memref<?xi32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
 // memref.load with the wrong number of indices.
 func.func @f(%m: memref<4x4xf32>, %i: index) {
   // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}

@@ -230,3 +230,13 @@ func.func @alloc_all_parts(%n: index, %s0: index, %s1: index) {
   memref.dealloc %0 : memref<?x8xf32, #map>
   return
 }
+
+// -----
+
+// Layout symbols: one per `?` among a strided layout's offset and strides.
+func.func @alloc_layout_symbols(%n: index, %s: index) {
+  %0 = memref.alloc(%n)[%s, %s] : memref<?xi32, strided<[?], offset: ?>>
+  %1 = memref.alloc(%n)[%s] : memref<?x4xi32, strided<[4, 1], offset: ?>>
+  %2 = memref.alloca(%n)[%s, %s, %s] : memref<?x4xi32, strided<[?, ?], offset: ?>>
+  return
+}
