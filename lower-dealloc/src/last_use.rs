@@ -17,13 +17,18 @@
 //! Moving a free up within its block is safe when no op between the new and the old place
 //! touches the buffer: control stays in the block between them, so only the ops there (and
 //! what is nested in them) run. Aliases are the buffer's whole view-flow component (views, block
-//! and region arguments, region results); a pointer taken as an index
+//! and region arguments, region results). A call links its buffer operands to its results as
+//! the callee's summary says (`analysis::returns`): a buffer passed to a function whose result
+//! is always a fresh allocation or another argument is freed right after the call, not after
+//! the result's last use; a result the summary cannot describe counts as an alias of every
+//! buffer passed to the call. A pointer taken as an index
 //! (`memref.extract_aligned_pointer_as_index`) counts as a use wherever it is used, so a
 //! pointer comparison never sees an address a later allocation reused. The guard's condition
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::IfOp;
 use ir::{Block, Context, Op, OpView, Traits, Value};
@@ -39,7 +44,8 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
     if guards.is_empty() {
         return false;
     }
-    let flow = BufferViewFlowAnalysis::compute(ctx, root);
+    let returns = ReturnSummaries::compute(ctx, root);
+    let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, root, &returns);
     let mut moved = false;
     for &guard in guards {
         moved |= place(ctx, &flow, guard).unwrap_or(false);
@@ -123,13 +129,7 @@ fn last_use(
     guard: Op,
     definer: Option<Op>,
 ) -> Option<Option<Op>> {
-    let mut aliases: FxHashSet<Value> = FxHashSet::default();
-    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
-        aliases.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
-        if aliases.len() > ALIAS_LIMIT {
-            return None;
-        }
-    }
+    let aliases = aliases_of(ctx, flow, buffer)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
     for &alias in &aliases {
@@ -147,6 +147,48 @@ fn last_use(
         last = note_use(ctx, block, guard, last, user)?;
     }
     Some(last)
+}
+
+/// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`
+/// may be derived from, plus what is derived from the results of calls it is passed to that
+/// the callee's summary does not describe (they might be it); `None` beyond [`ALIAS_LIMIT`].
+fn aliases_of(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    buffer: Value,
+) -> Option<FxHashSet<Value>> {
+    let mut aliases: FxHashSet<Value> = FxHashSet::default();
+    let mut pending: Vec<Value> = Vec::new();
+    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
+        pending.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
+    }
+    while let Some(alias) = pending.pop() {
+        if !aliases.insert(alias) {
+            continue;
+        }
+        if aliases.len() > ALIAS_LIMIT {
+            return None;
+        }
+        for (user, _) in ctx.uses(alias) {
+            if ctx.op_def(user).call.is_none() {
+                continue;
+            }
+            for &result in ctx.results(user) {
+                if !aliases.contains(&result) && may_be_undescribed(ctx, flow, result) {
+                    pending.extend(flow.resolve_bounded(result, ALIAS_LIMIT)?);
+                }
+            }
+        }
+    }
+    Some(aliases)
+}
+
+/// Whether the call result `result` may be a buffer its summary does not name: anything but
+/// an argument of the call or a fresh allocation.
+fn may_be_undescribed(ctx: &Context, flow: &BufferViewFlowAnalysis, result: Value) -> bool {
+    analysis::alias::is_buffer(ctx, result)
+        && flow.may_be_terminal(result)
+        && !flow.is_fresh(result)
 }
 
 /// `last` updated with a use by `user`; `None` if `user` runs after the guard in the block.
