@@ -31,7 +31,7 @@ use analysis::alias::BufferViewFlowAnalysis;
 use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::IfOp;
-use ir::{Block, Context, Op, OpView, Traits, Value};
+use ir::{Block, Context, EffectKind, EffectOn, Effects, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -132,7 +132,19 @@ fn last_use(
     let aliases = aliases_of(ctx, flow, buffer)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
+    let held = definer
+        .and_then(|d| {
+            ctx.operands(d)
+                .find(|&v| analysis::alias::is_buffer(ctx, v))
+        })
+        .unwrap_or(buffer);
+    let held_since = ctx
+        .defining_op(held)
+        .and_then(|d| ctx.ancestor_in_block(block, d));
     for &alias in &aliases {
+        if cannot_be_held(ctx, flow, alias, block, held_since) {
+            continue;
+        }
         for (user, _) in ctx.uses(alias) {
             if Some(user) == definer || ctx.is_ancestor(guard, user) {
                 continue;
@@ -181,6 +193,60 @@ fn aliases_of(
         }
     }
     Some(aliases)
+}
+
+/// How many values [`never_heap`] looks at before answering `false`.
+const ORIGIN_LIMIT: usize = 32;
+
+/// Whether `value` cannot be the buffer the guard frees, which `block` holds since
+/// `held_since` (the op of `block` defining it; `None`: since the block starts). Either
+/// everything `value` may come from that nothing flows into is a stack allocation (when the
+/// guard's condition holds, the buffer is owned, hence on the heap), or everything it may come
+/// from is computed in `block` after `held_since`, from new buffers (allocations, fresh call
+/// results), which differ from every buffer live then. The view flow joins such values with
+/// the freed one across loop trips: a loop's new buffer and the one it frees.
+fn cannot_be_held(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    value: Value,
+    block: Block,
+    held_since: Option<Op>,
+) -> bool {
+    let Some(sources) = flow.resolve_reverse_bounded(value, ORIGIN_LIMIT) else {
+        return false;
+    };
+    let mut origins = sources
+        .iter()
+        .copied()
+        .filter(|&source| flow.may_be_terminal(source));
+    if origins
+        .clone()
+        .all(|origin| is_stack_allocation(ctx, origin))
+    {
+        return true;
+    }
+    let made_after = |source: Value| {
+        ctx.defining_op(source)
+            .and_then(|d| ctx.ancestor_in_block(block, d))
+            .is_some_and(|top| held_since.is_none_or(|h| ctx.is_before_in_block(h, top)))
+    };
+    sources.iter().all(|&source| made_after(source))
+        && origins.all(|origin| ir::interfaces::is_allocation(ctx, origin) || flow.is_fresh(origin))
+}
+
+/// Whether `value` is a buffer its defining op allocates on the stack.
+fn is_stack_allocation(ctx: &Context, value: Value) -> bool {
+    let Some(def) = ctx.defining_op(value) else {
+        return false;
+    };
+    match ctx.memory_effects(def) {
+        Effects::Known(list) => list.iter().any(|e| {
+            e.kind == EffectKind::Allocate
+                && e.resource == Resource::AutomaticAllocationScope
+                && matches!(e.on, EffectOn::Result(i) if ctx.results(def).get(i) == Some(&value))
+        }),
+        Effects::Unknown => false,
+    }
 }
 
 /// Whether the call result `result` may be a buffer its summary does not name: anything but

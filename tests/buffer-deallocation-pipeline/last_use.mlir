@@ -326,3 +326,39 @@ func.func @main() {
   func.call @printI64(%y) : (i64) -> ()
   return
 }
+
+// -----
+
+// The view flow joins a loop's new buffer with the one it frees, and its stack init with the
+// heap buffers of later trips. Neither stops a free: the previous trip's buffer is freed right
+// after its last read, before the loop's new buffer is written, and the last one right after
+// the loop, before the stack buffer's last use. A guarded free only frees an owned, hence heap,
+// buffer, and a buffer allocated in the block after the freed one was already there differs
+// from it.
+func.func private @printI64(i64)
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i7 = arith.constant 7 : i64
+  %s = memref.alloca() : memref<2xi64>
+  memref.store %i7, %s[%c0] : memref<2xi64>
+  memref.store %i7, %s[%c1] : memref<2xi64>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%b = %s) -> (memref<2xi64>) {
+    %x = memref.load %b[%c1] : memref<2xi64>
+    func.call @printI64(%x) : (i64) -> ()
+    %n = memref.alloc() : memref<2xi64>
+    %y = arith.addi %x, %x : i64
+    memref.store %y, %n[%c0] : memref<2xi64>
+    memref.store %y, %n[%c1] : memref<2xi64>
+    scf.yield %n : memref<2xi64>
+  }
+  %big = memref.alloc() : memref<16xi64>
+  memref.store %i7, %big[%c0] : memref<16xi64>
+  %z = memref.load %big[%c0] : memref<16xi64>
+  func.call @printI64(%z) : (i64) -> ()
+  %w = memref.load %s[%c0] : memref<2xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  return
+}
