@@ -376,13 +376,22 @@ fn contained_pair(ctx: &Context, source: Value, clone: Value) -> Option<Vec<Valu
     }
     let mut views = contained_views(ctx, source)?;
     views.extend(contained_views(ctx, clone)?);
-    Some(views)
+    // The frees counted are those of the two buffers themselves; one through a view would be
+    // missed.
+    let freed_through_view = views.iter().any(|&view| {
+        view != source
+            && view != clone
+            && ctx
+                .uses(view)
+                .any(|(user, _)| has_own_effect_on(ctx, user, EffectKind::Free, view))
+    });
+    (!freed_through_view).then_some(views)
 }
 
 /// `base` and its views (results of view-like ops of it, transitively), if the buffer is
 /// *contained*: every use of them is a view-like op taking it as its source, an op whose own
 /// known effects name it (a load, a store into it, a copy, a free), or a pure op giving no
-/// buffer (`memref.dim`). A call, a branch or region terminator, an op with unknown effects,
+/// buffer nor address (`memref.dim`). A call, a branch or region terminator, an op with unknown effects,
 /// or one that passes the buffer on as a value lets it reach code that the ops using it here
 /// do not show; then `None`. No other op can read, write or free a contained buffer.
 fn contained_views(ctx: &Context, base: Value) -> Option<Vec<Value>> {
@@ -427,8 +436,11 @@ fn names_in_effects(ctx: &Context, user: Op, value: Value) -> bool {
 }
 
 /// A registered pure op without regions that gives no buffer: it only asks about a buffer.
+/// The buffer's address is not such an answer: replacing the clone by its source changes it
+/// (a pointer comparison between the two would then see one buffer).
 fn is_pure_query(ctx: &Context, op: Op) -> bool {
-    ctx.has_trait(op, crate::registry::Traits::PURE)
+    !crate::dialects::memref::ExtractAlignedPointerAsIndexOp::is(ctx, op)
+        && ctx.has_trait(op, crate::registry::Traits::PURE)
         && ctx.regions(op).is_empty()
         && ctx
             .results(op)
