@@ -266,3 +266,32 @@ func.func @main() {
   func.call @printI64(%r#2) : (i64) -> ()
   return
 }
+
+// -----
+
+// `x - x` is 0 (MLIR's subi folder), so a branch on `x - x != 0` is decided and its block,
+// with the buffer it allocates, goes away, as in mlir-opt-22.
+func.func private @printI64(i64)
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i0 = arith.constant 0 : i64
+  %i5 = arith.constant 5 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %i5, %a[%c0] : memref<2xi64>
+  %x = memref.load %a[%c0] : memref<2xi64>
+  %d = arith.subi %x, %x : i64
+  %ne = arith.cmpi ne, %d, %i0 : i64
+  cf.cond_br %ne, ^bb1, ^bb2
+^bb1:
+  %b = memref.alloc() : memref<4xi64>
+  memref.store %x, %b[%c0] : memref<4xi64>
+  %y = memref.load %b[%c0] : memref<4xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  memref.dealloc %b : memref<4xi64>
+  cf.br ^bb2
+^bb2:
+  func.call @printI64(%x) : (i64) -> ()
+  memref.dealloc %a : memref<2xi64>
+  return
+}
