@@ -17,16 +17,21 @@
 //! Moving a free up within its block is safe when no op between the new and the old place
 //! touches the buffer: control stays in the block between them, so only the ops there (and
 //! what is nested in them) run. Aliases are the buffer's whole view-flow component (views, block
-//! and region arguments, region results); a pointer taken as an index
+//! and region arguments, region results). A call links its buffer operands to its results as
+//! the callee's summary says (`analysis::returns`): a buffer passed to a function whose result
+//! is always a fresh allocation or another argument is freed right after the call, not after
+//! the result's last use; a result the summary cannot describe counts as an alias of every
+//! buffer passed to the call. A pointer taken as an index
 //! (`memref.extract_aligned_pointer_as_index`) counts as a use wherever it is used, so a
 //! pointer comparison never sees an address a later allocation reused. The guard's condition
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::IfOp;
-use ir::{Block, Context, Op, OpView, Traits, Value};
+use ir::{Block, Context, EffectKind, EffectOn, Effects, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -39,7 +44,8 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
     if guards.is_empty() {
         return false;
     }
-    let flow = BufferViewFlowAnalysis::compute(ctx, root);
+    let returns = ReturnSummaries::compute(ctx, root);
+    let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, root, &returns);
     let mut moved = false;
     for &guard in guards {
         moved |= place(ctx, &flow, guard).unwrap_or(false);
@@ -123,16 +129,22 @@ fn last_use(
     guard: Op,
     definer: Option<Op>,
 ) -> Option<Option<Op>> {
-    let mut aliases: FxHashSet<Value> = FxHashSet::default();
-    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
-        aliases.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
-        if aliases.len() > ALIAS_LIMIT {
-            return None;
-        }
-    }
+    let aliases = aliases_of(ctx, flow, buffer)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
+    let held = definer
+        .and_then(|d| {
+            ctx.operands(d)
+                .find(|&v| analysis::alias::is_buffer(ctx, v))
+        })
+        .unwrap_or(buffer);
+    let held_since = ctx
+        .defining_op(held)
+        .and_then(|d| ctx.ancestor_in_block(block, d));
     for &alias in &aliases {
+        if cannot_be_held(ctx, flow, alias, block, held_since) {
+            continue;
+        }
         for (user, _) in ctx.uses(alias) {
             if Some(user) == definer || ctx.is_ancestor(guard, user) {
                 continue;
@@ -147,6 +159,102 @@ fn last_use(
         last = note_use(ctx, block, guard, last, user)?;
     }
     Some(last)
+}
+
+/// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`
+/// may be derived from, plus what is derived from the results of calls it is passed to that
+/// the callee's summary does not describe (they might be it); `None` beyond [`ALIAS_LIMIT`].
+fn aliases_of(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    buffer: Value,
+) -> Option<FxHashSet<Value>> {
+    let mut aliases: FxHashSet<Value> = FxHashSet::default();
+    let mut pending: Vec<Value> = Vec::new();
+    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
+        pending.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
+    }
+    while let Some(alias) = pending.pop() {
+        if !aliases.insert(alias) {
+            continue;
+        }
+        if aliases.len() > ALIAS_LIMIT {
+            return None;
+        }
+        for (user, _) in ctx.uses(alias) {
+            if ctx.op_def(user).call.is_none() {
+                continue;
+            }
+            for &result in ctx.results(user) {
+                if !aliases.contains(&result) && may_be_undescribed(ctx, flow, result) {
+                    pending.extend(flow.resolve_bounded(result, ALIAS_LIMIT)?);
+                }
+            }
+        }
+    }
+    Some(aliases)
+}
+
+/// How many values [`never_heap`] looks at before answering `false`.
+const ORIGIN_LIMIT: usize = 32;
+
+/// Whether `value` cannot be the buffer the guard frees, which `block` holds since
+/// `held_since` (the op of `block` defining it; `None`: since the block starts). Either
+/// everything `value` may come from that nothing flows into is a stack allocation (when the
+/// guard's condition holds, the buffer is owned, hence on the heap), or everything it may come
+/// from is computed in `block` after `held_since`, from new buffers (allocations, fresh call
+/// results), which differ from every buffer live then. The view flow joins such values with
+/// the freed one across loop trips: a loop's new buffer and the one it frees.
+fn cannot_be_held(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    value: Value,
+    block: Block,
+    held_since: Option<Op>,
+) -> bool {
+    let Some(sources) = flow.resolve_reverse_bounded(value, ORIGIN_LIMIT) else {
+        return false;
+    };
+    let mut origins = sources
+        .iter()
+        .copied()
+        .filter(|&source| flow.may_be_terminal(source));
+    if origins
+        .clone()
+        .all(|origin| is_stack_allocation(ctx, origin))
+    {
+        return true;
+    }
+    let made_after = |source: Value| {
+        ctx.defining_op(source)
+            .and_then(|d| ctx.ancestor_in_block(block, d))
+            .is_some_and(|top| held_since.is_none_or(|h| ctx.is_before_in_block(h, top)))
+    };
+    sources.iter().all(|&source| made_after(source))
+        && origins.all(|origin| ir::interfaces::is_allocation(ctx, origin) || flow.is_fresh(origin))
+}
+
+/// Whether `value` is a buffer its defining op allocates on the stack.
+fn is_stack_allocation(ctx: &Context, value: Value) -> bool {
+    let Some(def) = ctx.defining_op(value) else {
+        return false;
+    };
+    match ctx.memory_effects(def) {
+        Effects::Known(list) => list.iter().any(|e| {
+            e.kind == EffectKind::Allocate
+                && e.resource == Resource::AutomaticAllocationScope
+                && matches!(e.on, EffectOn::Result(i) if ctx.results(def).get(i) == Some(&value))
+        }),
+        Effects::Unknown => false,
+    }
+}
+
+/// Whether the call result `result` may be a buffer its summary does not name: anything but
+/// an argument of the call or a fresh allocation.
+fn may_be_undescribed(ctx: &Context, flow: &BufferViewFlowAnalysis, result: Value) -> bool {
+    analysis::alias::is_buffer(ctx, result)
+        && flow.may_be_terminal(result)
+        && !flow.is_fresh(result)
 }
 
 /// `last` updated with a use by `user`; `None` if `user` runs after the guard in the block.

@@ -118,9 +118,9 @@ fn wide_int_width(ctx: &Context, ty: Type) -> Option<u32> {
     int_width(ctx, ty).filter(|&w| w >= 2)
 }
 
-/// `addi`, `subi`, `muli` of two constants (wrapping), and `x + 0`, `x - 0`, `x * 1`.
+/// `addi`, `subi`, `muli` of two constants (wrapping), and `x + 0`, `x - 0`, `x - x`, `x * 1`.
 fn fold_arithmetic(rw: &mut Rewriter, op: Op) -> bool {
-    let Some((a, _, ca, cb)) = binary_operands(rw, op) else {
+    let Some((a, b, ca, cb)) = binary_operands(rw, op) else {
         return false;
     };
     let Some(width) = wide_int_width(rw, rw.value_type(a)) else {
@@ -133,6 +133,7 @@ fn fold_arithmetic(rw: &mut Rewriter, op: Op) -> bool {
         (Some(x), Some(y)) if is_sub => x.wrapping_sub(y),
         (Some(x), Some(y)) => x.wrapping_mul(y),
         (_, Some(0)) if is_add || is_sub => return replace_with(rw, op, a),
+        _ if is_sub && a == b => 0,
         (_, Some(1)) if MulIOp::is(rw, op) => return replace_with(rw, op, a),
         _ => return false,
     };
