@@ -135,73 +135,6 @@ func.func @main() {
 
 // -----
 
-// A clone only read before its free is replaced by its source even when an op in between
-// hides effects (an scf.if calling a function): the source is a fresh allocation and neither
-// buffer is passed to anything but loads, a view and their frees, so nothing else can reach
-// them (MLIR 22 does the same, but it skips such ops without looking).
-func.func private @printI64(i64)
-func.func private @printNewline()
-
-func.func @main(%c: i1) {
-  %c0 = arith.constant 0 : index
-  %one = arith.constant 1 : i64
-  %a = memref.alloc() : memref<2xi64>
-  memref.store %one, %a[%c0] : memref<2xi64>
-  %cl = bufferization.clone %a : memref<2xi64> to memref<2xi64>
-  scf.if %c {
-    %view = memref.cast %cl : memref<2xi64> to memref<?xi64>
-    %x = memref.load %view[%c0] : memref<?xi64>
-    func.call @printI64(%x) : (i64) -> ()
-  }
-  memref.dealloc %cl : memref<2xi64>
-  func.call @printNewline() : () -> ()
-  memref.dealloc %a : memref<2xi64>
-  return
-}
-
-// -----
-
-// The same clone stays a copy when the source is passed to a call in between (the callee
-// may write it), or written in between inside the scf.if.
-func.func private @printI64(i64)
-func.func private @use(memref<2xi64>)
-
-func.func @passed(%c: i1) {
-  %c0 = arith.constant 0 : index
-  %one = arith.constant 1 : i64
-  %a = memref.alloc() : memref<2xi64>
-  memref.store %one, %a[%c0] : memref<2xi64>
-  %cl = bufferization.clone %a : memref<2xi64> to memref<2xi64>
-  scf.if %c {
-    %x = memref.load %cl[%c0] : memref<2xi64>
-    func.call @use(%a) : (memref<2xi64>) -> ()
-    func.call @printI64(%x) : (i64) -> ()
-  }
-  memref.dealloc %cl : memref<2xi64>
-  memref.dealloc %a : memref<2xi64>
-  return
-}
-
-func.func @written(%c: i1) {
-  %c0 = arith.constant 0 : index
-  %one = arith.constant 1 : i64
-  %a = memref.alloc() : memref<2xi64>
-  memref.store %one, %a[%c0] : memref<2xi64>
-  %cl = bufferization.clone %a : memref<2xi64> to memref<2xi64>
-  scf.if %c {
-    memref.store %one, %a[%c0] : memref<2xi64>
-    %x = memref.load %cl[%c0] : memref<2xi64>
-    func.call @printI64(%x) : (i64) -> ()
-  }
-  memref.dealloc %cl : memref<2xi64>
-  %y = memref.load %a[%c0] : memref<2xi64>
-  func.call @printI64(%y) : (i64) -> ()
-  memref.dealloc %a : memref<2xi64>
-  return
-}
-
-// -----
-
 // Fuzz seed 75005165, shrunk: the clone's source is a block argument that is %s on the
 // second trip, and %s is written between the clone and its free. %s is an allocation, but
 // not one made after the clone, so it may be the source: the clone stays a copy (replacing
@@ -264,34 +197,5 @@ func.func @main() {
   %z = arith.extui %r#1 : i1 to i64
   func.call @printI64(%z) : (i64) -> ()
   func.call @printI64(%r#2) : (i64) -> ()
-  return
-}
-
-// -----
-
-// `x - x` is 0 (MLIR's subi folder), so a branch on `x - x != 0` is decided and its block,
-// with the buffer it allocates, goes away, as in mlir-opt-22.
-func.func private @printI64(i64)
-
-func.func @main() {
-  %c0 = arith.constant 0 : index
-  %i0 = arith.constant 0 : i64
-  %i5 = arith.constant 5 : i64
-  %a = memref.alloc() : memref<2xi64>
-  memref.store %i5, %a[%c0] : memref<2xi64>
-  %x = memref.load %a[%c0] : memref<2xi64>
-  %d = arith.subi %x, %x : i64
-  %ne = arith.cmpi ne, %d, %i0 : i64
-  cf.cond_br %ne, ^bb1, ^bb2
-^bb1:
-  %b = memref.alloc() : memref<4xi64>
-  memref.store %x, %b[%c0] : memref<4xi64>
-  %y = memref.load %b[%c0] : memref<4xi64>
-  func.call @printI64(%y) : (i64) -> ()
-  memref.dealloc %b : memref<4xi64>
-  cf.br ^bb2
-^bb2:
-  func.call @printI64(%x) : (i64) -> ()
-  memref.dealloc %a : memref<2xi64>
   return
 }

@@ -275,12 +275,9 @@ fn may_write_either(ctx: &Context, clone_op: Op, op: Op, source: Value, clone: V
 
 /// `SimplifyClones`: an unused clone is erased; a clone whose source or result is freed in
 /// the clone's block with no other free in between is replaced by its source, and that free
-/// erased (the first of the two when both are freed there, where MLIR 22 gives up). Beyond MLIR 22, which ignores writes: nothing in between may write the clone or
+/// erased. Beyond MLIR 22, which ignores writes: nothing in between may write the clone or
 /// the source either, since after the rewrite a write to one would reach the other, which the
-/// program could observe. MLIR 22 also skips the ops in between that do not declare their
-/// effects (calls, `scf.if`), so it misses a free or a write inside them; here such an op
-/// blocks the rewrite unless the clone and its source are *contained* (see
-/// [`contained_views`]): then only the ops using one of their views can touch them.
+/// program could observe.
 fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
     if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
         return false;
@@ -308,23 +305,30 @@ fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
     }
     let block = rw.op_parent(op);
     let (clone_free, source_free) = (clone_frees.first().copied(), source_frees.first().copied());
+    if let (Some(a), Some(b)) = (clone_free, source_free)
+        && rw.op_parent(a) == rw.op_parent(b)
+    {
+        return false;
+    }
     let redundant = match (clone_free, source_free) {
-        // Both freed in the clone's block: the first free goes; the buffer then lives to the
-        // second, as one of the two did already.
-        (Some(a), Some(b)) if rw.op_parent(a) == block && rw.op_parent(b) == block => {
-            if rw.is_before_in_block(a, b) { a } else { b }
-        }
-        (Some(a), Some(b)) if rw.op_parent(a) == rw.op_parent(b) => return false,
         (Some(a), _) if rw.op_parent(a) == block => a,
         (_, Some(b)) if rw.op_parent(b) == block => b,
         _ => return false,
     };
-    let touched_between = match contained_pair(rw, canonical_source, result) {
-        Some(views) => touched_between(rw, &views, op, redundant),
-        None => anything_between(rw, op, redundant, canonical_source, result),
-    };
-    if touched_between {
-        return false;
+    let mut pos = rw.next_op(op);
+    loop {
+        match pos {
+            None => return false,
+            Some(p) if p == redundant => break,
+            Some(p) => {
+                if may_have_effect(rw, p, EffectKind::Free)
+                    || may_write_either(rw, op, p, canonical_source, result)
+                {
+                    return false;
+                }
+                pos = rw.next_op(p);
+            }
+        }
     }
     // Upstream casts the source to the clone's type where they differ.
     let replacement = if source_type == result_type {
@@ -337,136 +341,6 @@ fn simplify_clone(rw: &mut Rewriter, op: Op) -> bool {
     rw.erase_op(op);
     rw.erase_op(redundant);
     true
-}
-
-/// Whether an op of the clone's block after `clone_op` and before `redundant` may free or
-/// write the buffer of `source` or of `clone` (an op with unknown effects may).
-fn anything_between(
-    rw: &Rewriter,
-    clone_op: Op,
-    redundant: Op,
-    source: Value,
-    clone: Value,
-) -> bool {
-    let mut pos = rw.next_op(clone_op);
-    loop {
-        match pos {
-            None => return true,
-            Some(p) if p == redundant => return false,
-            Some(p) => {
-                if may_have_effect(rw, p, EffectKind::Free)
-                    || may_write_either(rw, clone_op, p, source, clone)
-                {
-                    return true;
-                }
-                pos = rw.next_op(p);
-            }
-        }
-    }
-}
-
-/// How many views of one buffer [`contained_views`] follows.
-const CONTAINED_LIMIT: usize = 64;
-
-/// The views of a fresh `source` allocation and of `clone` when both are contained, else
-/// `None`.
-fn contained_pair(ctx: &Context, source: Value, clone: Value) -> Option<Vec<Value>> {
-    if !is_allocation(ctx, source) {
-        return None;
-    }
-    let mut views = contained_views(ctx, source)?;
-    views.extend(contained_views(ctx, clone)?);
-    // The frees counted are those of the two buffers themselves; one through a view would be
-    // missed.
-    let freed_through_view = views.iter().any(|&view| {
-        view != source
-            && view != clone
-            && ctx
-                .uses(view)
-                .any(|(user, _)| has_own_effect_on(ctx, user, EffectKind::Free, view))
-    });
-    (!freed_through_view).then_some(views)
-}
-
-/// `base` and its views (results of view-like ops of it, transitively), if the buffer is
-/// *contained*: every use of them is a view-like op taking it as its source, an op whose own
-/// known effects name it (a load, a store into it, a copy, a free), or a pure op giving no
-/// buffer nor address (`memref.dim`). A call, a branch or region terminator, an op with unknown effects,
-/// or one that passes the buffer on as a value lets it reach code that the ops using it here
-/// do not show; then `None`. No other op can read, write or free a contained buffer.
-fn contained_views(ctx: &Context, base: Value) -> Option<Vec<Value>> {
-    let mut views = Vec::new();
-    let mut pending = vec![base];
-    while let Some(view) = pending.pop() {
-        if views.contains(&view) {
-            continue;
-        }
-        if views.len() == CONTAINED_LIMIT {
-            return None;
-        }
-        views.push(view);
-        for (user, _) in ctx.uses(view) {
-            match view_of(ctx, user, view) {
-                Some(result) => pending.push(result),
-                None if names_in_effects(ctx, user, view) || is_pure_query(ctx, user) => {}
-                None => return None,
-            }
-        }
-    }
-    Some(views)
-}
-
-/// The view `user` makes of `source`, if `user` is a view-like op whose source is `source`.
-fn view_of(ctx: &Context, user: Op, source: Value) -> Option<Value> {
-    let view_source = ctx.op_def(user).view_source?;
-    let result = ctx.results(user).first().copied()?;
-    (ctx.num_operands(user) > 0 && view_source(ctx, user) == source).then_some(result)
-}
-
-/// Whether the known effects of `user` itself name `value`.
-fn names_in_effects(ctx: &Context, user: Op, value: Value) -> bool {
-    [
-        EffectKind::Read,
-        EffectKind::Write,
-        EffectKind::Allocate,
-        EffectKind::Free,
-    ]
-    .into_iter()
-    .any(|kind| has_own_effect_on(ctx, user, kind, value))
-}
-
-/// A registered pure op without regions that gives no buffer: it only asks about a buffer.
-/// The buffer's address is not such an answer: replacing the clone by its source changes it
-/// (a pointer comparison between the two would then see one buffer).
-fn is_pure_query(ctx: &Context, op: Op) -> bool {
-    !crate::dialects::memref::ExtractAlignedPointerAsIndexOp::is(ctx, op)
-        && ctx.has_trait(op, crate::registry::Traits::PURE)
-        && ctx.regions(op).is_empty()
-        && ctx
-            .results(op)
-            .iter()
-            .all(|&r| ctx.type_data(ctx.value_type(r)).is_scalar())
-}
-
-/// Whether a use of one of `views` (contained buffers) nested in an op strictly between
-/// `clone_op` and `redundant` in their block writes or frees it.
-fn touched_between(ctx: &Context, views: &[Value], clone_op: Op, redundant: Op) -> bool {
-    let Some(block) = ctx.op_parent(clone_op) else {
-        return true;
-    };
-    views.iter().any(|&view| {
-        ctx.uses(view).any(|(user, _)| {
-            let between = ctx.ancestor_in_block(block, user).is_some_and(|top| {
-                top != clone_op
-                    && top != redundant
-                    && ctx.is_before_in_block(clone_op, top)
-                    && ctx.is_before_in_block(top, redundant)
-            });
-            between
-                && (has_own_effect_on(ctx, user, EffectKind::Write, view)
-                    || has_own_effect_on(ctx, user, EffectKind::Free, view))
-        })
-    })
 }
 
 /// `bufferization.clone` of a `memref.cast` that only forgot static information copies the
