@@ -103,3 +103,34 @@ func.func @main() {
   func.call @printI64(%w) : (i64) -> ()
   return
 }
+
+// -----
+
+// An scf.if on a negated condition (xori with true) with an else region tests the condition
+// itself, its regions swapped; without an else region it stays.
+func.func private @printI64(i64)
+func.func private @flag(%x: i64) -> i1 {
+  %i1 = arith.constant 1 : i64
+  %c = arith.cmpi sge, %x, %i1 : i64
+  return %c : i1
+}
+func.func @main() {
+  %i0 = arith.constant 0 : i64
+  %i1 = arith.constant 1 : i64
+  %i2 = arith.constant 2 : i64
+  %true = arith.constant true
+  %p = func.call @flag(%i1) : (i64) -> i1
+  %not = arith.xori %p, %true : i1
+  %r = scf.if %not -> (i64) {
+    func.call @printI64(%i1) : (i64) -> ()
+    scf.yield %i1 : i64
+  } else {
+    func.call @printI64(%i2) : (i64) -> ()
+    scf.yield %i2 : i64
+  }
+  func.call @printI64(%r) : (i64) -> ()
+  scf.if %not {
+    func.call @printI64(%i0) : (i64) -> ()
+  }
+  return
+}

@@ -184,6 +184,17 @@ impl<'c> Rewriter<'c> {
         self.noted.extend(ops);
     }
 
+    /// Moves `block` (with its ops) to the end of `region`.
+    pub fn move_block_to_end(&mut self, block: Block, region: Region) {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        self.ctx.unlink_block(block);
+        self.ctx.append_block(region, block);
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        self.noted.extend(ops);
+    }
+
     /// Appends an argument of type `ty` to `block`.
     pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
         if let Some(parent) = self.ctx.block_parent_op(block) {

@@ -1,7 +1,9 @@
 //! `scf.if` patterns over nested regions: an `scf.if` whose then block holds only another
 //! `scf.if` (and whose else yields only) runs once on both conditions (MLIR's
-//! `CombineNestedIfs`), and uses of the condition inside the regions read `true` in the then
-//! region and `false` in the else region (MLIR's `ConditionPropagation`).
+//! `CombineNestedIfs`), uses of the condition inside the regions read `true` in the then
+//! region and `false` in the else region (MLIR's `ConditionPropagation`), and an `scf.if` on
+//! a negated condition (`arith.xori %c, true`) with an else region tests `%c` with its
+//! regions swapped (what `IfOp::fold` does).
 //!
 //! ```text
 //! scf.if %a { scf.if %b { X } }        // becomes  %c = arith.andi %a, %b; scf.if %c { X }
@@ -10,7 +12,7 @@
 
 use super::if_combine::region_index_within;
 use super::{IfOp, YieldOp};
-use crate::dialects::arith::{AndIOp, SelectOp};
+use crate::dialects::arith::{AndIOp, ConstantOp, SelectOp, XOrIOp};
 use crate::dialects::memref::folded_constant;
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
@@ -180,5 +182,37 @@ pub(super) fn if_condition_propagation(rw: &mut Rewriter, op: Op) -> bool {
         };
         rw.set_operand(user, i, value);
     }
+    true
+}
+
+/// `scf.if (arith.xori %c, true)` with an else region: `scf.if %c` with the then and else
+/// regions swapped.
+pub(super) fn if_negated_condition_swap(rw: &mut Rewriter, op: Op) -> bool {
+    if !IfOp::is(rw, op) || rw.num_operands(op) != 1 || rw.regions(op).len() != 2 {
+        return false;
+    }
+    let Some(not) = rw
+        .defining_op(rw.operand(op, 0))
+        .filter(|&d| XOrIOp::is(rw, d))
+    else {
+        return false;
+    };
+    if rw.num_operands(not) != 2 || ConstantOp::as_bool(rw, rw.operand(not, 1)) != Some(true) {
+        return false;
+    }
+    let [then_region, else_region] = [rw.regions(op)[0], rw.regions(op)[1]];
+    if rw.entry_block(else_region).is_none() {
+        return false;
+    }
+    let then_blocks: Vec<Block> = rw.blocks(then_region).collect();
+    let else_blocks: Vec<Block> = rw.blocks(else_region).collect();
+    for block in then_blocks {
+        rw.move_block_to_end(block, else_region);
+    }
+    for block in else_blocks {
+        rw.move_block_to_end(block, then_region);
+    }
+    let condition = rw.operand(not, 0);
+    rw.set_operand(op, 0, condition);
     true
 }
