@@ -175,22 +175,21 @@ impl<'c> Rewriter<'c> {
 
     /// Moves `block` (with its ops) right after `anchor`, into `anchor`'s region.
     pub fn move_block_after(&mut self, block: Block, anchor: Block) {
-        if let Some(parent) = self.ctx.block_parent_op(block) {
-            self.noted.push(parent);
-        }
-        self.ctx.unlink_block(block);
-        self.ctx.insert_block_after(anchor, block);
-        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-        self.noted.extend(ops);
+        self.move_block(block, |ctx| ctx.insert_block_after(anchor, block));
     }
 
     /// Moves `block` (with its ops) to the end of `region`.
     pub fn move_block_to_end(&mut self, block: Block, region: Region) {
+        self.move_block(block, |ctx| ctx.append_block(region, block));
+    }
+
+    /// Unlinks `block` and places it with `place`, noting its old parent and its ops.
+    fn move_block(&mut self, block: Block, place: impl FnOnce(&mut Context)) {
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }
         self.ctx.unlink_block(block);
-        self.ctx.append_block(region, block);
+        place(self.ctx);
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         self.noted.extend(ops);
     }
