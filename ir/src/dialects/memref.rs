@@ -14,9 +14,12 @@
 //! - `memref.assume_alignment`, `prefetch` and `generic_atomic_rmw` are in `hints.rs`.
 
 pub(crate) mod canonicalize;
+mod canonicalize_folds;
 mod hints;
 mod ops;
 mod static_shapes;
+
+pub(crate) use static_shapes::folded_constant;
 pub(crate) use static_shapes::{cast_folds_into_consumer, fold_cast_of_every_operand};
 
 /// Whether a `memref.cast` between the two types verifies (for patterns that insert one).

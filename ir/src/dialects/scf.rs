@@ -10,7 +10,10 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 pub(crate) mod canonicalize;
+mod execute_region_inline;
+mod for_trip_count;
 mod if_combine;
+mod if_nested;
 mod loops_canonicalize;
 mod ops;
 mod while_canonicalize;

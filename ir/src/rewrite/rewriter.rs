@@ -17,7 +17,7 @@ use std::ops::Deref;
 
 use crate::builder::{Builder, InsertPoint};
 use crate::context::{Context, ValueDef};
-use crate::entity::{Block, Loc, Op, Region, Value};
+use crate::entity::{Block, Loc, Op, Region, Type, Value};
 
 /// A [`Context`] wrapper that notes the ops affected by each change.
 pub struct Rewriter<'c> {
@@ -163,6 +163,43 @@ impl<'c> Rewriter<'c> {
             self.note_nested_operand_definers(op);
         }
         self.ctx.erase_block(block);
+    }
+
+    /// Splits `block` before `op`: `op` and the ops after it move to a new block right after
+    /// `block`, which is returned.
+    pub fn split_block(&mut self, block: Block, op: Op) -> Block {
+        self.note_surroundings(op);
+        self.noted.push(op);
+        self.ctx.split_block(block, op)
+    }
+
+    /// Moves `block` (with its ops) right after `anchor`, into `anchor`'s region.
+    pub fn move_block_after(&mut self, block: Block, anchor: Block) {
+        self.move_block(block, |ctx| ctx.insert_block_after(anchor, block));
+    }
+
+    /// Moves `block` (with its ops) to the end of `region`.
+    pub fn move_block_to_end(&mut self, block: Block, region: Region) {
+        self.move_block(block, |ctx| ctx.append_block(region, block));
+    }
+
+    /// Unlinks `block` and places it with `place`, noting its old parent and its ops.
+    fn move_block(&mut self, block: Block, place: impl FnOnce(&mut Context)) {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        self.ctx.unlink_block(block);
+        place(self.ctx);
+        let ops: Vec<Op> = self.ctx.block_ops(block).collect();
+        self.noted.extend(ops);
+    }
+
+    /// Appends an argument of type `ty` to `block`.
+    pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
+        if let Some(parent) = self.ctx.block_parent_op(block) {
+            self.noted.push(parent);
+        }
+        self.ctx.add_block_arg(block, ty)
     }
 
     /// Makes operand `i` of `op` read `v`.

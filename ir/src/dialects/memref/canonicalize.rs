@@ -5,6 +5,7 @@
 //! static-shape patterns (constant allocation sizes, looking through `memref.cast`) are in
 //! `static_shapes.rs`.
 
+use super::canonicalize_folds::{erase_empty_copy, erase_self_copy, fold_rank_of_ranked};
 use super::static_shapes::{
     alloc_constant_sizes, fold_cast_of_cast, fold_cast_of_copy_operands,
     fold_cast_of_first_operand, fold_cast_of_stored_buffer, fold_strided_metadata,
@@ -12,8 +13,8 @@ use super::static_shapes::{
 };
 use super::{
     AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
-    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, ReallocOp,
-    StoreOp, SubViewOp,
+    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, RankOp,
+    ReallocOp, StoreOp, SubViewOp,
 };
 use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
@@ -25,14 +26,22 @@ use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let patterns_of: [(&str, &'static [Pattern]); 15] = [
+    let patterns_of: [(&str, &'static [Pattern]); 16] = [
         (DimOp::NAME, &[fold_dim, fold_cast_of_first_operand]),
         (AllocOp::NAME, &[dead_alloc, alloc_constant_sizes]),
         (AllocaOp::NAME, &[dead_alloc, alloc_constant_sizes]),
         (LoadOp::NAME, &[fold_cast_of_first_operand]),
         (StoreOp::NAME, &[fold_cast_of_stored_buffer]),
         (DeallocOp::NAME, &[fold_cast_of_first_operand]),
-        (CopyOp::NAME, &[fold_cast_of_copy_operands]),
+        (
+            CopyOp::NAME,
+            &[
+                erase_self_copy,
+                erase_empty_copy,
+                fold_cast_of_copy_operands,
+            ],
+        ),
+        (RankOp::NAME, &[fold_rank_of_ranked]),
         (CastOp::NAME, &[fold_cast_of_cast]),
         (ExtractStridedMetadataOp::NAME, &[fold_strided_metadata]),
         (

@@ -14,6 +14,9 @@ pub(crate) fn register(reg: &mut Registry) {
     super::loops_canonicalize::register(reg);
     if let Some(def) = reg.def_mut(IfOp::NAME) {
         def.canonicalization.patterns = &[
+            super::if_nested::if_negated_condition_swap,
+            super::if_nested::if_combine_nested,
+            super::if_nested::if_condition_propagation,
             if_constant_condition,
             if_trivial_to_select,
             if_remove_dead_results,

@@ -49,7 +49,7 @@ fn if_parts(ctx: &Context, op: Op) -> Option<IfParts> {
 }
 
 /// Which region of `ancestor` holds `op` (nested at any depth), if any.
-fn region_index_within(ctx: &Context, ancestor: Op, op: Op) -> Option<usize> {
+pub(super) fn region_index_within(ctx: &Context, ancestor: Op, op: Op) -> Option<usize> {
     let mut cur = op;
     loop {
         let parent = ctx.parent_op(cur)?;

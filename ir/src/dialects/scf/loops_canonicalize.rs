@@ -21,7 +21,11 @@ use crate::rewrite::Rewriter;
 /// `scf.index_switch`.
 pub(crate) fn register(reg: &mut Registry) {
     if let Some(def) = reg.def_mut(ForOp::NAME) {
-        def.canonicalization.patterns = &[for_forwarded_iter_args, for_trivial_trip_count];
+        def.canonicalization.patterns = &[
+            for_forwarded_iter_args,
+            for_trivial_trip_count,
+            super::for_trip_count::for_known_trip_count,
+        ];
     }
     if let Some(def) = reg.def_mut(WhileOp::NAME) {
         def.canonicalization.patterns = &[
@@ -35,7 +39,11 @@ pub(crate) fn register(reg: &mut Registry) {
         ];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
-        def.canonicalization.patterns = &[execute_region_inline_single_block];
+        def.canonicalization.patterns = &[
+            execute_region_inline_single_block,
+            super::execute_region_inline::execute_region_inline_multi_block,
+            super::execute_region_inline::execute_region_forwarded_results,
+        ];
     }
     if let Some(def) = reg.def_mut(IndexSwitchOp::NAME) {
         def.canonicalization.patterns = &[
@@ -125,7 +133,8 @@ fn execute_region_inline_single_block(rw: &mut Rewriter, op: Op) -> bool {
     let Some(block) = view.entry_block(rw) else {
         return false;
     };
-    if rw.next_block(block).is_some() || !rw.block_args(block).is_empty() {
+    let no_inline = super::execute_region_inline::marked_no_inline(rw, op);
+    if no_inline || rw.next_block(block).is_some() || !rw.block_args(block).is_empty() {
         return false;
     }
     let Some(term) = yield_of(rw, block) else {
