@@ -68,3 +68,15 @@ pub fn any_captured<'a>(ctx: &Context, aliases: impl IntoIterator<Item = &'a Val
             .any(|(user, _)| may_capture(ctx, user, alias))
     })
 }
+
+/// Whether any of `aliases` has a user that stores it or exposes its address
+/// ([`stores_or_exposes`]).
+pub fn any_stored_or_exposed<'a>(
+    ctx: &Context,
+    aliases: impl IntoIterator<Item = &'a Value>,
+) -> bool {
+    aliases.into_iter().any(|&alias| {
+        ctx.uses(alias)
+            .any(|(user, _)| stores_or_exposes(ctx, user, alias))
+    })
+}

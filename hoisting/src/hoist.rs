@@ -413,11 +413,7 @@ impl Search<'_> {
         let Some(aliases) = self.bounded_aliases() else {
             return true;
         };
-        let exposed = aliases.iter().any(|&alias| {
-            self.ctx
-                .uses(alias)
-                .any(|(user, _)| analysis::capture::stores_or_exposes(self.ctx, user, alias))
-        });
+        let exposed = analysis::capture::any_stored_or_exposed(self.ctx, aliases);
         if exposed {
             tracing::debug!(
                 "not leaving the loop: an alias is stored as a value or its address taken"
