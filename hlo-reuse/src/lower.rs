@@ -70,6 +70,7 @@ struct Lowering<'c> {
     carriers: Carriers,
     helpers: FxHashSet<String>,
     constants: SharedConstants,
+    addresses: Addresses,
 }
 
 impl<'c> Lowering<'c> {
@@ -80,6 +81,7 @@ impl<'c> Lowering<'c> {
             carriers: Carriers::default(),
             helpers: FxHashSet::default(),
             constants: SharedConstants::default(),
+            addresses: Addresses::default(),
         }
     }
 
@@ -151,14 +153,20 @@ impl<'c> Lowering<'c> {
         }
         let zero = GetBufferOp::is(self.ctx, op)
             .then(|| self.constants.get(self.ctx, op, Constant::Index(0)));
+        let block = self.ctx.op_parent(op);
+        let addresses = &mut self.addresses;
         let mut b = Builder::before(self.ctx, op);
         let replacements: Vec<Value> = if let Some(get) = GetBufferOp::of(&b, op) {
             let source = get.source(&b);
             let address = match carriers.first() {
-                None => ExtractAlignedPointerAsIndexOp::build(&mut b, source).result(&b),
-                Some(&c) => address_if(&mut b, source, c, |b| {
-                    zero.unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b))
-                }),
+                None => addresses.get(&mut b, block, source),
+                Some(&c) => address_if(
+                    &mut b,
+                    source,
+                    c,
+                    |b, m| addresses.get(b, block, m),
+                    |b| zero.unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b)),
+                ),
             };
             vec![address]
         } else if let Some(free) = FreeOp::of(&b, op) {
@@ -347,22 +355,54 @@ enum Plan {
 /// `select %o, <address of carrier>, 0` (0 when there is no carrier). An indicator that is a
 /// constant (most are: an `own` or `null` lowers to one) picks its side here, so the lowered
 /// program is not several times the input's size before canonicalize shrinks it again.
+/// `address` gives a memref's address (a new `memref.extract_aligned_pointer_as_index`, or
+/// one already made earlier in the block).
 fn address_if(
     b: &mut Builder,
     o: Value,
     carrier: Option<Value>,
+    address: impl FnOnce(&mut Builder, Value) -> Value,
     zero: impl FnOnce(&mut Builder) -> Value,
 ) -> Value {
     let known = ConstantOp::as_bool(b, o);
     let Some(c) = carrier.filter(|_| known != Some(false)) else {
         return zero(b);
     };
-    let address = ExtractAlignedPointerAsIndexOp::build(b, c).result(b);
+    let address = address(b, c);
     if known == Some(true) {
         return address;
     }
     let zero = zero(b);
     SelectOp::build(b, o, address, zero).result(b)
+}
+
+/// A new `memref.extract_aligned_pointer_as_index` of `m`.
+fn extract_address(b: &mut Builder, m: Value) -> Value {
+    ExtractAlignedPointerAsIndexOp::build(b, m).result(b)
+}
+
+/// The address of each memref, one `memref.extract_aligned_pointer_as_index` per block (as
+/// CSE would leave them; canonicalize does not merge them): the `get_buffer`s of one retain
+/// lowered inline ask for the same carriers' addresses again and again. The ops are lowered
+/// in program order, so an address made before an earlier op of a block dominates every
+/// later op of that block.
+#[derive(Default)]
+struct Addresses {
+    made: FxHashMap<(Block, Value), Value>,
+}
+
+impl Addresses {
+    /// The address of `m` for a use in `block`, made at `b`'s insertion point if the block has
+    /// none yet.
+    fn get(&mut self, b: &mut Builder, block: Option<Block>, m: Value) -> Value {
+        let Some(block) = block else {
+            return extract_address(b, m);
+        };
+        *self
+            .made
+            .entry((block, m))
+            .or_insert_with(|| extract_address(b, m))
+    }
 }
 
 /// A constant the lowering uses many times.
@@ -508,12 +548,12 @@ fn call_helper(
     let al = AllocaOp::build(b, index_vec, &[m]).result(b);
     let fl = AllocaOp::build(b, i1_vec, &[n]).result(b);
     for (i, &r) in retained.iter().enumerate() {
-        let address = ExtractAlignedPointerAsIndexOp::build(b, r).result(b);
+        let address = extract_address(b, r);
         StoreOp::build(b, address, rs, &[at[i]]);
     }
     let zero = at[0];
     for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
-        let address = address_if(b, o, c, |_| zero);
+        let address = address_if(b, o, c, extract_address, |_| zero);
         StoreOp::build(b, address, al, &[at[j]]);
     }
     CallOp::build(b, name, &[rs, al, fl], &[]);
