@@ -34,8 +34,8 @@ use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, Sele
 use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::func::{CallOp, FuncOp, ReturnOp};
 use ir::dialects::memref::{
-    AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, DeallocOp, DimOp, ExtractAlignedPointerAsIndexOp,
-    ExtractStridedMetadataOp, LoadOp, StoreOp,
+    AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, DeallocOp, DimOp,
+    ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, StoreOp,
 };
 use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
@@ -226,16 +226,15 @@ impl<'c> Lowering<'c> {
     }
 
     /// The index constants a helper call for `n` retained memrefs and `m` allocs uses, shared
-    /// with the function's other users (see [`SharedConstants`]): the array sizes `n` and
-    /// `m`, then every position, asked for in the order the call uses them first.
+    /// with the function's other users (see [`SharedConstants`]): every position of either
+    /// array.
     fn helper_indices(&mut self, op: Op, n: usize, m: usize) -> HelperIndices {
-        let mut index = |k: usize| {
+        let index = |k: usize| {
             let k = i64::try_from(k).unwrap_or(i64::MAX);
             self.constants.get(self.ctx, op, Constant::Index(k))
         };
-        let sizes = (index(n), index(m));
         let positions = (0..n.max(m)).map(index).collect();
-        HelperIndices { sizes, positions }
+        HelperIndices { positions }
     }
 
     /// The name of the retain helper, built on first use in the symbol table enclosing `op`.
@@ -523,10 +522,25 @@ fn vector_type(ctx: &mut Context, elem: Type) -> Type {
 
 /// The index constants of one helper call (see [`Lowering::helper_indices`]).
 struct HelperIndices {
-    /// The number of retained memrefs and of allocs.
-    sizes: (Value, Value),
     /// `positions[k]` is `k`, for every position of either array.
     positions: Vec<Value>,
+}
+
+/// A stack array of `len` elements of type `elem`: the `memref.alloca` of a static shape
+/// (stored to and loaded from directly) and its `memref.cast` to the dynamic shape the
+/// helper takes. This is what canonicalize makes of an alloca sized by a constant, but
+/// built directly it spares canonicalize rewriting every store and load of the array.
+fn stack_array(b: &mut Builder, elem: Type, len: usize) -> (Value, Value) {
+    let static_ty = b.ctx().ty(TypeData::MemRef {
+        shape: vec![i64::try_from(len).unwrap_or(i64::MAX)],
+        elem,
+        layout: None,
+        memory_space: None,
+    });
+    let array = AllocaOp::build(b, static_ty, &[]).result(b);
+    let dynamic_ty = vector_type(b.ctx(), elem);
+    let cast = CastOp::build(b, array, dynamic_ty).result(b);
+    (array, cast)
 }
 
 /// Stores the retained addresses and the owned alloc addresses (0 when not owned) in stack
@@ -541,12 +555,10 @@ fn call_helper(
 ) -> Vec<Value> {
     let index = b.ctx().index_type();
     let i1 = b.ctx().i1_type();
-    let (index_vec, i1_vec) = (vector_type(b.ctx(), index), vector_type(b.ctx(), i1));
-    let (n, m) = indices.sizes;
     let at = &indices.positions;
-    let rs = AllocaOp::build(b, index_vec, &[n]).result(b);
-    let al = AllocaOp::build(b, index_vec, &[m]).result(b);
-    let fl = AllocaOp::build(b, i1_vec, &[n]).result(b);
+    let (rs, rs_arg) = stack_array(b, index, retained.len());
+    let (al, al_arg) = stack_array(b, index, allocs.len());
+    let (fl, fl_arg) = stack_array(b, i1, retained.len());
     for (i, &r) in retained.iter().enumerate() {
         let address = extract_address(b, r);
         StoreOp::build(b, address, rs, &[at[i]]);
@@ -556,7 +568,7 @@ fn call_helper(
         let address = address_if(b, o, c, extract_address, |_| zero);
         StoreOp::build(b, address, al, &[at[j]]);
     }
-    CallOp::build(b, name, &[rs, al, fl], &[]);
+    CallOp::build(b, name, &[rs_arg, al_arg, fl_arg], &[]);
     let mut outs = Vec::with_capacity(retained.len() + allocs.len());
     for &i in &at[..retained.len()] {
         outs.push(LoadOp::build(b, fl, &[i]).result(b));
