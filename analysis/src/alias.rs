@@ -54,6 +54,9 @@ pub enum AliasResult {
 
 type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
 
+/// The size up to which a closure's membership test scans the values found so far.
+const SMALL_CLOSURE: usize = 32;
+
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
 #[derive(Clone, Debug, Default)]
@@ -230,18 +233,7 @@ impl BufferViewFlowAnalysis {
     }
 
     fn closure(map: &Deps, root: Value) -> Vec<Value> {
-        let mut seen: FxHashSet<Value> = FxHashSet::default();
-        let mut out = Vec::new();
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
-            if seen.insert(v) {
-                out.push(v);
-                if let Some(next) = map.get(&v) {
-                    stack.extend(next.iter().copied());
-                }
-            }
-        }
-        out
+        Self::bounded_closure(map, root, usize::MAX).unwrap_or_default()
     }
 
     /// [`Self::resolve_reverse`] visiting at most `limit` values: `None` when there are more.
@@ -249,20 +241,36 @@ impl BufferViewFlowAnalysis {
         Self::bounded_closure(&self.reverse, value, limit)
     }
 
-    /// The closure of `root` in `map`, or `None` once it exceeds `limit` values.
+    /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
+    /// values. Most closures are a few values: membership is a scan of the values found so
+    /// far until there are [`SMALL_CLOSURE`] of them, a hash set only beyond.
     fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
-        let mut seen: FxHashSet<Value> = FxHashSet::default();
+        let mut large: Option<FxHashSet<Value>> = None;
         let mut out = Vec::new();
         let mut stack = vec![root];
         while let Some(v) = stack.pop() {
-            if seen.insert(v) {
-                if out.len() == limit {
-                    return None;
+            let known = match &large {
+                Some(set) => set.contains(&v),
+                None => out.contains(&v),
+            };
+            if known {
+                continue;
+            }
+            if out.len() == limit {
+                return None;
+            }
+            out.push(v);
+            match &mut large {
+                Some(set) => {
+                    set.insert(v);
                 }
-                out.push(v);
-                if let Some(next) = map.get(&v) {
-                    stack.extend(next.iter().copied());
+                None if out.len() == SMALL_CLOSURE && out.len() < limit => {
+                    large = Some(out.iter().copied().collect());
                 }
+                None => {}
+            }
+            if let Some(next) = map.get(&v) {
+                stack.extend(next.iter().copied());
             }
         }
         Some(out)

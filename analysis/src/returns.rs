@@ -57,10 +57,17 @@ pub struct ReturnSummaries {
 }
 
 impl ReturnSummaries {
-    /// Summarizes every function-like op with a body nested in `root` (callees first).
+    /// Summarizes every function-like op with a body nested in `root` that a call in `root`
+    /// calls (callees first). A function nothing calls is not summarized: only a call reads a
+    /// summary ([`Self::of_call`]), and a program of one function then costs no view-flow
+    /// analysis here.
     pub fn compute(ctx: &Context, root: Op) -> Self {
         let mut summaries = ReturnSummaries::default();
+        let called = called_functions(ctx, root);
         for function in callees_first(ctx, root) {
+            if !called.contains(&function) {
+                continue;
+            }
             let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, function, &summaries);
             if let Some(summary) = summarize(ctx, function, &flow) {
                 summaries.by_function.insert(function, summary);
@@ -83,6 +90,14 @@ fn callee(ctx: &Context, call: Op) -> Option<Op> {
     let interface = ctx.op_def(call).call?;
     let symbol = (interface.callee)(ctx, call)?;
     ctx.lookup_symbol(call, ctx.sym_str(symbol))
+}
+
+/// The functions that some call-like op nested in `root` calls directly.
+fn called_functions(ctx: &Context, root: Op) -> FxHashSet<Op> {
+    ctx.walk_preorder(root)
+        .into_iter()
+        .filter_map(|op| callee(ctx, op))
+        .collect()
 }
 
 /// Whether `op` is a function-like op with a body.
