@@ -23,9 +23,9 @@
 //! users) must come before the call in that block, and the call may pass it only once. The
 //! call's own results need no check: a callee owning the argument frees it or returns it, and
 //! the caller owns what a call returns. The callee may return no argument (its summary,
-//! `analysis::returns`, names none), and it owns one argument at most (the first that
-//! qualifies): the deallocation simplification cannot tell two arguments apart, so owning two
-//! would free them through pointer comparisons.
+//! `analysis::returns`, names none), and it has no other memref argument: the deallocation
+//! simplification cannot tell two arguments apart, so an owned argument beside others would be
+//! freed through pointer comparisons wherever the others are retained.
 
 use ir::dialects::bufferization::MANUAL_DEALLOCATION_ATTR;
 use ir::dialects::builtin::ModuleOp;
@@ -105,8 +105,8 @@ fn returns_only_fresh(ctx: &Context, returns: &ReturnSummaries, call: Op) -> boo
     })
 }
 
-/// Private functions with a body and a unique name, by name, with a flag per argument: whether
-/// it is a memref (which it may own).
+/// Private functions with a body, a unique name and exactly one memref argument, by name, with
+/// a flag per argument: whether it is that memref (which it may own).
 fn candidates(ctx: &Context, root: Op) -> FxHashMap<String, (Op, Vec<bool>)> {
     let mut seen: FxHashSet<String> = FxHashSet::default();
     let mut duplicated: FxHashSet<String> = FxHashSet::default();
@@ -133,7 +133,7 @@ fn candidates(ctx: &Context, root: Op) -> FxHashMap<String, (Op, Vec<bool>)> {
             .iter()
             .map(|&arg| is_memref(ctx, arg))
             .collect();
-        if memrefs.contains(&true) {
+        if memrefs.iter().filter(|&&m| m).count() == 1 {
             found.insert(name, (op, memrefs));
         }
     }
