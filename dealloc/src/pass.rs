@@ -23,8 +23,9 @@
 //!   buffers (`memref.realloc`) are still rejected, and so is any free of a function argument
 //!   (callers free what they pass, so it would be a second free), as upstream does.
 //!
-//! Function boundary ABI: arguments are never owned; returned memrefs are owned by the caller,
-//! so a returned memref whose ownership is not provably true is cloned (conditionally).
+//! Function boundary ABI: arguments are not owned (except those every call of a private
+//! function hands over, [`handover`]); returned memrefs are owned by the caller, so a returned
+//! memref whose ownership is not provably true is cloned (conditionally).
 //!
 //! Ops are classified through the registry only: memory effects (allocate/free), the
 //! region-branch, call and branch interfaces, traits, and a small table of ops with their own
@@ -52,6 +53,7 @@ use analysis::cfg::dominance_order;
 use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
+mod handover;
 mod transfer;
 
 /// Options of the pass.
@@ -123,9 +125,16 @@ pub fn deallocate_buffers_with(
             funcs.push(op);
         }
     }
+    let owned_args = handover::owned_arguments(ctx, root, options);
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");
-        let mut f = DeallocState::new(ctx, ext, &symbols, options, func);
+        let context = Shared {
+            ext,
+            symbols: &symbols,
+            options,
+            owned_args: &owned_args,
+        };
+        let mut f = DeallocState::new(ctx, context, func);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
@@ -140,6 +149,15 @@ fn is_memref(ctx: &Context, v: Value) -> bool {
     ctx.type_data(ctx.value_type(v)).is_memref()
 }
 
+/// What every function's [`DeallocState`] reads: op behaviours, functions by name, options
+/// and the arguments private functions own.
+struct Shared<'a> {
+    ext: &'a Extensions,
+    symbols: &'a FxHashMap<String, FuncOp>,
+    options: &'a DeallocOptions,
+    owned_args: &'a handover::OwnedArguments,
+}
+
 /// The deallocation state of one function: ownership indicators per memref and block, and
 /// the memrefs each block may have to free. Op behaviours ([`crate::extensions`]) act on it
 /// through its public methods.
@@ -148,6 +166,8 @@ pub struct DeallocState<'a> {
     ext: &'a Extensions,
     symbols: &'a FxHashMap<String, FuncOp>,
     options: &'a DeallocOptions,
+    /// The arguments private functions own ([`handover`]).
+    owned_args: &'a handover::OwnedArguments,
     func: Op,
     live: Liveness,
     /// Sort keys of the original values (MLIR's `ValueComparator`: block arguments first).
@@ -164,19 +184,14 @@ pub struct DeallocState<'a> {
 type R<T> = Result<T, Diagnostic>;
 
 impl<'a> DeallocState<'a> {
-    fn new(
-        ctx: &'a mut Context,
-        ext: &'a Extensions,
-        symbols: &'a FxHashMap<String, FuncOp>,
-        options: &'a DeallocOptions,
-        func: Op,
-    ) -> Self {
+    fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
         let i1 = ctx.i1_type();
         DeallocState {
             ctx,
-            ext,
-            symbols,
-            options,
+            ext: shared.ext,
+            symbols: shared.symbols,
+            options: shared.options,
+            owned_args: shared.owned_args,
             func,
             live: Liveness::default(),
             order: FxHashMap::default(),
@@ -357,12 +372,13 @@ impl<'a> DeallocState<'a> {
         let is_function_entry = self.ctx.block_parent_op(block) == Some(self.func)
             && region.and_then(|r| self.ctx.entry_block(r)) == Some(block);
         let args = self.ctx.block_args(block).to_vec();
-        for arg in args {
+        for (position, arg) in args.into_iter().enumerate() {
             if !is_memref(self.ctx, arg) {
                 continue;
             }
             let indicator = if is_function_entry {
-                self.bool_const(block, false)
+                let owned = self.owns_argument(position);
+                self.bool_const(block, owned)
             } else {
                 self.ctx.add_block_arg(block, self.i1)
             };
@@ -834,6 +850,7 @@ impl<'a> DeallocState<'a> {
                 .get(self.ctx.sym_str(sym))
                 .is_none_or(|&f| is_private_definition(self.ctx, f)),
         };
+        self.hand_over_arguments(op, block);
         let results = self.ctx.results(op).to_vec();
         if self.options.private_function_dynamic_ownership && private {
             for res in results {

@@ -3,6 +3,9 @@
 //! right after the last op of the block that uses the buffer or an alias of it, or to the start
 //! of the block when no op there uses it (the buffer died in a predecessor). The ownership pass
 //! frees before terminators; this is where a buffer whose ownership is known stops taking room.
+//! When that last use is an `scf.if` that may allocate, the free goes into both of its regions
+//! instead (an empty else region gets a block), each copy then placed at the last use in its
+//! region, or at its start: the buffer stops taking room before the branch allocates.
 //!
 //! ```text
 //! %alloc = memref.alloc() : memref<4xf32>      %alloc = memref.alloc() : memref<4xf32>
@@ -30,8 +33,11 @@
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
-use ir::dialects::scf::IfOp;
-use ir::{Block, Context, EffectKind, EffectOn, Effects, Op, OpView, Resource, Traits, Value};
+use ir::dialects::scf::{IfOp, YieldOp};
+use ir::{
+    Block, Builder, Context, EffectKind, EffectOn, Effects, InsertPoint, Op, OpView, Resource,
+    Traits, Value,
+};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -58,7 +64,7 @@ fn place(ctx: &mut Context, flow: &BufferViewFlowAnalysis, guard: Op) -> Option<
     let block = ctx.op_parent(guard)?;
     let (cond, buffer) = guarded_free(ctx, guard)?;
     let definer = movable_definer(ctx, block, buffer, guard);
-    let mut anchor = last_use(ctx, flow, block, buffer, guard, definer)?;
+    let (mut anchor, aliases) = last_use(ctx, flow, block, buffer, guard, definer)?;
     let required: Vec<Value> = match definer {
         Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
         None => vec![cond, buffer],
@@ -75,6 +81,10 @@ fn place(ctx: &mut Context, flow: &BufferViewFlowAnalysis, guard: Op) -> Option<
         }
     }
     let definer = definer.filter(|&d| anchor.is_none_or(|a| ctx.is_before_in_block(a, d)));
+    if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, guard, definer, &aliases)) {
+        push_into_branches(ctx, flow, branches, guard, definer);
+        return Some(true);
+    }
     let mut moving: Vec<Op> = definer.into_iter().collect();
     moving.push(guard);
     let in_place = moving.iter().try_fold(anchor, |previous, &op| {
@@ -128,7 +138,7 @@ fn last_use(
     buffer: Value,
     guard: Op,
     definer: Option<Op>,
-) -> Option<Option<Op>> {
+) -> Option<(Option<Op>, FxHashSet<Value>)> {
     let aliases = aliases_of(ctx, flow, buffer)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
@@ -158,7 +168,82 @@ fn last_use(
     for user in analysis::alias::address_users(ctx, pointers, ALIAS_LIMIT)? {
         last = note_use(ctx, block, guard, last, user)?;
     }
-    Some(last)
+    Some((last, aliases))
+}
+
+/// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
+/// buffer is last used: `anchor` is an `scf.if` (exactly one of its regions runs, once) whose
+/// results are no alias of the buffer and compute neither the guard's condition nor the freed
+/// value, and which may allocate (a call or an allocation nested in it), so that freeing inside
+/// it lowers the peak rather than only adding a free.
+fn may_push_into(
+    ctx: &Context,
+    anchor: Op,
+    guard: Op,
+    definer: Option<Op>,
+    aliases: &FxHashSet<Value>,
+) -> bool {
+    if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
+        return false;
+    }
+    let results = ctx.results(anchor);
+    let inputs = ctx
+        .operands(guard)
+        .chain(definer.into_iter().flat_map(|d| ctx.operands(d)));
+    let linked =
+        results.iter().any(|r| aliases.contains(r)) || inputs.clone().any(|v| results.contains(&v));
+    !linked
+        && ctx.walk_preorder(anchor).into_iter().any(|op| {
+            op != anchor
+                && (ctx.op_def(op).call.is_some()
+                    || ir::interfaces::may_have_effect(ctx, op, EffectKind::Allocate))
+        })
+}
+
+/// Replaces `guard` (placed after `branches`, an `scf.if`) by a copy at the end of each of its
+/// regions (an empty else region gets a block), each then moved up to the buffer's last use
+/// in its region. A `definer` of the freed value moves to right before `branches`, where its
+/// operands are already defined.
+fn push_into_branches(
+    ctx: &mut Context,
+    flow: &BufferViewFlowAnalysis,
+    branches: Op,
+    guard: Op,
+    definer: Option<Op>,
+) {
+    tracing::debug!(
+        from = %ir::diag::loc_text(ctx, ctx.op_loc(guard)),
+        "free pushed into the regions of the scf.if where its buffer is last used"
+    );
+    if let Some(d) = definer {
+        ctx.unlink_op(d);
+        ctx.insert_op_before(branches, d);
+    }
+    let loc = ctx.op_loc(guard);
+    let regions = ctx.regions(branches).to_vec();
+    let mut copies = Vec::with_capacity(regions.len());
+    for region in regions {
+        let block = match ctx.blocks(region).next() {
+            Some(block) => block,
+            None => {
+                let mut b = Builder::new(ctx, InsertPoint::Before(branches), loc);
+                let block = b.block_in(region, &[]);
+                b.set_insertion_point(InsertPoint::End(block));
+                YieldOp::build(&mut b, &[]);
+                block
+            }
+        };
+        let Some(terminator) = ctx.last_op(block) else {
+            continue;
+        };
+        let copy = ir::clone::clone_op(ctx, guard);
+        ctx.insert_op_before(terminator, copy);
+        copies.push(copy);
+    }
+    ctx.erase_op(guard);
+    for copy in copies {
+        place(ctx, flow, copy);
+    }
 }
 
 /// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`

@@ -363,3 +363,82 @@ func.func @main() {
   func.call @printI64(%w) : (i64) -> ()
   return
 }
+
+// -----
+
+// Frees pushed into branches (issue 13): %a is last used in the then region and dead after the
+// scf.if; it is freed there right after its last load (before the then region allocates) and
+// at the start of the else region (before the else region allocates), not after the scf.if.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i2, %a[%c0] : memref<8xi64>
+  %n = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %a[%c0] : memref<8xi64>
+    %c = memref.alloc() : memref<16xi64>
+    memref.store %x, %c[%c0] : memref<16xi64>
+    %z = memref.load %c[%c0] : memref<16xi64>
+    func.call @printI64(%z) : (i64) -> ()
+    memref.dealloc %c : memref<16xi64>
+  } else {
+    %d = memref.alloc() : memref<32xi64>
+    memref.store %i7, %d[%c0] : memref<32xi64>
+    %z = memref.load %d[%c0] : memref<32xi64>
+    func.call @printI64(%z) : (i64) -> ()
+    memref.dealloc %d : memref<32xi64>
+  }
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %i7, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// The same with no else region: one is created to free %a on the path that skips the then
+// region. The buffer comes from a callee (a copy of an argument), so it is freed through its
+// base buffer, whose `memref.extract_strided_metadata` moves to right before the scf.if.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func private @pick(%p: memref<8xi64>, %q: memref<8xi64>, %k: i1) -> memref<8xi64> {
+  %r = arith.select %k, %p, %q : memref<8xi64>
+  return %r : memref<8xi64>
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %true = arith.constant true
+  %a = memref.alloc() : memref<8xi64>
+  %a2 = memref.alloc() : memref<8xi64>
+  memref.store %i2, %a[%c0] : memref<8xi64>
+  memref.store %i7, %a2[%c0] : memref<8xi64>
+  %p = func.call @pick(%a, %a2, %true) : (memref<8xi64>, memref<8xi64>, i1) -> memref<8xi64>
+  %n = memref.load %p[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %p[%c0] : memref<8xi64>
+    %c = memref.alloc() : memref<16xi64>
+    memref.store %x, %c[%c0] : memref<16xi64>
+    %z = memref.load %c[%c0] : memref<16xi64>
+    func.call @printI64(%z) : (i64) -> ()
+    memref.dealloc %c : memref<16xi64>
+  }
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %i7, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
