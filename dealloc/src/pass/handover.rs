@@ -15,7 +15,7 @@
 //! call @f(%a) : (memref<4xf32>) -> ()         // the caller does not free %a afterwards
 //! ```
 //!
-//! The function must be private and referenced by nothing but direct calls (a symbol
+//! The function must be private, called, and referenced by nothing but direct calls (a symbol
 //! reference in any other op, `func.constant` say, keeps its arguments un-owned), its name
 //! unique in the module, and the pass must run on a top-level module, which holds every call.
 //! At a call, the operand may be the allocation itself or a chain of `memref.cast`s of it in
@@ -61,6 +61,7 @@ pub(crate) fn owned_arguments(ctx: &Context, root: Op, options: &DeallocOptions)
         return owned;
     }
     let returns = ReturnSummaries::compute(ctx, root);
+    let mut called: FxHashSet<String> = FxHashSet::default();
     for op in ctx.walk_preorder(root) {
         if candidates.is_empty() {
             return owned;
@@ -74,6 +75,7 @@ pub(crate) fn owned_arguments(ctx: &Context, root: Op, options: &DeallocOptions)
                     candidates.remove(&name);
                     continue;
                 }
+                called.insert(name);
                 for (position, keep) in positions.iter_mut().enumerate() {
                     *keep = *keep
                         && args.start + position < args.end
@@ -86,7 +88,10 @@ pub(crate) fn owned_arguments(ctx: &Context, root: Op, options: &DeallocOptions)
             forget_referenced(ctx, attr, &mut candidates);
         }
     }
-    for (func, positions) in candidates.into_values() {
+    for (name, (func, positions)) in candidates {
+        if !called.contains(&name) {
+            continue;
+        }
         if let Some(first) = positions.iter().position(|&keep| keep) {
             owned.insert(func, vec![first]);
         }
