@@ -213,10 +213,11 @@ fn is_heap_allocation_in(ctx: &Context, buffer: Value, block: Block) -> bool {
     })
 }
 
-/// Whether `buffer` and every alias derived from it are used only before the call in its
-/// block, except for the call's own operand `(call, value, index)`, where `value` is `buffer`
-/// or a cast of it. Results of users (and of the ops holding them) count as aliases.
-fn dead_after(ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
+/// Whether `buffer` and every alias derived from it are used only before `op` (a call, or a
+/// loop taking the buffer over) in its block, except for `op`'s own operand `(op, value,
+/// index)`, where `value` is `buffer` or a cast of it. Results of users (and of the ops holding
+/// them) count as aliases.
+pub fn dead_after(ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
     let (call, value, index) = operand;
     let Some(block) = ctx.op_parent(call) else {
         return false;
