@@ -15,6 +15,7 @@ pub mod cfg;
 pub mod dominance;
 pub mod effects;
 pub mod graph;
+pub mod handover;
 pub mod liveness;
 pub mod loops;
 pub mod print;

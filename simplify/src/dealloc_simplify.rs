@@ -11,6 +11,9 @@
 //! the call allocated counts as an allocation, so the buffers a caller gets from its callees
 //! are proved apart from its own and from each other, and need no runtime alias check. The
 //! pass only rewrites deallocations, so what the functions return does not change under it.
+//! An argument every call of its private function hands over (`analysis::handover`: a fresh
+//! buffer of the caller, used by nothing else at or after the call) counts as an allocation
+//! too: it is apart from every other argument, global and allocation of the function.
 
 use analysis::alias::{
     AliasResult, BufferOriginAnalysis, existed_before_function, is_buffer, view_base,
@@ -21,7 +24,7 @@ use ir::dialects::memref::ExtractStridedMetadataOp;
 use ir::interfaces::is_allocation;
 use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
 use ir::{Context, Op, OpView, Value, ValueDef};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -37,8 +40,9 @@ use crate::origin_closure::BoundedClosures;
 /// simplify in turn. No dead-op erasure; at most ten iterations.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute_interprocedural(ctx, root);
+    let handed_over = handed_over_values(ctx, root);
     let mut patterns = DeallocSimplification {
-        origins: Origins::new(&flow),
+        origins: Origins::new(&flow, handed_over),
     };
     let deallocs: Vec<Op> = ctx
         .walk_postorder(root)
@@ -50,6 +54,20 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         erase_dead_ops: false,
     };
     apply_patterns_greedily_to(ctx, deallocs, &mut patterns, &config).rewrites
+}
+
+/// The arguments of private functions that every call hands over ([`analysis::handover`]):
+/// each is a buffer apart from every other argument and allocation of its function.
+fn handed_over_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
+    let mut values = FxHashSet::default();
+    for (func, positions) in analysis::handover::handed_over_arguments(ctx, root) {
+        let entry = ctx.regions(func).first().and_then(|&r| ctx.entry_block(r));
+        if let Some(entry) = entry {
+            let args = ctx.block_args(entry);
+            values.extend(positions.iter().filter_map(|&p| args.get(p).copied()));
+        }
+    }
+    values
 }
 
 /// The alias-based dealloc patterns, with the dealloc canonicalizations and folding.
@@ -296,14 +314,17 @@ struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
     closures: RefCell<BoundedClosures<'a>>,
     cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
+    /// Handed-over arguments, which count as allocations.
+    handed_over: FxHashSet<Value>,
 }
 
 impl<'a> Origins<'a> {
-    fn new(analysis: &'a BufferOriginAnalysis) -> Self {
+    fn new(analysis: &'a BufferOriginAnalysis, handed_over: FxHashSet<Value>) -> Self {
         Origins {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             cache: RefCell::default(),
+            handed_over,
         }
     }
 
@@ -336,7 +357,7 @@ impl<'a> Origins<'a> {
             .copied()
             .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
             .collect();
-        let new = |t: Value| self.analysis.is_new_buffer(ctx, t);
+        let new = |t: Value| self.analysis.is_new_buffer(ctx, t) || self.handed_over.contains(&t);
         let all_allocs = terminals.iter().all(|&t| new(t));
         let all_allocs_or_args = terminals
             .iter()

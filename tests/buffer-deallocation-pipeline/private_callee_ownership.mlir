@@ -121,3 +121,49 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// A callee with another memref argument beside the handed-over one, forwarded through blocks:
+// the handed-over %m is a different buffer from %keep (the simplification knows it from the
+// same analysis), so %m is freed after its last load, before the branch (under each
+// successor's condition), with no pointer comparison, while %keep, used by @main after the
+// call, stays the caller's.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func private @mix(%keep: memref<8xi64>, %m: memref<8xi64>, %c: i1) -> i64 {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %m[%c0] : memref<8xi64>
+  cf.cond_br %c, ^bb1(%keep : memref<8xi64>), ^bb2(%keep : memref<8xi64>)
+^bb1(%k1: memref<8xi64>):
+  %t = memref.alloc() : memref<64xi64>
+  memref.store %x, %t[%c0] : memref<64xi64>
+  %y = memref.load %t[%c0] : memref<64xi64>
+  memref.dealloc %t : memref<64xi64>
+  %z = memref.load %k1[%c0] : memref<8xi64>
+  %s = arith.addi %y, %z : i64
+  cf.br ^bb3(%s : i64)
+^bb2(%k2: memref<8xi64>):
+  %w = memref.load %k2[%c0] : memref<8xi64>
+  cf.br ^bb3(%w : i64)
+^bb3(%r: i64):
+  return %r : i64
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i3 = arith.constant 3 : i64
+  %i5 = arith.constant 5 : i64
+  %true = arith.constant true
+  %keep = memref.alloc() : memref<8xi64>
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i3, %keep[%c0] : memref<8xi64>
+  memref.store %i5, %a[%c0] : memref<8xi64>
+  %r = func.call @mix(%keep, %a, %true) : (memref<8xi64>, memref<8xi64>, i1) -> i64
+  %k = memref.load %keep[%c0] : memref<8xi64>
+  func.call @printI64(%r) : (i64) -> ()
+  func.call @printI64(%k) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

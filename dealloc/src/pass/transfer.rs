@@ -22,18 +22,14 @@
 //! // the loop's ownership operand for %init is `true`; the block no longer frees %alloc
 //! ```
 
-use ir::dialects::memref::CastOp;
 use ir::dialects::scf::{ForOp, WhileOp};
 use ir::{Block, Op, OpView, Value};
-use rustc_hash::FxHashSet;
 
 use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
+use analysis::handover::{cast_sources, dead_after};
 use ir::dialects::arith::ConstantOp;
-
-/// How many aliases of a buffer are followed before giving up on the transfer.
-const ALIAS_LIMIT: usize = 256;
 
 impl DeallocState<'_> {
     /// The ownership indicator `loop_op` may take over for its memref operand `value` (forwarded
@@ -49,7 +45,7 @@ impl DeallocState<'_> {
         if !ForOp::is(self.ctx, loop_op) && !WhileOp::is(self.ctx, loop_op) {
             return None;
         }
-        let retyped = self.casts_in_block(value, block);
+        let retyped = cast_sources(self.ctx, value, block);
         let buffer = retyped.last().copied().unwrap_or(value);
         let Ownership::Unique(indicator) = self.get(buffer, block) else {
             return None;
@@ -58,7 +54,7 @@ impl DeallocState<'_> {
         if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
             || !self.in_list.contains(&(block, buffer))
             || !self.is_fresh_buffer(buffer, block)
-            || !self.dead_after(operand, block, buffer)
+            || !dead_after(self.ctx, operand, buffer)
         {
             return None;
         }
@@ -71,22 +67,6 @@ impl DeallocState<'_> {
             self.set(v, Ownership::Unique(f), block);
         }
         Some(indicator)
-    }
-
-    /// The sources of the chain of `memref.cast`s defining `value` in `block`, nearest first
-    /// (empty when `value` is no cast): the last one is the buffer they all retype.
-    fn casts_in_block(&self, value: Value, block: Block) -> Vec<Value> {
-        let ctx = &*self.ctx;
-        let mut sources = Vec::new();
-        let mut current = value;
-        while let Some(cast) = ctx.defining_op(current).and_then(|d| CastOp::of(ctx, d)) {
-            if ctx.op_parent(cast.op()) != Some(block) || sources.len() >= ALIAS_LIMIT {
-                break;
-            }
-            current = cast.source(ctx);
-            sources.push(current);
-        }
-        sources
     }
 
     /// Whether `value`, defined in `block`, is a buffer nothing defined before it may alias
@@ -107,40 +87,5 @@ impl DeallocState<'_> {
         let hands_over = op_def.call.is_some() || op_def.region_branch.is_some();
         let memref_results = ctx.results(def).iter().filter(|&&r| is_memref(ctx, r));
         hands_over && memref_results.count() == 1
-    }
-
-    /// Whether `buffer` and every alias derived from it are used only before the loop in
-    /// `block`, except for the loop's own operand: `(loop_op, value, operand_index)`, where
-    /// `value` is `buffer` or a cast of it. Results of users (and of the ops holding them)
-    /// count as aliases.
-    fn dead_after(&self, operand: (Op, Value, usize), block: Block, buffer: Value) -> bool {
-        let ctx = &*self.ctx;
-        let (loop_op, value, operand_index) = operand;
-        let mut seen = FxHashSet::default();
-        let mut work = vec![buffer];
-        seen.insert(buffer);
-        while let Some(alias) = work.pop() {
-            for (user, index) in ctx.uses(alias) {
-                if user == loop_op && alias == value && index == operand_index {
-                    continue;
-                }
-                let Some(top) = ctx.ancestor_in_block(block, user) else {
-                    return false;
-                };
-                if top == loop_op || !ctx.is_before_in_block(top, loop_op) {
-                    return false;
-                }
-                let produced = ctx.results(user).iter().chain(ctx.results(top));
-                for &result in produced {
-                    if is_memref(ctx, result) && seen.insert(result) {
-                        if seen.len() > ALIAS_LIMIT {
-                            return false;
-                        }
-                        work.push(result);
-                    }
-                }
-            }
-        }
-        true
     }
 }

@@ -1,0 +1,250 @@
+//! Arguments handed over to private callees: an argument of a private function that every
+//! call of it passes as a heap buffer the calling block allocates and nothing uses at or after
+//! the call, except that one operand. Such an argument is a buffer the function may own (the
+//! ownership pass frees it there instead of in the caller), and it is a different buffer from
+//! every other argument, global and allocation of the function (the deallocation
+//! simplification proves frees apart with it).
+//!
+//! ```text
+//! func.func private @f(%m: memref<4xf32>) { ... }  // %m is handed over
+//! %a = memref.alloc() : memref<4xf32>
+//! call @f(%a) : (memref<4xf32>) -> ()             // nothing uses %a afterwards
+//! ```
+//!
+//! The function must be private, called, and referenced by nothing but direct calls (a symbol
+//! reference in any other op, `func.constant` say, keeps its arguments un-owned), its name
+//! unique in the module, and the root must be a top-level module, which holds every call. At a
+//! call, the operand may be the allocation itself or a chain of `memref.cast`s of it in the
+//! call's block; every other use of the buffer or an alias derived from it (results of its
+//! users) must come before the call in that block, so the call passes it once. The function
+//! may return no argument (its summary, [`crate::returns`], names none), so an owned argument
+//! is never one of its results.
+
+use ir::dialects::bufferization::MANUAL_DEALLOCATION_ATTR;
+use ir::dialects::builtin::ModuleOp;
+use ir::dialects::func::FuncOp;
+use ir::dialects::memref::CastOp;
+use ir::{
+    Attr, AttrData, Block, Context, EffectKind, EffectOn, Effects, Op, OpView, Resource, Value,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::alias::is_buffer;
+use crate::returns::ReturnSummaries;
+
+/// How many aliases of a buffer are followed before the argument counts as not handed over.
+const ALIAS_LIMIT: usize = 256;
+
+/// Per private function (its op), the positions of its handed-over arguments, in order.
+pub type HandedOver = FxHashMap<Op, Vec<usize>>;
+
+/// The handed-over arguments of the private functions of `root` (none unless `root` is a
+/// top-level module).
+pub fn handed_over_arguments(ctx: &Context, root: Op) -> HandedOver {
+    let mut owned = HandedOver::default();
+    if !ModuleOp::is(ctx, root) || ctx.parent_op(root).is_some() {
+        return owned;
+    }
+    let mut candidates = candidates(ctx, root);
+    if candidates.is_empty() {
+        return owned;
+    }
+    let returns = ReturnSummaries::compute(ctx, root);
+    let mut called: FxHashSet<String> = FxHashSet::default();
+    for op in ctx.walk_preorder(root) {
+        if candidates.is_empty() {
+            return owned;
+        }
+        if FuncOp::is(ctx, op) {
+            continue;
+        }
+        if let Some((name, args)) = direct_call(ctx, op) {
+            if let Some((_, positions)) = candidates.get_mut(&name) {
+                if !returns_only_fresh(ctx, &returns, op) {
+                    candidates.remove(&name);
+                    continue;
+                }
+                called.insert(name);
+                for (position, keep) in positions.iter_mut().enumerate() {
+                    *keep = *keep
+                        && args.start + position < args.end
+                        && hands_over(ctx, op, args.start + position);
+                }
+            }
+            continue;
+        }
+        for &(_, attr) in ctx.attrs(op) {
+            forget_referenced(ctx, attr, &mut candidates);
+        }
+    }
+    for (name, (func, positions)) in candidates {
+        if !called.contains(&name) {
+            continue;
+        }
+        let kept: Vec<usize> = (0..positions.len()).filter(|&p| positions[p]).collect();
+        if !kept.is_empty() {
+            owned.insert(func, kept);
+        }
+    }
+    owned
+}
+
+/// Whether every buffer the function `call` calls returns is one it allocates: none is an
+/// argument.
+fn returns_only_fresh(ctx: &Context, returns: &ReturnSummaries, call: Op) -> bool {
+    returns.of_call(ctx, call).is_some_and(|summary| {
+        summary
+            .iter()
+            .all(|result| !result.unknown && result.args.is_empty())
+    })
+}
+
+/// Private functions with a body, a unique name and a memref argument, by name, with a flag
+/// per argument: whether it is a memref (which may be handed over).
+fn candidates(ctx: &Context, root: Op) -> FxHashMap<String, (Op, Vec<bool>)> {
+    let mut seen: FxHashSet<String> = FxHashSet::default();
+    let mut duplicated: FxHashSet<String> = FxHashSet::default();
+    let mut found = FxHashMap::default();
+    for op in ctx.walk_preorder(root) {
+        let Some(func) = FuncOp::of(ctx, op) else {
+            continue;
+        };
+        let Some(name) = func.sym_name(ctx).map(str::to_string) else {
+            continue;
+        };
+        if !seen.insert(name.clone()) {
+            duplicated.insert(name);
+            continue;
+        }
+        let Some(entry) = func.entry_block(ctx) else {
+            continue;
+        };
+        if !func.is_private(ctx) {
+            continue;
+        }
+        let memrefs: Vec<bool> = ctx
+            .block_args(entry)
+            .iter()
+            .map(|&arg| is_buffer(ctx, arg))
+            .collect();
+        if memrefs.contains(&true) {
+            found.insert(name, (op, memrefs));
+        }
+    }
+    found.retain(|name, _| !duplicated.contains(name));
+    found
+}
+
+/// The callee name and argument operands of `op` if it is a direct call.
+pub fn direct_call(ctx: &Context, op: Op) -> Option<(String, std::ops::Range<usize>)> {
+    let call = ctx.op_def(op).call?;
+    let callee = (call.callee)(ctx, op)?;
+    Some((ctx.sym_str(callee).to_string(), (call.args)(ctx, op)))
+}
+
+/// Drops from `candidates` every function `attr` refers to.
+fn forget_referenced(
+    ctx: &Context,
+    attr: Attr,
+    candidates: &mut FxHashMap<String, (Op, Vec<bool>)>,
+) {
+    match ctx.attr_data(attr) {
+        AttrData::SymbolRef { root, .. } => {
+            candidates.remove(ctx.sym_str(*root));
+        }
+        AttrData::Array(items) => {
+            for &item in items {
+                forget_referenced(ctx, item, candidates);
+            }
+        }
+        AttrData::Dict(entries) => {
+            for &(_, item) in entries {
+                forget_referenced(ctx, item, candidates);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether the call `call` hands the buffer it passes as operand `index` over to its callee:
+/// a heap allocation of the call's block (or casts of one) that nothing uses after the call.
+fn hands_over(ctx: &Context, call: Op, index: usize) -> bool {
+    let Some(block) = ctx.op_parent(call) else {
+        return false;
+    };
+    let value = ctx.operand(call, index);
+    let buffer = cast_sources(ctx, value, block)
+        .last()
+        .copied()
+        .unwrap_or(value);
+    is_heap_allocation_in(ctx, buffer, block) && dead_after(ctx, (call, value, index), buffer)
+}
+
+/// The sources of the chain of `memref.cast`s defining `value` in `block`, nearest first.
+pub fn cast_sources(ctx: &Context, value: Value, block: Block) -> Vec<Value> {
+    let mut sources = Vec::new();
+    let mut current = value;
+    while let Some(cast) = ctx.defining_op(current).and_then(|d| CastOp::of(ctx, d)) {
+        if ctx.op_parent(cast.op()) != Some(block) || sources.len() >= ALIAS_LIMIT {
+            break;
+        }
+        current = cast.source(ctx);
+        sources.push(current);
+    }
+    sources
+}
+
+/// Whether `buffer` is allocated on the heap by an op of `block` that leaves its freeing to
+/// deallocation (so the block owns it unconditionally).
+fn is_heap_allocation_in(ctx: &Context, buffer: Value, block: Block) -> bool {
+    let Some(def) = ctx.defining_op(buffer) else {
+        return false;
+    };
+    if ctx.op_parent(def) != Some(block) || ctx.get_attr(def, MANUAL_DEALLOCATION_ATTR).is_some() {
+        return false;
+    }
+    let Effects::Known(effects) = ctx.memory_effects(def) else {
+        return false;
+    };
+    effects.iter().any(|e| {
+        e.kind == EffectKind::Allocate
+            && e.resource != Resource::AutomaticAllocationScope
+            && matches!(e.on, EffectOn::Result(i) if ctx.results(def).get(i) == Some(&buffer))
+    })
+}
+
+/// Whether `buffer` and every alias derived from it are used only before `op` (a call, or a
+/// loop taking the buffer over) in its block, except for `op`'s own operand `(op, value,
+/// index)`, where `value` is `buffer` or a cast of it. Results of users (and of the ops holding
+/// them) count as aliases.
+pub fn dead_after(ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
+    let (call, value, index) = operand;
+    let Some(block) = ctx.op_parent(call) else {
+        return false;
+    };
+    let mut seen = FxHashSet::default();
+    let mut work = vec![buffer];
+    seen.insert(buffer);
+    while let Some(alias) = work.pop() {
+        for (user, use_index) in ctx.uses(alias) {
+            if user == call && alias == value && use_index == index {
+                continue;
+            }
+            let Some(top) = ctx.ancestor_in_block(block, user) else {
+                return false;
+            };
+            if top == call || !ctx.is_before_in_block(top, call) {
+                return false;
+            }
+            for &result in ctx.results(user).iter().chain(ctx.results(top)) {
+                if is_buffer(ctx, result) && seen.insert(result) {
+                    if seen.len() > ALIAS_LIMIT {
+                        return false;
+                    }
+                    work.push(result);
+                }
+            }
+        }
+    }
+    true
+}
