@@ -22,7 +22,7 @@ use crate::attrs::AttrData;
 use crate::context::{Context, ValueDef};
 use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
-use crate::registry::Traits;
+use crate::registry::{OpDef, Traits};
 use cranelift_entity::EntityRef;
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
@@ -47,12 +47,57 @@ pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), V
         !std::mem::replace(slot, true)
     });
     let mut v = Verifier::new(ctx);
+    let mut scope = NestedIn::new(ctx, root);
     for op in changed {
-        if ctx.is_alive(op) && ctx.is_ancestor(root, op) && !v.verify_touched_op(root, op) {
+        if ctx.is_alive(op) && scope.contains(op) && !v.verify_touched_op(root, op) {
             return Err(v.diags);
         }
     }
     Ok(())
+}
+
+/// Whether ops are nested in a root op, remembered per block: the touched ops of a pass come
+/// in runs from the same blocks, and walking each one's ancestors up to the root costs more
+/// than verifying it.
+struct NestedIn<'a> {
+    ctx: &'a Context,
+    root: Op,
+    /// Per block: 0 not asked yet, 1 nested in the root, 2 not.
+    known: Vec<u8>,
+}
+
+impl<'a> NestedIn<'a> {
+    fn new(ctx: &'a Context, root: Op) -> Self {
+        NestedIn {
+            ctx,
+            root,
+            known: vec![0; ctx.block_capacity()],
+        }
+    }
+
+    /// Whether `op` is the root or nested (at any depth) in it.
+    fn contains(&mut self, op: Op) -> bool {
+        if op == self.root {
+            return true;
+        }
+        let Some(block) = self.ctx.op_parent(op) else {
+            return false;
+        };
+        match self.known.get(block.index()).copied() {
+            Some(1) => true,
+            Some(2) => false,
+            _ => {
+                let nested = self
+                    .ctx
+                    .block_parent_op(block)
+                    .is_some_and(|parent| self.ctx.is_ancestor(self.root, parent));
+                if let Some(slot) = self.known.get_mut(block.index()) {
+                    *slot = if nested { 1 } else { 2 };
+                }
+                nested
+            }
+        }
+    }
 }
 
 /// An item of the depth-first verification walk.
@@ -284,8 +329,8 @@ impl<'a> Verifier<'a> {
 
     /// The op's properties have the kinds its definition declares (MLIR checks this first,
     /// while converting the properties of generic syntax).
-    fn verify_property_kinds(&mut self, op: Op) -> bool {
-        let kinds = self.ctx.op_def(op).property_kinds;
+    fn verify_property_kinds(&mut self, op: Op, def: &OpDef) -> bool {
+        let kinds = def.property_kinds;
         if kinds.is_empty() {
             return true;
         }
@@ -309,8 +354,8 @@ impl<'a> Verifier<'a> {
 
     /// The counts the op's definition declares (MLIR's ODS count traits, verified before any
     /// other trait): a malformed `operandSegmentSizes` first, as MLIR's parser rejects it.
-    fn verify_counts(&mut self, op: Op) -> bool {
-        let Some(declared) = self.ctx.op_def(op).counts else {
+    fn verify_counts(&mut self, op: Op, def: &OpDef) -> bool {
+        let Some(declared) = def.counts else {
             return true;
         };
         match counts::count_error(self.ctx, op, &declared) {
@@ -347,12 +392,16 @@ impl<'a> Verifier<'a> {
                 );
             }
         }
-        if self.ctx.is_registered(op) {
-            if !self.verify_property_kinds(op) || !self.verify_counts(op) || !self.verify_traits(op)
+        // The op's definition, looked up once for all the checks below.
+        let def: &'a OpDef = self.ctx.op_def(op);
+        if def.registered {
+            if !self.verify_property_kinds(op, def)
+                || !self.verify_counts(op, def)
+                || !self.verify_traits(op, def)
             {
                 return false;
             }
-            if let Some(f) = self.ctx.op_def(op).verify {
+            if let Some(f) = def.verify {
                 let before = self.diags.len();
                 f(self.ctx, op, &mut self.diags);
                 if self.diags.len() > before {
@@ -362,13 +411,13 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        if !self.ctx.is_registered(op)
+        if !def.registered
             && let Some(message) = self.unknown_op_of_closed_dialect(op)
         {
             return self.error(op, message);
         }
-        let graph = self.ctx.has_trait(op, Traits::GRAPH_REGION);
-        let registered = self.ctx.is_registered(op);
+        let graph = def.traits.contains(Traits::GRAPH_REGION);
+        let registered = def.registered;
         for (i, &region) in self.ctx.regions(op).iter().enumerate() {
             let num_blocks = self.ctx.blocks(region).count();
             if registered && graph && num_blocks > 1 {
@@ -407,9 +456,9 @@ impl<'a> Verifier<'a> {
     }
 
     /// The checks MLIR's op traits and interfaces contribute to `verifyInvariants`.
-    fn verify_traits(&mut self, op: Op) -> bool {
-        let traits = self.ctx.op_def(op).traits;
-        if let Some(term) = self.ctx.op_def(op).implicit_terminator {
+    fn verify_traits(&mut self, op: Op, def: &OpDef) -> bool {
+        let traits = def.traits;
+        if let Some(term) = def.implicit_terminator {
             for &region in self.ctx.regions(op) {
                 for block in self.ctx.blocks(region) {
                     let last = self.ctx.last_op(block);
