@@ -200,13 +200,11 @@ impl<'a> Verifier<'a> {
             return false;
         }
         let ctx = self.ctx;
-        let mut ops = std::mem::take(&mut self.block_ops);
         let blocks_ok = ctx.regions(op).iter().all(|&region| {
             ctx.blocks(region).all(|block| {
-                self.verify_block_on_entrance(block, &mut ops) && self.verify_block_on_exit(block)
+                self.verify_block_rules_on_entrance(block) && self.verify_block_on_exit(block)
             })
         });
-        self.block_ops = ops;
         if !blocks_ok {
             return false;
         }
@@ -583,6 +581,16 @@ impl<'a> Verifier<'a> {
     /// Block rules checked on entering `block`, whose ops it collects into `ops`.
     fn verify_block_on_entrance(&mut self, block: Block, ops: &mut Vec<Op>) -> bool {
         ops.clear();
+        if !self.verify_block_rules_on_entrance(block) {
+            return false;
+        }
+        ops.extend(self.ctx.block_ops(block));
+        true
+    }
+
+    /// The rules of [`Verifier::verify_block_on_entrance`], without collecting the ops (a
+    /// touched op's blocks are checked, not walked).
+    fn verify_block_rules_on_entrance(&mut self, block: Block) -> bool {
         let Some(last) = self.ctx.last_op(block) else {
             if self.may_lack_terminator(block) {
                 return true;
@@ -594,10 +602,8 @@ impl<'a> Verifier<'a> {
             return false;
         };
         let ctx = self.ctx;
-        ops.extend(ctx.block_ops(block));
-        let misplaced = ops
-            .iter()
-            .copied()
+        let misplaced = ctx
+            .block_ops(block)
             .find(|&op| op != last && !ctx.successors(op).is_empty());
         if let Some(op) = misplaced {
             let msg = "operation with block successors must terminate its parent block";
