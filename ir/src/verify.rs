@@ -100,6 +100,20 @@ impl<'a> NestedIn<'a> {
     }
 }
 
+/// Where a use stands relative to the definition of its value.
+#[derive(Clone, Copy)]
+enum Visibility {
+    /// An op isolated from above lies between them.
+    Isolated(Op),
+    /// The use is not nested in the definition's region (or the block is in no region):
+    /// dominance does not apply.
+    Dominated,
+    /// The value is defined nowhere (an unresolved placeholder).
+    Undefined,
+    /// The definition's block, and the use's ancestor in that block's region.
+    Through(Block, Op),
+}
+
 /// An item of the depth-first verification walk.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum WorkItem {
@@ -253,7 +267,44 @@ impl<'a> Verifier<'a> {
     /// Whether the definition of `v`, outside `user`'s block or after it, is visible to `user`
     /// (no isolation boundary between) and dominates it.
     fn dominates_from_afar(&self, v: Value, user: Op) -> bool {
-        self.crossed_isolation(v, user).is_none() && self.dom.value_dominates(self.ctx, v, user)
+        match self.visible_ancestor(v, user) {
+            Visibility::Isolated(_) => false,
+            Visibility::Dominated => true,
+            Visibility::Undefined => false,
+            Visibility::Through(def_block, ancestor) => self
+                .dom
+                .dominates_ancestor(self.ctx, v, def_block, ancestor),
+        }
+    }
+
+    /// One walk up from `user` to the region of `v`'s definition: the op isolated from above
+    /// that separates them, if any, else the ancestor of `user` in that region (as
+    /// [`Context::ancestor_in_block_region`]), which decides dominance.
+    fn visible_ancestor(&self, v: Value, user: Op) -> Visibility {
+        let ctx = self.ctx;
+        let Some(def_block) = ctx.value_parent_block(v) else {
+            return Visibility::Undefined;
+        };
+        let Some(def_region) = ctx.block_parent(def_block) else {
+            // No region to reach: nothing is crossed, and the use is not nested in it.
+            return Visibility::Dominated;
+        };
+        let mut cur = user;
+        loop {
+            let Some(region) = ctx.op_parent_region(cur) else {
+                return Visibility::Dominated;
+            };
+            if region == def_region {
+                return Visibility::Through(def_block, cur);
+            }
+            let Some(parent) = ctx.region_parent(region) else {
+                return Visibility::Dominated;
+            };
+            if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+                return Visibility::Isolated(parent);
+            }
+            cur = parent;
+        }
     }
 
     /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it
@@ -717,7 +768,8 @@ impl<'a> Verifier<'a> {
             if self.defined_earlier_in_block(v, op, use_block) {
                 continue;
             }
-            if let Some(isolated) = self.crossed_isolation(v, op) {
+            let visibility = self.visible_ancestor(v, op);
+            if let Visibility::Isolated(isolated) = visibility {
                 let msg = "using value defined outside the region";
                 let name = self.ctx.op_name_str(op).to_string();
                 let d = Diagnostic::error(self.ctx.op_loc(op), format!("'{name}' op {msg}"))
@@ -729,7 +781,14 @@ impl<'a> Verifier<'a> {
                 self.diags.push(d);
                 return false;
             }
-            if !self.dom.value_dominates(self.ctx, v, op) {
+            let dominated = match visibility {
+                Visibility::Through(def_block, ancestor) => self
+                    .dom
+                    .dominates_ancestor(self.ctx, v, def_block, ancestor),
+                Visibility::Dominated => true,
+                Visibility::Undefined | Visibility::Isolated(_) => false,
+            };
+            if !dominated {
                 self.diagnose_invalid_dominance(op, i, v);
                 return false;
             }
@@ -748,26 +807,6 @@ impl<'a> Verifier<'a> {
                     && self.ctx.is_before_in_block(def, user)
             }
             ValueDef::Placeholder => false,
-        }
-    }
-
-    /// The op isolated from above that separates `user` from the definition of `v`, if any.
-    fn crossed_isolation(&self, v: Value, user: Op) -> Option<Op> {
-        let def_region = self
-            .ctx
-            .value_parent_block(v)
-            .and_then(|b| self.ctx.block_parent(b))?;
-        let mut cur = user;
-        loop {
-            let region = self.ctx.op_parent_region(cur)?;
-            if region == def_region {
-                return None;
-            }
-            let parent = self.ctx.region_parent(region)?;
-            if self.ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
-                return Some(parent);
-            }
-            cur = parent;
         }
     }
 
