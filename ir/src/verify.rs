@@ -22,7 +22,7 @@ use crate::attrs::AttrData;
 use crate::context::{Context, ValueDef};
 use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
-use crate::registry::Traits;
+use crate::registry::{OpDef, Traits};
 use cranelift_entity::EntityRef;
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
@@ -47,12 +47,71 @@ pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), V
         !std::mem::replace(slot, true)
     });
     let mut v = Verifier::new(ctx);
+    let mut scope = NestedIn::new(ctx, root);
     for op in changed {
-        if ctx.is_alive(op) && ctx.is_ancestor(root, op) && !v.verify_touched_op(root, op) {
+        if ctx.is_alive(op) && scope.contains(op) && !v.verify_touched_op(root, op) {
             return Err(v.diags);
         }
     }
     Ok(())
+}
+
+/// Whether ops are nested in a root op, remembered per block: the touched ops of a pass come
+/// in runs from the same blocks, and walking each one's ancestors up to the root costs more
+/// than verifying it.
+struct NestedIn<'a> {
+    ctx: &'a Context,
+    root: Op,
+    /// Per block: 0 not asked yet, 1 nested in the root, 2 not.
+    known: Vec<u8>,
+}
+
+impl<'a> NestedIn<'a> {
+    fn new(ctx: &'a Context, root: Op) -> Self {
+        NestedIn {
+            ctx,
+            root,
+            known: vec![0; ctx.block_capacity()],
+        }
+    }
+
+    /// Whether `op` is the root or nested (at any depth) in it.
+    fn contains(&mut self, op: Op) -> bool {
+        if op == self.root {
+            return true;
+        }
+        let Some(block) = self.ctx.op_parent(op) else {
+            return false;
+        };
+        match self.known.get(block.index()).copied() {
+            Some(1) => true,
+            Some(2) => false,
+            _ => {
+                let nested = self
+                    .ctx
+                    .block_parent_op(block)
+                    .is_some_and(|parent| self.ctx.is_ancestor(self.root, parent));
+                if let Some(slot) = self.known.get_mut(block.index()) {
+                    *slot = if nested { 1 } else { 2 };
+                }
+                nested
+            }
+        }
+    }
+}
+
+/// Where a use stands relative to the definition of its value.
+#[derive(Clone, Copy)]
+enum Visibility {
+    /// An op isolated from above lies between them.
+    Isolated(Op),
+    /// The use is not nested in the definition's region (or the block is in no region):
+    /// dominance does not apply.
+    Dominated,
+    /// The value is defined nowhere (an unresolved placeholder).
+    Undefined,
+    /// The definition's block, and the use's ancestor in that block's region.
+    Through(Block, Op),
 }
 
 /// An item of the depth-first verification walk.
@@ -155,13 +214,11 @@ impl<'a> Verifier<'a> {
             return false;
         }
         let ctx = self.ctx;
-        let mut ops = std::mem::take(&mut self.block_ops);
         let blocks_ok = ctx.regions(op).iter().all(|&region| {
             ctx.blocks(region).all(|block| {
-                self.verify_block_on_entrance(block, &mut ops) && self.verify_block_on_exit(block)
+                self.verify_block_rules_on_entrance(block) && self.verify_block_on_exit(block)
             })
         });
-        self.block_ops = ops;
         if !blocks_ok {
             return false;
         }
@@ -210,7 +267,44 @@ impl<'a> Verifier<'a> {
     /// Whether the definition of `v`, outside `user`'s block or after it, is visible to `user`
     /// (no isolation boundary between) and dominates it.
     fn dominates_from_afar(&self, v: Value, user: Op) -> bool {
-        self.crossed_isolation(v, user).is_none() && self.dom.value_dominates(self.ctx, v, user)
+        match self.visible_ancestor(v, user) {
+            Visibility::Isolated(_) => false,
+            Visibility::Dominated => true,
+            Visibility::Undefined => false,
+            Visibility::Through(def_block, ancestor) => self
+                .dom
+                .dominates_ancestor(self.ctx, v, def_block, ancestor),
+        }
+    }
+
+    /// One walk up from `user` to the region of `v`'s definition: the op isolated from above
+    /// that separates them, if any, else the ancestor of `user` in that region (as
+    /// [`Context::ancestor_in_block_region`]), which decides dominance.
+    fn visible_ancestor(&self, v: Value, user: Op) -> Visibility {
+        let ctx = self.ctx;
+        let Some(def_block) = ctx.value_parent_block(v) else {
+            return Visibility::Undefined;
+        };
+        let Some(def_region) = ctx.block_parent(def_block) else {
+            // No region to reach: nothing is crossed, and the use is not nested in it.
+            return Visibility::Dominated;
+        };
+        let mut cur = user;
+        loop {
+            let Some(region) = ctx.op_parent_region(cur) else {
+                return Visibility::Dominated;
+            };
+            if region == def_region {
+                return Visibility::Through(def_block, cur);
+            }
+            let Some(parent) = ctx.region_parent(region) else {
+                return Visibility::Dominated;
+            };
+            if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+                return Visibility::Isolated(parent);
+            }
+            cur = parent;
+        }
     }
 
     /// Runs the walk of [`Verifier::verify_operation`]. Each worklist item carries whether it
@@ -284,8 +378,8 @@ impl<'a> Verifier<'a> {
 
     /// The op's properties have the kinds its definition declares (MLIR checks this first,
     /// while converting the properties of generic syntax).
-    fn verify_property_kinds(&mut self, op: Op) -> bool {
-        let kinds = self.ctx.op_def(op).property_kinds;
+    fn verify_property_kinds(&mut self, op: Op, def: &OpDef) -> bool {
+        let kinds = def.property_kinds;
         if kinds.is_empty() {
             return true;
         }
@@ -309,8 +403,8 @@ impl<'a> Verifier<'a> {
 
     /// The counts the op's definition declares (MLIR's ODS count traits, verified before any
     /// other trait): a malformed `operandSegmentSizes` first, as MLIR's parser rejects it.
-    fn verify_counts(&mut self, op: Op) -> bool {
-        let Some(declared) = self.ctx.op_def(op).counts else {
+    fn verify_counts(&mut self, op: Op, def: &OpDef) -> bool {
+        let Some(declared) = def.counts else {
             return true;
         };
         match counts::count_error(self.ctx, op, &declared) {
@@ -347,12 +441,16 @@ impl<'a> Verifier<'a> {
                 );
             }
         }
-        if self.ctx.is_registered(op) {
-            if !self.verify_property_kinds(op) || !self.verify_counts(op) || !self.verify_traits(op)
+        // The op's definition, looked up once for all the checks below.
+        let def: &'a OpDef = self.ctx.op_def(op);
+        if def.registered {
+            if !self.verify_property_kinds(op, def)
+                || !self.verify_counts(op, def)
+                || !self.verify_traits(op, def)
             {
                 return false;
             }
-            if let Some(f) = self.ctx.op_def(op).verify {
+            if let Some(f) = def.verify {
                 let before = self.diags.len();
                 f(self.ctx, op, &mut self.diags);
                 if self.diags.len() > before {
@@ -362,13 +460,13 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        if !self.ctx.is_registered(op)
+        if !def.registered
             && let Some(message) = self.unknown_op_of_closed_dialect(op)
         {
             return self.error(op, message);
         }
-        let graph = self.ctx.has_trait(op, Traits::GRAPH_REGION);
-        let registered = self.ctx.is_registered(op);
+        let graph = def.traits.contains(Traits::GRAPH_REGION);
+        let registered = def.registered;
         for (i, &region) in self.ctx.regions(op).iter().enumerate() {
             let num_blocks = self.ctx.blocks(region).count();
             if registered && graph && num_blocks > 1 {
@@ -407,9 +505,9 @@ impl<'a> Verifier<'a> {
     }
 
     /// The checks MLIR's op traits and interfaces contribute to `verifyInvariants`.
-    fn verify_traits(&mut self, op: Op) -> bool {
-        let traits = self.ctx.op_def(op).traits;
-        if let Some(term) = self.ctx.op_def(op).implicit_terminator {
+    fn verify_traits(&mut self, op: Op, def: &OpDef) -> bool {
+        let traits = def.traits;
+        if let Some(term) = def.implicit_terminator {
             for &region in self.ctx.regions(op) {
                 for block in self.ctx.blocks(region) {
                     let last = self.ctx.last_op(block);
@@ -534,6 +632,16 @@ impl<'a> Verifier<'a> {
     /// Block rules checked on entering `block`, whose ops it collects into `ops`.
     fn verify_block_on_entrance(&mut self, block: Block, ops: &mut Vec<Op>) -> bool {
         ops.clear();
+        if !self.verify_block_rules_on_entrance(block) {
+            return false;
+        }
+        ops.extend(self.ctx.block_ops(block));
+        true
+    }
+
+    /// The rules of [`Verifier::verify_block_on_entrance`], without collecting the ops (a
+    /// touched op's blocks are checked, not walked).
+    fn verify_block_rules_on_entrance(&mut self, block: Block) -> bool {
         let Some(last) = self.ctx.last_op(block) else {
             if self.may_lack_terminator(block) {
                 return true;
@@ -545,10 +653,8 @@ impl<'a> Verifier<'a> {
             return false;
         };
         let ctx = self.ctx;
-        ops.extend(ctx.block_ops(block));
-        let misplaced = ops
-            .iter()
-            .copied()
+        let misplaced = ctx
+            .block_ops(block)
             .find(|&op| op != last && !ctx.successors(op).is_empty());
         if let Some(op) = misplaced {
             let msg = "operation with block successors must terminate its parent block";
@@ -662,7 +768,8 @@ impl<'a> Verifier<'a> {
             if self.defined_earlier_in_block(v, op, use_block) {
                 continue;
             }
-            if let Some(isolated) = self.crossed_isolation(v, op) {
+            let visibility = self.visible_ancestor(v, op);
+            if let Visibility::Isolated(isolated) = visibility {
                 let msg = "using value defined outside the region";
                 let name = self.ctx.op_name_str(op).to_string();
                 let d = Diagnostic::error(self.ctx.op_loc(op), format!("'{name}' op {msg}"))
@@ -674,7 +781,14 @@ impl<'a> Verifier<'a> {
                 self.diags.push(d);
                 return false;
             }
-            if !self.dom.value_dominates(self.ctx, v, op) {
+            let dominated = match visibility {
+                Visibility::Through(def_block, ancestor) => self
+                    .dom
+                    .dominates_ancestor(self.ctx, v, def_block, ancestor),
+                Visibility::Dominated => true,
+                Visibility::Undefined | Visibility::Isolated(_) => false,
+            };
+            if !dominated {
                 self.diagnose_invalid_dominance(op, i, v);
                 return false;
             }
@@ -693,26 +807,6 @@ impl<'a> Verifier<'a> {
                     && self.ctx.is_before_in_block(def, user)
             }
             ValueDef::Placeholder => false,
-        }
-    }
-
-    /// The op isolated from above that separates `user` from the definition of `v`, if any.
-    fn crossed_isolation(&self, v: Value, user: Op) -> Option<Op> {
-        let def_region = self
-            .ctx
-            .value_parent_block(v)
-            .and_then(|b| self.ctx.block_parent(b))?;
-        let mut cur = user;
-        loop {
-            let region = self.ctx.op_parent_region(cur)?;
-            if region == def_region {
-                return None;
-            }
-            let parent = self.ctx.region_parent(region)?;
-            if self.ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
-                return Some(parent);
-            }
-            cur = parent;
         }
     }
 

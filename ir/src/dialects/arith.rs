@@ -1000,6 +1000,17 @@ fn verify_binary(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !verify_flags(ctx, op, info.flags, diags) {
         return;
     }
+    let (lhs, rhs, res) = (
+        operand_type(ctx, op, 0),
+        operand_type(ctx, op, 1),
+        result_type(ctx, op, 0),
+    );
+    // The common case: one type throughout, whose class is then checked once (operand #0 is
+    // the first the full check would report).
+    if lhs == rhs && rhs == res && ctx.num_operands(op) == 2 && ctx.results(op).len() == 1 {
+        check_class(ctx, op, "operand #0", lhs, info.class, diags);
+        return;
+    }
     let ok = check_class(
         ctx,
         op,

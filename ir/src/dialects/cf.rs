@@ -21,8 +21,7 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, dense_array, invalid_properties, op_error, segment_sizes, segments, set_segments,
-    type_str,
+    add_attr, dense_array, invalid_properties, op_error, segment_sizes, set_segments, type_str,
 };
 use crate::entity::{Block, Op, Value};
 use crate::registry::{
@@ -111,15 +110,18 @@ fn no_operands(ctx: &Context, op: Op) -> Range<usize> {
 /// The operand range of segment `i`, clamped to the operand list; empty if the op has no
 /// (or too short an) `operandSegmentSizes`.
 fn segment(ctx: &Context, op: Op, i: usize) -> Range<usize> {
-    let Some(sizes) = segments(ctx, op) else {
+    // Read in place (a branch's successor operands are asked for often: verification,
+    // dominance, liveness), negative sizes counting as 0.
+    let Some(sizes) = segment_sizes(ctx, op) else {
         return no_operands(ctx, op);
     };
-    if i >= sizes.len() {
+    let Some(&own) = sizes.get(i) else {
         return no_operands(ctx, op);
-    }
+    };
+    let size = |v: i64| v.max(0) as usize;
     let n = ctx.num_operands(op);
-    let start = sizes[..i].iter().sum::<usize>().min(n);
-    let end = (start + sizes[i]).min(n);
+    let start = sizes[..i].iter().map(|&v| size(v)).sum::<usize>().min(n);
+    let end = (start + size(own)).min(n);
     start..end
 }
 

@@ -388,6 +388,16 @@ fn strides_and_offset(ctx: &Context, m: &Ranked<'_>) -> Option<(Strides, i64)> {
     }
 }
 
+/// Whether [`strides_and_offset`] has an answer for `m`, decided without building the strides
+/// for the layouts that always have one (none, strided, identity map).
+fn has_strides_and_offset(ctx: &Context, m: &Ranked<'_>) -> bool {
+    match m.layout.map(|l| ctx.attr_data(l)) {
+        None | Some(AttrData::Strided { .. }) => true,
+        Some(AttrData::AffineMap(map)) if map.is_identity() => true,
+        _ => strides_and_offset(ctx, m).is_some(),
+    }
+}
+
 /// Adds `scale * expr` to the per-dimension strides and the offset; `None` if not linear.
 fn linear_terms(e: &AffineExpr, strides: &mut [i64], offset: &mut i64, scale: i64) -> Option<()> {
     let add = |acc: &mut i64, v: i64| {
@@ -2347,7 +2357,7 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
 
 fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let src_ty = operand_type(ctx, op, 0);
-    let Some(src) = ranked(ctx, src_ty).filter(|m| strides_and_offset(ctx, m).is_some()) else {
+    let Some(src) = ranked(ctx, src_ty).filter(|m| has_strides_and_offset(ctx, m)) else {
         operand_kind_error(ctx, op, diags, 0, "strided memref of any type values");
         return;
     };

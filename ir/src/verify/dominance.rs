@@ -211,6 +211,18 @@ impl BlockDominance {
         let Some(ancestor) = ctx.ancestor_in_block_region(def_block, user) else {
             return true;
         };
+        self.dominates_ancestor(ctx, v, def_block, ancestor)
+    }
+
+    /// [`BlockDominance::value_dominates`] once the user's ancestor in the region of the
+    /// value's block (`def_block`) is known.
+    pub fn dominates_ancestor(
+        &self,
+        ctx: &Context,
+        v: Value,
+        def_block: Block,
+        ancestor: Op,
+    ) -> bool {
         let region_op = ctx.block_parent_op(def_block);
         if region_op.is_some_and(|o| ctx.has_trait(o, Traits::GRAPH_REGION)) {
             return true;
