@@ -83,6 +83,27 @@ const OPS_USED: [&str; 14] = [
     ExtractAlignedPointerAsIndexOp::NAME,
 ];
 
+/// Erases the blocks that no path from their region's entry reaches, in every region of
+/// `func`. They never run, and a value they use has no ownership there to hand on (a
+/// canonicalize that stops before erasing them leaves such blocks; MLIR's pass emits branches
+/// that fail verification on them). Regions inside an erased block go with it.
+fn erase_unreachable_blocks(ctx: &mut Context, func: Op) {
+    let regions: Vec<ir::Region> = ctx
+        .walk_preorder(func)
+        .into_iter()
+        .flat_map(|op| ctx.regions(op).to_vec())
+        .filter(|&region| ctx.blocks(region).nth(1).is_some())
+        .collect();
+    for region in regions {
+        if ctx.region_parent(region).is_none_or(|op| !ctx.is_alive(op)) {
+            continue;
+        }
+        for block in analysis::cfg::unreachable_blocks(ctx, region) {
+            ctx.erase_block(block);
+        }
+    }
+}
+
 /// Runs the pass on every `func.func` with a body nested in `root`. Stops at the first
 /// function that fails, as MLIR does.
 pub fn deallocate_buffers(
@@ -124,6 +145,9 @@ pub fn deallocate_buffers_with(
         if func.has_body(ctx) {
             funcs.push(op);
         }
+    }
+    for &func in &funcs {
+        erase_unreachable_blocks(ctx, func);
     }
     let owned_args = handover::owned_arguments(ctx, root, options);
     for func in funcs {
