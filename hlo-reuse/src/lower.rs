@@ -13,21 +13,19 @@
 //! - `own` → `true`, `null` → `false`;
 //! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
 //!   carrier's address when set, else 0;
-//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }`;
-//! - a retain (any left) → a call of a generated private function
-//!   `@hlo_retain_<retained>_<allocs>` over addresses (straight-line `arith`, no memory),
-//!   which returns each retained memref's new indicator and whether each alloc is to be
-//!   freed; each free is an `scf.if` with a `memref.dealloc`, so the runtime's checked free
-//!   sees it.
+//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`:
+//!   the free alone, or nothing);
+//! - a retain (any left) → a call of the generated private function `@hlo_retain_helper`
+//!   (one per module) over the addresses in stack arrays (`memref.alloca`, no heap
+//!   bookkeeping), which records each retained memref's new indicator and whether each
+//!   alloc is to be freed; each free is an `scf.if` with a `memref.dealloc`, so the
+//!   runtime's checked free sees it.
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
 //! deallocation.free %o
-//! // becomes
-//! %true = arith.constant true
-//! scf.if %true {
-//!   memref.dealloc %a : memref<2xf32>
-//! }
+//! // becomes (a constant indicator needs no `scf.if`)
+//! memref.dealloc %a : memref<2xf32>
 //! ```
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
