@@ -24,9 +24,8 @@ use ir::dialects::bufferization::MANUAL_DEALLOCATION_ATTR;
 use ir::dialects::builtin::ModuleOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::CastOp;
-use ir::{
-    Attr, AttrData, Block, Context, EffectKind, EffectOn, Effects, Op, OpView, Resource, Value,
-};
+use ir::interfaces::allocation_resource;
+use ir::{Attr, AttrData, Block, Context, Op, OpView, Resource, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::alias::is_buffer;
@@ -200,17 +199,10 @@ fn is_heap_allocation_in(ctx: &Context, buffer: Value, block: Block) -> bool {
     let Some(def) = ctx.defining_op(buffer) else {
         return false;
     };
-    if ctx.op_parent(def) != Some(block) || ctx.get_attr(def, MANUAL_DEALLOCATION_ATTR).is_some() {
-        return false;
-    }
-    let Effects::Known(effects) = ctx.memory_effects(def) else {
-        return false;
-    };
-    effects.iter().any(|e| {
-        e.kind == EffectKind::Allocate
-            && e.resource != Resource::AutomaticAllocationScope
-            && matches!(e.on, EffectOn::Result(i) if ctx.results(def).get(i) == Some(&buffer))
-    })
+    ctx.op_parent(def) == Some(block)
+        && ctx.get_attr(def, MANUAL_DEALLOCATION_ATTR).is_none()
+        && allocation_resource(ctx, buffer)
+            .is_some_and(|resource| resource != Resource::AutomaticAllocationScope)
 }
 
 /// Whether `buffer` and every alias derived from it are used only before `op` (a call, or a

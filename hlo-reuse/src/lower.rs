@@ -224,15 +224,14 @@ impl<'c> Lowering<'c> {
     }
 
     /// The index constants a helper call for `n` retained memrefs and `m` allocs uses, shared
-    /// with the function's other users (see [`SharedConstants`]): every position of either
-    /// array.
-    fn helper_indices(&mut self, op: Op, n: usize, m: usize) -> HelperIndices {
+    /// with the function's other users (see [`SharedConstants`]): element `k` is the index
+    /// constant `k`, for every position of either array.
+    fn helper_indices(&mut self, op: Op, n: usize, m: usize) -> Vec<Value> {
         let index = |k: usize| {
             let k = i64::try_from(k).unwrap_or(i64::MAX);
             self.constants.get(self.ctx, op, Constant::Index(k))
         };
-        let positions = (0..n.max(m)).map(index).collect();
-        HelperIndices { positions }
+        (0..n.max(m)).map(index).collect()
     }
 
     /// The name of the retain helper, built on first use in the symbol table enclosing `op`.
@@ -518,12 +517,6 @@ fn vector_type(ctx: &mut Context, elem: Type) -> Type {
     })
 }
 
-/// The index constants of one helper call (see [`Lowering::helper_indices`]).
-struct HelperIndices {
-    /// `positions[k]` is `k`, for every position of either array.
-    positions: Vec<Value>,
-}
-
 /// A stack array of `len` elements of type `elem`: the `memref.alloca` of a static shape
 /// (stored to and loaded from directly) and its `memref.cast` to the dynamic shape the
 /// helper takes. This is what canonicalize makes of an alloca sized by a constant, but
@@ -542,18 +535,18 @@ fn stack_array(b: &mut Builder, elem: Type, len: usize) -> (Value, Value) {
 }
 
 /// Stores the retained addresses and the owned alloc addresses (0 when not owned) in stack
-/// arrays, calls the helper, and returns the new indicators and the free flags.
+/// arrays, calls the helper, and returns the new indicators and the free flags; `at[k]` is
+/// the index constant `k`.
 fn call_helper(
     b: &mut Builder,
     name: &str,
     retained: &[Value],
     allocs: &[Value],
     carriers: &[Option<Value>],
-    indices: &HelperIndices,
+    at: &[Value],
 ) -> Vec<Value> {
     let index = b.ctx().index_type();
     let i1 = b.ctx().i1_type();
-    let at = &indices.positions;
     let (rs, rs_arg) = stack_array(b, index, retained.len());
     let (al, al_arg) = stack_array(b, index, allocs.len());
     let (fl, fl_arg) = stack_array(b, i1, retained.len());

@@ -1013,6 +1013,25 @@ impl Context {
         out
     }
 
+    /// Whether an op nested in `op` (at any depth, not `op` itself) satisfies `pred`: stops at
+    /// the first that does, and collects nothing (unlike [`Self::walk_preorder`]).
+    pub fn any_nested(&self, op: Op, mut pred: impl FnMut(Op) -> bool) -> bool {
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            for &r in self.ops[o].regions.iter() {
+                for block in self.blocks(r) {
+                    for child in self.block_ops(block) {
+                        if pred(child) {
+                            return true;
+                        }
+                        stack.push(child);
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Ops nested in `op` (including `op`), in post-order (children before parents).
     pub fn walk_postorder(&self, op: Op) -> Vec<Op> {
         // Pre-order over reversed children, reversed, is post-order over the original order.

@@ -72,6 +72,18 @@ pub fn is_allocation(ctx: &Context, value: Value) -> bool {
         .is_some_and(|op| has_own_effect_on(ctx, op, EffectKind::Allocate, value))
 }
 
+/// The resource in which the op defining `value` allocates it (`AutomaticAllocationScope` for
+/// a stack buffer), or `None` if `value` is no known allocation.
+pub fn allocation_resource(ctx: &Context, value: Value) -> Option<Resource> {
+    let op = ctx.defining_op(value)?;
+    let Effects::Known(list) = ctx.memory_effects(op) else {
+        return None;
+    };
+    list.iter()
+        .find(|e| e.kind == EffectKind::Allocate && resolve_target(ctx, op, e.on) == Some(value))
+        .map(|e| e.resource)
+}
+
 /// Whether `op` itself (not a nested op) is known to have an effect of `kind` on `value`.
 pub fn has_own_effect_on(ctx: &Context, op: Op, kind: EffectKind, value: Value) -> bool {
     match ctx.memory_effects(op) {

@@ -62,8 +62,8 @@ pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), V
 struct NestedIn<'a> {
     ctx: &'a Context,
     root: Op,
-    /// Per block: 0 not asked yet, 1 nested in the root, 2 not.
-    known: Vec<u8>,
+    /// Per block: whether it is nested in the root, once asked.
+    known: Vec<Option<bool>>,
 }
 
 impl<'a> NestedIn<'a> {
@@ -71,7 +71,7 @@ impl<'a> NestedIn<'a> {
         NestedIn {
             ctx,
             root,
-            known: vec![0; ctx.block_capacity()],
+            known: vec![None; ctx.block_capacity()],
         }
     }
 
@@ -83,20 +83,17 @@ impl<'a> NestedIn<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return false;
         };
-        match self.known.get(block.index()).copied() {
-            Some(1) => true,
-            Some(2) => false,
-            _ => {
-                let nested = self
-                    .ctx
-                    .block_parent_op(block)
-                    .is_some_and(|parent| self.ctx.is_ancestor(self.root, parent));
-                if let Some(slot) = self.known.get_mut(block.index()) {
-                    *slot = if nested { 1 } else { 2 };
-                }
-                nested
-            }
+        if let Some(Some(nested)) = self.known.get(block.index()).copied() {
+            return nested;
         }
+        let nested = self
+            .ctx
+            .block_parent_op(block)
+            .is_some_and(|parent| self.ctx.is_ancestor(self.root, parent));
+        if let Some(slot) = self.known.get_mut(block.index()) {
+            *slot = Some(nested);
+        }
+        nested
     }
 }
 
@@ -267,13 +264,18 @@ impl<'a> Verifier<'a> {
     /// Whether the definition of `v`, outside `user`'s block or after it, is visible to `user`
     /// (no isolation boundary between) and dominates it.
     fn dominates_from_afar(&self, v: Value, user: Op) -> bool {
-        match self.visible_ancestor(v, user) {
-            Visibility::Isolated(_) => false,
-            Visibility::Dominated => true,
-            Visibility::Undefined => false,
+        self.dominates_given(v, self.visible_ancestor(v, user))
+    }
+
+    /// Whether the definition of `v` dominates a use standing where `visibility` says
+    /// ([`Self::visible_ancestor`]); a use across an isolation boundary is not dominated.
+    fn dominates_given(&self, v: Value, visibility: Visibility) -> bool {
+        match visibility {
             Visibility::Through(def_block, ancestor) => self
                 .dom
                 .dominates_ancestor(self.ctx, v, def_block, ancestor),
+            Visibility::Dominated => true,
+            Visibility::Undefined | Visibility::Isolated(_) => false,
         }
     }
 
@@ -781,14 +783,7 @@ impl<'a> Verifier<'a> {
                 self.diags.push(d);
                 return false;
             }
-            let dominated = match visibility {
-                Visibility::Through(def_block, ancestor) => self
-                    .dom
-                    .dominates_ancestor(self.ctx, v, def_block, ancestor),
-                Visibility::Dominated => true,
-                Visibility::Undefined | Visibility::Isolated(_) => false,
-            };
-            if !dominated {
+            if !self.dominates_given(v, visibility) {
                 self.diagnose_invalid_dominance(op, i, v);
                 return false;
             }

@@ -34,10 +34,7 @@ use analysis::alias::BufferViewFlowAnalysis;
 use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{
-    Block, Builder, Context, EffectKind, EffectOn, Effects, InsertPoint, Op, OpView, Resource,
-    Traits, Value,
-};
+use ir::{Block, Builder, Context, EffectKind, InsertPoint, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -193,10 +190,9 @@ fn may_push_into(
     let linked =
         results.iter().any(|r| aliases.contains(r)) || inputs.clone().any(|v| results.contains(&v));
     !linked
-        && ctx.walk_preorder(anchor).into_iter().any(|op| {
-            op != anchor
-                && (ctx.op_def(op).call.is_some()
-                    || ir::interfaces::may_have_effect(ctx, op, EffectKind::Allocate))
+        && ctx.any_nested(anchor, |op| {
+            ctx.op_def(op).call.is_some()
+                || ir::interfaces::may_have_effect(ctx, op, EffectKind::Allocate)
         })
 }
 
@@ -321,17 +317,7 @@ fn cannot_be_held(
 
 /// Whether `value` is a buffer its defining op allocates on the stack.
 fn is_stack_allocation(ctx: &Context, value: Value) -> bool {
-    let Some(def) = ctx.defining_op(value) else {
-        return false;
-    };
-    match ctx.memory_effects(def) {
-        Effects::Known(list) => list.iter().any(|e| {
-            e.kind == EffectKind::Allocate
-                && e.resource == Resource::AutomaticAllocationScope
-                && matches!(e.on, EffectOn::Result(i) if ctx.results(def).get(i) == Some(&value))
-        }),
-        Effects::Unknown => false,
-    }
+    ir::interfaces::allocation_resource(ctx, value) == Some(Resource::AutomaticAllocationScope)
 }
 
 /// Whether the call result `result` may be a buffer its summary does not name: anything but

@@ -61,8 +61,7 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
 fn handed_over_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
     let mut values = FxHashSet::default();
     for (func, positions) in analysis::handover::handed_over_arguments(ctx, root) {
-        let entry = ctx.regions(func).first().and_then(|&r| ctx.entry_block(r));
-        if let Some(entry) = entry {
+        if let Some(entry) = ir::dialects::func::FuncOp(func).entry_block(ctx) {
             let args = ctx.block_args(entry);
             values.extend(positions.iter().filter_map(|&p| args.get(p).copied()));
         }
