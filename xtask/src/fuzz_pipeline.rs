@@ -108,6 +108,11 @@ pub struct FuzzArgs {
     /// With --against-mlir-opt: compare on the test chunks instead of generated programs
     #[arg(long, requires = "against_mlir_opt")]
     files: bool,
+    /// With --against-mlir-opt: shrink each generated program where our output executes more
+    /// (peak bytes, allocations, clones) or holds more allocations than mlir-opt-22's, keeping
+    /// that difference, into target/fuzz-against-mlir-opt/shrunk/
+    #[arg(long, requires = "against_mlir_opt", conflicts_with = "files")]
+    shrink: bool,
 }
 
 /// The default pipelines: every registered one of the strategy list, then the extras.
@@ -122,7 +127,16 @@ fn default_pipelines() -> Vec<String> {
 pub fn run(args: FuzzArgs) -> Result<()> {
     if args.against_mlir_opt {
         let deadline = args.seconds.map(Duration::from_secs);
-        return crate::fuzz_upstream::run(args.files, args.count, args.seed, deadline);
+        let inputs = if args.files {
+            crate::fuzz_upstream::Inputs::Files
+        } else {
+            crate::fuzz_upstream::Inputs::Generated {
+                count: args.count,
+                seed: args.seed,
+                shrink: args.shrink,
+            }
+        };
+        return crate::fuzz_upstream::run(inputs, deadline);
     }
     let settings = Settings {
         count: args.count,
@@ -741,6 +755,12 @@ fn still_fails(text: &str, p: &Pipeline, signature: &str) -> bool {
 
 /// Deletes statements of `program` while the failure persists.
 fn shrink(program: &Program, p: &Pipeline, signature: &str) -> Program {
+    shrink_while(program, |text| still_fails(text, p, signature))
+}
+
+/// Deletes statements of `program` while `keeps(rendered text)` holds, within
+/// [`SHRINK_BUDGET`] tries.
+pub fn shrink_while(program: &Program, mut keeps: impl FnMut(&str) -> bool) -> Program {
     let mut cur = program.clone();
     let mut tries = 0;
     loop {
@@ -751,7 +771,7 @@ fn shrink(program: &Program, p: &Pipeline, signature: &str) -> Program {
             let mut k = i;
             delete_nth(&mut cand.nodes, &mut k);
             tries += 1;
-            if still_fails(&cand.render(), p, signature) {
+            if keeps(&cand.render()) {
                 cur = cand;
                 progress = true;
             } else {

@@ -19,6 +19,12 @@
 //! bytes over the ideal peak (every buffer freed right after its last access, as the
 //! interpreter computes it on the input), how many programs are within 10% of that ideal, and
 //! the clones executed.
+//!
+//! With `--shrink`, each generated program on which our output executes more (peak bytes,
+//! allocations, clones) or holds more allocations than upstream's is also shrunk, statement by
+//! statement, for as long as that stays true, and written with both outputs to
+//! `target/fuzz-against-mlir-opt/shrunk/<metric>-<seed>.mlir`: a starting point for finding
+//! what upstream does better.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -38,7 +44,7 @@ use ir::{Context, Op, OpView};
 use pipeline::manager::RunLog;
 
 use crate::fuzz_pipeline::{self, Pipeline};
-use crate::generator::{GenConfig, generate};
+use crate::generator::{GenConfig, Program, generate};
 
 /// The pipeline compared.
 const PIPELINE: &str = "buffer-deallocation-pipeline";
@@ -172,19 +178,29 @@ impl Summary {
     }
 }
 
-/// One input: a name for reports and its text.
+/// One input: a name for reports, its text, and the generated program it renders (none for a
+/// test chunk).
 struct Input {
     name: String,
     text: String,
+    program: Option<Program>,
 }
 
-/// Runs the comparison (see the module doc) on the test chunks (`files`) or on `count`
-/// generated programs from `seed`, until `deadline`.
-pub fn run(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -> Result<()> {
+/// What the comparison runs on.
+pub enum Inputs {
+    /// Every runnable chunk of the file tests.
+    Files,
+    /// `count` generated programs from `seed`; with `shrink`, each one we are worse on is also
+    /// shrunk (see [`shrink_case`]).
+    Generated { count: u64, seed: u64, shrink: bool },
+}
+
+/// Runs the comparison (see the module doc) on `inputs` until `deadline`.
+pub fn run(inputs: Inputs, deadline: Option<Duration>) -> Result<()> {
     std::panic::set_hook(Box::new(|_| {}));
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || compare_all(files, count, seed, deadline))?;
+        .spawn(move || compare_all(&inputs, deadline))?;
     let summary = handle
         .join()
         .map_err(|_| anyhow::anyhow!("comparison thread died"))??;
@@ -196,17 +212,21 @@ pub fn run(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -> Re
     Ok(())
 }
 
-fn compare_all(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -> Result<Summary> {
+fn compare_all(inputs: &Inputs, deadline: Option<Duration>) -> Result<Summary> {
     let ours = fuzz_pipeline::build_pipeline(PIPELINE, None)?;
     let start = Instant::now();
     let mut summary = Summary::default();
     let out_dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt");
-    let mut next = inputs(files, count, seed);
+    let shrink = matches!(inputs, Inputs::Generated { shrink: true, .. });
+    let mut next = input_stream(inputs);
     while let Some(input) = next() {
         if deadline.is_some_and(|d| start.elapsed() >= d) {
             break;
         }
-        compare_one(&input, &ours, &out_dir, &mut summary);
+        let worse_in = compare_one(&input, &ours, &out_dir, &mut summary);
+        if shrink && let Some(metric) = worse_in {
+            shrink_case(&input, &ours, metric, &out_dir.join("shrunk"));
+        }
         if summary.inputs % 1000 == 0 && summary.inputs > 0 {
             eprintln!(
                 "against mlir-opt: {} inputs, {:.0?}",
@@ -220,11 +240,14 @@ fn compare_all(files: bool, count: u64, seed: u64, deadline: Option<Duration>) -
 }
 
 /// The inputs, one at a time: generated programs, or the file tests' chunks.
-fn inputs(files: bool, count: u64, seed: u64) -> Box<dyn FnMut() -> Option<Input>> {
-    if files {
-        let mut chunks = test_chunks(&fuzz_pipeline::repo_root().join("tests")).into_iter();
-        return Box::new(move || chunks.next());
-    }
+fn input_stream(inputs: &Inputs) -> Box<dyn FnMut() -> Option<Input>> {
+    let (count, seed) = match *inputs {
+        Inputs::Files => {
+            let mut chunks = test_chunks(&fuzz_pipeline::repo_root().join("tests")).into_iter();
+            return Box::new(move || chunks.next());
+        }
+        Inputs::Generated { count, seed, .. } => (count, seed),
+    };
     let mut i = 0;
     Box::new(move || {
         if i >= count {
@@ -236,6 +259,7 @@ fn inputs(files: bool, count: u64, seed: u64) -> Box<dyn FnMut() -> Option<Input
         Some(Input {
             name: format!("seed-{s}"),
             text: program.render(),
+            program: Some(program),
         })
     })
 }
@@ -280,6 +304,7 @@ fn test_chunks(dir: &Path) -> Vec<Input> {
                 out.push(Input {
                     name: format!("{}-{k}", rel.replace('/', "_")),
                     text: chunk.to_string(),
+                    program: None,
                 });
             }
         }
@@ -289,11 +314,87 @@ fn test_chunks(dir: &Path) -> Vec<Input> {
 
 /// Compares one input; inputs that do not run cleanly, or that either side rejects, are
 /// skipped and counted by reason (the ordinary fuzzer judges our pipeline's correctness).
-fn compare_one(input: &Input, ours: &Pipeline, out_dir: &Path, summary: &mut Summary) {
+/// Compares one input and adds it to the summary; returns the metric worth shrinking the
+/// input for, if we are worse than upstream in one (see [`SHRUNK_METRICS`]).
+fn compare_one(
+    input: &Input,
+    ours: &Pipeline,
+    out_dir: &Path,
+    summary: &mut Summary,
+) -> Option<&'static str> {
     match costs(input, ours) {
-        Ok((before, our, upstream)) => record(input, out_dir, summary, &before, our, upstream),
-        Err(why) => *summary.skipped.entry(why).or_default() += 1,
+        Ok((before, our, upstream)) => {
+            let worse = worse_metric(&our, &upstream);
+            record(input, out_dir, summary, &before, our, upstream);
+            worse
+        }
+        Err(why) => {
+            *summary.skipped.entry(why).or_default() += 1;
+            None
+        }
     }
+}
+
+/// The metrics a program is shrunk for, most telling first: what the output executes, then
+/// the allocations it holds. Static clones, `scf.if` and helper calls are not shrunk for.
+const SHRUNK_METRICS: [&str; 4] = [
+    "peak bytes",
+    "allocations executed",
+    "clones executed",
+    "static allocations",
+];
+
+/// The first of [`SHRUNK_METRICS`] in which `ours` exceeds `upstream`.
+fn worse_metric(ours: &Cost, upstream: &Cost) -> Option<&'static str> {
+    SHRUNK_METRICS
+        .into_iter()
+        .find(|m| metric(ours, m) > metric(upstream, m))
+}
+
+/// The value of the metric named `name`.
+fn metric(cost: &Cost, name: &str) -> u64 {
+    cost.metrics()
+        .into_iter()
+        .find_map(|(n, v)| (n == name).then_some(v))
+        .unwrap_or(0)
+}
+
+/// Deletes statements of the generated `input` while our output stays worse than upstream's in
+/// `metric` (both outputs still running cleanly), and writes the result to
+/// `dir/<metric>-<name>.mlir` with both outputs.
+fn shrink_case(input: &Input, ours: &Pipeline, metric_name: &str, dir: &Path) {
+    let Some(program) = &input.program else {
+        return;
+    };
+    let still_worse = |text: &str| {
+        let probe = Input {
+            name: String::new(),
+            text: text.to_string(),
+            program: None,
+        };
+        costs(&probe, ours).is_ok_and(|(_, a, b)| metric(&a, metric_name) > metric(&b, metric_name))
+    };
+    let small = fuzz_pipeline::shrink_while(program, still_worse);
+    let shrunk = Input {
+        name: format!("{}-{}", metric_name.replace(' ', "-"), input.name),
+        text: small.render(),
+        program: None,
+    };
+    let Ok((_, a, b)) = costs(&shrunk, ours) else {
+        return;
+    };
+    let header = format!(
+        "shrunk from {}: {metric_name} {} > {}",
+        input.name,
+        metric(&a, metric_name),
+        metric(&b, metric_name)
+    );
+    let _ = write_case(dir, &shrunk, &header, &a.text, &b.text);
+    eprintln!(
+        "shrunk {} ({metric_name}) into {}",
+        input.name,
+        dir.display()
+    );
 }
 
 /// The input's own run and both outputs' costs, or why the input is left out.
@@ -307,6 +408,10 @@ fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'s
         Unfit::HeapErrors => "our output has heap errors",
     })?;
     let upstream_text = run_upstream(&input.text).map_err(|stderr| {
+        if input.program.is_none() && input.name.is_empty() {
+            // A shrinking probe: its failures are not worth keeping.
+            return "mlir-opt-22 fails";
+        }
         let dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt/upstream-fails");
         let text = format!(
             "{}\n// mlir-opt-22:\n// {}",
@@ -482,4 +587,39 @@ fn write_case(
     text.push_str("\n// ----- mlir-opt-22\n");
     text.push_str(upstream);
     std::fs::write(dir.join(format!("{}.mlir", input.name)), text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cost(static_allocs: u64, clones: u64, peak: u64) -> Cost {
+        Cost {
+            static_allocs,
+            clones,
+            peak,
+            ..Cost::default()
+        }
+    }
+
+    #[test]
+    fn the_executed_metrics_come_first_when_shrinking() {
+        let ours = cost(5, 2, 64);
+        assert_eq!(worse_metric(&ours, &cost(4, 1, 32)), Some("peak bytes"));
+        assert_eq!(
+            worse_metric(&ours, &cost(4, 1, 64)),
+            Some("clones executed")
+        );
+        assert_eq!(
+            worse_metric(&ours, &cost(4, 2, 64)),
+            Some("static allocations")
+        );
+        assert_eq!(worse_metric(&ours, &cost(5, 2, 64)), None);
+        // Static clones alone are not worth a shrink.
+        let cloned = Cost {
+            static_clones: 3,
+            ..cost(5, 2, 64)
+        };
+        assert_eq!(worse_metric(&cloned, &ours), None);
+    }
 }
