@@ -54,6 +54,7 @@ use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
 mod handover;
+mod read_only_clones;
 mod transfer;
 
 /// Options of the pass.
@@ -148,6 +149,7 @@ pub fn deallocate_buffers_with(
     }
     for &func in &funcs {
         erase_unreachable_blocks(ctx, func);
+        read_only_clones::forward_read_only_clones(ctx, func);
     }
     let owned_args = handover::owned_arguments(ctx, root, options);
     for func in funcs {

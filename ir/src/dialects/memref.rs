@@ -23,7 +23,7 @@ pub(crate) use static_shapes::folded_constant;
 pub(crate) use static_shapes::{cast_folds_into_consumer, fold_cast_of_every_operand};
 
 /// Whether a `memref.cast` between the two types verifies (for patterns that insert one).
-pub(crate) fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
+pub fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
     cast_compatible(ctx, a, b)
 }
 pub use ops::{

@@ -1,0 +1,259 @@
+//! Read-only clones of the input become their source before any free is placed.
+//!
+//! A `bufferization.clone` the program made itself is a copy only if one of the two buffers
+//! changes while the other is still read. When nothing writes either of them after the clone,
+//! the clone can read its source instead, and the ownership analysis then frees the one buffer
+//! after the last use of both: one allocation and one copy fewer, and a peak never higher.
+//!
+//! ```text
+//! %a = memref.alloc() : memref<6xi64>            %a = memref.alloc() : memref<6xi64>
+//! linalg.fill ins(%x) outs(%a)                   linalg.fill ins(%x) outs(%a)
+//! %b = bufferization.clone %a            ==>     ... reads of %a and of %a ...
+//! ... reads of %a and of %b ...
+//! ```
+//!
+//! MLIR's canonicalize removes such clones only when it finds their frees, after the
+//! deallocation pass, and it ignores writes there (so it is unsound when a branch writes the
+//! clone). Here the rewrite happens on the input, where no free exists yet, and it is sound
+//! under these conditions, all checked on the view-flow analysis of the function:
+//!
+//! * every buffer the source may come from is an allocation of this function, so no other
+//!   value the analysis does not follow (another argument, a global) can name the same memory;
+//! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
+//!   a callee, or turned into an address the program could compare), returned, or freed;
+//! * every write to such an alias happens before the clone: in the closest region holding both,
+//!   which runs at most once per call of the function (no enclosing loop, no CFG cycle in it
+//!   or around it, no enclosing op of unknown control flow), the write's ancestor comes before
+//!   the clone's in one block, or the write's block cannot be reached from the clone's.
+//!
+//! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
+//! already rewritten is left alone, since the analysis no longer describes the merged buffer.
+
+use analysis::alias::{BufferViewFlowAnalysis, is_buffer};
+use analysis::capture::may_capture;
+use analysis::cfg::{back_edges, successor_blocks};
+use analysis::effects::value_effects;
+use analysis::loops::{is_known_control_flow, is_loop};
+use ir::dialects::bufferization::CloneOp;
+use ir::dialects::memref::{CastOp, cast_compatible_types};
+use ir::interfaces::is_allocation;
+use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The most aliases followed per clone; a clone with more is left alone.
+const ALIAS_LIMIT: usize = 512;
+
+/// Replaces every read-only clone in `func` by its source (see the module docs); returns how
+/// many were replaced.
+pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op) -> usize {
+    let clones: Vec<Op> = ctx
+        .walk_preorder(func)
+        .into_iter()
+        .filter(|&op| CloneOp::is(ctx, op))
+        .collect();
+    if clones.is_empty() {
+        return 0;
+    }
+    let flow = BufferViewFlowAnalysis::compute(ctx, func);
+    let mut once = RunsOnce::default();
+    let mut claimed: FxHashSet<Value> = FxHashSet::default();
+    let mut replaced = 0;
+    for clone in clones {
+        let Some(aliases) = read_only_aliases(ctx, &flow, &mut once, clone) else {
+            continue;
+        };
+        if aliases.iter().any(|v| claimed.contains(v)) {
+            continue;
+        }
+        claimed.extend(aliases);
+        replace_by_source(ctx, clone);
+        replaced += 1;
+    }
+    replaced
+}
+
+/// The aliases of `clone`'s source and result if the clone is read-only (see the module
+/// docs), or `None`.
+fn read_only_aliases(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    once: &mut RunsOnce,
+    clone: Op,
+) -> Option<Vec<Value>> {
+    if ctx.num_operands(clone) != 1 || ctx.results(clone).len() != 1 {
+        return None;
+    }
+    let (source, result) = (ctx.operand(clone, 0), ctx.result(clone, 0));
+    let (from, to) = (ctx.value_type(source), ctx.value_type(result));
+    if from != to && !cast_compatible_types(ctx, from, to) {
+        return None;
+    }
+    let origins: Vec<Value> = flow
+        .resolve_reverse_bounded(source, ALIAS_LIMIT)?
+        .into_iter()
+        .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
+        .collect();
+    if origins.is_empty() || !origins.iter().all(|&o| is_allocation(ctx, o)) {
+        return None;
+    }
+    let mut aliases: Vec<Value> = Vec::new();
+    for start in origins.into_iter().chain([result]) {
+        aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
+    }
+    aliases.sort_unstable();
+    aliases.dedup();
+    let untouched = aliases.iter().all(|&alias| {
+        ctx.uses(alias).all(|(user, _)| {
+            user == clone || only_reads_or_writes_before(ctx, once, user, alias, clone)
+        })
+    });
+    untouched.then_some(aliases)
+}
+
+/// Whether `user` of `alias` neither captures, returns nor frees it, and writes it only before
+/// `clone` (see [`writes_before`]).
+fn only_reads_or_writes_before(
+    ctx: &Context,
+    once: &mut RunsOnce,
+    user: Op,
+    alias: Value,
+    clone: Op,
+) -> bool {
+    if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) {
+        return false;
+    }
+    let Some(effects) = value_effects(ctx, user) else {
+        return false;
+    };
+    let on_alias = |kind: EffectKind| {
+        effects
+            .iter()
+            .any(|e| e.kind == kind && e.value.is_none_or(|v| v == alias))
+    };
+    if on_alias(EffectKind::Free) {
+        return false;
+    }
+    !on_alias(EffectKind::Write) || writes_before(ctx, once, user, clone)
+}
+
+/// Whether the terminator `user` hands its operands out of the function (a `func.return`, or
+/// any terminator that neither branches nor returns to a region-branch op).
+fn leaves_the_function(ctx: &Context, user: Op) -> bool {
+    if !ctx.has_trait(user, Traits::TERMINATOR) || ctx.op_def(user).successor_operands.is_some() {
+        return false;
+    }
+    ctx.parent_op(user)
+        .is_none_or(|parent| ctx.op_def(parent).region_branch.is_none())
+}
+
+/// Whether `write` can only happen before `clone`: in the closest region holding both, that
+/// region runs once, and either both ancestors are in one block with the write's first, or
+/// the write's block cannot be reached from the clone's (the region has no cycle).
+fn writes_before(ctx: &Context, once: &mut RunsOnce, write: Op, clone: Op) -> bool {
+    let mut clone_side: FxHashMap<Region, (Block, Op)> = FxHashMap::default();
+    let mut cur = Some(clone);
+    while let Some(op) = cur {
+        if let Some(block) = ctx.op_parent(op)
+            && let Some(region) = ctx.block_parent(block)
+        {
+            clone_side.insert(region, (block, op));
+        }
+        cur = ctx.parent_op(op);
+    }
+    let mut cur = Some(write);
+    while let Some(op) = cur {
+        if let Some(block) = ctx.op_parent(op)
+            && let Some(&(clone_block, clone_ancestor)) =
+                ctx.block_parent(block).and_then(|r| clone_side.get(&r))
+        {
+            if !once.holds(ctx, clone_block) {
+                return false;
+            }
+            if block == clone_block {
+                return op != clone_ancestor && ctx.is_before_in_block(op, clone_ancestor);
+            }
+            return !once.reaches(ctx, clone_block, block);
+        }
+        cur = ctx.parent_op(op);
+    }
+    false
+}
+
+/// Memo of which blocks run at most once per call of their function, of which regions have
+/// no CFG cycle, and of the blocks reachable from a block.
+#[derive(Default)]
+struct RunsOnce {
+    memo: FxHashMap<Block, bool>,
+    acyclic: FxHashMap<Region, bool>,
+    reachable: FxHashMap<Block, FxHashSet<Block>>,
+}
+
+impl RunsOnce {
+    /// Whether `to` can run after `from` in one run of their region (a path of one or more
+    /// edges).
+    fn reaches(&mut self, ctx: &Context, from: Block, to: Block) -> bool {
+        self.reachable
+            .entry(from)
+            .or_insert_with(|| {
+                let mut seen: FxHashSet<Block> = FxHashSet::default();
+                let mut stack: Vec<Block> = successor_blocks(ctx, from).to_vec();
+                while let Some(b) = stack.pop() {
+                    if seen.insert(b) {
+                        stack.extend_from_slice(successor_blocks(ctx, b));
+                    }
+                }
+                seen
+            })
+            .contains(&to)
+    }
+
+    /// Whether `block` runs at most once each time its function runs: its region has no CFG
+    /// cycle, and every enclosing op below the function is a region-branch op that is not a
+    /// loop (so enters each region at most once), each in a block that runs once.
+    fn holds(&mut self, ctx: &Context, block: Block) -> bool {
+        if let Some(&known) = self.memo.get(&block) {
+            return known;
+        }
+        let answer = self.compute(ctx, block);
+        self.memo.insert(block, answer);
+        answer
+    }
+
+    fn compute(&mut self, ctx: &Context, block: Block) -> bool {
+        let Some(region) = ctx.block_parent(block) else {
+            return false;
+        };
+        let acyclic = *self.acyclic.entry(region).or_insert_with(|| {
+            ctx.blocks(region).nth(1).is_none() || back_edges(ctx, region).is_empty()
+        });
+        if !acyclic {
+            return false;
+        }
+        let Some(parent) = ctx.region_parent(region) else {
+            return false;
+        };
+        if ir::dialects::func::FuncOp::is(ctx, parent) {
+            return true;
+        }
+        if !is_known_control_flow(ctx, parent) || is_loop(ctx, parent) {
+            return false;
+        }
+        ctx.op_parent(parent)
+            .is_some_and(|outer| self.holds(ctx, outer))
+    }
+}
+
+/// Replaces the clone's result by its source (through a `memref.cast` where the types
+/// differ) and erases the clone.
+fn replace_by_source(ctx: &mut Context, clone: Op) {
+    let (source, result) = (ctx.operand(clone, 0), ctx.result(clone, 0));
+    let result_type = ctx.value_type(result);
+    let replacement = if ctx.value_type(source) == result_type {
+        source
+    } else {
+        let mut b = Builder::before(ctx, clone);
+        CastOp::build(&mut b, source, result_type).result(&b)
+    };
+    ctx.replace_all_uses_with(result, replacement);
+    ctx.erase_op(clone);
+}
