@@ -1,9 +1,15 @@
 //! Region simplification: erase unreachable blocks, drop block arguments that every
 //! predecessor passes the same value or that nothing uses (with the operands passed for
 //! them, as MLIR's region DCE does), merge a block into its only predecessor when that
-//! predecessor ends in an unconditional branch to it.
+//! predecessor ends in an unconditional branch to it, and fold what a `cf.cond_br` tells a
+//! block it alone reaches: a branch there on the same condition goes one way (MLIR's
+//! `SimplifyCondBranchFromCondBranchOnSameCondition`), and the condition's uses there are
+//! constants (`CondBranchTruthPropagation`). These two are `cf.cond_br` patterns in MLIR; they
+//! are here because they need every block's predecessors, which a pattern would recompute for
+//! each branch.
 
 use ir::context::ValueDef;
+use ir::dialects::arith::ConstantOp;
 use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::{Block, Context, Op, OpView, Traits, Value};
 use rustc_hash::FxHashMap;
@@ -35,9 +41,49 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
         return 0;
     }
     erase_unreachable(rw, region)
+        + fold_known_conditions(rw, region)
         + drop_uniform_args(rw, region)
         + drop_unused_args(rw, region)
         + merge_blocks(rw, region)
+}
+
+/// In a block whose only predecessor edge is a `cf.cond_br` on `%c`: a `cf.cond_br` on `%c`
+/// becomes a `cf.br` to the side the predecessor took, and the other uses of `%c` in the block
+/// (not in nested regions, as MLIR) become the constant it has there. Returns the number of
+/// changes.
+fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region) -> usize {
+    let preds = single_predecessors(rw, region);
+    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
+    let mut changes = 0;
+    for block in blocks {
+        let Some(&Some(pred)) = preds.get(&block) else {
+            continue;
+        };
+        if !rw.is_alive(pred) || !CondBrOp::is(rw, pred) || rw.op_parent(pred) == Some(block) {
+            continue;
+        }
+        let Some(&first) = rw.successors(pred).first() else {
+            continue;
+        };
+        let taken = first == block;
+        let condition = rw.operand(pred, 0);
+        if ConstantOp::as_bool(rw, condition).is_some() {
+            continue;
+        }
+        let uses: Vec<(Op, usize)> = rw
+            .uses(condition)
+            .filter(|&(user, _)| rw.op_parent(user) == Some(block))
+            .collect();
+        if uses.is_empty() {
+            continue;
+        }
+        let known = ConstantOp::build_bool(&mut rw.builder_before(pred), taken).result(rw);
+        for (user, index) in uses {
+            rw.set_operand(user, index, known);
+        }
+        changes += 1;
+    }
+    changes
 }
 
 /// Every edge into each block of `region` (terminator, successor index), in block order.

@@ -1,8 +1,15 @@
 //! `cf.cond_br` patterns: constant condition, both successors identical (with the same
 //! operands, or with differing operands merged by `arith.select` when the branch's block is
 //! the successor's only predecessor), a successor that holds nothing but `ub.unreachable`.
+//! `cf.br` and `cf.cond_br`: an edge to a block that holds nothing but a `cf.br` goes straight
+//! to that branch's destination (MLIR's `SimplifyPassThroughBr` and
+//! `SimplifyPassThroughCondBranch`). The patterns that need every block's predecessors (a
+//! branch on a condition its only predecessor already tested; the condition's uses in a
+//! successor it alone reaches) are in the region simplification of `canonicalize`, which
+//! computes them once per region.
 
 use super::{AssertOp, BrOp, CondBrOp};
+use crate::context::{Context, ValueDef};
 use crate::dialects::arith::{ConstantOp, SelectOp};
 use crate::dialects::ub::UnreachableOp;
 use crate::dialects::view::OpView;
@@ -13,9 +20,13 @@ use crate::rewrite::Rewriter;
 
 /// Registers the patterns of `cf.cond_br` and `cf.assert`.
 pub(crate) fn register(reg: &mut Registry) {
+    if let Some(def) = reg.def_mut(BrOp::NAME) {
+        def.canonicalization.patterns = &[br_pass_through];
+    }
     if let Some(def) = reg.def_mut(CondBrOp::NAME) {
         def.canonicalization.patterns = &[
             cond_br_constant,
+            cond_br_pass_through,
             cond_br_same_successor,
             cond_br_same_successor_select,
             cond_br_to_unreachable,
@@ -121,6 +132,88 @@ fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
         })
         .collect();
     replace_by_branch(rw, op, dest, merged)
+}
+
+/// Where an edge to `dest` passing `operands` lands when `dest` holds nothing but a `cf.br`
+/// and its arguments feed only that branch: the branch's destination, with the branch's
+/// operands (each argument of `dest` replaced by the operand passed for it). `None` otherwise,
+/// or when the branch loops back to `dest`. A value the branch forwards that is not an
+/// argument of `dest` dominates `dest`, hence every block branching to it.
+fn collapse(ctx: &Context, dest: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
+    let branch = ctx.first_op(dest)?;
+    if ctx.last_op(dest) != Some(branch) || !BrOp::is(ctx, branch) {
+        return None;
+    }
+    let args = ctx.block_args(dest);
+    if args.len() != operands.len()
+        || args
+            .iter()
+            .any(|&a| ctx.uses(a).any(|(user, _)| user != branch))
+    {
+        return None;
+    }
+    let target = *ctx.successors(branch).first()?;
+    if target == dest {
+        return None;
+    }
+    let forwarded = ctx
+        .operand_vec(branch)
+        .into_iter()
+        .map(|v| match ctx.value_def(v) {
+            ValueDef::BlockArg { block, index } if block == dest => operands[index as usize],
+            _ => v,
+        })
+        .collect();
+    Some((target, forwarded))
+}
+
+/// `cf.br ^a(x)` where `^a(y)` holds only `cf.br ^b(f(y))` → `cf.br ^b(f(x))`.
+fn br_pass_through(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(&dest) = rw.successors(op).first() else {
+        return false;
+    };
+    if rw.op_parent(op) == Some(dest) {
+        return false;
+    }
+    let operands = rw.successor_operands(op, 0);
+    let Some((target, forwarded)) = collapse(rw, dest, &operands) else {
+        return false;
+    };
+    replace_by_branch(rw, op, target, forwarded)
+}
+
+/// `cf.cond_br %c, ^a, ^b` where `^a` or `^b` holds only a `cf.br` → the same branch to that
+/// branch's destination.
+fn cond_br_pass_through(rw: &mut Rewriter, op: Op) -> bool {
+    let succ = rw.successors(op).to_vec();
+    if succ.len() != 2 || rw.num_operands(op) == 0 {
+        return false;
+    }
+    let mut edges: Vec<(Block, Vec<Value>)> = Vec::with_capacity(2);
+    let mut collapsed = false;
+    for (index, &dest) in succ.iter().enumerate() {
+        let operands = rw.successor_operands(op, index);
+        match collapse(rw, dest, &operands) {
+            Some(edge) => {
+                collapsed = true;
+                edges.push(edge);
+            }
+            None => edges.push((dest, operands)),
+        }
+    }
+    if !collapsed {
+        return false;
+    }
+    let condition = rw.operand(op, 0);
+    let (on_true, on_false) = (&edges[0], &edges[1]);
+    CondBrOp::build(
+        &mut rw.builder_before(op),
+        condition,
+        (on_true.0, &on_true.1),
+        (on_false.0, &on_false.1),
+    );
+    rw.erase_op(op);
+    true
 }
 
 /// `cf.assert true` is erased.
