@@ -40,19 +40,26 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
     if !multi_block {
         return 0;
     }
-    erase_unreachable(rw, region)
-        + fold_known_conditions(rw, region)
+    let erased = erase_unreachable(rw, region);
+    // Only the erasure above changes edges; the steps below change operands and arguments,
+    // and merging keeps every other edge (see `merge_blocks`).
+    let preds = single_predecessors(rw, region);
+    erased
+        + fold_known_conditions(rw, region, &preds)
         + drop_uniform_args(rw, region)
         + drop_unused_args(rw, region)
-        + merge_blocks(rw, region)
+        + merge_blocks(rw, region, &preds)
 }
 
 /// In a block whose only predecessor edge is a `cf.cond_br` on `%c`: a `cf.cond_br` on `%c`
 /// becomes a `cf.br` to the side the predecessor took, and the other uses of `%c` in the block
 /// (not in nested regions, as MLIR) become the constant it has there. Returns the number of
 /// changes.
-fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let preds = single_predecessors(rw, region);
+fn fold_known_conditions(
+    rw: &mut Rewriter,
+    region: ir::Region,
+    preds: &FxHashMap<Block, Option<Op>>,
+) -> usize {
     let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
     let mut changes = 0;
     for block in blocks {
@@ -264,10 +271,13 @@ fn single_predecessors(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Op
 
 /// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
 /// predecessor map computed up front stays valid; `op_parent` gives an edge's current block.
-fn merge_blocks(rw: &mut Rewriter, region: ir::Region) -> usize {
+fn merge_blocks(
+    rw: &mut Rewriter,
+    region: ir::Region,
+    preds: &FxHashMap<Block, Option<Op>>,
+) -> usize {
     let mut changes = 0;
     let blocks: Vec<Block> = rw.blocks(region).collect();
-    let preds = single_predecessors(rw, region);
     for block in blocks.into_iter().skip(1) {
         let Some(&Some(term)) = preds.get(&block) else {
             continue;

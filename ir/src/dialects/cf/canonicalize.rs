@@ -140,10 +140,7 @@ fn cond_br_same_successor_select(rw: &mut Rewriter, op: Op) -> bool {
 /// or when the branch loops back to `dest`. A value the branch forwards that is not an
 /// argument of `dest` dominates `dest`, hence every block branching to it.
 fn collapse(ctx: &Context, dest: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
-    let branch = ctx.first_op(dest)?;
-    if ctx.last_op(dest) != Some(branch) || !BrOp::is(ctx, branch) {
-        return None;
-    }
+    let branch = only_branch(ctx, dest)?;
     let args = ctx.block_args(dest);
     if args.len() != operands.len()
         || args
@@ -167,12 +164,18 @@ fn collapse(ctx: &Context, dest: Block, operands: &[Value]) -> Option<(Block, Ve
     Some((target, forwarded))
 }
 
+/// The `cf.br` that is the only op of `block`, if any.
+fn only_branch(ctx: &Context, block: Block) -> Option<Op> {
+    let branch = ctx.first_op(block)?;
+    (ctx.last_op(block) == Some(branch) && BrOp::is(ctx, branch)).then_some(branch)
+}
+
 /// `cf.br ^a(x)` where `^a(y)` holds only `cf.br ^b(f(y))` → `cf.br ^b(f(x))`.
 fn br_pass_through(rw: &mut Rewriter, op: Op) -> bool {
     let Some(&dest) = rw.successors(op).first() else {
         return false;
     };
-    if rw.op_parent(op) == Some(dest) {
+    if rw.op_parent(op) == Some(dest) || only_branch(rw, dest).is_none() {
         return false;
     }
     let operands = rw.successor_operands(op, 0);
@@ -187,6 +190,9 @@ fn br_pass_through(rw: &mut Rewriter, op: Op) -> bool {
 fn cond_br_pass_through(rw: &mut Rewriter, op: Op) -> bool {
     let succ = rw.successors(op).to_vec();
     if succ.len() != 2 || rw.num_operands(op) == 0 {
+        return false;
+    }
+    if succ.iter().all(|&dest| only_branch(rw, dest).is_none()) {
         return false;
     }
     let mut edges: Vec<(Block, Vec<Value>)> = Vec::with_capacity(2);
