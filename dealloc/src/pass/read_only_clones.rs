@@ -17,8 +17,9 @@
 //! clone). Here the rewrite happens on the input, where no free exists yet, and it is sound
 //! under these conditions, all checked on the view-flow analysis of the function:
 //!
-//! * every buffer the source may come from is an allocation of this function, so no other
-//!   value the analysis does not follow (another argument, a global) can name the same memory;
+//! * every buffer the source may come from is an allocation of this function (or an argument
+//!   it owns, which its callers handed over and no longer name), so no other value the
+//!   analysis does not follow (another argument, a global) can name the same memory;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
 //!   a callee, or turned into an address the program could compare), returned, or freed;
 //! * every write to such an alias happens before the clone: in the closest region holding both,
@@ -35,6 +36,7 @@ use analysis::cfg::{back_edges, successor_blocks};
 use analysis::effects::value_effects;
 use analysis::loops::{is_known_control_flow, is_loop};
 use ir::dialects::bufferization::CloneOp;
+use ir::dialects::func::FuncOp;
 use ir::dialects::memref::{CastOp, cast_compatible_types};
 use ir::interfaces::is_allocation;
 use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, Value};
@@ -43,9 +45,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The most aliases followed per clone; a clone with more is left alone.
 const ALIAS_LIMIT: usize = 512;
 
-/// Replaces every read-only clone in `func` by its source (see the module docs); returns how
-/// many were replaced.
-pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op) -> usize {
+/// Replaces every read-only clone in `func` by its source (see the module docs), counting the
+/// arguments at `owned` positions (which the function owns, `analysis::handover`) as
+/// allocations of the function; returns how many were replaced.
+pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op, owned: &[usize]) -> usize {
     let clones: Vec<Op> = ctx
         .walk_preorder(func)
         .into_iter()
@@ -55,11 +58,18 @@ pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op) -> usize {
         return 0;
     }
     let flow = BufferViewFlowAnalysis::compute(ctx, func);
+    let owned_args: Vec<Value> = FuncOp(func)
+        .entry_block(ctx)
+        .map(|entry| {
+            let args = ctx.block_args(entry);
+            owned.iter().filter_map(|&i| args.get(i).copied()).collect()
+        })
+        .unwrap_or_default();
     let mut once = RunsOnce::default();
     let mut claimed: FxHashSet<Value> = FxHashSet::default();
     let mut replaced = 0;
     for clone in clones {
-        let Some(aliases) = read_only_aliases(ctx, &flow, &mut once, clone) else {
+        let Some(aliases) = read_only_aliases(ctx, &flow, &owned_args, &mut once, clone) else {
             continue;
         };
         if aliases.iter().any(|v| claimed.contains(v)) {
@@ -77,6 +87,7 @@ pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op) -> usize {
 fn read_only_aliases(
     ctx: &Context,
     flow: &BufferViewFlowAnalysis,
+    owned_args: &[Value],
     once: &mut RunsOnce,
     clone: Op,
 ) -> Option<Vec<Value>> {
@@ -93,7 +104,8 @@ fn read_only_aliases(
         .into_iter()
         .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
         .collect();
-    if origins.is_empty() || !origins.iter().all(|&o| is_allocation(ctx, o)) {
+    let local = |o: &Value| is_allocation(ctx, *o) || owned_args.contains(o);
+    if origins.is_empty() || !origins.iter().all(local) {
         return None;
     }
     let mut aliases: Vec<Value> = Vec::new();
@@ -232,7 +244,7 @@ impl RunsOnce {
         let Some(parent) = ctx.region_parent(region) else {
             return false;
         };
-        if ir::dialects::func::FuncOp::is(ctx, parent) {
+        if FuncOp::is(ctx, parent) {
             return true;
         }
         if !is_known_control_flow(ctx, parent) || is_loop(ctx, parent) {
