@@ -54,9 +54,6 @@ pub enum AliasResult {
 
 type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
 
-/// The size up to which a closure's membership test scans the values found so far.
-const SMALL_CLOSURE: usize = 32;
-
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
 #[derive(Clone, Debug, Default)]
@@ -242,38 +239,10 @@ impl BufferViewFlowAnalysis {
     }
 
     /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
-    /// values. Most closures are a few values: membership is a scan of the values found so
-    /// far until there are [`SMALL_CLOSURE`] of them, a hash set only beyond.
+    /// values.
     fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
-        let mut large: Option<FxHashSet<Value>> = None;
-        let mut out = Vec::new();
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
-            let known = match &large {
-                Some(set) => set.contains(&v),
-                None => out.contains(&v),
-            };
-            if known {
-                continue;
-            }
-            if out.len() == limit {
-                return None;
-            }
-            out.push(v);
-            match &mut large {
-                Some(set) => {
-                    set.insert(v);
-                }
-                None if out.len() == SMALL_CLOSURE && out.len() < limit => {
-                    large = Some(out.iter().copied().collect());
-                }
-                None => {}
-            }
-            if let Some(next) = map.get(&v) {
-                stack.extend(next.iter().copied());
-            }
-        }
-        Some(out)
+        let next = |v: Value| map.get(&v).map_or(&[][..], |s| s.as_slice());
+        crate::closures::bounded_walk(root, limit, next, |_| false)
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).

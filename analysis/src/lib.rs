@@ -12,6 +12,7 @@ pub mod alias;
 pub mod alias_fold;
 pub mod capture;
 pub mod cfg;
+pub mod closures;
 pub mod dominance;
 pub mod effects;
 pub mod graph;

@@ -31,6 +31,7 @@
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::closures::{BoundedClosures, Direction};
 use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
@@ -49,19 +50,44 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
     }
     let returns = ReturnSummaries::compute(ctx, root);
     let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, root, &returns);
+    let mut closures = Closures::new(&flow);
     let mut moved = false;
     for &guard in guards {
-        moved |= place(ctx, &flow, guard).unwrap_or(false);
+        moved |= place(ctx, &mut closures, guard).unwrap_or(false);
     }
     moved
 }
 
+/// The view-flow closures the placement asks for, memoised over all the frees: the frees of
+/// one component (a chain of loops, a block argument with thousands of predecessors) ask for
+/// the same closures, which are walked once. Moving frees changes no view flow.
+struct Closures<'a> {
+    flow: &'a BufferViewFlowAnalysis,
+    /// What each value may be derived from, up to [`ALIAS_LIMIT`] values.
+    roots: BoundedClosures<'a>,
+    /// What may be derived from each value, up to [`ALIAS_LIMIT`] values.
+    derived: BoundedClosures<'a>,
+    /// What each value may be derived from, up to [`ORIGIN_LIMIT`] values.
+    origins: BoundedClosures<'a>,
+}
+
+impl<'a> Closures<'a> {
+    fn new(flow: &'a BufferViewFlowAnalysis) -> Self {
+        Closures {
+            flow,
+            roots: BoundedClosures::walking(flow, Direction::Reverse, ALIAS_LIMIT),
+            derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
+            origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
+        }
+    }
+}
+
 /// Moves one guarded free; `None` when it must stay.
-fn place(ctx: &mut Context, flow: &BufferViewFlowAnalysis, guard: Op) -> Option<bool> {
+fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> {
     let block = ctx.op_parent(guard)?;
     let (cond, buffer) = guarded_free(ctx, guard)?;
     let definer = movable_definer(ctx, block, buffer, guard);
-    let (mut anchor, aliases) = last_use(ctx, flow, block, buffer, guard, definer)?;
+    let (mut anchor, aliases) = last_use(ctx, closures, block, buffer, guard, definer)?;
     let required: Vec<Value> = match definer {
         Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
         None => vec![cond, buffer],
@@ -79,7 +105,7 @@ fn place(ctx: &mut Context, flow: &BufferViewFlowAnalysis, guard: Op) -> Option<
     }
     let definer = definer.filter(|&d| anchor.is_none_or(|a| ctx.is_before_in_block(a, d)));
     if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, guard, definer, &aliases)) {
-        push_into_branches(ctx, flow, branches, guard, definer);
+        push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
     let mut moving: Vec<Op> = definer.into_iter().collect();
@@ -130,13 +156,13 @@ fn movable_definer(ctx: &Context, block: Block, buffer: Value, guard: Op) -> Opt
 /// does); `None` when an alias is used after the guard in the block or there are too many.
 fn last_use(
     ctx: &Context,
-    flow: &BufferViewFlowAnalysis,
+    closures: &mut Closures,
     block: Block,
     buffer: Value,
     guard: Op,
     definer: Option<Op>,
 ) -> Option<(Option<Op>, FxHashSet<Value>)> {
-    let aliases = aliases_of(ctx, flow, buffer)?;
+    let aliases = aliases_of(ctx, closures, buffer)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
     let held = definer
@@ -149,7 +175,7 @@ fn last_use(
         .defining_op(held)
         .and_then(|d| ctx.ancestor_in_block(block, d));
     for &alias in &aliases {
-        if cannot_be_held(ctx, flow, alias, block, held_since) {
+        if cannot_be_held(ctx, closures, alias, block, held_since) {
             continue;
         }
         for (user, _) in ctx.uses(alias) {
@@ -202,7 +228,7 @@ fn may_push_into(
 /// operands are already defined.
 fn push_into_branches(
     ctx: &mut Context,
-    flow: &BufferViewFlowAnalysis,
+    closures: &mut Closures,
     branches: Op,
     guard: Op,
     definer: Option<Op>,
@@ -238,22 +264,19 @@ fn push_into_branches(
     }
     ctx.erase_op(guard);
     for copy in copies {
-        place(ctx, flow, copy);
+        place(ctx, closures, copy);
     }
 }
 
 /// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`
 /// may be derived from, plus what is derived from the results of calls it is passed to that
 /// the callee's summary does not describe (they might be it); `None` beyond [`ALIAS_LIMIT`].
-fn aliases_of(
-    ctx: &Context,
-    flow: &BufferViewFlowAnalysis,
-    buffer: Value,
-) -> Option<FxHashSet<Value>> {
+fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<FxHashSet<Value>> {
+    let flow = closures.flow;
     let mut aliases: FxHashSet<Value> = FxHashSet::default();
     let mut pending: Vec<Value> = Vec::new();
-    for root in flow.resolve_reverse_bounded(buffer, ALIAS_LIMIT)? {
-        pending.extend(flow.resolve_bounded(root, ALIAS_LIMIT)?);
+    for &root in closures.roots.get(buffer)?.iter() {
+        pending.extend_from_slice(&closures.derived.get(root)?);
     }
     while let Some(alias) = pending.pop() {
         if !aliases.insert(alias) {
@@ -268,7 +291,7 @@ fn aliases_of(
             }
             for &result in ctx.results(user) {
                 if !aliases.contains(&result) && may_be_undescribed(ctx, flow, result) {
-                    pending.extend(flow.resolve_bounded(result, ALIAS_LIMIT)?);
+                    pending.extend_from_slice(&closures.derived.get(result)?);
                 }
             }
         }
@@ -288,12 +311,13 @@ const ORIGIN_LIMIT: usize = 32;
 /// the freed one across loop trips: a loop's new buffer and the one it frees.
 fn cannot_be_held(
     ctx: &Context,
-    flow: &BufferViewFlowAnalysis,
+    closures: &mut Closures,
     value: Value,
     block: Block,
     held_since: Option<Op>,
 ) -> bool {
-    let Some(sources) = flow.resolve_reverse_bounded(value, ORIGIN_LIMIT) else {
+    let flow = closures.flow;
+    let Some(sources) = closures.origins.get(value) else {
         return false;
     };
     let mut origins = sources

@@ -28,7 +28,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::origin_closure::BoundedClosures;
+use analysis::closures::BoundedClosures;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.

@@ -11,7 +11,6 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod dealloc_simplify;
-mod origin_closure;
 
 use ir::{Changed, Context, Diagnostic, Op, TransformResult};
 

@@ -1,0 +1,256 @@
+//! Bounded closures over a buffer view-flow graph, memoised across queries.
+//!
+//! The reverse closure of a value is the value and everything it may be derived from, the
+//! forward closure the value and everything that may be derived from it. A query answers the
+//! closure (sorted by id) when it holds at most `limit` values, and `None` otherwise: as a set,
+//! the same answer as [`BufferViewFlowAnalysis::resolve_reverse_bounded`] (or
+//! [`BufferViewFlowAnalysis::resolve_bounded`]). Closures are computed once per strongly
+//! connected component of the graph (Tarjan's algorithm, iterative) as the union of the
+//! component and its neighbours' closures: a value derived from an over-limit one is answered
+//! in O(1), and queries sharing a chain of loops walk it once.
+
+use std::rc::Rc;
+
+use crate::alias::BufferViewFlowAnalysis;
+use ir::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The size up to which a walk's membership test scans the values found so far.
+const SMALL_CLOSURE: usize = 32;
+
+/// How many plain walks of [`BoundedClosures::walking`] may go over the limit before the
+/// search by components takes over: it costs up to the limit squared per chain of the graph,
+/// which many over-limit queries repay and a few do not.
+pub const WALKS_BEFORE_COMPONENTS: usize = 64;
+
+/// A memoised closure: sorted values, or `None` when larger than the limit.
+pub type Closure = Option<Rc<[Value]>>;
+
+/// Which way a closure follows the view flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// From a value to what it may be derived from ([`BufferViewFlowAnalysis::sources`]).
+    Reverse,
+    /// From a value to what may be derived from it ([`BufferViewFlowAnalysis::derived`]).
+    Forward,
+}
+
+/// Closures of the view-flow graph in one direction, computed on demand and kept. The graph
+/// must not change while they are kept.
+pub struct BoundedClosures<'a> {
+    flow: &'a BufferViewFlowAnalysis,
+    direction: Direction,
+    limit: usize,
+    /// How many more walks may go over the limit before the search by components takes over.
+    walks_left: usize,
+    done: FxHashMap<Value, Closure>,
+}
+
+/// Tarjan bookkeeping of one search: visit index and low link of the values on the stack.
+#[derive(Default)]
+struct Search {
+    order: FxHashMap<Value, (u32, u32)>,
+    stack: Vec<Value>,
+    frames: Vec<(Value, usize)>,
+}
+
+impl Search {
+    fn enter(&mut self, v: Value) {
+        let index = self.order.len() as u32;
+        self.order.insert(v, (index, index));
+        self.stack.push(v);
+        self.frames.push((v, 0));
+    }
+
+    fn lower(&mut self, v: Value, to: u32) {
+        if let Some(entry) = self.order.get_mut(&v) {
+            entry.1 = entry.1.min(to);
+        }
+    }
+}
+
+impl<'a> BoundedClosures<'a> {
+    /// Reverse closures over `flow`, bounded by `limit` values, each found by the search by
+    /// components (for a client asking for the closure of most values).
+    pub fn new(flow: &'a BufferViewFlowAnalysis, limit: usize) -> Self {
+        BoundedClosures {
+            flow,
+            direction: Direction::Reverse,
+            limit,
+            walks_left: 0,
+            done: FxHashMap::default(),
+        }
+    }
+
+    /// Closures over `flow` following `direction`, bounded by `limit` values, found by plain
+    /// bounded walks until [`WALKS_BEFORE_COMPONENTS`] of them have gone over the limit (for
+    /// a client asking for a few closures, or many small ones).
+    pub fn walking(flow: &'a BufferViewFlowAnalysis, direction: Direction, limit: usize) -> Self {
+        BoundedClosures {
+            flow,
+            direction,
+            limit,
+            walks_left: WALKS_BEFORE_COMPONENTS,
+            done: FxHashMap::default(),
+        }
+    }
+
+    /// The values one step from `v` in this direction.
+    fn next(&self, v: Value) -> &'a [Value] {
+        match self.direction {
+            Direction::Reverse => self.flow.sources(v),
+            Direction::Forward => self.flow.derived(v),
+        }
+    }
+
+    /// The closure of `root` (sorted), or `None` if it holds more than `limit` values.
+    ///
+    /// While walks are left, the closure is found by a plain bounded walk, kept for `root`
+    /// alone (a walk reaching a value known to be over the limit stops there). Then the search
+    /// by components takes over: it keeps the closure of everything it reaches, so that the
+    /// queries of the values reached from an over-limit one stop there, and many large
+    /// queries walk the graph once. A few queries thus never walk the whole graph.
+    pub fn get(&mut self, root: Value) -> Closure {
+        if let Some(known) = self.done.get(&root) {
+            return known.clone();
+        }
+        if self.walks_left == 0 {
+            return self.by_components(root);
+        }
+        let closure: Closure = self.walk_within_limit(root).map(|mut found| {
+            found.sort_unstable();
+            Rc::from(found)
+        });
+        if closure.is_none() {
+            self.walks_left -= 1;
+        }
+        self.done.insert(root, closure.clone());
+        closure
+    }
+
+    /// The closure of `root` in discovery order when it holds at most `limit` values; `None`
+    /// once it holds more, or reaches a value whose closure is known to (it contains that
+    /// closure).
+    fn walk_within_limit(&self, root: Value) -> Option<Vec<Value>> {
+        bounded_walk(
+            root,
+            self.limit,
+            |v| self.next(v),
+            |v| matches!(self.done.get(&v), Some(None)),
+        )
+    }
+
+    /// [`Self::get`] by Tarjan's search from `root`, keeping the closure of every value it
+    /// reaches.
+    fn by_components(&mut self, root: Value) -> Closure {
+        let mut search = Search::default();
+        search.enter(root);
+        while let Some(&(v, next)) = search.frames.last() {
+            let neighbours = self.next(v);
+            if let Some(&w) = neighbours.get(next) {
+                if let Some(frame) = search.frames.last_mut() {
+                    frame.1 += 1;
+                }
+                if self.done.contains_key(&w) {
+                    continue;
+                }
+                match search.order.get(&w) {
+                    // Not finished and already seen: on the stack, in v's component.
+                    Some(&(index, _)) => search.lower(v, index),
+                    None => search.enter(w),
+                }
+                continue;
+            }
+            search.frames.pop();
+            let (index, low) = search.order[&v];
+            if let Some(&(parent, _)) = search.frames.last() {
+                search.lower(parent, low);
+            }
+            if index == low {
+                let at = search
+                    .stack
+                    .iter()
+                    .rposition(|&x| x == v)
+                    .expect("component root on the stack");
+                let members = search.stack.split_off(at);
+                self.finish_component(&members);
+            }
+        }
+        self.done[&root].clone()
+    }
+
+    /// Records the closure of a finished component: its members and the closures of the
+    /// components next to them (all finished before it).
+    fn finish_component(&mut self, members: &[Value]) {
+        let closure = self.union_of(members);
+        for &m in members {
+            self.done.insert(m, closure.clone());
+        }
+    }
+
+    fn union_of(&self, members: &[Value]) -> Closure {
+        if members.len() > self.limit {
+            return None;
+        }
+        let mut values = members.to_vec();
+        for &m in members {
+            for w in self.next(m) {
+                // Neighbours not finished yet are members of this component.
+                let Some(known) = self.done.get(w) else {
+                    continue;
+                };
+                values.extend_from_slice(known.as_deref()?);
+                if values.len() > 2 * self.limit {
+                    values = self.deduplicated(values)?;
+                }
+            }
+        }
+        self.deduplicated(values).map(Rc::from)
+    }
+
+    /// `values` sorted without duplicates, or `None` if more than the limit remain.
+    fn deduplicated(&self, mut values: Vec<Value>) -> Option<Vec<Value>> {
+        values.sort_unstable();
+        values.dedup();
+        (values.len() <= self.limit).then_some(values)
+    }
+}
+
+/// The values reachable from `root` by `next` (`root` included) in discovery order, or `None`
+/// once there are more than `limit` of them or one is `over` (known to reach more). Most
+/// closures are a few values: membership is a scan of the values found so far until there
+/// are [`SMALL_CLOSURE`] of them, a hash set only beyond.
+pub(crate) fn bounded_walk<'g>(
+    root: Value,
+    limit: usize,
+    next: impl Fn(Value) -> &'g [Value],
+    over: impl Fn(Value) -> bool,
+) -> Option<Vec<Value>> {
+    let mut large: Option<FxHashSet<Value>> = None;
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        let known = match &large {
+            Some(set) => set.contains(&v),
+            None => found.contains(&v),
+        };
+        if known {
+            continue;
+        }
+        if found.len() == limit || over(v) {
+            return None;
+        }
+        found.push(v);
+        match &mut large {
+            Some(set) => {
+                set.insert(v);
+            }
+            None if found.len() == SMALL_CLOSURE && found.len() < limit => {
+                large = Some(found.iter().copied().collect());
+            }
+            None => {}
+        }
+        stack.extend_from_slice(next(v));
+    }
+    Some(found)
+}
