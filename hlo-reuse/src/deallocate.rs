@@ -382,7 +382,9 @@ impl<'c> Deallocator<'c> {
         };
         blocks.iter().any(|&block| {
             self.ctx.block_ops(block).any(|op| {
-                defined_outside(block, op) || self.ctx.any_nested(op, |n| defined_outside(block, n))
+                defined_outside(block, op)
+                    || (!self.ctx.regions(op).is_empty()
+                        && self.ctx.any_nested(op, |n| defined_outside(block, n)))
             })
         })
     }
@@ -441,17 +443,9 @@ impl<'c> Deallocator<'c> {
         let may_forward = !self.ctx.successors(op).is_empty()
             || !self.ctx.regions(op).is_empty()
             || self.ctx.has_trait(op, Traits::TERMINATOR);
-        if !may_forward {
-            return out;
-        }
-        for i in 0..self.ctx.num_operands(op) {
-            let v = self.ctx.operand(op, i);
-            if !self.is_memref(v) {
-                continue;
-            }
-            if let Some(targets) = crate::flow::forwarded_to(self.ctx, op, i) {
-                out.extend(targets.into_iter().map(|t| (v, t)));
-            }
+        if may_forward {
+            let select = |v| self.is_memref(v);
+            crate::flow::for_each_forwarded(self.ctx, op, select, |v, t| out.push((v, t)));
         }
         out
     }
@@ -682,6 +676,13 @@ impl<'c> Deallocator<'c> {
             return Ok(());
         }
         let values = [forwarded.as_slice(), indicators.as_slice()].concat();
+        if BrOp::is(self.ctx, term)
+            && let Some(range) = self.ctx.successor_operand_range(term, k)
+        {
+            // A `cf.br` has no operand segments: its operands are the successor's.
+            self.ctx.splice_operands(term, range, &values);
+            return Ok(());
+        }
         if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {
             return Ok(());
         }

@@ -109,6 +109,48 @@ fn collect(
 /// successor block arguments); `None` if the operand is not forwarded.
 pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[Value; 4]>> {
     let mut out = SmallVec::new();
+    successor_receivers(ctx, user, index, &mut out);
+    if out.is_empty()
+        && let Some((owner, edges)) = region_edges(ctx, user)
+    {
+        receivers(ctx, owner, &edges, index, &mut out);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Calls `f(operand, target)` for each operand of `user` that `select` keeps and each value
+/// it is forwarded to, in the order of [`forwarded_to`] operand by operand; the region edges
+/// are asked for once for all operands.
+pub fn for_each_forwarded(
+    ctx: &Context,
+    user: Op,
+    select: impl Fn(Value) -> bool,
+    mut f: impl FnMut(Value, Value),
+) {
+    let mut edges: Option<Option<(Op, Edges)>> = None;
+    let mut out: SmallVec<[Value; 4]> = SmallVec::new();
+    for (index, v) in ctx.operands(user).enumerate() {
+        if !select(v) {
+            continue;
+        }
+        out.clear();
+        successor_receivers(ctx, user, index, &mut out);
+        if out.is_empty()
+            && let Some((owner, edges)) = edges.get_or_insert_with(|| region_edges(ctx, user))
+        {
+            receivers(ctx, *owner, edges, index, &mut out);
+        }
+        for &target in &out {
+            f(v, target);
+        }
+    }
+}
+
+/// The edges of a region-branch op.
+type Edges = SmallVec<[ir::RegionEdge; 2]>;
+
+/// Pushes the successor block arguments receiving operand `index` of branch `user`.
+fn successor_receivers(ctx: &Context, user: Op, index: usize, out: &mut SmallVec<[Value; 4]>) {
     for (succ, &block) in ctx.successors(user).iter().enumerate() {
         if let Some(range) = ctx.successor_operand_range(user, succ)
             && range.contains(&index)
@@ -117,15 +159,16 @@ pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[V
             out.extend(args.get(index - range.start).copied());
         }
     }
-    if !out.is_empty() {
-        return Some(out);
-    }
+}
+
+/// The region-branch edges along which `user`'s operands may be forwarded, with the op
+/// owning the receivers: `user`'s entry edges if it has regions, else its parent's edges
+/// from `user` if it is a region terminator.
+fn region_edges(ctx: &Context, user: Op) -> Option<(Op, Edges)> {
     if let Some(rb) = ctx.op_def(user).region_branch
         && !ctx.regions(user).is_empty()
     {
-        let entry = (rb.entry)(ctx, user);
-        receivers(ctx, user, &entry, index, &mut out);
-        return (!out.is_empty()).then_some(out);
+        return Some((user, (rb.entry)(ctx, user)));
     }
     let parent = ctx.parent_op(user)?;
     let rb = ctx.op_def(parent).region_branch?;
@@ -135,9 +178,7 @@ pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[V
     let r = ctx
         .op_parent_region(user)
         .and_then(|r| ctx.region_index(r))?;
-    let edges = (rb.from_region)(ctx, parent, r, user);
-    receivers(ctx, parent, &edges, index, &mut out);
-    (!out.is_empty()).then_some(out)
+    Some((parent, (rb.from_region)(ctx, parent, r, user)))
 }
 
 /// Pushes the values of `op` (results or region arguments) receiving operand `index` along

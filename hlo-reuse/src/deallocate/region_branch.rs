@@ -313,7 +313,7 @@ impl Deallocator<'_> {
         let ctx = &*self.ctx;
         let aliases = &mut self.aliases;
         let mut refers = |o: Op| ctx.operands(o).any(|v| aliases.same(v, x));
-        refers(op) || ctx.any_nested(op, refers)
+        refers(op) || (!ctx.regions(op).is_empty() && ctx.any_nested(op, refers))
     }
 
     /// Unions the region arguments of `op` that may hold one buffer in some trip: those a
