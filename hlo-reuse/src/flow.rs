@@ -21,12 +21,12 @@ pub fn incoming(ctx: &Context, v: Value, preds: &mut Predecessors) -> Option<Sma
                 return None;
             }
             let mut out = SmallVec::new();
-            let entry = (rb.entry)(ctx, op);
+            let flow = preds.region_flow(ctx, op, &rb);
             let index = index as usize;
-            collect(ctx, op, &entry, RegionPoint::Parent, index, &mut out);
-            for_each_exit(ctx, op, |term, edges| {
-                collect(ctx, term, edges, RegionPoint::Parent, index, &mut out)
-            });
+            collect(ctx, op, &flow.entry, RegionPoint::Parent, index, &mut out);
+            for (term, edges) in &flow.exits {
+                collect(ctx, *term, edges, RegionPoint::Parent, index, &mut out);
+            }
             Some(out)
         }
         ValueDef::Placeholder => None,
@@ -43,11 +43,18 @@ pub fn incoming(ctx: &Context, v: Value, preds: &mut Predecessors) -> Option<Sma
             let rb = ctx.op_def(op).region_branch?;
             let r = ctx.region_index(region)?;
             let mut out = SmallVec::new();
-            let entry = (rb.entry)(ctx, op);
-            collect(ctx, op, &entry, RegionPoint::Region(r), index, &mut out);
-            for_each_exit(ctx, op, |term, edges| {
-                collect(ctx, term, edges, RegionPoint::Region(r), index, &mut out)
-            });
+            let flow = preds.region_flow(ctx, op, &rb);
+            collect(
+                ctx,
+                op,
+                &flow.entry,
+                RegionPoint::Region(r),
+                index,
+                &mut out,
+            );
+            for (term, edges) in &flow.exits {
+                collect(ctx, *term, edges, RegionPoint::Region(r), index, &mut out);
+            }
             Some(out)
         }
     }
@@ -67,11 +74,27 @@ fn branch_incoming(ctx: &Context, preds: &[(Op, usize)], index: usize) -> SmallV
     out
 }
 
+/// The edges of a region-branch op: on entry, and from each terminator leaving one of its
+/// regions.
+#[derive(Default)]
+pub(crate) struct RegionFlow {
+    op: Option<Op>,
+    entry: Edges,
+    exits: Vec<(Op, Edges)>,
+}
+
+impl RegionFlow {
+    /// Fills `self` with the edges of `op`.
+    fn compute(&mut self, ctx: &Context, op: Op, rb: &ir::RegionBranch) {
+        self.op = Some(op);
+        self.entry = (rb.entry)(ctx, op);
+        self.exits.clear();
+        for_each_exit(ctx, op, rb, |term, edges| self.exits.push((term, edges)));
+    }
+}
+
 /// Calls `f` with every terminator leaving a region of `op` and its edges.
-fn for_each_exit(ctx: &Context, op: Op, mut f: impl FnMut(Op, &[ir::RegionEdge])) {
-    let Some(rb) = ctx.op_def(op).region_branch else {
-        return;
-    };
+fn for_each_exit(ctx: &Context, op: Op, rb: &ir::RegionBranch, mut f: impl FnMut(Op, Edges)) {
     for (r, &region) in ctx.regions(op).iter().enumerate() {
         for block in ctx.blocks(region) {
             let Some(term) = ctx.last_op(block) else {
@@ -80,8 +103,7 @@ fn for_each_exit(ctx: &Context, op: Op, mut f: impl FnMut(Op, &[ir::RegionEdge])
             if !ctx.has_trait(term, Traits::TERMINATOR) || !ctx.successors(term).is_empty() {
                 continue;
             }
-            let edges = (rb.from_region)(ctx, op, r, term);
-            f(term, &edges);
+            f(term, (rb.from_region)(ctx, op, r, term));
         }
     }
 }
@@ -276,9 +298,19 @@ impl Pairings {
 pub struct Predecessors {
     scanned: FxHashSet<Region>,
     of_block: FxHashMap<Block, Vec<(Op, usize)>>,
+    /// The edges of the region-branch op asked for last (its values are asked for in a row).
+    last_flow: RegionFlow,
 }
 
 impl Predecessors {
+    /// The edges of region-branch op `op` (`rb`: its interface).
+    fn region_flow(&mut self, ctx: &Context, op: Op, rb: &ir::RegionBranch) -> &RegionFlow {
+        if self.last_flow.op != Some(op) {
+            self.last_flow.compute(ctx, op, rb);
+        }
+        &self.last_flow
+    }
+
     /// The (branch op, successor index) pairs leading to `block`.
     pub fn of(&mut self, ctx: &Context, block: Block) -> &[(Op, usize)] {
         if let Some(region) = ctx.block_parent(block)
