@@ -65,6 +65,9 @@ pub fn hlo_deallocate(
 
 type R<T> = Result<T, Diagnostic>;
 
+/// A few values, inline (most ops have at most four memref operands or results).
+type Values = SmallVec<[Value; 4]>;
+
 /// What transforming an op or a block gives its parent block.
 #[derive(Default)]
 struct Outcome {
@@ -131,6 +134,20 @@ struct Deallocator<'c> {
     spans: Spans,
     /// [`HloDeallocateOptions::refuse_unowned_realloc`].
     refuse_unowned_realloc: bool,
+    /// A preorder walk's buffers, lent to the walks over loop nests (so that each does not
+    /// allocate its own).
+    nest: Walk,
+    /// The tables of [`Self::emit_retains`], kept so that each call does not allocate them.
+    retain_scratch: RetainScratch,
+}
+
+/// The working tables of [`Deallocator::emit_retains`] (empty between calls).
+#[derive(Default)]
+struct RetainScratch {
+    /// The alias class leader of each group and its group.
+    group_of: FxHashMap<Value, usize>,
+    /// The first slot of each handed-on memref.
+    first_slot: FxHashMap<Value, usize>,
 }
 
 impl<'c> Deallocator<'c> {
@@ -154,6 +171,8 @@ impl<'c> Deallocator<'c> {
             carried_arg: FxHashMap::default(),
             spans: Spans::default(),
             refuse_unowned_realloc: false,
+            nest: Walk::default(),
+            retain_scratch: RetainScratch::default(),
         }
     }
 
@@ -226,7 +245,7 @@ impl<'c> Deallocator<'c> {
         self.ctx.type_data(self.ctx.value_type(v)).is_memref()
     }
 
-    fn memrefs(&self, values: &[Value]) -> Vec<Value> {
+    fn memrefs(&self, values: &[Value]) -> Values {
         values
             .iter()
             .copied()
@@ -363,12 +382,9 @@ impl<'c> Deallocator<'c> {
         };
         blocks.iter().any(|&block| {
             self.ctx.block_ops(block).any(|op| {
-                if self.ctx.regions(op).is_empty() {
-                    defined_outside(block, op)
-                } else {
-                    let nest = self.ctx.walk_preorder(op);
-                    nest.into_iter().any(|n| defined_outside(block, n))
-                }
+                defined_outside(block, op)
+                    || (!self.ctx.regions(op).is_empty()
+                        && self.ctx.any_nested(op, |n| defined_outside(block, n)))
             })
         })
     }
@@ -389,19 +405,14 @@ impl<'c> Deallocator<'c> {
     /// block transformed early may hand on a buffer that a later block derives a value from
     /// and passes back around a loop.
     pub(super) fn union_everything_in(&mut self, op: Op) {
-        for nested in self.ctx.walk_preorder(op) {
-            if nested == op {
-                continue;
-            }
-            let results = if self.ctx.results(nested).is_empty() {
-                Vec::new()
-            } else {
-                self.memrefs(self.ctx.results(nested))
-            };
+        let mut nest = std::mem::take(&mut self.nest);
+        preorder_into(self.ctx, op, &mut nest);
+        for &nested in &nest.order[1..] {
+            let results = self.memrefs(self.ctx.results(nested));
             let allocates = results.iter().any(|&r| is_allocation(self.ctx, r));
             if !results.is_empty() && !allocates {
                 if self.ctx.op_def(nested).call.is_some() {
-                    let operands: Vec<Value> = self.ctx.operands(nested).collect();
+                    let operands: Values = self.ctx.operands(nested).collect();
                     for a in self.memrefs(&operands) {
                         for &r in &results {
                             self.aliases.union(a, r);
@@ -421,6 +432,7 @@ impl<'c> Deallocator<'c> {
                 self.aliases.union(v, to);
             }
         }
+        self.nest = nest;
     }
 
     /// The (forwarded memref, receiving value) pairs along the region-branch edges leaving
@@ -431,17 +443,9 @@ impl<'c> Deallocator<'c> {
         let may_forward = !self.ctx.successors(op).is_empty()
             || !self.ctx.regions(op).is_empty()
             || self.ctx.has_trait(op, Traits::TERMINATOR);
-        if !may_forward {
-            return out;
-        }
-        for i in 0..self.ctx.num_operands(op) {
-            let v = self.ctx.operand(op, i);
-            if !self.is_memref(v) {
-                continue;
-            }
-            if let Some(targets) = crate::flow::forwarded_to(self.ctx, op, i) {
-                out.extend(targets.into_iter().map(|t| (v, t)));
-            }
+        if may_forward {
+            let select = |v| self.is_memref(v);
+            crate::flow::for_each_forwarded(self.ctx, op, select, |v, t| out.push((v, t)));
         }
         out
     }
@@ -672,6 +676,13 @@ impl<'c> Deallocator<'c> {
             return Ok(());
         }
         let values = [forwarded.as_slice(), indicators.as_slice()].concat();
+        if BrOp::is(self.ctx, term)
+            && let Some(range) = self.ctx.successor_operand_range(term, k)
+        {
+            // A `cf.br` has no operand segments: its operands are the successor's.
+            self.ctx.splice_operands(term, range, &values);
+            return Ok(());
+        }
         if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {
             return Ok(());
         }
@@ -691,9 +702,27 @@ impl<'c> Deallocator<'c> {
     /// indicators of that class, then one `retain() of(%o)` per remaining owned indicator.
     /// Returns the indicator of each handed-on memref (null for a repeated one).
     fn emit_retains(&mut self, term: Op, yielded: &[Value], owned: &Owned) -> Vec<Value> {
-        let mut groups: Vec<(Value, Vec<Value>, Vec<Value>)> = Vec::new();
-        let mut group_of: FxHashMap<Value, usize> = FxHashMap::default();
-        let mut first_slot: FxHashMap<Value, usize> = FxHashMap::default();
+        let mut scratch = std::mem::take(&mut self.retain_scratch);
+        let result = self.emit_retains_with(term, yielded, owned, &mut scratch);
+        scratch.group_of.clear();
+        scratch.first_slot.clear();
+        self.retain_scratch = scratch;
+        result
+    }
+
+    /// [`Self::emit_retains`] with its tables.
+    fn emit_retains_with(
+        &mut self,
+        term: Op,
+        yielded: &[Value],
+        owned: &Owned,
+        scratch: &mut RetainScratch,
+    ) -> Vec<Value> {
+        let RetainScratch {
+            group_of,
+            first_slot,
+        } = scratch;
+        let mut groups: Vec<(Value, Values, Values)> = Vec::new();
         for (slot, &y) in yielded.iter().enumerate() {
             if first_slot.contains_key(&y) {
                 continue;
@@ -701,7 +730,7 @@ impl<'c> Deallocator<'c> {
             first_slot.insert(y, slot);
             let leader = self.aliases.find(y);
             let g = *group_of.entry(leader).or_insert_with(|| {
-                groups.push((leader, Vec::new(), Vec::new()));
+                groups.push((leader, Values::new(), Values::new()));
                 groups.len() - 1
             });
             groups[g].1.push(y);
@@ -745,17 +774,17 @@ impl<'c> Deallocator<'c> {
     /// distinct): then the retain would free nothing, and handing each memref on with its own
     /// indicator is one of the answers it may give (a set indicator owns its memref's buffer,
     /// so each buffer keeps one owner), so no retain is needed.
-    fn own_indicators(&self, kept: &[Value], allocs: &[Value]) -> Option<Vec<Value>> {
+    fn own_indicators(&self, kept: &[Value], allocs: &[Value]) -> Option<Values> {
         if kept.len() != allocs.len() {
             return None;
         }
-        let own: Vec<Value> = kept
+        let own: Values = kept
             .iter()
             .map(|y| self.indicator.get(y).copied())
             .collect::<Option<_>>()?;
         let mut sorted_own = own.clone();
         sorted_own.sort_unstable();
-        let mut sorted_allocs = allocs.to_vec();
+        let mut sorted_allocs = Values::from_slice(allocs);
         sorted_allocs.sort_unstable();
         (sorted_own == sorted_allocs && sorted_own.windows(2).all(|w| w[0] != w[1])).then_some(own)
     }
@@ -977,6 +1006,36 @@ impl Spans {
         let span = *self.table.get(op.as_u32() as usize)?;
         (span != NO_SPAN).then_some(span)
     }
+}
+
+/// Replaces `walk.order` by `op` and the ops nested in it, in preorder (as
+/// [`Context::walk_preorder`], into buffers the caller keeps).
+pub(super) fn preorder_into(ctx: &Context, op: Op, walk: &mut Walk) {
+    let Walk { order, stack } = walk;
+    order.clear();
+    stack.clear();
+    stack.push(op);
+    while let Some(at) = stack.pop() {
+        order.push(at);
+        for &r in ctx.regions(at).iter().rev() {
+            let mut block = ctx.last_block(r);
+            while let Some(b) = block {
+                let mut child = ctx.last_op(b);
+                while let Some(c) = child {
+                    stack.push(c);
+                    child = ctx.prev_op(c);
+                }
+                block = ctx.prev_block(b);
+            }
+        }
+    }
+}
+
+/// The buffers of [`preorder_into`]: the walk's order and its stack.
+#[derive(Default)]
+pub(super) struct Walk {
+    order: Vec<Op>,
+    stack: Vec<Op>,
 }
 
 /// The `func.func` ops nested in `root` (or `root` itself), in program order.

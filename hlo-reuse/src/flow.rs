@@ -21,12 +21,12 @@ pub fn incoming(ctx: &Context, v: Value, preds: &mut Predecessors) -> Option<Sma
                 return None;
             }
             let mut out = SmallVec::new();
-            let entry = (rb.entry)(ctx, op);
+            let flow = preds.region_flow(ctx, op, &rb);
             let index = index as usize;
-            collect(ctx, op, &entry, RegionPoint::Parent, index, &mut out);
-            for_each_exit(ctx, op, |term, edges| {
-                collect(ctx, term, edges, RegionPoint::Parent, index, &mut out)
-            });
+            collect(ctx, op, &flow.entry, RegionPoint::Parent, index, &mut out);
+            for (term, edges) in &flow.exits {
+                collect(ctx, *term, edges, RegionPoint::Parent, index, &mut out);
+            }
             Some(out)
         }
         ValueDef::Placeholder => None,
@@ -43,11 +43,18 @@ pub fn incoming(ctx: &Context, v: Value, preds: &mut Predecessors) -> Option<Sma
             let rb = ctx.op_def(op).region_branch?;
             let r = ctx.region_index(region)?;
             let mut out = SmallVec::new();
-            let entry = (rb.entry)(ctx, op);
-            collect(ctx, op, &entry, RegionPoint::Region(r), index, &mut out);
-            for_each_exit(ctx, op, |term, edges| {
-                collect(ctx, term, edges, RegionPoint::Region(r), index, &mut out)
-            });
+            let flow = preds.region_flow(ctx, op, &rb);
+            collect(
+                ctx,
+                op,
+                &flow.entry,
+                RegionPoint::Region(r),
+                index,
+                &mut out,
+            );
+            for (term, edges) in &flow.exits {
+                collect(ctx, *term, edges, RegionPoint::Region(r), index, &mut out);
+            }
             Some(out)
         }
     }
@@ -67,11 +74,27 @@ fn branch_incoming(ctx: &Context, preds: &[(Op, usize)], index: usize) -> SmallV
     out
 }
 
+/// The edges of a region-branch op: on entry, and from each terminator leaving one of its
+/// regions.
+#[derive(Default)]
+pub(crate) struct RegionFlow {
+    op: Option<Op>,
+    entry: Edges,
+    exits: Vec<(Op, Edges)>,
+}
+
+impl RegionFlow {
+    /// Fills `self` with the edges of `op`.
+    fn compute(&mut self, ctx: &Context, op: Op, rb: &ir::RegionBranch) {
+        self.op = Some(op);
+        self.entry = (rb.entry)(ctx, op);
+        self.exits.clear();
+        for_each_exit(ctx, op, rb, |term, edges| self.exits.push((term, edges)));
+    }
+}
+
 /// Calls `f` with every terminator leaving a region of `op` and its edges.
-fn for_each_exit(ctx: &Context, op: Op, mut f: impl FnMut(Op, &[ir::RegionEdge])) {
-    let Some(rb) = ctx.op_def(op).region_branch else {
-        return;
-    };
+fn for_each_exit(ctx: &Context, op: Op, rb: &ir::RegionBranch, mut f: impl FnMut(Op, Edges)) {
     for (r, &region) in ctx.regions(op).iter().enumerate() {
         for block in ctx.blocks(region) {
             let Some(term) = ctx.last_op(block) else {
@@ -80,8 +103,7 @@ fn for_each_exit(ctx: &Context, op: Op, mut f: impl FnMut(Op, &[ir::RegionEdge])
             if !ctx.has_trait(term, Traits::TERMINATOR) || !ctx.successors(term).is_empty() {
                 continue;
             }
-            let edges = (rb.from_region)(ctx, op, r, term);
-            f(term, &edges);
+            f(term, (rb.from_region)(ctx, op, r, term));
         }
     }
 }
@@ -109,6 +131,48 @@ fn collect(
 /// successor block arguments); `None` if the operand is not forwarded.
 pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[Value; 4]>> {
     let mut out = SmallVec::new();
+    successor_receivers(ctx, user, index, &mut out);
+    if out.is_empty()
+        && let Some((owner, edges)) = region_edges(ctx, user)
+    {
+        receivers(ctx, owner, &edges, index, &mut out);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Calls `f(operand, target)` for each operand of `user` that `select` keeps and each value
+/// it is forwarded to, in the order of [`forwarded_to`] operand by operand; the region edges
+/// are asked for once for all operands.
+pub fn for_each_forwarded(
+    ctx: &Context,
+    user: Op,
+    select: impl Fn(Value) -> bool,
+    mut f: impl FnMut(Value, Value),
+) {
+    let mut edges: Option<Option<(Op, Edges)>> = None;
+    let mut out: SmallVec<[Value; 4]> = SmallVec::new();
+    for (index, v) in ctx.operands(user).enumerate() {
+        if !select(v) {
+            continue;
+        }
+        out.clear();
+        successor_receivers(ctx, user, index, &mut out);
+        if out.is_empty()
+            && let Some((owner, edges)) = edges.get_or_insert_with(|| region_edges(ctx, user))
+        {
+            receivers(ctx, *owner, edges, index, &mut out);
+        }
+        for &target in &out {
+            f(v, target);
+        }
+    }
+}
+
+/// The edges of a region-branch op.
+type Edges = SmallVec<[ir::RegionEdge; 2]>;
+
+/// Pushes the successor block arguments receiving operand `index` of branch `user`.
+fn successor_receivers(ctx: &Context, user: Op, index: usize, out: &mut SmallVec<[Value; 4]>) {
     for (succ, &block) in ctx.successors(user).iter().enumerate() {
         if let Some(range) = ctx.successor_operand_range(user, succ)
             && range.contains(&index)
@@ -117,15 +181,16 @@ pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[V
             out.extend(args.get(index - range.start).copied());
         }
     }
-    if !out.is_empty() {
-        return Some(out);
-    }
+}
+
+/// The region-branch edges along which `user`'s operands may be forwarded, with the op
+/// owning the receivers: `user`'s entry edges if it has regions, else its parent's edges
+/// from `user` if it is a region terminator.
+fn region_edges(ctx: &Context, user: Op) -> Option<(Op, Edges)> {
     if let Some(rb) = ctx.op_def(user).region_branch
         && !ctx.regions(user).is_empty()
     {
-        let entry = (rb.entry)(ctx, user);
-        receivers(ctx, user, &entry, index, &mut out);
-        return (!out.is_empty()).then_some(out);
+        return Some((user, (rb.entry)(ctx, user)));
     }
     let parent = ctx.parent_op(user)?;
     let rb = ctx.op_def(parent).region_branch?;
@@ -135,9 +200,7 @@ pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[V
     let r = ctx
         .op_parent_region(user)
         .and_then(|r| ctx.region_index(r))?;
-    let edges = (rb.from_region)(ctx, parent, r, user);
-    receivers(ctx, parent, &edges, index, &mut out);
-    (!out.is_empty()).then_some(out)
+    Some((parent, (rb.from_region)(ctx, parent, r, user)))
 }
 
 /// Pushes the values of `op` (results or region arguments) receiving operand `index` along
@@ -235,9 +298,19 @@ impl Pairings {
 pub struct Predecessors {
     scanned: FxHashSet<Region>,
     of_block: FxHashMap<Block, Vec<(Op, usize)>>,
+    /// The edges of the region-branch op asked for last (its values are asked for in a row).
+    last_flow: RegionFlow,
 }
 
 impl Predecessors {
+    /// The edges of region-branch op `op` (`rb`: its interface).
+    fn region_flow(&mut self, ctx: &Context, op: Op, rb: &ir::RegionBranch) -> &RegionFlow {
+        if self.last_flow.op != Some(op) {
+            self.last_flow.compute(ctx, op, rb);
+        }
+        &self.last_flow
+    }
+
     /// The (branch op, successor index) pairs leading to `block`.
     pub fn of(&mut self, ctx: &Context, block: Block) -> &[(Op, usize)] {
         if let Some(region) = ctx.block_parent(block)

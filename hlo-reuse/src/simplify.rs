@@ -30,9 +30,9 @@ pub fn hlo_deallocation_simplification(
     _options: &HloSimplificationOptions,
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
-        let mut contents = Contents::of(ctx, root);
-        simplify_retains(ctx, &mut contents);
-        simplify_owns(ctx, &contents);
+        let contents = Contents::of(ctx, root);
+        let number = simplify_retains(ctx, &contents);
+        simplify_owns(ctx, &contents, &number);
         Ok(())
     })
 }
@@ -280,9 +280,10 @@ fn source_of(
 
 /// Retains of provably null allocs disappear (their results become one null); a retain of
 /// one provably owned alloc that keeps nothing becomes `memref.dealloc` of its memref.
-fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
+/// Returns the numbering of `contents.values` (the own simplification numbers them alike).
+fn simplify_retains(ctx: &mut Context, contents: &Contents) -> Numbering {
     let mut plans: Vec<(Op, Option<Value>)> = Vec::new();
-    {
+    let number = {
         let analysis = Nullability::new(ctx, &contents.values);
         for &op in &contents.retains {
             let retain = RetainOp::wrap(op);
@@ -298,7 +299,8 @@ fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
                 plans.push((op, Some(m)));
             }
         }
-    }
+        analysis.number
+    };
     for (op, dealloc) in plans {
         let mut b = Builder::before(ctx, op);
         match dealloc {
@@ -314,18 +316,22 @@ fn simplify_retains(ctx: &mut Context, contents: &mut Contents) {
         }
         ctx.erase_op(op);
     }
-    // The erased retains' results are gone; the nulls standing for them only ever flow out,
-    // so the own simplification needs no number for them.
-    contents.values.retain(|&v| match ctx.value_def(v) {
+    number
+}
+
+/// Whether `v` still exists: the erased retains' results are gone (the nulls standing for
+/// them only ever flow out, so the own simplification needs no number for them).
+fn is_alive(ctx: &Context, v: Value) -> bool {
+    match ctx.value_def(v) {
         ValueDef::Result { op, .. } => ctx.is_alive(op),
         _ => true,
-    });
+    }
 }
 
 /// An `own` without uses is erased; one whose indicator only flows around without reaching
 /// a retain, free or anything else becomes `deallocation.null`.
-fn simplify_owns(ctx: &mut Context, contents: &Contents) {
-    let (number, used) = used_values(ctx, &contents.values);
+fn simplify_owns(ctx: &mut Context, contents: &Contents, number: &Numbering) {
+    let used = used_values(ctx, &contents.values, number);
     for &op in &contents.owns {
         let result = ctx.result(op, 0);
         if !ctx.has_uses(result) {
@@ -341,15 +347,17 @@ fn simplify_owns(ctx: &mut Context, contents: &Contents) {
     }
 }
 
-/// Which of `values` something uses (by their numbering): a use other than forwarding the
+/// Which of `values` (numbered by `number`) something uses: a use other than forwarding the
 /// value along control flow, or forwarding it to a used value. Solved backwards from
 /// the real uses over the forwarding edges, so each edge is followed once (cycles of mere
-/// forwarding stay unused).
-fn used_values(ctx: &Context, values: &[Value]) -> (Numbering, Vec<bool>) {
-    let number = Numbering::new(values);
+/// forwarding stay unused). Values that no longer exist are not used.
+fn used_values(ctx: &Context, values: &[Value], number: &Numbering) -> Vec<bool> {
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
     for (i, &v) in values.iter().enumerate() {
+        if !is_alive(ctx, v) {
+            continue;
+        }
         for (user, index) in ctx.uses(v) {
             match forwarded_to(ctx, user, index) {
                 Some(targets) => {
@@ -371,7 +379,7 @@ fn used_values(ctx: &Context, values: &[Value]) -> (Numbering, Vec<bool>) {
             work.extend_from_slice(forwarded_from.of(i));
         }
     }
-    (number, used)
+    used
 }
 
 #[cfg(test)]

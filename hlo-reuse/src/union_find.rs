@@ -4,6 +4,10 @@
 //! which its members are referenced, merged smaller into larger on union, so that "is this
 //! class referenced between here and there" costs a logarithm, not a walk.
 //!
+//! A class's positions are a short sorted inline list until they outgrow it, then a
+//! `BTreeSet`: most classes are one buffer referenced a few times, and a set node per class
+//! cost an allocation each.
+//!
 //! The parent links are a table indexed by value number (values are numbered densely by the
 //! context), grown on demand; [`UnionFind::clear`] resets only the entries set since the last
 //! clear, so that one table serves many short-lived relations without costing its size each
@@ -13,6 +17,71 @@ use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 use ir::Value;
+use smallvec::SmallVec;
+
+/// How many positions a class keeps inline before it moves them to a set.
+const INLINE_POSITIONS: usize = 6;
+
+/// The reference positions of one class.
+enum Positions {
+    /// Few positions, sorted and distinct.
+    Few(SmallVec<[u32; INLINE_POSITIONS]>),
+    /// Many positions.
+    Many(BTreeSet<u32>),
+}
+
+impl Default for Positions {
+    fn default() -> Self {
+        Positions::Few(SmallVec::new())
+    }
+}
+
+impl Positions {
+    fn len(&self) -> usize {
+        match self {
+            Positions::Few(few) => few.len(),
+            Positions::Many(many) => many.len(),
+        }
+    }
+
+    fn insert(&mut self, at: u32) {
+        match self {
+            Positions::Few(few) => {
+                let Err(k) = few.binary_search(&at) else {
+                    return;
+                };
+                if few.len() < INLINE_POSITIONS {
+                    few.insert(k, at);
+                    return;
+                }
+                let mut many: BTreeSet<u32> = few.iter().copied().collect();
+                many.insert(at);
+                *self = Positions::Many(many);
+            }
+            Positions::Many(many) => {
+                many.insert(at);
+            }
+        }
+    }
+
+    /// Moves every position of `other` into `self`.
+    fn absorb(&mut self, other: Positions) {
+        match other {
+            Positions::Few(few) => few.into_iter().for_each(|at| self.insert(at)),
+            Positions::Many(many) => many.into_iter().for_each(|at| self.insert(at)),
+        }
+    }
+
+    fn any_within(&self, within: RangeInclusive<u32>) -> bool {
+        match self {
+            Positions::Few(few) => {
+                let k = few.partition_point(|&at| at < *within.start());
+                few.get(k).is_some_and(|&at| at <= *within.end())
+            }
+            Positions::Many(many) => many.range(within).next().is_some(),
+        }
+    }
+}
 
 /// No parent: the value leads its class.
 const ROOT: u32 = u32::MAX;
@@ -28,7 +97,7 @@ pub struct UnionFind {
     /// (`NO_SLOT`: none noted).
     slot: Vec<u32>,
     /// The reference positions of classes (a merged-away class leaves an empty set).
-    positions: Vec<BTreeSet<u32>>,
+    positions: Vec<Positions>,
     /// The values given a slot since the last [`UnionFind::clear`].
     slotted: Vec<u32>,
 }
@@ -101,7 +170,7 @@ impl UnionFind {
                 if kept.len() < moved.len() {
                     std::mem::swap(kept, &mut moved);
                 }
-                kept.extend(moved);
+                kept.absorb(moved);
             }
         }
     }
@@ -125,7 +194,7 @@ impl UnionFind {
             Some(slot) => slot,
             None => {
                 let slot = self.positions.len();
-                self.positions.push(BTreeSet::new());
+                self.positions.push(Positions::default());
                 self.set_slot(leader, slot as u32);
                 slot
             }
@@ -140,7 +209,7 @@ impl UnionFind {
         }
         let leader = self.find(v);
         self.slot_of(leader)
-            .is_some_and(|slot| self.positions[slot].range(within).next().is_some())
+            .is_some_and(|slot| self.positions[slot].any_within(within))
     }
 
     /// Whether `a` and `b` are in one class.
@@ -188,6 +257,25 @@ mod tests {
         assert!(uf.referenced_within(a, 4..=15));
         assert!(uf.referenced_within(b, 0..=3));
         assert!(!uf.referenced_within(b, 21..=30));
+    }
+
+    #[test]
+    fn positions_outgrowing_the_inline_list_stay_exact() {
+        let [a, b, c] = values();
+        let mut uf = UnionFind::default();
+        for at in (0..40).step_by(4) {
+            uf.note_reference(a, at);
+        }
+        uf.note_reference(b, 2);
+        uf.note_reference(b, 41);
+        assert!(uf.referenced_within(a, 36..=36) && !uf.referenced_within(a, 37..=39));
+        assert!(!uf.referenced_within(a, 41..=41));
+        uf.union(b, a);
+        assert!(uf.referenced_within(b, 41..=41) && uf.referenced_within(a, 2..=2));
+        assert!(!uf.referenced_within(a, 5..=7) && uf.referenced_within(a, 5..=8));
+        uf.note_reference(c, 3);
+        uf.union(c, b);
+        assert!(uf.referenced_within(a, 3..=3) && !uf.referenced_within(a, 42..=99));
     }
 
     #[test]

@@ -8,9 +8,8 @@
 use ir::dialects::deallocation::{NullOp, is_ownership_type};
 use ir::{Block, Builder, Op, RegionEdge, RegionPoint, Traits, Value};
 use rustc_hash::FxHashSet;
-use smallvec::SmallVec;
 
-use super::{Deallocator, Outcome, Owned, R, is_parent};
+use super::{Deallocator, Outcome, Owned, R, is_parent, preorder_into};
 
 /// One region's exit: its terminator back to the parent and the indicators it hands on.
 struct Exit {
@@ -283,17 +282,16 @@ impl Deallocator<'_> {
     /// defined outside `op`.
     fn classes_used_inside(&mut self, op: Op) -> FxHashSet<Value> {
         let mut out = FxHashSet::default();
-        for nested in self.ctx.walk_preorder(op) {
-            if nested == op {
-                continue;
-            }
-            let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(nested);
-            for v in operands {
+        let mut nest = std::mem::take(&mut self.nest);
+        preorder_into(self.ctx, op, &mut nest);
+        for &nested in &nest.order[1..] {
+            for v in self.ctx.operands(nested) {
                 if !self.defined_inside(op, v) {
                     out.insert(self.aliases.find(v));
                 }
             }
         }
+        self.nest = nest;
         out
     }
 
@@ -312,13 +310,10 @@ impl Deallocator<'_> {
 
     /// Whether `op` or an op nested in it has an operand in `x`'s alias class.
     fn references(&mut self, op: Op, x: Value) -> bool {
-        for nested in self.ctx.walk_preorder(op) {
-            let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(nested);
-            if operands.into_iter().any(|v| self.aliases.same(v, x)) {
-                return true;
-            }
-        }
-        false
+        let ctx = &*self.ctx;
+        let aliases = &mut self.aliases;
+        let mut refers = |o: Op| ctx.operands(o).any(|v| aliases.same(v, x));
+        refers(op) || (!ctx.regions(op).is_empty() && ctx.any_nested(op, refers))
     }
 
     /// Unions the region arguments of `op` that may hold one buffer in some trip: those a
