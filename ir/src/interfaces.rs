@@ -52,6 +52,23 @@ pub fn value_effects(ctx: &Context, op: Op) -> Option<Vec<ValueEffect>> {
     Some(out)
 }
 
+/// The effects of `op` itself, nested ops aside, with values resolved; `None` if unknown.
+pub fn own_value_effects(ctx: &Context, op: Op) -> Option<Vec<ValueEffect>> {
+    match ctx.memory_effects(op) {
+        Effects::Unknown => None,
+        Effects::Known(list) => Some(
+            list.iter()
+                .map(|e| ValueEffect {
+                    op,
+                    kind: e.kind,
+                    value: resolve_target(ctx, op, e.on),
+                    resource: e.resource,
+                })
+                .collect(),
+        ),
+    }
+}
+
 /// The value an effect slot refers to (`None` for `Nothing` or an out-of-range slot).
 fn resolve_target(ctx: &Context, op: Op, on: EffectOn) -> Option<Value> {
     match on {

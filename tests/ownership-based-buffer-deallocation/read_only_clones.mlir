@@ -3,7 +3,7 @@
 // The input's own clones that nothing writes after they are made read their source instead
 // (dealloc/src/pass/read_only_clones.rs): one allocation and one copy fewer, and the source
 // is freed after the last use of both. Every chunk runs before and after the pass and must
-// print the same. Chunks 1, 2, 7, 11 and 13 lose their clone; the others keep it,
+// print the same. Chunks 1, 2, 7, 11, 13 and 14 lose their clone; the others keep it,
 // each for the reason its comment gives.
 
 // 1. Written, then cloned, then only read: the clone becomes %a.
@@ -295,5 +295,48 @@ func.func @main() {
   memref.store %i5, %a[%c0] : memref<3xi64>
   %r = func.call @first_of(%a) : (memref<3xi64>) -> i64
   func.call @printI64(%r) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 14. Each trip clones the buffer the previous trip made, then allocates and fills a new one.
+// The fill writes the new buffer, which the clone never copied: the clone reads %prev.
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i0 = arith.constant 0 : i64
+  %init = memref.alloc() : memref<1xi64>
+  memref.store %i0, %init[%c0] : memref<1xi64>
+  %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%prev = %init) -> (memref<1xi64>) {
+    %b = bufferization.clone %prev : memref<1xi64> to memref<1xi64>
+    %new = memref.alloc() : memref<1xi64>
+    %x = arith.index_cast %i : index to i64
+    memref.store %x, %new[%c0] : memref<1xi64>
+    %v = memref.load %b[%c0] : memref<1xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    scf.yield %new : memref<1xi64>
+  }
+  %w = memref.load %last[%c0] : memref<1xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 15. The clone copies the new buffer between two of its writes: it stays (prints 1).
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : i64
+  %i5 = arith.constant 5 : i64
+  %new = memref.alloc() : memref<1xi64>
+  memref.store %i1, %new[%c0] : memref<1xi64>
+  %b = bufferization.clone %new : memref<1xi64> to memref<1xi64>
+  memref.store %i5, %new[%c0] : memref<1xi64>
+  %v = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
   return
 }

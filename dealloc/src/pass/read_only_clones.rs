@@ -25,7 +25,9 @@
 //! * every write to such an alias happens before the clone: in the closest region holding both,
 //!   which runs at most once per call of the function (no enclosing loop, no CFG cycle in it
 //!   or around it, no enclosing op of unknown control flow), the write's ancestor comes before
-//!   the clone's in one block, or the write's block cannot be reached from the clone's.
+//!   the clone's in one block, or the write's block cannot be reached from the clone's; or the
+//!   write fills a buffer right after its allocation made it (same block, the clone not in
+//!   between), so it reaches only that new buffer, never one the clone copied before.
 //!
 //! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
 //! already rewritten is left alone, since the analysis no longer describes the merged buffer.
@@ -33,12 +35,11 @@
 use analysis::alias::{BufferViewFlowAnalysis, is_buffer};
 use analysis::capture::may_capture;
 use analysis::cfg::{back_edges, successor_blocks};
-use analysis::effects::value_effects;
 use analysis::loops::{is_known_control_flow, is_loop};
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::{CastOp, cast_compatible_types};
-use ir::interfaces::is_allocation;
+use ir::interfaces::{is_allocation, own_value_effects};
 use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -134,7 +135,10 @@ fn only_reads_or_writes_before(
     if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) {
         return false;
     }
-    let Some(effects) = value_effects(ctx, user) else {
+    // The user's own effects: an op nested in it that touches the buffer uses an alias
+    // itself (the analysis follows the buffer into regions), and one that does not cannot
+    // reach it, since no alias is captured.
+    let Some(effects) = own_value_effects(ctx, user) else {
         return false;
     };
     let on_alias = |kind: EffectKind| {
@@ -145,7 +149,46 @@ fn only_reads_or_writes_before(
     if on_alias(EffectKind::Free) {
         return false;
     }
-    !on_alias(EffectKind::Write) || writes_before(ctx, once, user, clone)
+    if !on_alias(EffectKind::Write) {
+        return true;
+    }
+    let targets_alias_itself = effects
+        .iter()
+        .filter(|e| e.kind == EffectKind::Write)
+        .all(|e| e.value.is_some());
+    writes_before(ctx, once, user, clone)
+        || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone)
+}
+
+/// Whether `user` writes `alias` where it can only be the instance its allocation made on this
+/// run of the allocating block: `alias` is the result of an allocation, `user` comes after it
+/// in that block (or nested in an op that does), and the clone cannot run in between. Each run
+/// of the allocation makes a new buffer, so the write cannot reach one the clone copied, on an
+/// earlier trip of a loop or elsewhere (the `memref.alloc` and fill at the top of a loop body).
+fn writes_fresh_instance(ctx: &Context, user: Op, alias: Value, clone: Op) -> bool {
+    if !is_allocation(ctx, alias) {
+        return false;
+    }
+    let Some(alloc) = ctx.defining_op(alias) else {
+        return false;
+    };
+    let Some(block) = ctx.op_parent(alloc) else {
+        return false;
+    };
+    let Some(write) = ctx.ancestor_in_block(block, user) else {
+        return false;
+    };
+    if write == alloc || !ctx.is_before_in_block(alloc, write) {
+        return false;
+    }
+    // The clone must not run from the allocation (the clone's own result is one) to the
+    // write, both included.
+    let between = |c: Op| {
+        c == alloc
+            || ctx.is_before_in_block(alloc, c) && (c == write || ctx.is_before_in_block(c, write))
+    };
+    ctx.ancestor_in_block(block, clone)
+        .is_none_or(|c| !between(c))
 }
 
 /// Whether the terminator `user` hands its operands out of the function (a `func.return`, or
