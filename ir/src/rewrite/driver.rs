@@ -66,7 +66,9 @@ pub struct IterationInfo<'a> {
     pub iteration: usize,
     /// The ops the driver started from (the first iteration's worklist).
     pub initial: &'a [Op],
-    /// The ops the iteration's changes noted as affected (may include erased ops).
+    /// The ops the iteration's changes noted as affected (may include erased ops), and those
+    /// the previous iteration's own work ([`PatternSet::after_iteration`]) noted: its changes
+    /// (an erased block, a dropped block argument) may enable more of the same.
     pub noted: &'a [Op],
 }
 
@@ -116,11 +118,12 @@ fn drive(
     worklist.start_generation(initial.iter().copied());
     let mut rewrites = 0;
     let max_iterations = config.max_iterations.max(1);
+    let mut carried = Vec::new();
     for iteration in 1..=max_iterations {
         let mut visit = Visit {
             root,
             config,
-            noted: Vec::new(),
+            noted: std::mem::take(&mut carried),
         };
         let visited = visit.run(&mut rw, patterns, &mut worklist);
         let info = IterationInfo {
@@ -137,7 +140,8 @@ fn drive(
             "greedy iteration"
         );
         let changed = visited + own;
-        worklist.extend(rw.take_noted());
+        carried = rw.take_noted();
+        worklist.extend(carried.iter().copied());
         rewrites += changed;
         if changed == 0 {
             tracing::debug!(iteration, rewrites, "greedy driver converged");

@@ -23,6 +23,9 @@ use crate::entity::{Block, Loc, Op, Region, Type, Value};
 pub struct Rewriter<'c> {
     ctx: &'c mut Context,
     noted: Vec<Op>,
+    /// Regions whose blocks, block arguments or edges may have changed (see
+    /// [`Rewriter::take_touched_regions`]).
+    touched: Vec<Region>,
 }
 
 impl Deref for Rewriter<'_> {
@@ -39,6 +42,7 @@ impl<'c> Rewriter<'c> {
         Rewriter {
             ctx,
             noted: Vec::new(),
+            touched: Vec::new(),
         }
     }
 
@@ -69,14 +73,40 @@ impl<'c> Rewriter<'c> {
         self.noted.push(op);
     }
 
+    /// Takes the regions touched since the last call (possibly repeated, possibly erased
+    /// since): those where a block was erased, split, moved in or out, or got or lost an
+    /// argument; where a block argument lost a use; where a branch was erased or moved; and
+    /// those that took over another region's blocks. With the branches among the noted ops
+    /// (new or changed), these are the regions whose block structure may simplify further.
+    pub fn take_touched_regions(&mut self) -> Vec<Region> {
+        std::mem::take(&mut self.touched)
+    }
+
+    fn touch_block_region(&mut self, block: Block) {
+        if let Some(region) = self.ctx.block_parent(block) {
+            self.touched.push(region);
+        }
+    }
+
+    /// Notes the region of `op` if `op` is a branch (it is leaving or moving).
+    fn touch_if_branch(&mut self, op: Op) {
+        if !self.ctx.successors(op).is_empty()
+            && let Some(region) = self.ctx.op_parent_region(op)
+        {
+            self.touched.push(region);
+        }
+    }
+
     fn note_users(&mut self, v: Value) {
         let users: Vec<Op> = self.ctx.uses(v).map(|(user, _)| user).collect();
         self.noted.extend(users);
     }
 
     fn note_definer(&mut self, v: Value) {
-        if let ValueDef::Result { op, .. } = self.ctx.value_def(v) {
-            self.noted.push(op);
+        match self.ctx.value_def(v) {
+            ValueDef::Result { op, .. } => self.noted.push(op),
+            ValueDef::BlockArg { block, .. } => self.touch_block_region(block),
+            ValueDef::Placeholder => {}
         }
     }
 
@@ -89,6 +119,7 @@ impl<'c> Rewriter<'c> {
     /// Notes a moved op, its surroundings and the defining ops of its operands (a pattern may
     /// depend on where a value's users are, e.g. a clone on its free being in its block).
     fn note_move(&mut self, op: Op) {
+        self.touch_if_branch(op);
         self.note_surroundings(op);
         self.note_operand_definers(op);
         self.noted.push(op);
@@ -117,11 +148,15 @@ impl<'c> Rewriter<'c> {
 
     /// Moves the blocks of `from` to the end of `to`.
     pub fn take_region_body(&mut self, from: Region, to: Region) {
+        self.touched.push(to);
         self.ctx.take_region_body(from, to);
     }
 
     /// Makes every use of `from` read `to`.
     pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        if let ValueDef::BlockArg { block, .. } = self.ctx.value_def(from) {
+            self.touch_block_region(block);
+        }
         self.note_users(from);
         self.ctx.replace_all_uses_with(from, to);
     }
@@ -137,6 +172,7 @@ impl<'c> Rewriter<'c> {
 
     /// Erases `op` and everything nested in it.
     pub fn erase_op(&mut self, op: Op) {
+        self.touch_if_branch(op);
         self.note_surroundings(op);
         self.note_nested_operand_definers(op);
         self.ctx.erase_op(op);
@@ -155,6 +191,7 @@ impl<'c> Rewriter<'c> {
 
     /// Erases `block` and its ops.
     pub fn erase_block(&mut self, block: Block) {
+        self.touch_block_region(block);
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }
@@ -168,6 +205,7 @@ impl<'c> Rewriter<'c> {
     /// Splits `block` before `op`: `op` and the ops after it move to a new block right after
     /// `block`, which is returned.
     pub fn split_block(&mut self, block: Block, op: Op) -> Block {
+        self.touch_block_region(block);
         self.note_surroundings(op);
         self.noted.push(op);
         self.ctx.split_block(block, op)
@@ -185,17 +223,20 @@ impl<'c> Rewriter<'c> {
 
     /// Unlinks `block` and places it with `place`, noting its old parent and its ops.
     fn move_block(&mut self, block: Block, place: impl FnOnce(&mut Context)) {
+        self.touch_block_region(block);
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }
         self.ctx.unlink_block(block);
         place(self.ctx);
+        self.touch_block_region(block);
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         self.noted.extend(ops);
     }
 
     /// Appends an argument of type `ty` to `block`.
     pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
+        self.touch_block_region(block);
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }
@@ -244,6 +285,7 @@ impl<'c> Rewriter<'c> {
 
     /// Removes argument `index` of `block`, which must have no uses.
     pub fn erase_block_arg(&mut self, block: Block, index: usize) {
+        self.touch_block_region(block);
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }
@@ -253,6 +295,7 @@ impl<'c> Rewriter<'c> {
     /// Removes the arguments at `indices` of `block` (each once, any order), which must have
     /// no uses; linear in the number of arguments, however many go.
     pub fn erase_block_args(&mut self, block: Block, indices: &[usize]) {
+        self.touch_block_region(block);
         if let Some(parent) = self.ctx.block_parent_op(block) {
             self.noted.push(parent);
         }

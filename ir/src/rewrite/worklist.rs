@@ -26,17 +26,24 @@ pub struct Worklist {
     next: Vec<Op>,
     /// Number of the current generation (from 1).
     generation: u32,
-    /// Per op id: the last generation it was queued in, visited in, and queued for as next.
-    queued_in: Vec<u32>,
-    visited_in: Vec<u32>,
-    next_in: Vec<u32>,
+    /// Per op id: the generations it was last queued in, visited in, and queued for as next.
+    stamps: Vec<Stamps>,
+}
+
+/// The generations an op was last queued in, visited in, and queued for as next (0: never);
+/// kept together so that a push reads one entry.
+#[derive(Clone, Copy, Default)]
+struct Stamps {
+    queued: u32,
+    visited: u32,
+    next: u32,
 }
 
 /// `table[op]`, growing the table (ops created later have larger ids).
-fn slot(table: &mut Vec<u32>, op: Op) -> &mut u32 {
+fn slot(table: &mut Vec<Stamps>, op: Op) -> &mut Stamps {
     let index = op.as_u32() as usize;
     if table.len() <= index {
-        table.resize(index + 1, 0);
+        table.resize(index + 1, Stamps::default());
     }
     &mut table[index]
 }
@@ -52,7 +59,7 @@ impl Worklist {
         self.cursor = 0;
         let generation = self.generation;
         for &op in &self.queue {
-            *slot(&mut self.queued_in, op) = generation;
+            slot(&mut self.stamps, op).queued = generation;
         }
         for op in ops {
             self.push(op);
@@ -63,7 +70,7 @@ impl Worklist {
     pub fn pop(&mut self) -> Option<Op> {
         let op = *self.queue.get(self.cursor)?;
         self.cursor += 1;
-        *slot(&mut self.visited_in, op) = self.generation;
+        slot(&mut self.stamps, op).visited = self.generation;
         Some(op)
     }
 
@@ -71,17 +78,16 @@ impl Worklist {
     /// the next one. Each op is queued at most once per generation.
     pub fn push(&mut self, op: Op) {
         let generation = self.generation;
-        if *slot(&mut self.visited_in, op) == generation {
-            let next = slot(&mut self.next_in, op);
-            if *next != generation {
-                *next = generation;
+        let stamps = slot(&mut self.stamps, op);
+        if stamps.visited == generation {
+            if stamps.next != generation {
+                stamps.next = generation;
                 self.next.push(op);
             }
             return;
         }
-        let queued = slot(&mut self.queued_in, op);
-        if *queued != generation {
-            *queued = generation;
+        if stamps.queued != generation {
+            stamps.queued = generation;
             self.queue.push(op);
         }
     }
@@ -95,9 +101,12 @@ impl Worklist {
 
     /// Whether `op` is queued in the current generation and not visited yet.
     pub fn is_pending(&self, op: Op) -> bool {
-        let index = op.as_u32() as usize;
-        let stamp = |table: &Vec<u32>| table.get(index).copied().unwrap_or(0);
-        stamp(&self.queued_in) == self.generation && stamp(&self.visited_in) != self.generation
+        let stamps = self
+            .stamps
+            .get(op.as_u32() as usize)
+            .copied()
+            .unwrap_or_default();
+        stamps.queued == self.generation && stamps.visited != self.generation
     }
 
     /// Whether no op waits for a visit (in this generation or the next).

@@ -9,15 +9,30 @@ use rustc_hash::{FxHashMap, FxHashSet};
 type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
-/// of its entry block. Returns the number of constants erased or moved; `placed` receives
+/// of its entry block: in every such region nested in `root` when `scopes` is `None`, else in
+/// those of `scopes` only (each constant's identity includes its region, so the others are
+/// left as they are). Returns the number of constants erased or moved; `placed` receives
 /// every constant left (where a rerun would leave it).
-pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op, placed: &mut FxHashSet<Op>) -> usize {
-    placed.clear();
+pub(super) fn dedup_constants(
+    rw: &mut Rewriter,
+    root: Op,
+    scopes: Option<&[Op]>,
+    placed: &mut FxHashSet<Op>,
+) -> usize {
+    let mut constants = Vec::new();
+    match scopes {
+        None => constants_in_preorder(rw, root, &mut constants),
+        Some(scopes) => {
+            for &scope in scopes {
+                constants_in_preorder(rw, scope, &mut constants);
+            }
+        }
+    }
     let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
     let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
     let mut changes = 0;
-    for op in rw.walk_preorder(root) {
-        if op == root || !rw.is_alive(op) || !rw.has_trait(op, Traits::CONSTANT_LIKE) {
+    for op in constants {
+        if !rw.is_alive(op) {
             continue;
         }
         let Some((scope, entry)) = hoisting_target(rw, op) else {
@@ -55,6 +70,18 @@ pub(super) fn dedup_constants(rw: &mut Rewriter, root: Op, placed: &mut FxHashSe
         placed.insert(op);
     }
     changes
+}
+
+/// Appends the constant-like ops nested in `root` (not `root` itself) to `out`, in preorder.
+fn constants_in_preorder(ctx: &Context, root: Op, out: &mut Vec<Op>) {
+    let nested = ctx.walk_preorder(root).into_iter().skip(1);
+    out.extend(nested.filter(|&op| ctx.has_trait(op, Traits::CONSTANT_LIKE)));
+}
+
+/// The isolated-from-above region a constant `op` belongs to, by its owner: the scope its
+/// deduplication covers; `None` for constants that stay where they are.
+pub(super) fn scope_of(ctx: &Context, op: Op) -> Option<Op> {
+    hoisting_target(ctx, op).map(|(scope, _)| scope)
 }
 
 /// The isolated-from-above op whose entry block a plain constant `op` is hoisted to, and

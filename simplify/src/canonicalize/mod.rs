@@ -5,10 +5,11 @@
 //! in post-order (children first), erasing trivially dead ops and applying the op's
 //! [`ir::rewrite::Canonicalization`]; the ops each change affects are visited next. After each
 //! iteration this pass simplifies regions (unreachable blocks, trivial block merging; after
-//! the first iteration only where branches changed) and deduplicates constants (hoisted to
-//! the entry block of the nearest isolated-from-above op; after the first iteration only when
-//! constants appeared). It stops when an iteration changes nothing, or after
-//! `max_iterations`, and says which.
+//! the first iteration only where branches changed, ops went or regions changed owner) and
+//! deduplicates constants (hoisted to the entry block of the nearest isolated-from-above op;
+//! after the first iteration only when constants appeared, and only in their functions). It
+//! stops when an iteration changes nothing, or after `max_iterations`, and says which: what
+//! one run leaves is a fixed point, as with `mlir-opt --canonicalize`.
 
 mod constants;
 mod regions;
@@ -47,8 +48,8 @@ pub type CanonicalizeReport = GreedyReport;
 ///
 /// Iteration 1 visits every op (post-order), simplifies every region and deduplicates every
 /// constant. Each later iteration visits only the ops noted as affected by earlier changes,
-/// simplifies only the regions whose branches changed, and deduplicates constants again only
-/// if new ones appeared.
+/// simplifies only the regions whose branches, blocks or owner changed, and deduplicates
+/// constants again only in the functions where new ones appeared.
 pub fn canonicalize(
     ctx: &mut Context,
     root: Op,
@@ -83,34 +84,86 @@ impl PatternSet for Canonicalize {
     fn after_iteration(&mut self, rw: &mut Rewriter, info: &IterationInfo) -> usize {
         let first = info.iteration == 1;
         let mut changed = 0;
+        let touched = rw.take_touched_regions();
         if self.region_simplify {
-            changed += if first {
-                regions::simplify_regions_of(rw, info.initial)
-            } else {
-                simplify_changed_regions(rw, info.noted)
-            };
+            if first {
+                changed += regions::simplify_regions_of(rw, info.initial);
+            }
+            // After the first iteration's full sweep, the regions of the ops it started from
+            // are done; ops created since (a loop rebuilt without a result, taking over the
+            // old one's regions) still need theirs.
+            let newest_initial = first.then(|| newest(info.initial));
+            changed += simplify_changed_regions(rw, info.noted, touched, newest_initial);
         }
         if first || has_unplaced_constant(rw, info.noted, &self.placed_constants) {
-            changed += constants::dedup_constants(rw, self.root, &mut self.placed_constants);
+            let scopes = if first {
+                None
+            } else {
+                changed_scopes(rw, self.root, info.noted)
+            };
+            changed += constants::dedup_constants(
+                rw,
+                self.root,
+                scopes.as_deref(),
+                &mut self.placed_constants,
+            );
         }
         changed
     }
 }
 
-/// Simplifies the regions holding a branch among `noted` (new or changed: the only way a
-/// region's control flow changes).
-fn simplify_changed_regions(rw: &mut Rewriter, noted: &[Op]) -> usize {
-    let mut dirty: Vec<ir::Region> = noted
-        .iter()
-        .filter(|&&op| rw.is_alive(op) && !rw.successors(op).is_empty())
-        .filter_map(|&op| rw.op_parent_region(op))
-        .collect();
+/// The largest op id of `ops` (ops created later have larger ids).
+fn newest(ops: &[Op]) -> u32 {
+    ops.iter().map(|op| op.as_u32()).max().unwrap_or(0)
+}
+
+/// Simplifies the regions whose control flow or block arguments may have changed: those the
+/// rewriter reports `touched` (blocks erased or moved, arguments gone or unused, branches
+/// erased, bodies taken over) and those holding a branch among `noted` (new or changed).
+/// With `skip_up_to`, regions owned by ops of that id or older are left out.
+fn simplify_changed_regions(
+    rw: &mut Rewriter,
+    noted: &[Op],
+    mut dirty: Vec<ir::Region>,
+    skip_up_to: Option<u32>,
+) -> usize {
+    for &op in noted {
+        if rw.is_alive(op) && !rw.successors(op).is_empty() {
+            dirty.extend(rw.op_parent_region(op));
+        }
+    }
+    if let Some(limit) = skip_up_to {
+        dirty.retain(|&region| rw.region_parent(region).is_some_and(|o| o.as_u32() > limit));
+    }
     dirty.sort_unstable();
     dirty.dedup();
-    dirty
-        .into_iter()
-        .map(|region| regions::simplify_region(rw, region))
-        .sum()
+    let mut changes = 0;
+    for region in dirty {
+        // An earlier region's simplification may have erased this one's owner.
+        if rw
+            .region_parent(region)
+            .is_some_and(|owner| rw.is_alive(owner))
+        {
+            changes += regions::simplify_region(rw, region);
+        }
+    }
+    changes
+}
+
+/// The isolated-from-above ops whose constants `noted` touched, each once, for a
+/// deduplication of those alone; `None` (all of `root`) if one of them is not inside `root`.
+fn changed_scopes(ctx: &Context, root: Op, noted: &[Op]) -> Option<Vec<Op>> {
+    let mut scopes: Vec<Op> = noted
+        .iter()
+        .filter(|&&op| ctx.is_alive(op) && ctx.has_trait(op, Traits::CONSTANT_LIKE))
+        .filter_map(|&op| constants::scope_of(ctx, op))
+        .collect();
+    scopes.sort_unstable();
+    scopes.dedup();
+    scopes
+        .iter()
+        .all(|&scope| ctx.is_ancestor(root, scope))
+        .then_some(scopes)
 }
 
 /// Whether `ops` holds a live constant that the last deduplication did not place (a new one):

@@ -12,7 +12,7 @@ use ir::context::ValueDef;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::{Block, Context, Op, OpView, Traits, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
 
 use ir::rewrite::Rewriter;
 
@@ -41,29 +41,26 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
         return 0;
     }
     let erased = erase_unreachable(rw, region);
-    // Only the erasure above changes edges; the steps below change operands and arguments,
-    // and merging keeps every other edge (see `merge_blocks`).
-    let preds = single_predecessors(rw, region);
+    // Folding known conditions changes operands, dropping arguments and merging blocks keep
+    // every edge (a merged block's terminator moves with its ops), so the edges are listed
+    // once for the four.
+    let edges = PredecessorEdges::of(rw, region);
     erased
-        + fold_known_conditions(rw, region, &preds)
-        + drop_uniform_args(rw, region)
-        + drop_unused_args(rw, region)
-        + merge_blocks(rw, region, &preds)
+        + fold_known_conditions(rw, region, &edges)
+        + drop_uniform_args(rw, region, &edges)
+        + drop_unused_args(rw, region, &edges)
+        + merge_blocks(rw, region, &edges)
 }
 
 /// In a block whose only predecessor edge is a `cf.cond_br` on `%c`: a `cf.cond_br` on `%c`
 /// becomes a `cf.br` to the side the predecessor took, and the other uses of `%c` in the block
 /// (not in nested regions, as MLIR) become the constant it has there. Returns the number of
 /// changes.
-fn fold_known_conditions(
-    rw: &mut Rewriter,
-    region: ir::Region,
-    preds: &FxHashMap<Block, Option<Op>>,
-) -> usize {
+fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
     let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
     let mut changes = 0;
     for block in blocks {
-        let Some(&Some(pred)) = preds.get(&block) else {
+        let Some(&[(pred, _)]) = edges.into(block) else {
             continue;
         };
         if !rw.is_alive(pred) || !CondBrOp::is(rw, pred) || rw.op_parent(pred) == Some(block) {
@@ -93,17 +90,38 @@ fn fold_known_conditions(
     changes
 }
 
-/// Every edge into each block of `region` (terminator, successor index), in block order.
-fn predecessor_edges(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<(Op, usize)>> {
-    let mut edges: FxHashMap<Block, Vec<(Op, usize)>> = FxHashMap::default();
-    for b in ctx.blocks(region) {
-        if let Some(term) = ctx.last_op(b) {
-            for (i, &s) in ctx.successors(term).iter().enumerate() {
-                edges.entry(s).or_default().push((term, i));
+/// Every edge into each block of a region: (terminator, successor index), grouped by target
+/// block (a sorted list, searched by halving, instead of a map of vectors), each group in
+/// block order.
+struct PredecessorEdges {
+    targets: Vec<Block>,
+    edges: Vec<(Op, usize)>,
+}
+
+impl PredecessorEdges {
+    fn of(ctx: &Context, region: ir::Region) -> Self {
+        let mut all: Vec<(Block, Op, usize)> = Vec::new();
+        for b in ctx.blocks(region) {
+            if let Some(term) = ctx.last_op(b) {
+                for (i, &s) in ctx.successors(term).iter().enumerate() {
+                    all.push((s, term, i));
+                }
             }
         }
+        // Stable: the edges into one block stay in block order.
+        all.sort_by_key(|&(target, _, _)| target);
+        PredecessorEdges {
+            targets: all.iter().map(|&(target, _, _)| target).collect(),
+            edges: all.into_iter().map(|(_, term, i)| (term, i)).collect(),
+        }
     }
-    edges
+
+    /// The edges into `block`; `None` if it has none.
+    fn into(&self, block: Block) -> Option<&[(Op, usize)]> {
+        let start = self.targets.partition_point(|&b| b < block);
+        let end = start + self.targets[start..].partition_point(|&b| b == block);
+        (start < end).then(|| &self.edges[start..end])
+    }
 }
 
 /// Block arguments that get the same value on every edge (edges passing the argument back to
@@ -111,12 +129,11 @@ fn predecessor_edges(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Vec<
 /// branches pass for them. Only blocks whose predecessors all end in `cf.br` or `cf.cond_br`
 /// are changed. The value dominates the block: every path into the block enters through one
 /// of the edges that use it.
-fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let edges = predecessor_edges(rw, region);
+fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
     let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
     let mut changes = 0;
     for block in blocks {
-        let Some(incoming) = edges.get(&block) else {
+        let Some(incoming) = edges.into(block) else {
             continue;
         };
         let plain = incoming
@@ -148,15 +165,14 @@ fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region) -> usize {
 
 /// Block arguments nothing uses are removed, with the operands the branches pass for them.
 /// Only blocks whose predecessors all end in `cf.br` or `cf.cond_br` are changed.
-fn drop_unused_args(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let edges = predecessor_edges(rw, region);
+fn drop_unused_args(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
     // Last blocks first: an argument only passed on to a later block's unused one is then
     // unused itself.
     let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
     let blocks = blocks.into_iter().rev();
     let mut changes = 0;
     for block in blocks {
-        let Some(incoming) = edges.get(&block) else {
+        let Some(incoming) = edges.into(block) else {
             continue;
         };
         let arity = rw.block_args(block).len();
@@ -233,9 +249,28 @@ fn uniform_incoming(
     (!defined_here).then_some(v)
 }
 
+/// Erases the blocks of `region` no path from its entry reaches, in region order.
 fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let dead = analysis::cfg::unreachable_blocks(rw, region);
-    // Drop the uses of values defined in dead blocks by dead blocks first.
+    let Some(entry) = rw.entry_block(region) else {
+        return 0;
+    };
+    let mut reachable: FxHashSet<Block> = FxHashSet::default();
+    reachable.insert(entry);
+    let mut stack = vec![entry];
+    while let Some(block) = stack.pop() {
+        let Some(term) = rw.last_op(block) else {
+            continue;
+        };
+        for &successor in rw.successors(term) {
+            if reachable.insert(successor) {
+                stack.push(successor);
+            }
+        }
+    }
+    let dead: Vec<Block> = rw
+        .blocks(region)
+        .filter(|block| !reachable.contains(block))
+        .collect();
     for &b in &dead {
         rw.erase_block(b);
     }
@@ -252,34 +287,13 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
         && ctx.has_trait(term, Traits::PURE)
 }
 
-/// For every block of `region` with predecessors: its predecessor's terminator if exactly one
-/// edge leads to it, `None` if several do; computed in one pass.
-fn single_predecessors(ctx: &Context, region: ir::Region) -> FxHashMap<Block, Option<Op>> {
-    let mut preds: FxHashMap<Block, Option<Op>> = FxHashMap::default();
-    for b in ctx.blocks(region) {
-        if let Some(term) = ctx.last_op(b) {
-            for &s in ctx.successors(term) {
-                preds
-                    .entry(s)
-                    .and_modify(|single| *single = None)
-                    .or_insert(Some(term));
-            }
-        }
-    }
-    preds
-}
-
 /// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
-/// predecessor map computed up front stays valid; `op_parent` gives an edge's current block.
-fn merge_blocks(
-    rw: &mut Rewriter,
-    region: ir::Region,
-    preds: &FxHashMap<Block, Option<Op>>,
-) -> usize {
+/// edges listed up front stay valid; `op_parent` gives an edge's current block.
+fn merge_blocks(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
     let blocks: Vec<Block> = rw.blocks(region).collect();
     for block in blocks.into_iter().skip(1) {
-        let Some(&Some(term)) = preds.get(&block) else {
+        let Some(&[(term, _)]) = edges.into(block) else {
             continue;
         };
         if !is_plain_branch(rw, term) {

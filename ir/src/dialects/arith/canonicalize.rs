@@ -50,11 +50,21 @@ fn constants_to_the_right(rw: &mut Rewriter, op: Op) -> bool {
     if !rw.has_trait(op, Traits::COMMUTATIVE) || rw.num_operands(op) < 2 {
         return false;
     }
-    let operands = rw.operand_vec(op);
     let is_constant = |v: &Value| {
         rw.defining_op(*v)
             .is_some_and(|d| rw.has_trait(d, Traits::CONSTANT_LIKE))
     };
+    // In order unless a constant comes before a non-constant: decided without copying.
+    let mut after_constant = false;
+    let misplaced = rw.operands(op).any(|v| {
+        let constant = is_constant(&v);
+        after_constant |= constant;
+        after_constant && !constant
+    });
+    if !misplaced {
+        return false;
+    }
+    let operands = rw.operand_vec(op);
     let (mut reordered, constants): (Vec<Value>, Vec<Value>) =
         operands.iter().partition(|v| !is_constant(v));
     reordered.extend(constants);
@@ -292,7 +302,7 @@ fn same_value(ctx: &Context, a: Value, b: Value) -> bool {
         && ctx.has_trait(x, Traits::PURE)
         && ctx.regions(x).is_empty()
         && ctx.regions(y).is_empty()
-        && ctx.operand_vec(x) == ctx.operand_vec(y)
+        && ctx.operands(x).eq(ctx.operands(y))
         && ctx.attrs(x) == ctx.attrs(y)
 }
 

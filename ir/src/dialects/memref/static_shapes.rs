@@ -206,6 +206,9 @@ pub(super) fn fold_strided_metadata(rw: &mut Rewriter, op: Op) -> bool {
 /// Replaces the uses of `op`'s offset, size and stride results that the source type fixes by
 /// constants; whether any use was replaced.
 fn constify_metadata(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.results(op).iter().skip(1).all(|&r| !rw.has_uses(r)) {
+        return false;
+    }
     let source_type = rw.value_type(rw.operand(op, 0));
     let Some(static_values) = static_metadata(rw, source_type) else {
         return false;

@@ -4,10 +4,7 @@
 //! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`), switch results
 //! every case yields from outside or nothing reads.
 
-use super::while_canonicalize::{
-    rebuild_with_kept_results, while_align_forwarded_args, while_invariant_before_args,
-    while_invariant_forwarded_values, while_unused_before_args, while_unused_results,
-};
+use super::while_canonicalize::{rebuild_with_kept_results, while_patterns};
 use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, WhileOp, YieldOp};
 use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
@@ -28,15 +25,7 @@ pub(crate) fn register(reg: &mut Registry) {
         ];
     }
     if let Some(def) = reg.def_mut(WhileOp::NAME) {
-        def.canonicalization.patterns = &[
-            while_invariant_before_args,
-            while_invariant_forwarded_values,
-            while_unused_results,
-            while_unused_before_args,
-            while_align_forwarded_args,
-            super::while_condition::while_condition_truth,
-            super::while_condition::while_cmp_cond,
-        ];
+        def.canonicalization.patterns = &[while_patterns];
     }
     if let Some(def) = reg.def_mut(ExecuteRegionOp::NAME) {
         def.canonicalization.patterns = &[

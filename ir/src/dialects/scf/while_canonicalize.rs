@@ -18,7 +18,7 @@
 
 use super::canonicalize::defined_outside;
 use super::{ConditionOp, WhileOp, YieldOp};
-use crate::context::{Context, OpState};
+use crate::context::{Context, OpState, ValueDef};
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::rewrite::Rewriter;
@@ -48,31 +48,40 @@ pub(super) fn while_parts(ctx: &Context, op: Op) -> Option<WhileParts> {
     })
 }
 
+/// A pattern of `scf.while` on the loop's parts.
+type WhilePattern = fn(&mut Rewriter, Op, &WhileParts) -> bool;
+
+/// The `scf.while` patterns, in the order they are tried.
+const WHILE_PATTERNS: &[WhilePattern] = &[
+    while_invariant_before_args,
+    while_invariant_forwarded_values,
+    while_unused_results,
+    while_unused_before_args,
+    while_align_forwarded_args,
+    super::while_condition::while_condition_truth,
+    super::while_condition::while_cmp_cond,
+];
+
+/// Applies the first `scf.while` pattern that changes `op`, finding the loop's parts once for
+/// all of them (a pattern that changes nothing leaves them as they were).
+pub(super) fn while_patterns(rw: &mut Rewriter, op: Op) -> bool {
+    let Some(parts) = while_parts(rw, op) else {
+        return false;
+    };
+    WHILE_PATTERNS.iter().any(|pattern| pattern(rw, op, &parts))
+}
+
 /// Before-region arguments that every trip gives back unchanged: the after region yields the
 /// init value itself, or the after-region argument the condition filled from this very
 /// argument. Their uses read the init value, and the argument, its init and its yielded
 /// value go.
-pub(super) fn while_invariant_before_args(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
-    let inits = rw.operand_vec(op);
-    let before_args = rw.block_args(parts.before).to_vec();
-    let after_args = rw.block_args(parts.after).to_vec();
-    let forwarded = rw.operand_vec(parts.condition);
-    let invariant: Vec<usize> = (0..inits.len())
-        .filter(|&i| {
-            let yielded = rw.operand(parts.yield_op, i);
-            yielded == inits[i]
-                || after_args
-                    .iter()
-                    .position(|&a| a == yielded)
-                    .is_some_and(|j| forwarded[1 + j] == before_args[i])
-        })
-        .collect();
+fn while_invariant_before_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
+    let invariant = invariant_before_args(rw, op, parts);
     if invariant.is_empty() {
         return false;
     }
+    let inits = rw.operand_vec(op);
+    let before_args = rw.block_args(parts.before).to_vec();
     for &i in &invariant {
         rw.replace_all_uses_with(before_args[i], inits[i]);
     }
@@ -82,16 +91,32 @@ pub(super) fn while_invariant_before_args(rw: &mut Rewriter, op: Op) -> bool {
     true
 }
 
+/// The positions of the before-region arguments of `op` that every trip gives back unchanged
+/// (see [`while_invariant_before_args`]); read without copying the argument lists.
+fn invariant_before_args(ctx: &Context, op: Op, parts: &WhileParts) -> Vec<usize> {
+    let before_args = ctx.block_args(parts.before);
+    (0..ctx.num_operands(op))
+        .filter(|&i| {
+            let yielded = ctx.operand(parts.yield_op, i);
+            if yielded == ctx.operand(op, i) {
+                return true;
+            }
+            match ctx.value_def(yielded) {
+                ValueDef::BlockArg { block, index } if block == parts.after => {
+                    ctx.operand(parts.condition, 1 + index as usize) == before_args[i]
+                }
+                _ => false,
+            }
+        })
+        .collect()
+}
+
 /// Values the condition forwards that are defined outside the loop: the after-region
 /// argument and the loop result they fill read them directly.
-pub(super) fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
-    let after_args = rw.block_args(parts.after).to_vec();
-    let results = rw.results(op).to_vec();
+fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
     let mut changed = false;
-    for (j, (&arg, &result)) in after_args.iter().zip(&results).enumerate() {
+    for j in 0..rw.results(op).len() {
+        let (arg, result) = (rw.block_args(parts.after)[j], rw.result(op, j));
         let value = rw.operand(parts.condition, 1 + j);
         let outside = defined_outside(rw, value, op);
         if outside && (rw.has_uses(arg) || rw.has_uses(result)) {
@@ -105,10 +130,7 @@ pub(super) fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op) -> boo
 
 /// Before-region arguments that nothing reads: the argument, its init and the value the after
 /// region yields for it go.
-pub(super) fn while_unused_before_args(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
+fn while_unused_before_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
     let unused: Vec<usize> = rw
         .block_args(parts.before)
         .iter()
@@ -127,14 +149,10 @@ pub(super) fn while_unused_before_args(rw: &mut Rewriter, op: Op) -> bool {
 
 /// Loop results that nothing reads whose after-region argument nothing reads either: the
 /// result, the argument and the value the condition forwards to them go.
-pub(super) fn while_unused_results(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
-    let results = rw.results(op).to_vec();
-    let after_args = rw.block_args(parts.after).to_vec();
-    let dead: Vec<usize> = (0..results.len())
-        .filter(|&j| !rw.has_uses(results[j]) && !rw.has_uses(after_args[j]))
+fn while_unused_results(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
+    let num_results = rw.results(op).len();
+    let dead: Vec<usize> = (0..num_results)
+        .filter(|&j| !rw.has_uses(rw.result(op, j)) && !rw.has_uses(rw.block_args(parts.after)[j]))
         .collect();
     if dead.is_empty() {
         return false;
@@ -142,7 +160,7 @@ pub(super) fn while_unused_results(rw: &mut Rewriter, op: Op) -> bool {
     let forwarded: Vec<usize> = dead.iter().map(|&j| 1 + j).collect();
     rw.erase_operands(parts.condition, &forwarded);
     rw.erase_block_args(parts.after, &dead);
-    let kept: Vec<usize> = (0..results.len()).filter(|j| !dead.contains(j)).collect();
+    let kept: Vec<usize> = (0..num_results).filter(|j| !dead.contains(j)).collect();
     let operands = rw.operand_vec(op);
     rebuild_with_kept_results(rw, op, operands, &kept);
     true
@@ -180,16 +198,13 @@ pub(super) fn rebuild_with_kept_results(
 /// The condition forwards every before-region argument once, in another order (values swapped
 /// on every trip): the after-region arguments and the loop results are permuted so that the
 /// condition forwards the arguments in their own order.
-pub(super) fn while_align_forwarded_args(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
+fn while_align_forwarded_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
+    if forwards_in_order(rw, parts) {
         return false;
-    };
+    }
     let before_args = rw.block_args(parts.before).to_vec();
     let condition_operands = rw.operand_vec(parts.condition);
     let forwarded = &condition_operands[1..];
-    if forwarded == before_args.as_slice() {
-        return false;
-    }
     let Some(position) = permutation(forwarded, &before_args) else {
         return false;
     };
@@ -222,6 +237,16 @@ pub(super) fn while_align_forwarded_args(rw: &mut Rewriter, op: Op) -> bool {
     }
     rw.erase_op(op);
     true
+}
+
+/// Whether the condition forwards the before-region arguments, each in its own position.
+fn forwards_in_order(ctx: &Context, parts: &WhileParts) -> bool {
+    let before_args = ctx.block_args(parts.before);
+    ctx.num_operands(parts.condition) == 1 + before_args.len()
+        && before_args
+            .iter()
+            .enumerate()
+            .all(|(i, &arg)| ctx.operand(parts.condition, 1 + i) == arg)
 }
 
 /// For each of `values`, its position in `targets`, when `values` is a permutation of

@@ -15,20 +15,17 @@
 //! }
 //! ```
 
-use super::while_canonicalize::{WhileParts, while_parts};
+use super::while_canonicalize::WhileParts;
 use crate::dialects::arith::{CmpIOp, ConstantOp};
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Value};
 use crate::rewrite::Rewriter;
 
 /// After-region arguments the condition fills with the condition value read `true`.
-pub(super) fn while_condition_truth(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
+pub(super) fn while_condition_truth(rw: &mut Rewriter, _op: Op, parts: &WhileParts) -> bool {
     let condition = rw.operand(parts.condition, 0);
-    let after_args = rw.block_args(parts.after).to_vec();
-    let truthful: Vec<Value> = after_args
+    let truthful: Vec<Value> = rw
+        .block_args(parts.after)
         .iter()
         .enumerate()
         .filter(|&(j, &arg)| rw.operand(parts.condition, 1 + j) == condition && rw.has_uses(arg))
@@ -51,10 +48,7 @@ pub(super) fn while_condition_truth(rw: &mut Rewriter, op: Op) -> bool {
 /// Comparisons in the after region of a forwarded operand of the condition's `arith.cmpi`
 /// with the same other operand, at the same position: the same predicate is `true`, the
 /// negated one `false`.
-pub(super) fn while_cmp_cond(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(parts) = while_parts(rw, op) else {
-        return false;
-    };
+pub(super) fn while_cmp_cond(rw: &mut Rewriter, _op: Op, parts: &WhileParts) -> bool {
     let Some(cmp) = rw
         .defining_op(rw.operand(parts.condition, 0))
         .and_then(|d| CmpIOp::of(rw, d))
@@ -66,7 +60,7 @@ pub(super) fn while_cmp_cond(rw: &mut Rewriter, op: Op) -> bool {
     };
     let compared = [rw.operand(cmp.op(), 0), rw.operand(cmp.op(), 1)];
     let mut decided: Vec<(Op, bool)> = Vec::new();
-    for (arg, forwarded) in forwarded_pairs(rw, &parts) {
+    for (arg, forwarded) in forwarded_pairs(rw, parts) {
         for (position, &operand) in compared.iter().enumerate() {
             if forwarded != operand {
                 continue;
