@@ -700,13 +700,16 @@ impl<'s, 'c> Parser<'s, 'c> {
             .flatten()
     }
 
-    fn set_value_entry(&mut self, name: &'s str, number: u32, entry: ValueEntry) {
+    /// The slot of `%name#number`, created empty if there is none.
+    fn value_slot(&mut self, name: &'s str, number: u32) -> &mut Option<ValueEntry> {
         let slots = self.names.values.entry(name).or_default();
         let idx = number as usize;
-        if slots.len() <= idx {
+        if slots.len() == idx {
+            slots.push(None);
+        } else if slots.len() < idx {
             slots.resize(idx + 1, None);
         }
-        slots[idx] = Some(entry);
+        &mut slots[idx]
     }
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
@@ -717,38 +720,55 @@ impl<'s, 'c> Parser<'s, 'c> {
         pos: usize,
         value: Value,
     ) -> PResult<()> {
-        if let Some(existing) = self.value_entry(name, number) {
-            if !self.forward_refs.contains_key(&existing.value) {
-                let loc = self.loc_at(pos);
-                let note_loc = self.loc_at(existing.pos);
-                let msg = format!("redefinition of SSA value '%{name}'");
-                return Err(
-                    Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here")
-                );
+        let entry = ValueEntry { value, pos };
+        let slot = self.value_slot(name, number);
+        match *slot {
+            None => *slot = Some(entry),
+            Some(existing) => {
+                self.resolve_forward_ref(name, number, existing, entry)?;
+                *self.value_slot(name, number) = Some(entry);
             }
-            let (expected, got) = (
-                self.ctx.value_type(existing.value),
-                self.ctx.value_type(value),
-            );
-            if expected != got {
-                let msg = format!(
-                    "definition of SSA value '%{name}#{number}' has type '{}'",
-                    self.type_str(got)
-                );
-                let prior = format!(
-                    "previously used here with type '{}'",
-                    self.type_str(expected)
-                );
-                let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
-                return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
-            }
-            self.ctx.replace_all_uses_with(existing.value, value);
-            self.forward_refs.remove(&existing.value);
         }
-        self.set_value_entry(name, number, ValueEntry { value, pos });
         if let Some(defs) = self.names.region_defs.last_mut() {
             defs.push(name);
         }
+        Ok(())
+    }
+
+    /// Replaces the forward reference `existing` to `%name#number` by its definition `def`, or
+    /// fails if `existing` is a definition or of another type.
+    fn resolve_forward_ref(
+        &mut self,
+        name: &str,
+        number: u32,
+        existing: ValueEntry,
+        def: ValueEntry,
+    ) -> PResult<()> {
+        let ValueEntry { value, pos } = def;
+        if !self.forward_refs.contains_key(&existing.value) {
+            let loc = self.loc_at(pos);
+            let note_loc = self.loc_at(existing.pos);
+            let msg = format!("redefinition of SSA value '%{name}'");
+            return Err(Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here"));
+        }
+        let (expected, got) = (
+            self.ctx.value_type(existing.value),
+            self.ctx.value_type(value),
+        );
+        if expected != got {
+            let msg = format!(
+                "definition of SSA value '%{name}#{number}' has type '{}'",
+                self.type_str(got)
+            );
+            let prior = format!(
+                "previously used here with type '{}'",
+                self.type_str(expected)
+            );
+            let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
+            return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
+        }
+        self.ctx.replace_all_uses_with(existing.value, value);
+        self.forward_refs.remove(&existing.value);
         Ok(())
     }
 
@@ -840,7 +860,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             value,
             pos: operand.pos,
         };
-        self.set_value_entry(name, operand.number, entry);
+        *self.value_slot(name, operand.number) = Some(entry);
         Ok(value)
     }
 
