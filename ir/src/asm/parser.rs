@@ -93,10 +93,91 @@ struct ValueEntry {
 /// the buffer resolves them.
 #[derive(Default)]
 struct NameScope<'s> {
-    /// Values by name (without `%`), one slot per result number.
-    values: FxHashMap<&'s str, SmallVec<[Option<ValueEntry>; 1]>>,
+    /// Names in sight: the index of each one's result slots in `slots`.
+    values: FxHashMap<NameKey, u32>,
+    /// The slots of the names (`#0`, `#1`...), each slot empty or holding a value.
+    slots: Vec<SmallVec<[Option<ValueEntry>; 1]>>,
+    /// Indices in `slots` of names gone out of sight, for reuse.
+    free_slots: Vec<u32>,
+    /// Names too long for a packed [`NameKey`], numbered in order of appearance.
+    long_names: FxHashMap<&'s str, u64>,
     /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<&'s str>>,
+    region_defs: Vec<Vec<NameKey>>,
+}
+
+/// An SSA name (without `%`) as a key of [`NameScope::values`]: 16 bytes, so that the table
+/// stays dense and comparing keys never reads the source text (in a large function the name
+/// table is far bigger than the cache, and every extra byte or pointer costs misses). A name
+/// shorter than 16 bytes, nearly every one, is its bytes with its length in the last byte; a
+/// longer one is its number in [`NameScope::long_names`] with `u64::MAX` as second word.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct NameKey(u64, u64);
+
+impl NameKey {
+    /// The packed key of a short name, `None` for a long one.
+    fn packed(name: &str) -> Option<Self> {
+        let bytes = name.as_bytes();
+        if bytes.len() >= 16 {
+            return None;
+        }
+        let mut packed = [0u8; 16];
+        packed[..bytes.len()].copy_from_slice(bytes);
+        packed[15] = bytes.len() as u8;
+        let (low, high) = packed.split_at(8);
+        let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
+        Some(NameKey(word(low), word(high)))
+    }
+}
+
+impl<'s> NameScope<'s> {
+    /// The key of `name`, numbering it if it is long and new.
+    fn key(&mut self, name: &'s str) -> NameKey {
+        if let Some(key) = NameKey::packed(name) {
+            return key;
+        }
+        let next = self.long_names.len() as u64;
+        NameKey(*self.long_names.entry(name).or_insert(next), u64::MAX)
+    }
+
+    /// The key of `name` if it may be in sight.
+    fn find_key(&self, name: &str) -> Option<NameKey> {
+        NameKey::packed(name).or_else(|| Some(NameKey(*self.long_names.get(name)?, u64::MAX)))
+    }
+
+    /// The slots of `name`, if it is in sight.
+    fn slots(&self, name: &str) -> Option<&SmallVec<[Option<ValueEntry>; 1]>> {
+        let index = *self.values.get(&self.find_key(name)?)?;
+        self.slots.get(index as usize)
+    }
+
+    /// The slots of `name`, brought into sight (empty) if it is not.
+    fn slots_mut(&mut self, name: &'s str) -> &mut SmallVec<[Option<ValueEntry>; 1]> {
+        let key = self.key(name);
+        let fresh = self.free_slots.last().copied();
+        let fresh = fresh.unwrap_or(self.slots.len() as u32);
+        let index = *self.values.entry(key).or_insert(fresh) as usize;
+        if index == self.slots.len() {
+            self.slots.push(SmallVec::new());
+        } else if Some(index as u32) == self.free_slots.last().copied() {
+            self.free_slots.pop();
+        }
+        &mut self.slots[index]
+    }
+
+    /// Takes the name of `key` out of sight.
+    fn remove(&mut self, key: NameKey) {
+        if let Some(index) = self.values.remove(&key) {
+            self.slots[index as usize].clear();
+            self.free_slots.push(index);
+        }
+    }
+
+    /// Takes every name out of sight.
+    fn clear(&mut self) {
+        self.values.clear();
+        self.slots.clear();
+        self.free_slots.clear();
+    }
 }
 
 /// Emptied scopes kept for the next regions, so that each region (each function, in a file of
@@ -105,7 +186,7 @@ struct NameScope<'s> {
 #[derive(Default)]
 struct ScopePools<'s> {
     blocks: Vec<BlockScope<'s>>,
-    names: Vec<Vec<&'s str>>,
+    names: Vec<Vec<NameKey>>,
 }
 
 /// Capacity above which an emptied scope map is dropped rather than reused.
@@ -662,8 +743,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         self.pools.recycle_blocks(scope);
         let mut names = self.names.region_defs.pop().unwrap_or_default();
+        // When no enclosing region defined a name and no forward reference waits for a
+        // definition, every name in sight was defined in this region (a function body, in
+        // general): forget them all at once.
+        let only_this_region = self.forward_refs.is_empty()
+            && self.names.region_defs.iter().all(|defs| defs.is_empty());
+        if only_this_region {
+            self.names.clear();
+            names.clear();
+        }
         for n in names.drain(..) {
-            self.names.values.remove(n);
+            self.names.remove(n);
         }
         self.pools.names.push(names);
         Ok(())
@@ -691,10 +781,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         &self.src[name.start as usize..name.end as usize]
     }
 
-    fn value_entry(&self, name: &str, number: u32) -> Option<ValueEntry> {
+    fn value_entry(&self, name: &'s str, number: u32) -> Option<ValueEntry> {
         self.names
-            .values
-            .get(name)?
+            .slots(name)?
             .get(number as usize)
             .copied()
             .flatten()
@@ -702,7 +791,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// The slot of `%name#number`, created empty if there is none.
     fn value_slot(&mut self, name: &'s str, number: u32) -> &mut Option<ValueEntry> {
-        let slots = self.names.values.entry(name).or_default();
+        let slots = self.names.slots_mut(name);
         let idx = number as usize;
         if slots.len() == idx {
             slots.push(None);
@@ -729,8 +818,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                 *self.value_slot(name, number) = Some(entry);
             }
         }
+        let key = self.names.key(name);
         if let Some(defs) = self.names.region_defs.last_mut() {
-            defs.push(name);
+            defs.push(key);
         }
         Ok(())
     }
