@@ -8,6 +8,9 @@
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
 mod dlti;
+mod name_scope;
+
+use name_scope::{NameKey, NameScope};
 
 use itertools::Itertools;
 use rustc_hash::FxHashMap;
@@ -91,95 +94,6 @@ struct ValueEntry {
 /// ("using value defined outside the region"), not the parser's. Names defined in a region go
 /// out of sight when it closes; forward references do not, so a later definition anywhere in
 /// the buffer resolves them.
-#[derive(Default)]
-struct NameScope<'s> {
-    /// Names in sight: the index of each one's result slots in `slots`.
-    values: FxHashMap<NameKey, u32>,
-    /// The slots of the names (`#0`, `#1`...), each slot empty or holding a value.
-    slots: Vec<SmallVec<[Option<ValueEntry>; 1]>>,
-    /// Indices in `slots` of names gone out of sight, for reuse.
-    free_slots: Vec<u32>,
-    /// Names too long for a packed [`NameKey`], numbered in order of appearance.
-    long_names: FxHashMap<&'s str, u64>,
-    /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<NameKey>>,
-}
-
-/// An SSA name (without `%`) as a key of [`NameScope::values`]: 16 bytes, so that the table
-/// stays dense and comparing keys never reads the source text (in a large function the name
-/// table is far bigger than the cache, and every extra byte or pointer costs misses). A name
-/// shorter than 16 bytes, nearly every one, is its bytes with its length in the last byte; a
-/// longer one is its number in [`NameScope::long_names`] with `u64::MAX` as second word.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct NameKey(u64, u64);
-
-impl NameKey {
-    /// The packed key of a short name, `None` for a long one.
-    fn packed(name: &str) -> Option<Self> {
-        let bytes = name.as_bytes();
-        if bytes.len() >= 16 {
-            return None;
-        }
-        let mut packed = [0u8; 16];
-        packed[..bytes.len()].copy_from_slice(bytes);
-        packed[15] = bytes.len() as u8;
-        let (low, high) = packed.split_at(8);
-        let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
-        Some(NameKey(word(low), word(high)))
-    }
-}
-
-impl<'s> NameScope<'s> {
-    /// The key of `name`, numbering it if it is long and new.
-    fn key(&mut self, name: &'s str) -> NameKey {
-        if let Some(key) = NameKey::packed(name) {
-            return key;
-        }
-        let next = self.long_names.len() as u64;
-        NameKey(*self.long_names.entry(name).or_insert(next), u64::MAX)
-    }
-
-    /// The key of `name` if it may be in sight.
-    fn find_key(&self, name: &str) -> Option<NameKey> {
-        NameKey::packed(name).or_else(|| Some(NameKey(*self.long_names.get(name)?, u64::MAX)))
-    }
-
-    /// The slots of `name`, if it is in sight.
-    fn slots(&self, name: &str) -> Option<&SmallVec<[Option<ValueEntry>; 1]>> {
-        let index = *self.values.get(&self.find_key(name)?)?;
-        self.slots.get(index as usize)
-    }
-
-    /// The slots of `name`, brought into sight (empty) if it is not.
-    fn slots_mut(&mut self, name: &'s str) -> &mut SmallVec<[Option<ValueEntry>; 1]> {
-        let key = self.key(name);
-        let fresh = self.free_slots.last().copied();
-        let fresh = fresh.unwrap_or(self.slots.len() as u32);
-        let index = *self.values.entry(key).or_insert(fresh) as usize;
-        if index == self.slots.len() {
-            self.slots.push(SmallVec::new());
-        } else if Some(index as u32) == self.free_slots.last().copied() {
-            self.free_slots.pop();
-        }
-        &mut self.slots[index]
-    }
-
-    /// Takes the name of `key` out of sight.
-    fn remove(&mut self, key: NameKey) {
-        if let Some(index) = self.values.remove(&key) {
-            self.slots[index as usize].clear();
-            self.free_slots.push(index);
-        }
-    }
-
-    /// Takes every name out of sight.
-    fn clear(&mut self) {
-        self.values.clear();
-        self.slots.clear();
-        self.free_slots.clear();
-    }
-}
-
 /// Emptied scopes kept for the next regions, so that each region (each function, in a file of
 /// many) does not grow maps and lists of its own anew. Large ones are dropped instead: clearing
 /// costs their capacity, which small regions would pay again and again.
