@@ -88,32 +88,14 @@ pub(crate) const POSITIONAL: u32 = 1 << 31;
 /// sentinel of [`Loc`].
 pub(crate) const POSITIONAL_SPACE: u32 = u32::MAX - POSITIONAL;
 
-/// The byte offset of every line start: 0 and each offset after a `\n`. Eight bytes are tested
-/// at a time (a word has a newline exactly when `word ^ newlines` has a zero byte), so a
-/// large input is scanned in a fraction of a byte-by-byte loop's time. Offsets past `u32::MAX`
-/// are not recorded (such buffers use interned locations, clamped).
+/// The byte offset of every line start: 0 and each offset after a `\n`, found by `memchr`'s
+/// vectorized search (a fraction of an instruction per byte on a large input). Offsets past
+/// `u32::MAX` are not recorded (such buffers use interned locations, clamped).
 pub(crate) fn line_starts(src: &str) -> Vec<u32> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let newlines = ONES * u64::from(b'\n');
     let bytes = &src.as_bytes()[..src.len().min(u32::MAX as usize)];
     let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
     starts.push(0);
-    let mut push_newlines_of = |chunk: &[u8], base: usize| {
-        let found = chunk.iter().enumerate().filter(|&(_, &b)| b == b'\n');
-        starts.extend(found.map(|(i, _)| (base + i + 1) as u32));
-    };
-    let mut chunks = bytes.chunks_exact(8);
-    for (k, chunk) in (&mut chunks).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ newlines;
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            push_newlines_of(chunk, k * 8);
-        }
-    }
-    let tail = bytes.len() - chunks.remainder().len();
-    push_newlines_of(chunks.remainder(), tail);
+    starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| (i + 1) as u32));
     starts
 }
 

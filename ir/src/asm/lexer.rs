@@ -91,16 +91,46 @@ pub struct Lexer<'s> {
     last_error: Option<(usize, &'static str)>,
 }
 
+/// Character class bits of [`CLASSES`].
+const ID_START: u8 = 1;
+/// A character of a bare identifier after its first (`[a-zA-Z0-9_$.]`).
+const ID_CHAR: u8 = 2;
+/// A character of a `%`, `^`, `#` or `!` name (`[a-zA-Z0-9_$.-]`).
+const SUFFIX_ID_CHAR: u8 = 4;
+/// A decimal digit.
+const DIGIT: u8 = 8;
+
+/// The class bits of every byte, so the scanning loops test one table entry per byte.
+static CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut bits = 0;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            bits |= ID_START;
+        }
+        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.') {
+            bits |= ID_CHAR | SUFFIX_ID_CHAR;
+        }
+        if b == b'-' {
+            bits |= SUFFIX_ID_CHAR;
+        }
+        if b.is_ascii_digit() {
+            bits |= DIGIT;
+        }
+        table[c] = bits;
+        c += 1;
+    }
+    table
+};
+
+fn has_class(c: u8, class: u8) -> bool {
+    CLASSES[usize::from(c)] & class != 0
+}
+
 fn is_id_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
-}
-
-fn is_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
-}
-
-fn is_suffix_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+    has_class(c, ID_START)
 }
 
 impl<'s> Lexer<'s> {
@@ -138,19 +168,25 @@ impl<'s> Lexer<'s> {
     }
 
     fn skip_trivia(&mut self) {
-        loop {
-            match self.peek(0) {
-                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
-                0 if self.pos < self.src.len() => self.pos += 1,
+        while let Some(&c) = self.src.get(self.pos) {
+            match c {
+                // NUL bytes are skipped as MLIR's lexer does inside a buffer.
+                b' ' | b'\t' | b'\n' | b'\r' | 0 => self.pos += 1,
                 b'/' if self.peek(1) == b'/' => {
-                    while self.pos < self.src.len() && !matches!(self.src[self.pos], b'\n' | b'\r')
-                    {
-                        self.pos += 1;
-                    }
+                    let line = self.src.get(self.pos..).unwrap_or_default();
+                    let end = line.iter().position(|&c| matches!(c, b'\n' | b'\r'));
+                    self.pos += end.unwrap_or(line.len());
                 }
                 _ => return,
             }
         }
+    }
+
+    /// Advances past the bytes of class `class`.
+    fn skip_class(&mut self, class: u8) {
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        let len = rest.iter().position(|&c| !has_class(c, class));
+        self.pos += len.unwrap_or(rest.len());
     }
 
     fn tok(&self, kind: TokKind, start: usize) -> Token {
@@ -216,9 +252,7 @@ impl<'s> Lexer<'s> {
             b'@' => Some(self.lex_at()),
             c if c.is_ascii_digit() => Some(self.lex_number(c)),
             c if is_id_start(c) => {
-                while is_id_char(self.peek(0)) {
-                    self.pos += 1;
-                }
+                self.skip_class(ID_CHAR);
                 Some(TokKind::BareId)
             }
             _ => None,
@@ -265,18 +299,14 @@ impl<'s> Lexer<'s> {
     fn lex_prefixed(&mut self, kind: TokKind, error: &'static str) -> TokKind {
         let c = self.peek(0);
         if c.is_ascii_digit() {
-            while self.peek(0).is_ascii_digit() {
-                self.pos += 1;
-            }
+            self.skip_class(DIGIT);
             return kind;
         }
         if !(c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-')) {
             let at = self.pos - 1;
             return self.fail(at, error);
         }
-        while is_suffix_id_char(self.peek(0)) {
-            self.pos += 1;
-        }
+        self.skip_class(SUFFIX_ID_CHAR);
         kind
     }
 
@@ -292,9 +322,7 @@ impl<'s> Lexer<'s> {
             let at = self.pos;
             return self.fail(at, "@ identifier expected to start with letter or '_'");
         }
-        while is_id_char(self.peek(0)) {
-            self.pos += 1;
-        }
+        self.skip_class(ID_CHAR);
         TokKind::AtId
     }
 
@@ -306,24 +334,18 @@ impl<'s> Lexer<'s> {
             }
             return TokKind::Integer;
         }
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_class(DIGIT);
         if self.peek(0) != b'.' {
             return TokKind::Integer;
         }
         self.pos += 1;
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_class(DIGIT);
         if matches!(self.peek(0), b'e' | b'E')
             && (self.peek(1).is_ascii_digit()
                 || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
         {
             self.pos += 2;
-            while self.peek(0).is_ascii_digit() {
-                self.pos += 1;
-            }
+            self.skip_class(DIGIT);
         }
         TokKind::Float
     }

@@ -395,21 +395,12 @@ fn sanitize(hint: NameHint) -> NameHint {
 }
 
 /// Appends the decimal digits of `n` (faster than `write!` for the many numbers printed).
-pub(crate) fn push_u32(out: &mut String, mut n: u32) {
+pub(crate) fn push_u32(out: &mut String, n: u32) {
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
         return;
     }
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    while n > 0 {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-    }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 #[cfg(test)]

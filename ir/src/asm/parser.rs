@@ -8,6 +8,9 @@
 //! helpers of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`...).
 
 mod dlti;
+mod name_scope;
+
+use name_scope::{NameKey, NameScope};
 
 use itertools::Itertools;
 use rustc_hash::FxHashMap;
@@ -91,21 +94,13 @@ struct ValueEntry {
 /// ("using value defined outside the region"), not the parser's. Names defined in a region go
 /// out of sight when it closes; forward references do not, so a later definition anywhere in
 /// the buffer resolves them.
-#[derive(Default)]
-struct NameScope<'s> {
-    /// Values by name (without `%`), one slot per result number.
-    values: FxHashMap<&'s str, SmallVec<[Option<ValueEntry>; 1]>>,
-    /// Names defined in each open region, removed when the region closes.
-    region_defs: Vec<Vec<&'s str>>,
-}
-
 /// Emptied scopes kept for the next regions, so that each region (each function, in a file of
 /// many) does not grow maps and lists of its own anew. Large ones are dropped instead: clearing
 /// costs their capacity, which small regions would pay again and again.
 #[derive(Default)]
 struct ScopePools<'s> {
     blocks: Vec<BlockScope<'s>>,
-    names: Vec<Vec<&'s str>>,
+    names: Vec<Vec<NameKey>>,
 }
 
 /// Capacity above which an emptied scope map is dropped rather than reused.
@@ -662,8 +657,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         self.pools.recycle_blocks(scope);
         let mut names = self.names.region_defs.pop().unwrap_or_default();
+        // When no enclosing region defined a name and no forward reference waits for a
+        // definition, every name in sight was defined in this region (a function body, in
+        // general): forget them all at once.
+        let only_this_region = self.forward_refs.is_empty()
+            && self.names.region_defs.iter().all(|defs| defs.is_empty());
+        if only_this_region {
+            self.names.clear();
+            names.clear();
+        }
         for n in names.drain(..) {
-            self.names.values.remove(n);
+            self.names.remove(n);
         }
         self.pools.names.push(names);
         Ok(())
@@ -691,22 +695,24 @@ impl<'s, 'c> Parser<'s, 'c> {
         &self.src[name.start as usize..name.end as usize]
     }
 
-    fn value_entry(&self, name: &str, number: u32) -> Option<ValueEntry> {
+    fn value_entry(&self, name: &'s str, number: u32) -> Option<ValueEntry> {
         self.names
-            .values
-            .get(name)?
+            .slots(name)?
             .get(number as usize)
             .copied()
             .flatten()
     }
 
-    fn set_value_entry(&mut self, name: &'s str, number: u32, entry: ValueEntry) {
-        let slots = self.names.values.entry(name).or_default();
+    /// The slot of `%name#number`, created empty if there is none.
+    fn value_slot(&mut self, name: &'s str, number: u32) -> &mut Option<ValueEntry> {
+        let slots = self.names.slots_mut(name);
         let idx = number as usize;
-        if slots.len() <= idx {
+        if slots.len() == idx {
+            slots.push(None);
+        } else if slots.len() < idx {
             slots.resize(idx + 1, None);
         }
-        slots[idx] = Some(entry);
+        &mut slots[idx]
     }
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it if one exists.
@@ -717,38 +723,56 @@ impl<'s, 'c> Parser<'s, 'c> {
         pos: usize,
         value: Value,
     ) -> PResult<()> {
-        if let Some(existing) = self.value_entry(name, number) {
-            if !self.forward_refs.contains_key(&existing.value) {
-                let loc = self.loc_at(pos);
-                let note_loc = self.loc_at(existing.pos);
-                let msg = format!("redefinition of SSA value '%{name}'");
-                return Err(
-                    Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here")
-                );
+        let entry = ValueEntry { value, pos };
+        let slot = self.value_slot(name, number);
+        match *slot {
+            None => *slot = Some(entry),
+            Some(existing) => {
+                self.resolve_forward_ref(name, number, existing, entry)?;
+                *self.value_slot(name, number) = Some(entry);
             }
-            let (expected, got) = (
-                self.ctx.value_type(existing.value),
-                self.ctx.value_type(value),
-            );
-            if expected != got {
-                let msg = format!(
-                    "definition of SSA value '%{name}#{number}' has type '{}'",
-                    self.type_str(got)
-                );
-                let prior = format!(
-                    "previously used here with type '{}'",
-                    self.type_str(expected)
-                );
-                let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
-                return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
-            }
-            self.ctx.replace_all_uses_with(existing.value, value);
-            self.forward_refs.remove(&existing.value);
         }
-        self.set_value_entry(name, number, ValueEntry { value, pos });
+        let key = self.names.key(name);
         if let Some(defs) = self.names.region_defs.last_mut() {
-            defs.push(name);
+            defs.push(key);
         }
+        Ok(())
+    }
+
+    /// Replaces the forward reference `existing` to `%name#number` by its definition `def`, or
+    /// fails if `existing` is a definition or of another type.
+    fn resolve_forward_ref(
+        &mut self,
+        name: &str,
+        number: u32,
+        existing: ValueEntry,
+        def: ValueEntry,
+    ) -> PResult<()> {
+        let ValueEntry { value, pos } = def;
+        if !self.forward_refs.contains_key(&existing.value) {
+            let loc = self.loc_at(pos);
+            let note_loc = self.loc_at(existing.pos);
+            let msg = format!("redefinition of SSA value '%{name}'");
+            return Err(Diagnostic::error(loc, msg).with_note(note_loc, "previously defined here"));
+        }
+        let (expected, got) = (
+            self.ctx.value_type(existing.value),
+            self.ctx.value_type(value),
+        );
+        if expected != got {
+            let msg = format!(
+                "definition of SSA value '%{name}#{number}' has type '{}'",
+                self.type_str(got)
+            );
+            let prior = format!(
+                "previously used here with type '{}'",
+                self.type_str(expected)
+            );
+            let (loc, note_loc) = (self.loc_at(pos), self.loc_at(existing.pos));
+            return Err(Diagnostic::error(loc, msg).with_note(note_loc, prior));
+        }
+        self.ctx.replace_all_uses_with(existing.value, value);
+        self.forward_refs.remove(&existing.value);
         Ok(())
     }
 
@@ -840,7 +864,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             value,
             pos: operand.pos,
         };
-        self.set_value_entry(name, operand.number, entry);
+        *self.value_slot(name, operand.number) = Some(entry);
         Ok(value)
     }
 

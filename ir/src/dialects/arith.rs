@@ -545,10 +545,10 @@ fn print_flags(p: &mut OpPrinter<'_>, op: Op, flags: FlagAttr) {
     let Some(spec) = flag_spec(flags) else {
         return;
     };
-    let present = p.ctx.get_attr(op, spec.attr).is_some();
-    let value = spec.on_op(p.ctx, op).unwrap_or(0);
+    let attr = p.ctx.get_attr(op, spec.attr);
+    let value = attr.and_then(|a| spec.decode(p.ctx, a)).unwrap_or(0);
     let print = match flags {
-        FlagAttr::OptionalFastMath => present,
+        FlagAttr::OptionalFastMath => attr.is_some(),
         _ => value != 0,
     };
     if print {
