@@ -138,3 +138,30 @@ func.func @main() {
   func.call @printI64(%r1) : (i64) -> ()
   return
 }
+
+// -----
+
+// Both edges collapse into ^bb3, which then has the branch's block as its only predecessor:
+// the two operands merge into an arith.select, in the same run (the collapsed blocks are
+// erased first, and the branch is visited again).
+func.func @collapse_then_select(%c: i1, %x: i64, %y: i64) -> i64 {
+  cf.cond_br %c, ^bb1(%x : i64), ^bb2
+^bb1(%a: i64):
+  cf.br ^bb3(%a : i64)
+^bb2:
+  cf.br ^bb3(%y : i64)
+^bb3(%r: i64):
+  return %r : i64
+}
+func.func private @printI64(i64)
+func.func @main() {
+  %t = arith.constant true
+  %f = arith.constant false
+  %x = arith.constant 10 : i64
+  %y = arith.constant 20 : i64
+  %r0 = func.call @collapse_then_select(%t, %x, %y) : (i1, i64, i64) -> i64
+  func.call @printI64(%r0) : (i64) -> ()
+  %r1 = func.call @collapse_then_select(%f, %x, %y) : (i1, i64, i64) -> i64
+  func.call @printI64(%r1) : (i64) -> ()
+  return
+}

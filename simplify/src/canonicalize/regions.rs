@@ -41,6 +41,14 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
         return 0;
     }
     let erased = erase_unreachable(rw, region);
+    if erased > 0 {
+        // A branch pattern may hinge on its successors' predecessors (MLIR's
+        // SimplifyCondBranchIdenticalSuccessors), which the erased blocks were among.
+        let terminators: Vec<Op> = rw.blocks(region).filter_map(|b| rw.last_op(b)).collect();
+        for term in terminators {
+            rw.note(term);
+        }
+    }
     // Folding known conditions changes operands, dropping arguments and merging blocks keep
     // every edge (a merged block's terminator moves with its ops), so the edges are listed
     // once for the four.
