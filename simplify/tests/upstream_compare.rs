@@ -7,7 +7,9 @@
 //! statically (ops). Helper calls are the `func.call`s executed beyond those of the input
 //! program (the pipeline adds no other call).
 //!
-//! Asserted: both outputs run clean with the input's printed output, and across the set our
+//! Asserted: both outputs run clean with the input's printed output (except upstream's on a
+//! chunk marked `// UPSTREAM-DIFFERS: <why>`, where `mlir-opt-22` miscompiles: that is noted,
+//! and the chunk left out of the table), and across the set our
 //! frees, clones, helper calls and alias checks are no higher than upstream's and our static
 //! op count is within 10% of theirs. Skipped (with a message) when `mlir-opt-22` is not on
 //! `PATH`. Run with `--nocapture` to see the table.
@@ -182,6 +184,18 @@ fn compare_file(
                 continue;
             }
         };
+        if input.contains("UPSTREAM-DIFFERS:") {
+            let mut wrong = Vec::new();
+            check_run(&name, "upstream", &their, &input_run, &mut wrong);
+            if !wrong.is_empty() {
+                notes.extend(
+                    wrong
+                        .into_iter()
+                        .map(|w| format!("known upstream defect: {w}")),
+                );
+                continue;
+            }
+        }
         check_run(&name, "upstream", &their, &input_run, failures);
         let helper_calls = |m: Metrics| Metrics {
             calls: m.calls.saturating_sub(input_run.metrics.calls),

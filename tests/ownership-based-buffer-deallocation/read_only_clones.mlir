@@ -3,7 +3,7 @@
 // The input's own clones that nothing writes after they are made read their source instead
 // (dealloc/src/pass/read_only_clones.rs): one allocation and one copy fewer, and the source
 // is freed after the last use of both. Every chunk runs before and after the pass and must
-// print the same. Chunks 1, 2, 7, 11, 13 and 14 lose their clone; the others keep it,
+// print the same. Chunks 1, 2, 7, 11, 13, 14 and 16 lose their clone; the others keep it,
 // each for the reason its comment gives.
 
 // 1. Written, then cloned, then only read: the clone becomes %a.
@@ -151,6 +151,8 @@ func.func @main() {
 
 // 8. A clone of a function argument: another argument may name the same buffer, and the
 // caller may write it later, so the clone stays. A returned clone stays too.
+// UPSTREAM-DIFFERS: mlir-opt-22 --buffer-deallocation-pipeline drops the clone of %m although
+// %n, the same buffer here, is written after it: its output prints 9, the input prints 6.
 func.func private @copy_of(%m: memref<2xi64>, %n: memref<2xi64>) -> memref<2xi64> {
   %c0 = arith.constant 0 : index
   %i9 = arith.constant 9 : i64
@@ -338,5 +340,25 @@ func.func @main() {
   memref.store %i5, %new[%c0] : memref<1xi64>
   %v = memref.load %b[%c0] : memref<1xi64>
   func.call @printI64(%v) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 16. A clone of a constant global, taken on every trip of a loop, reads the global: nothing
+// may write a constant global, whatever names it (fuzz seed 1001865, where mlir-opt-22 had
+// the lower peak).
+memref.global "private" constant @table : memref<4xi64> = dense<[20, 21, 22, 23]>
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %g = memref.get_global @table : memref<4xi64>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %b = bufferization.clone %g : memref<4xi64> to memref<4xi64>
+    %v = memref.load %b[%i] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+  }
   return
 }

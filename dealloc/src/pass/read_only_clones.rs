@@ -19,7 +19,8 @@
 //!
 //! * every buffer the source may come from is an allocation of this function (or an argument
 //!   it owns, which its callers handed over and no longer name), so no other value the
-//!   analysis does not follow (another argument, a global) can name the same memory;
+//!   analysis does not follow (another argument, a global) can name the same memory, or a
+//!   constant global, which nothing may write;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
 //!   a callee, or turned into an address the program could compare), returned, or freed;
 //! * every write to such an alias happens before the clone: in the closest region holding both,
@@ -38,7 +39,7 @@ use analysis::cfg::{back_edges, successor_blocks};
 use analysis::loops::{is_known_control_flow, is_loop};
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
-use ir::dialects::memref::{CastOp, cast_compatible_types};
+use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global};
 use ir::interfaces::{is_allocation, own_value_effects};
 use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -105,7 +106,8 @@ fn read_only_aliases(
         .into_iter()
         .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
         .collect();
-    let local = |o: &Value| is_allocation(ctx, *o) || owned_args.contains(o);
+    let local =
+        |o: &Value| is_allocation(ctx, *o) || owned_args.contains(o) || is_constant_global(ctx, *o);
     if origins.is_empty() || !origins.iter().all(local) {
         return None;
     }

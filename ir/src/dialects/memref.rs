@@ -22,6 +22,22 @@ mod static_shapes;
 pub(crate) use static_shapes::folded_constant;
 pub(crate) use static_shapes::{cast_folds_into_consumer, fold_cast_of_every_operand};
 
+/// Whether `v` is a `memref.get_global` of a `memref.global` marked `constant`: a buffer no
+/// program may write, whoever names it.
+pub fn is_constant_global(ctx: &Context, v: Value) -> bool {
+    let Some(op) = ctx.defining_op(v) else {
+        return false;
+    };
+    if ctx.op_name_str(op) != "memref.get_global" {
+        return false;
+    }
+    crate::dialects::syntax::symbol_ref(ctx, op, "name")
+        .and_then(|name| ctx.lookup_symbol(op, name))
+        .is_some_and(|g| {
+            ctx.op_name_str(g) == "memref.global" && ctx.get_attr(g, "constant").is_some()
+        })
+}
+
 /// Whether a `memref.cast` between the two types verifies (for patterns that insert one).
 pub fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
     cast_compatible(ctx, a, b)
