@@ -44,6 +44,8 @@ pub struct BoundedClosures<'a> {
     /// How many more walks may go over the limit before the search by components takes over.
     walks_left: usize,
     done: FxHashMap<Value, Closure>,
+    /// The bookkeeping of the last search, emptied, kept for its allocations.
+    spare: Search,
 }
 
 /// Tarjan bookkeeping of one search: visit index and low link of the values on the stack.
@@ -55,6 +57,13 @@ struct Search {
 }
 
 impl Search {
+    /// Forgets everything, keeping the allocations.
+    fn clear(&mut self) {
+        self.order.clear();
+        self.stack.clear();
+        self.frames.clear();
+    }
+
     fn enter(&mut self, v: Value) {
         let index = self.order.len() as u32;
         self.order.insert(v, (index, index));
@@ -79,6 +88,7 @@ impl<'a> BoundedClosures<'a> {
             limit,
             walks_left: 0,
             done: FxHashMap::default(),
+            spare: Search::default(),
         }
     }
 
@@ -92,6 +102,7 @@ impl<'a> BoundedClosures<'a> {
             limit,
             walks_left: WALKS_BEFORE_COMPONENTS,
             done: FxHashMap::default(),
+            spare: Search::default(),
         }
     }
 
@@ -143,7 +154,7 @@ impl<'a> BoundedClosures<'a> {
     /// [`Self::get`] by Tarjan's search from `root`, keeping the closure of every value it
     /// reaches.
     fn by_components(&mut self, root: Value) -> Closure {
-        let mut search = Search::default();
+        let mut search = std::mem::take(&mut self.spare);
         search.enter(root);
         while let Some(&(v, next)) = search.frames.last() {
             let neighbours = self.next(v);
@@ -172,10 +183,12 @@ impl<'a> BoundedClosures<'a> {
                     .iter()
                     .rposition(|&x| x == v)
                     .expect("component root on the stack");
-                let members = search.stack.split_off(at);
-                self.finish_component(&members);
+                self.finish_component(&search.stack[at..]);
+                search.stack.truncate(at);
             }
         }
+        search.clear();
+        self.spare = search;
         self.done[&root].clone()
     }
 

@@ -19,7 +19,7 @@ use analysis::alias::{
     AliasResult, BufferOriginAnalysis, existed_before_function, is_buffer, view_base,
 };
 use ir::dialects::arith::{ConstantOp, OrIOp};
-use ir::dialects::bufferization::{DeallocOp, DeallocOperands};
+use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
 use ir::dialects::memref::ExtractStridedMetadataOp;
 use ir::interfaces::is_allocation;
 use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
@@ -85,14 +85,16 @@ impl PatternSet for DeallocSimplification<'_> {
 }
 
 /// Applies the first matching canonicalization or alias-based pattern to the dealloc `op`.
+///
+/// The operand lists are read once, for the canonicalizations and the patterns both.
 fn simplify_dealloc(rw: &mut Rewriter, analysis: &Origins, op: Op) -> bool {
-    let canonicalization = rw.op_def(op).canonicalization;
-    if canonicalization.apply(rw, op) {
+    let Some(parts) = DeallocOp(op).operand_lists(rw) else {
+        let canonicalization = rw.op_def(op).canonicalization;
+        return canonicalization.apply(rw, op);
+    };
+    if canonicalize_dealloc_operands(rw, op, &parts) {
         return true;
     }
-    let Some(parts) = DeallocOp(op).operand_lists(rw) else {
-        return false;
-    };
     // The location is rendered before the pattern rewrites `op`, and only when the log is on.
     let at =
         tracing::enabled!(tracing::Level::DEBUG).then(|| ir::diag::loc_text(rw, rw.op_loc(op)));
@@ -232,31 +234,36 @@ fn remove_memrefs_contained_in_retained(
     if r.is_empty() || (1..r.len()).any(|i| r[..i].contains(&r[i])) {
         return false;
     }
-    let mut extra: Vec<Vec<Value>> = vec![Vec::new(); r.len()];
-    let mut kept = DeallocOperands {
-        retained: r.clone(),
-        ..DeallocOperands::default()
-    };
-    let mut changed = false;
-    for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        let answers: Vec<AliasResult> = r.iter().map(|&x| alias(rw, a, m, x)).collect();
+    // Nothing is allocated until a memref is found among the retained ones (most visits).
+    let mut extra: Vec<Vec<Value>> = Vec::new();
+    let mut kept = DeallocOperands::default();
+    let mut answers: Vec<AliasResult> = Vec::with_capacity(r.len());
+    for (i, (&m, &c)) in parts.memrefs.iter().zip(&parts.conditions).enumerate() {
+        answers.clear();
+        answers.extend(r.iter().map(|&x| alias(rw, a, m, x)));
         let decided = answers.iter().all(|&x| x != AliasResult::Unknown);
-        let any_same = answers.contains(&AliasResult::SameAllocation);
-        if decided && any_same {
-            for (k, &ans) in answers.iter().enumerate() {
-                if ans == AliasResult::SameAllocation {
-                    extra[k].push(c);
-                }
+        if !(decided && answers.contains(&AliasResult::SameAllocation)) {
+            if !extra.is_empty() {
+                kept.memrefs.push(m);
+                kept.conditions.push(c);
             }
-            changed = true;
-        } else {
-            kept.memrefs.push(m);
-            kept.conditions.push(c);
+            continue;
+        }
+        if extra.is_empty() {
+            extra = vec![Vec::new(); r.len()];
+            kept.memrefs = parts.memrefs[..i].to_vec();
+            kept.conditions = parts.conditions[..i].to_vec();
+        }
+        for (k, &ans) in answers.iter().enumerate() {
+            if ans == AliasResult::SameAllocation {
+                extra[k].push(c);
+            }
         }
     }
-    if !changed {
+    if extra.is_empty() {
         return false;
     }
+    kept.retained = r.clone();
     let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
     rebuild(rw, op, &kept, &map, &extra);
     true
@@ -269,26 +276,32 @@ fn remove_retained_not_aliasing(
     op: Op,
     parts: &DeallocOperands,
 ) -> bool {
-    let mut map = Vec::new();
+    let disjoint: Vec<bool> = parts
+        .retained
+        .iter()
+        .map(|&r| {
+            parts
+                .memrefs
+                .iter()
+                .all(|&m| alias(rw, a, m, r) == AliasResult::DifferentAllocation)
+        })
+        .collect();
+    if !disjoint.contains(&true) {
+        return false;
+    }
+    let mut map = Vec::with_capacity(disjoint.len());
     let mut kept = DeallocOperands {
         memrefs: parts.memrefs.clone(),
         conditions: parts.conditions.clone(),
         retained: Vec::new(),
     };
-    for &r in &parts.retained {
-        let disjoint = parts
-            .memrefs
-            .iter()
-            .all(|&m| alias(rw, a, m, r) == AliasResult::DifferentAllocation);
-        if disjoint {
+    for (&r, &apart) in parts.retained.iter().zip(&disjoint) {
+        if apart {
             map.push(None);
         } else {
             map.push(Some(kept.retained.len()));
             kept.retained.push(r);
         }
-    }
-    if kept.retained.len() == parts.retained.len() {
-        return false;
     }
     rebuild(rw, op, &kept, &map, &[]);
     true

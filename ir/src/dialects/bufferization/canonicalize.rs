@@ -63,9 +63,16 @@ fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
     let Some(lists) = DeallocOp::of(rw, op).and_then(|dealloc| dealloc.operand_lists(rw)) else {
         return false;
     };
+    canonicalize_dealloc_operands(rw, op, &lists)
+}
+
+/// The dealloc canonicalizations of the dealloc `op` given its operand lists (`lists` must be
+/// [`DeallocOp::operand_lists`] of `op`), for a pass that reads them anyway: applies the first
+/// that changes `op`; whether one did.
+pub fn canonicalize_dealloc_operands(rw: &mut Rewriter, op: Op, lists: &DeallocOperands) -> bool {
     DEALLOC_PATTERNS
         .iter()
-        .any(|pattern| pattern(rw, op, &lists))
+        .any(|pattern| pattern(rw, op, lists))
 }
 
 /// The result map keeping each of `n` results where it is.
