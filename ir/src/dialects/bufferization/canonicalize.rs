@@ -1,4 +1,5 @@
-//! The six `bufferization.dealloc` canonicalizations and `SimplifyClones`.
+//! The six `bufferization.dealloc` canonicalizations, `SimplifyClones`, and a clone that is
+//! only written and freed erased as a dead allocation.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -20,7 +21,11 @@ pub(crate) fn register(reg: &mut Registry) {
         def.canonicalization.patterns = &[canonicalize_dealloc];
     }
     if let Some(def) = reg.def_mut(CloneOp::NAME) {
-        def.canonicalization.patterns = &[fold_cast_of_cloned_buffer, simplify_clone];
+        def.canonicalization.patterns = &[
+            crate::dialects::memref::canonicalize::dead_alloc,
+            fold_cast_of_cloned_buffer,
+            simplify_clone,
+        ];
     }
 }
 

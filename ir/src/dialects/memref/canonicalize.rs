@@ -187,8 +187,9 @@ fn fold_reshape_of_inverse<Inverse: OpView>(rw: &mut Rewriter, op: Op) -> bool {
 /// `memref.alloc` / `memref.alloca` / `memref.realloc` whose only users store into it (or
 /// free it) is erased with those users: nothing can ever read what they wrote. MLIR's
 /// `SimplifyDeadAlloc`; an unused `realloc` goes too (its source, which it no longer frees,
-/// is then left to its owner, as upstream leaves it).
-fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
+/// is then left to its owner, as upstream leaves it). `bufferization.clone` registers it too:
+/// a copy only written and freed is as dead (reading its source has no effect to keep).
+pub(crate) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     let [buffer] = rw.results(op)[..] else {
         return false;
     };
