@@ -362,3 +362,22 @@ func.func @main() {
   }
   return
 }
+
+// -----
+
+// 17. The source becomes a tensor: a buffer made from that tensor may name the same memory,
+// which the view-flow analysis does not follow, so the clone stays. (Not run: the interpreter
+// has no tensors.)
+func.func @through_a_tensor() -> i64 {
+  %c0 = arith.constant 0 : index
+  %i6 = arith.constant 6 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %i6, %a[%c0] : memref<2xi64>
+  %b = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  %t = bufferization.to_tensor %a restrict writable : memref<2xi64> to tensor<2xi64>
+  %m = bufferization.to_buffer %t : tensor<2xi64> to memref<2xi64>
+  memref.store %i7, %m[%c0] : memref<2xi64>
+  %v = memref.load %b[%c0] : memref<2xi64>
+  return %v : i64
+}

@@ -22,7 +22,8 @@
 //!   analysis does not follow (another argument, a global) can name the same memory, or a
 //!   constant global, which nothing may write;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
-//!   a callee, or turned into an address the program could compare), returned, or freed;
+//!   a callee, or turned into an address the program could compare), returned, turned into a
+//!   tensor, or freed;
 //! * every write to such an alias happens before the clone: in the closest region holding both,
 //!   which runs at most once per call of the function (no enclosing loop, no CFG cycle in it
 //!   or around it, no enclosing op of unknown control flow), the write's ancestor comes before
@@ -41,7 +42,7 @@ use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global};
 use ir::interfaces::{is_allocation, own_value_effects};
-use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, Value};
+use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most aliases followed per clone; a clone with more is left alone.
@@ -134,7 +135,7 @@ fn only_reads_or_writes_before(
     alias: Value,
     clone: Op,
 ) -> bool {
-    if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) {
+    if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) || makes_tensor(ctx, user) {
         return false;
     }
     // The user's own effects: an op nested in it that touches the buffer uses an alias
@@ -191,6 +192,17 @@ fn writes_fresh_instance(ctx: &Context, user: Op, alias: Value, clone: Op) -> bo
     };
     ctx.ancestor_in_block(block, clone)
         .is_none_or(|c| !between(c))
+}
+
+/// Whether `user` has a tensor result: `bufferization.to_tensor` of a buffer names its
+/// memory in a value the view-flow analysis does not follow (a later `to_buffer` may write it).
+fn makes_tensor(ctx: &Context, user: Op) -> bool {
+    ctx.results(user).iter().any(|&r| {
+        matches!(
+            ctx.type_data(ctx.value_type(r)),
+            TypeData::Tensor { .. } | TypeData::UnrankedTensor { .. }
+        )
+    })
 }
 
 /// Whether the terminator `user` hands its operands out of the function (a `func.return`, or
