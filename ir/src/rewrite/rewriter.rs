@@ -175,7 +175,23 @@ impl<'c> Rewriter<'c> {
         self.touch_if_branch(op);
         self.note_surroundings(op);
         self.note_nested_operand_definers(op);
+        let block = self.ctx.op_parent(op);
         self.ctx.erase_op(op);
+        if let Some(block) = block {
+            self.touch_if_only_a_branch_left(block);
+        }
+    }
+
+    /// Touches the region of `block` when `block` is left holding nothing but a branch: the
+    /// branches into it may now skip it (region simplification visits them again).
+    fn touch_if_only_a_branch_left(&mut self, block: Block) {
+        let first = self.ctx.first_op(block);
+        if first.is_some() && first == self.ctx.last_op(block) {
+            let only = first.expect("checked");
+            if !self.ctx.successors(only).is_empty() {
+                self.touch_block_region(block);
+            }
+        }
     }
 
     /// Notes the defining ops of the operands of `op` and of every op nested in it.

@@ -53,11 +53,35 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
     // every edge (a merged block's terminator moves with its ops), so the edges are listed
     // once for the four.
     let edges = PredecessorEdges::of(rw, region);
+    note_branches_into_forwarding_blocks(rw, region, &edges);
     erased
         + fold_known_conditions(rw, region, &edges)
         + drop_uniform_args(rw, region, &edges)
         + drop_unused_args(rw, region, &edges)
         + merge_blocks(rw, region, &edges)
+}
+
+/// The branches into a block holding nothing but a `cf.br` are visited again: the
+/// pass-through patterns of `cf.br` and `cf.cond_br` may now skip it (its other ops may have
+/// gone after the branches were last visited).
+fn note_branches_into_forwarding_blocks(
+    rw: &mut Rewriter,
+    region: ir::Region,
+    edges: &PredecessorEdges,
+) {
+    let forwarding: Vec<Block> = rw
+        .blocks(region)
+        .skip(1)
+        .filter(|&b| {
+            let first = rw.first_op(b);
+            first.is_some() && first == rw.last_op(b) && first.is_some_and(|op| BrOp::is(rw, op))
+        })
+        .collect();
+    for block in forwarding {
+        for &(term, _) in edges.into(block).unwrap_or_default() {
+            rw.note(term);
+        }
+    }
 }
 
 /// In a block whose only predecessor edge is a `cf.cond_br` on `%c`: a `cf.cond_br` on `%c`
