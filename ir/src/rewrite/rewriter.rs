@@ -185,12 +185,11 @@ impl<'c> Rewriter<'c> {
     /// Touches the region of `block` when `block` is left holding nothing but a branch: the
     /// branches into it may now skip it (region simplification visits them again).
     fn touch_if_only_a_branch_left(&mut self, block: Block) {
-        let first = self.ctx.first_op(block);
-        if first.is_some() && first == self.ctx.last_op(block) {
-            let only = first.expect("checked");
-            if !self.ctx.successors(only).is_empty() {
-                self.touch_block_region(block);
-            }
+        if let Some(only) = self.ctx.first_op(block)
+            && self.ctx.last_op(block) == Some(only)
+            && !self.ctx.successors(only).is_empty()
+        {
+            self.touch_block_region(block);
         }
     }
 
