@@ -322,17 +322,31 @@ fn compare_one(
     out_dir: &Path,
     summary: &mut Summary,
 ) -> Option<&'static str> {
-    match costs(input, ours) {
+    match costs(&input.text, ours) {
         Ok((before, our, upstream)) => {
             let worse = worse_metric(&our, &upstream);
             record(input, out_dir, summary, &before, our, upstream);
             worse
         }
-        Err(why) => {
-            *summary.skipped.entry(why).or_default() += 1;
+        Err(skip) => {
+            if let Some(stderr) = &skip.upstream_stderr {
+                write_upstream_failure(&out_dir.join("upstream-fails"), input, stderr);
+            }
+            *summary.skipped.entry(skip.reason).or_default() += 1;
             None
         }
     }
+}
+
+/// Keeps an input `mlir-opt-22` rejects, with its error output as comments.
+fn write_upstream_failure(dir: &Path, input: &Input, stderr: &str) {
+    let text = format!(
+        "{}\n// mlir-opt-22:\n// {}",
+        input.text,
+        stderr.replace('\n', "\n// ")
+    );
+    let _ = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(dir.join(format!("{}.mlir", input.name)), text));
 }
 
 /// The metrics a program is shrunk for, most telling first: what the output executes, then
@@ -367,12 +381,7 @@ fn shrink_case(input: &Input, ours: &Pipeline, metric_name: &str, dir: &Path) {
         return;
     };
     let still_worse = |text: &str| {
-        let probe = Input {
-            name: String::new(),
-            text: text.to_string(),
-            program: None,
-        };
-        costs(&probe, ours).is_ok_and(|(_, a, b)| metric(&a, metric_name) > metric(&b, metric_name))
+        costs(text, ours).is_ok_and(|(_, a, b)| metric(&a, metric_name) > metric(&b, metric_name))
     };
     let small = fuzz_pipeline::shrink_while(program, still_worse);
     let shrunk = Input {
@@ -380,7 +389,7 @@ fn shrink_case(input: &Input, ours: &Pipeline, metric_name: &str, dir: &Path) {
         text: small.render(),
         program: None,
     };
-    let Ok((_, a, b)) = costs(&shrunk, ours) else {
+    let Ok((_, a, b)) = costs(&shrunk.text, ours) else {
         return;
     };
     let header = format!(
@@ -397,30 +406,33 @@ fn shrink_case(input: &Input, ours: &Pipeline, metric_name: &str, dir: &Path) {
     );
 }
 
-/// The input's own run and both outputs' costs, or why the input is left out.
-fn costs(input: &Input, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), &'static str> {
-    let (_, before) =
-        fuzz_pipeline::prepare(&input.text).map_err(|_| "the input does not run cleanly")?;
-    let our_text = run_ours(&input.text, ours).ok_or("our pipeline fails")?;
+/// Why an input is left out, with `mlir-opt-22`'s error output when it failed on it.
+struct Skip {
+    reason: &'static str,
+    upstream_stderr: Option<String>,
+}
+
+impl From<&'static str> for Skip {
+    fn from(reason: &'static str) -> Self {
+        Skip {
+            reason,
+            upstream_stderr: None,
+        }
+    }
+}
+
+/// The input's own run and both outputs' costs for program `text`, or why it is left out.
+fn costs(text: &str, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), Skip> {
+    let (_, before) = fuzz_pipeline::prepare(text).map_err(|_| "the input does not run cleanly")?;
+    let our_text = run_ours(text, ours).ok_or("our pipeline fails")?;
     let our_cost = cost_of(&our_text, &before).map_err(|why| match why {
         Unfit::DoesNotRun => "our output does not run",
         Unfit::PrintsDifferently => "our output prints differently",
         Unfit::HeapErrors => "our output has heap errors",
     })?;
-    let upstream_text = run_upstream(&input.text).map_err(|stderr| {
-        if input.program.is_none() && input.name.is_empty() {
-            // A shrinking probe: its failures are not worth keeping.
-            return "mlir-opt-22 fails";
-        }
-        let dir = fuzz_pipeline::repo_root().join("target/fuzz-against-mlir-opt/upstream-fails");
-        let text = format!(
-            "{}\n// mlir-opt-22:\n// {}",
-            input.text,
-            stderr.replace('\n', "\n// ")
-        );
-        let _ = std::fs::create_dir_all(&dir)
-            .and_then(|()| std::fs::write(dir.join(format!("{}.mlir", input.name)), text));
-        "mlir-opt-22 fails"
+    let upstream_text = run_upstream(text).map_err(|stderr| Skip {
+        reason: "mlir-opt-22 fails",
+        upstream_stderr: Some(stderr),
     })?;
     let upstream_cost = cost_of(&upstream_text, &before).map_err(|why| match why {
         Unfit::DoesNotRun => "mlir-opt-22's output does not run",

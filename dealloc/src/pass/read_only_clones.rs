@@ -118,9 +118,10 @@ fn read_only_aliases(
     }
     aliases.sort_unstable();
     aliases.dedup();
+    let site = CloneSite::of(ctx, clone);
     let untouched = aliases.iter().all(|&alias| {
         ctx.uses(alias).all(|(user, _)| {
-            user == clone || only_reads_or_writes_before(ctx, once, user, alias, clone)
+            user == clone || only_reads_or_writes_before(ctx, once, user, alias, &site)
         })
     });
     untouched.then_some(aliases)
@@ -133,7 +134,7 @@ fn only_reads_or_writes_before(
     once: &mut RunsOnce,
     user: Op,
     alias: Value,
-    clone: Op,
+    clone: &CloneSite,
 ) -> bool {
     if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) || makes_tensor(ctx, user) {
         return false;
@@ -160,7 +161,7 @@ fn only_reads_or_writes_before(
         .filter(|e| e.kind == EffectKind::Write)
         .all(|e| e.value.is_some());
     writes_before(ctx, once, user, clone)
-        || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone)
+        || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone.op)
 }
 
 /// Whether `user` writes `alias` where it can only be the instance its allocation made on this
@@ -215,25 +216,42 @@ fn leaves_the_function(ctx: &Context, user: Op) -> bool {
         .is_none_or(|parent| ctx.op_def(parent).region_branch.is_none())
 }
 
-/// Whether `write` can only happen before `clone`: in the closest region holding both, that
+/// The clone and its ancestors, per region holding one (the region's block and the ancestor
+/// in it), computed once per clone for every write asked about.
+struct CloneSite {
+    op: Op,
+    ancestors: FxHashMap<Region, (Block, Op)>,
+}
+
+impl CloneSite {
+    fn of(ctx: &Context, clone: Op) -> Self {
+        let mut ancestors = FxHashMap::default();
+        let mut cur = Some(clone);
+        while let Some(op) = cur {
+            if let Some(block) = ctx.op_parent(op)
+                && let Some(region) = ctx.block_parent(block)
+            {
+                ancestors.insert(region, (block, op));
+            }
+            cur = ctx.parent_op(op);
+        }
+        CloneSite {
+            op: clone,
+            ancestors,
+        }
+    }
+}
+
+/// Whether `write` can only happen before the clone: in the closest region holding both, that
 /// region runs once, and either both ancestors are in one block with the write's first, or
 /// the write's block cannot be reached from the clone's (the region has no cycle).
-fn writes_before(ctx: &Context, once: &mut RunsOnce, write: Op, clone: Op) -> bool {
-    let mut clone_side: FxHashMap<Region, (Block, Op)> = FxHashMap::default();
-    let mut cur = Some(clone);
-    while let Some(op) = cur {
-        if let Some(block) = ctx.op_parent(op)
-            && let Some(region) = ctx.block_parent(block)
-        {
-            clone_side.insert(region, (block, op));
-        }
-        cur = ctx.parent_op(op);
-    }
+fn writes_before(ctx: &Context, once: &mut RunsOnce, write: Op, clone: &CloneSite) -> bool {
     let mut cur = Some(write);
     while let Some(op) = cur {
         if let Some(block) = ctx.op_parent(op)
-            && let Some(&(clone_block, clone_ancestor)) =
-                ctx.block_parent(block).and_then(|r| clone_side.get(&r))
+            && let Some(&(clone_block, clone_ancestor)) = ctx
+                .block_parent(block)
+                .and_then(|r| clone.ancestors.get(&r))
         {
             if !once.holds(ctx, clone_block) {
                 return false;

@@ -8,6 +8,7 @@
 
 pub(crate) mod canonicalize;
 mod ops;
+pub use canonicalize::only_branch;
 pub use ops::{AssertOp, BrOp, CondBrOp};
 
 use std::ops::Range;

@@ -10,7 +10,7 @@
 
 use ir::context::ValueDef;
 use ir::dialects::arith::ConstantOp;
-use ir::dialects::cf::{BrOp, CondBrOp};
+use ir::dialects::cf::{BrOp, CondBrOp, only_branch};
 use ir::{Block, Context, Op, OpView, Traits, Value};
 use rustc_hash::FxHashSet;
 
@@ -72,10 +72,7 @@ fn note_branches_into_forwarding_blocks(
     let forwarding: Vec<Block> = rw
         .blocks(region)
         .skip(1)
-        .filter(|&b| {
-            let first = rw.first_op(b);
-            first.is_some() && first == rw.last_op(b) && first.is_some_and(|op| BrOp::is(rw, op))
-        })
+        .filter(|&b| only_branch(rw, b).is_some())
         .collect();
     for block in forwarding {
         for &(term, _) in edges.into(block).unwrap_or_default() {

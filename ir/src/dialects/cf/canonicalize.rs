@@ -164,8 +164,8 @@ fn collapse(ctx: &Context, dest: Block, operands: &[Value]) -> Option<(Block, Ve
     Some((target, forwarded))
 }
 
-/// The `cf.br` that is the only op of `block`, if any.
-fn only_branch(ctx: &Context, block: Block) -> Option<Op> {
+/// The `cf.br` that is the only op of `block`, if any (a block that only forwards).
+pub fn only_branch(ctx: &Context, block: Block) -> Option<Op> {
     let branch = ctx.first_op(block)?;
     (ctx.last_op(block) == Some(branch) && BrOp::is(ctx, branch)).then_some(branch)
 }
