@@ -20,6 +20,13 @@
 //! interpreter computes it on the input), how many programs are within 10% of that ideal, and
 //! the clones executed.
 //!
+//! `mlir-opt-22`'s canonicalize drops a clone whose free it finds without asking whether
+//! anything writes the clone; the program's writes then reach the clone's source. Where its
+//! output has fewer ops writing a buffer a clone may have made than ours (counted on the
+//! view-flow analysis; ours keeps every such write), the program is counted and reported
+//! apart, under `target/fuzz-against-mlir-opt/upstream-drops-written-clones/`: upstream's
+//! output there is unsound in general, right only when nothing reads the source later.
+//!
 //! With `--shrink`, each generated program on which our output executes more (peak bytes,
 //! allocations, clones) or holds more allocations than upstream's is also shrunk, statement by
 //! statement, for as long as that stays true, and written with both outputs to
@@ -32,6 +39,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use analysis::alias::BufferViewFlowAnalysis;
 use anyhow::Result;
 use interp::RunOutcome;
 use interp::jit::mask_addresses;
@@ -40,7 +48,8 @@ use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::{CallOp, FuncOp};
 use ir::dialects::memref::AllocOp;
 use ir::dialects::scf::IfOp;
-use ir::{Context, Op, OpView};
+use ir::interfaces::own_value_effects;
+use ir::{Context, EffectKind, Op, OpView, Value};
 use pipeline::manager::RunLog;
 
 use crate::fuzz_pipeline::{self, Pipeline};
@@ -59,6 +68,9 @@ struct Cost {
     static_clones: u64,
     helper_calls: u64,
     ifs: u64,
+    /// Ops that write a buffer some `bufferization.clone` may have made (see
+    /// [`writes_into_clones`]).
+    clone_writes: u64,
     allocs: u64,
     clones: u64,
     peak: u64,
@@ -122,6 +134,11 @@ struct Summary {
     upstream: Quality,
     /// Per metric: how many programs are worse than upstream, and the first few.
     worse: BTreeMap<&'static str, (u64, Vec<String>)>,
+    /// The same for the programs where upstream's output writes into fewer clones than ours
+    /// (see [`writes_into_clones`]): upstream dropped clones the program writes.
+    worse_where_upstream_drops_written_clones: BTreeMap<&'static str, (u64, Vec<String>)>,
+    /// How many programs upstream dropped written clones in.
+    upstream_drops_written_clones: u64,
     elapsed: Duration,
 }
 
@@ -169,6 +186,16 @@ impl Summary {
             println!("  WORSE THAN UPSTREAM in {metric}: {count} programs");
             for e in examples {
                 println!("    {e}");
+            }
+        }
+        println!(
+            "  programs where mlir-opt-22 drops a clone the program writes (its writes then reach the clone's source; unsound unless nothing reads it later): {}",
+            self.upstream_drops_written_clones
+        );
+        for (metric, (count, examples)) in &self.worse_where_upstream_drops_written_clones {
+            println!("    of which our output has more {metric}: {count} programs");
+            for e in examples {
+                println!("      {e}");
             }
         }
     }
@@ -460,11 +487,18 @@ fn record(
     let ideal = before.report.ideal_peak_bytes;
     summary.ours.add(&ours, ideal);
     summary.upstream.add(&upstream, ideal);
+    let upstream_drops_written = upstream.clone_writes < ours.clone_writes;
+    summary.upstream_drops_written_clones += u64::from(upstream_drops_written);
+    let worse = if upstream_drops_written {
+        &mut summary.worse_where_upstream_drops_written_clones
+    } else {
+        &mut summary.worse
+    };
     let mut worse_in = Vec::new();
     for ((metric, a), (_, b)) in ours.metrics().into_iter().zip(upstream.metrics()) {
         if a > b {
             worse_in.push(format!("{metric} {a} > {b}"));
-            let entry = summary.worse.entry(metric).or_default();
+            let entry = worse.entry(metric).or_default();
             entry.0 += 1;
             if entry.1.len() < 5 {
                 entry.1.push(format!("{}: {a} > {b}", input.name));
@@ -472,8 +506,17 @@ fn record(
         }
     }
     if !worse_in.is_empty() {
-        let header = format!("worse than mlir-opt-22 in: {}", worse_in.join("; "));
-        let _ = write_case(out_dir, input, &header, &ours.text, &upstream.text);
+        let (dir, note) = if upstream_drops_written {
+            let note = format!(
+                " (mlir-opt-22 writes into {} clones, ours into {}: it dropped clones the program writes)",
+                upstream.clone_writes, ours.clone_writes
+            );
+            (out_dir.join("upstream-drops-written-clones"), note)
+        } else {
+            (out_dir.to_path_buf(), String::new())
+        };
+        let header = format!("worse than mlir-opt-22 in: {}{note}", worse_in.join("; "));
+        let _ = write_case(&dir, input, &header, &ours.text, &upstream.text);
     }
     if ideal > 0 && ours.peak as f64 > 1.10 * ideal as f64 {
         let header = format!(
@@ -542,6 +585,7 @@ fn cost_of(text: &str, before: &RunOutcome) -> Result<Cost, Unfit> {
         return Err(Unfit::HeapErrors);
     }
     let mut cost = static_counts(&ctx, module);
+    cost.clone_writes = writes_into_clones(&ctx, module);
     cost.allocs = run.report.allocs;
     cost.clones = run.report.clones;
     cost.peak = run.report.peak_bytes;
@@ -569,6 +613,34 @@ fn static_counts(ctx: &Context, module: Op) -> Cost {
         }
     }
     cost
+}
+
+/// The ops of the module that write a buffer a `bufferization.clone` may have made, by the
+/// view-flow analysis of each function. Neither pipeline adds such writes, and ours never
+/// removes one; where `mlir-opt-22`'s output has fewer than the input, its canonicalize
+/// dropped a clone the program writes, so its writes go to the clone's source, which is
+/// unsound unless nothing reads the source afterwards.
+fn writes_into_clones(ctx: &Context, module: Op) -> u64 {
+    let mut count = 0;
+    for func in ctx.walk_preorder(module) {
+        if !FuncOp::is(ctx, func) || FuncOp(func).entry_block(ctx).is_none() {
+            continue;
+        }
+        let flow = BufferViewFlowAnalysis::compute(ctx, func);
+        let from_clone = |v: Value| {
+            flow.resolve_reverse(v)
+                .any(|origin| ctx.defining_op(origin).is_some_and(|d| CloneOp::is(ctx, d)))
+        };
+        for op in ctx.walk_preorder(func) {
+            let writes_clone = own_value_effects(ctx, op).is_some_and(|effects| {
+                effects
+                    .iter()
+                    .any(|e| e.kind == EffectKind::Write && e.value.is_some_and(&from_clone))
+            });
+            count += u64::from(writes_clone);
+        }
+    }
+    count
 }
 
 /// Whether `op` is inside a function named like the dealloc helper.

@@ -22,14 +22,21 @@
 //!   analysis does not follow (another argument, a global) can name the same memory, or a
 //!   constant global, which nothing may write;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
-//!   a callee, or turned into an address the program could compare), returned, turned into a
-//!   tensor, or freed;
-//! * every write to such an alias happens before the clone: in the closest region holding both,
-//!   which runs at most once per call of the function (no enclosing loop, no CFG cycle in it
-//!   or around it, no enclosing op of unknown control flow), the write's ancestor comes before
-//!   the clone's in one block, or the write's block cannot be reached from the clone's; or the
-//!   write fills a buffer right after its allocation made it (same block, the clone not in
-//!   between), so it reaches only that new buffer, never one the clone copied before.
+//!   a callee, or turned into an address the program could compare), turned into a tensor, or
+//!   freed; a function exit may return one of them (one operand, so the caller never gets
+//!   one buffer under two results where it got two), unless the source may be a constant
+//!   global, which the caller could then write;
+//! * every write to such an alias happens where no copy is live, or before the clone:
+//!   - the clone is confined to its block (every use of an alias of its result is an op of the
+//!     block or nested in one, never the block's terminator), and the write is not in the ops
+//!     from the clone to the last such use (each copy is dead before any trip of a loop
+//!     around the block runs the write); or
+//!   - in the closest region holding both, which runs at most once per call of the function
+//!     (no enclosing loop, no CFG cycle in it or around it, no enclosing op of unknown
+//!     control flow), the write's ancestor comes before the clone's in one block, or the
+//!     write's block cannot be reached from the clone's; or
+//!   - the write fills a buffer right after its allocation made it (same block, the clone not
+//!     in between), so it reaches only that new buffer, never one the clone copied before.
 //!
 //! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
 //! already rewritten is left alone, since the analysis no longer describes the merged buffer.
@@ -112,16 +119,24 @@ fn read_only_aliases(
     if origins.is_empty() || !origins.iter().all(local) {
         return None;
     }
+    let origins_include_global = origins.iter().any(|&o| is_constant_global(ctx, o));
     let mut aliases: Vec<Value> = Vec::new();
     for start in origins.into_iter().chain([result]) {
         aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
     }
     aliases.sort_unstable();
     aliases.dedup();
-    let site = CloneSite::of(ctx, clone);
+    let site = CloneSite::of(ctx, clone, flow);
+    let returnable = !origins_include_global;
     let untouched = aliases.iter().all(|&alias| {
         ctx.uses(alias).all(|(user, _)| {
-            user == clone || only_reads_or_writes_before(ctx, once, user, alias, &site)
+            if user == clone {
+                return true;
+            }
+            if leaves_the_function(ctx, user) {
+                return returnable && returns_one_alias(ctx, user, &aliases);
+            }
+            only_reads_or_writes_before(ctx, once, user, alias, &site)
         })
     });
     untouched.then_some(aliases)
@@ -136,7 +151,7 @@ fn only_reads_or_writes_before(
     alias: Value,
     clone: &CloneSite,
 ) -> bool {
-    if may_capture(ctx, user, alias) || leaves_the_function(ctx, user) || makes_tensor(ctx, user) {
+    if may_capture(ctx, user, alias) || makes_tensor(ctx, user) {
         return false;
     }
     // The user's own effects: an op nested in it that touches the buffer uses an alias
@@ -161,6 +176,7 @@ fn only_reads_or_writes_before(
         .filter(|e| e.kind == EffectKind::Write)
         .all(|e| e.value.is_some());
     writes_before(ctx, once, user, clone)
+        || clone.span.is_some_and(|span| span.excludes(ctx, user))
         || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone.op)
 }
 
@@ -206,6 +222,18 @@ fn makes_tensor(ctx: &Context, user: Op) -> bool {
     })
 }
 
+/// Whether the function exit `user` returns one operand among `aliases` (sorted), perhaps at
+/// several positions: the caller then gets one buffer whether it is the clone or its source,
+/// and no use of the source or of the clone follows in the function. Two distinct operands
+/// would name one buffer after the rewrite where they named two before.
+fn returns_one_alias(ctx: &Context, user: Op, aliases: &[Value]) -> bool {
+    let mut returned = ctx
+        .operands(user)
+        .filter(|v| aliases.binary_search(v).is_ok());
+    let first = returned.next();
+    returned.all(|v| Some(v) == first)
+}
+
 /// Whether the terminator `user` hands its operands out of the function (a `func.return`, or
 /// any terminator that neither branches nor returns to a region-branch op).
 fn leaves_the_function(ctx: &Context, user: Op) -> bool {
@@ -217,14 +245,16 @@ fn leaves_the_function(ctx: &Context, user: Op) -> bool {
 }
 
 /// The clone and its ancestors, per region holding one (the region's block and the ancestor
-/// in it), computed once per clone for every write asked about.
+/// in it), and its [`LiveSpan`] if it has one, computed once per clone for every write asked
+/// about.
 struct CloneSite {
     op: Op,
     ancestors: FxHashMap<Region, (Block, Op)>,
+    span: Option<LiveSpan>,
 }
 
 impl CloneSite {
-    fn of(ctx: &Context, clone: Op) -> Self {
+    fn of(ctx: &Context, clone: Op, flow: &BufferViewFlowAnalysis) -> Self {
         let mut ancestors = FxHashMap::default();
         let mut cur = Some(clone);
         while let Some(op) = cur {
@@ -238,6 +268,53 @@ impl CloneSite {
         CloneSite {
             op: clone,
             ancestors,
+            span: LiveSpan::of(ctx, clone, flow),
+        }
+    }
+}
+
+/// Where a clone confined to its block is live: every use of every alias of its result is
+/// an op of the clone's block or nested in one, and none is the block's terminator, so each
+/// copy the clone makes is read only while its block runs the ops from the clone to `last`
+/// (the last of those ops). A write that runs outside those ops, before the clone or after
+/// `last` in the block, in another block, or outside the block's region, never meets a live
+/// copy, on any trip of a loop around the block.
+#[derive(Clone, Copy)]
+struct LiveSpan {
+    clone: Op,
+    last: Op,
+}
+
+impl LiveSpan {
+    fn of(ctx: &Context, clone: Op, flow: &BufferViewFlowAnalysis) -> Option<LiveSpan> {
+        let block = ctx.op_parent(clone)?;
+        let mut last = clone;
+        for alias in flow.resolve_bounded(ctx.result(clone, 0), ALIAS_LIMIT)? {
+            for (user, _) in ctx.uses(alias) {
+                let in_block = ctx.ancestor_in_block(block, user)?;
+                if ctx.has_trait(in_block, Traits::TERMINATOR) {
+                    return None;
+                }
+                if ctx.is_before_in_block(last, in_block) {
+                    last = in_block;
+                }
+            }
+        }
+        Some(LiveSpan { clone, last })
+    }
+
+    /// Whether `write` runs outside the span: it is not an op enclosing the clone, and not
+    /// an op of the span's block from the clone to the last use (that one included) or nested
+    /// in one.
+    fn excludes(&self, ctx: &Context, write: Op) -> bool {
+        let Some(block) = ctx.op_parent(self.clone) else {
+            return false;
+        };
+        match ctx.ancestor_in_block(block, write) {
+            None => !ctx.is_ancestor(write, self.clone),
+            Some(op) => {
+                ctx.is_before_in_block(op, self.clone) || ctx.is_before_in_block(self.last, op)
+            }
         }
     }
 }
