@@ -147,16 +147,17 @@ pub fn deallocate_buffers_with(
             funcs.push(op);
         }
     }
+    let mut memory = read_only_clones::ModuleMemory::new(root);
     for &func in &funcs {
         erase_unreachable_blocks(ctx, func);
-        read_only_clones::forward_read_only_clones(ctx, func, &[]);
+        read_only_clones::forward_read_only_clones(ctx, func, &[], &mut memory);
     }
     let owned_args = handover::owned_arguments(ctx, root, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
     for (&func, positions) in &owned_args {
-        read_only_clones::forward_read_only_clones(ctx, func, positions);
+        read_only_clones::forward_read_only_clones(ctx, func, positions, &mut memory);
     }
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");

@@ -22,6 +22,8 @@ func.func @clones(%m: memref<2xi64>) -> memref<2xi64> {
   %kept = bufferization.clone %m : memref<2xi64> to memref<2xi64>
   %x = memref.load %unused[%c0] : memref<2xi64>
   memref.store %x, %kept[%c0] : memref<2xi64>
+  // Written, so a copy (a clone only read would read %m in place).
+  memref.store %x, %unused[%c0] : memref<2xi64>
   return %kept : memref<2xi64>
 }
 

@@ -3,8 +3,8 @@
 // The input's own clones that nothing writes after they are made read their source instead
 // (dealloc/src/pass/read_only_clones.rs): one allocation and one copy fewer, and the source
 // is freed after the last use of both. Every chunk runs before and after the pass and must
-// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19 and 22 lose their clone; the
-// others keep it, each for the reason its comment gives.
+// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19, 22 and 25 lose their clone;
+// the others keep it, each for the reason its comment gives.
 
 // 1. Written, then cloned, then only read: the clone becomes %a.
 func.func private @printI64(i64)
@@ -559,5 +559,118 @@ func.func @main() {
   %n = func.call @fresh() : () -> memref<1xi64>
   %w = memref.load %n[%c0] : memref<1xi64>
   func.call @printI64(%w) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 25. A clone of an argument read only in its block, with a call taking no buffer between
+// its reads, in a module whose globals are constant and which hands no buffer to an external
+// function: nothing can write the caller's buffer while the copy is read, so the clone reads
+// %m in place (prints 3, 3, then 8 after the caller's write).
+memref.global "private" constant @k : memref<1xi64> = dense<3>
+func.func private @printI64(i64)
+func.func private @show(%m: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %b = bufferization.clone %m : memref<1xi64> to memref<1xi64>
+  %v = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  %w = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i8 = arith.constant 8 : i64
+  %g = memref.get_global @k : memref<1xi64>
+  %a = memref.alloc() : memref<1xi64>
+  memref.copy %g, %a : memref<1xi64> to memref<1xi64>
+  func.call @show(%a) : (memref<1xi64>) -> ()
+  memref.store %i8, %a[%c0] : memref<1xi64>
+  %v = memref.load %a[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 26. The same buffer comes in as two arguments, and the second is written between two
+// reads of the clone of the first: the write may reach the caller's buffer, so the clone
+// stays (prints 1, 1).
+func.func private @printI64(i64)
+func.func private @both(%m: memref<1xi64>, %n: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %i5 = arith.constant 5 : i64
+  %b = bufferization.clone %m : memref<1xi64> to memref<1xi64>
+  %v = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  memref.store %i5, %n[%c0] : memref<1xi64>
+  %w = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : i64
+  %a = memref.alloc() : memref<1xi64>
+  memref.store %i1, %a[%c0] : memref<1xi64>
+  func.call @both(%a, %a) : (memref<1xi64>, memref<1xi64>) -> ()
+  return
+}
+
+// -----
+
+// 27. A callee between the clone's reads takes a buffer (its own scratch, here): the rule does
+// not look into it, so the clone of the argument (which the caller reads after the call, so
+// it is not handed over) stays (prints 2, 2, 2).
+func.func private @printI64(i64)
+func.func private @scratch(%s: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %i0 = arith.constant 0 : i64
+  memref.store %i0, %s[%c0] : memref<1xi64>
+  return
+}
+func.func private @show(%m: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %b = bufferization.clone %m : memref<1xi64> to memref<1xi64>
+  %v = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  %t = memref.alloc() : memref<1xi64>
+  func.call @scratch(%t) : (memref<1xi64>) -> ()
+  %w = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  memref.dealloc %t : memref<1xi64>
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %a = memref.alloc() : memref<1xi64>
+  memref.store %i2, %a[%c0] : memref<1xi64>
+  func.call @show(%a) : (memref<1xi64>) -> ()
+  %v = memref.load %a[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  return
+}
+
+// -----
+
+// 28. The module holds a global that is not constant: a callee could write it while the
+// copy is read, and the caller may have passed it, so the clone of the argument stays
+// (prints 4, 4).
+memref.global "private" @state : memref<1xi64> = dense<4>
+func.func private @printI64(i64)
+func.func private @show(%m: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %b = bufferization.clone %m : memref<1xi64> to memref<1xi64>
+  %v = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  %w = memref.load %b[%c0] : memref<1xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  return
+}
+func.func @main() {
+  %g = memref.get_global @state : memref<1xi64>
+  func.call @show(%g) : (memref<1xi64>) -> ()
   return
 }

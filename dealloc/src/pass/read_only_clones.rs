@@ -20,7 +20,12 @@
 //! * every buffer the source may come from is an allocation of this function (or an argument
 //!   it owns, which its callers handed over and no longer name), so no other value the
 //!   analysis does not follow (another argument, a global) can name the same memory, or a
-//!   constant global, which nothing may write;
+//!   constant global, which nothing may write; or an argument the function does not own,
+//!   when the clone is confined to its block (below) and nothing between the clone and its
+//!   last use can write the caller's buffer: every write or free there targets an allocation
+//!   of the function, every call there takes no buffer, and the module's memory is private
+//!   (every global constant, no buffer handed to a function without a body, stored as a
+//!   value or given to an op of unknown effects), so no callee can reach that buffer;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
 //!   a callee, or turned into an address the program could compare), turned into a tensor, or
 //!   freed; a function exit may return one of them (one operand, so the caller never gets
@@ -47,7 +52,7 @@ use analysis::cfg::{back_edges, successor_blocks};
 use analysis::loops::{is_known_control_flow, is_loop};
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
-use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global};
+use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global, is_mutable_global};
 use ir::interfaces::{is_allocation, own_value_effects};
 use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -55,10 +60,19 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The most aliases followed per clone; a clone with more is left alone.
 const ALIAS_LIMIT: usize = 512;
 
+/// The most ops looked at between a clone of an argument and its last use; a clone with more
+/// is left alone (so overlapping spans cannot make the pass quadratic).
+const SPAN_LIMIT: usize = 4096;
+
 /// Replaces every read-only clone in `func` by its source (see the module docs), counting the
 /// arguments at `owned` positions (which the function owns, `analysis::handover`) as
 /// allocations of the function; returns how many were replaced.
-pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op, owned: &[usize]) -> usize {
+pub(super) fn forward_read_only_clones(
+    ctx: &mut Context,
+    func: Op,
+    owned: &[usize],
+    memory: &mut ModuleMemory,
+) -> usize {
     let clones: Vec<Op> = ctx
         .walk_preorder(func)
         .into_iter()
@@ -79,7 +93,11 @@ pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op, owned: &[usi
     let mut claimed: FxHashSet<Value> = FxHashSet::default();
     let mut replaced = 0;
     for clone in clones {
-        let Some(aliases) = read_only_aliases(ctx, &flow, &owned_args, &mut once, clone) else {
+        let args = Arguments {
+            owned: &owned_args,
+            memory: &mut *memory,
+        };
+        let Some(aliases) = read_only_aliases(ctx, &flow, args, &mut once, clone) else {
             continue;
         };
         if aliases.iter().any(|v| claimed.contains(v)) {
@@ -97,7 +115,7 @@ pub(super) fn forward_read_only_clones(ctx: &mut Context, func: Op, owned: &[usi
 fn read_only_aliases(
     ctx: &Context,
     flow: &BufferViewFlowAnalysis,
-    owned_args: &[Value],
+    args: Arguments,
     once: &mut RunsOnce,
     clone: Op,
 ) -> Option<Vec<Value>> {
@@ -114,19 +132,28 @@ fn read_only_aliases(
         .into_iter()
         .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
         .collect();
-    let local =
-        |o: &Value| is_allocation(ctx, *o) || owned_args.contains(o) || is_constant_global(ctx, *o);
-    if origins.is_empty() || !origins.iter().all(local) {
+    let local = |o: &&Value| {
+        is_allocation(ctx, **o) || args.owned.contains(*o) || is_constant_global(ctx, **o)
+    };
+    let (local_origins, foreign): (Vec<Value>, Vec<Value>) = origins.iter().partition(local);
+    if origins.is_empty() || !foreign.iter().all(|&o| is_entry_argument(ctx, o)) {
         return None;
     }
-    let origins_include_global = origins.iter().any(|&o| is_constant_global(ctx, o));
+    let site = CloneSite::of(ctx, clone, flow);
+    if !foreign.is_empty() {
+        // The caller's buffer: it is read in place only where nothing can write it.
+        let span = site.span?;
+        if !args.memory.is_private(ctx) || !span_is_quiet(ctx, flow, span, result) {
+            return None;
+        }
+    }
+    let origins_include_global = local_origins.iter().any(|&o| is_constant_global(ctx, o));
     let mut aliases: Vec<Value> = Vec::new();
     for start in origins.into_iter().chain([result]) {
         aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
     }
     aliases.sort_unstable();
     aliases.dedup();
-    let site = CloneSite::of(ctx, clone, flow);
     let returnable = !origins_include_global;
     let untouched = aliases.iter().all(|&alias| {
         ctx.uses(alias).all(|(user, _)| {
@@ -178,6 +205,128 @@ fn only_reads_or_writes_before(
     writes_before(ctx, once, user, clone)
         || clone.span.is_some_and(|span| span.excludes(ctx, user))
         || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone.op)
+}
+
+/// What the rules need to know of the function's arguments: the positions it owns, and the
+/// module's memory (for the arguments it does not own).
+struct Arguments<'a> {
+    owned: &'a [Value],
+    memory: &'a mut ModuleMemory,
+}
+
+/// Whether `v` is an argument of its function's entry block.
+fn is_entry_argument(ctx: &Context, v: Value) -> bool {
+    if ctx.defining_op(v).is_some() {
+        return false;
+    }
+    ctx.value_parent_block(v).is_some_and(|block| {
+        ctx.block_parent(block)
+            .and_then(|region| ctx.region_parent(region))
+            .is_some_and(|parent| FuncOp::is(ctx, parent))
+            && ctx.prev_block(block).is_none()
+    })
+}
+
+/// Whether the ops of `span` (the nested ones too) leave every buffer an argument may name
+/// alone: each write or free of theirs targets a buffer whose every origin is an allocation
+/// of the function other than the clone, and each call takes no buffer. With the module's
+/// memory private ([`ModuleMemory`]), no callee can reach a caller's buffer then, and the
+/// arguments cannot name a buffer the function allocates.
+fn span_is_quiet(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    span: LiveSpan,
+    copy: Value,
+) -> bool {
+    let local = |v: Value| {
+        flow.resolve_reverse_bounded(v, ALIAS_LIMIT)
+            .is_some_and(|origins| {
+                origins
+                    .into_iter()
+                    .filter(|&o| is_buffer(ctx, o) && flow.may_be_terminal(o))
+                    .all(|o| o != copy && is_allocation(ctx, o))
+            })
+    };
+    let quiet = |op: Op| {
+        if ctx.op_def(op).call.is_some() {
+            return !ctx.operands(op).any(|v| is_buffer(ctx, v));
+        }
+        own_value_effects(ctx, op).is_some_and(|effects| {
+            effects
+                .iter()
+                .filter(|e| matches!(e.kind, EffectKind::Write | EffectKind::Free))
+                .all(|e| e.value.is_some_and(local))
+        })
+    };
+    let mut visited = 0;
+    let mut cur = ctx.next_op(span.clone);
+    while let Some(op) = cur {
+        let ops = ctx.walk_preorder(op);
+        visited += ops.len();
+        if visited > SPAN_LIMIT || !ops.into_iter().all(quiet) {
+            return false;
+        }
+        if op == span.last {
+            return true;
+        }
+        cur = ctx.next_op(op);
+    }
+    true
+}
+
+/// Whether no op of the module can change a function argument's buffer except through a
+/// name the function sees, found on first need: every `memref.global` is constant, and no
+/// buffer is handed to a call of a function without a body (which could keep it), stored as
+/// a value, or given to an op of unknown effects. A call that takes no buffer then cannot
+/// write the buffer an argument names.
+pub(super) struct ModuleMemory {
+    module: Op,
+    private: Option<bool>,
+}
+
+impl ModuleMemory {
+    pub(super) fn new(module: Op) -> Self {
+        ModuleMemory {
+            module,
+            private: None,
+        }
+    }
+
+    fn is_private(&mut self, ctx: &Context) -> bool {
+        let module = self.module;
+        *self.private.get_or_insert_with(|| {
+            ctx.walk_preorder(module)
+                .into_iter()
+                .all(|op| keeps_memory_private(ctx, op))
+        })
+    }
+}
+
+/// Whether `op` keeps no buffer where code the function cannot see could write it later (see
+/// [`ModuleMemory`]).
+fn keeps_memory_private(ctx: &Context, op: Op) -> bool {
+    if is_mutable_global(ctx, op) {
+        return false;
+    }
+    let is_call = ctx.op_def(op).call.is_some();
+    ctx.operands(op).filter(|&v| is_buffer(ctx, v)).all(|v| {
+        if is_call {
+            calls_a_body(ctx, op)
+        } else {
+            !may_capture(ctx, op, v)
+        }
+    })
+}
+
+/// Whether the call-like `op` calls a function of the module with a body.
+fn calls_a_body(ctx: &Context, op: Op) -> bool {
+    let Some(interface) = ctx.op_def(op).call else {
+        return false;
+    };
+    (interface.callee)(ctx, op)
+        .and_then(|symbol| ctx.lookup_symbol(op, ctx.sym_str(symbol)))
+        .and_then(|callee| FuncOp::of(ctx, callee))
+        .is_some_and(|f| f.has_body(ctx))
 }
 
 /// Whether `user` writes `alias` where it can only be the instance its allocation made on this

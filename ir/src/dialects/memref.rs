@@ -38,6 +38,11 @@ pub fn is_constant_global(ctx: &Context, v: Value) -> bool {
         })
 }
 
+/// Whether `op` is a `memref.global` without `constant`: any function may write it.
+pub fn is_mutable_global(ctx: &Context, op: Op) -> bool {
+    ctx.op_name_str(op) == "memref.global" && ctx.get_attr(op, "constant").is_none()
+}
+
 /// Whether a `memref.cast` between the two types verifies (for patterns that insert one).
 pub fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
     cast_compatible(ctx, a, b)
