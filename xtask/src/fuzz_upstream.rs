@@ -632,10 +632,14 @@ fn writes_into_clones(ctx: &Context, module: Op) -> u64 {
                 .any(|origin| ctx.defining_op(origin).is_some_and(|d| CloneOp::is(ctx, d)))
         };
         for op in ctx.walk_preorder(func) {
+            // A clone writes its own result (the copy it makes), as an allocation with an
+            // initial value would: not a write into a buffer made before.
             let writes_clone = own_value_effects(ctx, op).is_some_and(|effects| {
-                effects
-                    .iter()
-                    .any(|e| e.kind == EffectKind::Write && e.value.is_some_and(&from_clone))
+                effects.iter().any(|e| {
+                    e.kind == EffectKind::Write
+                        && e.value
+                            .is_some_and(|v| ctx.defining_op(v) != Some(op) && from_clone(v))
+                })
             });
             count += u64::from(writes_clone);
         }
@@ -684,6 +688,34 @@ mod tests {
             peak,
             ..Cost::default()
         }
+    }
+
+    fn clone_writes(text: &str) -> u64 {
+        let (ctx, module) = fuzz_pipeline::parse_verified(text).unwrap();
+        writes_into_clones(&ctx, module)
+    }
+
+    #[test]
+    fn writes_into_clones_counts_writes_after_the_clone_only() {
+        let read_only = "func.func @f(%m: memref<2xi64>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %b = bufferization.clone %m : memref<2xi64> to memref<2xi64>
+  %v = memref.load %b[%c0] : memref<2xi64>
+  memref.dealloc %b : memref<2xi64>
+  return %v : i64
+}";
+        assert_eq!(clone_writes(read_only), 0);
+        let written = "func.func @f(%m: memref<2xi64>, %x: i64) {
+  %c0 = arith.constant 0 : index
+  %b = bufferization.clone %m : memref<2xi64> to memref<2xi64>
+  %s = memref.subview %b[1] [1] [1] : memref<2xi64> to memref<1xi64, strided<[1], offset: 1>>
+  memref.store %x, %b[%c0] : memref<2xi64>
+  memref.store %x, %s[%c0] : memref<1xi64, strided<[1], offset: 1>>
+  memref.store %x, %m[%c0] : memref<2xi64>
+  memref.dealloc %b : memref<2xi64>
+  return
+}";
+        assert_eq!(clone_writes(written), 2);
     }
 
     #[test]
