@@ -3,8 +3,8 @@
 // The input's own clones that nothing writes after they are made read their source instead
 // (dealloc/src/pass/read_only_clones.rs): one allocation and one copy fewer, and the source
 // is freed after the last use of both. Every chunk runs before and after the pass and must
-// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19, 22 and 25 lose their clone;
-// the others keep it, each for the reason its comment gives.
+// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19, 22, 25 and 29 lose their
+// clone; the others keep it, each for the reason its comment gives.
 
 // 1. Written, then cloned, then only read: the clone becomes %a.
 func.func private @printI64(i64)
@@ -672,5 +672,24 @@ func.func private @show(%m: memref<1xi64>) {
 func.func @main() {
   %g = memref.get_global @state : memref<1xi64>
   func.call @show(%g) : (memref<1xi64>) -> ()
+  return
+}
+
+// -----
+
+// 29. A clone nothing reads, of a buffer the loop writes after it: erased (prints 0, 1).
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = memref.alloc() : memref<1xi64>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %b = bufferization.clone %a : memref<1xi64> to memref<1xi64>
+    %x = arith.index_cast %i : index to i64
+    memref.store %x, %a[%c0] : memref<1xi64>
+    %v = memref.load %a[%c0] : memref<1xi64>
+    func.call @printI64(%v) : (i64) -> ()
+  }
   return
 }

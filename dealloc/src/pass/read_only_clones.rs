@@ -43,6 +43,8 @@
 //!   - the write fills a buffer right after its allocation made it (same block, the clone not
 //!     in between), so it reaches only that new buffer, never one the clone copied before.
 //!
+//! A clone whose result nothing uses is erased.
+//!
 //! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
 //! already rewritten is left alone, since the analysis no longer describes the merged buffer.
 
@@ -93,6 +95,12 @@ pub(super) fn forward_read_only_clones(
     let mut claimed: FxHashSet<Value> = FxHashSet::default();
     let mut replaced = 0;
     for clone in clones {
+        if ctx.results(clone).len() == 1 && ctx.uses(ctx.result(clone, 0)).next().is_none() {
+            // A copy nothing reads: only its allocation would be left of it.
+            ctx.erase_op(clone);
+            replaced += 1;
+            continue;
+        }
         let args = Arguments {
             owned: &owned_args,
             memory: &mut *memory,
