@@ -192,7 +192,8 @@ fn or_before(rw: &mut Rewriter, anchor: Op, x: Value, y: Value) -> Value {
 }
 
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
-/// `map[k]` (or `false`) OR-ed with `extra[k]`.
+/// `map[k]` (or `false`) OR-ed with `extra[k]`. A result nothing reads gets no replacement
+/// (no `false` or `arith.ori` that only the final canonicalization would erase).
 fn rebuild(
     rw: &mut Rewriter,
     old: Op,
@@ -203,6 +204,11 @@ fn rebuild(
     let new = (!parts.memrefs.is_empty()).then(|| parts.build(&mut rw.builder_before(old)).0);
     let mut values = Vec::new();
     for (k, m) in map.iter().enumerate() {
+        let old_result = rw.result(old, k);
+        if !rw.has_uses(old_result) {
+            values.push(old_result);
+            continue;
+        }
         let mut acc: Option<Value> = match (m, new) {
             (Some(i), Some(n)) => Some(rw.result(n, *i)),
             _ => None,
@@ -561,9 +567,11 @@ fn retained_aliasing_always_freed(
     if !kept.memrefs.is_empty() {
         kept.build(&mut rw.builder_before(op));
     }
-    let t = bool_before(rw, op, true);
-    let values = vec![t; parts.retained.len()];
-    rw.replace_op_uses(op, &values);
+    if rw.results(op).iter().any(|&r| rw.has_uses(r)) {
+        let t = bool_before(rw, op, true);
+        let values = vec![t; parts.retained.len()];
+        rw.replace_op_uses(op, &values);
+    }
     rw.erase_op(op);
     true
 }
