@@ -174,11 +174,11 @@ impl BufferViewFlowAnalysis {
         if ctx.has_trait(op, Traits::RETURN_LIKE) {
             return;
         }
-        if let Some(summary) = returns.of_call(ctx, op) {
-            self.link_summarized_call(ctx, op, summary);
-            return;
-        }
         if def.call.is_some() {
+            if let Some(summary) = returns.of_call(ctx, op) {
+                self.link_summarized_call(ctx, op, summary);
+                return;
+            }
             self.mark_terminals(ctx, op);
             let results = ctx.results(op).to_vec();
             for operand in ctx.operands(op) {

@@ -63,9 +63,12 @@ impl ReturnSummaries {
     /// analysis here.
     pub fn compute(ctx: &Context, root: Op) -> Self {
         let mut summaries = ReturnSummaries::default();
-        let called = called_functions(ctx, root);
-        for function in callees_first(ctx, root) {
-            if !called.contains(&function) {
+        let calls = CallGraph::of(ctx, root);
+        if calls.called.is_empty() {
+            return summaries;
+        }
+        for function in calls.callees_first() {
+            if !calls.called.contains(&function) {
                 continue;
             }
             let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, function, &summaries);
@@ -92,12 +95,79 @@ fn callee(ctx: &Context, call: Op) -> Option<Op> {
     ctx.lookup_symbol(call, ctx.sym_str(symbol))
 }
 
-/// The functions that some call-like op nested in `root` calls directly.
-fn called_functions(ctx: &Context, root: Op) -> FxHashSet<Op> {
-    ctx.walk_preorder(root)
-        .into_iter()
-        .filter_map(|op| callee(ctx, op))
-        .collect()
+/// The direct calls nested in a root op, read in one walk.
+struct CallGraph {
+    /// The functions with a body (the root too, if it is one), in program order.
+    functions: Vec<Op>,
+    /// For each of them, the functions with a body that a call nested in it (at any depth)
+    /// calls, in program order.
+    calls_of: FxHashMap<Op, Vec<Op>>,
+    /// Every function some call-like op nested in the root calls directly.
+    called: FxHashSet<Op>,
+}
+
+impl CallGraph {
+    fn of(ctx: &Context, root: Op) -> Self {
+        let mut graph = CallGraph {
+            functions: Vec::new(),
+            calls_of: FxHashMap::default(),
+            called: FxHashSet::default(),
+        };
+        for op in ctx.walk_preorder(root) {
+            if has_body(ctx, op) {
+                graph.functions.push(op);
+                graph.calls_of.insert(op, Vec::new());
+            }
+            let Some(function) = callee(ctx, op) else {
+                continue;
+            };
+            graph.called.insert(function);
+            if has_body(ctx, function) {
+                graph.note_call(ctx, root, op, function);
+            }
+        }
+        graph
+    }
+
+    /// Notes that `call` (nested in `root`) calls `function`, in every function holding it.
+    fn note_call(&mut self, ctx: &Context, root: Op, call: Op, function: Op) {
+        let mut holder = ctx.parent_op(call);
+        while let Some(op) = holder {
+            if let Some(calls) = self.calls_of.get_mut(&op) {
+                calls.push(function);
+            }
+            if op == root {
+                break;
+            }
+            holder = ctx.parent_op(op);
+        }
+    }
+
+    /// The functions, each after the functions it calls (except along a cycle of calls).
+    fn callees_first(&self) -> Vec<Op> {
+        let mut order = Vec::with_capacity(self.functions.len());
+        let mut seen: FxHashSet<Op> = FxHashSet::default();
+        for &start in &self.functions {
+            if !seen.insert(start) {
+                continue;
+            }
+            // Iterative DFS: (function, index of its next callee).
+            let mut stack = vec![(start, 0usize)];
+            while let Some((function, next)) = stack.last_mut() {
+                let called = self.calls_of.get(function).map_or(&[][..], Vec::as_slice);
+                if let Some(&callee) = called.get(*next) {
+                    *next += 1;
+                    if self.calls_of.contains_key(&callee) && seen.insert(callee) {
+                        stack.push((callee, 0));
+                    }
+                } else {
+                    order.push(*function);
+                    stack.pop();
+                }
+            }
+        }
+        order
+    }
 }
 
 /// Whether `op` is a function-like op with a body.
@@ -107,48 +177,6 @@ fn has_body(ctx: &Context, op: Op) -> bool {
             .regions(op)
             .first()
             .is_some_and(|&body| ctx.entry_block(body).is_some())
-}
-
-/// The functions with a body nested in `root`, each after the functions it calls (except
-/// along a cycle of calls).
-fn callees_first(ctx: &Context, root: Op) -> Vec<Op> {
-    let functions: Vec<Op> = ctx
-        .walk_preorder(root)
-        .into_iter()
-        .filter(|&op| has_body(ctx, op))
-        .collect();
-    let mut calls_of: FxHashMap<Op, Vec<Op>> = FxHashMap::default();
-    for &function in &functions {
-        let called = ctx
-            .walk_preorder(function)
-            .into_iter()
-            .filter_map(|op| callee(ctx, op))
-            .filter(|&f| has_body(ctx, f))
-            .collect();
-        calls_of.insert(function, called);
-    }
-    let mut order = Vec::with_capacity(functions.len());
-    let mut seen: FxHashSet<Op> = FxHashSet::default();
-    for &start in &functions {
-        if !seen.insert(start) {
-            continue;
-        }
-        // Iterative DFS: (function, index of its next callee).
-        let mut stack = vec![(start, 0usize)];
-        while let Some((function, next)) = stack.last_mut() {
-            let called = calls_of.get(function).map_or(&[][..], Vec::as_slice);
-            if let Some(&callee) = called.get(*next) {
-                *next += 1;
-                if calls_of.contains_key(&callee) && seen.insert(callee) {
-                    stack.push((callee, 0));
-                }
-            } else {
-                order.push(*function);
-                stack.pop();
-            }
-        }
-    }
-    order
 }
 
 /// The summary of `function` from the flow of its body; `None` if it has no return.

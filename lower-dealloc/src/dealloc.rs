@@ -10,7 +10,10 @@ use ir::dialects::memref::{
     ExtractStridedMetadataOp, LoadOp, StoreOp,
 };
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Type, Value, ValueDef};
+use ir::{
+    Attr, Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, Type, Value,
+    ValueDef,
+};
 use rustc_hash::FxHashMap;
 
 /// The operand groups of a dealloc, read once.
@@ -41,10 +44,16 @@ impl Groups {
 /// source, has no duplicates of pointers already taken to make. A constant is built once per
 /// block too: the copies a dealloc would build of one already in its block are what the `cse`
 /// after the lowering merges into that first one anyway.
+///
+/// A constant the function already holds at the start of its entry block (where the
+/// canonicalization before the lowering put every constant) is used instead of building one:
+/// it dominates the whole body, and is the one `cse` would merge the copy into.
 #[derive(Default)]
 pub(crate) struct Reuse {
     pointers: FxHashMap<(Block, Value), Value>,
     constants: FxHashMap<(Block, Type, i128), Value>,
+    /// The `arith.constant`s at the start of the entry block of each isolated-from-above op.
+    leading: FxHashMap<Op, FxHashMap<(Type, Attr), Value>>,
 }
 
 impl Reuse {
@@ -74,9 +83,30 @@ impl Reuse {
         if let Some(&constant) = self.constants.get(&(block, ty, value)) {
             return constant;
         }
+        if let Some(constant) = self.leading_constant(b.ctx(), block, ty, value) {
+            return constant;
+        }
         let constant = ConstantOp::build_int(b, value, ty).result(b);
         self.constants.insert((block, ty, value), constant);
         constant
+    }
+
+    /// The constant `value : ty` at the start of the entry block of the isolated-from-above op
+    /// holding `block`, if there is one.
+    fn leading_constant(
+        &mut self,
+        ctx: &mut Context,
+        block: Block,
+        ty: Type,
+        value: i128,
+    ) -> Option<Value> {
+        let scope = isolated_scope(ctx, block)?;
+        let attr = ctx.int_attr(value, ty);
+        let constants = self
+            .leading
+            .entry(scope)
+            .or_insert_with(|| leading_constants(ctx, scope));
+        constants.get(&(ty, attr)).copied()
     }
 
     /// `arith.constant true` or `false`, as [`Reuse::constant`].
@@ -90,6 +120,42 @@ impl Reuse {
         let index = b.ctx().index_type();
         self.constant(b, value as i128, index)
     }
+}
+
+/// The nearest isolated-from-above op holding `block`, if `block` is in its first region (the
+/// one its entry block dominates).
+fn isolated_scope(ctx: &Context, block: Block) -> Option<Op> {
+    let mut region = ctx.block_parent(block)?;
+    loop {
+        let op = ctx.region_parent(region)?;
+        if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
+            return (ctx.regions(op).first() == Some(&region)).then_some(op);
+        }
+        region = ctx.op_parent_region(op)?;
+    }
+}
+
+/// The constants that `scope`'s entry block starts with, by type and `value` attribute (what
+/// makes two constants equal to `cse`): the first of each.
+fn leading_constants(ctx: &Context, scope: Op) -> FxHashMap<(Type, Attr), Value> {
+    let mut constants = FxHashMap::default();
+    let Some(entry) = ctx.regions(scope).first().and_then(|&r| ctx.entry_block(r)) else {
+        return constants;
+    };
+    for op in ctx.block_ops(entry) {
+        if !ctx.has_trait(op, Traits::CONSTANT_LIKE) || ctx.results(op).len() != 1 {
+            break;
+        }
+        if let Some(constant) = ConstantOp::of(ctx, op)
+            && let Some(attr) = constant.value_attr(ctx)
+        {
+            let result = constant.result(ctx);
+            constants
+                .entry((ctx.value_type(result), attr))
+                .or_insert(result);
+        }
+    }
+    constants
 }
 
 /// The block the builder inserts into.

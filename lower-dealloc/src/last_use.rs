@@ -44,15 +44,26 @@ const ALIAS_LIMIT: usize = 512;
 
 /// Moves each of `guards` (`scf.if` ops holding one free) up to its buffer's last use; returns
 /// whether any moved.
+///
+/// A free pinned where it is by what it needs ([`FreeSite::is_pinned`]: most guards right after
+/// the `arith.andi` computing their condition) is left out before anything is analysed, and
+/// when all are, no view flow is computed. Leaving one out changes nothing for the others: the
+/// guards are placed in program order, and a free that moves only goes up its own block or
+/// into the regions of an earlier op, never between a later guard and what pins it.
 pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> bool {
-    if guards.is_empty() {
+    let movable: Vec<Op> = guards
+        .iter()
+        .copied()
+        .filter(|&guard| FreeSite::of(ctx, guard).is_some_and(|site| !site.is_pinned(ctx)))
+        .collect();
+    if movable.is_empty() {
         return false;
     }
     let returns = ReturnSummaries::compute(ctx, root);
     let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, root, &returns);
     let mut closures = Closures::new(&flow);
     let mut moved = false;
-    for &guard in guards {
+    for guard in movable {
         moved |= place(ctx, &mut closures, guard).unwrap_or(false);
     }
     moved
@@ -82,40 +93,94 @@ impl<'a> Closures<'a> {
     }
 }
 
+/// A guarded free and what bounds its move before any alias is looked at.
+struct FreeSite {
+    guard: Op,
+    block: Block,
+    buffer: Value,
+    /// The pure op of the block computing the freed value, which may move along.
+    definer: Option<Op>,
+    /// The last op of the block defining the guard's condition or the freed value (or the
+    /// definer's operands, when the definer moves along): the free cannot go above it.
+    required: Option<Op>,
+}
+
+impl FreeSite {
+    /// The site of `guard`; `None` when it is no guarded free or what it needs is not defined
+    /// before it in its block.
+    fn of(ctx: &Context, guard: Op) -> Option<Self> {
+        let block = ctx.op_parent(guard)?;
+        let (cond, buffer) = guarded_free(ctx, guard)?;
+        let definer = movable_definer(ctx, block, buffer, guard);
+        let values: Vec<Value> = match definer {
+            Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
+            None => vec![cond, buffer],
+        };
+        let mut required = None;
+        for value in values {
+            let def_top = ctx
+                .defining_op(value)
+                .and_then(|d| ctx.ancestor_in_block(block, d));
+            if let Some(top) = def_top {
+                if top == guard || !ctx.is_before_in_block(top, guard) {
+                    return None;
+                }
+                required = Some(later(ctx, required, top));
+            }
+        }
+        Some(FreeSite {
+            guard,
+            block,
+            buffer,
+            definer,
+            required,
+        })
+    }
+
+    /// The definer if it moves to after `anchor` with the guard (it is after `anchor`).
+    fn moving_definer(&self, ctx: &Context, anchor: Option<Op>) -> Option<Op> {
+        self.definer
+            .filter(|&d| anchor.is_none_or(|a| ctx.is_before_in_block(a, d)))
+    }
+
+    /// Whether the guard (after its moving definer) is right after `anchor` already.
+    fn is_right_after(&self, ctx: &Context, anchor: Option<Op>, definer: Option<Op>) -> bool {
+        definer
+            .into_iter()
+            .chain(std::iter::once(self.guard))
+            .try_fold(anchor, |previous, op| {
+                (next_op_at(ctx, self.block, previous) == Some(op)).then_some(Some(op))
+            })
+            .is_some()
+    }
+
+    /// Whether the free stays where it is whatever the uses of its buffer: it is right after
+    /// the op it needs (with its moving definer), which no `scf.if` it could go into is.
+    fn is_pinned(&self, ctx: &Context) -> bool {
+        let definer = self.moving_definer(ctx, self.required);
+        self.is_right_after(ctx, self.required, definer)
+    }
+}
+
 /// Moves one guarded free; `None` when it must stay.
 fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> {
-    let block = ctx.op_parent(guard)?;
-    let (cond, buffer) = guarded_free(ctx, guard)?;
-    let definer = movable_definer(ctx, block, buffer, guard);
-    let (mut anchor, aliases) = last_use(ctx, closures, block, buffer, guard, definer)?;
-    let required: Vec<Value> = match definer {
-        Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
-        None => vec![cond, buffer],
-    };
-    for value in required {
-        let def_top = ctx
-            .defining_op(value)
-            .and_then(|d| ctx.ancestor_in_block(block, d));
-        if let Some(top) = def_top {
-            if top == guard || !ctx.is_before_in_block(top, guard) {
-                return None;
-            }
-            anchor = Some(later(ctx, anchor, top));
-        }
+    let site = FreeSite::of(ctx, guard)?;
+    let (block, buffer) = (site.block, site.buffer);
+    let (last, aliases) = last_use(ctx, closures, block, buffer, guard, site.definer)?;
+    let mut anchor = last;
+    if let Some(required) = site.required {
+        anchor = Some(later(ctx, anchor, required));
     }
-    let definer = definer.filter(|&d| anchor.is_none_or(|a| ctx.is_before_in_block(a, d)));
+    let definer = site.moving_definer(ctx, anchor);
     if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, guard, definer, &aliases)) {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
-    let mut moving: Vec<Op> = definer.into_iter().collect();
-    moving.push(guard);
-    let in_place = moving.iter().try_fold(anchor, |previous, &op| {
-        (next_op_at(ctx, block, previous) == Some(op)).then_some(Some(op))
-    });
-    if in_place.is_some() {
+    if site.is_right_after(ctx, anchor, definer) {
         return Some(false);
     }
+    let mut moving: Vec<Op> = definer.into_iter().collect();
+    moving.push(guard);
     tracing::debug!(
         from = %ir::diag::loc_text(ctx, ctx.op_loc(guard)),
         "free moved up to right after the last use of its buffer or an alias"

@@ -144,7 +144,19 @@ fn distinct_alloc_and_block_arg(ctx: &Context, alloc: Value, arg: Value) -> bool
     is_allocation(ctx, alloc) && ctx.ancestor_in_block(block, def).is_some()
 }
 
+/// Whether the dealloc operands `x` and `y` are the same allocation, asked once per pair: the
+/// patterns of one dealloc ask for the same pairs, and a dealloc rebuilt is asked again.
 fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
+    if let Some(&known) = a.answers.borrow().get(&(x, y)) {
+        return known;
+    }
+    let answer = decide_alias(ctx, a, x, y);
+    a.answers.borrow_mut().insert((x, y), answer);
+    answer
+}
+
+/// [`alias`], computed.
+fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
     if bx == by {
         return AliasResult::SameAllocation;
@@ -192,7 +204,8 @@ fn or_before(rw: &mut Rewriter, anchor: Op, x: Value, y: Value) -> Value {
 }
 
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
-/// `map[k]` (or `false`) OR-ed with `extra[k]`.
+/// `map[k]` (or `false`) OR-ed with `extra[k]`. A result nothing reads gets no replacement
+/// (no `false` or `arith.ori` that only the final canonicalization would erase).
 fn rebuild(
     rw: &mut Rewriter,
     old: Op,
@@ -203,6 +216,11 @@ fn rebuild(
     let new = (!parts.memrefs.is_empty()).then(|| parts.build(&mut rw.builder_before(old)).0);
     let mut values = Vec::new();
     for (k, m) in map.iter().enumerate() {
+        let old_result = rw.result(old, k);
+        if !rw.has_uses(old_result) {
+            values.push(old_result);
+            continue;
+        }
         let mut acc: Option<Value> = match (m, new) {
             (Some(i), Some(n)) => Some(rw.result(n, *i)),
             _ => None,
@@ -264,8 +282,21 @@ fn remove_memrefs_contained_in_retained(
         return false;
     }
     kept.retained = r.clone();
-    let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
-    rebuild(rw, op, &kept, &map, &extra);
+    // The next visit of the new dealloc would drop the retained values apart from the memrefs
+    // left (no canonicalization applies to a part of lists none applied to): dropped now, no
+    // intermediate dealloc's results become `false` or-ed into the extras.
+    let narrowed = if kept.memrefs.is_empty() {
+        None
+    } else {
+        without_retained_apart(rw, a, &kept)
+    };
+    match narrowed {
+        Some((narrowed, map)) => rebuild(rw, op, &narrowed, &map, &extra),
+        None => {
+            let map: Vec<Option<usize>> = (0..r.len()).map(Some).collect();
+            rebuild(rw, op, &kept, &map, &extra);
+        }
+    }
     true
 }
 
@@ -276,6 +307,20 @@ fn remove_retained_not_aliasing(
     op: Op,
     parts: &DeallocOperands,
 ) -> bool {
+    let Some((kept, map)) = without_retained_apart(rw, a, parts) else {
+        return false;
+    };
+    rebuild(rw, op, &kept, &map, &[]);
+    true
+}
+
+/// `parts` without the retained values certainly apart from every memref, and where each
+/// retained value went (`None`: dropped); `None` when none is.
+fn without_retained_apart(
+    ctx: &Context,
+    a: &Origins,
+    parts: &DeallocOperands,
+) -> Option<(DeallocOperands, Vec<Option<usize>>)> {
     let disjoint: Vec<bool> = parts
         .retained
         .iter()
@@ -283,11 +328,11 @@ fn remove_retained_not_aliasing(
             parts
                 .memrefs
                 .iter()
-                .all(|&m| alias(rw, a, m, r) == AliasResult::DifferentAllocation)
+                .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation)
         })
         .collect();
     if !disjoint.contains(&true) {
-        return false;
+        return None;
     }
     let mut map = Vec::with_capacity(disjoint.len());
     let mut kept = DeallocOperands {
@@ -303,8 +348,7 @@ fn remove_retained_not_aliasing(
             kept.retained.push(r);
         }
     }
-    rebuild(rw, op, &kept, &map, &[]);
-    true
+    Some((kept, map))
 }
 
 /// The origin summary of one memref: its terminal buffers and whether they are all
@@ -326,6 +370,8 @@ struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
     closures: RefCell<BoundedClosures<'a>>,
     cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
+    /// The answers of [`alias`] by pair of operands.
+    answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
     /// Handed-over arguments, which count as allocations.
     handed_over: FxHashSet<Value>,
 }
@@ -336,6 +382,7 @@ impl<'a> Origins<'a> {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             cache: RefCell::default(),
+            answers: RefCell::default(),
             handed_over,
         }
     }
@@ -561,9 +608,11 @@ fn retained_aliasing_always_freed(
     if !kept.memrefs.is_empty() {
         kept.build(&mut rw.builder_before(op));
     }
-    let t = bool_before(rw, op, true);
-    let values = vec![t; parts.retained.len()];
-    rw.replace_op_uses(op, &values);
+    if rw.results(op).iter().any(|&r| rw.has_uses(r)) {
+        let t = bool_before(rw, op, true);
+        let values = vec![t; parts.retained.len()];
+        rw.replace_op_uses(op, &values);
+    }
     rw.erase_op(op);
     true
 }
