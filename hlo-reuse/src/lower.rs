@@ -43,6 +43,8 @@ use ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
+mod edges;
+
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 
@@ -113,6 +115,7 @@ impl<'c> Lowering<'c> {
             fold_select(self.ctx, op);
         }
         self.retype(&all);
+        edges::tidy_edges(self.ctx, &all);
         Ok(())
     }
 
