@@ -94,34 +94,45 @@ impl<'c> Lowering<'c> {
 
     fn run(&mut self) -> R<()> {
         let all = self.ctx.walk_preorder(self.root);
-        let ops: Vec<Op> = all
-            .iter()
-            .copied()
-            .filter(|&op| is_deallocation_op(self.ctx, op))
-            .collect();
-        let mut plans = Vec::with_capacity(ops.len());
-        for &op in &ops {
+        let found = self.find(&all);
+        let mut plans = Vec::with_capacity(found.deallocation_ops.len());
+        for &op in &found.deallocation_ops {
             plans.push(self.plan(op)?);
         }
-        let selects: Vec<Op> = all
-            .iter()
-            .copied()
-            .filter(|&op| SelectOp::is(self.ctx, op) && self.selects_indicators(op))
-            .collect();
-        for (op, plan) in ops.into_iter().zip(plans) {
+        for (op, plan) in found.deallocation_ops.into_iter().zip(plans) {
             self.rewrite(op, plan)?;
         }
-        for op in selects {
+        for op in found.selects {
             fold_select(self.ctx, op);
         }
         self.retype(&all);
-        edges::tidy_edges(self.ctx, &all);
+        edges::tidy_edges(self.ctx, &found.multi_block_regions);
         Ok(())
     }
 
-    /// Whether select `op` picks between indicators.
-    fn selects_indicators(&self, op: Op) -> bool {
-        self.ctx.results(op).len() == 1 && self.is_ownership(self.ctx.result(op, 0))
+    /// What the lowering works on among `all`, in one pass over them.
+    fn find(&self, all: &[Op]) -> Found {
+        let ctx = &*self.ctx;
+        let mut found = Found::default();
+        for &op in all {
+            if is_deallocation_op(ctx, op) {
+                found.deallocation_ops.push(op);
+            } else if let [result] = ctx.results(op)
+                && self.is_ownership(*result)
+                && SelectOp::is(ctx, op)
+            {
+                found.selects.push(op);
+            }
+            for &region in ctx.regions(op) {
+                let multi_block = ctx
+                    .entry_block(region)
+                    .is_some_and(|entry| ctx.next_block(entry).is_some());
+                if multi_block {
+                    found.multi_block_regions.push(region);
+                }
+            }
+        }
+        found
     }
 
     /// What the lowering knows of indicator `v`: the memref whose allocation it owns when it
@@ -368,6 +379,17 @@ fn lowered_type(ctx: &mut Context, ty: Type, i1: Type) -> Option<Type> {
         inputs: inputs2,
         results: results2,
     }))
+}
+
+/// The ops and regions the lowering works on, in program order.
+#[derive(Default)]
+struct Found {
+    /// The `deallocation` ops, all lowered.
+    deallocation_ops: Vec<Op>,
+    /// The `arith.select`s of indicators, folded where the lowering makes them constant.
+    selects: Vec<Op>,
+    /// The regions of several blocks, whose edge blocks are tidied (`lower/edges.rs`).
+    multi_block_regions: Vec<ir::Region>,
 }
 
 /// What an op's lowering needs: what is known of its indicator operands.

@@ -17,18 +17,10 @@ use smallvec::SmallVec;
 /// The edges into each block: (branch, successor index).
 type Predecessors = FxHashMap<Block, SmallVec<[(Op, usize); 2]>>;
 
-/// Tidies the edge blocks of every multi-block region of `ops`.
-pub(super) fn tidy_edges(ctx: &mut Context, ops: &[Op]) {
-    for &op in ops {
-        for k in 0..ctx.regions(op).len() {
-            let region = ctx.regions(op)[k];
-            let multi_block = ctx
-                .entry_block(region)
-                .is_some_and(|entry| ctx.next_block(entry).is_some());
-            if multi_block && ctx.is_alive(op) {
-                tidy_region(ctx, region);
-            }
-        }
+/// Tidies the edge blocks of `regions` (each of several blocks).
+pub(super) fn tidy_edges(ctx: &mut Context, regions: &[Region]) {
+    for &region in regions {
+        tidy_region(ctx, region);
     }
 }
 
