@@ -314,6 +314,8 @@ impl<'c> Lowering<'c> {
     fn retype(&mut self, ops: &[Op]) {
         let i1 = self.ctx.i1_type();
         let mut values = Vec::new();
+        // Few distinct types, each seen many times.
+        let mut lowered: FxHashMap<Type, Option<Type>> = FxHashMap::default();
         for &op in ops {
             if !self.ctx.is_alive(op) {
                 continue;
@@ -327,8 +329,14 @@ impl<'c> Lowering<'c> {
             }
             for &v in &values {
                 let ty = self.ctx.value_type(v);
-                if let Some(lowered) = lowered_type(self.ctx, ty, i1) {
-                    self.ctx.set_value_type(v, lowered);
+                let to = match lowered.get(&ty) {
+                    Some(&to) => to,
+                    None => *lowered
+                        .entry(ty)
+                        .or_insert(lowered_type(self.ctx, ty, i1)),
+                };
+                if let Some(to) = to {
+                    self.ctx.set_value_type(v, to);
                 }
             }
             let Some(func) = FuncOp::of(self.ctx, op) else {
@@ -519,12 +527,15 @@ enum Constant {
 struct SharedConstants {
     made: FxHashMap<(Block, Constant), Value>,
     last: FxHashMap<Block, Op>,
+    /// The block last asked from and the entry block of its isolated region (asked for in
+    /// runs from one block: the ops are lowered in program order).
+    entry_of_last: Option<(Block, Option<Block>)>,
 }
 
 impl SharedConstants {
     /// The constant visible at `op`.
     fn get(&mut self, ctx: &mut Context, op: Op, constant: Constant) -> Value {
-        let Some(block) = isolated_entry(ctx, op) else {
+        let Some(block) = self.isolated_entry(ctx, op) else {
             return build_constant(&mut Builder::before(ctx, op), constant);
         };
         if let Some(&v) = self.made.get(&(block, constant)) {
@@ -543,6 +554,19 @@ impl SharedConstants {
         }
         self.made.insert((block, constant), v);
         v
+    }
+
+    /// [`isolated_entry`] of `op`, remembered for the block holding it.
+    fn isolated_entry(&mut self, ctx: &Context, op: Op) -> Option<Block> {
+        let parent = ctx.op_parent(op)?;
+        match self.entry_of_last {
+            Some((block, entry)) if block == parent => entry,
+            _ => {
+                let entry = isolated_entry(ctx, op);
+                self.entry_of_last = Some((parent, entry));
+                entry
+            }
+        }
     }
 }
 
