@@ -13,13 +13,17 @@
 //! - `own` → `true`, `null` → `false`;
 //! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
 //!   carrier's address when set, else 0;
-//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`:
-//!   the free alone, or nothing);
+//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`,
+//!   or one set on every path, `always_set.rs`: the free alone, or nothing);
 //! - a retain (any left) → a call of the generated private function `@hlo_retain_helper`
 //!   (one per module) over the addresses in stack arrays (`memref.alloca`, no heap
 //!   bookkeeping), which records each retained memref's new indicator and whether each
 //!   alloc is to be freed; each free is an `scf.if` with a `memref.dealloc`, so the
 //!   runtime's checked free sees it.
+//!
+//! What this leaves canonicalize is done here where it is cheap, the output after
+//! canonicalize unchanged: selects of indicators that became constants fold, and the edge
+//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`).
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -331,9 +335,7 @@ impl<'c> Lowering<'c> {
                 let ty = self.ctx.value_type(v);
                 let to = match lowered.get(&ty) {
                     Some(&to) => to,
-                    None => *lowered
-                        .entry(ty)
-                        .or_insert(lowered_type(self.ctx, ty, i1)),
+                    None => *lowered.entry(ty).or_insert(lowered_type(self.ctx, ty, i1)),
                 };
                 if let Some(to) = to {
                     self.ctx.set_value_type(v, to);

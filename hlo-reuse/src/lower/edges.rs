@@ -10,7 +10,7 @@
 //! Only regions whose branches are all `cf.br` and `cf.cond_br` are touched.
 
 use ir::dialects::cf::{BrOp, CondBrOp, only_branch, set_successor_operands};
-use ir::{Block, Context, Op, OpView, Region};
+use ir::{Block, Context, Op, OpView, Region, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -107,11 +107,8 @@ fn take_passed_values(ctx: &mut Context, block: Block, term: Op, k: usize) {
         return;
     }
     let values = ctx.successor_operands(term, k);
-    if values.len() != args.len() {
+    if !replace_args(ctx, &args, &values) {
         return;
-    }
-    for (&arg, &v) in args.iter().zip(&values) {
-        ctx.replace_all_uses_with(arg, v);
     }
     let all: Vec<usize> = (0..args.len()).collect();
     ctx.erase_block_args(block, &all);
@@ -131,12 +128,8 @@ fn merge_into_predecessor(ctx: &mut Context, block: Block, preds: &mut Predecess
         return;
     };
     let args = ctx.block_args(block).to_vec();
-    let values = ctx.operand_vec(branch);
-    if pred == block || args.len() != values.len() {
+    if pred == block || !replace_args(ctx, &args, &ctx.operand_vec(branch)) {
         return;
-    }
-    for (&arg, &v) in args.iter().zip(&values) {
-        ctx.replace_all_uses_with(arg, v);
     }
     ctx.erase_op(branch);
     let ops: Vec<Op> = ctx.block_ops(block).collect();
@@ -145,4 +138,16 @@ fn merge_into_predecessor(ctx: &mut Context, block: Block, preds: &mut Predecess
     }
     ctx.erase_block(block);
     preds.remove(&block);
+}
+
+/// Replaces each block argument of `args` by the value passed for it; false (and nothing
+/// replaced) when the counts differ.
+fn replace_args(ctx: &mut Context, args: &[Value], values: &[Value]) -> bool {
+    if args.len() != values.len() {
+        return false;
+    }
+    for (&arg, &v) in args.iter().zip(values) {
+        ctx.replace_all_uses_with(arg, v);
+    }
+    true
 }
