@@ -682,7 +682,8 @@ impl<'c> Deallocator<'c> {
             // A `cf.br` has no operand segments: its operands are the successor's, and the
             // carried memrefs and the indicators go after them.
             let appended = &values[range.len()..];
-            self.ctx.splice_operands(term, range.end..range.end, appended);
+            self.ctx
+                .splice_operands(term, range.end..range.end, appended);
             return Ok(());
         }
         if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {
