@@ -33,7 +33,9 @@
 //! ```
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
-use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type};
+use ir::dialects::deallocation::{
+    FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type,
+};
 use ir::dialects::func::{CallOp, FuncOp, ReturnOp};
 use ir::dialects::memref::{
     AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, DeallocOp, DimOp,
@@ -72,6 +74,8 @@ type R<T> = Result<T, Diagnostic>;
 struct Lowering<'c> {
     ctx: &'c mut Context,
     root: Op,
+    /// `!deallocation.ownership` (types are interned: equal types are one id).
+    ownership: Type,
     carriers: Carriers,
     always_set: AlwaysSet,
     helpers: FxHashSet<String>,
@@ -81,9 +85,11 @@ struct Lowering<'c> {
 
 impl<'c> Lowering<'c> {
     fn new(ctx: &'c mut Context, root: Op) -> Self {
+        let ownership = ownership_type(ctx);
         Lowering {
             ctx,
             root,
+            ownership,
             carriers: Carriers::default(),
             always_set: AlwaysSet::default(),
             helpers: FxHashSet::default(),
@@ -93,7 +99,7 @@ impl<'c> Lowering<'c> {
     }
 
     fn is_ownership(&self, v: Value) -> bool {
-        is_ownership_type(self.ctx, self.ctx.value_type(v))
+        self.ctx.value_type(v) == self.ownership
     }
 
     fn run(&mut self) -> R<()> {
