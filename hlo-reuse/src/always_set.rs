@@ -1,18 +1,19 @@
 //! Which ownership indicators are set on every path: those whose every origin, followed back
 //! through the arguments of blocks that branches reach (not entry blocks) and through
-//! `arith.select`s, is a `deallocation.own`. The final lowering frees such an indicator's buffer without an
-//! `scf.if` and takes its address without a `select`, where it would otherwise emit a guard
-//! on a value that canonicalize only later finds constant (a block argument every
-//! predecessor passes an `own` to). Region arguments and results are not followed: the
-//! scf loops' are rarely always set, and asking their region-branch edges for each would
-//! cost more than it saves.
+//! `arith.select`s, is a `deallocation.own`. The final lowering frees such an indicator's
+//! buffer without an `scf.if` and takes its address without a `select`, where it would
+//! otherwise emit a guard on a value that canonicalize only later finds constant (a block
+//! argument every predecessor passes an `own` to). Region arguments and results are not
+//! followed: the scf loops' are rarely always set, and asking their region-branch edges for
+//! each would cost more than it saves.
 //!
 //! An indicator is always set exactly when no origin it can be reached from is anything but
 //! an `own`; a cycle of arguments adds no origin. Each query is a depth-first search that
 //! stops at the first other origin, within a budget of values (beyond it the answer is "not
-//! known to be set", which only keeps a guard). What a search proves is remembered: every
+//! known to be set", which only keeps a guard). What a search finds is remembered: every
 //! value it visited when it found only `own`s, every value on the path to the origin that
-//! refuted it otherwise.
+//! refuted it otherwise, and every value it visited as not known when it ran out of budget
+//! (so that no value is searched through again and again).
 
 use ir::dialects::arith::SelectOp;
 use ir::dialects::deallocation::OwnOp;
@@ -80,10 +81,11 @@ impl AlwaysSet {
             for frame in stack.iter().filter(|f| is_arg(f.value)) {
                 self.known.insert(frame.value, false);
             }
-        } else if set {
-            // Every value seen reaches only `own`s (and values seen before).
+        } else {
+            // Every value seen reaches only `own`s (and values seen before), or, out of
+            // budget, is not known to.
             for &s in seen.iter().filter(|&&s| is_arg(s)) {
-                self.known.insert(s, true);
+                self.known.insert(s, set);
             }
         }
         seen.clear();

@@ -59,3 +59,19 @@ func.func @edges(%c: i1, %s: i1) {
 ^bb4:
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// A cycle of arguments adds no origin: ^bb1's indicator comes from an `own` and from itself,
+// so it is always set.
+func.func @cycle(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  cf.br ^bb1(%a, %oa : memref<4xf32>, !deallocation.ownership)
+^bb1(%m: memref<4xf32>, %o: !deallocation.ownership):
+  cf.cond_br %c, ^bb1(%m, %o : memref<4xf32>, !deallocation.ownership), ^bb2
+^bb2:
+  deallocation.free %o
+  return
+}
