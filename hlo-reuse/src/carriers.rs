@@ -31,37 +31,48 @@ impl Carriers {
         if let Some(&c) = self.known.get(&v) {
             return Ok(c);
         }
+        if let Some(c) = self.direct(ctx, v) {
+            self.known.insert(v, c);
+            return Ok(c);
+        }
         if !self.pending.insert(v) {
             return Ok(None);
         }
-        let c = self.compute(ctx, v);
+        let c = self.merged(ctx, v);
         self.pending.remove(&v);
         let c = c?;
         self.known.insert(v, c);
         Ok(c)
     }
 
-    fn compute(&mut self, ctx: &Context, v: Value) -> Result<Option<Value>, Diagnostic> {
+    /// The carrier of `v` when its definition gives it without asking other values': an
+    /// `own`, a `null`, a retain's result, or a value paired with a memref of its list.
+    fn direct(&mut self, ctx: &Context, v: Value) -> Option<Option<Value>> {
         if let ValueDef::Result { op, index } = ctx.value_def(v) {
             if let Some(own) = OwnOp::of(ctx, op) {
-                return Ok(Some(own.memref(ctx)));
+                return Some(Some(own.memref(ctx)));
             }
             if NullOp::is(ctx, op) {
-                return Ok(None);
+                return Some(None);
             }
             if let Some(retain) = RetainOp::of(ctx, op) {
-                return Ok(retain.retained(ctx).nth(index as usize));
-            }
-            if let Some(select) = SelectOp::of(ctx, op) {
-                let sources = [select.true_value(ctx), select.false_value(ctx)];
-                return self.join(ctx, v, &sources);
+                return Some(retain.retained(ctx).nth(index as usize));
             }
         }
+        // A select's one result pairs with no memref.
         let paired = self
             .pairings
-            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)));
-        if let Some(m) = paired {
-            return Ok(Some(m));
+            .of(ctx, v, |x| is_ownership_type(ctx, ctx.value_type(x)))?;
+        Some(Some(paired))
+    }
+
+    /// The carrier `v` merges from several values: a select's sides, or its incoming values.
+    fn merged(&mut self, ctx: &Context, v: Value) -> Result<Option<Value>, Diagnostic> {
+        if let ValueDef::Result { op, .. } = ctx.value_def(v)
+            && let Some(select) = SelectOp::of(ctx, op)
+        {
+            let sources = [select.true_value(ctx), select.false_value(ctx)];
+            return self.join(ctx, v, &sources);
         }
         match incoming(ctx, v, &mut self.preds) {
             Some(sources) => self.join(ctx, v, &sources),

@@ -679,8 +679,11 @@ impl<'c> Deallocator<'c> {
         if BrOp::is(self.ctx, term)
             && let Some(range) = self.ctx.successor_operand_range(term, k)
         {
-            // A `cf.br` has no operand segments: its operands are the successor's.
-            self.ctx.splice_operands(term, range, &values);
+            // A `cf.br` has no operand segments: its operands are the successor's, and the
+            // carried memrefs and the indicators go after them.
+            let appended = &values[range.len()..];
+            self.ctx
+                .splice_operands(term, range.end..range.end, appended);
             return Ok(());
         }
         if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {

@@ -127,21 +127,39 @@ fn collect(
     }
 }
 
-/// The values that operand `index` of `user` is forwarded to (region arguments, results,
-/// successor block arguments); `None` if the operand is not forwarded.
-pub fn forwarded_to(ctx: &Context, user: Op, index: usize) -> Option<SmallVec<[Value; 4]>> {
-    let mut out = SmallVec::new();
-    successor_receivers(ctx, user, index, &mut out);
-    if out.is_empty()
-        && let Some((owner, edges)) = region_edges(ctx, user)
-    {
-        receivers(ctx, owner, &edges, index, &mut out);
+/// The values an operand is forwarded to (region arguments, results, successor block
+/// arguments), for the operands of users asked about in runs (the uses of the values of one
+/// list: a terminator forwarding several), the region edges of the last user remembered.
+#[derive(Default)]
+pub struct Forwarding {
+    last: Option<(Op, Option<(Op, Edges)>)>,
+}
+
+impl Forwarding {
+    /// The values that operand `index` of `user` is forwarded to; `None` if it is not
+    /// forwarded.
+    pub fn targets(
+        &mut self,
+        ctx: &Context,
+        user: Op,
+        index: usize,
+    ) -> Option<SmallVec<[Value; 4]>> {
+        let mut out = SmallVec::new();
+        successor_receivers(ctx, user, index, &mut out);
+        if out.is_empty() {
+            if self.last.as_ref().is_none_or(|(op, _)| *op != user) {
+                self.last = Some((user, region_edges(ctx, user)));
+            }
+            if let Some((_, Some((owner, edges)))) = &self.last {
+                receivers(ctx, *owner, edges, index, &mut out);
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
-    (!out.is_empty()).then_some(out)
 }
 
 /// Calls `f(operand, target)` for each operand of `user` that `select` keeps and each value
-/// it is forwarded to, in the order of [`forwarded_to`] operand by operand; the region edges
+/// it is forwarded to, in the order of [`Forwarding::targets`] operand by operand; the region edges
 /// are asked for once for all operands.
 pub fn for_each_forwarded(
     ctx: &Context,

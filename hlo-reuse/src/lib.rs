@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 // The deallocation strategy (issue 16).
+mod always_set;
 mod carriers;
 mod deallocate;
 mod flow;

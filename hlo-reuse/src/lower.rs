@@ -13,13 +13,17 @@
 //! - `own` → `true`, `null` → `false`;
 //! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
 //!   carrier's address when set, else 0;
-//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`:
-//!   the free alone, or nothing);
+//! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`,
+//!   or one set on every path, `always_set.rs`: the free alone, or nothing);
 //! - a retain (any left) → a call of the generated private function `@hlo_retain_helper`
 //!   (one per module) over the addresses in stack arrays (`memref.alloca`, no heap
 //!   bookkeeping), which records each retained memref's new indicator and whether each
 //!   alloc is to be freed; each free is an `scf.if` with a `memref.dealloc`, so the
 //!   runtime's checked free sees it.
+//!
+//! What this leaves canonicalize is done here where it is cheap, the output after
+//! canonicalize unchanged: selects of indicators that became constants fold, and the edge
+//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`).
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -29,7 +33,9 @@
 //! ```
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
-use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type};
+use ir::dialects::deallocation::{
+    FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp, is_ownership_type, ownership_type,
+};
 use ir::dialects::func::{CallOp, FuncOp, ReturnOp};
 use ir::dialects::memref::{
     AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, DeallocOp, DimOp,
@@ -43,6 +49,9 @@ use ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
+mod edges;
+
+use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
@@ -65,7 +74,10 @@ type R<T> = Result<T, Diagnostic>;
 struct Lowering<'c> {
     ctx: &'c mut Context,
     root: Op,
+    /// `!deallocation.ownership` (types are interned: equal types are one id).
+    ownership: Type,
     carriers: Carriers,
+    always_set: AlwaysSet,
     helpers: FxHashSet<String>,
     constants: SharedConstants,
     addresses: Addresses,
@@ -73,10 +85,13 @@ struct Lowering<'c> {
 
 impl<'c> Lowering<'c> {
     fn new(ctx: &'c mut Context, root: Op) -> Self {
+        let ownership = ownership_type(ctx);
         Lowering {
             ctx,
             root,
+            ownership,
             carriers: Carriers::default(),
+            always_set: AlwaysSet::default(),
             helpers: FxHashSet::default(),
             constants: SharedConstants::default(),
             addresses: Addresses::default(),
@@ -84,30 +99,61 @@ impl<'c> Lowering<'c> {
     }
 
     fn is_ownership(&self, v: Value) -> bool {
-        is_ownership_type(self.ctx, self.ctx.value_type(v))
+        self.ctx.value_type(v) == self.ownership
     }
 
     fn run(&mut self) -> R<()> {
         let all = self.ctx.walk_preorder(self.root);
-        let ops: Vec<Op> = all
-            .iter()
-            .copied()
-            .filter(|&op| is_deallocation_op(self.ctx, op))
-            .collect();
-        let mut plans = Vec::with_capacity(ops.len());
-        for &op in &ops {
+        let found = self.find(&all);
+        let mut plans = Vec::with_capacity(found.deallocation_ops.len());
+        for &op in &found.deallocation_ops {
             plans.push(self.plan(op)?);
         }
-        for (op, plan) in ops.into_iter().zip(plans) {
+        for (op, plan) in found.deallocation_ops.into_iter().zip(plans) {
             self.rewrite(op, plan)?;
         }
+        for op in found.selects {
+            fold_select(self.ctx, op);
+        }
         self.retype(&all);
+        edges::tidy_edges(self.ctx, &found.multi_block_regions);
         Ok(())
     }
 
-    /// The memref whose allocation `v` owns when it is set (`None`: `v` is always null).
-    fn carrier(&mut self, v: Value) -> R<Option<Value>> {
-        self.carriers.of(self.ctx, v)
+    /// What the lowering works on among `all`, in one pass over them.
+    fn find(&self, all: &[Op]) -> Found {
+        let ctx = &*self.ctx;
+        let mut found = Found::default();
+        for &op in all {
+            if is_deallocation_op(ctx, op) {
+                found.deallocation_ops.push(op);
+            } else if let [result] = ctx.results(op)
+                && self.is_ownership(*result)
+                && SelectOp::is(ctx, op)
+            {
+                found.selects.push(op);
+            }
+            for &region in ctx.regions(op) {
+                let multi_block = ctx
+                    .entry_block(region)
+                    .is_some_and(|entry| ctx.next_block(entry).is_some());
+                if multi_block {
+                    found.multi_block_regions.push(region);
+                }
+            }
+        }
+        found
+    }
+
+    /// What the lowering knows of indicator `v`: the memref whose allocation it owns when it
+    /// is set (`None`: `v` is always null), and whether it is always set.
+    fn indicator(&mut self, v: Value) -> R<Indicator> {
+        let carrier = self.carriers.of(self.ctx, v)?;
+        let always_set = carrier.is_some() && self.always_set.query(self.ctx, v);
+        Ok(Indicator {
+            carrier,
+            always_set,
+        })
     }
 
     // ----- rewriting ----------------------------------------------------------------------------
@@ -117,29 +163,29 @@ impl<'c> Lowering<'c> {
         let ctx = &*self.ctx;
         if let Some(free) = FreeOp::of(ctx, op) {
             let o = free.ownership(ctx);
-            return Ok(Plan::Carriers(vec![self.carrier(o)?]));
+            return Ok(Plan::Indicators(vec![self.indicator(o)?]));
         }
         if let Some(get) = GetBufferOp::of(ctx, op) {
             let source = get.source(ctx);
             if self.is_ownership(source) {
-                return Ok(Plan::Carriers(vec![self.carrier(source)?]));
+                return Ok(Plan::Indicators(vec![self.indicator(source)?]));
             }
             return Ok(Plan::Nothing);
         }
         if let Some(retain) = RetainOp::of(ctx, op) {
             let allocs: Vec<Value> = retain.ownerships(ctx).collect();
-            let mut carriers = Vec::with_capacity(allocs.len());
+            let mut indicators = Vec::with_capacity(allocs.len());
             for o in allocs {
-                carriers.push(self.carrier(o)?);
+                indicators.push(self.indicator(o)?);
             }
-            return Ok(Plan::Carriers(carriers));
+            return Ok(Plan::Indicators(indicators));
         }
         Ok(Plan::Nothing)
     }
 
     fn rewrite(&mut self, op: Op, plan: Plan) -> R<()> {
-        let carriers = match plan {
-            Plan::Carriers(c) => c,
+        let indicators = match plan {
+            Plan::Indicators(known) => known,
             Plan::Nothing => Vec::new(),
         };
         if OwnOp::is(self.ctx, op) || NullOp::is(self.ctx, op) {
@@ -156,12 +202,12 @@ impl<'c> Lowering<'c> {
         let mut b = Builder::before(self.ctx, op);
         let replacements: Vec<Value> = if let Some(get) = GetBufferOp::of(&b, op) {
             let source = get.source(&b);
-            let address = match carriers.first() {
+            let address = match indicators.first() {
                 None => addresses.get(&mut b, block, source),
-                Some(&c) => address_if(
+                Some(&known) => address_if(
                     &mut b,
                     source,
-                    c,
+                    known,
                     |b, m| addresses.get(b, block, m),
                     |b| zero.unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b)),
                 ),
@@ -169,14 +215,14 @@ impl<'c> Lowering<'c> {
             vec![address]
         } else if let Some(free) = FreeOp::of(&b, op) {
             let o = free.ownership(&b);
-            if let Some(Some(c)) = carriers.first() {
-                dealloc_if(&mut b, o, *c);
+            if let Some(&known) = indicators.first() {
+                dealloc_if(&mut b, o, known);
             }
             Vec::new()
         } else if let Some(retain) = RetainOp::of(&b, op) {
             let retained: Vec<Value> = retain.retained(&b).collect();
             let allocs: Vec<Value> = retain.ownerships(&b).collect();
-            self.lower_retain(op, &retained, &allocs, &carriers)?
+            self.lower_retain(op, &retained, &allocs, &indicators)?
         } else {
             let loc = b.op_loc(op);
             return Err(Diagnostic::error(loc, "unexpected deallocation op").on_op(op));
@@ -193,7 +239,7 @@ impl<'c> Lowering<'c> {
         op: Op,
         retained: &[Value],
         allocs: &[Value],
-        carriers: &[Option<Value>],
+        indicators: &[Indicator],
     ) -> R<Vec<Value>> {
         if allocs.is_empty() {
             let mut b = Builder::before(self.ctx, op);
@@ -210,15 +256,18 @@ impl<'c> Lowering<'c> {
         let loc = b.loc();
         let outs = {
             let mut inner = Builder::at_end(b.ctx(), body, loc);
-            let outs = call_helper(&mut inner, &name, retained, allocs, carriers, &indices);
+            let outs = call_helper(&mut inner, &name, retained, allocs, indicators, &indices);
             AllocaScopeReturnOp::build(&mut inner, &outs);
             scope.op()
         };
         let outs = b.results(outs).to_vec();
-        for (&free, &c) in outs[n..].iter().zip(carriers) {
-            if let Some(c) = c {
-                dealloc_if(&mut b, free, c);
-            }
+        for (&free, known) in outs[n..].iter().zip(indicators) {
+            // The helper's flag says whether to free, whatever the indicator was.
+            let guarded = Indicator {
+                always_set: false,
+                ..*known
+            };
+            dealloc_if(&mut b, free, guarded);
         }
         Ok(outs[..n].to_vec())
     }
@@ -275,6 +324,8 @@ impl<'c> Lowering<'c> {
     fn retype(&mut self, ops: &[Op]) {
         let i1 = self.ctx.i1_type();
         let mut values = Vec::new();
+        // Few distinct types, each seen many times.
+        let mut lowered: FxHashMap<Type, Option<Type>> = FxHashMap::default();
         for &op in ops {
             if !self.ctx.is_alive(op) {
                 continue;
@@ -288,8 +339,12 @@ impl<'c> Lowering<'c> {
             }
             for &v in &values {
                 let ty = self.ctx.value_type(v);
-                if let Some(lowered) = lowered_type(self.ctx, ty, i1) {
-                    self.ctx.set_value_type(v, lowered);
+                let to = match lowered.get(&ty) {
+                    Some(&to) => to,
+                    None => *lowered.entry(ty).or_insert(lowered_type(self.ctx, ty, i1)),
+                };
+                if let Some(to) = to {
+                    self.ctx.set_value_type(v, to);
                 }
             }
             let Some(func) = FuncOp::of(self.ctx, op) else {
@@ -342,10 +397,40 @@ fn lowered_type(ctx: &mut Context, ty: Type, i1: Type) -> Option<Type> {
     }))
 }
 
-/// What an op's lowering needs: the carriers of its indicator operands.
+/// The ops and regions the lowering works on, in program order.
+#[derive(Default)]
+struct Found {
+    /// The `deallocation` ops, all lowered.
+    deallocation_ops: Vec<Op>,
+    /// The `arith.select`s of indicators, folded where the lowering makes them constant.
+    selects: Vec<Op>,
+    /// The regions of several blocks, whose edge blocks are tidied (`lower/edges.rs`).
+    multi_block_regions: Vec<ir::Region>,
+}
+
+/// What an op's lowering needs: what is known of its indicator operands.
 enum Plan {
     Nothing,
-    Carriers(Vec<Option<Value>>),
+    Indicators(Vec<Indicator>),
+}
+
+/// What is known of an indicator before the lowering changes anything.
+#[derive(Clone, Copy)]
+struct Indicator {
+    /// The memref whose allocation it owns when set (`None`: always null).
+    carrier: Option<Value>,
+    /// Whether it is set on every path (`always_set.rs`).
+    always_set: bool,
+}
+
+impl Indicator {
+    /// Whether lowered indicator `o` is a constant or always set: `Some(set)`.
+    fn known(self, b: &Builder, o: Value) -> Option<bool> {
+        if self.always_set {
+            return Some(true);
+        }
+        ConstantOp::as_bool(b, o)
+    }
 }
 
 /// `select %o, <address of carrier>, 0` (0 when there is no carrier). An indicator that is a
@@ -356,12 +441,12 @@ enum Plan {
 fn address_if(
     b: &mut Builder,
     o: Value,
-    carrier: Option<Value>,
+    indicator: Indicator,
     address: impl FnOnce(&mut Builder, Value) -> Value,
     zero: impl FnOnce(&mut Builder) -> Value,
 ) -> Value {
-    let known = ConstantOp::as_bool(b, o);
-    let Some(c) = carrier.filter(|_| known != Some(false)) else {
+    let known = indicator.known(b, o);
+    let Some(c) = indicator.carrier.filter(|_| known != Some(false)) else {
         return zero(b);
     };
     let address = address(b, c);
@@ -370,6 +455,40 @@ fn address_if(
     }
     let zero = zero(b);
     SelectOp::build(b, o, address, zero).result(b)
+}
+
+/// Folds a select of lowered indicators (`i1`) that the lowering made constant, as
+/// canonicalize's `arith.select` folder would, so that canonicalize finds it done: equal
+/// sides or a constant condition pick a side, `c ? true : false` is `c`, `c ? true : x` is
+/// `c | x`, `c ? x : false` is `c & x`, and `c ? c : x`, `c ? x : c` likewise.
+fn fold_select(ctx: &mut Context, op: Op) {
+    let Some(select) = SelectOp::of(ctx, op) else {
+        return;
+    };
+    let (c, t, f) = (
+        select.condition(ctx),
+        select.true_value(ctx),
+        select.false_value(ctx),
+    );
+    let (ct, cf) = (ConstantOp::as_bool(ctx, t), ConstantOp::as_bool(ctx, f));
+    let mut b = Builder::before(ctx, op);
+    let folded = if t == f {
+        t
+    } else if let Some(set) = ConstantOp::as_bool(&b, c) {
+        if set { t } else { f }
+    } else {
+        match (ct, cf) {
+            (Some(true), Some(false)) => c,
+            (Some(false), Some(true)) => return,
+            (Some(true), _) => OrIOp::build(&mut b, c, f).result(&b),
+            (_, Some(false)) => AndIOp::build(&mut b, c, t).result(&b),
+            _ if t == c => OrIOp::build(&mut b, c, f).result(&b),
+            _ if f == c => AndIOp::build(&mut b, c, t).result(&b),
+            _ => return,
+        }
+    };
+    ctx.replace_op_uses(op, &[folded]);
+    ctx.erase_op(op);
 }
 
 /// A new `memref.extract_aligned_pointer_as_index` of `m`.
@@ -416,12 +535,15 @@ enum Constant {
 struct SharedConstants {
     made: FxHashMap<(Block, Constant), Value>,
     last: FxHashMap<Block, Op>,
+    /// The block last asked from and the entry block of its isolated region (asked for in
+    /// runs from one block: the ops are lowered in program order).
+    entry_of_last: Option<(Block, Option<Block>)>,
 }
 
 impl SharedConstants {
     /// The constant visible at `op`.
     fn get(&mut self, ctx: &mut Context, op: Op, constant: Constant) -> Value {
-        let Some(block) = isolated_entry(ctx, op) else {
+        let Some(block) = self.isolated_entry(ctx, op) else {
             return build_constant(&mut Builder::before(ctx, op), constant);
         };
         if let Some(&v) = self.made.get(&(block, constant)) {
@@ -440,6 +562,19 @@ impl SharedConstants {
         }
         self.made.insert((block, constant), v);
         v
+    }
+
+    /// [`isolated_entry`] of `op`, remembered for the block holding it.
+    fn isolated_entry(&mut self, ctx: &Context, op: Op) -> Option<Block> {
+        let parent = ctx.op_parent(op)?;
+        match self.entry_of_last {
+            Some((block, entry)) if block == parent => entry,
+            _ => {
+                let entry = isolated_entry(ctx, op);
+                self.entry_of_last = Some((parent, entry));
+                entry
+            }
+        }
     }
 }
 
@@ -473,10 +608,13 @@ fn isolated_entry(ctx: &Context, op: Op) -> Option<Block> {
     }
 }
 
-/// `scf.if %cond { memref.dealloc <base of carrier> }`; with a constant `cond`, the free
-/// itself or nothing.
-fn dealloc_if(b: &mut Builder, cond: Value, carrier: Value) {
-    match ConstantOp::as_bool(b, cond) {
+/// `scf.if %cond { memref.dealloc <base of carrier> }`; with a constant or always set
+/// `cond`, the free itself or nothing (nothing too without a carrier: always null).
+fn dealloc_if(b: &mut Builder, cond: Value, indicator: Indicator) {
+    let Some(carrier) = indicator.carrier else {
+        return;
+    };
+    match indicator.known(b, cond) {
         Some(false) => return,
         Some(true) => {
             let base = base_buffer(b, carrier);
@@ -542,7 +680,7 @@ fn call_helper(
     name: &str,
     retained: &[Value],
     allocs: &[Value],
-    carriers: &[Option<Value>],
+    indicators: &[Indicator],
     at: &[Value],
 ) -> Vec<Value> {
     let index = b.ctx().index_type();
@@ -555,8 +693,8 @@ fn call_helper(
         StoreOp::build(b, address, rs, &[at[i]]);
     }
     let zero = at[0];
-    for (j, (&o, &c)) in allocs.iter().zip(carriers).enumerate() {
-        let address = address_if(b, o, c, extract_address, |_| zero);
+    for (j, (&o, &known)) in allocs.iter().zip(indicators).enumerate() {
+        let address = address_if(b, o, known, extract_address, |_| zero);
         StoreOp::build(b, address, al, &[at[j]]);
     }
     CallOp::build(b, name, &[rs_arg, al_arg, fl_arg], &[]);

@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 
 use std::cell::RefCell;
 
-use crate::flow::{Pairings, Predecessors, forwarded_to, incoming};
+use crate::flow::{Forwarding, Pairings, Predecessors, incoming};
 
 /// The options of [`hlo_deallocation_simplification`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -354,12 +354,13 @@ fn simplify_owns(ctx: &mut Context, contents: &Contents, number: &Numbering) {
 fn used_values(ctx: &Context, values: &[Value], number: &Numbering) -> Vec<bool> {
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut work: Vec<u32> = Vec::new();
+    let mut forwarding = Forwarding::default();
     for (i, &v) in values.iter().enumerate() {
         if !is_alive(ctx, v) {
             continue;
         }
         for (user, index) in ctx.uses(v) {
-            match forwarded_to(ctx, user, index) {
+            match forwarding.targets(ctx, user, index) {
                 Some(targets) => {
                     for t in targets {
                         if let Some(k) = number.get(t) {

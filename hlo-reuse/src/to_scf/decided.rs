@@ -190,6 +190,8 @@ struct Claims<'c, 'd> {
     buffers: Vec<Option<Value>>,
     open: Vec<usize>,
     null: Option<Value>,
+    /// The index 0 [`Self::is_set`] compares with, built once for the whole retain.
+    zero: Option<Value>,
 }
 
 impl<'c, 'd> Claims<'c, 'd> {
@@ -207,6 +209,7 @@ impl<'c, 'd> Claims<'c, 'd> {
             buffers: vec![None; allocs.len()],
             open: decided.open.clone(),
             null: None,
+            zero: None,
         }
     }
 
@@ -288,7 +291,9 @@ impl<'c, 'd> Claims<'c, 'd> {
     fn is_set(&mut self, j: usize) -> Value {
         let buffer = self.buffer(j);
         let b = &mut self.b;
-        let zero = ConstantOp::build_index(b, 0).result(b);
+        let zero = *self
+            .zero
+            .get_or_insert_with(|| ConstantOp::build_index(b, 0).result(b));
         CmpIOp::build(b, CmpIPredicate::Ne, buffer, zero).result(b)
     }
 

@@ -1,0 +1,77 @@
+// RUN: dealloc-opt %s --hlo-lower-deallocation --split-input-file
+// NO-MLIR-OPT: the input uses the MLIR-HLO deallocation dialect
+
+// NO-JIT: deallocation ops
+// Every predecessor of ^bb3 passes an `own`: the free of its indicator is the dealloc alone,
+// without scf.if.
+func.func @always_set(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %ob = deallocation.own %b : memref<4xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  deallocation.free %ob
+  cf.br ^bb3(%a, %oa : memref<4xf32>, !deallocation.ownership)
+^bb2:
+  deallocation.free %oa
+  cf.br ^bb3(%b, %ob : memref<4xf32>, !deallocation.ownership)
+^bb3(%m: memref<4xf32>, %o: !deallocation.ownership):
+  deallocation.free %o
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// One predecessor passes null: the free stays guarded.
+func.func @sometimes_null(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  %n = deallocation.null
+  cf.cond_br %c, ^bb1(%a, %oa : memref<4xf32>, !deallocation.ownership), ^bb1(%a, %n : memref<4xf32>, !deallocation.ownership)
+^bb1(%m: memref<4xf32>, %o: !deallocation.ownership):
+  deallocation.free %o
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// Edge blocks as hlo-deallocate splits a cf.cond_br: the one left with only its cf.br is
+// skipped (^bb3 then takes the values passed), the other is merged with ^bb4, its only
+// successor reached from nowhere else. Selects of indicators the lowering makes constant
+// fold: `%s ? own : null` is `%s`.
+func.func @edges(%c: i1, %s: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  %n = deallocation.null
+  %p = arith.select %s, %oa, %n : !deallocation.ownership
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%a, %p : memref<4xf32>, !deallocation.ownership)
+^bb2:
+  deallocation.free %oa
+  cf.br ^bb4
+^bb3(%m: memref<4xf32>, %o: !deallocation.ownership):
+  deallocation.free %o
+  return
+^bb4:
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// A cycle of arguments adds no origin: ^bb1's indicator comes from an `own` and from itself,
+// so it is always set.
+func.func @cycle(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  cf.br ^bb1(%a, %oa : memref<4xf32>, !deallocation.ownership)
+^bb1(%m: memref<4xf32>, %o: !deallocation.ownership):
+  cf.cond_br %c, ^bb1(%m, %o : memref<4xf32>, !deallocation.ownership), ^bb2
+^bb2:
+  deallocation.free %o
+  return
+}
