@@ -3,7 +3,7 @@
 // The input's own clones that nothing writes after they are made read their source instead
 // (dealloc/src/pass/read_only_clones.rs): one allocation and one copy fewer, and the source
 // is freed after the last use of both. Every chunk runs before and after the pass and must
-// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19, 22, 25 and 29 lose their
+// print the same. Chunks 1, 2, 7, 10, 11, 13, 14, 16, 18, 19, 22, 25, 29 and 30 lose their
 // clone; the others keep it, each for the reason its comment gives.
 
 // 1. Written, then cloned, then only read: the clone becomes %a.
@@ -691,5 +691,42 @@ func.func @main() {
     %v = memref.load %a[%c0] : memref<1xi64>
     func.call @printI64(%v) : (i64) -> ()
   }
+  return
+}
+
+// -----
+
+// 30. Each trip clones the argument, reads the copy, then hands the argument to a callee that
+// writes it: the callee runs after the copy's last read and keeps no name of the buffer, so
+// the clone reads %m in place (prints 1, 2, 3, then 4 in the caller).
+func.func private @printI64(i64)
+func.func private @bump(%m: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : i64
+  %v = memref.load %m[%c0] : memref<1xi64>
+  %w = arith.addi %v, %i1 : i64
+  memref.store %w, %m[%c0] : memref<1xi64>
+  return
+}
+func.func private @walk(%m: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %b = bufferization.clone %m : memref<1xi64> to memref<1xi64>
+    %v = memref.load %b[%c0] : memref<1xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    func.call @bump(%m) : (memref<1xi64>) -> ()
+  }
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : i64
+  %a = memref.alloc() : memref<1xi64>
+  memref.store %i1, %a[%c0] : memref<1xi64>
+  func.call @walk(%a) : (memref<1xi64>) -> ()
+  %v = memref.load %a[%c0] : memref<1xi64>
+  func.call @printI64(%v) : (i64) -> ()
   return
 }

@@ -28,7 +28,9 @@
 //!   value or given to an op of unknown effects), so no callee can reach that buffer;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
 //!   a callee, or turned into an address the program could compare), turned into a tensor, or
-//!   freed; a function exit may return one of them (one operand, so the caller never gets
+//!   freed, except that a callee with a body returning no buffer may take one outside the
+//!   copy's live span (below) when the module's memory is private (below): it writes it only
+//!   while it runs; a function exit may return one of them (one operand, so the caller never gets
 //!   one buffer under two results where it got two), unless the source may be a constant
 //!   global, which the caller could then write;
 //! * every write to such an alias happens where no copy is live, or before the clone:
@@ -163,6 +165,7 @@ fn read_only_aliases(
     aliases.sort_unstable();
     aliases.dedup();
     let returnable = !origins_include_global;
+    let memory = args.memory;
     let untouched = aliases.iter().all(|&alias| {
         ctx.uses(alias).all(|(user, _)| {
             if user == clone {
@@ -170,6 +173,9 @@ fn read_only_aliases(
             }
             if leaves_the_function(ctx, user) {
                 return returnable && returns_one_alias(ctx, user, &aliases);
+            }
+            if calls_outside_span(ctx, user, &site) && memory.is_private(ctx) {
+                return true;
             }
             only_reads_or_writes_before(ctx, once, user, alias, &site)
         })
@@ -280,6 +286,16 @@ fn span_is_quiet(
         cur = ctx.next_op(op);
     }
     true
+}
+
+/// Whether `user` is a call outside the clone's live span of a function with a body that
+/// returns no buffer. With the module's memory private ([`ModuleMemory`]) the callee can
+/// write the buffers it gets only while it runs, when no copy is live, and keeps no name of
+/// them afterwards.
+fn calls_outside_span(ctx: &Context, user: Op, site: &CloneSite) -> bool {
+    site.span.is_some_and(|span| span.excludes(ctx, user))
+        && calls_a_body(ctx, user)
+        && !ctx.results(user).iter().any(|&r| is_buffer(ctx, r))
 }
 
 /// Whether no op of the module can change a function argument's buffer except through a
