@@ -42,21 +42,26 @@ pub struct OpData {
     pub(crate) regions: SmallVec<[Region; 1]>,
     pub(crate) successors: SmallVec<[Block; 2]>,
     pub(crate) loc: Loc,
-    pub(crate) order: Cell<u32>,
 }
 
 /// The fields of an op that walks and kind queries read: its name, its place in its block's
 /// list and whether it is alive. They live in their own dense array, apart from [`OpData`],
-/// so that walking a block or asking an op's kind touches 20 bytes per op instead of the whole
+/// so that walking a block, ordering ops or asking an op's kind touches 24 bytes per op instead of the whole
 /// payload: on large programs (256k ops) the walks were bound by the memory latency of
 /// following `prev`/`next` through 150-byte records.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct OpLinks {
     pub(crate) name: OpName,
     pub(crate) parent: PackedOption<Block>,
     pub(crate) prev: PackedOption<Op>,
     pub(crate) next: PackedOption<Op>,
+    /// The op's position number in its block, for `is_before_in_block` (valid while the
+    /// block's `order_valid` is set).
+    pub(crate) order: Cell<u32>,
     pub(crate) alive: bool,
+    /// Whether the op has regions (set once: an op's regions never change), so that walks
+    /// and `regions` skip the payload of the many ops without any.
+    pub(crate) has_regions: bool,
 }
 
 /// The payload of a block.
@@ -157,7 +162,7 @@ impl OpState {
 /// Owner of all IR entities and interned data.
 pub struct Context {
     pub(crate) ops: PrimaryMap<Op, OpData>,
-    /// Per op, in step with `ops`: its name, list links and liveness.
+    /// Per op, in step with `ops`: its name, list links, order number and liveness.
     pub(crate) op_links: PrimaryMap<Op, OpLinks>,
     pub(crate) blocks: PrimaryMap<Block, BlockData>,
     pub(crate) regions: PrimaryMap<Region, RegionData>,
@@ -530,14 +535,15 @@ impl Context {
             regions: SmallVec::from_slice(&state.regions),
             successors: SmallVec::from_slice(&state.successors),
             loc: state.loc,
-            order: Cell::new(0),
         });
         let links = self.op_links.push(OpLinks {
             name: state.name,
             parent: None.into(),
             prev: None.into(),
             next: None.into(),
+            order: Cell::new(0),
             alive: true,
+            has_regions: !state.regions.is_empty(),
         });
         debug_assert_eq!(op, links, "ops and their links are pushed in step");
         state.successors.clear();
@@ -740,6 +746,9 @@ impl Context {
 
     /// The regions of `op`.
     pub fn regions(&self, op: Op) -> &[Region] {
+        if !self.op_links[op].has_regions {
+            return &[];
+        }
         &self.ops[op].regions
     }
 
@@ -965,11 +974,11 @@ impl Context {
         if !self.blocks[block].order_valid.get() {
             for (i, op) in self.block_ops(block).enumerate() {
                 let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
-                self.ops[op].order.set(order);
+                self.op_links[op].order.set(order);
             }
             self.blocks[block].order_valid.set(true);
         }
-        self.ops[a].order.get() < self.ops[b].order.get()
+        self.op_links[a].order.get() < self.op_links[b].order.get()
     }
 
     /// Whether `op` is `ancestor` or nested (at any depth) inside it.
@@ -1016,7 +1025,7 @@ impl Context {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
             out.push(o);
-            for &r in self.ops[o].regions.iter().rev() {
+            for &r in self.regions(o).iter().rev() {
                 let mut b = self.regions[r].last.expand();
                 while let Some(block) = b {
                     let mut cur = self.blocks[block].last.expand();
@@ -1036,7 +1045,7 @@ impl Context {
     pub fn any_nested(&self, op: Op, mut pred: impl FnMut(Op) -> bool) -> bool {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
-            for &r in self.ops[o].regions.iter() {
+            for &r in self.regions(o).iter() {
                 for block in self.blocks(r) {
                     for child in self.block_ops(block) {
                         if pred(child) {
@@ -1057,7 +1066,7 @@ impl Context {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
             out.push(o);
-            for &r in self.ops[o].regions.iter() {
+            for &r in self.regions(o).iter() {
                 for block in self.blocks(r) {
                     for child in self.block_ops(block) {
                         stack.push(child);
@@ -1217,8 +1226,8 @@ impl Context {
         if !self.blocks[block].order_valid.get() {
             return;
         }
-        let above = self.ops[next].order.get();
-        let below = prev.map(|p| self.ops[p].order.get());
+        let above = self.op_links[next].order.get();
+        let below = prev.map(|p| self.op_links[p].order.get());
         let room = match below {
             Some(below) => above
                 .checked_sub(below)
@@ -1227,7 +1236,7 @@ impl Context {
             None => (above >= 1).then_some(above / 2),
         };
         match room {
-            Some(order) => self.ops[op].order.set(order),
+            Some(order) => self.op_links[op].order.set(order),
             None => self.invalidate_order(block),
         }
     }
@@ -1247,14 +1256,14 @@ impl Context {
         match last.expand() {
             Some(l) => {
                 self.op_links[l].next = op.into();
-                match self.ops[l].order.get().checked_add(ORDER_STRIDE) {
-                    Some(order) => self.ops[op].order.set(order),
+                match self.op_links[l].order.get().checked_add(ORDER_STRIDE) {
+                    Some(order) => self.op_links[op].order.set(order),
                     None => self.invalidate_order(block),
                 }
             }
             None => {
                 self.blocks[block].first = op.into();
-                self.ops[op].order.set(0);
+                self.op_links[op].order.set(0);
             }
         }
         self.blocks[block].last = op.into();
@@ -1346,7 +1355,7 @@ impl Context {
     pub fn erase_op(&mut self, op: Op) {
         self.unlink_op(op);
         // The common case, an op without regions, needs no walk (and allocates nothing).
-        if self.ops[op].regions.is_empty() {
+        if self.regions(op).is_empty() {
             self.drop_operand_uses(op);
             self.mark_erased(op);
             return;
@@ -1582,8 +1591,8 @@ mod record_sizes {
     /// all, at a million ops): growing one is a decision, not an accident.
     #[test]
     fn entity_records_stay_compact() {
-        assert!(std::mem::size_of::<OpData>() <= 136);
-        assert!(std::mem::size_of::<OpLinks>() <= 20);
+        assert!(std::mem::size_of::<OpData>() <= 128);
+        assert!(std::mem::size_of::<OpLinks>() <= 24);
         assert!(std::mem::size_of::<ValueData>() <= 24);
         assert!(std::mem::size_of::<OperandData>() <= 20);
         assert!(std::mem::size_of::<BlockData>() <= 48);
