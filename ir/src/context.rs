@@ -62,6 +62,10 @@ pub(crate) struct OpLinks {
     /// Whether the op has regions (set once: an op's regions never change), so that walks
     /// and `regions` skip the payload of the many ops without any.
     pub(crate) has_regions: bool,
+    /// Whether the op has successors (set once: only which blocks they are changes), so that
+    /// `successors`, asked of every op of a block by the verifier and region simplification,
+    /// skips the payload of the many ops without any.
+    pub(crate) has_successors: bool,
 }
 
 /// The payload of a block.
@@ -544,6 +548,7 @@ impl Context {
             order: Cell::new(0),
             alive: true,
             has_regions: !state.regions.is_empty(),
+            has_successors: !state.successors.is_empty(),
         });
         debug_assert_eq!(op, links, "ops and their links are pushed in step");
         state.successors.clear();
@@ -754,6 +759,9 @@ impl Context {
 
     /// The successors of `op`.
     pub fn successors(&self, op: Op) -> &[Block] {
+        if !self.op_links[op].has_successors {
+            return &[];
+        }
         &self.ops[op].successors
     }
 
