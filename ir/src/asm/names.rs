@@ -164,22 +164,56 @@ impl Counters {
     }
 }
 
-/// The hint-derived names used in each scope (by [`name_key`]), and each scope's parent.
+/// The hint-derived names (by [`name_key`]) visible in the scope being named: those of the
+/// open scopes, each a region and its ancestors. Regions are named depth first, so the open
+/// scopes form a stack; a name is in at most one of them (it is only added where none sees
+/// it), and closing a scope removes its names. One lookup then answers what would take one
+/// per enclosing region.
 struct NameScopes {
-    used: Vec<(FxHashSet<u64>, Option<usize>)>,
+    /// Every name of the open scopes.
+    visible: FxHashSet<u64>,
+    /// The open scopes, outermost first: each one's id and the names it added.
+    open: Vec<(usize, Vec<u64>)>,
+    /// The id the next opened scope gets.
+    next_id: usize,
 }
 
 impl NameScopes {
-    fn is_used(&self, mut scope: usize, key: u64) -> bool {
-        loop {
-            let (set, parent) = &self.used[scope];
-            if set.contains(&key) {
-                return true;
+    /// The outermost scope (id 0) alone is open.
+    fn new() -> Self {
+        NameScopes {
+            visible: FxHashSet::default(),
+            open: vec![(0, Vec::new())],
+            next_id: 1,
+        }
+    }
+
+    /// Closes the scopes opened after `parent` and opens a new one inside it; returns its id.
+    fn open_inside(&mut self, parent: usize) -> usize {
+        while let Some((id, names)) = self.open.last_mut()
+            && *id != parent
+        {
+            for key in names.drain(..) {
+                self.visible.remove(&key);
             }
-            match parent {
-                Some(p) => scope = *p,
-                None => return false,
-            }
+            self.open.pop();
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.open.push((id, Vec::new()));
+        id
+    }
+
+    /// Whether `key` is used in the innermost open scope or around it.
+    fn is_used(&self, key: u64) -> bool {
+        self.visible.contains(&key)
+    }
+
+    /// Marks `key` used in the innermost open scope.
+    fn insert(&mut self, key: u64) {
+        self.visible.insert(key);
+        if let Some((_, names)) = self.open.last_mut() {
+            names.push(key);
         }
     }
 }
@@ -191,9 +225,7 @@ pub(crate) fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         values: SecondaryMap::with_capacity(ctx.value_capacity()),
         ..Names::default()
     };
-    let mut scopes = NameScopes {
-        used: vec![(FxHashSet::default(), None)],
-    };
+    let mut scopes = NameScopes::new();
     let start = Counters {
         next_value: 0,
         next_arg: 0,
@@ -225,11 +257,7 @@ pub(crate) fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         } else {
             saved
         };
-        naming
-            .scopes
-            .used
-            .push((FxHashSet::default(), Some(c.scope)));
-        c.scope = naming.scopes.used.len() - 1;
+        c.scope = naming.scopes.open_inside(c.scope);
         naming.name_region(region, &mut c);
         for block in ctx.blocks(region) {
             for op in ctx.block_ops(block) {
@@ -340,10 +368,10 @@ impl Naming<'_> {
         let (text, suffix) = split_suffix(&name);
         let text_id = self.text_id(text);
         let key = name_key(text_id, suffix.unwrap_or(NO_SUFFIX));
-        if self.scopes.is_used(c.scope, key) {
+        if self.scopes.is_used(key) {
             return self.conflict_free_name(&name, c);
         }
-        self.scopes.used[c.scope].0.insert(key);
+        self.scopes.insert(key);
         match suffix {
             None => NameBase::Text(text_id),
             Some(suffix) => NameBase::Suffixed {
@@ -368,8 +396,8 @@ impl Naming<'_> {
             let suffix = c.next_conflict;
             c.next_conflict += 1;
             let key = name_key(text, suffix);
-            if !self.scopes.is_used(c.scope, key) {
-                self.scopes.used[c.scope].0.insert(key);
+            if !self.scopes.is_used(key) {
+                self.scopes.insert(key);
                 return NameBase::Suffixed { text, suffix };
             }
         }

@@ -4,9 +4,11 @@
 use ir::rewrite::Rewriter;
 use ir::{Context, Op, Traits};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
-/// Identity of a constant: its scope, attributes, op name and type.
-type ConstantKey = (Op, Vec<(ir::Sym, ir::Attr)>, ir::OpName, ir::Type);
+/// Identity of a constant: its scope, attributes, op name and type (constants have one or two
+/// attributes: kept inline, so building a key allocates nothing).
+type ConstantKey = (Op, SmallVec<[(ir::Sym, ir::Attr); 2]>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
 /// of its entry block: in every such region nested in `root` when `scopes` is `None`, else in
@@ -42,7 +44,7 @@ pub(super) fn dedup_constants(
         let result = rw.result(op, 0);
         let key = (
             scope,
-            rw.attrs(op).to_vec(),
+            SmallVec::from_slice(rw.attrs(op)),
             rw.op_name(op),
             rw.value_type(result),
         );
@@ -73,9 +75,32 @@ pub(super) fn dedup_constants(
 }
 
 /// Appends the constant-like ops nested in `root` (not `root` itself) to `out`, in preorder.
+///
+/// Walks without collecting every op (this runs after each iteration of the driver): the
+/// stack holds, per block being walked, the next op to visit there, so an op's nested blocks
+/// are walked before its next sibling.
 fn constants_in_preorder(ctx: &Context, root: Op, out: &mut Vec<Op>) {
-    let nested = ctx.walk_preorder(root).into_iter().skip(1);
-    out.extend(nested.filter(|&op| ctx.has_trait(op, Traits::CONSTANT_LIKE)));
+    let mut pending = Vec::new();
+    push_first_ops_of_blocks(ctx, root, &mut pending);
+    while let Some(op) = pending.pop() {
+        if ctx.has_trait(op, Traits::CONSTANT_LIKE) {
+            out.push(op);
+        }
+        pending.extend(ctx.next_op(op));
+        push_first_ops_of_blocks(ctx, op, &mut pending);
+    }
+}
+
+/// Pushes the first op of each block nested directly in `op`, last block first (so that the
+/// first block's ops are popped first).
+fn push_first_ops_of_blocks(ctx: &Context, op: Op, pending: &mut Vec<Op>) {
+    for &region in ctx.regions(op).iter().rev() {
+        let mut block = ctx.last_block(region);
+        while let Some(b) = block {
+            pending.extend(ctx.first_op(b));
+            block = ctx.prev_block(b);
+        }
+    }
 }
 
 /// The isolated-from-above region a constant `op` belongs to, by its owner: the scope its
