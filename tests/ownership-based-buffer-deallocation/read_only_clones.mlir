@@ -597,6 +597,8 @@ func.func @main() {
 // 26. The same buffer comes in as two arguments, and the second is written between two
 // reads of the clone of the first: the write may reach the caller's buffer, so the clone
 // stays (prints 1, 1).
+// UPSTREAM-DIFFERS: mlir-opt-22 --buffer-deallocation-pipeline drops the clone of %m whatever
+// writes it, so its output reads the write through %n and prints 1, then 5.
 func.func private @printI64(i64)
 func.func private @both(%m: memref<1xi64>, %n: memref<1xi64>) {
   %c0 = arith.constant 0 : index
