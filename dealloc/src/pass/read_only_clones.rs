@@ -28,9 +28,9 @@
 //!   value or given to an op of unknown effects), so no callee can reach that buffer;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
 //!   a callee, or turned into an address the program could compare), turned into a tensor, or
-//!   freed, except that a callee with a body returning no buffer may take one outside the
-//!   copy's live span (below) when the module's memory is private (below): it writes it only
-//!   while it runs; a function exit may return one of them (one operand, so the caller never gets
+//!   freed, except that a callee with a body may take one outside the copy's live span
+//!   (below) when the module's memory is private (below): it writes it only while it runs,
+//!   and what it returns is an alias the rules check; a function exit may return one of them (one operand, so the caller never gets
 //!   one buffer under two results where it got two), unless the source may be a constant
 //!   global, which the caller could then write;
 //! * every write to such an alias happens where no copy is live, or before the clone:
@@ -288,14 +288,13 @@ fn span_is_quiet(
     true
 }
 
-/// Whether `user` is a call outside the clone's live span of a function with a body that
-/// returns no buffer. With the module's memory private ([`ModuleMemory`]) the callee can
-/// write the buffers it gets only while it runs, when no copy is live, and keeps no name of
-/// them afterwards.
+/// Whether `user` is a call outside the clone's live span of a function with a body. With
+/// the module's memory private ([`ModuleMemory`]) the callee can write the buffers it gets
+/// only while it runs, when no copy is live, and keeps no name of them afterwards but the
+/// buffers it returns, which the view flow links to every buffer operand: they are aliases
+/// whose own uses the rules check.
 fn calls_outside_span(ctx: &Context, user: Op, site: &CloneSite) -> bool {
-    site.span.is_some_and(|span| span.excludes(ctx, user))
-        && calls_a_body(ctx, user)
-        && !ctx.results(user).iter().any(|&r| is_buffer(ctx, r))
+    site.span.is_some_and(|span| span.excludes(ctx, user)) && calls_a_body(ctx, user)
 }
 
 /// Whether no op of the module can change a function argument's buffer except through a
