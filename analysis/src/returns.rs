@@ -89,7 +89,7 @@ impl ReturnSummaries {
 }
 
 /// The function a direct call-like op calls, resolved in the nearest symbol table.
-fn callee(ctx: &Context, call: Op) -> Option<Op> {
+pub fn callee(ctx: &Context, call: Op) -> Option<Op> {
     let interface = ctx.op_def(call).call?;
     let symbol = (interface.callee)(ctx, call)?;
     ctx.lookup_symbol(call, ctx.sym_str(symbol))
@@ -171,7 +171,7 @@ impl CallGraph {
 }
 
 /// Whether `op` is a function-like op with a body.
-fn has_body(ctx: &Context, op: Op) -> bool {
+pub fn has_body(ctx: &Context, op: Op) -> bool {
     ctx.has_trait(op, Traits::FUNCTION_LIKE)
         && ctx
             .regions(op)

@@ -50,10 +50,11 @@
 //! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
 //! already rewritten is left alone, since the analysis no longer describes the merged buffer.
 
-use analysis::alias::{BufferViewFlowAnalysis, is_buffer};
+use analysis::alias::{BufferViewFlowAnalysis, is_buffer, is_function_argument};
 use analysis::capture::may_capture;
 use analysis::cfg::{back_edges, successor_blocks};
 use analysis::loops::{is_known_control_flow, is_loop};
+use analysis::returns::{callee, has_body};
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global, is_mutable_global};
@@ -142,11 +143,10 @@ fn read_only_aliases(
         .into_iter()
         .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
         .collect();
-    let local = |o: &&Value| {
-        is_allocation(ctx, **o) || args.owned.contains(*o) || is_constant_global(ctx, **o)
-    };
-    let (local_origins, foreign): (Vec<Value>, Vec<Value>) = origins.iter().partition(local);
-    if origins.is_empty() || !foreign.iter().all(|&o| is_entry_argument(ctx, o)) {
+    let local =
+        |o: Value| is_allocation(ctx, o) || args.owned.contains(&o) || is_constant_global(ctx, o);
+    let foreign: Vec<Value> = origins.iter().copied().filter(|&o| !local(o)).collect();
+    if origins.is_empty() || !foreign.iter().all(|&o| is_function_argument(ctx, o)) {
         return None;
     }
     let site = CloneSite::of(ctx, clone, flow);
@@ -157,14 +157,14 @@ fn read_only_aliases(
             return None;
         }
     }
-    let origins_include_global = local_origins.iter().any(|&o| is_constant_global(ctx, o));
+    // The caller may write what it gets: never a constant global.
+    let returnable = !origins.iter().any(|&o| is_constant_global(ctx, o));
     let mut aliases: Vec<Value> = Vec::new();
     for start in origins.into_iter().chain([result]) {
         aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
     }
     aliases.sort_unstable();
     aliases.dedup();
-    let returnable = !origins_include_global;
     let memory = args.memory;
     let untouched = aliases.iter().all(|&alias| {
         ctx.uses(alias).all(|(user, _)| {
@@ -226,19 +226,6 @@ fn only_reads_or_writes_before(
 struct Arguments<'a> {
     owned: &'a [Value],
     memory: &'a mut ModuleMemory,
-}
-
-/// Whether `v` is an argument of its function's entry block.
-fn is_entry_argument(ctx: &Context, v: Value) -> bool {
-    if ctx.defining_op(v).is_some() {
-        return false;
-    }
-    ctx.value_parent_block(v).is_some_and(|block| {
-        ctx.block_parent(block)
-            .and_then(|region| ctx.region_parent(region))
-            .is_some_and(|parent| FuncOp::is(ctx, parent))
-            && ctx.prev_block(block).is_none()
-    })
 }
 
 /// Whether the ops of `span` (the nested ones too) leave every buffer an argument may name
@@ -343,13 +330,7 @@ fn keeps_memory_private(ctx: &Context, op: Op) -> bool {
 
 /// Whether the call-like `op` calls a function of the module with a body.
 fn calls_a_body(ctx: &Context, op: Op) -> bool {
-    let Some(interface) = ctx.op_def(op).call else {
-        return false;
-    };
-    (interface.callee)(ctx, op)
-        .and_then(|symbol| ctx.lookup_symbol(op, ctx.sym_str(symbol)))
-        .and_then(|callee| FuncOp::of(ctx, callee))
-        .is_some_and(|f| f.has_body(ctx))
+    callee(ctx, op).is_some_and(|f| has_body(ctx, f))
 }
 
 /// Whether `user` writes `alias` where it can only be the instance its allocation made on this
