@@ -35,7 +35,7 @@ use analysis::closures::{BoundedClosures, Direction};
 use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Block, Builder, Context, EffectKind, InsertPoint, Op, OpView, Resource, Traits, Value};
+use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -262,8 +262,9 @@ fn last_use(
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
 /// buffer is last used: `anchor` is an `scf.if` (exactly one of its regions runs, once) whose
 /// results are no alias of the buffer and compute neither the guard's condition nor the freed
-/// value, and which may allocate (a call or an allocation nested in it), so that freeing inside
-/// it lowers the peak rather than only adding a free.
+/// value, and one of whose regions may allocate after its last use of the buffer
+/// ([`allocates_after_last_use`]), so that freeing inside it lowers the peak rather than only
+/// adding a copy of the free.
 fn may_push_into(
     ctx: &Context,
     anchor: Op,
@@ -281,10 +282,28 @@ fn may_push_into(
     let linked =
         results.iter().any(|r| aliases.contains(r)) || inputs.clone().any(|v| results.contains(&v));
     !linked
-        && ctx.any_nested(anchor, |op| {
-            ctx.op_def(op).call.is_some()
-                || ir::interfaces::may_have_effect(ctx, op, EffectKind::Allocate)
+        && ctx.regions(anchor).iter().any(|&region| {
+            ctx.blocks(region)
+                .any(|block| allocates_after_last_use(ctx, block, aliases))
         })
+}
+
+/// Whether an op of `block` from the last one using an alias of the buffer on (or any op, when
+/// none uses one) may allocate: only there does a free pushed into the block lower the peak.
+/// The last using op counts too, since a free pushed into it may go deeper still.
+fn allocates_after_last_use(ctx: &Context, block: Block, aliases: &FxHashSet<Value>) -> bool {
+    let mut op = ctx.last_op(block);
+    while let Some(current) = op {
+        if analysis::effects::may_allocate(ctx, current) {
+            return true;
+        }
+        let uses_alias = |o: Op| ctx.operands(o).any(|v| aliases.contains(&v));
+        if uses_alias(current) || ctx.any_nested(current, uses_alias) {
+            return false;
+        }
+        op = ctx.prev_op(current);
+    }
+    false
 }
 
 /// Replaces `guard` (placed after `branches`, an `scf.if`) by a copy at the end of each of its

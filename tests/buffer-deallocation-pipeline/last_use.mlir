@@ -442,3 +442,76 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// A free is not pushed into branches that allocate nothing after their last use of the buffer:
+// %a is last read in both regions of the scf.if, which then only print (calls to functions
+// without a body that take no buffer cannot give the program one), so one free right after
+// the scf.if frees it as early, for the peak, as a copy in each region would.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i2, %a[%c0] : memref<8xi64>
+  memref.store %i7, %a[%c1] : memref<8xi64>
+  %n = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %a[%c0] : memref<8xi64>
+    func.call @printI64(%x) : (i64) -> ()
+    func.call @printNewline() : () -> ()
+  } else {
+    %y = memref.load %a[%c1] : memref<8xi64>
+    func.call @printI64(%y) : (i64) -> ()
+  }
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %i7, %b[%c0] : memref<8xi64>
+  %z = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%z) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// The same, but the then region calls a function with a body after its last read of %a: it
+// may allocate, so the free goes into both regions (right after the read in the then region,
+// after the last read in the else region).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func private @scratch(%k: i64) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<64xi64>
+  memref.store %k, %t[%c0] : memref<64xi64>
+  %v = memref.load %t[%c0] : memref<64xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc() : memref<8xi64>
+  memref.store %i2, %a[%c0] : memref<8xi64>
+  memref.store %i7, %a[%c1] : memref<8xi64>
+  %n = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %a[%c0] : memref<8xi64>
+    func.call @scratch(%x) : (i64) -> ()
+  } else {
+    %y = memref.load %a[%c1] : memref<8xi64>
+    func.call @printI64(%y) : (i64) -> ()
+  }
+  func.call @printNewline() : () -> ()
+  return
+}

@@ -18,6 +18,7 @@ mod loops_canonicalize;
 mod ops;
 mod while_canonicalize;
 mod while_condition;
+mod while_duplicates;
 pub use ops::{
     ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
     WhileOp, YieldOp,

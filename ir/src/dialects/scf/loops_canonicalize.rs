@@ -13,6 +13,7 @@ use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
+use rustc_hash::FxHashMap;
 
 /// Registers the patterns of `scf.for`, `scf.while`, `scf.execute_region` and
 /// `scf.index_switch`.
@@ -74,33 +75,57 @@ fn for_parts(ctx: &Context, op: Op) -> Option<ForParts> {
 
 /// Iteration arguments that keep their initial value on every trip (the body yields the
 /// argument itself or the init value), or that nothing reads (neither the body nor the
-/// result's users), are removed: their uses and the result's read the init value.
+/// result's users), are removed: their uses and the result's read the init value. An argument
+/// with the same init value and the same yielded value as an earlier kept one always equals it,
+/// and is removed too: its uses and its result's read the earlier argument and result.
 fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
     let Some(parts) = for_parts(rw, op) else {
         return false;
     };
     let results = rw.results(op).to_vec();
+    let yielded: Vec<Value> = (0..parts.inits.len())
+        .map(|k| rw.operand(parts.yield_op, k))
+        .collect();
     let forwarded: Vec<bool> = (0..parts.inits.len())
         .map(|k| {
             let (init, arg) = (parts.inits[k], parts.iter_args[k]);
-            let yielded = rw.operand(parts.yield_op, k);
-            yielded == arg || yielded == init || (!rw.has_uses(arg) && !rw.has_uses(results[k]))
+            yielded[k] == arg
+                || yielded[k] == init
+                || (!rw.has_uses(arg) && !rw.has_uses(results[k]))
         })
         .collect();
-    if !forwarded.contains(&true) {
+    let mut first_with_pair: FxHashMap<(Value, Value), usize> = FxHashMap::default();
+    let duplicate_of: Vec<Option<usize>> = (0..parts.inits.len())
+        .map(|k| {
+            if forwarded[k] {
+                return None;
+            }
+            let first = *first_with_pair
+                .entry((parts.inits[k], yielded[k]))
+                .or_insert(k);
+            (first != k).then_some(first)
+        })
+        .collect();
+    let removed: Vec<bool> = (0..parts.inits.len())
+        .map(|k| forwarded[k] || duplicate_of[k].is_some())
+        .collect();
+    if !removed.contains(&true) {
         return false;
     }
     let Some(body) = rw.op_parent(parts.yield_op) else {
         return false;
     };
-    for k in (0..parts.inits.len()).rev().filter(|&k| forwarded[k]) {
-        let init = parts.inits[k];
-        rw.replace_all_uses_with(parts.iter_args[k], init);
-        rw.replace_all_uses_with(results[k], init);
+    for k in (0..parts.inits.len()).rev().filter(|&k| removed[k]) {
+        let (arg_value, result_value) = match duplicate_of[k] {
+            Some(first) => (parts.iter_args[first], results[first]),
+            None => (parts.inits[k], parts.inits[k]),
+        };
+        rw.replace_all_uses_with(parts.iter_args[k], arg_value);
+        rw.replace_all_uses_with(results[k], result_value);
         rw.erase_block_arg(body, k + 1);
         rw.erase_operand(parts.yield_op, k);
     }
-    let kept: Vec<usize> = (0..parts.inits.len()).filter(|&k| !forwarded[k]).collect();
+    let kept: Vec<usize> = (0..parts.inits.len()).filter(|&k| !removed[k]).collect();
     rebuild_with_results(rw, op, &kept, 3);
     true
 }

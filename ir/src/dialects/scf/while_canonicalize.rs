@@ -2,7 +2,8 @@
 //! `RemoveLoopInvariantArgsFromBeforeBlock` and `RemoveLoopInvariantValueYielded`), and
 //! loop-carried values nothing reads (`WhileRemoveUnusedArgs`, `WhileUnusedResult`), and a
 //! condition that forwards the before-region arguments in another order
-//! (`WhileOpAlignBeforeArgs`).
+//! (`WhileOpAlignBeforeArgs`); loop-carried values that always equal another are in
+//! `while_duplicates`.
 //!
 //! ```text
 //! %r:2 = scf.while (%a = %x, %f = %true) : (memref<2xf32>, i1) -> (memref<2xf32>, i1) {
@@ -58,6 +59,8 @@ const WHILE_PATTERNS: &[WhilePattern] = &[
     while_unused_results,
     while_unused_before_args,
     while_align_forwarded_args,
+    super::while_duplicates::while_duplicate_forwarded_values,
+    super::while_duplicates::while_duplicate_before_args,
     super::while_condition::while_condition_truth,
     super::while_condition::while_cmp_cond,
 ];

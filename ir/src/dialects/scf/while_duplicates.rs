@@ -1,0 +1,78 @@
+//! `scf.while` patterns for loop-carried values that are always equal: MLIR's
+//! `WhileRemoveDuplicatedResults` (the condition forwards one value to several after-region
+//! arguments and results) and its counterpart for the before region (two arguments with the
+//! same init value that every trip gives the same yielded value). The later copies' uses read
+//! the first; the copies themselves, then unused, go by `while_unused_results` and
+//! `while_unused_before_args`.
+//!
+//! ```text
+//! %r:2 = scf.while (%f = %false, %g = %false) : (i1, i1) -> (i1, i1) {
+//!   scf.condition(%c) %f, %g : i1, i1
+//! } do {
+//! ^bb0(%f2: i1, %g2: i1):
+//!   scf.yield %true, %true : i1, i1
+//! }
+//! // %g starts as %f and gets what %f gets: its uses read %f, so %g2 and %r#1 are %f2 and %r#0.
+//! ```
+
+use super::while_canonicalize::WhileParts;
+use crate::entity::{Op, Value};
+use crate::rewrite::Rewriter;
+use rustc_hash::FxHashMap;
+
+/// After-region arguments (and the loop results beside them) that the condition fills with a
+/// value it already forwards at an earlier position: their uses read the earlier ones.
+pub(super) fn while_duplicate_forwarded_values(
+    rw: &mut Rewriter,
+    op: Op,
+    parts: &WhileParts,
+) -> bool {
+    let forwarded: Vec<Value> = rw.operand_vec(parts.condition)[1..].to_vec();
+    let mut changed = false;
+    for (j, first) in later_duplicates(&forwarded) {
+        let (arg, first_arg) = (
+            rw.block_args(parts.after)[j],
+            rw.block_args(parts.after)[first],
+        );
+        let (result, first_result) = (rw.result(op, j), rw.result(op, first));
+        if rw.has_uses(arg) || rw.has_uses(result) {
+            rw.replace_all_uses_with(arg, first_arg);
+            rw.replace_all_uses_with(result, first_result);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Before-region arguments with the same init value and the same yielded value as an earlier
+/// one: equal on every trip, so their uses read the earlier argument.
+pub(super) fn while_duplicate_before_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
+    let pairs: Vec<(Value, Value)> = (0..rw.num_operands(op))
+        .map(|i| (rw.operand(op, i), rw.operand(parts.yield_op, i)))
+        .collect();
+    let mut changed = false;
+    for (i, first) in later_duplicates(&pairs) {
+        let (arg, first_arg) = (
+            rw.block_args(parts.before)[i],
+            rw.block_args(parts.before)[first],
+        );
+        if rw.has_uses(arg) {
+            rw.replace_all_uses_with(arg, first_arg);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// For each item equal to an earlier one, its position and the position of the first equal.
+fn later_duplicates<T: Copy + Eq + std::hash::Hash>(items: &[T]) -> Vec<(usize, usize)> {
+    let mut first_at: FxHashMap<T, usize> = FxHashMap::default();
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &item)| {
+            let first = *first_at.entry(item).or_insert(k);
+            (first != k).then_some((k, first))
+        })
+        .collect()
+}
