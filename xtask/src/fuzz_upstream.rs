@@ -21,11 +21,14 @@
 //! the clones executed.
 //!
 //! `mlir-opt-22`'s canonicalize drops a clone whose free it finds without asking whether
-//! anything writes the clone; the program's writes then reach the clone's source. Where its
-//! output has fewer ops writing a buffer a clone may have made than ours (counted on the
-//! view-flow analysis; ours keeps every such write), the program is counted and reported
-//! apart, under `target/fuzz-against-mlir-opt/upstream-drops-written-clones/`: upstream's
-//! output there is unsound in general, right only when nothing reads the source later.
+//! anything writes the clone or its source. Where its output has fewer ops writing a buffer a
+//! clone may have made than ours (counted on the view-flow analysis; ours keeps every such
+//! write), or holds fewer clones in a function than the input needs there (the source may be
+//! written while the copy is still read: [`crate::clone_needs`]), the program is counted and
+//! reported apart, under `target/fuzz-against-mlir-opt/upstream-drops-needed-clones/`:
+//! upstream's output there is unsound in general, right only for some inputs. Our output
+//! must never hold fewer clones than the input needs; a program where it does is reported as
+//! a failure.
 //!
 //! With `--shrink`, each generated program on which our output executes more (peak bytes,
 //! allocations, clones) or holds more allocations than upstream's is also shrunk, statement by
@@ -52,6 +55,7 @@ use ir::interfaces::own_value_effects;
 use ir::{Context, EffectKind, Op, OpView, Value};
 use pipeline::manager::RunLog;
 
+use crate::clone_needs;
 use crate::fuzz_pipeline::{self, Pipeline};
 use crate::generator::{GenConfig, Program, generate};
 
@@ -71,6 +75,10 @@ struct Cost {
     /// Ops that write a buffer some `bufferization.clone` may have made (see
     /// [`writes_into_clones`]).
     clone_writes: u64,
+    /// How many clones each function holds (see [`crate::clone_needs`]).
+    clones_by_function: BTreeMap<String, u64>,
+    /// Whether the output holds fewer clones in a function than the input needs there.
+    drops_needed_clones: bool,
     allocs: u64,
     clones: u64,
     peak: u64,
@@ -134,11 +142,15 @@ struct Summary {
     upstream: Quality,
     /// Per metric: how many programs are worse than upstream, and the first few.
     worse: BTreeMap<&'static str, (u64, Vec<String>)>,
-    /// The same for the programs where upstream's output writes into fewer clones than ours
-    /// (see [`writes_into_clones`]): upstream dropped clones the program writes.
-    worse_where_upstream_drops_written_clones: BTreeMap<&'static str, (u64, Vec<String>)>,
-    /// How many programs upstream dropped written clones in.
-    upstream_drops_written_clones: u64,
+    /// The same for the programs where upstream dropped a clone the program needs: its output
+    /// writes into fewer clones than ours (see [`writes_into_clones`]), or holds fewer clones
+    /// in a function than the input needs there (see [`crate::clone_needs`]).
+    worse_where_upstream_drops_needed_clones: BTreeMap<&'static str, (u64, Vec<String>)>,
+    /// How many programs upstream dropped needed clones in.
+    upstream_drops_needed_clones: u64,
+    /// The programs where our output holds fewer clones in a function than the input needs
+    /// there (a soundness bug of ours), the first few by name.
+    ours_drops_needed_clones: (u64, Vec<String>),
     elapsed: Duration,
 }
 
@@ -189,19 +201,26 @@ impl Summary {
             }
         }
         println!(
-            "  programs where mlir-opt-22 drops a clone the program writes (its writes then reach the clone's source; unsound unless nothing reads it later): {}",
-            self.upstream_drops_written_clones
+            "  programs where mlir-opt-22 drops a clone the program needs (it writes the copy, or writes the source while the copy is read later; unsound in general): {}",
+            self.upstream_drops_needed_clones
         );
-        for (metric, (count, examples)) in &self.worse_where_upstream_drops_written_clones {
+        for (metric, (count, examples)) in &self.worse_where_upstream_drops_needed_clones {
             println!("    of which our output has more {metric}: {count} programs");
             for e in examples {
                 println!("      {e}");
             }
         }
+        let (count, examples) = &self.ours_drops_needed_clones;
+        if *count > 0 {
+            println!(
+                "  OUR OUTPUT DROPS A CLONE THE PROGRAM NEEDS in {count} programs: {}",
+                examples.join(", ")
+            );
+        }
     }
 
     fn is_clean(&self) -> bool {
-        self.worse.is_empty()
+        self.worse.is_empty() && self.ours_drops_needed_clones.0 == 0
     }
 }
 
@@ -466,10 +485,17 @@ fn costs(text: &str, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), Skip> 
         Unfit::PrintsDifferently => "mlir-opt-22's output prints differently (upstream bug)",
         Unfit::HeapErrors => "mlir-opt-22's output has heap errors (upstream bug)",
     })?;
+    let needed = fuzz_pipeline::parse_verified(text)
+        .map(|(ctx, module)| clone_needs::needed_clones(&ctx, module))
+        .unwrap_or_default();
+    let judged = |cost: Cost, text: String| Cost {
+        drops_needed_clones: clone_needs::drops_needed_clones(&needed, &cost.clones_by_function),
+        ..cost.with_text(text)
+    };
     Ok((
         before,
-        our_cost.with_text(our_text),
-        upstream_cost.with_text(upstream_text),
+        judged(our_cost, our_text),
+        judged(upstream_cost, upstream_text),
     ))
 }
 
@@ -487,10 +513,18 @@ fn record(
     let ideal = before.report.ideal_peak_bytes;
     summary.ours.add(&ours, ideal);
     summary.upstream.add(&upstream, ideal);
-    let upstream_drops_written = upstream.clone_writes < ours.clone_writes;
-    summary.upstream_drops_written_clones += u64::from(upstream_drops_written);
-    let worse = if upstream_drops_written {
-        &mut summary.worse_where_upstream_drops_written_clones
+    if ours.drops_needed_clones {
+        let (count, examples) = &mut summary.ours_drops_needed_clones;
+        *count += 1;
+        if examples.len() < 5 {
+            examples.push(input.name.clone());
+        }
+    }
+    let upstream_drops_needed =
+        upstream.clone_writes < ours.clone_writes || upstream.drops_needed_clones;
+    summary.upstream_drops_needed_clones += u64::from(upstream_drops_needed);
+    let worse = if upstream_drops_needed {
+        &mut summary.worse_where_upstream_drops_needed_clones
     } else {
         &mut summary.worse
     };
@@ -506,12 +540,12 @@ fn record(
         }
     }
     if !worse_in.is_empty() {
-        let (dir, note) = if upstream_drops_written {
+        let (dir, note) = if upstream_drops_needed {
             let note = format!(
-                " (mlir-opt-22 writes into {} clones, ours into {}: it dropped clones the program writes)",
-                upstream.clone_writes, ours.clone_writes
+                " (mlir-opt-22 dropped a clone the program needs: it writes into {} clones, ours into {}; a function holds fewer clones than the input needs: {})",
+                upstream.clone_writes, ours.clone_writes, upstream.drops_needed_clones
             );
-            (out_dir.join("upstream-drops-written-clones"), note)
+            (out_dir.join("upstream-drops-needed-clones"), note)
         } else {
             (out_dir.to_path_buf(), String::new())
         };
@@ -586,6 +620,7 @@ fn cost_of(text: &str, before: &RunOutcome) -> Result<Cost, Unfit> {
     }
     let mut cost = static_counts(&ctx, module);
     cost.clone_writes = writes_into_clones(&ctx, module);
+    cost.clones_by_function = clone_needs::clones_by_function(&ctx, module);
     cost.allocs = run.report.allocs;
     cost.clones = run.report.clones;
     cost.peak = run.report.peak_bytes;

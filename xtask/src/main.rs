@@ -15,6 +15,7 @@
 //!   `compare`).
 
 mod bench;
+mod clone_needs;
 mod compare;
 mod fuzz;
 mod fuzz_differential;
