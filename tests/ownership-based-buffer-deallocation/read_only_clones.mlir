@@ -774,3 +774,29 @@ func.func @main() {
   func.call @printI64(%v) : (i64) -> ()
   return
 }
+
+// -----
+
+// 32. The copy is returned twice, once through a cast: the caller gets one buffer under two
+// results either way, so the clone reads its source, which the function owns and does not
+// use afterwards, in place. The caller writes through one result and reads through the other
+// (prints 9), and frees the buffer once.
+func.func private @printI64(i64)
+func.func private @twice(%x: i64) -> (memref<?xi64>, memref<2xi64>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %x, %a[%c0] : memref<2xi64>
+  %b = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  %c = memref.cast %b : memref<2xi64> to memref<?xi64>
+  return %c, %b : memref<?xi64>, memref<2xi64>
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i3 = arith.constant 3 : i64
+  %i9 = arith.constant 9 : i64
+  %r:2 = func.call @twice(%i3) : (i64) -> (memref<?xi64>, memref<2xi64>)
+  memref.store %i9, %r#1[%c0] : memref<2xi64>
+  %v = memref.load %r#0[%c0] : memref<?xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  return
+}

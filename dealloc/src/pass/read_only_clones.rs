@@ -30,9 +30,10 @@
 //!   a callee, or turned into an address the program could compare), turned into a tensor, or
 //!   freed, except that a callee with a body may take one outside the copy's live span
 //!   (below) when the module's memory is private (below): it writes it only while it runs,
-//!   and what it returns is an alias the rules check; a function exit may return one of them (one operand, so the caller never gets
-//!   one buffer under two results where it got two), unless the source may be a constant
-//!   global, which the caller could then write;
+//!   and what it returns is an alias the rules check; a function exit may return one of them
+//!   (one operand, or only the copy and its views, so the caller never gets one buffer under
+//!   two results where it got two), unless the source may be a constant global, which the
+//!   caller could then write;
 //! * every write to such an alias happens where no copy is live, or before the clone:
 //!   - the clone is confined to its block (every use of an alias of its result is an op of the
 //!     block or nested in one, never the block's terminator), and the write is not in the ops
@@ -160,9 +161,13 @@ fn read_only_aliases(
     // The caller may write what it gets: never a constant global.
     let returnable = !origins.iter().any(|&o| is_constant_global(ctx, o));
     let mut aliases: Vec<Value> = Vec::new();
-    for start in origins.into_iter().chain([result]) {
+    for start in origins {
         aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
     }
+    let mut copy_only = flow.resolve_bounded(result, ALIAS_LIMIT)?;
+    copy_only.retain(|v| !aliases.contains(v));
+    copy_only.sort_unstable();
+    aliases.extend(copy_only.iter().copied());
     aliases.sort_unstable();
     aliases.dedup();
     let memory = args.memory;
@@ -172,7 +177,7 @@ fn read_only_aliases(
                 return true;
             }
             if leaves_the_function(ctx, user) {
-                return returnable && returns_one_alias(ctx, user, &aliases);
+                return returnable && returns_one_buffer(ctx, user, &aliases, &copy_only);
             }
             if calls_outside_span(ctx, user, &site) && memory.is_private(ctx) {
                 return true;
@@ -375,16 +380,19 @@ fn makes_tensor(ctx: &Context, user: Op) -> bool {
     })
 }
 
-/// Whether the function exit `user` returns one operand among `aliases` (sorted), perhaps at
-/// several positions: the caller then gets one buffer whether it is the clone or its source,
-/// and no use of the source or of the clone follows in the function. Two distinct operands
-/// would name one buffer after the rewrite where they named two before.
-fn returns_one_alias(ctx: &Context, user: Op, aliases: &[Value]) -> bool {
-    let mut returned = ctx
+/// Whether the function exit `user` hands the caller one buffer among `aliases` (sorted) after
+/// the rewrite as before it: it returns one operand among them, perhaps at several positions,
+/// or only values derived from the copy alone (`copy_only`, sorted: the copy and its views,
+/// which then name the source instead, still one buffer). No use of the source or of the
+/// clone follows in the function. A copy and an alias of the source, or two aliases of the
+/// source, would name one buffer after the rewrite where they named two before.
+fn returns_one_buffer(ctx: &Context, user: Op, aliases: &[Value], copy_only: &[Value]) -> bool {
+    let returned: Vec<Value> = ctx
         .operands(user)
-        .filter(|v| aliases.binary_search(v).is_ok());
-    let first = returned.next();
-    returned.all(|v| Some(v) == first)
+        .filter(|v| aliases.binary_search(v).is_ok())
+        .collect();
+    returned.windows(2).all(|pair| pair[0] == pair[1])
+        || returned.iter().all(|v| copy_only.binary_search(v).is_ok())
 }
 
 /// Whether the terminator `user` hands its operands out of the function (a `func.return`, or
