@@ -800,3 +800,67 @@ func.func @main() {
   func.call @printI64(%v) : (i64) -> ()
   return
 }
+
+// -----
+
+// 33. The copy is read in one successor of the clone's block and the source written in the
+// other: no read of the copy can follow the write, so the clone reads %a in place (a buffer
+// of the function, so no caller can write it). The function runs both ways (prints 4, then
+// 6 from the write's own read).
+func.func private @printI64(i64)
+func.func private @branch(%x: i64, %k: i1) {
+  %c0 = arith.constant 0 : index
+  %i6 = arith.constant 6 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %x, %a[%c0] : memref<2xi64>
+  %b = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  cf.cond_br %k, ^read, ^write
+^read:
+  %v = memref.load %b[%c0] : memref<2xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  cf.br ^done
+^write:
+  memref.store %i6, %a[%c0] : memref<2xi64>
+  %w = memref.load %a[%c0] : memref<2xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  cf.br ^done
+^done:
+  return
+}
+func.func @main() {
+  %i4 = arith.constant 4 : i64
+  %true = arith.constant true
+  %false = arith.constant false
+  func.call @branch(%i4, %true) : (i64, i1) -> ()
+  func.call @branch(%i4, %false) : (i64, i1) -> ()
+  return
+}
+
+// -----
+
+// 34. The same, but the block writing the source branches on to the block reading the copy:
+// that read must see the copy made before the write, so the clone stays (prints 4 twice).
+func.func private @printI64(i64)
+func.func private @branch(%x: i64, %k: i1) {
+  %c0 = arith.constant 0 : index
+  %i6 = arith.constant 6 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %x, %a[%c0] : memref<2xi64>
+  %b = bufferization.clone %a : memref<2xi64> to memref<2xi64>
+  cf.cond_br %k, ^read, ^write
+^write:
+  memref.store %i6, %a[%c0] : memref<2xi64>
+  cf.br ^read
+^read:
+  %v = memref.load %b[%c0] : memref<2xi64>
+  func.call @printI64(%v) : (i64) -> ()
+  return
+}
+func.func @main() {
+  %i4 = arith.constant 4 : i64
+  %true = arith.constant true
+  %false = arith.constant false
+  func.call @branch(%i4, %true) : (i64, i1) -> ()
+  func.call @branch(%i4, %false) : (i64, i1) -> ()
+  return
+}

@@ -21,8 +21,8 @@
 //!   it owns, which its callers handed over and no longer name), so no other value the
 //!   analysis does not follow (another argument, a global) can name the same memory, or a
 //!   constant global, which nothing may write; or an argument the function does not own,
-//!   when the clone is confined to its block (below) and nothing between the clone and its
-//!   last use can write the caller's buffer: every write or free there targets an allocation
+//!   when every use of the copy is in the clone's block (below) and nothing between the clone
+//!   and its last use can write the caller's buffer: every write or free there targets an allocation
 //!   of the function, every call there takes no buffer, and the module's memory is private
 //!   (every global constant, no buffer handed to a function without a body, stored as a
 //!   value or given to an op of unknown effects), so no callee can reach that buffer;
@@ -35,10 +35,13 @@
 //!   two results where it got two), unless the source may be a constant global, which the
 //!   caller could then write;
 //! * every write to such an alias happens where no copy is live, or before the clone:
-//!   - the clone is confined to its block (every use of an alias of its result is an op of the
-//!     block or nested in one, never the block's terminator), and the write is not in the ops
-//!     from the clone to the last such use (each copy is dead before any trip of a loop
-//!     around the block runs the write); or
+//!   - every use of an alias of the clone's result is an op of the clone's region (or nested
+//!     in one), never a terminator, and no such use can follow the write without the clone
+//!     running again: the write is outside the region, or before the clone in its block, or
+//!     after the last use in its own block with no path from there to a block holding a use
+//!     that avoids the clone's block (with every use in the clone's block, this is: the write
+//!     is not in the ops from the clone to the last use, and each copy is dead before any
+//!     trip of a loop around the block runs the write); or
 //!   - in the closest region holding both, which runs at most once per call of the function
 //!     (no enclosing loop, no CFG cycle in it or around it, no enclosing op of unknown
 //!     control flow), the write's ancestor comes before the clone's in one block, or the
@@ -153,7 +156,10 @@ fn read_only_aliases(
     let site = CloneSite::of(ctx, clone, flow);
     if !foreign.is_empty() {
         // The caller's buffer: it is read in place only where nothing can write it.
-        let span = site.span?;
+        let span = site
+            .span
+            .as_ref()
+            .filter(|span| span.is_confined_to_its_block())?;
         if !args.memory.is_private(ctx) || !span_is_quiet(ctx, flow, span, result) {
             return None;
         }
@@ -222,7 +228,10 @@ fn only_reads_or_writes_before(
         .filter(|e| e.kind == EffectKind::Write)
         .all(|e| e.value.is_some());
     writes_before(ctx, once, user, clone)
-        || clone.span.is_some_and(|span| span.excludes(ctx, user))
+        || clone
+            .span
+            .as_ref()
+            .is_some_and(|span| span.excludes(ctx, user))
         || targets_alias_itself && writes_fresh_instance(ctx, user, alias, clone.op)
 }
 
@@ -241,7 +250,7 @@ struct Arguments<'a> {
 fn span_is_quiet(
     ctx: &Context,
     flow: &BufferViewFlowAnalysis,
-    span: LiveSpan,
+    span: &LiveSpan,
     copy: Value,
 ) -> bool {
     let local = |v: Value| {
@@ -286,7 +295,10 @@ fn span_is_quiet(
 /// buffers it returns, which the view flow links to every buffer operand: they are aliases
 /// whose own uses the rules check.
 fn calls_outside_span(ctx: &Context, user: Op, site: &CloneSite) -> bool {
-    site.span.is_some_and(|span| span.excludes(ctx, user)) && calls_a_body(ctx, user)
+    site.span
+        .as_ref()
+        .is_some_and(|span| span.excludes(ctx, user))
+        && calls_a_body(ctx, user)
 }
 
 /// Whether no op of the module can change a function argument's buffer except through a
@@ -434,49 +446,123 @@ impl CloneSite {
     }
 }
 
-/// Where a clone confined to its block is live: every use of every alias of its result is
-/// an op of the clone's block or nested in one, and none is the block's terminator, so each
-/// copy the clone makes is read only while its block runs the ops from the clone to `last`
-/// (the last of those ops). A write that runs outside those ops, before the clone or after
-/// `last` in the block, in another block, or outside the block's region, never meets a live
-/// copy, on any trip of a loop around the block.
-#[derive(Clone, Copy)]
+/// Where the copies a clone makes are live. Every use of every alias of its result is an op
+/// of the clone's region (or nested in one), never a terminator: the copy never leaves the
+/// region, and each use reads the copy the clone made last (the clone dominates it). In the
+/// clone's block the copy is read by the ops from the clone to `last`; in another block of
+/// the region, by its ops up to the one `other_blocks` names. A write that no use can follow
+/// without the clone running again never meets a live copy: before the clone in its block,
+/// outside the region, or in the region where no use follows it in its block and no block
+/// holding a use can be reached from it without passing through the clone's block.
+#[derive(Clone)]
 struct LiveSpan {
     clone: Op,
     last: Op,
+    other_blocks: FxHashMap<Block, Op>,
 }
+
+/// The most blocks searched for a path from a write to a use of the copy; past it, the write
+/// counts as reaching one.
+const PATH_LIMIT: usize = 1024;
 
 impl LiveSpan {
     fn of(ctx: &Context, clone: Op, flow: &BufferViewFlowAnalysis) -> Option<LiveSpan> {
         let block = ctx.op_parent(clone)?;
-        let mut last = clone;
+        let region = ctx.block_parent(block)?;
+        let mut span = LiveSpan {
+            clone,
+            last: clone,
+            other_blocks: FxHashMap::default(),
+        };
         for alias in flow.resolve_bounded(ctx.result(clone, 0), ALIAS_LIMIT)? {
             for (user, _) in ctx.uses(alias) {
-                let in_block = ctx.ancestor_in_block(block, user)?;
-                if ctx.has_trait(in_block, Traits::TERMINATOR) {
+                let in_region = ancestor_in_region(ctx, region, user)?;
+                if ctx.has_trait(in_region, Traits::TERMINATOR) {
                     return None;
                 }
-                if ctx.is_before_in_block(last, in_block) {
-                    last = in_block;
+                let user_block = ctx.op_parent(in_region)?;
+                let last = if user_block == block {
+                    &mut span.last
+                } else {
+                    span.other_blocks.entry(user_block).or_insert(in_region)
+                };
+                if ctx.is_before_in_block(*last, in_region) {
+                    *last = in_region;
                 }
             }
         }
-        Some(LiveSpan { clone, last })
+        Some(span)
     }
 
-    /// Whether `write` runs outside the span: it is not an op enclosing the clone, and not
-    /// an op of the span's block from the clone to the last use (that one included) or nested
-    /// in one.
+    /// Whether every use of the copy is in the clone's block (the span is the ops from the
+    /// clone to `last`).
+    fn is_confined_to_its_block(&self) -> bool {
+        self.other_blocks.is_empty()
+    }
+
+    /// Whether `write` runs where no use of a live copy can follow it (see [`LiveSpan`]): it
+    /// is not an op enclosing the clone, and it is outside the clone's region, or before the
+    /// clone in its block, or after the last use in its own block with no path from there to
+    /// a block holding a use that avoids the clone's block.
     fn excludes(&self, ctx: &Context, write: Op) -> bool {
         let Some(block) = ctx.op_parent(self.clone) else {
             return false;
         };
-        match ctx.ancestor_in_block(block, write) {
-            None => !ctx.is_ancestor(write, self.clone),
-            Some(op) => {
-                ctx.is_before_in_block(op, self.clone) || ctx.is_before_in_block(self.last, op)
+        let Some(region) = ctx.block_parent(block) else {
+            return false;
+        };
+        let Some(in_region) = ancestor_in_region(ctx, region, write) else {
+            return !ctx.is_ancestor(write, self.clone);
+        };
+        let Some(write_block) = ctx.op_parent(in_region) else {
+            return false;
+        };
+        let last = if write_block == block {
+            if ctx.is_before_in_block(in_region, self.clone) {
+                return true;
             }
+            Some(self.last)
+        } else {
+            self.other_blocks.get(&write_block).copied()
+        };
+        if last.is_some_and(|last| !ctx.is_before_in_block(last, in_region)) {
+            return false;
         }
+        !self.reaches_a_use(ctx, write_block)
+    }
+
+    /// Whether a block holding a use of the copy other than the clone's can be reached from
+    /// `from` by one or more edges without entering the clone's block (entering it means
+    /// running the clone before any of its uses there).
+    fn reaches_a_use(&self, ctx: &Context, from: Block) -> bool {
+        if self.other_blocks.is_empty() {
+            return false;
+        }
+        let clone_block = ctx.op_parent(self.clone);
+        let mut seen: FxHashSet<Block> = FxHashSet::default();
+        let mut stack: Vec<Block> = successor_blocks(ctx, from).to_vec();
+        while let Some(b) = stack.pop() {
+            if Some(b) == clone_block || !seen.insert(b) {
+                continue;
+            }
+            if self.other_blocks.contains_key(&b) || seen.len() > PATH_LIMIT {
+                return true;
+            }
+            stack.extend_from_slice(successor_blocks(ctx, b));
+        }
+        false
+    }
+}
+
+/// The op of `region` (in one of its blocks) that is `op` or encloses it, if any.
+fn ancestor_in_region(ctx: &Context, region: Region, op: Op) -> Option<Op> {
+    let mut cur = op;
+    loop {
+        let block = ctx.op_parent(cur)?;
+        if ctx.block_parent(block) == Some(region) {
+            return Some(cur);
+        }
+        cur = ctx.parent_op(cur)?;
     }
 }
 
