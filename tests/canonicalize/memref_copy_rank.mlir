@@ -40,3 +40,27 @@ func.func @kept(%a: memref<?xf32>, %b: memref<?xf32>, %z: memref<0xf32>, %u: mem
   %s = memref.rank %a : memref<?xf32>
   return %r, %s : index, index
 }
+
+// -----
+
+// A memref.reinterpret_cast restating its source's own static type is the source: the
+// allocation is then only stored to and freed, and goes. A cast to another layout stays.
+func.func private @printI64(i64)
+func.func @main() {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %i4 = arith.constant 4 : i64
+  %i7 = arith.constant 7 : i64
+  %a = memref.alloc() : memref<4xi64>
+  memref.store %i4, %a[%c3] : memref<4xi64>
+  %r = memref.reinterpret_cast %a to offset: [0], sizes: [4], strides: [1] : memref<4xi64> to memref<4xi64>
+  memref.store %i4, %r[%c3] : memref<4xi64>
+  memref.dealloc %a : memref<4xi64>
+  %b = memref.alloc() : memref<4xi64>
+  memref.store %i7, %b[%c3] : memref<4xi64>
+  %s = memref.reinterpret_cast %b to offset: [1], sizes: [3], strides: [1] : memref<4xi64> to memref<3xi64, strided<[1], offset: 1>>
+  %v = memref.load %s[%c2] : memref<3xi64, strided<[1], offset: 1>>
+  func.call @printI64(%v) : (i64) -> ()
+  memref.dealloc %b : memref<4xi64>
+  return
+}

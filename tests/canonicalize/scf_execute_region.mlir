@@ -108,3 +108,29 @@ func.func @no_inline(%c: i1) -> (memref<4xf32>, memref<8xf32>, memref<8xf32>) {
   }
   return %s#0, %r#1, %s#1 : memref<4xf32>, memref<8xf32>, memref<8xf32>
 }
+
+// -----
+
+// A multi-block scf.execute_region inside a loop (so it is not inlined) whose memref result
+// nothing reads: the result goes, and the allocation it yielded, now only stored to, too.
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %i = arith.constant 1 : i64
+  scf.for %k = %c0 to %c3 step %c1 {
+    %cnd = arith.cmpi slt, %k, %c1 : index
+    %r = scf.execute_region -> memref<4xi64> {
+      cf.cond_br %cnd, ^a, ^b
+    ^a:
+      func.call @printI64(%i) : (i64) -> ()
+      cf.br ^b
+    ^b:
+      %m = memref.alloc() : memref<4xi64>
+      memref.store %i, %m[%c0] : memref<4xi64>
+      scf.yield %m : memref<4xi64>
+    }
+  }
+  return
+}

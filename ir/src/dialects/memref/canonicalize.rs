@@ -5,7 +5,9 @@
 //! static-shape patterns (constant allocation sizes, looking through `memref.cast`) are in
 //! `static_shapes.rs`.
 
-use super::canonicalize_folds::{erase_empty_copy, erase_self_copy, fold_rank_of_ranked};
+use super::canonicalize_folds::{
+    erase_empty_copy, erase_self_copy, fold_identity_reinterpret_cast, fold_rank_of_ranked,
+};
 use super::static_shapes::{
     alloc_constant_sizes, fold_cast_of_cast, fold_cast_of_copy_operands,
     fold_cast_of_first_operand, fold_cast_of_stored_buffer, fold_strided_metadata,
@@ -14,7 +16,7 @@ use super::static_shapes::{
 use super::{
     AllocOp, AllocaOp, AllocaScopeOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
     ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, RankOp,
-    ReallocOp, StoreOp, SubViewOp,
+    ReallocOp, ReinterpretCastOp, StoreOp, SubViewOp,
 };
 use crate::context::Context;
 use crate::dialects::arith::ConstantOp;
@@ -26,7 +28,7 @@ use crate::types::{DYNAMIC, TypeData};
 
 /// Registers the patterns of the `memref` ops.
 pub(crate) fn register(reg: &mut Registry) {
-    let patterns_of: [(&str, &'static [Pattern]); 16] = [
+    let patterns_of: [(&str, &'static [Pattern]); 17] = [
         (DimOp::NAME, &[fold_dim, fold_cast_of_first_operand]),
         (AllocOp::NAME, &[dead_alloc, alloc_constant_sizes]),
         (AllocaOp::NAME, &[dead_alloc, alloc_constant_sizes]),
@@ -42,6 +44,7 @@ pub(crate) fn register(reg: &mut Registry) {
             ],
         ),
         (RankOp::NAME, &[fold_rank_of_ranked]),
+        (ReinterpretCastOp::NAME, &[fold_identity_reinterpret_cast]),
         (CastOp::NAME, &[fold_cast_of_cast]),
         (ExtractStridedMetadataOp::NAME, &[fold_strided_metadata]),
         (

@@ -1,7 +1,8 @@
 //! `memref` folds `mlir-opt-22 --canonicalize` applies that need no new op: a `memref.copy`
-//! of a buffer onto itself or from or to a buffer of size 0 does nothing and is erased, and
-//! `memref.rank` of a ranked buffer is its type's rank, a constant (MLIR's `FoldSelfCopy`,
-//! `FoldEmptyCopy` and `RankOp::fold`).
+//! of a buffer onto itself or from or to a buffer of size 0 does nothing and is erased,
+//! `memref.rank` of a ranked buffer is its type's rank, a constant, and a
+//! `memref.reinterpret_cast` that restates its source's own type is its source (MLIR's
+//! `FoldSelfCopy`, `FoldEmptyCopy`, `RankOp::fold` and `ReinterpretCastOp::fold`).
 
 use super::static_shapes::folded_constant;
 use crate::entity::Op;
@@ -47,4 +48,21 @@ pub(super) fn erase_empty_copy(rw: &mut Rewriter, op: Op) -> bool {
         rw.erase_op(op);
     }
     empty
+}
+
+/// `memref.reinterpret_cast` with a static offset, sizes and strides to its source's own type:
+/// the verifier holds those to the type's layout, which the source has too, so the result is
+/// the source itself.
+pub(super) fn fold_identity_reinterpret_cast(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.num_operands(op) != 1 || rw.results(op).len() != 1 {
+        return false;
+    }
+    let (source, result) = (rw.operand(op, 0), rw.result(op, 0));
+    let ty = rw.value_type(result);
+    if rw.value_type(source) != ty || !matches!(rw.type_data(ty), TypeData::MemRef { .. }) {
+        return false;
+    }
+    rw.replace_op_uses(op, &[source]);
+    rw.erase_op(op);
+    true
 }

@@ -93,8 +93,9 @@ fn branch_yield_to(rw: &mut Rewriter, block: Block, next: Block) {
 }
 
 /// Results of an `scf.execute_region` (one kept as `no_inline`, or one the inliners cannot
-/// take) that every `scf.yield` of its region yields as the same value from outside it: their
-/// users read that value and the results go.
+/// take) that every `scf.yield` of its region yields as the same value from outside it (their
+/// users read that value), or that nothing reads: the results and what the yields give them
+/// go (an allocation yielded only there then dies too).
 pub(super) fn execute_region_forwarded_results(rw: &mut Rewriter, op: Op) -> bool {
     if !ExecuteRegionOp::is(rw, op) || !yields_fit(rw, op) {
         return false;
@@ -117,10 +118,13 @@ pub(super) fn execute_region_forwarded_results(rw: &mut Rewriter, op: Op) -> boo
             (same && super::canonicalize::defined_outside(rw, v, op)).then_some(v)
         })
         .collect();
-    if forwarded.iter().all(Option::is_none) {
+    let unused: Vec<bool> = (0..n).map(|i| !rw.has_uses(rw.result(op, i))).collect();
+    if (0..n).all(|i| forwarded[i].is_none() && !unused[i]) {
         return false;
     }
-    let kept: Vec<usize> = (0..n).filter(|&i| forwarded[i].is_none()).collect();
+    let kept: Vec<usize> = (0..n)
+        .filter(|&i| forwarded[i].is_none() && !unused[i])
+        .collect();
     for (i, v) in forwarded.iter().enumerate() {
         if let Some(v) = *v {
             rw.replace_all_uses_with(rw.result(op, i), v);
