@@ -18,6 +18,7 @@
 // The deallocation strategy (issue 16).
 mod always_set;
 mod carriers;
+mod constants;
 mod deallocate;
 mod flow;
 mod lower;
