@@ -2,8 +2,9 @@
 //! indicators' carriers decide are not emitted (see the parent module's documentation).
 //!
 //! A retain is first *decided* as far as the carriers go: null allocs are dropped, and each
-//! retained memref that an alloc surely owns (a `deallocation.own` of it: set, and a buffer
-//! has one owner at a time) takes that indicator and is compared with nothing. The rest is
+//! retained memref that an alloc surely owns (a `deallocation.own` of it, or an indicator set
+//! on every path that carries it: set, and a buffer has one owner at a time) takes that
+//! indicator and is compared with nothing. The rest is
 //! lowered in MLIR-HLO's order: a retained memref carried by an open alloc takes its
 //! indicator (it claims the alloc exactly when that is set), other pairs compare addresses
 //! and pick with `arith.select`; the allocs left are freed untested, as freeing a null
