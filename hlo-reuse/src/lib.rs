@@ -22,6 +22,7 @@ mod constants;
 mod deallocate;
 mod flow;
 mod lower;
+mod op_names;
 mod simplify;
 mod split_alloc_tensors;
 mod to_scf;

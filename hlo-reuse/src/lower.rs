@@ -54,6 +54,7 @@ mod edges;
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 use crate::constants::{Constant, SharedConstants};
+use crate::op_names::OpKinds;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,9 +125,10 @@ impl<'c> Lowering<'c> {
     /// What the lowering works on among `all`, in one pass over them.
     fn find(&self, all: &[Op]) -> Found {
         let ctx = &*self.ctx;
+        let deallocation_ops = OpKinds::new(ctx, DEALLOCATION_OPS);
         let mut found = Found::default();
         for &op in all {
-            if is_deallocation_op(ctx, op) {
+            if deallocation_ops.contains(ctx, op) {
                 found.deallocation_ops.push(op);
             } else if let [result] = ctx.results(op)
                 && self.is_ownership(*result)
@@ -364,14 +366,14 @@ impl<'c> Lowering<'c> {
     }
 }
 
-/// Whether `op` is one of the ops this pass lowers.
-fn is_deallocation_op(ctx: &Context, op: Op) -> bool {
-    OwnOp::is(ctx, op)
-        || NullOp::is(ctx, op)
-        || GetBufferOp::is(ctx, op)
-        || FreeOp::is(ctx, op)
-        || RetainOp::is(ctx, op)
-}
+/// The ops this pass lowers.
+const DEALLOCATION_OPS: &[&str] = &[
+    OwnOp::NAME,
+    NullOp::NAME,
+    GetBufferOp::NAME,
+    FreeOp::NAME,
+    RetainOp::NAME,
+];
 
 /// `ty` with every ownership type in it (itself, or the inputs and results of a function
 /// type, such as a `func.constant`'s) replaced by `i1`; `None` if it has none.

@@ -20,6 +20,7 @@ use smallvec::SmallVec;
 use std::cell::RefCell;
 
 use crate::flow::{Forwarding, Pairings, Predecessors, incoming};
+use crate::op_names::OpKinds;
 
 /// The options of [`hlo_deallocation_simplification`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -194,10 +195,12 @@ impl Contents {
             retains: Vec::new(),
             owns: Vec::new(),
         };
+        let retain = OpKinds::new(ctx, &[RetainOp::NAME]);
+        let own = OpKinds::new(ctx, &[OwnOp::NAME]);
         for op in ctx.walk_preorder(root) {
-            if RetainOp::is(ctx, op) {
+            if retain.contains(ctx, op) {
                 contents.retains.push(op);
-            } else if OwnOp::is(ctx, op) {
+            } else if own.contains(ctx, op) {
                 contents.owns.push(op);
             }
             let values = &mut contents.values;
