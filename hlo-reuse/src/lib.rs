@@ -18,9 +18,11 @@
 // The deallocation strategy (issue 16).
 mod always_set;
 mod carriers;
+mod constants;
 mod deallocate;
 mod flow;
 mod lower;
+mod op_names;
 mod simplify;
 mod split_alloc_tensors;
 mod to_scf;

@@ -45,7 +45,7 @@ use ir::dialects::scf::{ForOp, IfOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
     Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type,
-    TypeData, Value, ValueDef, track_changes,
+    TypeData, Value, track_changes,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -53,6 +53,8 @@ mod edges;
 
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
+use crate::constants::{Constant, SharedConstants};
+use crate::op_names::OpKinds;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,9 +125,10 @@ impl<'c> Lowering<'c> {
     /// What the lowering works on among `all`, in one pass over them.
     fn find(&self, all: &[Op]) -> Found {
         let ctx = &*self.ctx;
+        let deallocation_ops = OpKinds::new(ctx, DEALLOCATION_OPS);
         let mut found = Found::default();
         for &op in all {
-            if is_deallocation_op(ctx, op) {
+            if deallocation_ops.contains(ctx, op) {
                 found.deallocation_ops.push(op);
             } else if let [result] = ctx.results(op)
                 && self.is_ownership(*result)
@@ -363,14 +366,14 @@ impl<'c> Lowering<'c> {
     }
 }
 
-/// Whether `op` is one of the ops this pass lowers.
-fn is_deallocation_op(ctx: &Context, op: Op) -> bool {
-    OwnOp::is(ctx, op)
-        || NullOp::is(ctx, op)
-        || GetBufferOp::is(ctx, op)
-        || FreeOp::is(ctx, op)
-        || RetainOp::is(ctx, op)
-}
+/// The ops this pass lowers.
+const DEALLOCATION_OPS: &[&str] = &[
+    OwnOp::NAME,
+    NullOp::NAME,
+    GetBufferOp::NAME,
+    FreeOp::NAME,
+    RetainOp::NAME,
+];
 
 /// `ty` with every ownership type in it (itself, or the inputs and results of a function
 /// type, such as a `func.constant`'s) replaced by `i1`; `None` if it has none.
@@ -517,94 +520,6 @@ impl Addresses {
             .made
             .entry((block, m))
             .or_insert_with(|| extract_address(b, m))
-    }
-}
-
-/// A constant the lowering uses many times.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Constant {
-    Bool(bool),
-    Index(i64),
-}
-
-/// One of each [`Constant`] per isolated region (a function body), created after the
-/// constants its entry block starts with, in the order first asked for, where canonicalize
-/// would leave them, so that the lowering does not create (and canonicalize erase) one per
-/// indicator.
-#[derive(Default)]
-struct SharedConstants {
-    made: FxHashMap<(Block, Constant), Value>,
-    last: FxHashMap<Block, Op>,
-    /// The block last asked from and the entry block of its isolated region (asked for in
-    /// runs from one block: the ops are lowered in program order).
-    entry_of_last: Option<(Block, Option<Block>)>,
-}
-
-impl SharedConstants {
-    /// The constant visible at `op`.
-    fn get(&mut self, ctx: &mut Context, op: Op, constant: Constant) -> Value {
-        let Some(block) = self.isolated_entry(ctx, op) else {
-            return build_constant(&mut Builder::before(ctx, op), constant);
-        };
-        if let Some(&v) = self.made.get(&(block, constant)) {
-            return v;
-        }
-        let previous = self
-            .last
-            .get(&block)
-            .copied()
-            .or_else(|| leading_constants_end(ctx, block));
-        let at = previous.map_or(InsertPoint::Start(block), InsertPoint::After);
-        let loc = ctx.op_loc(op);
-        let v = build_constant(&mut Builder::new(ctx, at, loc), constant);
-        if let ValueDef::Result { op: made, .. } = ctx.value_def(v) {
-            self.last.insert(block, made);
-        }
-        self.made.insert((block, constant), v);
-        v
-    }
-
-    /// [`isolated_entry`] of `op`, remembered for the block holding it.
-    fn isolated_entry(&mut self, ctx: &Context, op: Op) -> Option<Block> {
-        let parent = ctx.op_parent(op)?;
-        match self.entry_of_last {
-            Some((block, entry)) if block == parent => entry,
-            _ => {
-                let entry = isolated_entry(ctx, op);
-                self.entry_of_last = Some((parent, entry));
-                entry
-            }
-        }
-    }
-}
-
-fn build_constant(b: &mut Builder, constant: Constant) -> Value {
-    match constant {
-        Constant::Bool(set) => ConstantOp::build_bool(b, set).result(b),
-        Constant::Index(i) => ConstantOp::build_index(b, i).result(b),
-    }
-}
-
-/// The last of the constants `block` starts with, if any.
-fn leading_constants_end(ctx: &Context, block: Block) -> Option<Op> {
-    let mut last = None;
-    let mut cur = ctx.first_op(block);
-    while let Some(op) = cur.filter(|&op| ctx.has_trait(op, Traits::CONSTANT_LIKE)) {
-        last = Some(op);
-        cur = ctx.next_op(op);
-    }
-    last
-}
-
-/// The entry block of the region of the closest ancestor of `op` isolated from above.
-fn isolated_entry(ctx: &Context, op: Op) -> Option<Block> {
-    let mut region = ctx.op_parent_region(op)?;
-    loop {
-        let parent = ctx.region_parent(region)?;
-        if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
-            return ctx.entry_block(region);
-        }
-        region = ctx.op_parent_region(parent)?;
     }
 }
 

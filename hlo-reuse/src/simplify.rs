@@ -1,6 +1,8 @@
 //! `hlo-deallocation-simplification` (`mlir-hlo.md` §2.2): a nullability analysis of
 //! ownership indicators turns retains into nothing or into `memref.dealloc`, and unused
-//! `deallocation.own` ops into `deallocation.null`.
+//! `deallocation.own` ops into `deallocation.null`. Beyond MLIR-HLO, a retain reading a loop's
+//! indicator that is never null reads `own` of its memref instead (the same buffer, surely
+//! owned), which the later steps lower without comparison or test.
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -11,13 +13,14 @@
 
 use ir::dialects::deallocation::{NullOp, OwnOp, RetainOp, is_ownership_type};
 use ir::dialects::memref::DeallocOp;
-use ir::{Builder, Context, Op, OpView, TransformResult, Value, ValueDef, track_changes};
+use ir::{Builder, Context, Op, OpView, Traits, TransformResult, Value, ValueDef, track_changes};
 
 use smallvec::SmallVec;
 
 use std::cell::RefCell;
 
 use crate::flow::{Forwarding, Pairings, Predecessors, incoming};
+use crate::op_names::OpKinds;
 
 /// The options of [`hlo_deallocation_simplification`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,7 +34,7 @@ pub fn hlo_deallocation_simplification(
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
         let contents = Contents::of(ctx, root);
-        let number = simplify_retains(ctx, &contents);
+        let number = simplify_retains_and_indicators(ctx, &contents);
         simplify_owns(ctx, &contents, &number);
         Ok(())
     })
@@ -192,10 +195,12 @@ impl Contents {
             retains: Vec::new(),
             owns: Vec::new(),
         };
+        let retain = OpKinds::new(ctx, &[RetainOp::NAME]);
+        let own = OpKinds::new(ctx, &[OwnOp::NAME]);
         for op in ctx.walk_preorder(root) {
-            if RetainOp::is(ctx, op) {
+            if retain.contains(ctx, op) {
                 contents.retains.push(op);
-            } else if OwnOp::is(ctx, op) {
+            } else if own.contains(ctx, op) {
                 contents.owns.push(op);
             }
             let values = &mut contents.values;
@@ -278,29 +283,103 @@ fn source_of(
     }
 }
 
-/// Retains of provably null allocs disappear (their results become one null); a retain of
-/// one provably owned alloc that keeps nothing becomes `memref.dealloc` of its memref.
-/// Returns the numbering of `contents.values` (the own simplification numbers them alike).
-fn simplify_retains(ctx: &mut Context, contents: &Contents) -> Numbering {
-    let mut plans: Vec<(Op, Option<Value>)> = Vec::new();
+/// What the nullability analysis lets the pass change, planned before anything changes.
+#[derive(Default)]
+struct Plans {
+    /// Retains to erase: replaced by null indicators (`None`) or by `memref.dealloc` of a
+    /// memref.
+    retains: Vec<(Op, Option<Value>)>,
+    /// The memrefs that never-null loop indicators own, with the uses reading those
+    /// indicators that are to read an `own` instead.
+    owned: Vec<(Value, Reads)>,
+}
+
+/// Uses of a value: (user, operand index).
+type Reads = SmallVec<[(Op, usize); 2]>;
+
+/// Simplifies the retains (see [`plan_retains`]) and makes those that read a never-null loop
+/// indicator read the `deallocation.own` of its memref instead (see [`plan_owned`]). Returns the numbering of `contents.values` (the own simplification
+/// numbers them alike).
+fn simplify_retains_and_indicators(ctx: &mut Context, contents: &Contents) -> Numbering {
+    let mut plans = Plans::default();
     let number = {
         let analysis = Nullability::new(ctx, &contents.values);
-        for &op in &contents.retains {
-            let retain = RetainOp::wrap(op);
-            let allocs: Vec<Value> = retain.ownerships(ctx).collect();
-            if allocs.iter().all(|&o| analysis.of(o).0 == ALWAYS_NULL) {
-                plans.push((op, None));
-                continue;
-            }
-            if retain.retained(ctx).len() == 0
-                && let [o] = allocs[..]
-                && let (NEVER_NULL, Some(m)) = analysis.of(o)
-            {
-                plans.push((op, Some(m)));
-            }
-        }
+        plan_retains(ctx, &analysis, contents, &mut plans);
+        plan_owned(ctx, &analysis, contents, &mut plans);
         analysis.number
     };
+    rewrite_retains(ctx, plans.retains);
+    own_never_null(ctx, plans.owned);
+    number
+}
+
+/// Retains of provably null allocs disappear (their results become one null); a retain of
+/// one provably owned alloc that keeps nothing becomes `memref.dealloc` of its memref.
+fn plan_retains(ctx: &Context, analysis: &Nullability, contents: &Contents, plans: &mut Plans) {
+    for &op in &contents.retains {
+        let retain = RetainOp::wrap(op);
+        let allocs: Vec<Value> = retain.ownerships(ctx).collect();
+        if allocs.iter().all(|&o| analysis.of(o).0 == ALWAYS_NULL) {
+            plans.retains.push((op, None));
+            continue;
+        }
+        if retain.retained(ctx).len() == 0
+            && let [o] = allocs[..]
+            && let (NEVER_NULL, Some(m)) = analysis.of(o)
+        {
+            plans.retains.push((op, Some(m)));
+        }
+    }
+}
+
+/// Beyond MLIR-HLO: an indicator that is a loop's region argument or result and never null
+/// owns the allocation of its memref on every path, exactly as `own` of that memref would.
+/// The retains reading it read such an `own` instead: `hlo-deallocation-to-scf` then knows
+/// the memref surely owned (it compares it with no other indicator, and frees or takes the
+/// address of this one without a test), where canonicalize would only later find the loop's
+/// flag always set.
+fn plan_owned(ctx: &Context, analysis: &Nullability, contents: &Contents, plans: &mut Plans) {
+    for &v in &contents.values {
+        if !ctx.has_uses(v) || !is_loop_input_or_result(ctx, v) {
+            continue;
+        }
+        let reads: Reads = ctx
+            .uses(v)
+            .filter(|&(user, _)| is_kept_retain(ctx, user))
+            .collect();
+        if reads.is_empty() {
+            continue;
+        }
+        if let (NEVER_NULL, Some(m)) = analysis.of(v) {
+            plans.owned.push((m, reads));
+        }
+    }
+}
+
+/// Whether `op` is a retain that [`plan_retains`] keeps whatever its indicators: one that
+/// keeps a memref or may free several indicators (a retain of one never-null indicator
+/// keeping nothing becomes `memref.dealloc`).
+fn is_kept_retain(ctx: &Context, op: Op) -> bool {
+    RetainOp::of(ctx, op).is_some_and(|r| r.retained(ctx).len() > 0 || r.ownerships(ctx).len() > 1)
+}
+
+/// Whether `v` is a loop's result or an argument of a loop region's entry block. Others are
+/// left alone: a non-entry block's arguments the lowering follows to their predecessors'
+/// operands itself (`always_set.rs`), and what an op running its regions once merges
+/// canonicalize finds constant for less than an `own` costs here.
+fn is_loop_input_or_result(ctx: &Context, v: Value) -> bool {
+    let op = match ctx.value_def(v) {
+        ValueDef::Result { op, .. } => Some(op),
+        ValueDef::BlockArg { block, .. } if ctx.prev_block(block).is_none() => {
+            ctx.block_parent_op(block)
+        }
+        _ => None,
+    };
+    op.is_some_and(|op| ctx.has_trait(op, Traits::LOOP_LIKE))
+}
+
+/// Applies the retain plans of [`plan_retains`].
+fn rewrite_retains(ctx: &mut Context, plans: Vec<(Op, Option<Value>)>) {
     for (op, dealloc) in plans {
         let mut b = Builder::before(ctx, op);
         match dealloc {
@@ -316,7 +395,27 @@ fn simplify_retains(ctx: &mut Context, contents: &Contents) -> Numbering {
         }
         ctx.erase_op(op);
     }
-    number
+}
+
+/// Makes the reads of [`plan_owned`] read `own` of their memref, built right after the
+/// memref's definition.
+fn own_never_null(ctx: &mut Context, owned: Vec<(Value, Reads)>) {
+    for (m, reads) in owned {
+        let mut b = match ctx.value_def(m) {
+            ValueDef::Result { op, .. } => Builder::after(ctx, op),
+            ValueDef::BlockArg { block, .. } => {
+                let loc = ctx
+                    .block_parent_op(block)
+                    .map_or(ctx.unknown_loc(), |p| ctx.op_loc(p));
+                Builder::at_start(ctx, block, loc)
+            }
+            ValueDef::Placeholder => continue,
+        };
+        let own = OwnOp::build(&mut b, m).result(&b);
+        for (user, index) in reads {
+            ctx.set_operand(user, index, own);
+        }
+    }
 }
 
 /// Whether `v` still exists: the erased retains' results are gone (the nulls standing for

@@ -41,6 +41,8 @@ use ir::{Builder, Context, Op, OpView, TransformResult, Value, track_changes};
 
 mod decided;
 
+use crate::op_names::OpKinds;
+
 /// The options of [`hlo_deallocation_to_scf`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HloToScfOptions {
@@ -56,10 +58,11 @@ pub fn hlo_deallocation_to_scf(
     options: &HloToScfOptions,
 ) -> TransformResult {
     track_changes(ctx, |ctx| {
+        let retain = OpKinds::new(ctx, &[RetainOp::NAME]);
         let retains: Vec<Op> = ctx
             .walk_preorder(root)
             .into_iter()
-            .filter(|&op| RetainOp::is(ctx, op))
+            .filter(|&op| retain.contains(ctx, op))
             .collect();
         if options.decide_statically {
             decided::lower_deciding_statically(ctx, retains);

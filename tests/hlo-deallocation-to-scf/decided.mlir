@@ -88,3 +88,27 @@ func.func @f(%o: !deallocation.ownership, %p: !deallocation.ownership, %q: !deal
   %r:3 = deallocation.retain(%a, %b, %c) of(%o, %p, %q) : (memref<4xf32>, memref<4xf32>, memref<4xf32>, !deallocation.ownership, !deallocation.ownership, !deallocation.ownership) -> (!deallocation.ownership, !deallocation.ownership, !deallocation.ownership)
   return %r#0, %r#1, %r#2 : !deallocation.ownership, !deallocation.ownership, !deallocation.ownership
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// A block argument every predecessor passes an `own` to is set on every path: the retained
+// memref it carries takes it and is compared with no other alloc, which is freed untested.
+func.func @main() {
+  %c = arith.constant true
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %a = memref.alloc() : memref<4xf32>
+  %oa = deallocation.own %a : memref<4xf32>
+  cf.br ^bb3(%a, %oa : memref<4xf32>, !deallocation.ownership)
+^bb2:
+  %b = memref.alloc() : memref<4xf32>
+  %ob = deallocation.own %b : memref<4xf32>
+  cf.br ^bb3(%b, %ob : memref<4xf32>, !deallocation.ownership)
+^bb3(%m: memref<4xf32>, %om: !deallocation.ownership):
+  %c2 = memref.alloc() : memref<4xf32>
+  %oc = deallocation.own %c2 : memref<4xf32>
+  %r = deallocation.retain(%m) of(%oc, %om) : (memref<4xf32>, !deallocation.ownership, !deallocation.ownership) -> !deallocation.ownership
+  deallocation.free %r
+  return
+}

@@ -2,8 +2,9 @@
 //! indicators' carriers decide are not emitted (see the parent module's documentation).
 //!
 //! A retain is first *decided* as far as the carriers go: null allocs are dropped, and each
-//! retained memref that an alloc surely owns (a `deallocation.own` of it: set, and a buffer
-//! has one owner at a time) takes that indicator and is compared with nothing. The rest is
+//! retained memref that an alloc surely owns (a `deallocation.own` of it, or an indicator set
+//! on every path that carries it: set, and a buffer has one owner at a time) takes that
+//! indicator and is compared with nothing. The rest is
 //! lowered in MLIR-HLO's order: a retained memref carried by an open alloc takes its
 //! indicator (it claims the alloc exactly when that is set), other pairs compare addresses
 //! and pick with `arith.select`; the allocs left are freed untested, as freeing a null
@@ -13,16 +14,19 @@
 use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp, SelectOp};
 use ir::dialects::deallocation::{FreeOp, GetBufferOp, NullOp, OwnOp, RetainOp};
 use ir::{Builder, Context, Op, OpView, Value, ValueDef};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
+use crate::constants::{Constant, SharedConstants};
 
 /// What is known statically of an alloc of a retain.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Known {
     /// Always null.
     Null,
-    /// `deallocation.own` of this memref: set, and owning its allocation.
+    /// Set, and owning the allocation of this memref: `deallocation.own` of it, or an
+    /// indicator set on every path that it carries.
     Owned(Value),
     /// When set, it owns the allocation of this memref.
     Carried(Value),
@@ -42,23 +46,36 @@ impl Known {
 /// Lowers `retains`; the carriers are found before anything changes.
 pub(super) fn lower_deciding_statically(ctx: &mut Context, retains: Vec<Op>) {
     let mut carriers = Carriers::default();
+    let mut always_set = AlwaysSet::default();
+    let mut retained: FxHashSet<Value> = FxHashSet::default();
     let plans: Vec<(Op, Vec<Known>)> = retains
         .into_iter()
         .map(|op| {
-            let known = RetainOp::wrap(op)
+            let retain = RetainOp::wrap(op);
+            // An alloc known set spares the comparisons of its retained carrier with the
+            // other allocs: only then is it worth asking.
+            let several = retain.ownerships(ctx).len() > 1;
+            retained.clear();
+            if several {
+                retained.extend(retain.retained(ctx));
+            }
+            let known = retain
                 .ownerships(ctx)
-                .map(|o| known(ctx, &mut carriers, o))
+                .map(|o| known(ctx, &mut carriers, &mut always_set, &retained, o))
                 .collect();
             (op, known)
         })
         .collect();
+    let mut constants = SharedConstants::default();
     for (op, known) in plans {
         let retain = RetainOp::wrap(op);
         let retained: Vec<Value> = retain.retained(ctx).collect();
         let allocs: Vec<Value> = retain.ownerships(ctx).collect();
         let decided = Decided::new(&retained, &known);
         let results = if decided.inline(&retained, &known) {
-            Claims::new(Builder::before(ctx, op), &allocs, &known, &decided).lower(&retained)
+            let b = Builder::before(ctx, op);
+            let zero = Zero::Unasked(op, &mut constants);
+            Claims::new(b, &allocs, &known, &decided, zero).lower(&retained)
         } else if decided.decides_something(allocs.len()) {
             decided.shrink(&mut Builder::before(ctx, op), &retained, &allocs)
         } else {
@@ -69,7 +86,16 @@ pub(super) fn lower_deciding_statically(ctx: &mut Context, retains: Vec<Op>) {
     }
 }
 
-fn known(ctx: &Context, carriers: &mut Carriers, o: Value) -> Known {
+/// What is known of alloc `o` of a retain: an `own`, or an indicator set on every path
+/// (`always_set.rs`: a block argument every predecessor passes an `own` to) whose carrier is
+/// among `retained` (those that ask), owns its carrier's allocation.
+fn known(
+    ctx: &Context,
+    carriers: &mut Carriers,
+    always_set: &mut AlwaysSet,
+    retained: &FxHashSet<Value>,
+    o: Value,
+) -> Known {
     if let ValueDef::Result { op, .. } = ctx.value_def(o)
         && let Some(own) = OwnOp::of(ctx, op)
     {
@@ -77,6 +103,7 @@ fn known(ctx: &Context, carriers: &mut Carriers, o: Value) -> Known {
     }
     match carriers.of(ctx, o) {
         Ok(None) => Known::Null,
+        Ok(Some(c)) if retained.contains(&c) && always_set.query(ctx, o) => Known::Owned(c),
         Ok(Some(c)) => Known::Carried(c),
         Err(_) => Known::Unknown,
     }
@@ -190,12 +217,26 @@ struct Claims<'c, 'd> {
     buffers: Vec<Option<Value>>,
     open: Vec<usize>,
     null: Option<Value>,
-    /// The index 0 [`Self::is_set`] compares with, built once for the whole retain.
-    zero: Option<Value>,
+    /// The index 0 [`Self::is_set`] compares with.
+    zero: Zero<'d>,
+}
+
+/// The index 0 a retain's lowering compares with: the function's if it starts with one, else
+/// one built for the retain, on first need.
+enum Zero<'d> {
+    /// Not asked for yet: the retain, and the function's shared constants.
+    Unasked(Op, &'d mut SharedConstants),
+    Known(Value),
 }
 
 impl<'c, 'd> Claims<'c, 'd> {
-    fn new(b: Builder<'c>, allocs: &'d [Value], known: &'d [Known], decided: &'d Decided) -> Self {
+    fn new(
+        b: Builder<'c>,
+        allocs: &'d [Value],
+        known: &'d [Known],
+        decided: &'d Decided,
+        zero: Zero<'d>,
+    ) -> Self {
         let mut current = vec![None; allocs.len()];
         for &j in &decided.open {
             current[j] = Some(allocs[j]);
@@ -209,7 +250,7 @@ impl<'c, 'd> Claims<'c, 'd> {
             buffers: vec![None; allocs.len()],
             open: decided.open.clone(),
             null: None,
-            zero: None,
+            zero,
         }
     }
 
@@ -291,9 +332,16 @@ impl<'c, 'd> Claims<'c, 'd> {
     fn is_set(&mut self, j: usize) -> Value {
         let buffer = self.buffer(j);
         let b = &mut self.b;
-        let zero = *self
-            .zero
-            .get_or_insert_with(|| ConstantOp::build_index(b, 0).result(b));
+        let zero = match &mut self.zero {
+            Zero::Known(zero) => *zero,
+            Zero::Unasked(retain, constants) => {
+                let zero = constants
+                    .existing(b, *retain, Constant::Index(0))
+                    .unwrap_or_else(|| ConstantOp::build_index(b, 0).result(b));
+                self.zero = Zero::Known(zero);
+                zero
+            }
+        };
         CmpIOp::build(b, CmpIPredicate::Ne, buffer, zero).result(b)
     }
 
