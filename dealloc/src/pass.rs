@@ -212,8 +212,8 @@ pub struct DeallocState<'a> {
     /// Frees of buffers an enclosing region owns, erased once the function is done.
     redundant_frees: Vec<Op>,
     /// Whether every op of the function the generic handling sees met the preconditions
-    /// before the function was touched ([`Self::any_precondition_fails`]): they are not
-    /// checked again op by op, and a free takes a buffer an op allocates itself, not the base
+    /// before the function was touched ([`Self::any_precondition_fails`]): those ops are not
+    /// checked again one by one, and a free takes a buffer an op allocates itself, not the base
     /// buffer of its metadata ([`Self::base_buffer`]). Off, the pass fails on the function,
     /// and the IR it leaves (an error's note shows it) is MLIR's.
     preconditions_hold: bool,
@@ -266,13 +266,17 @@ impl<'a> DeallocState<'a> {
     fn any_precondition_fails(&self) -> bool {
         self.ctx.walk_preorder(self.func).into_iter().any(|op| {
             op != self.func
-                && self
-                    .ext
-                    .get(self.ctx.op_name(op))
-                    .and_then(|b| b.process)
-                    .is_none()
+                && !self.has_behaviour(op)
                 && self.verify_operation_preconditions(op).is_err()
         })
+    }
+
+    /// Whether `op` is handled through a behaviour of its own ([`crate::extensions`]).
+    fn has_behaviour(&self, op: Op) -> bool {
+        self.ext
+            .get(self.ctx.op_name(op))
+            .and_then(|b| b.process)
+            .is_some()
     }
 
     fn verify_operation_preconditions(&self, op: Op) -> R<()> {
@@ -462,7 +466,8 @@ impl<'a> DeallocState<'a> {
     /// The generic handling of `op`: preconditions, memory effects, then the region-branch,
     /// call, branch and region-terminator interfaces.
     pub fn process_generic(&mut self, op: Op) -> R<()> {
-        if !self.preconditions_hold {
+        // Checked before the function was touched, unless a behaviour hands its op over.
+        if !self.preconditions_hold || self.has_behaviour(op) {
             self.verify_operation_preconditions(op)?;
         }
         let def = self.ctx.op_def(op);
