@@ -149,6 +149,9 @@ impl BufferViewFlowAnalysis {
             }
             return;
         }
+        if defines_no_buffer(ctx, op) {
+            return;
+        }
         if def.successor_operands.is_some() {
             for (i, &succ) in ctx.successors(op).iter().enumerate() {
                 let forwarded = cfg::forwarded_operand_range(ctx, op, i);
@@ -161,6 +164,9 @@ impl BufferViewFlowAnalysis {
             return;
         }
         if def.region_branch.is_some() {
+            if !receives_buffers(ctx, op) {
+                return;
+            }
             cfg::for_each_region_flow(ctx, op, RegionPoint::Parent, |from, to| {
                 self.link_buffers(ctx, from, to);
             });
@@ -285,6 +291,26 @@ impl BufferViewFlowAnalysis {
         out.sort_unstable();
         out
     }
+}
+
+/// Whether `op` has no region, no successor and no buffer result: every rule but the view-like
+/// one (checked before) links into or marks only such values, so it adds nothing (most ops of
+/// a lowered program: the `i1` and `index` arithmetic, stores, frees).
+fn defines_no_buffer(ctx: &Context, op: Op) -> bool {
+    ctx.regions(op).is_empty()
+        && ctx.successors(op).is_empty()
+        && !ctx.results(op).iter().any(|&r| is_buffer(ctx, r))
+}
+
+/// Whether a region-branch op has a buffer among the values its edges forward into (its results
+/// and the arguments of its regions' entry blocks): without one, no edge links buffers (the
+/// frees the lowering guards by `scf.if` forward nothing).
+fn receives_buffers(ctx: &Context, op: Op) -> bool {
+    ctx.results(op).iter().any(|&r| is_buffer(ctx, r))
+        || ctx.regions(op).iter().any(|&region| {
+            ctx.entry_block(region)
+                .is_some_and(|entry| ctx.block_args(entry).iter().any(|&a| is_buffer(ctx, a)))
+        })
 }
 
 /// Decides whether two buffers come from the same allocation; see the [module docs](self).

@@ -125,6 +125,13 @@ impl<'a> BoundedClosures<'a> {
         if let Some(known) = self.done.get(&root) {
             return known.clone();
         }
+        if self.next(root).is_empty() {
+            // A value nothing flows from (an allocation, an argument, a base buffer taken for
+            // a free) is its own closure: no search.
+            let closure: Closure = Some(Rc::from([root]));
+            self.done.insert(root, closure.clone());
+            return closure;
+        }
         if self.walks_left == 0 {
             return self.by_components(root);
         }

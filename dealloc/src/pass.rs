@@ -211,6 +211,12 @@ pub struct DeallocState<'a> {
     consts: FxHashMap<(Block, bool), Value>,
     /// Frees of buffers an enclosing region owns, erased once the function is done.
     redundant_frees: Vec<Op>,
+    /// Whether every op of the function the generic handling sees met the preconditions
+    /// before the function was touched ([`Self::any_precondition_fails`]): those ops are not
+    /// checked again one by one, and a free takes a buffer an op allocates itself, not the base
+    /// buffer of its metadata ([`Self::base_buffer`]). Off, the pass fails on the function,
+    /// and the IR it leaves (an error's note shows it) is MLIR's.
+    preconditions_hold: bool,
     i1: Type,
 }
 
@@ -233,12 +239,14 @@ impl<'a> DeallocState<'a> {
             in_list: FxHashSet::default(),
             consts: FxHashMap::default(),
             redundant_frees: Vec::new(),
+            preconditions_hold: false,
             i1,
         }
     }
 
     fn run(&mut self) -> R<()> {
         self.live = Liveness::compute(self.ctx, self.func);
+        self.preconditions_hold = !self.any_precondition_fails();
         self.number_values();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
@@ -252,6 +260,24 @@ impl<'a> DeallocState<'a> {
     }
 
     // ----- preconditions ------------------------------------------------------------------------
+
+    /// Whether an op of the function that the generic handling will see (one without a
+    /// behaviour of its own) fails [`Self::verify_operation_preconditions`].
+    fn any_precondition_fails(&self) -> bool {
+        self.ctx.walk_preorder(self.func).into_iter().any(|op| {
+            op != self.func
+                && !self.has_behaviour(op)
+                && self.verify_operation_preconditions(op).is_err()
+        })
+    }
+
+    /// Whether `op` is handled through a behaviour of its own ([`crate::extensions`]).
+    fn has_behaviour(&self, op: Op) -> bool {
+        self.ext
+            .get(self.ctx.op_name(op))
+            .and_then(|b| b.process)
+            .is_some()
+    }
 
     fn verify_operation_preconditions(&self, op: Op) -> R<()> {
         let ctx = &*self.ctx;
@@ -440,7 +466,10 @@ impl<'a> DeallocState<'a> {
     /// The generic handling of `op`: preconditions, memory effects, then the region-branch,
     /// call, branch and region-terminator interfaces.
     pub fn process_generic(&mut self, op: Op) -> R<()> {
-        self.verify_operation_preconditions(op)?;
+        // Checked before the function was touched, unless a behaviour hands its op over.
+        if !self.preconditions_hold || self.has_behaviour(op) {
+            self.verify_operation_preconditions(op)?;
+        }
         let def = self.ctx.op_def(op);
         let (has_rb, has_call, has_branch) = (
             def.region_branch.is_some() && !self.ctx.regions(op).is_empty(),
@@ -1240,9 +1269,19 @@ impl<'a> DeallocState<'a> {
     /// %reinterpret_cast = memref.reinterpret_cast %0 to offset: [0], sizes: [], strides: [] : memref<*xf32> to memref<f32>
     /// %base_buffer, %offset = memref.extract_strided_metadata %reinterpret_cast : memref<f32> -> memref<f32>, index
     /// ```
+    ///
+    /// A ranked memref an op allocates is its own base buffer: no metadata op is built for it,
+    /// as the dealloc canonicalization that skips the metadata of an allocation would drop it
+    /// right after (MLIR's `SkipExtractMetadataOfAlloc`), unless
+    /// [`DeallocState::preconditions_hold`] is off.
     fn base_buffer(&mut self, v: Value, before: Op) -> Value {
         let ty = self.ctx.value_type(v);
         let unranked = match self.ctx.type_data(ty) {
+            TypeData::MemRef { .. }
+                if self.preconditions_hold && ir::interfaces::is_allocation(self.ctx, v) =>
+            {
+                return v;
+            }
             TypeData::MemRef { .. } => None,
             TypeData::UnrankedMemRef { elem, memory_space } => Some((*elem, *memory_space)),
             _ => return v,

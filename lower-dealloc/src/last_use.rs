@@ -240,15 +240,26 @@ fn last_use(
         .defining_op(held)
         .and_then(|d| ctx.ancestor_in_block(block, d));
     for &alias in &aliases {
-        if cannot_be_held(ctx, closures, alias, block, held_since) {
-            continue;
-        }
+        // Whether the alias may be the held buffer is asked only of an alias with a use that
+        // counts: one in the block, or a pointer taken (most aliases are used elsewhere).
+        let mut held_checked = false;
         for (user, _) in ctx.uses(alias) {
             if Some(user) == definer || ctx.is_ancestor(guard, user) {
                 continue;
             }
-            last = note_use(ctx, block, guard, last, user)?;
-            if ExtractAlignedPointerAsIndexOp::is(ctx, user) {
+            let top = ctx.ancestor_in_block(block, user);
+            let takes_pointer = ExtractAlignedPointerAsIndexOp::is(ctx, user);
+            if top.is_none() && !takes_pointer {
+                continue;
+            }
+            if !held_checked {
+                if cannot_be_held(ctx, closures, alias, block, held_since) {
+                    break;
+                }
+                held_checked = true;
+            }
+            last = note_top(ctx, guard, last, top)?;
+            if takes_pointer {
                 pointers.extend(ctx.results(user));
             }
         }
@@ -355,13 +366,32 @@ fn push_into_branches(
 /// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`
 /// may be derived from, plus what is derived from the results of calls it is passed to that
 /// the callee's summary does not describe (they might be it); `None` beyond [`ALIAS_LIMIT`].
+///
+/// A root already among the aliases is derived from a root (or call result) whose closure was
+/// taken: its own closure is part of that one, so it is not asked for (a buffer passed down a
+/// chain of loops has hundreds of roots, each deriving the rest of the chain).
 fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<FxHashSet<Value>> {
-    let flow = closures.flow;
     let mut aliases: FxHashSet<Value> = FxHashSet::default();
     let mut pending: Vec<Value> = Vec::new();
     for &root in closures.roots.get(buffer)?.iter() {
+        if aliases.contains(&root) {
+            continue;
+        }
         pending.extend_from_slice(&closures.derived.get(root)?);
+        add_with_undescribed_results(ctx, closures, &mut aliases, &mut pending)?;
     }
+    Some(aliases)
+}
+
+/// Adds the `pending` values to `aliases`, with what is derived from the results of calls they
+/// are passed to that the callee's summary does not describe; `None` beyond [`ALIAS_LIMIT`].
+fn add_with_undescribed_results(
+    ctx: &Context,
+    closures: &mut Closures,
+    aliases: &mut FxHashSet<Value>,
+    pending: &mut Vec<Value>,
+) -> Option<()> {
+    let flow = closures.flow;
     while let Some(alias) = pending.pop() {
         if !aliases.insert(alias) {
             continue;
@@ -380,10 +410,10 @@ fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<F
             }
         }
     }
-    Some(aliases)
+    Some(())
 }
 
-/// How many values [`never_heap`] looks at before answering `false`.
+/// How many values [`cannot_be_held`] looks at before answering `false`.
 const ORIGIN_LIMIT: usize = 32;
 
 /// Whether `value` cannot be the buffer the guard frees, which `block` holds since
@@ -445,7 +475,12 @@ fn note_use(
     last: Option<Op>,
     user: Op,
 ) -> Option<Option<Op>> {
-    let Some(top) = ctx.ancestor_in_block(block, user) else {
+    note_top(ctx, guard, last, ctx.ancestor_in_block(block, user))
+}
+
+/// [`note_use`] given the user's ancestor in the block (`top`; `None`: outside the block).
+fn note_top(ctx: &Context, guard: Op, last: Option<Op>, top: Option<Op>) -> Option<Option<Op>> {
+    let Some(top) = top else {
         return Some(last);
     };
     if top == guard || !ctx.is_before_in_block(top, guard) {

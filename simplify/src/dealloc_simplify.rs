@@ -25,6 +25,7 @@ use ir::interfaces::is_allocation;
 use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
 use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::{SmallVec, smallvec};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -356,7 +357,8 @@ fn without_retained_apart(
 /// ([`existed_before_function`]: arguments, globals).
 struct Origin {
     base: Value,
-    terminals: Vec<Value>,
+    /// Sorted; most buffers have one or two (no heap allocation then).
+    terminals: SmallVec<[Value; 2]>,
     all_allocs: bool,
     all_allocs_or_args: bool,
     /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known).
@@ -405,13 +407,13 @@ impl<'a> Origins<'a> {
         let Some(reached) = self.closures.borrow_mut().get(base) else {
             return Origin {
                 base,
-                terminals: vec![base],
+                terminals: smallvec![base],
                 all_allocs: false,
                 all_allocs_or_args: false,
                 complete: false,
             };
         };
-        let terminals: Vec<Value> = reached
+        let terminals: SmallVec<[Value; 2]> = reached
             .iter()
             .copied()
             .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
