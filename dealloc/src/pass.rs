@@ -53,6 +53,7 @@ use analysis::cfg::dominance_order;
 use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
+mod argument_reads;
 mod handover;
 mod read_only_clones;
 mod transfer;

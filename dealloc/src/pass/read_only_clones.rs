@@ -22,8 +22,9 @@
 //!   analysis does not follow (another argument, a global) can name the same memory, or a
 //!   constant global, which nothing may write; or an argument the function does not own,
 //!   when every use of the copy is in the clone's block (below) and nothing between the clone
-//!   and its last use can write the caller's buffer: every write or free there targets an allocation
-//!   of the function, every call there takes no buffer, and the module's memory is private
+//!   and its last use can write the caller's buffer: every write or free there targets an
+//!   allocation of the function, every call there takes no buffer or goes to a function that
+//!   only reads the buffers it gets (`argument_reads`), and the module's memory is private
 //!   (every global constant, no buffer handed to a function without a body, stored as a
 //!   value or given to an op of unknown effects), so no callee can reach that buffer;
 //! * no alias of the source's buffers or of the clone is captured (stored as a value, handed to
@@ -54,6 +55,7 @@
 //! Clones are rewritten one alias class at a time: a clone whose aliases meet those of a clone
 //! already rewritten is left alone, since the analysis no longer describes the merged buffer.
 
+use super::argument_reads::ArgumentReads;
 use analysis::alias::{BufferViewFlowAnalysis, is_buffer, is_function_argument};
 use analysis::capture::may_capture;
 use analysis::cfg::{back_edges, successor_blocks};
@@ -160,7 +162,9 @@ fn read_only_aliases(
             .span
             .as_ref()
             .filter(|span| span.is_confined_to_its_block())?;
-        if !args.memory.is_private(ctx) || !span_is_quiet(ctx, flow, span, result) {
+        if !args.memory.is_private(ctx)
+            || !span_is_quiet(ctx, flow, span, result, &mut args.memory.reads)
+        {
             return None;
         }
     }
@@ -244,14 +248,16 @@ struct Arguments<'a> {
 
 /// Whether the ops of `span` (the nested ones too) leave every buffer an argument may name
 /// alone: each write or free of theirs targets a buffer whose every origin is an allocation
-/// of the function other than the clone, and each call takes no buffer. With the module's
-/// memory private ([`ModuleMemory`]), no callee can reach a caller's buffer then, and the
-/// arguments cannot name a buffer the function allocates.
+/// of the function other than the clone, and each call takes no buffer or goes to a function
+/// that only reads the buffers it gets ([`ArgumentReads`]). With the module's memory private
+/// ([`ModuleMemory`]), no callee can reach a caller's buffer otherwise, and the arguments
+/// cannot name a buffer the function allocates.
 fn span_is_quiet(
     ctx: &Context,
     flow: &BufferViewFlowAnalysis,
     span: &LiveSpan,
     copy: Value,
+    reads: &mut ArgumentReads,
 ) -> bool {
     let local = |v: Value| {
         flow.resolve_reverse_bounded(v, ALIAS_LIMIT)
@@ -262,9 +268,9 @@ fn span_is_quiet(
                     .all(|o| o != copy && is_allocation(ctx, o))
             })
     };
-    let quiet = |op: Op| {
+    let mut quiet = |op: Op| {
         if ctx.op_def(op).call.is_some() {
-            return !ctx.operands(op).any(|v| is_buffer(ctx, v));
+            return !ctx.operands(op).any(|v| is_buffer(ctx, v)) || reads.call_only_reads(ctx, op);
         }
         own_value_effects(ctx, op).is_some_and(|effects| {
             effects
@@ -278,7 +284,7 @@ fn span_is_quiet(
     while let Some(op) = cur {
         let ops = ctx.walk_preorder(op);
         visited += ops.len();
-        if visited > SPAN_LIMIT || !ops.into_iter().all(quiet) {
+        if visited > SPAN_LIMIT || !ops.into_iter().all(&mut quiet) {
             return false;
         }
         if op == span.last {
@@ -309,6 +315,8 @@ fn calls_outside_span(ctx: &Context, user: Op, site: &CloneSite) -> bool {
 pub(super) struct ModuleMemory {
     module: Op,
     private: Option<bool>,
+    /// Which functions only read the buffers they are given, found as calls ask.
+    reads: ArgumentReads,
 }
 
 impl ModuleMemory {
@@ -316,6 +324,7 @@ impl ModuleMemory {
         ModuleMemory {
             module,
             private: None,
+            reads: ArgumentReads::default(),
         }
     }
 
