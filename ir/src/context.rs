@@ -635,6 +635,7 @@ impl Context {
         self.touch();
         self.record_block_parent(block);
         let v = self.blocks[block].args.remove(index);
+        self.record_users(v);
         debug_assert!(
             !self.has_uses(v),
             "erasing a block argument that still has uses"
@@ -650,6 +651,9 @@ impl Context {
         let mut erased = vec![false; self.blocks[block].args.len()];
         for &index in indices {
             erased[index] = true;
+        }
+        for &index in indices {
+            self.record_users(self.blocks[block].args[index]);
         }
         let mut position = 0;
         self.blocks[block].args.retain(|_| {
@@ -728,6 +732,21 @@ impl Context {
             .map(move |&u| self.operands[u].value)
     }
 
+    /// The operand values of `op` in `range`; none when the range is out of bounds (as slice
+    /// `get`).
+    pub fn operands_in(
+        &self,
+        op: Op,
+        range: std::ops::Range<usize>,
+    ) -> impl ExactSizeIterator<Item = Value> + Clone + '_ {
+        self.ops[op]
+            .operands
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(move |&u| self.operands[u].value)
+    }
+
     /// The operand values of `op` as a vector.
     pub fn operand_vec(&self, op: Op) -> Vec<Value> {
         self.operands(op).collect()
@@ -800,7 +819,7 @@ impl Context {
 
     /// Sets (or replaces) the attribute `name`.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
-        self.record_op(op);
+        self.record_attr_change(op);
         if name == "sym_name" {
             self.touch_symbols();
         }
@@ -819,7 +838,7 @@ impl Context {
         let Some(sym) = self.lookup_sym(name) else {
             return false;
         };
-        self.record_op(op);
+        self.record_attr_change(op);
         if name == "sym_name" {
             self.touch_symbols();
         }
@@ -1365,6 +1384,7 @@ impl Context {
         // The common case, an op without regions, needs no walk (and allocates nothing).
         if self.regions(op).is_empty() {
             self.drop_operand_uses(op);
+            self.record_result_users(op);
             self.mark_erased(op);
             return;
         }
@@ -1374,6 +1394,7 @@ impl Context {
             self.drop_operand_uses(o);
         }
         for &o in &nested {
+            self.record_result_users(o);
             self.mark_erased(o);
         }
     }
@@ -1469,7 +1490,9 @@ impl Context {
         let ops: Vec<Op> = self.block_ops(block).collect();
         for op in ops.iter().rev() {
             for &r in self.ops[*op].results.clone().iter() {
-                // Uses inside the block being erased are dropped with it.
+                // Uses inside the block being erased are dropped with it; any user outside
+                // it is now broken.
+                self.record_users(r);
                 let uses: Vec<Operand> = self.use_ids(r).collect();
                 for u in uses {
                     self.unlink_use(u);
