@@ -285,6 +285,19 @@ impl Context {
         Loc::from_u32(self.locs.insert_full(data).0 as u32)
     }
 
+    /// Reserves room for the entities parsed from `len` bytes of MLIR text: an op, a value
+    /// and two operands per 32 bytes, more than the densest text holds, so that parsing a large
+    /// buffer never regrows (copies) the arenas; room never used is never touched.
+    pub(crate) fn reserve_for_text(&mut self, len: usize) {
+        let ops = len / 32;
+        self.ops.reserve(ops);
+        self.op_links.reserve(ops);
+        self.values.reserve(ops);
+        self.operands.reserve(2 * ops);
+        self.blocks.reserve(ops / 8);
+        self.regions.reserve(ops / 8);
+    }
+
     /// Registers a buffer whose byte offsets become locations through
     /// [`Context::source_loc`], without a table entry per location.
     pub fn add_source(&mut self, file: &str, text: &str) -> SourceId {
@@ -554,7 +567,7 @@ impl Context {
         state.successors.clear();
         self.ops[op].operands.reserve(state.operands.len());
         for value in state.operands.drain(..) {
-            self.push_operand(op, value);
+            self.link_new_operand(op, value);
         }
         let results: SmallVec<[Value; 2]> = state
             .result_types
@@ -1138,6 +1151,12 @@ impl Context {
     pub fn push_operand(&mut self, op: Op, v: Value) {
         self.touch();
         self.record_op(op);
+        self.link_new_operand(op, v);
+    }
+
+    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing (an op being
+    /// created is noted once, as a whole).
+    fn link_new_operand(&mut self, op: Op, v: Value) {
         let index = self.ops[op].operands.len() as u32;
         let u = self.operands.push(OperandData {
             value: v,
