@@ -285,6 +285,19 @@ impl Context {
         Loc::from_u32(self.locs.insert_full(data).0 as u32)
     }
 
+    /// Reserves room for the entities parsed from `len` bytes of MLIR text: an op, a value
+    /// and two operands per 32 bytes, more than the densest text holds, so that parsing a large
+    /// buffer never regrows (copies) the arenas; room never used is never touched.
+    pub(crate) fn reserve_for_text(&mut self, len: usize) {
+        let ops = len / 32;
+        self.ops.reserve(ops);
+        self.op_links.reserve(ops);
+        self.values.reserve(ops);
+        self.operands.reserve(2 * ops);
+        self.blocks.reserve(ops / 8);
+        self.regions.reserve(ops / 8);
+    }
+
     /// Registers a buffer whose byte offsets become locations through
     /// [`Context::source_loc`], without a table entry per location.
     pub fn add_source(&mut self, file: &str, text: &str) -> SourceId {
@@ -554,7 +567,7 @@ impl Context {
         state.successors.clear();
         self.ops[op].operands.reserve(state.operands.len());
         for value in state.operands.drain(..) {
-            self.push_operand(op, value);
+            self.link_new_operand(op, value);
         }
         let results: SmallVec<[Value; 2]> = state
             .result_types
@@ -635,6 +648,7 @@ impl Context {
         self.touch();
         self.record_block_parent(block);
         let v = self.blocks[block].args.remove(index);
+        self.record_users(v);
         debug_assert!(
             !self.has_uses(v),
             "erasing a block argument that still has uses"
@@ -650,6 +664,9 @@ impl Context {
         let mut erased = vec![false; self.blocks[block].args.len()];
         for &index in indices {
             erased[index] = true;
+        }
+        for &index in indices {
+            self.record_users(self.blocks[block].args[index]);
         }
         let mut position = 0;
         self.blocks[block].args.retain(|_| {
@@ -728,6 +745,21 @@ impl Context {
             .map(move |&u| self.operands[u].value)
     }
 
+    /// The operand values of `op` in `range`; none when the range is out of bounds (as slice
+    /// `get`).
+    pub fn operands_in(
+        &self,
+        op: Op,
+        range: std::ops::Range<usize>,
+    ) -> impl ExactSizeIterator<Item = Value> + Clone + '_ {
+        self.ops[op]
+            .operands
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(move |&u| self.operands[u].value)
+    }
+
     /// The operand values of `op` as a vector.
     pub fn operand_vec(&self, op: Op) -> Vec<Value> {
         self.operands(op).collect()
@@ -800,7 +832,7 @@ impl Context {
 
     /// Sets (or replaces) the attribute `name`.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
-        self.record_op(op);
+        self.record_attr_change(op);
         if name == "sym_name" {
             self.touch_symbols();
         }
@@ -819,7 +851,7 @@ impl Context {
         let Some(sym) = self.lookup_sym(name) else {
             return false;
         };
-        self.record_op(op);
+        self.record_attr_change(op);
         if name == "sym_name" {
             self.touch_symbols();
         }
@@ -1119,6 +1151,12 @@ impl Context {
     pub fn push_operand(&mut self, op: Op, v: Value) {
         self.touch();
         self.record_op(op);
+        self.link_new_operand(op, v);
+    }
+
+    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing (an op being
+    /// created is noted once, as a whole).
+    fn link_new_operand(&mut self, op: Op, v: Value) {
         let index = self.ops[op].operands.len() as u32;
         let u = self.operands.push(OperandData {
             value: v,
@@ -1365,6 +1403,7 @@ impl Context {
         // The common case, an op without regions, needs no walk (and allocates nothing).
         if self.regions(op).is_empty() {
             self.drop_operand_uses(op);
+            self.record_result_users(op);
             self.mark_erased(op);
             return;
         }
@@ -1374,6 +1413,7 @@ impl Context {
             self.drop_operand_uses(o);
         }
         for &o in &nested {
+            self.record_result_users(o);
             self.mark_erased(o);
         }
     }
@@ -1469,7 +1509,9 @@ impl Context {
         let ops: Vec<Op> = self.block_ops(block).collect();
         for op in ops.iter().rev() {
             for &r in self.ops[*op].results.clone().iter() {
-                // Uses inside the block being erased are dropped with it.
+                // Uses inside the block being erased are dropped with it; any user outside
+                // it is now broken.
+                self.record_users(r);
                 let uses: Vec<Operand> = self.use_ids(r).collect();
                 for u in uses {
                     self.unlink_use(u);

@@ -35,25 +35,51 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-/// Verifies the ops of `changed` that are alive and nested in `root` (the ops a transformation
-/// touched, from [`Context::take_recorded_changes`]), each without descending into its
-/// regions: its own rules, the rules of its blocks, its symbol table, and the dominance of its
-/// operands. Passing every touched op is necessary but not sufficient for the whole of `root`
-/// to verify (see `context/changes.rs`); a full [`verify`] settles it.
+/// Verifies the ops of `changed` that are alive and attached under the outermost ancestor of
+/// `root` (the ops a transformation touched, from [`Context::take_recorded_changes`]), each
+/// without descending into its regions: its own rules, the rules of its blocks and of their
+/// terminators (a terminator reads its parent, a branch its successors' arguments), the rules
+/// of its parent when it is a terminator (a region-branch op reads its terminators), its symbol
+/// table, and the dominance of its operands; when a symbol table was touched, also every op
+/// naming a symbol (a call reads its callee). With what the recording notes (see
+/// `context/changes.rs`), this checks every rule a change can break, so that IR which verified
+/// before the change verifies after it exactly when this passes.
 pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), Vec<Diagnostic>> {
+    let top = outermost_ancestor(ctx, root);
     let mut seen = vec![false; ctx.op_capacity()];
-    let changed = changed.into_iter().filter(|op| {
-        let slot = &mut seen[op.index()];
-        !std::mem::replace(slot, true)
-    });
+    let mut scope = NestedIn::new(ctx, top);
+    let changed: Vec<Op> = changed
+        .into_iter()
+        .filter(|&op| {
+            let first = !std::mem::replace(&mut seen[op.index()], true);
+            first && ctx.is_alive(op) && scope.contains(op)
+        })
+        .collect();
     let mut v = Verifier::new(ctx);
-    let mut scope = NestedIn::new(ctx, root);
-    for op in changed {
-        if ctx.is_alive(op) && scope.contains(op) && !v.verify_touched_op(root, op) {
+    // Every touched op gets its rules checked: a terminator or parent checked for a touched
+    // neighbour is skipped when it is touched itself or checked already.
+    v.rules_covered = seen;
+    for &op in &changed {
+        if !v.verify_touched_op(root, op) {
             return Err(v.diags);
         }
     }
+    let symbol_table_touched = changed
+        .iter()
+        .any(|&op| ctx.is_registered(op) && ctx.has_trait(op, Traits::SYMBOL_TABLE));
+    if symbol_table_touched && !v.verify_symbol_users(top) {
+        return Err(v.diags);
+    }
     Ok(())
+}
+
+/// The op `op` is nested in at the top (itself if it has no parent).
+fn outermost_ancestor(ctx: &Context, op: Op) -> Op {
+    let mut top = op;
+    while let Some(parent) = ctx.parent_op(top) {
+        top = parent;
+    }
+    top
 }
 
 /// Whether ops are nested in a root op, remembered per block: the touched ops of a pass come
@@ -134,6 +160,9 @@ struct Verifier<'a> {
     dominance_failed: bool,
     /// The last block asked about and whether it is reachable (ops come block by block).
     reachable_cache: Option<(Block, bool)>,
+    /// For [`verify_changed`], per op: whether its own rules are checked already or will be
+    /// (it was touched), so a neighbour of several touched ops is checked once.
+    rules_covered: Vec<bool>,
 }
 
 impl<'a> Verifier<'a> {
@@ -147,6 +176,7 @@ impl<'a> Verifier<'a> {
             block_ops: Vec::new(),
             dominance_failed: false,
             reachable_cache: None,
+            rules_covered: Vec::new(),
         }
     }
 
@@ -225,10 +255,63 @@ impl<'a> Verifier<'a> {
         {
             return false;
         }
+        if !self.verify_terminators_of(op) || !self.verify_parent_of_terminator(op) {
+            return false;
+        }
         if op == root || self.reachable_block_of(op).is_none() {
             return true;
         }
         self.verify_operand_dominance(op)
+    }
+
+    /// The own rules of the terminators of `op`'s blocks, which may read `op` (a yield its
+    /// parent's results) or its blocks (a branch its successors' arguments).
+    fn verify_terminators_of(&mut self, op: Op) -> bool {
+        let ctx = self.ctx;
+        ctx.regions(op).iter().all(|&region| {
+            ctx.blocks(region).all(|block| {
+                ctx.last_op(block)
+                    .filter(|&term| ctx.has_trait(term, Traits::TERMINATOR))
+                    .is_none_or(|term| self.verify_rules_once(term))
+            })
+        })
+    }
+
+    /// The own rules of the parent of `op` when `op` is a terminator: the parent may read it
+    /// (a region-branch op the values its terminators forward).
+    fn verify_parent_of_terminator(&mut self, op: Op) -> bool {
+        if !self.ctx.has_trait(op, Traits::TERMINATOR) {
+            return true;
+        }
+        self.ctx
+            .parent_op(op)
+            .is_none_or(|parent| self.verify_rules_once(parent))
+    }
+
+    /// The own rules of `op` (as on entering it), unless [`Verifier::rules_covered`] says they
+    /// are checked already.
+    fn verify_rules_once(&mut self, op: Op) -> bool {
+        match self.rules_covered.get_mut(op.index()) {
+            Some(covered) if *covered => true,
+            Some(covered) => {
+                *covered = true;
+                self.verify_op_on_entrance(op)
+            }
+            None => self.verify_op_on_entrance(op),
+        }
+    }
+
+    /// The own rules of every op under `top` that names a symbol (they may read it: a call
+    /// its callee's signature, `memref.get_global` its global).
+    fn verify_symbol_users(&mut self, top: Op) -> bool {
+        let ctx = self.ctx;
+        ctx.walk_preorder(top).into_iter().all(|op| {
+            let names_symbol = ctx
+                .attrs(op)
+                .iter()
+                .any(|&(_, attr)| matches!(ctx.attr_data(attr), AttrData::SymbolRef { .. }));
+            !names_symbol || self.verify_op_on_entrance(op)
+        })
     }
 
     /// Checks the dominance of `op`'s operands without reporting, if its block is reachable.

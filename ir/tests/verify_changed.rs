@@ -74,3 +74,100 @@ fn untouched_ops_are_not_checked_and_valid_changes_pass() {
         "the full verifier still sees it"
     );
 }
+
+/// Calls, region branches and block branches: rules that read another op than the touched one.
+const NEIGHBOURS: &str = r#"
+func.func @callee(%x: index) -> index {
+  return %x : index
+}
+func.func private @decl(%x: index) -> i1
+func.func @caller(%n: index, %b: i1) -> index {
+  %r = func.call @callee(%n) : (index) -> index
+  %s = scf.if %b -> (index) {
+    scf.yield %n : index
+  } else {
+    scf.yield %r : index
+  }
+  cf.br ^bb1
+^bb1:
+  return %s : index
+}
+"#;
+
+/// The module of [`NEIGHBOURS`] and its three functions.
+fn neighbours() -> (Context, ir::Op, [ir::Op; 3]) {
+    let mut ctx = Context::new();
+    let module = parse_module(&mut ctx, "n.mlir", NEIGHBOURS, &ParseOptions::default())
+        .unwrap_or_else(|d| panic!("{}", d.message));
+    let funcs: Vec<ir::Op> = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(op) == "func.func")
+        .collect();
+    (ctx, module, [funcs[0], funcs[1], funcs[2]])
+}
+
+/// The first op named `name` under `root`.
+fn first_named(ctx: &Context, root: ir::Op, name: &str) -> ir::Op {
+    ctx.walk_preorder(root)
+        .into_iter()
+        .find(|&op| ctx.op_name_str(op) == name)
+        .unwrap_or_else(|| panic!("no {name}"))
+}
+
+/// Runs `change` while recording and checks that `verify_changed` rejects the result, as the
+/// full verifier does, with the same first message.
+fn assert_caught(ctx: &mut Context, module: ir::Op, change: impl FnOnce(&mut Context)) -> String {
+    ctx.start_recording_changes();
+    change(ctx);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    let errors = verify_changed(ctx, module, touched).expect_err("the change breaks the IR");
+    let full = verify(ctx, module).expect_err("the full verifier rejects it");
+    assert_eq!(errors[0].message, full[0].message);
+    errors[0].message.clone()
+}
+
+#[test]
+fn a_renamed_callee_is_caught_at_its_call() {
+    let (mut ctx, module, [callee, _, _]) = neighbours();
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        let name = ctx.str_attr("renamed");
+        ctx.set_attr(callee, "sym_name", name);
+    });
+    assert!(
+        message.contains("does not reference a valid function"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_function_type_change_is_caught_at_its_return() {
+    let (mut ctx, module, [callee, decl, _]) = neighbours();
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        let ty = ctx.get_attr(decl, "function_type").expect("typed");
+        ctx.set_attr(callee, "function_type", ty);
+    });
+    assert!(message.contains("return"), "{message}");
+}
+
+#[test]
+fn a_yielded_value_of_another_type_is_caught_at_the_region_branch_op() {
+    let (mut ctx, module, [_, _, caller]) = neighbours();
+    let yield_op = first_named(&ctx, caller, "scf.yield");
+    let entry = ctx.entry_block(ctx.regions(caller)[0]).expect("body");
+    let flag = ctx.block_args(entry)[1];
+    let message = assert_caught(&mut ctx, module, |ctx| ctx.set_operand(yield_op, 0, flag));
+    assert!(message.contains("scf.if"), "{message}");
+}
+
+#[test]
+fn a_new_successor_argument_is_caught_at_the_branch() {
+    let (mut ctx, module, [_, _, caller]) = neighbours();
+    let branch = first_named(&ctx, caller, "cf.br");
+    let target = ctx.successors(branch)[0];
+    let index = ctx.index_type();
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        ctx.add_block_arg(target, index);
+    });
+    assert!(message.contains("operand"), "{message}");
+}

@@ -2,8 +2,8 @@
 //!
 //! Passes anchored on an op name (`func.func`) run on every such op nested directly in the
 //! current op; `Nest` elements do the same explicitly. Unless `verify_each` is off, the ops each
-//! pass touched are verified before the next pass runs and the whole module at the end (see
-//! [`PassManager::run`]), and failures name the pass.
+//! pass touched are verified before the next pass runs, and those of the last pass at the end
+//! (see [`PassManager::run`]); failures name the pass.
 
 use std::time::{Duration, Instant};
 
@@ -96,15 +96,11 @@ impl PassManager {
     /// Runs the pipeline on `module`.
     ///
     /// With `verify_each`, the ops each pass touched are verified after it (see
-    /// [`ir::verify::verify_changed`]), and the whole module once at the end if any pass changed
-    /// it: the per-pass checks catch a broken pass where it breaks the IR, at the cost of the
-    /// touched ops rather than of the whole module per pass; the final check covers the rules
-    /// that reach beyond the touched ops. The touched ops of a pass are verified right before
-    /// the next pass runs, and those of the last pass only if the final check fails (it covers
-    /// them): a failure there is still reported as that pass's, exactly as if its own check had
-    /// run right after it.
+    /// [`ir::verify::verify_changed`], which checks every rule a change can break): a broken
+    /// pass is caught where it breaks the IR, at the cost of the touched ops rather than of the
+    /// whole module per pass. The touched ops of a pass are verified right before the next pass
+    /// runs, and those of the last pass at the end.
     pub fn run(&self, ctx: &mut Context, module: Op, log: &mut RunLog) -> Result<(), PassFailed> {
-        let epoch_before = ctx.epoch();
         let mut pending = None;
         // A top-level `builtin.module(...)` nest anchors on the module itself.
         for stage in &self.stages {
@@ -122,21 +118,7 @@ impl PassManager {
                 )?,
             }
         }
-        if !self.instr.verify_each {
-            return Ok(());
-        }
-        if ctx.epoch() == epoch_before {
-            return verify_pending(ctx, &mut pending);
-        }
-        if let Err(mut diagnostics) = ir::verify::verify(ctx, module) {
-            verify_pending(ctx, &mut pending)?;
-            diagnostics.push(Diagnostic::error(
-                ctx.op_loc(module),
-                "verification failed after the pass pipeline",
-            ));
-            return Err(PassFailed { diagnostics });
-        }
-        Ok(())
+        verify_pending(ctx, &mut pending)
     }
 
     fn run_stages(
@@ -216,12 +198,11 @@ impl PassManager {
             ));
             log.stderr.push('\n');
         }
-        // As in MLIR, the op the pass ran on is verified (a function, not the whole module, for
-        // a pass anchored on functions: verifying the module after each function would make
-        // every function-anchored pass quadratic in the number of functions), and only when the
-        // pass changed it: MLIR skips the verifier when a pass preserves all analyses. Only the
-        // ops the pass touched are checked (before the next pass, see `run`); `run` verifies
-        // the whole module at the end.
+        // As in MLIR, what the pass changed is verified (never the whole module after each
+        // function of a pass anchored on functions, which would make it quadratic in the number
+        // of functions), and only when the pass changed it: MLIR skips the verifier when a pass
+        // preserves all analyses. Only the ops the pass touched are checked (before the next
+        // pass, see `run`).
         if self.instr.verify_each && changed.is_yes() {
             *pending = Some(PendingCheck {
                 target,

@@ -210,6 +210,7 @@ pub fn parse_module_diagnostics(
 impl<'s, 'c> Parser<'s, 'c> {
     fn new(ctx: &'c mut Context, file: &str, src: &'s str, opts: ParseOptions) -> Self {
         let source = ctx.add_source(file, src);
+        ctx.reserve_for_text(src.len());
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();
         Parser {

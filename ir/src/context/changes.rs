@@ -4,14 +4,18 @@
 //! While recording is on ([`Context::start_recording_changes`]), every mutation notes the ops
 //! whose verification it may invalidate: the op itself (created, operands, attributes,
 //! successors, results or regions changed), the parent op of a block whose ops or arguments
-//! changed, the users of values whose type changed or whose uses were redirected, and, for an
-//! op or block moved to a new place, every op nested in it and the users of its results (their
-//! dominance may have changed). Checks that reach further (a callee's signature seen from a
-//! call, a block argument seen from a predecessor's branch) are left to a full verification,
-//! which the pass manager runs once at the end of a pipeline.
+//! changed, the users of values whose type changed, whose uses were redirected or whose
+//! definition was erased, and, for an op or block moved to a new place, every op nested in it
+//! and the users of its results (their dominance may have changed). An attribute change also
+//! notes the symbol table around a symbol (its users read the symbol: a call reads its callee's
+//! signature) and the ops directly in the blocks of an op not isolated from above (they may
+//! read it: `linalg.index` reads its parent's indexing maps). What reaches further from a
+//! touched op is checked by `ir::verify::verify_changed` itself: the terminators of its blocks,
+//! the parent of a terminator, and the symbol users under a touched symbol table.
 
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Value};
+use crate::registry::Traits;
 
 impl Context {
     /// Starts recording touched ops (dropping any earlier record).
@@ -51,6 +55,39 @@ impl Context {
         if let Some(mut list) = self.changed_ops.take() {
             list.extend(self.uses(value).map(|(user, _)| user));
             self.changed_ops = Some(list);
+        }
+    }
+
+    /// Notes an attribute change of `op`: the op, the symbol table around it when it is a
+    /// symbol, and the ops directly in its blocks unless it is isolated from above.
+    pub(crate) fn record_attr_change(&mut self, op: Op) {
+        let Some(mut list) = self.changed_ops.take() else {
+            return;
+        };
+        list.push(op);
+        if self.has_trait(op, Traits::SYMBOL)
+            && let Some(table) = self.parent_op(op)
+        {
+            list.push(table);
+        }
+        if !self.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
+            for &region in self.regions(op) {
+                for block in self.blocks(region) {
+                    list.extend(self.block_ops(block));
+                }
+            }
+        }
+        self.changed_ops = Some(list);
+    }
+
+    /// Notes the users left to the results of `op`, whose definition is being erased (valid
+    /// IR has none: any such user is now broken).
+    pub(crate) fn record_result_users(&mut self, op: Op) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        for k in 0..self.results(op).len() {
+            self.record_users(self.results(op)[k]);
         }
     }
 

@@ -672,26 +672,27 @@ fn check_class(
     false
 }
 
-/// The shape part of a type, for elementwise shape comparison.
+/// The shape part of a type, for elementwise shape comparison (borrowed from the interned
+/// type: verifiers compare shapes of every elementwise op they see).
 #[derive(PartialEq, Eq)]
-enum ShapeKey {
+enum ShapeKey<'a> {
     Scalar,
-    Vector(Vec<i64>, Vec<bool>),
-    Tensor(Vec<i64>),
+    Vector(&'a [i64], &'a [bool]),
+    Tensor(&'a [i64]),
     UnrankedTensor,
-    MemRef(Vec<i64>),
+    MemRef(&'a [i64]),
     UnrankedMemRef,
     Other,
 }
 
-fn shape_key(ctx: &Context, ty: Type) -> ShapeKey {
+fn shape_key(ctx: &Context, ty: Type) -> ShapeKey<'_> {
     match ctx.type_data(ty) {
         TypeData::Vector {
             shape, scalable, ..
-        } => ShapeKey::Vector(shape.clone(), scalable.clone()),
-        TypeData::Tensor { shape, .. } => ShapeKey::Tensor(shape.clone()),
+        } => ShapeKey::Vector(shape, scalable),
+        TypeData::Tensor { shape, .. } => ShapeKey::Tensor(shape),
         TypeData::UnrankedTensor { .. } => ShapeKey::UnrankedTensor,
-        TypeData::MemRef { shape, .. } => ShapeKey::MemRef(shape.clone()),
+        TypeData::MemRef { shape, .. } => ShapeKey::MemRef(shape),
         TypeData::UnrankedMemRef { .. } => ShapeKey::UnrankedMemRef,
         d if d.is_scalar() => ShapeKey::Scalar,
         _ => ShapeKey::Other,
@@ -1244,8 +1245,13 @@ fn parse_cmp(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 /// The predicate name of a comparison, if the attribute is valid.
 fn predicate_name(ctx: &Context, op: Op) -> Option<&'static str> {
+    predicate_name_of(ctx, op, ctx.get_attr(op, "predicate")?)
+}
+
+/// The name of the predicate `attr` of the comparison `op` (`None` if malformed).
+fn predicate_name_of(ctx: &Context, op: Op, attr: Attr) -> Option<&'static str> {
     let (predicates, _, _) = cmp_info(ctx.op_name_str(op));
-    match ctx.attr_data(ctx.get_attr(op, "predicate")?) {
+    match ctx.attr_data(attr) {
         AttrData::Integer { value, ty } if bit_width(ctx, *ty) == Some(64) => {
             usize::try_from(*value)
                 .ok()
@@ -1274,13 +1280,12 @@ fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !verify_flags(ctx, op, flags, diags) {
         return;
     }
-    let has_predicate = ctx.get_attr(op, "predicate").is_some();
-    if has_predicate && predicate_name(ctx, op).is_none() {
-        invalid_property(ctx, op, "predicate", diags);
-        return;
-    }
-    if !has_predicate {
+    let Some(predicate) = ctx.get_attr(op, "predicate") else {
         op_error(ctx, op, diags, "requires attribute 'predicate'");
+        return;
+    };
+    if predicate_name_of(ctx, op, predicate).is_none() {
+        invalid_property(ctx, op, "predicate", diags);
         return;
     }
     let (lhs, rhs, res) = (

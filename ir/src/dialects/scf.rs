@@ -283,10 +283,8 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
     let Some(rb) = ctx.op_def(op).region_branch else {
         return true;
     };
-    let operands = ctx.operand_array(op);
     for edge in (rb.entry)(ctx, op) {
-        let sources = operands.get(edge.operands.clone()).unwrap_or_default();
-        if !check_edge(ctx, op, None, &edge, sources, diags) {
+        if !check_edge(ctx, op, None, &edge, diags) {
             return false;
         }
     }
@@ -301,10 +299,8 @@ pub fn verify_region_branch_types(ctx: &Context, op: Op, diags: &mut Vec<Diagnos
             if !is_region_exit {
                 continue;
             }
-            let term_operands = ctx.operand_array(term);
             for edge in (rb.from_region)(ctx, op, index, term) {
-                let sources = term_operands.get(edge.operands.clone()).unwrap_or_default();
-                if !check_edge(ctx, op, Some(term), &edge, sources, diags) {
+                if !check_edge(ctx, op, Some(term), &edge, diags) {
                     return false;
                 }
             }
@@ -326,16 +322,18 @@ fn edge_inputs<'c>(ctx: &'c Context, op: Op, edge: &RegionEdge) -> &'c [Value] {
     values.get(edge.inputs.clone()).unwrap_or_default()
 }
 
+/// Checks that the values `edge` forwards (operands of `from`, or of `op` itself when `from`
+/// is `None`) match the values receiving them in number and type.
 fn check_edge(
     ctx: &Context,
     op: Op,
     from: Option<Op>,
     edge: &RegionEdge,
-    sources: &[Value],
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
     // Compared value by value, without collecting types: this runs for every region op the
     // verifier sees.
+    let sources = ctx.operands_in(from.unwrap_or(op), edge.operands.clone());
     let inputs = edge_inputs(ctx, op, edge);
     let detail = if sources.len() != inputs.len() {
         Some(format!(
@@ -345,9 +343,8 @@ fn check_edge(
         ))
     } else {
         sources
-            .iter()
             .zip(inputs)
-            .map(|(&s, &t)| (ctx.value_type(s), ctx.value_type(t)))
+            .map(|(s, &t)| (ctx.value_type(s), ctx.value_type(t)))
             .enumerate()
             .find(|(_, (s, t))| s != t)
             .map(|(i, (s, t))| {
