@@ -13,7 +13,6 @@ use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
-use rustc_hash::FxHashMap;
 
 /// Registers the patterns of `scf.for`, `scf.while`, `scf.execute_region` and
 /// `scf.index_switch`.
@@ -94,18 +93,12 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
                 || (!rw.has_uses(arg) && !rw.has_uses(results[k]))
         })
         .collect();
-    let mut first_with_pair: FxHashMap<(Value, Value), usize> = FxHashMap::default();
-    let duplicate_of: Vec<Option<usize>> = (0..parts.inits.len())
-        .map(|k| {
-            if forwarded[k] {
-                return None;
-            }
-            let first = *first_with_pair
-                .entry((parts.inits[k], yielded[k]))
-                .or_insert(k);
-            (first != k).then_some(first)
-        })
-        .collect();
+    // A forwarded argument goes anyway, so it is no one's first: its pair is made unique.
+    let pair = |k: usize| (parts.inits[k], yielded[k], forwarded[k].then_some(k));
+    let mut duplicate_of: Vec<Option<usize>> = vec![None; parts.inits.len()];
+    for (k, first) in super::while_duplicates::later_duplicates(parts.inits.len(), pair) {
+        duplicate_of[k] = Some(first);
+    }
     let removed: Vec<bool> = (0..parts.inits.len())
         .map(|k| forwarded[k] || duplicate_of[k].is_some())
         .collect();

@@ -27,9 +27,10 @@ pub(super) fn while_duplicate_forwarded_values(
     op: Op,
     parts: &WhileParts,
 ) -> bool {
-    let forwarded: Vec<Value> = rw.operand_vec(parts.condition)[1..].to_vec();
+    let n = rw.results(op).len();
+    let duplicates = later_duplicates(n, |j| rw.operand(parts.condition, 1 + j));
     let mut changed = false;
-    for (j, first) in later_duplicates(&forwarded) {
+    for (j, first) in duplicates {
         let (arg, first_arg) = (
             rw.block_args(parts.after)[j],
             rw.block_args(parts.after)[first],
@@ -47,11 +48,10 @@ pub(super) fn while_duplicate_forwarded_values(
 /// Before-region arguments with the same init value and the same yielded value as an earlier
 /// one: equal on every trip, so their uses read the earlier argument.
 pub(super) fn while_duplicate_before_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
-    let pairs: Vec<(Value, Value)> = (0..rw.num_operands(op))
-        .map(|i| (rw.operand(op, i), rw.operand(parts.yield_op, i)))
-        .collect();
+    let n = rw.num_operands(op);
+    let duplicates = later_duplicates(n, |i| (rw.operand(op, i), rw.operand(parts.yield_op, i)));
     let mut changed = false;
-    for (i, first) in later_duplicates(&pairs) {
+    for (i, first) in duplicates {
         let (arg, first_arg) = (
             rw.block_args(parts.before)[i],
             rw.block_args(parts.before)[first],
@@ -64,14 +64,28 @@ pub(super) fn while_duplicate_before_args(rw: &mut Rewriter, op: Op, parts: &Whi
     changed
 }
 
-/// For each item equal to an earlier one, its position and the position of the first equal.
-fn later_duplicates<T: Copy + Eq + std::hash::Hash>(items: &[T]) -> Vec<(usize, usize)> {
+/// Up to this many items, duplicates are found by comparing pairs, with no allocation unless
+/// one is found (loops carry few values); beyond it, through a hash map.
+const PAIRWISE_LIMIT: usize = 32;
+
+/// For each of the `n` items (`key(k)` is item `k`) equal to an earlier one, its position and
+/// the position of the first equal item.
+pub(super) fn later_duplicates<T: Copy + Eq + std::hash::Hash>(
+    n: usize,
+    key: impl Fn(usize) -> T,
+) -> Vec<(usize, usize)> {
+    if n <= PAIRWISE_LIMIT {
+        return (1..n)
+            .filter_map(|k| {
+                let item = key(k);
+                (0..k).find(|&i| key(i) == item).map(|first| (k, first))
+            })
+            .collect();
+    }
     let mut first_at: FxHashMap<T, usize> = FxHashMap::default();
-    items
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &item)| {
-            let first = *first_at.entry(item).or_insert(k);
+    (0..n)
+        .filter_map(|k| {
+            let first = *first_at.entry(key(k)).or_insert(k);
             (first != k).then_some((k, first))
         })
         .collect()
