@@ -16,7 +16,7 @@
 //! ```
 
 use super::while_canonicalize::WhileParts;
-use crate::entity::{Op, Value};
+use crate::entity::Op;
 use crate::rewrite::Rewriter;
 use rustc_hash::FxHashMap;
 
