@@ -491,9 +491,7 @@ fn costs(text: &str, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), Skip> 
         Unfit::PrintsDifferently => "mlir-opt-22's output prints differently (upstream bug)",
         Unfit::HeapErrors => "mlir-opt-22's output has heap errors (upstream bug)",
     })?;
-    let needed = fuzz_pipeline::parse_verified(text)
-        .map(|(ctx, module)| clone_needs::needed_clones(&ctx, module))
-        .unwrap_or_default();
+    let needed = needed_clones_after_canonicalize(text);
     let judged = |cost: Cost, text: String| Cost {
         drops_needed_clones: clone_needs::drops_needed_clones(&needed, &cost.clones_by_function),
         ..cost.with_text(text)
@@ -503,6 +501,23 @@ fn costs(text: &str, ours: &Pipeline) -> Result<(RunOutcome, Cost, Cost), Skip> 
         judged(our_cost, our_text),
         judged(upstream_cost, upstream_text),
     ))
+}
+
+thread_local! {
+    /// `canonicalize` alone, for [`needed_clones_after_canonicalize`].
+    static CANONICALIZE: Option<Pipeline> = fuzz_pipeline::build_pipeline("canonicalize", None).ok();
+}
+
+/// The clones program `text` needs per function (see [`crate::clone_needs`]), counted after
+/// our `canonicalize` (which both pipelines start with): a clone needed only on a path a
+/// constant condition rules out, or a clone nothing reads, is not needed.
+fn needed_clones_after_canonicalize(text: &str) -> BTreeMap<String, u64> {
+    let canonical = CANONICALIZE
+        .with(|canonicalize| canonicalize.as_ref().and_then(|p| run_ours(text, p)))
+        .unwrap_or_else(|| text.to_string());
+    fuzz_pipeline::parse_verified(&canonical)
+        .map(|(ctx, module)| clone_needs::needed_clones(&ctx, module))
+        .unwrap_or_default()
 }
 
 /// Adds one compared input to the summary; writes it out if we are worse.
@@ -525,6 +540,9 @@ fn record(
         if examples.len() < 5 {
             examples.push(input.name.clone());
         }
+        let dir = out_dir.join("ours-drops-needed-clones");
+        let header = "our output holds fewer clones in a function than the input needs there";
+        let _ = write_case(&dir, input, header, &ours.text, &upstream.text);
     }
     let upstream_drops_needed =
         upstream.clone_writes < ours.clone_writes || upstream.drops_needed_clones;
