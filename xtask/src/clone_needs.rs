@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use analysis::alias::BufferViewFlowAnalysis;
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
-use ir::interfaces::own_value_effects;
+use ir::interfaces::{is_allocation, own_value_effects};
 use ir::{Context, EffectKind, Op, OpView, Traits, Value};
 use std::collections::HashSet;
 
@@ -88,7 +88,10 @@ fn is_needed(ctx: &Context, flow: &BufferViewFlowAnalysis, clone: Op) -> bool {
         return false;
     };
     let source_origins: HashSet<Value> = flow.resolve_reverse(source).collect();
-    let may_be_source = |v: Value| flow.resolve_reverse(v).any(|o| source_origins.contains(&o));
+    // Buffers allocated after the clone are new instances, never the one it copied, even
+    // where the view flow links them to the source (a loop hands this trip's new buffer to
+    // the next trip's clone).
+    let mut fresh: HashSet<Value> = HashSet::new();
     let may_be_copy = |v: Value| flow.resolve_reverse(v).any(|o| o == copy);
     let mut written = false;
     let mut at = clone;
@@ -98,13 +101,30 @@ fn is_needed(ctx: &Context, flow: &BufferViewFlowAnalysis, clone: Op) -> bool {
             if written && reads_any(ctx, op, &may_be_copy) {
                 return true;
             }
+            let may_be_source = |v: Value| {
+                flow.resolve_reverse(v)
+                    .any(|o| source_origins.contains(&o) && !fresh.contains(&o))
+            };
             written |= writes_any(ctx, op, &may_be_source);
+            note_allocations(ctx, op, &mut fresh);
             next = ctx.next_op(op);
         }
         match ctx.parent_op(at) {
             Some(parent) if !FuncOp::is(ctx, parent) => at = parent,
             _ => return false,
         }
+    }
+}
+
+/// Adds the buffers `op` and the ops nested in it allocate to `fresh`.
+fn note_allocations(ctx: &Context, op: Op, fresh: &mut HashSet<Value>) {
+    for o in ctx.walk_preorder(op) {
+        let allocated = ctx
+            .results(o)
+            .iter()
+            .copied()
+            .filter(|&r| is_allocation(ctx, r));
+        fresh.extend(allocated);
     }
 }
 
@@ -173,6 +193,25 @@ mod tests {
   return %v : i64
 }";
         assert_eq!(needed(text), BTreeMap::from([("f".to_string(), 1)]));
+    }
+
+    #[test]
+    fn a_write_into_a_buffer_allocated_after_the_clone_does_not_need_it() {
+        let text = "func.func @f(%init: memref<1xi64>, %n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i7 = arith.constant 7 : i64
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init, %acc = %i7) -> (memref<1xi64>, i64) {
+    %b = bufferization.clone %prev : memref<1xi64> to memref<1xi64>
+    %new = memref.alloc() : memref<1xi64>
+    memref.store %i7, %new[%c0] : memref<1xi64>
+    %v = memref.load %b[%c0] : memref<1xi64>
+    memref.dealloc %b : memref<1xi64>
+    scf.yield %new, %v : memref<1xi64>, i64
+  }
+  return %r#1 : i64
+}";
+        assert!(needed(text).is_empty());
     }
 
     #[test]
