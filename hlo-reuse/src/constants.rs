@@ -105,28 +105,20 @@ impl SharedConstants {
         }
     }
 
-    /// [`isolated_entry`] of `op`, remembered for the block holding it.
+    /// The entry block of the isolated region holding `op` (`Context::isolated_region`),
+    /// remembered for the block holding it.
     fn isolated_entry(&mut self, ctx: &Context, op: Op) -> Option<Block> {
         let parent = ctx.op_parent(op)?;
         match self.entry_of_last {
             Some((block, entry)) if block == parent => entry,
             _ => {
-                let entry = isolated_entry(ctx, op);
+                let entry = ctx
+                    .op_parent_region(op)
+                    .and_then(|r| ctx.isolated_region(r))
+                    .and_then(|r| ctx.entry_block(r));
                 self.entry_of_last = Some((parent, entry));
                 entry
             }
         }
-    }
-}
-
-/// The entry block of the region of the closest ancestor of `op` isolated from above.
-fn isolated_entry(ctx: &Context, op: Op) -> Option<Block> {
-    let mut region = ctx.op_parent_region(op)?;
-    loop {
-        let parent = ctx.region_parent(region)?;
-        if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
-            return ctx.entry_block(region);
-        }
-        region = ctx.op_parent_region(parent)?;
     }
 }

@@ -1058,6 +1058,27 @@ impl Context {
         }
     }
 
+    /// `region` or the closest region holding it whose owner is isolated from above (the body
+    /// of the function it is in): where values defined in `region` and above it end.
+    pub fn isolated_region(&self, region: Region) -> Option<Region> {
+        let mut cur = region;
+        loop {
+            let owner = self.region_parent(cur)?;
+            if self.has_trait(owner, crate::registry::Traits::ISOLATED_FROM_ABOVE) {
+                return Some(cur);
+            }
+            cur = self.op_parent_region(owner)?;
+        }
+    }
+
+    /// The closest op isolated from above whose first region holds `region` (a function
+    /// holding it in its body).
+    pub fn isolated_scope(&self, region: Region) -> Option<Op> {
+        let isolated = self.isolated_region(region)?;
+        let owner = self.region_parent(isolated)?;
+        (self.regions(owner).first() == Some(&isolated)).then_some(owner)
+    }
+
     /// Ops nested in `op` (including `op`), in pre-order. Collected first, so callers may mutate
     /// the IR while iterating over the result.
     pub fn walk_preorder(&self, op: Op) -> Vec<Op> {

@@ -100,7 +100,7 @@ impl Reuse {
         ty: Type,
         value: i128,
     ) -> Option<Value> {
-        let scope = isolated_scope(ctx, block)?;
+        let scope = ctx.isolated_scope(ctx.block_parent(block)?)?;
         let attr = ctx.int_attr(value, ty);
         let constants = self
             .leading
@@ -119,19 +119,6 @@ impl Reuse {
     fn index_constant(&mut self, b: &mut Builder, value: usize) -> Value {
         let index = b.ctx().index_type();
         self.constant(b, value as i128, index)
-    }
-}
-
-/// The nearest isolated-from-above op holding `block`, if `block` is in its first region (the
-/// one its entry block dominates).
-fn isolated_scope(ctx: &Context, block: Block) -> Option<Op> {
-    let mut region = ctx.block_parent(block)?;
-    loop {
-        let op = ctx.region_parent(region)?;
-        if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
-            return (ctx.regions(op).first() == Some(&region)).then_some(op);
-        }
-        region = ctx.op_parent_region(op)?;
     }
 }
 

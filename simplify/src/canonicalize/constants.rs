@@ -115,23 +115,10 @@ fn hoisting_target(ctx: &Context, op: Op) -> Option<(Op, ir::Block)> {
     if ctx.num_operands(op) != 0 || ctx.results(op).len() != 1 || !ctx.regions(op).is_empty() {
         return None;
     }
-    let scope = isolated_scope(ctx, op)?;
+    let scope = ctx.isolated_scope(ctx.op_parent_region(op)?)?;
     let entry = ctx
         .regions(scope)
         .first()
         .and_then(|&r| ctx.entry_block(r))?;
     Some((scope, entry))
-}
-
-/// The nearest ancestor with `ISOLATED_FROM_ABOVE` (a function), whose first region holds
-/// the op.
-fn isolated_scope(ctx: &Context, op: Op) -> Option<Op> {
-    let mut cur = ctx.parent_op(op);
-    while let Some(o) = cur {
-        if ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
-            return (ctx.ancestor_region_of(o, op) == ctx.regions(o).first().copied()).then_some(o);
-        }
-        cur = ctx.parent_op(o);
-    }
-    None
 }
