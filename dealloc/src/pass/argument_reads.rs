@@ -15,7 +15,9 @@ use analysis::alias::{BufferViewFlowAnalysis, is_buffer};
 use analysis::capture::may_capture;
 use analysis::returns::{callee, has_body};
 use ir::interfaces::own_value_effects;
-use ir::{Context, EffectKind, Op, TypeData, Value};
+use ir::{Context, EffectKind, Op, Value};
+
+use super::read_only_clones::makes_tensor;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How deep calls are followed before a callee counts as writing.
@@ -95,11 +97,5 @@ fn only_reads_given(ctx: &Context, op: Op, given: &[Value], aliases: &FxHashSet<
         matches!(e.kind, EffectKind::Write | EffectKind::Free)
             && e.value.is_none_or(|v| aliases.contains(&v))
     });
-    let makes_tensor = ctx.results(op).iter().any(|&r| {
-        matches!(
-            ctx.type_data(ctx.value_type(r)),
-            TypeData::Tensor { .. } | TypeData::UnrankedTensor { .. }
-        )
-    });
-    !touches && !makes_tensor && given.iter().all(|&v| !may_capture(ctx, op, v))
+    !touches && !makes_tensor(ctx, op) && given.iter().all(|&v| !may_capture(ctx, op, v))
 }

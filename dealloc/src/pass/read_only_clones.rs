@@ -392,7 +392,7 @@ fn writes_fresh_instance(ctx: &Context, user: Op, alias: Value, clone: Op) -> bo
 
 /// Whether `user` has a tensor result: `bufferization.to_tensor` of a buffer names its
 /// memory in a value the view-flow analysis does not follow (a later `to_buffer` may write it).
-fn makes_tensor(ctx: &Context, user: Op) -> bool {
+pub(super) fn makes_tensor(ctx: &Context, user: Op) -> bool {
     ctx.results(user).iter().any(|&r| {
         matches!(
             ctx.type_data(ctx.value_type(r)),
