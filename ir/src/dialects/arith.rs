@@ -7,6 +7,7 @@
 
 pub(crate) mod canonicalize;
 mod fold_minmax_casts;
+mod integer_identities;
 mod ops;
 pub use ops::{
     AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp,

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 type ConstantKey = (Op, SmallVec<[(ir::Sym, ir::Attr); 2]>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
-/// of its entry block: in every such region nested in `root` when `scopes` is `None`, else in
+/// of its entry block as `stays_in_place` says: in every such region nested in `root` when `scopes` is `None`, else in
 /// those of `scopes` only (each constant's identity includes its region, so the others are
 /// left as they are). Returns the number of constants erased or moved; `placed` receives
 /// every constant left (where a rerun would leave it).
@@ -31,7 +31,6 @@ pub(super) fn dedup_constants(
         }
     }
     let mut seen: FxHashMap<ConstantKey, ir::Value> = FxHashMap::default();
-    let mut last_hoisted: FxHashMap<Op, Op> = FxHashMap::default();
     let mut changes = 0;
     for op in constants {
         if !rw.is_alive(op) {
@@ -55,23 +54,25 @@ pub(super) fn dedup_constants(
             continue;
         }
         seen.insert(key, result);
-        // Keep hoisted constants in discovery order at the start of the entry block.
-        let target_prev = last_hoisted.get(&scope).copied();
-        let already_placed = match target_prev {
-            Some(prev) => rw.next_op(prev) == Some(op),
-            None => rw.first_op(entry) == Some(op),
-        };
-        if !already_placed {
-            match target_prev {
-                Some(prev) => rw.move_op_after(op, prev),
-                None => rw.move_op_to_start(op, entry),
-            }
+        if !stays_in_place(rw, op, entry, placed) {
+            rw.move_op_to_start(op, entry);
             changes += 1;
         }
-        last_hoisted.insert(scope, op);
         placed.insert(op);
     }
     changes
+}
+
+/// Whether the unique constant `op` stays where it is rather than move to the very start of
+/// `entry`, as MLIR's `OperationFolder` decides: it stays in the entry block when it was placed
+/// before, is the block's first op, or follows a placed constant. So the constants leading a
+/// function keep their order, and every other one (nested, after other ops, or new) goes to the
+/// front: new constants end up in the reverse of the order they are met.
+fn stays_in_place(ctx: &Context, op: Op, entry: ir::Block, placed: &FxHashSet<Op>) -> bool {
+    if ctx.op_parent(op) != Some(entry) {
+        return false;
+    }
+    placed.contains(&op) || ctx.prev_op(op).is_none_or(|prev| placed.contains(&prev))
 }
 
 /// Appends the constant-like ops nested in `root` (not `root` itself) to `out`, in preorder.

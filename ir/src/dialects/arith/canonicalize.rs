@@ -1,7 +1,10 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
-//! as their canonicalizations (with those of `fold_minmax_casts`).
+//! as their canonicalizations (with those of `fold_minmax_casts` and `integer_identities`).
 
 use super::fold_minmax_casts::{fold_cast_of_constant, fold_min_max};
+use super::integer_identities::{
+    combine_with_inner_constant, fold_add_of_sub, fold_mul_by_zero, fold_sub_of_add,
+};
 use super::{
     AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp, MaxUIOp, MinSIOp,
     MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
@@ -16,9 +19,15 @@ use crate::types::TypeData;
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
     let folders_of: [(&str, &'static [Pattern]); 16] = [
-        (AddIOp::NAME, &[constants_to_the_right, fold_arithmetic]),
-        (SubIOp::NAME, &[fold_arithmetic]),
-        (MulIOp::NAME, &[constants_to_the_right, fold_arithmetic]),
+        (
+            AddIOp::NAME,
+            &[constants_to_the_right, fold_arithmetic, fold_add_of_sub],
+        ),
+        (SubIOp::NAME, &[fold_arithmetic, fold_sub_of_add]),
+        (
+            MulIOp::NAME,
+            &[constants_to_the_right, fold_arithmetic, fold_mul_by_zero],
+        ),
         (IndexCastOp::NAME, &[fold_index_cast]),
         (AndIOp::NAME, &[constants_to_the_right, fold_andi]),
         (OrIOp::NAME, &[constants_to_the_right, fold_ori]),
@@ -40,6 +49,11 @@ pub(crate) fn register(reg: &mut Registry) {
     }
     if let Some(def) = reg.def_mut(XOrIOp::NAME) {
         def.canonicalization.patterns = &[xori_not_cmpi];
+    }
+    for name in [AddIOp::NAME, SubIOp::NAME, MulIOp::NAME] {
+        if let Some(def) = reg.def_mut(name) {
+            def.canonicalization.patterns = &[combine_with_inner_constant];
+        }
     }
 }
 
