@@ -9,11 +9,16 @@
 //! ```
 //!
 //! Inside the second `scf.if`, the results of the first read what the branch that ran yielded.
+//!
+//! Beyond MLIR, which needs the two ops adjacent, a few pure ops between them that do not read
+//! the first one's results (a negated condition the deallocation computes for later, an index)
+//! first move above the first `scf.if`.
 
 use super::{IfOp, YieldOp};
 use crate::context::Context;
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Region, Value};
+use crate::registry::Traits;
 use crate::rewrite::Rewriter;
 
 /// A well-formed `scf.if`: its blocks (else optional) and their yields, one value per result.
@@ -61,16 +66,44 @@ pub(super) fn region_index_within(ctx: &Context, ancestor: Op, op: Op) -> Option
     }
 }
 
-/// `next`, an `scf.if` right after an `scf.if` on the same condition, merges into it.
+/// How many pure ops may stand between two `scf.if` that combine.
+const MAX_OPS_BETWEEN: usize = 8;
+
+/// The `scf.if` before `next` in its block with only pure, region-free ops between them (at most
+/// `MAX_OPS_BETWEEN`), and those ops in order.
+fn previous_if_across_pure_ops(ctx: &Context, next: Op) -> Option<(Op, Vec<Op>)> {
+    let mut between = Vec::new();
+    let mut cur = ctx.prev_op(next)?;
+    while !IfOp::is(ctx, cur) {
+        let movable = ctx.has_trait(cur, Traits::PURE) && ctx.regions(cur).is_empty();
+        if !movable || between.len() == MAX_OPS_BETWEEN {
+            return None;
+        }
+        between.push(cur);
+        cur = ctx.prev_op(cur)?;
+    }
+    between.reverse();
+    Some((cur, between))
+}
+
+/// `next`, an `scf.if` after an `scf.if` on the same condition with at most a few pure ops
+/// between them that do not read the first's results, merges into it.
 pub(super) fn if_combine_same_condition(rw: &mut Rewriter, next: Op) -> bool {
-    let Some(prev) = rw.prev_op(next) else {
-        return false;
-    };
-    let (Some(p), Some(n)) = (if_parts(rw, prev), if_parts(rw, next)) else {
+    let Some((prev, between)) = previous_if_across_pure_ops(rw, next) else {
         return false;
     };
     if rw.operand(prev, 0) != rw.operand(next, 0) {
         return false;
+    }
+    let (Some(p), Some(n)) = (if_parts(rw, prev), if_parts(rw, next)) else {
+        return false;
+    };
+    let reads_prev = |op: &Op| rw.operands(*op).any(|v| rw.defining_op(v) == Some(prev));
+    if between.iter().any(reads_prev) {
+        return false;
+    }
+    for op in between {
+        rw.move_op_before(op, prev);
     }
     forward_results_into(rw, prev, &p, next);
     let mut types: Vec<_> = rw.results(prev).iter().map(|&r| rw.value_type(r)).collect();
