@@ -305,12 +305,18 @@ impl<'c> Deallocator<'c> {
 
     /// Numbers the ops nested in `func` in preorder (filling [`Self::spans`]) and notes where
     /// each memref is referenced, so that whether a buffer is used after an op is one range
-    /// query on its alias class.
+    /// query on its alias class. Only a region-branch op asks that (whether it takes over an
+    /// operand's ownership): in a function without one, no reference is noted, and the
+    /// unions of alias classes merge no positions.
     fn number_ops(&mut self, func: Op) {
         let order = self.ctx.walk_preorder(func);
+        let asks_last_uses = order.iter().any(|&op| self.is_region_branch(op));
         for (k, &op) in order.iter().enumerate() {
             let at = u32::try_from(k).unwrap_or(u32::MAX);
             self.spans.set(op, (at, at));
+            if !asks_last_uses {
+                continue;
+            }
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
             for v in operands {
                 if self.is_memref(v) {
@@ -855,7 +861,7 @@ impl<'c> Deallocator<'c> {
         if def.call.is_some() {
             return Ok(self.transform_call(op));
         }
-        if def.region_branch.is_some() && !self.ctx.regions(op).is_empty() {
+        if self.is_region_branch(op) {
             return self.transform_region_branch(op, owned);
         }
         if !self.ctx.regions(op).is_empty() {
@@ -863,6 +869,12 @@ impl<'c> Deallocator<'c> {
         }
         self.union_results_with_operands(op);
         Ok(Outcome::default())
+    }
+
+    /// Whether `op` has regions and the region-branch interface (its regions are transformed
+    /// by [`Self::transform_region_branch`]).
+    fn is_region_branch(&self, op: Op) -> bool {
+        self.ctx.op_def(op).region_branch.is_some() && !self.ctx.regions(op).is_empty()
     }
 
     /// Ops that allocate or free heap memory: `own` after each allocation, and the release of
