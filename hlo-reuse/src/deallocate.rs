@@ -33,8 +33,9 @@ use ir::dialects::func::{CallIndirectOp, ConstantOp, FuncOp};
 use ir::dialects::memref::DeallocOp;
 use ir::interfaces::{is_allocation, view_base};
 use ir::{
-    Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, Op, OpView, Region,
-    RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value, track_changes,
+    Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, InsertPoint, Loc, Op,
+    OpView, Region, RegionPoint, Resource, Traits, TransformResult, Type, TypeData, Value,
+    track_changes,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -139,6 +140,14 @@ struct Deallocator<'c> {
     nest: Walk,
     /// The tables of [`Self::emit_retains`], kept so that each call does not allocate them.
     retain_scratch: RetainScratch,
+}
+
+/// Where [`Deallocator::emit_retains`] puts the retains: before a terminator, or at the end
+/// of an edge block whose branch is built after them.
+#[derive(Clone, Copy)]
+struct Spot {
+    ip: InsertPoint,
+    loc: Loc,
 }
 
 /// The working tables of [`Deallocator::emit_retains`] (empty between calls).
@@ -296,12 +305,18 @@ impl<'c> Deallocator<'c> {
 
     /// Numbers the ops nested in `func` in preorder (filling [`Self::spans`]) and notes where
     /// each memref is referenced, so that whether a buffer is used after an op is one range
-    /// query on its alias class.
+    /// query on its alias class. Only a region-branch op asks that (whether it takes over an
+    /// operand's ownership): in a function without one, no reference is noted, and the
+    /// unions of alias classes merge no positions.
     fn number_ops(&mut self, func: Op) {
         let order = self.ctx.walk_preorder(func);
+        let asks_last_uses = order.iter().any(|&op| self.is_region_branch(op));
         for (k, &op) in order.iter().enumerate() {
             let at = u32::try_from(k).unwrap_or(u32::MAX);
             self.spans.set(op, (at, at));
+            if !asks_last_uses {
+                continue;
+            }
             let operands: SmallVec<[Value; 6]> = self.ctx.operand_array(op);
             for v in operands {
                 if self.is_memref(v) {
@@ -563,7 +578,8 @@ impl<'c> Deallocator<'c> {
         if range.end != self.ctx.num_operands(term) && !yielded.is_empty() {
             return Err(self.error(term, "cannot append ownership operands to this terminator"));
         }
-        Ok(self.emit_retains(term, &yielded, owned))
+        let at = self.before(term);
+        Ok(self.emit_retains(at, &yielded, owned))
     }
 
     /// The operands of region terminator `term` handed to the parent or a sibling region
@@ -613,7 +629,8 @@ impl<'c> Deallocator<'c> {
         }
         if self.hands_on_no_memref(term, successors) {
             // Every edge would free all the block owns: free it once before the branch.
-            self.emit_retains(term, &[], owned);
+            let at = self.before(term);
+            self.emit_retains(at, &[], owned);
             return Ok(());
         }
         let loc = self.ctx.op_loc(term);
@@ -627,9 +644,13 @@ impl<'c> Deallocator<'c> {
             self.ctx.insert_block_after(after, edge);
             after = edge;
             self.ctx.set_successor(term, k, edge);
-            let mut b = Builder::at_end(self.ctx, edge, loc);
-            let br = BrOp::build(&mut b, succ, &forwarded).op();
-            self.hand_to_successor(br, 0, owned)?;
+            // The retains go first, so that the branch is built with all its operands.
+            let at = Spot {
+                ip: InsertPoint::End(edge),
+                loc,
+            };
+            let values = self.handed_on(at, succ, forwarded, owned);
+            BrOp::build(&mut Builder::at_end(self.ctx, edge, loc), succ, &values);
         }
         Ok(())
     }
@@ -662,20 +683,36 @@ impl<'c> Deallocator<'c> {
                 .all(|succ| self.carried.get(succ).is_none_or(|c| c.is_empty()))
     }
 
-    /// Emits the retains before branch `term` and appends the indicators of the memrefs it
-    /// passes to successor `k`.
-    fn hand_to_successor(&mut self, term: Op, k: usize, owned: &Owned) -> R<()> {
-        let mut forwarded = self.ctx.successor_operands(term, k);
-        let succ = self.ctx.successors(term)[k];
+    /// Emits the retains at `at` for a branch passing `forwarded` to `succ`; returns what the
+    /// branch passes then: `forwarded`, the memrefs carried into `succ` and the indicators of
+    /// the memrefs among them.
+    fn handed_on(
+        &mut self,
+        at: Spot,
+        succ: Block,
+        mut forwarded: Vec<Value>,
+        owned: &Owned,
+    ) -> Vec<Value> {
         if let Some(carried) = self.carried.get(&succ) {
             forwarded.extend(carried.iter().copied());
         }
         let yielded = self.memrefs(&forwarded);
-        let indicators = self.emit_retains(term, &yielded, owned);
-        if indicators.is_empty() {
+        let indicators = self.emit_retains(at, &yielded, owned);
+        forwarded.extend(indicators);
+        forwarded
+    }
+
+    /// Emits the retains before branch `term` and appends the indicators of the memrefs it
+    /// passes to successor `k`.
+    fn hand_to_successor(&mut self, term: Op, k: usize, owned: &Owned) -> R<()> {
+        let forwarded = self.ctx.successor_operands(term, k);
+        let passed = forwarded.len();
+        let succ = self.ctx.successors(term)[k];
+        let at = self.before(term);
+        let values = self.handed_on(at, succ, forwarded, owned);
+        if values.len() == passed {
             return Ok(());
         }
-        let values = [forwarded.as_slice(), indicators.as_slice()].concat();
         if BrOp::is(self.ctx, term)
             && let Some(range) = self.ctx.successor_operand_range(term, k)
         {
@@ -701,12 +738,21 @@ impl<'c> Deallocator<'c> {
         }
     }
 
-    /// The retains before `term`: one per alias class of the handed-on memrefs, with the owned
-    /// indicators of that class, then one `retain() of(%o)` per remaining owned indicator.
-    /// Returns the indicator of each handed-on memref (null for a repeated one).
-    fn emit_retains(&mut self, term: Op, yielded: &[Value], owned: &Owned) -> Vec<Value> {
+    /// Right before `op`, at its location.
+    fn before(&self, op: Op) -> Spot {
+        Spot {
+            ip: InsertPoint::Before(op),
+            loc: self.ctx.op_loc(op),
+        }
+    }
+
+    /// The retains at `at` (before a terminator, or where its branch will be built): one per
+    /// alias class of the handed-on memrefs, with the owned indicators of that class, then one
+    /// `retain() of(%o)` per remaining owned indicator. Returns the indicator of each handed-on
+    /// memref (null for a repeated one).
+    fn emit_retains(&mut self, at: Spot, yielded: &[Value], owned: &Owned) -> Vec<Value> {
         let mut scratch = std::mem::take(&mut self.retain_scratch);
-        let result = self.emit_retains_with(term, yielded, owned, &mut scratch);
+        let result = self.emit_retains_with(at, yielded, owned, &mut scratch);
         scratch.group_of.clear();
         scratch.first_slot.clear();
         self.retain_scratch = scratch;
@@ -716,7 +762,7 @@ impl<'c> Deallocator<'c> {
     /// [`Self::emit_retains`] with its tables.
     fn emit_retains_with(
         &mut self,
-        term: Op,
+        at: Spot,
         yielded: &[Value],
         owned: &Owned,
         scratch: &mut RetainScratch,
@@ -755,7 +801,7 @@ impl<'c> Deallocator<'c> {
                 }
                 continue;
             }
-            let mut b = Builder::before(self.ctx, term);
+            let mut b = Builder::new(self.ctx, at.ip, at.loc);
             let retain = RetainOp::build(&mut b, kept, allocs);
             let outs = retain.results(self.ctx).to_vec();
             for (&y, &r) in kept.iter().zip(&outs) {
@@ -764,12 +810,12 @@ impl<'c> Deallocator<'c> {
             }
         }
         for o in lonely {
-            let mut b = Builder::before(self.ctx, term);
+            let mut b = Builder::new(self.ctx, at.ip, at.loc);
             RetainOp::build(&mut b, &[], &[o]);
         }
         result
             .into_iter()
-            .map(|r| r.unwrap_or_else(|| self.null_before(term, &mut null)))
+            .map(|r| r.unwrap_or_else(|| self.null_at(at, &mut null)))
             .collect()
     }
 
@@ -792,12 +838,12 @@ impl<'c> Deallocator<'c> {
         (sorted_own == sorted_allocs && sorted_own.windows(2).all(|w| w[0] != w[1])).then_some(own)
     }
 
-    /// A `deallocation.null` before `op`, created once.
-    fn null_before(&mut self, op: Op, cache: &mut Option<Value>) -> Value {
+    /// A `deallocation.null` at `at`, created once.
+    fn null_at(&mut self, at: Spot, cache: &mut Option<Value>) -> Value {
         if let Some(v) = *cache {
             return v;
         }
-        let mut b = Builder::before(self.ctx, op);
+        let mut b = Builder::new(self.ctx, at.ip, at.loc);
         let v = NullOp::build(&mut b).result(self.ctx);
         *cache = Some(v);
         v
@@ -815,7 +861,7 @@ impl<'c> Deallocator<'c> {
         if def.call.is_some() {
             return Ok(self.transform_call(op));
         }
-        if def.region_branch.is_some() && !self.ctx.regions(op).is_empty() {
+        if self.is_region_branch(op) {
             return self.transform_region_branch(op, owned);
         }
         if !self.ctx.regions(op).is_empty() {
@@ -823,6 +869,12 @@ impl<'c> Deallocator<'c> {
         }
         self.union_results_with_operands(op);
         Ok(Outcome::default())
+    }
+
+    /// Whether `op` has regions and the region-branch interface (its regions are transformed
+    /// by [`Self::transform_region_branch`]).
+    fn is_region_branch(&self, op: Op) -> bool {
+        self.ctx.op_def(op).region_branch.is_some() && !self.ctx.regions(op).is_empty()
     }
 
     /// Ops that allocate or free heap memory: `own` after each allocation, and the release of

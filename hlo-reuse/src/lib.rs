@@ -10,6 +10,8 @@
 //!   `scf.if` chains;
 //! - [`hlo_lower_deallocation`] (`hlo-lower-deallocation`) lowers what is left of the dialect
 //!   to `func`, `scf`, `arith` and `memref`, indicators becoming `i1`;
+//! - [`hlo_deallocate_and_lower`] (`hlo-deallocate-and-lower`) runs the four steps above as one
+//!   pass, as the `hlo-deallocation-pipeline` does;
 //! - [`hlo_split_alloc_tensors`] (`hlo-split-alloc-tensors`) gives each use of an
 //!   `alloc_tensor` its own, before bufferization.
 #![forbid(unsafe_code)]
@@ -21,6 +23,7 @@ mod carriers;
 mod constants;
 mod deallocate;
 mod flow;
+mod fused;
 mod lower;
 mod op_names;
 mod simplify;
@@ -28,6 +31,7 @@ mod split_alloc_tensors;
 mod to_scf;
 mod union_find;
 pub use deallocate::{HloDeallocateOptions, hlo_deallocate};
+pub use fused::{HloDeallocateAndLowerOptions, hlo_deallocate_and_lower};
 pub use lower::{HloLowerOptions, hlo_lower_deallocation};
 pub use simplify::{HloSimplificationOptions, hlo_deallocation_simplification};
 pub use split_alloc_tensors::{SplitAllocTensorsOptions, hlo_split_alloc_tensors};

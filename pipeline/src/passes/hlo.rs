@@ -1,10 +1,11 @@
 //! The MLIR-HLO deallocation strategy (`hlo-reuse` crate): `hlo-deallocate`,
 //! `hlo-deallocation-simplification`, `hlo-deallocation-to-scf`, `hlo-lower-deallocation`,
-//! `hlo-split-alloc-tensors`, and the `hlo-deallocation-pipeline`.
+//! `hlo-split-alloc-tensors`, `hlo-deallocate-and-lower` (the first four as one pass), and the
+//! `hlo-deallocation-pipeline`.
 
 use hlo_reuse::{
-    HloDeallocateOptions, HloLowerOptions, HloSimplificationOptions, HloToScfOptions,
-    SplitAllocTensorsOptions,
+    HloDeallocateAndLowerOptions, HloDeallocateOptions, HloLowerOptions, HloSimplificationOptions,
+    HloToScfOptions, SplitAllocTensorsOptions,
 };
 use simplify::CanonicalizeOptions;
 
@@ -83,6 +84,21 @@ pub static HLO_LOWER_DEALLOCATION: Declaration<HloLowerOptions> = Declaration {
     kind: Kind::pass(|ctx, root, options, _| hlo_reuse::hlo_lower_deallocation(ctx, root, options)),
 };
 
+/// `hlo-deallocate-and-lower`.
+pub static HLO_DEALLOCATE_AND_LOWER: Declaration<HloDeallocateAndLowerOptions> = Declaration {
+    name: "hlo-deallocate-and-lower",
+    summary: "Run hlo-deallocate, its simplification, to-scf and lowering as one pass",
+    description: "hlo-deallocate, then hlo-deallocation-simplification and \
+                  hlo-deallocation-to-scf{decide-statically} on each function, then \
+                  hlo-lower-deallocation, each step as its own pass does it; only the IR \
+                  between the steps, whose deallocation ops the next step replaces, goes \
+                  unverified. The hlo-deallocation-pipeline runs this.",
+    options: &[],
+    kind: Kind::pass(|ctx, root, options, _| {
+        hlo_reuse::hlo_deallocate_and_lower(ctx, root, options)
+    }),
+};
+
 /// `hlo-split-alloc-tensors`.
 pub static HLO_SPLIT_ALLOC_TENSORS: Declaration<SplitAllocTensorsOptions> = Declaration {
     name: "hlo-split-alloc-tensors",
@@ -110,8 +126,9 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
     name: "hlo-deallocation-pipeline",
     summary: "Add, simplify and lower all deallocations the MLIR-HLO way",
     description: "Runs hlo-deallocate, hlo-deallocation-simplification, \
-                  hlo-deallocation-to-scf, hlo-lower-deallocation and canonicalize, so that the \
-                  output uses upstream dialects only. The input must \
+                  hlo-deallocation-to-scf, hlo-lower-deallocation (as one pass, \
+                  hlo-deallocate-and-lower) and canonicalize, so that the output uses upstream \
+                  dialects only. The input must \
                   free nothing itself except through memref.dealloc and memref.realloc of \
                   buffers it owns.",
     options: &[
@@ -128,13 +145,10 @@ pub static HLO_DEALLOCATION_PIPELINE: Declaration<HloDeallocationPipelineOptions
             // it would find nothing to do (the simplification reaches its fixpoint in one run:
             // the nullability is solved to a fixpoint, and an own becomes null only when its
             // indicator reaches no retain), so it is not run.
+            // The four steps run as one pass: verifying the deallocation ops between them,
+            // which the next step replaces, cost about as much as the steps.
             let deallocation = [
-                HLO_DEALLOCATE.element(&HloDeallocateOptions::default()),
-                HLO_DEALLOCATION_SIMPLIFICATION.element(&HloSimplificationOptions),
-                HLO_DEALLOCATION_TO_SCF.element(&HloToScfOptions {
-                    decide_statically: true,
-                }),
-                HLO_LOWER_DEALLOCATION.element(&HloLowerOptions),
+                HLO_DEALLOCATE_AND_LOWER.element(&HloDeallocateAndLowerOptions),
                 // XLA canonicalized right after the first simplification, to drop iteration
                 // arguments made redundant. Here it runs after the lowering: earlier, its
                 // folds of scf.if memref results into select would separate ownership
@@ -153,5 +167,6 @@ pub(super) static FAMILY: &[&dyn crate::pass::Registered] = &[
     &HLO_DEALLOCATION_TO_SCF,
     &HLO_LOWER_DEALLOCATION,
     &HLO_SPLIT_ALLOC_TENSORS,
+    &HLO_DEALLOCATE_AND_LOWER,
     &HLO_DEALLOCATION_PIPELINE,
 ];
