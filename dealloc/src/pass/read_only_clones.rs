@@ -64,6 +64,7 @@ use analysis::returns::{callee, has_body};
 use ir::dialects::bufferization::CloneOp;
 use ir::dialects::func::FuncOp;
 use ir::dialects::memref::{CastOp, cast_compatible_types, is_constant_global, is_mutable_global};
+use ir::dialects::scf::{IfOp, IndexSwitchOp};
 use ir::interfaces::{is_allocation, own_value_effects};
 use ir::{Block, Builder, Context, EffectKind, Op, OpView, Region, Traits, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -114,12 +115,19 @@ pub(super) fn forward_read_only_clones(
             owned: &owned_args,
             memory: &mut *memory,
         };
-        let Some(aliases) = read_only_aliases(ctx, &flow, args, &mut once, clone) else {
-            continue;
+        let at = ir::diag::loc_text(ctx, ctx.op_loc(clone));
+        let aliases = match read_only_aliases(ctx, &flow, args, &mut once, clone) {
+            Ok(aliases) => aliases,
+            Err(reason) => {
+                tracing::debug!(at = %at, "clone kept: {reason}");
+                continue;
+            }
         };
         if aliases.iter().any(|v| claimed.contains(v)) {
+            tracing::debug!(at = %at, "clone kept: another copy of the same buffer reads it in place");
             continue;
         }
+        tracing::debug!(at = %at, "clone replaced by its source: neither is written while the copy is read");
         claimed.extend(aliases);
         replace_by_source(ctx, clone);
         replaced += 1;
@@ -127,25 +135,32 @@ pub(super) fn forward_read_only_clones(
     replaced
 }
 
+/// Why a clone stays (its debug log says so).
+type KeptBecause = &'static str;
+
+/// Too many aliases to follow.
+const TOO_MANY_ALIASES: KeptBecause = "the buffers it may alias are too many to follow";
+
 /// The aliases of `clone`'s source and result if the clone is read-only (see the module
-/// docs), or `None`.
+/// docs), or why it is not.
 fn read_only_aliases(
     ctx: &Context,
     flow: &BufferViewFlowAnalysis,
     args: Arguments,
     once: &mut RunsOnce,
     clone: Op,
-) -> Option<Vec<Value>> {
+) -> Result<Vec<Value>, KeptBecause> {
     if ctx.num_operands(clone) != 1 || ctx.results(clone).len() != 1 {
-        return None;
+        return Err("it is not a clone of one buffer");
     }
     let (source, result) = (ctx.operand(clone, 0), ctx.result(clone, 0));
     let (from, to) = (ctx.value_type(source), ctx.value_type(result));
     if from != to && !cast_compatible_types(ctx, from, to) {
-        return None;
+        return Err("the source's type cannot stand for the copy's");
     }
     let origins: Vec<Value> = flow
-        .resolve_reverse_bounded(source, ALIAS_LIMIT)?
+        .resolve_reverse_bounded(source, ALIAS_LIMIT)
+        .ok_or(TOO_MANY_ALIASES)?
         .into_iter()
         .filter(|&v| is_buffer(ctx, v) && flow.may_be_terminal(v))
         .collect();
@@ -153,28 +168,24 @@ fn read_only_aliases(
         |o: Value| is_allocation(ctx, o) || args.owned.contains(&o) || is_constant_global(ctx, o);
     let foreign: Vec<Value> = origins.iter().copied().filter(|&o| !local(o)).collect();
     if origins.is_empty() || !foreign.iter().all(|&o| is_function_argument(ctx, o)) {
-        return None;
+        return Err("the source may come from a call or an op whose buffer it does not know");
     }
     let site = CloneSite::of(ctx, clone, flow);
     if !foreign.is_empty() {
-        // The caller's buffer: it is read in place only where nothing can write it.
-        let span = site
-            .span
-            .as_ref()
-            .filter(|span| span.is_confined_to_its_block())?;
-        if !args.memory.is_private(ctx)
-            || !span_is_quiet(ctx, flow, span, result, &mut args.memory.reads)
-        {
-            return None;
-        }
+        caller_buffer_stays_unwritten(ctx, flow, &site, result, args.memory)?;
     }
     // The caller may write what it gets: never a constant global.
     let returnable = !origins.iter().any(|&o| is_constant_global(ctx, o));
     let mut aliases: Vec<Value> = Vec::new();
     for start in origins {
-        aliases.extend(flow.resolve_bounded(start, ALIAS_LIMIT)?);
+        aliases.extend(
+            flow.resolve_bounded(start, ALIAS_LIMIT)
+                .ok_or(TOO_MANY_ALIASES)?,
+        );
     }
-    let mut copy_only = flow.resolve_bounded(result, ALIAS_LIMIT)?;
+    let mut copy_only = flow
+        .resolve_bounded(result, ALIAS_LIMIT)
+        .ok_or(TOO_MANY_ALIASES)?;
     copy_only.retain(|v| !aliases.contains(v));
     copy_only.sort_unstable();
     aliases.extend(copy_only.iter().copied());
@@ -195,7 +206,47 @@ fn read_only_aliases(
             only_reads_or_writes_before(ctx, once, user, alias, &site)
         })
     });
-    untouched.then_some(aliases)
+    if !untouched {
+        return Err(
+            "a use of the source or the copy may write, free, capture or return it \
+                    while the copy is read",
+        );
+    }
+    Ok(aliases)
+}
+
+/// For a source that may be a buffer of the caller: whether nothing can write it while the
+/// copy is live, so that the copy's reads can read it in place.
+fn caller_buffer_stays_unwritten(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    site: &CloneSite,
+    copy: Value,
+    memory: &mut ModuleMemory,
+) -> Result<(), KeptBecause> {
+    let Some(span) = site
+        .span
+        .as_ref()
+        .filter(|span| span.is_confined_to_its_block())
+    else {
+        return Err(
+            "the source may be the caller's buffer, and the copy is used outside \
+                    the clone's block",
+        );
+    };
+    if !memory.is_private(ctx) {
+        return Err(
+            "the source may be the caller's buffer, and some op of the module may \
+                    keep a buffer (a call without a body, a stored memref, a mutable global)",
+        );
+    }
+    if !span_is_quiet(ctx, flow, span, copy, &mut memory.reads) {
+        return Err(
+            "the source may be the caller's buffer, and an op while the copy is live \
+                    may write or free it",
+        );
+    }
+    Ok(())
 }
 
 /// Whether `user` of `alias` neither captures, returns nor frees it, and writes it only before
@@ -282,7 +333,10 @@ fn span_is_quiet(
     let mut visited = 0;
     let mut cur = ctx.next_op(span.clone);
     while let Some(op) = cur {
-        let ops = ctx.walk_preorder(op);
+        let mut ops = ctx.walk_preorder(op);
+        if op == span.last {
+            ops.retain(|&inner| !span.in_branch_without_uses(ctx, op, inner));
+        }
         visited += ops.len();
         if visited > SPAN_LIMIT || !ops.into_iter().all(&mut quiet) {
             return false;
@@ -462,12 +516,16 @@ impl CloneSite {
 /// the region, by its ops up to the one `other_blocks` names. A write that no use can follow
 /// without the clone running again never meets a live copy: before the clone in its block,
 /// outside the region, or in the region where no use follows it in its block and no block
-/// holding a use can be reached from it without passing through the clone's block.
+/// holding a use can be reached from it without passing through the clone's block. Where
+/// the last op holding a use in a block runs one of its regions (`scf.if`,
+/// `scf.index_switch`), a region of it holding no use counts as after that use.
 #[derive(Clone)]
 struct LiveSpan {
     clone: Op,
     last: Op,
     other_blocks: FxHashMap<Block, Op>,
+    /// Every op using an alias of the copy.
+    uses: Vec<Op>,
 }
 
 /// The most blocks searched for a path from a write to a use of the copy; past it, the write
@@ -482,9 +540,11 @@ impl LiveSpan {
             clone,
             last: clone,
             other_blocks: FxHashMap::default(),
+            uses: Vec::new(),
         };
         for alias in flow.resolve_bounded(ctx.result(clone, 0), ALIAS_LIMIT)? {
             for (user, _) in ctx.uses(alias) {
+                span.uses.push(user);
                 let in_region = ancestor_in_region(ctx, region, user)?;
                 if ctx.has_trait(in_region, Traits::TERMINATOR) {
                     return None;
@@ -534,10 +594,34 @@ impl LiveSpan {
         } else {
             self.other_blocks.get(&write_block).copied()
         };
-        if last.is_some_and(|last| !ctx.is_before_in_block(last, in_region)) {
+        let follows_last_use = |last: Op| {
+            ctx.is_before_in_block(last, in_region)
+                || (last == in_region && self.in_branch_without_uses(ctx, last, write))
+        };
+        if last.is_some_and(|last| !follows_last_use(last)) {
             return false;
         }
         !self.reaches_a_use(ctx, write_block)
+    }
+
+    /// Whether `op` is nested in a region of `last` (an op holding a use of the copy) that
+    /// holds no use, where `last` runs only one of its regions (`scf.if`, `scf.index_switch`):
+    /// once that region runs, no use of this copy follows in `last`.
+    fn in_branch_without_uses(&self, ctx: &Context, last: Op, op: Op) -> bool {
+        if !IfOp::is(ctx, last) && !IndexSwitchOp::is(ctx, last) {
+            return false;
+        }
+        let Some(&region) = ctx
+            .regions(last)
+            .iter()
+            .find(|&&r| ancestor_in_region(ctx, r, op).is_some())
+        else {
+            return false;
+        };
+        !self
+            .uses
+            .iter()
+            .any(|&user| ancestor_in_region(ctx, region, user).is_some())
     }
 
     /// Whether a block holding a use of the copy other than the clone's can be reached from
