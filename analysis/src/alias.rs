@@ -32,9 +32,10 @@
 //! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
 //! different; otherwise unknown), so it is at least as precise and never claims more.
 
+use fixedbitset::FixedBitSet;
 pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 use crate::cfg;
@@ -52,7 +53,55 @@ pub enum AliasResult {
     Unknown,
 }
 
-type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
+/// The values one step away from each value, indexed by value id: the graph is asked for
+/// every buffer of a function, so a dense table beats hashing each question.
+#[derive(Clone, Debug, Default)]
+struct Deps(Vec<SmallVec<[Value; 2]>>);
+
+impl Deps {
+    /// A table with room for the ids of `capacity` values.
+    fn with_capacity(capacity: usize) -> Self {
+        let mut lists = Vec::new();
+        lists.resize_with(capacity, SmallVec::new);
+        Deps(lists)
+    }
+
+    /// The values one step from `v` (none for a value created after the table).
+    fn get(&self, v: Value) -> &[Value] {
+        self.0
+            .get(v.as_u32() as usize)
+            .map_or(&[], |s| s.as_slice())
+    }
+
+    /// The list of `v`, grown into when `v` is newer than the table.
+    fn list_mut(&mut self, v: Value) -> &mut SmallVec<[Value; 2]> {
+        let index = v.as_u32() as usize;
+        if index >= self.0.len() {
+            self.0.resize_with(index + 1, SmallVec::new);
+        }
+        &mut self.0[index]
+    }
+}
+
+/// A set of values as bits indexed by value id.
+#[derive(Clone, Debug, Default)]
+struct ValueSet(FixedBitSet);
+
+impl ValueSet {
+    fn with_capacity(capacity: usize) -> Self {
+        ValueSet(FixedBitSet::with_capacity(capacity))
+    }
+
+    fn insert(&mut self, v: Value) {
+        let index = v.as_u32() as usize;
+        self.0.grow(index + 1);
+        self.0.insert(index);
+    }
+
+    fn contains(&self, v: Value) -> bool {
+        self.0.contains(v.as_u32() as usize)
+    }
+}
 
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
@@ -60,10 +109,10 @@ type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
 pub struct BufferViewFlowAnalysis {
     dependencies: Deps,
     reverse: Deps,
-    terminals: FxHashSet<Value>,
+    terminals: ValueSet,
     /// Call results that are a buffer the call allocates when they are not an alias of an
     /// operand (see [`ReturnSummaries`]).
-    fresh: FxHashSet<Value>,
+    fresh: ValueSet,
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
@@ -83,7 +132,13 @@ impl BufferViewFlowAnalysis {
     /// [`Self::compute`], with the calls of functions that `returns` summarizes linked as
     /// their summaries say (see the [module docs](self)).
     pub fn compute_with_returns(ctx: &Context, op: Op, returns: &ReturnSummaries) -> Self {
-        let mut a = BufferViewFlowAnalysis::default();
+        let capacity = ctx.value_capacity();
+        let mut a = BufferViewFlowAnalysis {
+            dependencies: Deps::with_capacity(capacity),
+            reverse: Deps::with_capacity(capacity),
+            terminals: ValueSet::with_capacity(capacity),
+            fresh: ValueSet::with_capacity(capacity),
+        };
         for nested in ctx.walk_preorder(op) {
             a.visit(ctx, nested, returns);
         }
@@ -93,15 +148,15 @@ impl BufferViewFlowAnalysis {
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
     /// one of the values that flow into it.
     pub fn is_fresh(&self, value: Value) -> bool {
-        self.fresh.contains(&value)
+        self.fresh.contains(value)
     }
 
     /// Records that `to` may be derived from `from`, once. The duplicate check scans the
     /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
     /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        let fwd = self.dependencies.entry(from).or_default();
-        let rev = self.reverse.entry(to).or_default();
+        let fwd = self.dependencies.list_mut(from);
+        let rev = self.reverse.list_mut(to);
         let known = if fwd.len() <= rev.len() {
             fwd.contains(&to)
         } else {
@@ -247,13 +302,12 @@ impl BufferViewFlowAnalysis {
     /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
     /// values.
     fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
-        let next = |v: Value| map.get(&v).map_or(&[][..], |s| s.as_slice());
-        crate::closures::bounded_walk(root, limit, next, |_| false)
+        crate::closures::bounded_walk(root, limit, |v| map.get(v), |_| false)
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).
     pub fn derived(&self, value: Value) -> &[Value] {
-        self.dependencies.get(&value).map_or(&[], |s| s.as_slice())
+        self.dependencies.get(value)
     }
 
     /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
@@ -263,7 +317,7 @@ impl BufferViewFlowAnalysis {
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
     pub fn sources(&self, value: Value) -> &[Value] {
-        self.reverse.get(&value).map_or(&[], |s| s.as_slice())
+        self.reverse.get(value)
     }
 
     /// `value` and every value that may be derived from it (views, forwarded block and region
@@ -279,7 +333,7 @@ impl BufferViewFlowAnalysis {
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
     pub fn may_be_terminal(&self, value: Value) -> bool {
-        self.terminals.contains(&value) || !self.reverse.contains_key(&value)
+        self.terminals.contains(value) || self.reverse.get(value).is_empty()
     }
 
     /// The terminal buffers `value` may originate from (sorted by id).

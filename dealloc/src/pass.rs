@@ -246,7 +246,9 @@ impl<'a> DeallocState<'a> {
     }
 
     fn run(&mut self) -> R<()> {
-        self.live = Liveness::compute(self.ctx, self.func);
+        // Only buffers' liveness is ever asked for.
+        let ctx = &*self.ctx;
+        self.live = Liveness::compute_for(ctx, self.func, |v| is_memref(ctx, v));
         self.preconditions_hold = !self.any_precondition_fails();
         self.number_values();
         let body = self.ctx.regions(self.func)[0];
