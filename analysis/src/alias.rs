@@ -32,10 +32,9 @@
 //! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
 //! different; otherwise unknown), so it is at least as precise and never claims more.
 
-use fixedbitset::FixedBitSet;
 pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use crate::cfg;
@@ -53,55 +52,7 @@ pub enum AliasResult {
     Unknown,
 }
 
-/// The values one step away from each value, indexed by value id: the graph is asked for
-/// every buffer of a function, so a dense table beats hashing each question.
-#[derive(Clone, Debug, Default)]
-struct Deps(Vec<SmallVec<[Value; 2]>>);
-
-impl Deps {
-    /// A table with room for the ids of `capacity` values.
-    fn with_capacity(capacity: usize) -> Self {
-        let mut lists = Vec::new();
-        lists.resize_with(capacity, SmallVec::new);
-        Deps(lists)
-    }
-
-    /// The values one step from `v` (none for a value created after the table).
-    fn get(&self, v: Value) -> &[Value] {
-        self.0
-            .get(v.as_u32() as usize)
-            .map_or(&[], |s| s.as_slice())
-    }
-
-    /// The list of `v`, grown into when `v` is newer than the table.
-    fn list_mut(&mut self, v: Value) -> &mut SmallVec<[Value; 2]> {
-        let index = v.as_u32() as usize;
-        if index >= self.0.len() {
-            self.0.resize_with(index + 1, SmallVec::new);
-        }
-        &mut self.0[index]
-    }
-}
-
-/// A set of values as bits indexed by value id.
-#[derive(Clone, Debug, Default)]
-struct ValueSet(FixedBitSet);
-
-impl ValueSet {
-    fn with_capacity(capacity: usize) -> Self {
-        ValueSet(FixedBitSet::with_capacity(capacity))
-    }
-
-    fn insert(&mut self, v: Value) {
-        let index = v.as_u32() as usize;
-        self.0.grow(index + 1);
-        self.0.insert(index);
-    }
-
-    fn contains(&self, v: Value) -> bool {
-        self.0.contains(v.as_u32() as usize)
-    }
-}
+type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
 
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
@@ -109,10 +60,10 @@ impl ValueSet {
 pub struct BufferViewFlowAnalysis {
     dependencies: Deps,
     reverse: Deps,
-    terminals: ValueSet,
+    terminals: FxHashSet<Value>,
     /// Call results that are a buffer the call allocates when they are not an alias of an
     /// operand (see [`ReturnSummaries`]).
-    fresh: ValueSet,
+    fresh: FxHashSet<Value>,
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
@@ -132,13 +83,7 @@ impl BufferViewFlowAnalysis {
     /// [`Self::compute`], with the calls of functions that `returns` summarizes linked as
     /// their summaries say (see the [module docs](self)).
     pub fn compute_with_returns(ctx: &Context, op: Op, returns: &ReturnSummaries) -> Self {
-        let capacity = ctx.value_capacity();
-        let mut a = BufferViewFlowAnalysis {
-            dependencies: Deps::with_capacity(capacity),
-            reverse: Deps::with_capacity(capacity),
-            terminals: ValueSet::with_capacity(capacity),
-            fresh: ValueSet::with_capacity(capacity),
-        };
+        let mut a = BufferViewFlowAnalysis::default();
         for nested in ctx.walk_preorder(op) {
             a.visit(ctx, nested, returns);
         }
@@ -148,15 +93,15 @@ impl BufferViewFlowAnalysis {
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
     /// one of the values that flow into it.
     pub fn is_fresh(&self, value: Value) -> bool {
-        self.fresh.contains(value)
+        self.fresh.contains(&value)
     }
 
     /// Records that `to` may be derived from `from`, once. The duplicate check scans the
     /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
     /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        let fwd = self.dependencies.list_mut(from);
-        let rev = self.reverse.list_mut(to);
+        let fwd = self.dependencies.entry(from).or_default();
+        let rev = self.reverse.entry(to).or_default();
         let known = if fwd.len() <= rev.len() {
             fwd.contains(&to)
         } else {
@@ -302,12 +247,13 @@ impl BufferViewFlowAnalysis {
     /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
     /// values.
     fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
-        crate::closures::bounded_walk(root, limit, |v| map.get(v), |_| false)
+        let next = |v: Value| map.get(&v).map_or(&[][..], |s| s.as_slice());
+        crate::closures::bounded_walk(root, limit, next, |_| false)
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).
     pub fn derived(&self, value: Value) -> &[Value] {
-        self.dependencies.get(value)
+        self.dependencies.get(&value).map_or(&[], |s| s.as_slice())
     }
 
     /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
@@ -317,7 +263,7 @@ impl BufferViewFlowAnalysis {
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
     pub fn sources(&self, value: Value) -> &[Value] {
-        self.reverse.get(value)
+        self.reverse.get(&value).map_or(&[], |s| s.as_slice())
     }
 
     /// `value` and every value that may be derived from it (views, forwarded block and region
@@ -333,7 +279,7 @@ impl BufferViewFlowAnalysis {
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
     pub fn may_be_terminal(&self, value: Value) -> bool {
-        self.terminals.contains(value) || self.reverse.get(value).is_empty()
+        self.terminals.contains(&value) || !self.reverse.contains_key(&value)
     }
 
     /// The terminal buffers `value` may originate from (sorted by id).
