@@ -55,8 +55,16 @@ struct Builder {
 impl Liveness {
     /// Computes liveness for every block of every region nested (at any depth) in `op`.
     pub fn compute(ctx: &Context, op: Op) -> Self {
+        Self::compute_for(ctx, op, |_| true)
+    }
+
+    /// [`Self::compute`] for the values `tracked` accepts only: the others are in no live set.
+    /// Each value's liveness is solved on its own, so a tracked value's is the same as with
+    /// [`Self::compute`] (a pass asking only about buffers skips the walks of every index and
+    /// float).
+    pub fn compute_for(ctx: &Context, op: Op, tracked: impl Fn(Value) -> bool) -> Self {
         let mut b = Builder::new(ctx, op);
-        b.collect_uses(ctx, op);
+        b.collect_uses(ctx, op, tracked);
         b.solve(ctx)
     }
 
@@ -266,8 +274,8 @@ impl Builder {
         self.block_index.get(&block).copied()
     }
 
-    /// Fills `uses` and `escapes` by walking each value's uses up the nesting chain.
-    fn collect_uses(&mut self, ctx: &Context, root: Op) {
+    /// Fills `uses` and `escapes` by walking each `tracked` value's uses up the nesting chain.
+    fn collect_uses(&mut self, ctx: &Context, root: Op, tracked: impl Fn(Value) -> bool) {
         let mut mark = vec![NONE; self.blocks.len()];
         let mut external: Vec<Value> = Vec::new();
         let mut seen_external: FxHashSet<Value> = FxHashSet::default();
@@ -275,18 +283,22 @@ impl Builder {
         for bi in 0..self.blocks.len() {
             let block = self.blocks[bi];
             for &arg in ctx.block_args(block) {
-                self.walk_value(ctx, arg, &mut mark, stamp);
-                stamp += 1;
+                if tracked(arg) {
+                    self.walk_value(ctx, arg, &mut mark, stamp);
+                    stamp += 1;
+                }
             }
             for op in ctx.block_ops(block) {
                 for &r in ctx.results(op) {
-                    self.walk_value(ctx, r, &mut mark, stamp);
-                    stamp += 1;
+                    if tracked(r) {
+                        self.walk_value(ctx, r, &mut mark, stamp);
+                        stamp += 1;
+                    }
                 }
                 if op == root {
                     continue;
                 }
-                for v in ctx.operands(op) {
+                for v in ctx.operands(op).filter(|&v| tracked(v)) {
                     let inside = ctx
                         .value_parent_block(v)
                         .is_some_and(|d| self.block_index.contains_key(&d));

@@ -246,7 +246,9 @@ impl<'a> DeallocState<'a> {
     }
 
     fn run(&mut self) -> R<()> {
-        self.live = Liveness::compute(self.ctx, self.func);
+        // Only buffers' liveness is ever asked for.
+        let ctx = &*self.ctx;
+        self.live = Liveness::compute_for(ctx, self.func, |v| is_memref(ctx, v));
         self.preconditions_hold = !self.any_precondition_fails();
         self.number_values();
         let body = self.ctx.regions(self.func)[0];
@@ -355,18 +357,25 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
+    /// Numbers the memrefs of the function for [`Self::sort_values`] (the only values it sorts:
+    /// live-ins and live-outs of blocks, which are memrefs).
     fn number_values(&mut self) {
+        let ctx = &*self.ctx;
         let mut counter = 0u32;
-        for op in self.ctx.walk_preorder(self.func) {
+        for op in ctx.walk_preorder(self.func) {
             counter += 1;
-            for (i, &v) in self.ctx.results(op).iter().enumerate() {
-                self.order.insert(v, (1, counter, i as u32));
+            for (i, &v) in ctx.results(op).iter().enumerate() {
+                if is_memref(ctx, v) {
+                    self.order.insert(v, (1, counter, i as u32));
+                }
             }
-            for &region in self.ctx.regions(op) {
-                for block in self.ctx.blocks(region) {
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
                     counter += 1;
-                    for (i, &v) in self.ctx.block_args(block).iter().enumerate() {
-                        self.order.insert(v, (0, i as u32, counter));
+                    for (i, &v) in ctx.block_args(block).iter().enumerate() {
+                        if is_memref(ctx, v) {
+                            self.order.insert(v, (0, i as u32, counter));
+                        }
                     }
                 }
             }

@@ -292,17 +292,18 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 ///   scf.if %1 {
 ///     memref.dealloc %arg0 : memref<2xf32>
 ///   }
-///   %true = arith.constant true
-///   %2 = arith.xori %0, %true : i1
+///   %2 = arith.cmpi eq, %intptr, %intptr_0 : index
 ///   %3 = arith.andi %2, %arg1 : i1
 ///   return %3 : i1
 /// ```
 fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
     let (m, cond) = (d.memrefs[0], Bit::of(b, d.conditions[0]));
     let m_ptr = reuse.pointer(b, m);
-    let mut not_aliasing = Vec::new();
+    let mut retained_pointers = Vec::with_capacity(d.retained.len());
+    let mut not_aliasing = Vec::with_capacity(d.retained.len());
     for &r in &d.retained {
         let r_ptr = reuse.pointer(b, r);
+        retained_pointers.push(r_ptr);
         not_aliasing.push(logic::differ(b, m_ptr, r_ptr));
     }
     // A retained value that is the memref itself keeps it: no `arith.andi` chain to build
@@ -316,11 +317,12 @@ fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value
         logic::and(b, all, cond)
     };
     free_unless_known_false(b, should, m, reuse);
-    let t = reuse.bool_constant(b, true);
-    not_aliasing
+    // The negation of each comparison above: the compare the final canonicalization would
+    // turn `arith.xori` of it with `true` into.
+    retained_pointers
         .into_iter()
-        .map(|na| {
-            let aliases = logic::not(b, na, t);
+        .map(|r_ptr| {
+            let aliases = logic::equal(b, m_ptr, r_ptr);
             logic::and(b, aliases, cond).value(b, reuse)
         })
         .collect()

@@ -9,7 +9,7 @@
 
 use crate::dealloc::Reuse;
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
-use ir::{Builder, Value};
+use ir::{Builder, Context, OpView, Value};
 
 /// A boolean the lowering computes: a constant known while lowering, or an `i1` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,10 +69,26 @@ pub(crate) fn or(b: &mut Builder, x: Bit, y: Bit) -> Bit {
     }
 }
 
-/// `!x`, as `arith.xori x, true` with `true` the constant in `t`.
+/// `!x`, as `arith.xori x, true` with `true` the constant in `t`; the negation of an
+/// `arith.cmpi` is the compare with the negated predicate, which the final canonicalization
+/// would turn the `arith.xori` into.
 pub(crate) fn not(b: &mut Builder, x: Bit, t: Value) -> Bit {
     match x {
         Bit::Known(k) => Bit::Known(!k),
-        Bit::Runtime(v) => Bit::Runtime(XOrIOp::build(b, v, t).result(b)),
+        Bit::Runtime(v) => Bit::Runtime(match negated_compare(b, v) {
+            Some((predicate, lhs, rhs)) => CmpIOp::build(b, predicate, lhs, rhs).result(b),
+            None => XOrIOp::build(b, v, t).result(b),
+        }),
     }
+}
+
+/// The predicate and operands of the compare negating `v`, when an `arith.cmpi` of two
+/// operands defines `v`.
+fn negated_compare(ctx: &Context, v: Value) -> Option<(CmpIPredicate, Value, Value)> {
+    let compare = CmpIOp::of(ctx, ctx.defining_op(v)?)?;
+    if ctx.num_operands(compare.0) != 2 {
+        return None;
+    }
+    let predicate = compare.predicate(ctx)?;
+    Some((predicate.negated(), compare.lhs(ctx), compare.rhs(ctx)))
 }

@@ -16,7 +16,8 @@
 //! too: it is apart from every other argument, global and allocation of the function.
 
 use analysis::alias::{
-    AliasResult, BufferOriginAnalysis, existed_before_function, is_buffer, view_base,
+    AliasResult, BufferOriginAnalysis, BufferViewFlowAnalysis, existed_before_function, is_buffer,
+    view_base,
 };
 use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
@@ -363,6 +364,22 @@ struct Origin {
     all_allocs_or_args: bool,
     /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known).
     complete: bool,
+    /// How many values the search reached (when complete).
+    reached: usize,
+}
+
+impl Origin {
+    /// The origin of a value the search gave up on: nothing known.
+    fn unknown(base: Value) -> Self {
+        Origin {
+            base,
+            terminals: smallvec![base],
+            all_allocs: false,
+            all_allocs_or_args: false,
+            complete: false,
+            reached: 0,
+        }
+    }
 }
 
 /// Origin summaries, computed once per view base (buffers never change origin while the
@@ -393,25 +410,26 @@ impl<'a> Origins<'a> {
     /// allocations or arguments, so nothing is proved isolated from it) when the search
     /// exceeds [`ORIGIN_LIMIT`].
     fn get(&self, ctx: &Context, v: Value) -> Rc<Origin> {
-        let base = view_base(ctx, v);
-        if let Some(known) = self.cache.borrow().get(&base) {
+        self.of_value(ctx, view_base(ctx, v))
+    }
+
+    /// The origin of `value` itself (not of its view base), cached.
+    fn of_value(&self, ctx: &Context, value: Value) -> Rc<Origin> {
+        if let Some(known) = self.cache.borrow().get(&value) {
             return known.clone();
         }
-        let origin = Rc::new(self.compute(ctx, base));
-        self.cache.borrow_mut().insert(base, origin.clone());
+        let origin = Rc::new(self.compute(ctx, value));
+        self.cache.borrow_mut().insert(value, origin.clone());
         origin
     }
 
     fn compute(&self, ctx: &Context, base: Value) -> Origin {
         let flow = self.analysis.view_flow();
+        if let Some(source) = only_source(flow, base) {
+            return self.one_step_from(ctx, base, source);
+        }
         let Some(reached) = self.closures.borrow_mut().get(base) else {
-            return Origin {
-                base,
-                terminals: smallvec![base],
-                all_allocs: false,
-                all_allocs_or_args: false,
-                complete: false,
-            };
+            return Origin::unknown(base);
         };
         let terminals: SmallVec<[Value; 2]> = reached
             .iter()
@@ -429,6 +447,24 @@ impl<'a> Origins<'a> {
             all_allocs,
             all_allocs_or_args,
             complete: true,
+            reached: reached.len(),
+        }
+    }
+
+    /// The origin of `value`, whose search reaches `value` and then exactly what the search
+    /// from `source` reaches ([`only_source`]): that one's terminals, one value more.
+    fn one_step_from(&self, ctx: &Context, value: Value, source: Value) -> Origin {
+        let of_source = self.of_value(ctx, source);
+        if !of_source.complete || of_source.reached >= ORIGIN_LIMIT {
+            return Origin::unknown(value);
+        }
+        Origin {
+            base: value,
+            terminals: of_source.terminals.clone(),
+            all_allocs: of_source.all_allocs,
+            all_allocs_or_args: of_source.all_allocs_or_args,
+            complete: true,
+            reached: of_source.reached + 1,
         }
     }
 
@@ -462,6 +498,16 @@ impl<'a> Origins<'a> {
         } else {
             AliasResult::Unknown
         }
+    }
+}
+
+/// The one value `value` may come from, when it is neither terminal nor the source of
+/// anything (so no search from `source` reaches it back): the base buffer
+/// `memref.extract_strided_metadata` gives for a free, which each dealloc asks about.
+fn only_source(flow: &BufferViewFlowAnalysis, value: Value) -> Option<Value> {
+    match flow.sources(value) {
+        &[source] if !flow.may_be_terminal(value) && flow.derived(value).is_empty() => Some(source),
+        _ => None,
     }
 }
 
