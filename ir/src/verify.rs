@@ -24,6 +24,7 @@ use crate::diag::Diagnostic;
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::{OpDef, Traits};
 use cranelift_entity::EntityRef;
+use marks::Marks;
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
@@ -44,33 +45,56 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
 /// naming a symbol (a call reads its callee). With what the recording notes (see
 /// `context/changes.rs`), this checks every rule a change can break, so that IR which verified
 /// before the change verifies after it exactly when this passes.
+///
+/// Verifying after many transformations, keep one [`ChangeVerifier`] instead.
 pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), Vec<Diagnostic>> {
-    let top = outermost_ancestor(ctx, root);
-    let mut seen = vec![false; ctx.op_capacity()];
-    let mut scope = NestedIn::new(ctx, top);
-    let changed: Vec<Op> = changed
-        .into_iter()
-        .filter(|&op| {
-            let first = !std::mem::replace(&mut seen[op.index()], true);
-            first && ctx.is_alive(op) && scope.contains(op)
-        })
-        .collect();
-    let mut v = Verifier::new(ctx);
-    // Every touched op gets its rules checked: a terminator or parent checked for a touched
-    // neighbour is skipped when it is touched itself or checked already.
-    v.rules_covered = seen;
-    for &op in &changed {
-        if !v.verify_touched_op(root, op) {
-            return Err(v.diags);
-        }
+    ChangeVerifier::default().verify(ctx, root, changed)
+}
+
+/// [`verify_changed`] for successive transformations: its tables are kept between calls and
+/// emptied in O(1), so that each call costs in proportion to the ops it checks, not to the
+/// module (a pass anchored on functions is verified once per function, and tables sized by the
+/// module on each call made a pipeline over many functions quadratic).
+#[derive(Default)]
+pub struct ChangeVerifier {
+    /// Ops whose own rules are checked (or will be) in the current call.
+    covered: Marks,
+    /// Which blocks are nested in the current call's root.
+    nested: NestedIn,
+    /// Block dominance, forgotten at the start of each call.
+    dom: dominance::BlockDominance,
+}
+
+impl ChangeVerifier {
+    /// Verifies the ops `changed` touched under `root`, as [`verify_changed`].
+    pub fn verify(
+        &mut self,
+        ctx: &Context,
+        root: Op,
+        changed: Vec<Op>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let top = outermost_ancestor(ctx, root);
+        self.covered.clear();
+        self.nested.clear();
+        self.dom.forget();
+        let changed: Vec<Op> = changed
+            .into_iter()
+            .filter(|&op| {
+                self.covered.insert(op.index())
+                    && ctx.is_alive(op)
+                    && self.nested.contains(ctx, top, op)
+            })
+            .collect();
+        let mut v = Verifier::new(ctx);
+        // Every touched op gets its rules checked: a terminator or parent checked for a touched
+        // neighbour is skipped when it is touched itself or checked already.
+        v.rules_covered = std::mem::take(&mut self.covered);
+        v.dom = std::mem::take(&mut self.dom);
+        let ok = v.verify_touched_ops(root, top, &changed);
+        self.covered = std::mem::take(&mut v.rules_covered);
+        self.dom = std::mem::take(&mut v.dom);
+        if ok { Ok(()) } else { Err(v.diags) }
     }
-    let symbol_table_touched = changed
-        .iter()
-        .any(|&op| ctx.is_registered(op) && ctx.has_trait(op, Traits::SYMBOL_TABLE));
-    if symbol_table_touched && !v.verify_symbol_users(top) {
-        return Err(v.diags);
-    }
-    Ok(())
 }
 
 /// The op `op` is nested in at the top (itself if it has no parent).
@@ -85,39 +109,38 @@ fn outermost_ancestor(ctx: &Context, op: Op) -> Op {
 /// Whether ops are nested in a root op, remembered per block: the touched ops of a pass come
 /// in runs from the same blocks, and walking each one's ancestors up to the root costs more
 /// than verifying it.
-struct NestedIn<'a> {
-    ctx: &'a Context,
-    root: Op,
-    /// Per block: whether it is nested in the root, once asked.
-    known: Vec<Option<bool>>,
+#[derive(Default)]
+struct NestedIn {
+    /// Blocks asked about since the last [`NestedIn::clear`].
+    known: Marks,
+    /// Those of them nested in the root.
+    nested: Marks,
 }
 
-impl<'a> NestedIn<'a> {
-    fn new(ctx: &'a Context, root: Op) -> Self {
-        NestedIn {
-            ctx,
-            root,
-            known: vec![None; ctx.block_capacity()],
-        }
+impl NestedIn {
+    /// Forgets every block (the next question may be about another root).
+    fn clear(&mut self) {
+        self.known.clear();
+        self.nested.clear();
     }
 
-    /// Whether `op` is the root or nested (at any depth) in it.
-    fn contains(&mut self, op: Op) -> bool {
-        if op == self.root {
+    /// Whether `op` is `root` or nested (at any depth) in it; `root` must be the same since
+    /// the last [`NestedIn::clear`].
+    fn contains(&mut self, ctx: &Context, root: Op, op: Op) -> bool {
+        if op == root {
             return true;
         }
-        let Some(block) = self.ctx.op_parent(op) else {
+        let Some(block) = ctx.op_parent(op) else {
             return false;
         };
-        if let Some(Some(nested)) = self.known.get(block.index()).copied() {
-            return nested;
+        if !self.known.insert(block.index()) {
+            return self.nested.contains(block.index());
         }
-        let nested = self
-            .ctx
+        let nested = ctx
             .block_parent_op(block)
-            .is_some_and(|parent| self.ctx.is_ancestor(self.root, parent));
-        if let Some(slot) = self.known.get_mut(block.index()) {
-            *slot = Some(nested);
+            .is_some_and(|parent| ctx.is_ancestor(root, parent));
+        if nested {
+            self.nested.insert(block.index());
         }
         nested
     }
@@ -160,9 +183,9 @@ struct Verifier<'a> {
     dominance_failed: bool,
     /// The last block asked about and whether it is reachable (ops come block by block).
     reachable_cache: Option<(Block, bool)>,
-    /// For [`verify_changed`], per op: whether its own rules are checked already or will be
-    /// (it was touched), so a neighbour of several touched ops is checked once.
-    rules_covered: Vec<bool>,
+    /// For [`verify_changed`]: the ops whose own rules are checked already or will be (they
+    /// were touched), so a neighbour of several touched ops is checked once.
+    rules_covered: Marks,
 }
 
 impl<'a> Verifier<'a> {
@@ -176,7 +199,7 @@ impl<'a> Verifier<'a> {
             block_ops: Vec::new(),
             dominance_failed: false,
             reachable_cache: None,
-            rules_covered: Vec::new(),
+            rules_covered: Marks::default(),
         }
     }
 
@@ -235,6 +258,19 @@ impl<'a> Verifier<'a> {
         ok
     }
 
+    /// The checks of [`verify_changed`] for the touched ops `changed` (alive, under `top`, each
+    /// once) of a transformation run on `root`.
+    fn verify_touched_ops(&mut self, root: Op, top: Op, changed: &[Op]) -> bool {
+        if !changed.iter().all(|&op| self.verify_touched_op(root, op)) {
+            return false;
+        }
+        let ctx = self.ctx;
+        let symbol_table_touched = changed
+            .iter()
+            .any(|&op| ctx.is_registered(op) && ctx.has_trait(op, Traits::SYMBOL_TABLE));
+        !symbol_table_touched || self.verify_symbol_users(top)
+    }
+
     /// The checks of [`verify_changed`] for one op.
     fn verify_touched_op(&mut self, root: Op, op: Op) -> bool {
         if !self.verify_op_on_entrance(op) {
@@ -291,14 +327,7 @@ impl<'a> Verifier<'a> {
     /// The own rules of `op` (as on entering it), unless [`Verifier::rules_covered`] says they
     /// are checked already.
     fn verify_rules_once(&mut self, op: Op) -> bool {
-        match self.rules_covered.get_mut(op.index()) {
-            Some(covered) if *covered => true,
-            Some(covered) => {
-                *covered = true;
-                self.verify_op_on_entrance(op)
-            }
-            None => self.verify_op_on_entrance(op),
-        }
+        !self.rules_covered.insert(op.index()) || self.verify_op_on_entrance(op)
     }
 
     /// The own rules of every op under `top` that names a symbol (they may read it: a call
@@ -319,7 +348,8 @@ impl<'a> Verifier<'a> {
         let Some(block) = self.reachable_block_of(op) else {
             return;
         };
-        let all_dominate = self.ctx.operands(op).all(|v| {
+        let ctx = self.ctx;
+        let all_dominate = ctx.operands(op).all(|v| {
             self.defined_earlier_in_block(v, op, Some(block)) || self.dominates_from_afar(v, op)
         });
         self.dominance_failed |= !all_dominate;
@@ -346,17 +376,23 @@ impl<'a> Verifier<'a> {
 
     /// Whether the definition of `v`, outside `user`'s block or after it, is visible to `user`
     /// (no isolation boundary between) and dominates it.
-    fn dominates_from_afar(&self, v: Value, user: Op) -> bool {
+    fn dominates_from_afar(&mut self, v: Value, user: Op) -> bool {
         self.dominates_given(v, self.visible_ancestor(v, user))
     }
 
     /// Whether the definition of `v` dominates a use standing where `visibility` says
-    /// ([`Self::visible_ancestor`]); a use across an isolation boundary is not dominated.
-    fn dominates_given(&self, v: Value, visibility: Visibility) -> bool {
+    /// ([`Self::visible_ancestor`]); a use across an isolation boundary is not dominated. The
+    /// definition's region is numbered first: a touched op's operand may come from a region
+    /// no other check numbered.
+    fn dominates_given(&mut self, v: Value, visibility: Visibility) -> bool {
         match visibility {
-            Visibility::Through(def_block, ancestor) => self
-                .dom
-                .dominates_ancestor(self.ctx, v, def_block, ancestor),
+            Visibility::Through(def_block, ancestor) => {
+                if let Some(region) = self.ctx.block_parent(def_block) {
+                    self.dom.compute_region(self.ctx, region);
+                }
+                self.dom
+                    .dominates_ancestor(self.ctx, v, def_block, ancestor)
+            }
             Visibility::Dominated => true,
             Visibility::Undefined | Visibility::Isolated(_) => false,
         }
@@ -964,3 +1000,4 @@ impl<'a> Verifier<'a> {
 
 mod counts;
 pub mod dominance;
+mod marks;

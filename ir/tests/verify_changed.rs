@@ -2,7 +2,7 @@
 
 use ir::Context;
 use ir::asm::{ParseOptions, parse_module};
-use ir::verify::{verify, verify_changed};
+use ir::verify::{ChangeVerifier, verify, verify_changed};
 
 const PROGRAM: &str = r#"
 func.func @f(%n: index) -> index {
@@ -170,4 +170,76 @@ fn a_new_successor_argument_is_caught_at_the_branch() {
         ctx.add_block_arg(target, index);
     });
     assert!(message.contains("operand"), "{message}");
+}
+
+/// A diamond whose `^bb2` holds an `scf.if`; `%a` is defined in `^bb1`, which does not
+/// dominate `^bb2`.
+const DIAMOND: &str = r#"
+func.func @d(%c: i1) -> index {
+  %c1 = arith.constant 1 : index
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %a = arith.addi %c1, %c1 : index
+  cf.br ^bb3(%a : index)
+^bb2:
+  %r = scf.if %c -> index {
+    scf.yield %c1 : index
+  } else {
+    scf.yield %c1 : index
+  }
+  cf.br ^bb3(%r : index)
+^bb3(%x: index):
+  return %x : index
+}
+"#;
+
+/// The diamond's context, module, `%a`, the `cf.cond_br` and the then-`scf.yield`.
+fn diamond() -> (Context, ir::Op, ir::Value, ir::Op, ir::Op) {
+    let mut ctx = Context::new();
+    let module = parse_module(&mut ctx, "d.mlir", DIAMOND, &ParseOptions::default())
+        .unwrap_or_else(|d| panic!("{}", d.message));
+    let ops = ctx.walk_preorder(module);
+    let find = |name: &str| {
+        ops.iter()
+            .copied()
+            .find(|&op| ctx.op_name_str(op) == name)
+            .expect(name)
+    };
+    let a = ctx.results(find("arith.addi"))[0];
+    let (branch, then_yield) = (find("cf.cond_br"), find("scf.yield"));
+    (ctx, module, a, branch, then_yield)
+}
+
+#[test]
+fn a_use_nested_in_a_block_the_definition_does_not_dominate_is_caught() {
+    let (mut ctx, module, a, _, then_yield) = diamond();
+    ctx.start_recording_changes();
+    ctx.set_operand(then_yield, 0, a);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    let errors = verify_changed(&ctx, module, touched).expect_err("^bb1 does not dominate");
+    assert!(errors[0].message.contains("does not dominate this use"));
+}
+
+#[test]
+fn a_reused_verifier_sees_the_blocks_as_they_are_now() {
+    let (mut ctx, module, a, branch, then_yield) = diamond();
+    let mut verifier = ChangeVerifier::default();
+    // A valid change in `^bb2` numbers the function's blocks.
+    ctx.start_recording_changes();
+    let one = ctx.operands(then_yield).next().expect("operand");
+    ctx.set_operand(then_yield, 0, one);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verifier.verify(&ctx, module, touched).is_ok());
+    // Now `^bb1` reaches `^bb2` alone, so `%a` dominates the yield: valid, and so checked.
+    let bb1 = ctx.successors(branch)[0];
+    let bb2 = ctx.successors(branch)[1];
+    let bb1_branch = ctx.last_op(bb1).expect("terminator");
+    ctx.start_recording_changes();
+    ctx.set_successor(branch, 1, bb1);
+    ctx.set_successor(bb1_branch, 0, bb2);
+    ctx.set_operands(bb1_branch, &[]);
+    ctx.set_operand(then_yield, 0, a);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verify(&ctx, module).is_ok(), "the change is valid");
+    assert!(verifier.verify(&ctx, module, touched).is_ok());
 }

@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use ir::verify::ChangeVerifier;
 use ir::{Context, Diagnostic, Op};
 
 use crate::pass::{Instance, Pass, PassFailed, PassOutput, lookup, unknown_pass};
@@ -101,7 +102,7 @@ impl PassManager {
     /// whole module per pass. The touched ops of a pass are verified right before the next pass
     /// runs, and those of the last pass at the end.
     pub fn run(&self, ctx: &mut Context, module: Op, log: &mut RunLog) -> Result<(), PassFailed> {
-        let mut pending = None;
+        let mut pending = Checks::default();
         // A top-level `builtin.module(...)` nest anchors on the module itself.
         for stage in &self.stages {
             match stage {
@@ -118,7 +119,7 @@ impl PassManager {
                 )?,
             }
         }
-        verify_pending(ctx, &mut pending)
+        pending.verify(ctx)
     }
 
     fn run_stages(
@@ -128,7 +129,7 @@ impl PassManager {
         anchor: Op,
         stages: &[Stage],
         log: &mut RunLog,
-        pending: &mut Option<PendingCheck>,
+        pending: &mut Checks,
     ) -> Result<(), PassFailed> {
         for stage in stages {
             match stage {
@@ -157,10 +158,10 @@ impl PassManager {
         target: Op,
         pass: &dyn Pass,
         log: &mut RunLog,
-        pending: &mut Option<PendingCheck>,
+        pending: &mut Checks,
     ) -> Result<(), PassFailed> {
         // The previous pass's check, before this pass sees the IR.
-        verify_pending(ctx, pending)?;
+        pending.verify(ctx)?;
         // Every event the pass emits is inside this span, which `--debug-only=NAME` selects.
         let _span = tracing::info_span!("pass", name = pass.name()).entered();
         let start = Instant::now();
@@ -204,7 +205,7 @@ impl PassManager {
         // preserves all analyses. Only the ops the pass touched are checked (before the next
         // pass, see `run`).
         if self.instr.verify_each && changed.is_yes() {
-            *pending = Some(PendingCheck {
+            pending.pending = Some(PendingCheck {
                 target,
                 touched,
                 pass: pass.name().to_string(),
@@ -224,23 +225,37 @@ pub struct PendingCheck {
     pass: String,
 }
 
-/// Runs the pending check, if any: a failure names the pass that touched the ops.
-fn verify_pending(ctx: &Context, pending: &mut Option<PendingCheck>) -> Result<(), PassFailed> {
-    let Some(PendingCheck {
-        target,
-        touched,
-        pass,
-    }) = pending.take()
-    else {
-        return Ok(());
-    };
-    ir::verify::verify_changed(ctx, target, touched).map_err(|mut diagnostics| {
-        diagnostics.push(Diagnostic::error(
-            ctx.op_loc(target),
-            format!("verification failed after pass '{pass}'"),
-        ));
-        PassFailed { diagnostics }
-    })
+/// The verification of touched ops over a run: the check not yet run, and the verifier whose
+/// tables every check of the run reuses (a pass anchored on functions is checked once per
+/// function).
+#[derive(Default)]
+pub struct Checks {
+    /// The check of the last pass that changed the IR, not yet run.
+    pending: Option<PendingCheck>,
+    verifier: ChangeVerifier,
+}
+
+impl Checks {
+    /// Runs the pending check, if any: a failure names the pass that touched the ops.
+    fn verify(&mut self, ctx: &Context) -> Result<(), PassFailed> {
+        let Some(PendingCheck {
+            target,
+            touched,
+            pass,
+        }) = self.pending.take()
+        else {
+            return Ok(());
+        };
+        self.verifier
+            .verify(ctx, target, touched)
+            .map_err(|mut diagnostics| {
+                diagnostics.push(Diagnostic::error(
+                    ctx.op_loc(target),
+                    format!("verification failed after pass '{pass}'"),
+                ));
+                PassFailed { diagnostics }
+            })
+    }
 }
 
 /// Appends `stages`, one per line at `depth`, separated by commas.

@@ -14,8 +14,9 @@
 
 use cranelift_entity::SecondaryMap;
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashSet};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 use crate::context::Context;
 use crate::entity::{Block, Op, Region, Value};
@@ -237,6 +238,7 @@ pub(crate) fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         names: &mut names,
         scopes: &mut scopes,
         generic,
+        resolved: FxHashMap::default(),
     };
     naming.name_op_results(root, &mut start.clone());
     // MLIR's `SSANameState`: regions are numbered from a LIFO worklist; each nested region
@@ -277,6 +279,17 @@ struct Naming<'a> {
     names: &'a mut Names,
     scopes: &'a mut NameScopes,
     generic: bool,
+    /// Every hint met so far, as [`Naming::resolve`] made it.
+    resolved: FxHashMap<Box<str>, ResolvedHint>,
+}
+
+/// A name hint made a name: the ids in [`Names::texts`] of its canonical text and of its
+/// whole text (what a conflict suffixes), and its `_N` suffix ([`NO_SUFFIX`] if none).
+#[derive(Clone, Copy)]
+struct ResolvedHint {
+    text: u32,
+    suffix: u32,
+    whole: u32,
 }
 
 impl Naming<'_> {
@@ -364,21 +377,41 @@ impl Naming<'_> {
     }
 
     fn unique_name(&mut self, hint: NameHint, c: &mut Counters) -> NameBase {
-        let name = sanitize(hint);
-        let (text, suffix) = split_suffix(&name);
-        let text_id = self.text_id(text);
-        let key = name_key(text_id, suffix.unwrap_or(NO_SUFFIX));
+        let hint = self.resolve(&hint);
+        let key = name_key(hint.text, hint.suffix);
         if self.scopes.is_used(key) {
-            return self.conflict_free_name(&name, c);
+            return self.conflict_free_name(hint.whole, c);
         }
         self.scopes.insert(key);
-        match suffix {
-            None => NameBase::Text(text_id),
-            Some(suffix) => NameBase::Suffixed {
-                text: text_id,
+        match hint.suffix {
+            NO_SUFFIX => NameBase::Text(hint.text),
+            suffix => NameBase::Suffixed {
+                text: hint.text,
                 suffix,
             },
         }
+    }
+
+    /// The texts of `hint`, sanitized and split once per print run: the same few hints
+    /// (`alloc`, `c0`, `base_buffer`) name most values.
+    fn resolve(&mut self, hint: &str) -> ResolvedHint {
+        if let Some(&resolved) = self.resolved.get(hint) {
+            return resolved;
+        }
+        let name = sanitize(hint);
+        let (text, suffix) = split_suffix(&name);
+        let text = self.text_id(text);
+        let whole = match suffix {
+            None => text,
+            Some(_) => self.text_id(&name),
+        };
+        let resolved = ResolvedHint {
+            text,
+            suffix: suffix.unwrap_or(NO_SUFFIX),
+            whole,
+        };
+        self.resolved.insert(hint.into(), resolved);
+        resolved
     }
 
     /// The id of `text` in [`Names::texts`], interning it if new.
@@ -389,9 +422,9 @@ impl Naming<'_> {
         }
     }
 
-    /// The first `name_N`, N from the shared conflict counter, not used in the scope.
-    fn conflict_free_name(&mut self, name: &str, c: &mut Counters) -> NameBase {
-        let text = self.text_id(name);
+    /// The first `name_N`, N from the shared conflict counter, not used in the scope, for the
+    /// name of text id `text`.
+    fn conflict_free_name(&mut self, text: u32, c: &mut Counters) -> NameBase {
         loop {
             let suffix = c.next_conflict;
             c.next_conflict += 1;
@@ -406,11 +439,11 @@ impl Naming<'_> {
 
 /// Makes a name hint a valid SSA name: characters outside `[A-Za-z0-9_$.-]` become `_`, and a
 /// leading digit gets a `_` prefix. Valid hints (the common case) are returned as they are.
-fn sanitize(hint: NameHint) -> NameHint {
+fn sanitize(hint: &str) -> Cow<'_, str> {
     let is_name_char = |ch: char| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.' | '-');
     let valid = hint.chars().all(is_name_char) && !hint.starts_with(|ch: char| ch.is_ascii_digit());
     if valid {
-        return hint;
+        return Cow::Borrowed(hint);
     }
     let mut s: String = hint
         .chars()
@@ -419,7 +452,7 @@ fn sanitize(hint: NameHint) -> NameHint {
     if s.starts_with(|ch: char| ch.is_ascii_digit()) {
         s.insert(0, '_');
     }
-    NameHint::Owned(s)
+    Cow::Owned(s)
 }
 
 /// Appends the decimal digits of `n` (faster than `write!` for the many numbers printed).

@@ -17,8 +17,8 @@ use crate::attrs::AttrData;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, function_type, lookup_symbol, op_error, str_attr, symbol_ref, type_attr, type_str,
-    types_of,
+    add_attr, function_signature, lookup_symbol, op_error, str_attr, symbol_ref, type_attr,
+    type_str, types_of,
 };
 use crate::entity::{Attr, Op, Type};
 use crate::registry::{
@@ -243,7 +243,7 @@ fn print_func(p: &mut OpPrinter<'_>, op: Op) {
         p.write(" ");
     }
     p.print_symbol_name(str_attr(ctx, op, "sym_name").unwrap_or(""));
-    let (inputs, results) = function_type(ctx, op, "function_type").unwrap_or_default();
+    let (inputs, results) = function_signature(ctx, op, "function_type").unwrap_or_default();
     let arg_attrs = dict_list(ctx, op, "arg_attrs");
     let res_attrs = dict_list(ctx, op, "res_attrs");
     let region = ctx.regions(op).first().copied();
@@ -305,7 +305,7 @@ fn print_func(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_func(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    let Some((inputs, _)) = function_type(ctx, op, "function_type") else {
+    let Some((inputs, _)) = function_signature(ctx, op, "function_type") else {
         op_error(ctx, op, diags, "requires attribute 'function_type'");
         return;
     };
@@ -331,7 +331,7 @@ fn verify_func(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    for (i, (a, t)) in args.iter().zip(&inputs).enumerate() {
+    for (i, (a, t)) in args.iter().zip(inputs).enumerate() {
         if a != t {
             op_error(
                 ctx,
@@ -357,7 +357,7 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "expects parent op 'func.func'");
         return;
     }
-    let Some((_, results)) = function_type(ctx, func, "function_type") else {
+    let Some((_, results)) = function_signature(ctx, func, "function_type") else {
         return;
     };
     let operands = types_of(ctx, &ctx.operand_array(op));
@@ -375,7 +375,7 @@ fn verify_return(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    for (i, (a, r)) in operands.iter().zip(&results).enumerate() {
+    for (i, (a, r)) in operands.iter().zip(results).enumerate() {
         if a != r {
             // MLIR uses a plain `emitError` here (no `'func.return' op` prefix).
             let msg = format!(
@@ -440,7 +440,7 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let Some((inputs, results)) = function_type(ctx, func, "function_type") else {
+    let Some((inputs, results)) = function_signature(ctx, func, "function_type") else {
         op_error(
             ctx,
             op,
@@ -454,7 +454,7 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "incorrect number of operands for callee");
         return;
     }
-    for (i, (a, e)) in operands.iter().zip(&inputs).enumerate() {
+    for (i, (a, e)) in operands.iter().zip(inputs).enumerate() {
         if a != e {
             op_error(
                 ctx,
@@ -474,7 +474,7 @@ fn verify_call(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "incorrect number of results for callee");
         return;
     }
-    for (i, (a, e)) in got.iter().zip(&results).enumerate() {
+    for (i, (a, e)) in got.iter().zip(results).enumerate() {
         if a != e {
             let loc = ctx.op_loc(op);
             let d = Diagnostic::error(

@@ -150,8 +150,18 @@ pub fn type_attr(ctx: &Context, op: Op, name: &str) -> Option<Type> {
 
 /// The type of the function-type attribute `name`.
 pub fn function_type(ctx: &Context, op: Op, name: &str) -> Option<(Vec<Type>, Vec<Type>)> {
+    function_signature(ctx, op, name).map(|(inputs, results)| (inputs.to_vec(), results.to_vec()))
+}
+
+/// The input and result types of the function-type attribute `name`, borrowed from the
+/// context (the verifier asks for them on every function, return and call it checks).
+pub fn function_signature<'c>(
+    ctx: &'c Context,
+    op: Op,
+    name: &str,
+) -> Option<(&'c [Type], &'c [Type])> {
     match ctx.type_data(type_attr(ctx, op, name)?) {
-        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        TypeData::Function { inputs, results } => Some((inputs, results)),
         _ => None,
     }
 }

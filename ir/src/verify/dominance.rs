@@ -7,20 +7,25 @@
 //!
 //! Blocks unreachable from their region's entry are treated as dominated by every block, as in
 //! MLIR, so uses in dead code never fail verification.
+//!
+//! The numbers outlive changes to the IR only through [`BlockDominance::forget`], which the
+//! verifier of touched ops calls between passes: every region is then numbered anew when first
+//! asked about, and its blocks' old numbers are never read.
 
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
+use crate::verify::marks::Marks;
 
 /// Dominator-tree numbering of the blocks of the regions computed so far.
 pub struct BlockDominance {
     /// (pre, post) numbers in the dominator tree; [`UNREACHABLE`] for unreachable blocks and
     /// blocks of regions not computed yet. Dense maps: the verifier asks about every op's block.
     numbers: SecondaryMap<Block, (u32, u32)>,
-    /// Regions already numbered.
-    done: SecondaryMap<Region, bool>,
+    /// Regions already numbered (since the last [`BlockDominance::forget`]).
+    done: Marks,
     /// Scratch: the position of each block in the region being numbered.
     index: SecondaryMap<Block, u32>,
 }
@@ -90,7 +95,7 @@ impl Default for BlockDominance {
     fn default() -> Self {
         BlockDominance {
             numbers: SecondaryMap::with_default(UNREACHABLE),
-            done: SecondaryMap::new(),
+            done: Marks::default(),
             index: SecondaryMap::with_default(u32::MAX),
         }
     }
@@ -108,10 +113,15 @@ impl BlockDominance {
         dom
     }
 
+    /// Forgets every region's numbers (the IR changed): each is numbered again when asked.
+    pub fn forget(&mut self) {
+        self.done.clear();
+    }
+
     /// Numbers the blocks of `region` (once). A region of one block, the common case (every
     /// `scf` region), allocates nothing.
     pub fn compute_region(&mut self, ctx: &Context, region: Region) {
-        if std::mem::replace(&mut self.done[region], true) {
+        if !self.done.insert(region.index()) {
             return;
         }
         let mut blocks = ctx.blocks(region);
@@ -137,6 +147,9 @@ impl BlockDominance {
         let n = blocks.len();
         for (i, &b) in blocks.iter().enumerate() {
             self.index[b] = i as u32;
+            // Unreachable unless the dominator tree below numbers it (numbers from before a
+            // `forget` may be stale).
+            self.numbers[b] = UNREACHABLE;
         }
         let index = &self.index;
         let in_region = |s: Block| {

@@ -12,7 +12,7 @@ use ir::context::ValueDef;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::cf::{BrOp, CondBrOp, only_branch};
 use ir::{Block, Context, Op, OpView, Traits, Value};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use ir::rewrite::Rewriter;
 
@@ -120,36 +120,47 @@ fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region, edges: &Predeces
 }
 
 /// Every edge into each block of a region: (terminator, successor index), grouped by target
-/// block (a sorted list, searched by halving, instead of a map of vectors), each group in
-/// block order.
+/// block, each group in block order, with where each group starts and ends (a hashed lookup:
+/// each block's edges are asked for several times per simplification, and searching a sorted
+/// list by halving cost more than everything else on regions of thousands of blocks).
 struct PredecessorEdges {
-    targets: Vec<Block>,
+    /// Per target block: the range of its edges in [`PredecessorEdges::edges`].
+    groups: FxHashMap<Block, (u32, u32)>,
     edges: Vec<(Op, usize)>,
 }
 
 impl PredecessorEdges {
     fn of(ctx: &Context, region: ir::Region) -> Self {
-        let mut all: Vec<(Block, Op, usize)> = Vec::new();
+        let mut in_block_order: Vec<(Op, usize)> = Vec::new();
+        // Per edge: its target's id above its position in block order, so that sorting these
+        // plain numbers groups the edges by target and keeps each group in block order.
+        let mut keys: Vec<u64> = Vec::new();
         for b in ctx.blocks(region) {
             if let Some(term) = ctx.last_op(b) {
                 for (i, &s) in ctx.successors(term).iter().enumerate() {
-                    all.push((s, term, i));
+                    keys.push((u64::from(s.as_u32()) << 32) | in_block_order.len() as u64);
+                    in_block_order.push((term, i));
                 }
             }
         }
-        // Stable: the edges into one block stay in block order.
-        all.sort_by_key(|&(target, _, _)| target);
-        PredecessorEdges {
-            targets: all.iter().map(|&(target, _, _)| target).collect(),
-            edges: all.into_iter().map(|(_, term, i)| (term, i)).collect(),
+        keys.sort_unstable();
+        let mut groups = FxHashMap::default();
+        let mut edges = Vec::with_capacity(keys.len());
+        for (k, &key) in keys.iter().enumerate() {
+            let target = Block::from_u32((key >> 32) as u32);
+            groups
+                .entry(target)
+                .and_modify(|group: &mut (u32, u32)| group.1 = k as u32 + 1)
+                .or_insert((k as u32, k as u32 + 1));
+            edges.push(in_block_order[(key & u64::from(u32::MAX)) as usize]);
         }
+        PredecessorEdges { groups, edges }
     }
 
     /// The edges into `block`; `None` if it has none.
     fn into(&self, block: Block) -> Option<&[(Op, usize)]> {
-        let start = self.targets.partition_point(|&b| b < block);
-        let end = start + self.targets[start..].partition_point(|&b| b == block);
-        (start < end).then(|| &self.edges[start..end])
+        let &(start, end) = self.groups.get(&block)?;
+        Some(&self.edges[start as usize..end as usize])
     }
 }
 
