@@ -24,7 +24,7 @@
 //! What this leaves canonicalize is done here where it is cheap, the output after
 //! canonicalize unchanged: selects of indicators that became constants fold, the edge
 //! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
-//! the indicators an `scf.while` carries unchanged as a constant are dropped
+//! the indicators a loop carries unchanged as a constant are dropped
 //! (`lower/loop_constants.rs`).
 //!
 //! ```text
@@ -155,10 +155,16 @@ impl<'c> Lowering<'c> {
         found
     }
 
-    /// `op` if it is an `scf.while` carrying indicators, with their positions.
+    /// `op` if it is an `scf.while` or `scf.for` carrying indicators, with their positions.
     fn indicator_loop(&self, op: Op) -> Option<IndicatorLoop> {
-        let before = WhileOp::of(self.ctx, op)?.before_block(self.ctx)?;
-        let positions: Vec<usize> = (self.ctx.block_args(before).iter().enumerate())
+        let (block, first) = if let Some(view) = WhileOp::of(self.ctx, op) {
+            (view.before_block(self.ctx)?, 0)
+        } else {
+            // After the induction variable.
+            (ForOp::of(self.ctx, op)?.body(self.ctx)?, 1)
+        };
+        let carried = self.ctx.block_args(block).get(first..)?;
+        let positions: Vec<usize> = (carried.iter().enumerate())
             .filter(|&(_, &arg)| self.is_ownership(arg))
             .map(|(p, _)| p)
             .collect();
@@ -426,7 +432,7 @@ struct Found {
     selects: Vec<Op>,
     /// The regions of several blocks, whose edge blocks are tidied (`lower/edges.rs`).
     multi_block_regions: Vec<ir::Region>,
-    /// The `scf.while` ops carrying indicators, whose constant ones are dropped
+    /// The `scf.while` and `scf.for` ops carrying indicators, whose constant ones are dropped
     /// (`lower/loop_constants.rs`).
     indicator_loops: Vec<IndicatorLoop>,
 }

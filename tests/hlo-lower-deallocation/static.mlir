@@ -102,3 +102,21 @@ func.func @constant_loop_indicator(%n: index, %a: memref<4xf32>) {
   deallocation.free %r#4
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// The same in an scf.for: %o, set on entry and set again by every trip, is dropped with the
+// loop result it fills; %p, null on entry and set by a trip, stays.
+func.func @constant_for_indicator(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %null = deallocation.null
+  %oa = deallocation.own %a : memref<4xf32>
+  %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %o = %oa, %q = %a, %p = %null) -> (memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership) {
+    scf.yield %m, %oa, %q, %oa : memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership
+  }
+  deallocation.free %r#1
+  deallocation.free %r#3
+  return
+}

@@ -1,10 +1,11 @@
-//! Indicators an `scf.while` carries that never change, dropped once lowered, as canonicalize
-//! would drop them: an indicator whose init is a constant and which every trip yields back as
-//! that same constant (an indicator null on entry that no trip sets, or one set on entry that
-//! every trip sets again). Its uses read the constant; so do the after-region argument and
-//! the loop result the condition forwards it to, and the loop is rebuilt without them.
+//! Indicators an `scf.while` or `scf.for` carries that never change, dropped once lowered,
+//! as canonicalize would drop them: an indicator whose init is a constant and which every trip
+//! yields back as that same constant (an indicator null on entry that no trip sets, or one
+//! set on entry that every trip sets again). Its uses read the constant; so does the loop
+//! result it fills (for `scf.while`: the after-region argument and the loop result the
+//! condition forwards it to), and the loop is rebuilt without them.
 //!
-//! Canonicalize reaches the same IR through `scf.while`'s loop-invariant and unused-result
+//! Canonicalize reaches the same IR through the loops' loop-invariant and unused-result
 //! patterns, rebuilding the loop once per pattern; on a program of many nested loops that was
 //! a third of its work.
 //!
@@ -19,10 +20,12 @@
 //! ```
 
 use ir::dialects::arith::ConstantOp;
-use ir::dialects::scf::WhileOp;
+use ir::dialects::scf::{ForOp, WhileOp};
 use ir::{Block, Builder, Context, Op, OpState, OpView, Value};
 
-/// An `scf.while` and the positions of its before-region arguments that were indicators.
+/// An `scf.while` or `scf.for` and the positions among the values it carries (the
+/// before-region arguments of `scf.while`, the iteration arguments of `scf.for`) of those that
+/// were indicators.
 pub(super) struct IndicatorLoop {
     pub(super) op: Op,
     pub(super) positions: Vec<usize>,
@@ -32,7 +35,11 @@ pub(super) struct IndicatorLoop {
 /// never erased by it).
 pub(super) fn drop_constant_indicators(ctx: &mut Context, loops: &[IndicatorLoop]) {
     for found in loops {
-        drop_in_loop(ctx, found);
+        if ForOp::is(ctx, found.op) {
+            drop_in_for(ctx, found);
+        } else {
+            drop_in_while(ctx, found);
+        }
     }
 }
 
@@ -55,7 +62,44 @@ fn parts(ctx: &Context, op: Op) -> Option<Parts> {
     })
 }
 
-fn drop_in_loop(ctx: &mut Context, found: &IndicatorLoop) {
+/// `scf.for` operand `FOR_INITS + k` is the init of iteration argument `k`, body argument
+/// `1 + k` (after the induction variable).
+const FOR_INITS: usize = 3;
+
+fn drop_in_for(ctx: &mut Context, found: &IndicatorLoop) {
+    let op = found.op;
+    let Some(body) = ForOp::of(ctx, op).and_then(|view| view.body(ctx)) else {
+        return;
+    };
+    let Some(yield_op) = ctx.last_op(body) else {
+        return;
+    };
+    let constant: Vec<usize> = found
+        .positions
+        .iter()
+        .copied()
+        .filter(|&k| {
+            let init = ctx.operand(op, FOR_INITS + k);
+            is_constant_carried(ctx, init, ctx.operand(yield_op, k))
+        })
+        .collect();
+    if constant.is_empty() {
+        return;
+    }
+    for &k in &constant {
+        let init = ctx.operand(op, FOR_INITS + k);
+        let (arg, result) = (ctx.block_args(body)[1 + k], ctx.results(op)[k]);
+        ctx.replace_all_uses_with(arg, init);
+        ctx.replace_all_uses_with(result, init);
+    }
+    let body_args: Vec<usize> = constant.iter().map(|&k| 1 + k).collect();
+    ctx.erase_block_args(body, &body_args);
+    drop_operands(ctx, yield_op, 0, &constant);
+    drop_operands(ctx, op, FOR_INITS, &constant);
+    rebuild_without_results(ctx, op, &constant);
+}
+
+fn drop_in_while(ctx: &mut Context, found: &IndicatorLoop) {
     let op = found.op;
     let Some(parts) = parts(ctx, op) else {
         return;
@@ -64,7 +108,7 @@ fn drop_in_loop(ctx: &mut Context, found: &IndicatorLoop) {
         .positions
         .iter()
         .copied()
-        .filter(|&p| is_constant_carried(ctx, op, &parts, p))
+        .filter(|&p| is_constant_carried(ctx, ctx.operand(op, p), ctx.operand(parts.yield_op, p)))
         .collect();
     if constant.is_empty() {
         return;
@@ -76,8 +120,8 @@ fn drop_in_loop(ctx: &mut Context, found: &IndicatorLoop) {
         ctx.replace_all_uses_with(arg, inits[p]);
     }
     ctx.erase_block_args(parts.before, &constant);
-    set_operands_without(ctx, parts.yield_op, 0, &constant);
-    set_operands_without(ctx, op, 0, &constant);
+    drop_operands(ctx, parts.yield_op, 0, &constant);
+    drop_operands(ctx, op, 0, &constant);
     // Condition operand 1 + j fills after-region argument j and loop result j.
     let forwarded: Vec<usize> = (0..ctx.results(op).len())
         .filter(|&j| dropped.contains(&ctx.operand(parts.condition, 1 + j)))
@@ -93,31 +137,26 @@ fn drop_in_loop(ctx: &mut Context, found: &IndicatorLoop) {
         ctx.replace_all_uses_with(result, value);
     }
     ctx.erase_block_args(parts.after, &forwarded);
-    set_operands_without(ctx, parts.condition, 1, &forwarded);
+    drop_operands(ctx, parts.condition, 1, &forwarded);
     rebuild_without_results(ctx, op, &forwarded);
 }
 
-/// Whether before-region argument `p` of `op` starts as a constant that every trip yields
-/// back unchanged.
-fn is_constant_carried(ctx: &Context, op: Op, parts: &Parts, p: usize) -> bool {
-    let init = ctx.operand(op, p);
-    let yielded = ctx.operand(parts.yield_op, p);
+/// Whether a carried value that starts as `init` and that every trip yields back as
+/// `yielded` is that constant throughout.
+fn is_constant_carried(ctx: &Context, init: Value, yielded: Value) -> bool {
     yielded == init
         && ctx
             .defining_op(init)
             .is_some_and(|d| ConstantOp::is(ctx, d))
 }
 
-/// Drops operands `offset + k` of `op` for each `k` of `positions`.
-fn set_operands_without(ctx: &mut Context, op: Op, offset: usize, positions: &[usize]) {
-    let kept: Vec<Value> = ctx
-        .operand_vec(op)
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| i < offset || !positions.contains(&(i - offset)))
-        .map(|(_, v)| v)
-        .collect();
-    ctx.set_operands(op, &kept);
+/// Drops operands `offset + k` of `op` for each `k` of `positions` (ascending), one at a
+/// time: few are dropped from lists of several.
+fn drop_operands(ctx: &mut Context, op: Op, offset: usize, positions: &[usize]) {
+    for &k in positions.iter().rev() {
+        let at = offset + k;
+        ctx.splice_operands(op, at..at + 1, &[]);
+    }
 }
 
 /// Replaces `op` by a copy without results `dropped` (unused now), moving its regions over.
