@@ -131,6 +131,7 @@ impl<'c> Lowering<'c> {
     fn find(&self, all: &[Op]) -> Found {
         let ctx = &*self.ctx;
         let deallocation_ops = OpKinds::new(ctx, DEALLOCATION_OPS);
+        let loops = OpKinds::new(ctx, &[WhileOp::NAME, ForOp::NAME]);
         let mut found = Found::default();
         for &op in all {
             if deallocation_ops.contains(ctx, op) {
@@ -140,10 +141,17 @@ impl<'c> Lowering<'c> {
                 && SelectOp::is(ctx, op)
             {
                 found.selects.push(op);
-            } else if let Some(indicators) = self.indicator_loop(op) {
+            }
+            let regions = ctx.regions(op);
+            if regions.is_empty() {
+                continue;
+            }
+            if loops.contains(ctx, op)
+                && let Some(indicators) = self.indicator_loop(op)
+            {
                 found.indicator_loops.push(indicators);
             }
-            for &region in ctx.regions(op) {
+            for &region in regions {
                 let multi_block = ctx
                     .entry_block(region)
                     .is_some_and(|entry| ctx.next_block(entry).is_some());
