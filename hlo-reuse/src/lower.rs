@@ -22,8 +22,10 @@
 //!   runtime's checked free sees it.
 //!
 //! What this leaves canonicalize is done here where it is cheap, the output after
-//! canonicalize unchanged: selects of indicators that became constants fold, and the edge
-//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`).
+//! canonicalize unchanged: selects of indicators that became constants fold, the edge
+//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
+//! the indicators a loop carries unchanged as a constant are dropped
+//! (`lower/loop_constants.rs`).
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -41,7 +43,7 @@ use ir::dialects::memref::{
     AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, DeallocOp, DimOp,
     ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, LoadOp, StoreOp,
 };
-use ir::dialects::scf::{ForOp, IfOp, YieldOp};
+use ir::dialects::scf::{ForOp, IfOp, WhileOp, YieldOp};
 use ir::interfaces::is_allocation;
 use ir::{
     Block, Builder, Context, Diagnostic, InsertPoint, Op, OpView, Traits, TransformResult, Type,
@@ -50,11 +52,13 @@ use ir::{
 use rustc_hash::{FxHashMap, FxHashSet};
 
 mod edges;
+mod loop_constants;
 
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 use crate::constants::{Constant, SharedConstants};
 use crate::op_names::OpKinds;
+use loop_constants::IndicatorLoop;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,6 +122,7 @@ impl<'c> Lowering<'c> {
             fold_select(self.ctx, op);
         }
         self.retype(&all);
+        loop_constants::drop_constant_indicators(self.ctx, &found.indicator_loops);
         edges::tidy_edges(self.ctx, &found.multi_block_regions);
         Ok(())
     }
@@ -126,6 +131,7 @@ impl<'c> Lowering<'c> {
     fn find(&self, all: &[Op]) -> Found {
         let ctx = &*self.ctx;
         let deallocation_ops = OpKinds::new(ctx, DEALLOCATION_OPS);
+        let loops = OpKinds::new(ctx, &[WhileOp::NAME, ForOp::NAME]);
         let mut found = Found::default();
         for &op in all {
             if deallocation_ops.contains(ctx, op) {
@@ -136,7 +142,16 @@ impl<'c> Lowering<'c> {
             {
                 found.selects.push(op);
             }
-            for &region in ctx.regions(op) {
+            let regions = ctx.regions(op);
+            if regions.is_empty() {
+                continue;
+            }
+            if loops.contains(ctx, op)
+                && let Some(indicators) = self.indicator_loop(op)
+            {
+                found.indicator_loops.push(indicators);
+            }
+            for &region in regions {
                 let multi_block = ctx
                     .entry_block(region)
                     .is_some_and(|entry| ctx.next_block(entry).is_some());
@@ -146,6 +161,22 @@ impl<'c> Lowering<'c> {
             }
         }
         found
+    }
+
+    /// `op` if it is an `scf.while` or `scf.for` carrying indicators, with their positions.
+    fn indicator_loop(&self, op: Op) -> Option<IndicatorLoop> {
+        let (block, first) = if let Some(view) = WhileOp::of(self.ctx, op) {
+            (view.before_block(self.ctx)?, 0)
+        } else {
+            // After the induction variable.
+            (ForOp::of(self.ctx, op)?.body(self.ctx)?, 1)
+        };
+        let carried = self.ctx.block_args(block).get(first..)?;
+        let positions: Vec<usize> = (carried.iter().enumerate())
+            .filter(|&(_, &arg)| self.is_ownership(arg))
+            .map(|(p, _)| p)
+            .collect();
+        (!positions.is_empty()).then_some(IndicatorLoop { op, positions })
     }
 
     /// What the lowering knows of indicator `v`: the memref whose allocation it owns when it
@@ -409,6 +440,9 @@ struct Found {
     selects: Vec<Op>,
     /// The regions of several blocks, whose edge blocks are tidied (`lower/edges.rs`).
     multi_block_regions: Vec<ir::Region>,
+    /// The `scf.while` and `scf.for` ops carrying indicators, whose constant ones are dropped
+    /// (`lower/loop_constants.rs`).
+    indicator_loops: Vec<IndicatorLoop>,
 }
 
 /// What an op's lowering needs: what is known of its indicator operands.

@@ -75,3 +75,48 @@ func.func @cycle(%c: i1) {
   deallocation.free %o
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// The loop carries %o null on entry and every trip yields the same null back: it is dropped,
+// with the after-region argument and the loop result the condition forwards it to. %p, set
+// on entry but null after a trip, stays.
+func.func @constant_loop_indicator(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %null = deallocation.null
+  %b = memref.alloc() : memref<4xf32>
+  %ob = deallocation.own %b : memref<4xf32>
+  %r:5 = scf.while (%i = %c0, %m = %a, %o = %null, %q = %b, %p = %ob) : (index, memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership) -> (index, memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership) {
+    %c = arith.cmpi slt, %i, %n : index
+    scf.condition(%c) %i, %m, %o, %q, %p : index, memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership
+  } do {
+  ^bb0(%i2: index, %m2: memref<4xf32>, %o2: !deallocation.ownership, %q2: memref<4xf32>, %p2: !deallocation.ownership):
+    deallocation.free %o2
+    deallocation.free %p2
+    %next = arith.addi %i2, %c1 : index
+    scf.yield %next, %m2, %null, %q2, %null : index, memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership
+  }
+  deallocation.free %r#2
+  deallocation.free %r#4
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// The same in an scf.for: %o, set on entry and set again by every trip, is dropped with the
+// loop result it fills; %p, null on entry and set by a trip, stays.
+func.func @constant_for_indicator(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %null = deallocation.null
+  %oa = deallocation.own %a : memref<4xf32>
+  %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %o = %oa, %q = %a, %p = %null) -> (memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership) {
+    scf.yield %m, %oa, %q, %oa : memref<4xf32>, !deallocation.ownership, memref<4xf32>, !deallocation.ownership
+  }
+  deallocation.free %r#1
+  deallocation.free %r#3
+  return
+}
