@@ -13,9 +13,7 @@
 //! that mention the MLIR-HLO
 //! `deallocation` dialect (which it lacks), are skipped (counted apart).
 
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::rng::Rng;
@@ -121,27 +119,8 @@ fn compare(input: &str) -> Verdict {
 /// `mlir-opt-22 --allow-unregistered-dialect -` on `input`: (success, stdout, stderr), or `None`
 /// if it crashed (killed by a signal) or ran over 10 seconds.
 fn run_mlir_opt(input: &str) -> Option<(bool, String, String)> {
-    let mut child = Command::new("mlir-opt-22")
-        .args(["--allow-unregistered-dialect", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    let pid = child.id();
-    let mut stdin = child.stdin.take()?;
-    let text = input.to_string();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        // A child that exits early closes the pipe; its output tells the rest.
-        let _ = stdin.write_all(text.as_bytes());
-        drop(stdin);
-        let _ = send.send(child.wait_with_output());
-    });
-    let Ok(Ok(out)) = receive.recv_timeout(Duration::from_secs(10)) else {
-        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-        return None;
-    };
+    let flags = ["--allow-unregistered-dialect".to_string()];
+    let out = crate::mlir_opt::run_on_stdin(&flags, input, Duration::from_secs(10)).ok()?;
     out.status.code()?;
     Some((
         out.status.success(),

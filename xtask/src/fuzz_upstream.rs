@@ -38,9 +38,7 @@
 //! what upstream does better.
 
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use analysis::alias::BufferViewFlowAnalysis;
@@ -596,21 +594,16 @@ fn run_ours(text: &str, p: &Pipeline) -> Option<String> {
     matches!(ran, Ok(Ok(()))).then(|| print_module(&ctx, module, &PrintOptions::default()))
 }
 
-/// `mlir-opt-22 --buffer-deallocation-pipeline` on `text`, or its error output if it fails.
+/// How long one `mlir-opt-22` run may take before it counts as failing (a run takes well
+/// under a second).
+const UPSTREAM_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// `mlir-opt-22 --buffer-deallocation-pipeline` on `text`, or its error output if it fails
+/// (or why it gave none: it could not start, or ran over [`UPSTREAM_TIME_LIMIT`]).
 fn run_upstream(text: &str) -> Result<String, String> {
-    let mut child = Command::new("mlir-opt-22")
-        .arg(format!("--{PIPELINE}"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run mlir-opt-22: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(text.as_bytes())
-            .map_err(|e| e.to_string())?;
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let flags = [format!("--{PIPELINE}")];
+    let out = crate::mlir_opt::run_on_stdin(&flags, text, UPSTREAM_TIME_LIMIT)
+        .map_err(|stopped| stopped.to_string())?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
