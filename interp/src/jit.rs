@@ -284,10 +284,25 @@ fn lower_with(source: &Path, lowered: &Path, flags: &[&str]) -> Result<(), Strin
     }
 }
 
-/// Runs `mlir-opt-22 ARGS -` with `input` on its stdin and collects its output. The input is
-/// written from a thread, so a child that fills its output pipes before reading all of it
-/// cannot dead-lock the caller.
+/// How long [`mlir_opt_on_stdin`] lets one run of `mlir-opt-22` take (a test chunk takes well
+/// under a second; a run stuck in a deadlock must not hang the test suite).
+pub const MLIR_OPT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Runs `mlir-opt-22 ARGS -` with `input` on its stdin and collects its output, within
+/// [`MLIR_OPT_TIME_LIMIT`].
 pub fn mlir_opt_on_stdin(args: &[String], input: &str) -> std::io::Result<Output> {
+    mlir_opt_on_stdin_within(args, input, MLIR_OPT_TIME_LIMIT)
+}
+
+/// Runs `mlir-opt-22 ARGS -` with `input` on its stdin and collects its output; past `limit`
+/// the child is killed and the error is of kind `TimedOut`. The input is written from a
+/// thread, so a child that fills its output pipes before reading all of it cannot dead-lock
+/// the caller.
+pub fn mlir_opt_on_stdin_within(
+    args: &[String],
+    input: &str,
+    limit: std::time::Duration,
+) -> std::io::Result<Output> {
     use std::io::Write as _;
     use std::process::Stdio;
     let mut child = Command::new("mlir-opt-22")
@@ -297,13 +312,27 @@ pub fn mlir_opt_on_stdin(args: &[String], input: &str) -> std::io::Result<Output
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_string();
-    // A child that fails early closes the pipe; its output tells why.
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output();
-    let _ = writer.join();
-    output
+    let pid = child.id();
+    let stdin = child.stdin.take();
+    let text = input.to_string();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // A child that exits early closes the pipe; its output tells why.
+        if let Some(mut stdin) = stdin {
+            let _ = stdin.write_all(text.as_bytes());
+        }
+        let _ = send.send(child.wait_with_output());
+    });
+    match receive.recv_timeout(limit) {
+        Ok(output) => output,
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("mlir-opt-22 ran over {} s and was killed", limit.as_secs()),
+            ))
+        }
+    }
 }
 
 fn tool_runs(name: &str) -> bool {

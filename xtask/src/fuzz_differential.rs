@@ -120,7 +120,7 @@ fn compare(input: &str) -> Verdict {
 /// if it crashed (killed by a signal) or ran over 10 seconds.
 fn run_mlir_opt(input: &str) -> Option<(bool, String, String)> {
     let flags = ["--allow-unregistered-dialect".to_string()];
-    let out = crate::mlir_opt::run_on_stdin(&flags, input, Duration::from_secs(10)).ok()?;
+    let out = interp::jit::mlir_opt_on_stdin_within(&flags, input, Duration::from_secs(10)).ok()?;
     out.status.code()?;
     Some((
         out.status.success(),

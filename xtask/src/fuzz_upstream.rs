@@ -602,8 +602,8 @@ const UPSTREAM_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// (or why it gave none: it could not start, or ran over [`UPSTREAM_TIME_LIMIT`]).
 fn run_upstream(text: &str) -> Result<String, String> {
     let flags = [format!("--{PIPELINE}")];
-    let out = crate::mlir_opt::run_on_stdin(&flags, text, UPSTREAM_TIME_LIMIT)
-        .map_err(|stopped| stopped.to_string())?;
+    let out = interp::jit::mlir_opt_on_stdin_within(&flags, text, UPSTREAM_TIME_LIMIT)
+        .map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }

@@ -23,7 +23,6 @@ mod fuzz_generic;
 mod fuzz_pipeline;
 mod fuzz_upstream;
 mod generator;
-mod mlir_opt;
 mod plot;
 mod programs;
 mod rng;
