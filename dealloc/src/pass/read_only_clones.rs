@@ -124,10 +124,16 @@ pub(super) fn forward_read_only_clones(
             }
         };
         if aliases.iter().any(|v| claimed.contains(v)) {
-            tracing::debug!(at = %at, "clone kept: another copy of the same buffer reads it in place");
+            tracing::debug!(
+                at = %at,
+                "clone kept: another copy of the same buffer reads it in place"
+            );
             continue;
         }
-        tracing::debug!(at = %at, "clone replaced by its source: neither is written while the copy is read");
+        tracing::debug!(
+            at = %at,
+            "clone replaced by its source: neither is written while the copy is read"
+        );
         claimed.extend(aliases);
         replace_by_source(ctx, clone);
         replaced += 1;
@@ -333,10 +339,11 @@ fn span_is_quiet(
     let mut visited = 0;
     let mut cur = ctx.next_op(span.clone);
     while let Some(op) = cur {
-        let mut ops = ctx.walk_preorder(op);
-        if op == span.last {
-            ops.retain(|&inner| !span.in_branch_without_uses(ctx, op, inner));
-        }
+        let ops = if op == span.last {
+            span.ops_that_may_precede_a_use(ctx)
+        } else {
+            ctx.walk_preorder(op)
+        };
         visited += ops.len();
         if visited > SPAN_LIMIT || !ops.into_iter().all(&mut quiet) {
             return false;
@@ -604,6 +611,31 @@ impl LiveSpan {
         !self.reaches_a_use(ctx, write_block)
     }
 
+    /// The ops of `last` (itself and what it nests) that may run before a use of the copy:
+    /// all of them, but for those in a region of it that holds no use where it runs only one
+    /// region ([`LiveSpan::in_branch_without_uses`]). Each use is placed once, so this is
+    /// linear in the uses and the ops kept.
+    fn ops_that_may_precede_a_use(&self, ctx: &Context) -> Vec<Op> {
+        let last = self.last;
+        if !IfOp::is(ctx, last) && !IndexSwitchOp::is(ctx, last) {
+            return ctx.walk_preorder(last);
+        }
+        let used: FxHashSet<Region> = self
+            .uses
+            .iter()
+            .filter_map(|&user| region_of_ancestor_directly_in(ctx, last, user))
+            .collect();
+        let mut ops = vec![last];
+        for &region in ctx.regions(last).iter().filter(|r| used.contains(r)) {
+            for block in ctx.blocks(region) {
+                for op in ctx.block_ops(block) {
+                    ops.extend(ctx.walk_preorder(op));
+                }
+            }
+        }
+        ops
+    }
+
     /// Whether `op` is nested in a region of `last` (an op holding a use of the copy) that
     /// holds no use, where `last` runs only one of its regions (`scf.if`, `scf.index_switch`):
     /// once that region runs, no use of this copy follows in `last`.
@@ -611,17 +643,13 @@ impl LiveSpan {
         if !IfOp::is(ctx, last) && !IndexSwitchOp::is(ctx, last) {
             return false;
         }
-        let Some(&region) = ctx
-            .regions(last)
-            .iter()
-            .find(|&&r| ancestor_in_region(ctx, r, op).is_some())
-        else {
+        let Some(region) = region_of_ancestor_directly_in(ctx, last, op) else {
             return false;
         };
         !self
             .uses
             .iter()
-            .any(|&user| ancestor_in_region(ctx, region, user).is_some())
+            .any(|&user| region_of_ancestor_directly_in(ctx, last, user) == Some(region))
     }
 
     /// Whether a block holding a use of the copy other than the clone's can be reached from
@@ -644,6 +672,18 @@ impl LiveSpan {
             stack.extend_from_slice(successor_blocks(ctx, b));
         }
         false
+    }
+}
+
+/// The region of `ancestor` that holds `op` (nested at any depth), if any.
+fn region_of_ancestor_directly_in(ctx: &Context, ancestor: Op, op: Op) -> Option<Region> {
+    let mut cur = op;
+    loop {
+        let parent = ctx.parent_op(cur)?;
+        if parent == ancestor {
+            return ctx.op_parent_region(cur);
+        }
+        cur = parent;
     }
 }
 

@@ -11,10 +11,10 @@ use smallvec::SmallVec;
 type ConstantKey = (Op, SmallVec<[(ir::Sym, ir::Attr); 2]>, ir::OpName, ir::Type);
 
 /// Merges identical constants into one per isolated-from-above region, placed at the start
-/// of its entry block as `stays_in_place` says: in every such region nested in `root` when `scopes` is `None`, else in
-/// those of `scopes` only (each constant's identity includes its region, so the others are
-/// left as they are). Returns the number of constants erased or moved; `placed` receives
-/// every constant left (where a rerun would leave it).
+/// of its entry block as [`stays_in_place`] says: in every such region nested in `root` when
+/// `scopes` is `None`, else in those of `scopes` only (each constant's identity includes its
+/// region, so the others are left as they are). Returns the number of constants erased or
+/// moved; `placed` receives every constant left (where a rerun would leave it).
 pub(super) fn dedup_constants(
     rw: &mut Rewriter,
     root: Op,
