@@ -617,7 +617,7 @@ impl LiveSpan {
     /// linear in the uses and the ops kept.
     fn ops_that_may_precede_a_use(&self, ctx: &Context) -> Vec<Op> {
         let last = self.last;
-        if !IfOp::is(ctx, last) && !IndexSwitchOp::is(ctx, last) {
+        if !runs_one_region(ctx, last) {
             return ctx.walk_preorder(last);
         }
         let used: FxHashSet<Region> = self
@@ -640,7 +640,7 @@ impl LiveSpan {
     /// holds no use, where `last` runs only one of its regions (`scf.if`, `scf.index_switch`):
     /// once that region runs, no use of this copy follows in `last`.
     fn in_branch_without_uses(&self, ctx: &Context, last: Op, op: Op) -> bool {
-        if !IfOp::is(ctx, last) && !IndexSwitchOp::is(ctx, last) {
+        if !runs_one_region(ctx, last) {
             return false;
         }
         let Some(region) = region_of_ancestor_directly_in(ctx, last, op) else {
@@ -673,6 +673,11 @@ impl LiveSpan {
         }
         false
     }
+}
+
+/// Whether `op` runs exactly one of its regions each time (`scf.if`, `scf.index_switch`).
+fn runs_one_region(ctx: &Context, op: Op) -> bool {
+    IfOp::is(ctx, op) || IndexSwitchOp::is(ctx, op)
 }
 
 /// The region of `ancestor` that holds `op` (nested at any depth), if any.
