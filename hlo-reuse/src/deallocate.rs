@@ -1093,8 +1093,9 @@ pub(super) struct Walk {
     stack: Vec<Op>,
 }
 
-/// The `func.func` ops nested in `root` (or `root` itself), in program order.
-fn functions(ctx: &Context, root: Op) -> Vec<Op> {
+/// The `func.func` ops nested in `root` (or `root` itself, or in nested symbol tables such as
+/// modules), in program order.
+pub(crate) fn functions(ctx: &Context, root: Op) -> Vec<Op> {
     if FuncOp::is(ctx, root) {
         return vec![root];
     }

@@ -10,8 +10,7 @@
 //! verified on their own by their passes' tests, and the pass's output is verified as every
 //! pass's is.
 
-use ir::dialects::func::FuncOp;
-use ir::{Context, Op, OpView, TransformResult};
+use ir::{Context, Op, TransformResult};
 
 use crate::{
     HloDeallocateOptions, HloLowerOptions, HloSimplificationOptions, HloToScfOptions,
@@ -25,15 +24,16 @@ use crate::{
 pub struct HloDeallocateAndLowerOptions;
 
 /// `hlo-deallocate-and-lower` on `root` (a module, or one function): the steps the
-/// per-function passes take run on `root` if it is a function, else on each function directly
-/// in it (the functions the pass manager would run them on).
+/// per-function passes take run on `root` if it is a function, else on each function in it,
+/// those of nested modules included (run as separate passes, anchored on the functions
+/// directly in the module, they left nested modules to the generic retain helper).
 pub fn hlo_deallocate_and_lower(
     ctx: &mut Context,
     root: Op,
     _options: &HloDeallocateAndLowerOptions,
 ) -> TransformResult {
     let mut changed = hlo_deallocate(ctx, root, &HloDeallocateOptions::default())?;
-    let functions = functions_in(ctx, root);
+    let functions = crate::deallocate::functions(ctx, root);
     for &func in &functions {
         changed |= hlo_deallocation_simplification(ctx, func, &HloSimplificationOptions)?;
     }
@@ -45,20 +45,6 @@ pub fn hlo_deallocate_and_lower(
     }
     let lowered = hlo_lower_deallocation(ctx, root, &HloLowerOptions)?;
     Ok(changed | lowered)
-}
-
-/// `root` if it is a function, else the functions directly in its regions.
-fn functions_in(ctx: &Context, root: Op) -> Vec<Op> {
-    if FuncOp::is(ctx, root) {
-        return vec![root];
-    }
-    let mut out = Vec::new();
-    for &region in ctx.regions(root) {
-        for block in ctx.blocks(region) {
-            out.extend(ctx.block_ops(block).filter(|&op| FuncOp::is(ctx, op)));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -84,14 +70,14 @@ mod tests {
         assert!(changed.expect("lowers").is_yes());
         let (mut steps, module2) = parse(PROGRAM);
         hlo_deallocate(&mut steps, module2, &HloDeallocateOptions::default()).expect("step 1");
-        for func in functions_in(&steps, module2) {
+        for func in crate::deallocate::functions(&steps, module2) {
             hlo_deallocation_simplification(&mut steps, func, &HloSimplificationOptions)
                 .expect("step 2");
         }
         let to_scf = HloToScfOptions {
             decide_statically: true,
         };
-        for func in functions_in(&steps, module2) {
+        for func in crate::deallocate::functions(&steps, module2) {
             hlo_deallocation_to_scf(&mut steps, func, &to_scf).expect("step 3");
         }
         hlo_lower_deallocation(&mut steps, module2, &HloLowerOptions).expect("step 4");
