@@ -8,7 +8,7 @@
 //! [`Effects::Unknown`], which is distinct from "no effects" (`Effects::Known` of nothing).
 
 pub use ir::interfaces::{
-    ValueEffect, has_own_effect_on, is_allocation, may_have_effect, value_effects,
+    ValueEffect, has_own_effect_on, is_allocation, may_allocate, may_have_effect, value_effects,
 };
 use ir::{Context, EffectKind, EffectOn, Effects, MemoryEffect, Op, Value};
 use smallvec::SmallVec;
@@ -59,27 +59,6 @@ pub fn has_effect_on(ctx: &Context, op: Op, kind: EffectKind, value: Value) -> b
         list.iter()
             .any(|e| e.kind == kind && e.value == Some(value))
     })
-}
-
-/// Whether `op` or an op nested in it may allocate a buffer the program sees: an op that may
-/// have an allocation effect, or a call, except one to a function without a body that takes and
-/// returns no buffer (it cannot give the program a buffer; what it allocates for itself and
-/// frees is not the program's).
-pub fn may_allocate(ctx: &Context, op: Op) -> bool {
-    let allocates = |o: Op| {
-        if ctx.op_def(o).call.is_some() {
-            let passes_buffers = ctx.operands(o).any(|v| crate::alias::is_buffer(ctx, v))
-                || ctx
-                    .results(o)
-                    .iter()
-                    .any(|&v| crate::alias::is_buffer(ctx, v));
-            let body_or_unknown = crate::returns::callee(ctx, o)
-                .is_none_or(|callee| crate::returns::has_body(ctx, callee));
-            return passes_buffers || body_or_unknown;
-        }
-        may_have_effect(ctx, o, EffectKind::Allocate)
-    };
-    allocates(op) || ctx.any_nested(op, allocates)
 }
 
 /// Whether `op`'s effects are unknown.

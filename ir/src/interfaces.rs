@@ -8,6 +8,7 @@
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Value};
 use crate::registry::{EffectKind, EffectOn, Effects, Resource, Traits};
+use crate::types::TypeData;
 
 /// One memory effect with the value it acts on resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +82,49 @@ fn resolve_target(ctx: &Context, op: Op, on: EffectOn) -> Option<Value> {
 /// Whether `op` may have an effect of `kind`: it is known to, or its effects are unknown.
 pub fn may_have_effect(ctx: &Context, op: Op, kind: EffectKind) -> bool {
     value_effects(ctx, op).is_none_or(|list| list.iter().any(|e| e.kind == kind))
+}
+
+/// Whether `op` or an op nested in it may allocate a buffer the program sees: an op with an
+/// allocation effect or unknown effects of its own, or a call, except one to a function without
+/// a body that takes and returns no buffer (it cannot give the program a buffer; what it
+/// allocates for itself and frees is not the program's). Each op is asked for its own effects,
+/// so a loop around such a call does not count as allocating.
+pub fn may_allocate(ctx: &Context, op: Op) -> bool {
+    let allocates = |o: Op| {
+        if ctx.op_def(o).call.is_some() {
+            return !is_bufferless_external_call(ctx, o);
+        }
+        match ctx.memory_effects(o) {
+            Effects::Unknown => true,
+            Effects::Known(list) => list.iter().any(|e| e.kind == EffectKind::Allocate),
+        }
+    };
+    allocates(op) || ctx.any_nested(op, allocates)
+}
+
+/// Whether `call` calls a function without a body, passing and receiving no buffer.
+fn is_bufferless_external_call(ctx: &Context, call: Op) -> bool {
+    let Some(interface) = ctx.op_def(call).call else {
+        return false;
+    };
+    let is_buffer = |v: Value| {
+        matches!(
+            ctx.type_data(ctx.value_type(v)),
+            TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+        )
+    };
+    if ctx.operands(call).any(is_buffer) || ctx.results(call).iter().any(|&v| is_buffer(v)) {
+        return false;
+    }
+    let callee =
+        (interface.callee)(ctx, call).and_then(|s| ctx.lookup_symbol(call, ctx.sym_str(s)));
+    callee.is_some_and(|f| {
+        ctx.has_trait(f, Traits::FUNCTION_LIKE)
+            && ctx
+                .regions(f)
+                .first()
+                .is_some_and(|&body| ctx.entry_block(body).is_none())
+    })
 }
 
 /// Whether `value` is the result of an op with an `Allocate` effect on it (a fresh buffer).

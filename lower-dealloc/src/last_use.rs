@@ -3,7 +3,8 @@
 //! right after the last op of the block that uses the buffer or an alias of it, or to the start
 //! of the block when no op there uses it (the buffer died in a predecessor). The ownership pass
 //! frees before terminators; this is where a buffer whose ownership is known stops taking room.
-//! When that last use is an `scf.if` that may allocate, the free goes into both of its regions
+//! When that last use is an `scf.if` that may allocate and the free is unconditional, the free
+//! goes into both of its regions
 //! instead (an empty else region gets a block), each copy then placed at the last use in its
 //! region, or at its start: the buffer stops taking room before the branch allocates.
 //!
@@ -33,6 +34,7 @@
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::closures::{BoundedClosures, Direction};
 use analysis::returns::ReturnSummaries;
+use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
@@ -271,7 +273,10 @@ fn last_use(
 }
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
-/// buffer is last used: `anchor` is an `scf.if` (exactly one of its regions runs, once) whose
+/// buffer is last used: the free is unconditional (its guard's condition is the constant
+/// `true`: a guard on a runtime condition would be copied into each region, one runtime check
+/// more than the single free after `anchor`), `anchor` is an `scf.if` (exactly one of its
+/// regions runs, once) whose
 /// results are no alias of the buffer and compute neither the guard's condition nor the freed
 /// value, and one of whose regions may allocate after its last use of the buffer
 /// ([`allocates_after_last_use`]), so that freeing inside it lowers the peak rather than only
@@ -284,6 +289,11 @@ fn may_push_into(
     aliases: &FxHashSet<Value>,
 ) -> bool {
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
+        return false;
+    }
+    let unconditional = guarded_free(ctx, guard)
+        .is_some_and(|(cond, _)| ConstantOp::as_bool(ctx, cond) == Some(true));
+    if !unconditional {
         return false;
     }
     let results = ctx.results(anchor);

@@ -515,3 +515,121 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// No transfer into an scf.while whose after region passes back only %outer, defined before the
+// loop, while its condition forwards only a buffer the loop allocates: the after region owns
+// just that new buffer, so the argument would be owned on the first trip only, under a runtime
+// guard in the before region. The block frees %init right after the loop instead, as
+// mlir-opt-22 does, with no guard.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %three = arith.constant 3 : i64
+  %seven = arith.constant 7 : i64
+  %outer = memref.alloc() : memref<4xi64>
+  memref.store %seven, %outer[%c0] : memref<4xi64>
+  %init = memref.alloc() : memref<4xi64>
+  memref.store %one, %init[%c0] : memref<4xi64>
+  %r:2 = scf.while (%buf = %init, %k = %zero) : (memref<4xi64>, i64) -> (memref<4xi64>, i64) {
+    %v = memref.load %buf[%c0] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    %fresh = memref.alloc() : memref<4xi64>
+    memref.store %k, %fresh[%c0] : memref<4xi64>
+    %more = arith.cmpi slt, %k, %three : i64
+    scf.condition(%more) %fresh, %k : memref<4xi64>, i64
+  } do {
+  ^bb0(%f: memref<4xi64>, %k2: i64):
+    %x = memref.load %f[%c0] : memref<4xi64>
+    func.call @printI64(%x) : (i64) -> ()
+    %k3 = arith.addi %k2, %one : i64
+    scf.yield %outer, %k3 : memref<4xi64>, i64
+  }
+  func.call @printNewline() : () -> ()
+  %w = memref.load %outer[%c0] : memref<4xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// An scf.for passing back %outer, defined before it, still takes over %init: on later trips
+// its argument is %outer itself, so whether the body owns what it holds is decided at runtime
+// whatever the loop receives first, and the transfer frees %init on the first trip at no cost
+// (mlir-opt-22 frees it after the loop, through its generic helper).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %one = arith.constant 1 : i64
+  %seven = arith.constant 7 : i64
+  %outer = memref.alloc() : memref<4xi64>
+  memref.store %seven, %outer[%c0] : memref<4xi64>
+  %init = memref.alloc() : memref<4xi64>
+  memref.store %one, %init[%c0] : memref<4xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %init) -> (memref<4xi64>) {
+    %v = memref.load %buf[%c0] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    scf.yield %outer : memref<4xi64>
+  }
+  func.call @printNewline() : () -> ()
+  %w = memref.load %outer[%c0] : memref<4xi64>
+  func.call @printI64(%w) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// A free on a runtime condition (%a is owned only when the first scf.if allocated it, not when
+// it is the global) is not pushed into the branches of the scf.if where %a is last used: each
+// copy would check the condition again. It stays right after that scf.if, one check, before
+// %b is allocated.
+func.func private @printI64(i64)
+func.func private @printNewline()
+memref.global "private" constant @seven : memref<8xi64> = dense<7>
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %g = memref.get_global @seven : memref<8xi64>
+  %k = memref.load %g[%c0] : memref<8xi64>
+  %pick = arith.cmpi sgt, %k, %i2 : i64
+  %a = scf.if %pick -> (memref<8xi64>) {
+    %fresh = memref.alloc() : memref<8xi64>
+    memref.store %i2, %fresh[%c0] : memref<8xi64>
+    scf.yield %fresh : memref<8xi64>
+  } else {
+    scf.yield %g : memref<8xi64>
+  }
+  %n = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %a[%c0] : memref<8xi64>
+    %c = memref.alloc() : memref<16xi64>
+    memref.store %x, %c[%c0] : memref<16xi64>
+    %z = memref.load %c[%c0] : memref<16xi64>
+    func.call @printI64(%z) : (i64) -> ()
+  } else {
+    %d = memref.alloc() : memref<32xi64>
+    memref.store %i7, %d[%c0] : memref<32xi64>
+    %z = memref.load %d[%c0] : memref<32xi64>
+    func.call @printI64(%z) : (i64) -> ()
+  }
+  %b = memref.alloc() : memref<8xi64>
+  memref.store %i7, %b[%c0] : memref<8xi64>
+  %y = memref.load %b[%c0] : memref<8xi64>
+  func.call @printI64(%y) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

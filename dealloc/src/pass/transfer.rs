@@ -21,15 +21,28 @@
 //! %r = scf.for ... iter_args(%b = %init) -> (memref<?xf32>) { ... }
 //! // the loop's ownership operand for %init is `true`; the block no longer frees %alloc
 //! ```
+//!
+//! No transfer into an `scf.while` whose after region only passes back, for that argument,
+//! buffers defined outside the loop (or globals), while everything its condition forwards is a
+//! buffer allocated in the loop: the after region then owns only those new buffers, which
+//! cannot be what it passes back, so the argument's ownership would be `true` on the first trip
+//! only and the loop would free under a runtime guard what the block frees unconditionally
+//! right after the loop, as upstream does. An `scf.for` passing back an outside buffer receives
+//! it again as the very argument it may own, so the argument's ownership is decided at runtime
+//! with or without the transfer, and the transfer frees the first buffer early at no cost.
+//! When the trips pass back new buffers (double buffering), the argument is owned on every trip
+//! and the transfer costs no guard either.
 
 use ir::dialects::scf::{ForOp, WhileOp};
-use ir::{Block, Op, OpView, Value};
+use ir::registry::RegionPoint;
+use ir::{Block, Context, Op, OpView, Value, ValueDef};
 
 use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after};
 use ir::dialects::arith::ConstantOp;
+use ir::dialects::memref::CastOp;
 
 impl DeallocState<'_> {
     /// The ownership indicator `loop_op` may take over for its memref operand `value` (forwarded
@@ -55,6 +68,7 @@ impl DeallocState<'_> {
             || !self.in_list.contains(&(block, buffer))
             || !self.is_fresh_buffer(buffer, block)
             || !dead_after(self.ctx, operand, buffer)
+            || transfer_adds_a_guard(self.ctx, loop_op, operand_index)
         {
             return None;
         }
@@ -88,4 +102,100 @@ impl DeallocState<'_> {
         let memref_results = ctx.results(def).iter().filter(|&&r| is_memref(ctx, r));
         hands_over && memref_results.count() == 1
     }
+}
+
+/// Whether handing its operand `operand_index` over to `loop_op` would make the receiving
+/// argument owned on the first trip only (see the module doc): `loop_op` is an `scf.while`
+/// whose trips pass back to that argument only buffers it never owns, and whose condition
+/// forwards only buffers allocated in the loop.
+fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bool {
+    if !WhileOp::is(ctx, loop_op) {
+        return false;
+    }
+    let passed_back = values_passed_back(ctx, loop_op, operand_index);
+    !passed_back.is_empty()
+        && passed_back
+            .into_iter()
+            .all(|v| never_owned_in(ctx, loop_op, v))
+        && condition_forwards_only_new_buffers(ctx, loop_op)
+}
+
+/// Whether every memref the `scf.condition` of the `scf.while` `loop_op` forwards is, through
+/// `memref.cast`s, a buffer allocated in the loop.
+fn condition_forwards_only_new_buffers(ctx: &Context, loop_op: Op) -> bool {
+    let Some(condition) = ctx
+        .regions(loop_op)
+        .first()
+        .and_then(|&before| ctx.entry_block(before))
+        .and_then(|block| ctx.last_op(block))
+    else {
+        return false;
+    };
+    ctx.operands(condition)
+        .filter(|&v| is_memref(ctx, v))
+        .all(|v| {
+            let source = through_casts(ctx, v);
+            is_allocation(ctx, source)
+                && ctx
+                    .defining_op(source)
+                    .is_some_and(|def| ctx.is_ancestor(loop_op, def))
+        })
+}
+
+/// The terminator operands of `loop_op`'s regions that flow into the entry-region argument
+/// receiving operand `operand_index`.
+fn values_passed_back(ctx: &Context, loop_op: Op, operand_index: usize) -> Vec<Value> {
+    let Some(rb) = ctx.op_def(loop_op).region_branch else {
+        return Vec::new();
+    };
+    let Some((entry_region, input)) = (rb.entry)(ctx, loop_op).into_iter().find_map(|edge| {
+        let RegionPoint::Region(region) = edge.to else {
+            return None;
+        };
+        edge.operands.contains(&operand_index).then(|| {
+            (
+                region,
+                edge.inputs.start + (operand_index - edge.operands.start),
+            )
+        })
+    }) else {
+        return Vec::new();
+    };
+    let mut passed_back = Vec::new();
+    for (index, &region) in ctx.regions(loop_op).iter().enumerate() {
+        for block in ctx.blocks(region) {
+            let Some(term) = ctx.last_op(block) else {
+                continue;
+            };
+            for edge in (rb.from_region)(ctx, loop_op, index, term) {
+                if edge.to == RegionPoint::Region(entry_region) && edge.inputs.contains(&input) {
+                    let at = edge.operands.start + (input - edge.inputs.start);
+                    passed_back.push(ctx.operand(term, at));
+                }
+            }
+        }
+    }
+    passed_back
+}
+
+/// Whether the regions of `loop_op` never own `value`: after looking through `memref.cast`s,
+/// it is defined outside `loop_op`, or is a global.
+fn never_owned_in(ctx: &Context, loop_op: Op, value: Value) -> bool {
+    let current = through_casts(ctx, value);
+    let defining_scope = match ctx.value_def(current) {
+        ValueDef::Result { op, .. } if ctx.op_name_str(op) == "memref.get_global" => return true,
+        ValueDef::Result { op, .. } => ctx.parent_op(op),
+        ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
+        ValueDef::Placeholder => return false,
+    };
+    defining_scope.is_none_or(|scope| !ctx.is_ancestor(loop_op, scope))
+}
+
+/// The buffer `value` retypes through a chain of `memref.cast`s (`value` itself if none).
+fn through_casts(ctx: &Context, value: Value) -> Value {
+    let mut current = value;
+    while let Some(cast) = ctx.defining_op(current).and_then(|d| CastOp::of(ctx, d)) {
+        current = cast.source(ctx);
+    }
+    current
 }

@@ -12,6 +12,7 @@
 pub(crate) mod canonicalize;
 mod execute_region_inline;
 mod for_trip_count;
+mod free_guards;
 mod if_combine;
 mod if_nested;
 mod loops_canonicalize;

@@ -1,5 +1,6 @@
 //! `scf.if` patterns: constant condition, trivial yields to `arith.select`, dead results,
-//! empty else, and (from `if_combine`) two `scf.if` in a row on the same condition.
+//! empty else, (from `if_combine`) two `scf.if` in a row on the same condition, and (from
+//! `free_guards`) two guarded frees on one condition with no allocation between them.
 
 use super::IfOp;
 use crate::context::{Context, OpState, ValueDef};
@@ -22,6 +23,7 @@ pub(crate) fn register(reg: &mut Registry) {
             if_remove_dead_results,
             if_remove_empty_else,
             super::if_combine::if_combine_same_condition,
+            super::free_guards::if_merge_free_guards,
         ];
     }
 }
