@@ -3,8 +3,8 @@
 //! right after the last op of the block that uses the buffer or an alias of it, or to the start
 //! of the block when no op there uses it (the buffer died in a predecessor). The ownership pass
 //! frees before terminators; this is where a buffer whose ownership is known stops taking room.
-//! When that last use is an `scf.if` that may allocate and the free is unconditional, the free
-//! goes into both of its regions
+//! When that last use is an `scf.if` that may allocate and the free is unconditional (its
+//! condition statically `true`), the free goes into both of its regions
 //! instead (an empty else region gets a block), each copy then placed at the last use in its
 //! region, or at its start: the buffer stops taking room before the branch allocates.
 //!
@@ -37,7 +37,8 @@ use analysis::returns::ReturnSummaries;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
+use ir::registry::{RegionEdge, RegionPoint};
+use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value, ValueDef};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -273,8 +274,8 @@ fn last_use(
 }
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
-/// buffer is last used: the free is unconditional (its guard's condition is the constant
-/// `true`: a guard on a runtime condition would be copied into each region, one runtime check
+/// buffer is last used: the free is unconditional (its guard's condition is statically `true`,
+/// [`is_statically_true`]: a guard on a runtime condition would be copied into each region, one runtime check
 /// more than the single free after `anchor`), `anchor` is an `scf.if` (exactly one of its
 /// regions runs, once) whose
 /// results are no alias of the buffer and compute neither the guard's condition nor the freed
@@ -291,8 +292,8 @@ fn may_push_into(
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
         return false;
     }
-    let unconditional = guarded_free(ctx, guard)
-        .is_some_and(|(cond, _)| ConstantOp::as_bool(ctx, cond) == Some(true));
+    let unconditional =
+        guarded_free(ctx, guard).is_some_and(|(cond, _)| is_statically_true(ctx, cond, 0));
     if !unconditional {
         return false;
     }
@@ -307,6 +308,48 @@ fn may_push_into(
             ctx.blocks(region)
                 .any(|block| allocates_after_last_use(ctx, block, aliases))
         })
+}
+
+/// How deep [`is_statically_true`] looks through the results of region ops.
+const STATIC_TRUTH_DEPTH: usize = 4;
+
+/// Whether `cond` is `true` whenever it is computed: the constant `true`, or a result of a
+/// region-branch op (`scf.if`, a loop) that receives a statically true value on every edge
+/// into it (from the op itself when no region runs, and from every region's terminator).
+/// Canonicalize folds such a result to `true` later; the lowering runs before it.
+fn is_statically_true(ctx: &Context, cond: Value, depth: usize) -> bool {
+    if let Some(value) = ConstantOp::as_bool(ctx, cond) {
+        return value;
+    }
+    let ValueDef::Result { op, index } = ctx.value_def(cond) else {
+        return false;
+    };
+    let Some(rb) = ctx.op_def(op).region_branch else {
+        return false;
+    };
+    if depth == STATIC_TRUTH_DEPTH {
+        return false;
+    }
+    let index = index as usize;
+    let flows_in = |edges: &[RegionEdge], from: Op| {
+        edges
+            .iter()
+            .filter(|edge| edge.to == RegionPoint::Parent && edge.inputs.contains(&index))
+            .all(|edge| {
+                let at = edge.operands.start + (index - edge.inputs.start);
+                at < ctx.num_operands(from)
+                    && is_statically_true(ctx, ctx.operand(from, at), depth + 1)
+            })
+    };
+    if !flows_in(&(rb.entry)(ctx, op), op) {
+        return false;
+    }
+    ctx.regions(op).iter().enumerate().all(|(i, &region)| {
+        ctx.blocks(region).all(|block| {
+            ctx.last_op(block)
+                .is_some_and(|term| flows_in(&(rb.from_region)(ctx, op, i, term), term))
+        })
+    })
 }
 
 /// Whether an op of `block` from the last one using an alias of the buffer on (or any op, when

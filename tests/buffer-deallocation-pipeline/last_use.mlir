@@ -633,3 +633,47 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// Both branches of the first scf.if allocate %a, so the flag saying whether %a is owned is
+// `true` on every path: the free is unconditional although, when the frees are placed, the flag
+// is still a result of the scf.if (canonicalize folds it later). It goes into both regions of
+// the second scf.if, before each allocates.
+func.func private @printI64(i64)
+func.func private @printNewline()
+memref.global "private" constant @seven : memref<8xi64> = dense<7>
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %i2 = arith.constant 2 : i64
+  %i7 = arith.constant 7 : i64
+  %g = memref.get_global @seven : memref<8xi64>
+  %k = memref.load %g[%c0] : memref<8xi64>
+  %pick = arith.cmpi sgt, %k, %i2 : i64
+  %a = scf.if %pick -> (memref<8xi64>) {
+    %x = memref.alloc() : memref<8xi64>
+    memref.store %i2, %x[%c0] : memref<8xi64>
+    scf.yield %x : memref<8xi64>
+  } else {
+    %y = memref.alloc() : memref<8xi64>
+    memref.store %i7, %y[%c0] : memref<8xi64>
+    scf.yield %y : memref<8xi64>
+  }
+  %n = memref.load %a[%c0] : memref<8xi64>
+  %cond = arith.cmpi slt, %n, %i7 : i64
+  scf.if %cond {
+    %x = memref.load %a[%c0] : memref<8xi64>
+    %c = memref.alloc() : memref<16xi64>
+    memref.store %x, %c[%c0] : memref<16xi64>
+    %z = memref.load %c[%c0] : memref<16xi64>
+    func.call @printI64(%z) : (i64) -> ()
+  } else {
+    %d = memref.alloc() : memref<32xi64>
+    memref.store %i7, %d[%c0] : memref<32xi64>
+    %z = memref.load %d[%c0] : memref<32xi64>
+    func.call @printI64(%z) : (i64) -> ()
+  }
+  func.call @printNewline() : () -> ()
+  return
+}
