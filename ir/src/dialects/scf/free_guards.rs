@@ -54,25 +54,45 @@ fn is_free_guard(rw: &Rewriter, op: Op) -> bool {
 /// `next`, a guard, takes over the frees of the nearest earlier guard of its block on the same
 /// condition, when no op between them may allocate.
 pub(super) fn if_merge_free_guards(rw: &mut Rewriter, next: Op) -> bool {
-    if !is_free_guard(rw, next) {
+    let Some(earlier) = earlier_guard_on_same_condition(rw, next) else {
         return false;
-    }
-    let condition = rw.operand(next, 0);
-    let mut current = rw.prev_op(next);
+    };
+    let mut between = rw.prev_op(next);
     for _ in 0..MAX_OPS_SCANNED {
-        let Some(op) = current else {
-            return false;
-        };
-        if is_free_guard(rw, op) && rw.operand(op, 0) == condition {
-            move_frees(rw, op, next);
-            return true;
+        match between {
+            Some(op) if op == earlier => {
+                move_frees(rw, earlier, next);
+                return true;
+            }
+            Some(op) if !may_allocate(rw, op) => between = rw.prev_op(op),
+            _ => return false,
         }
-        if may_allocate(rw, op) {
-            return false;
-        }
-        current = rw.prev_op(op);
     }
     false
+}
+
+/// The nearest guard before the guard `next` in its block on the same condition, found among
+/// the condition's users (a condition has few; most ops are no guard).
+fn earlier_guard_on_same_condition(rw: &Rewriter, next: Op) -> Option<Op> {
+    if !IfOp::is(rw, next) || !rw.results(next).is_empty() || rw.num_operands(next) != 1 {
+        return None;
+    }
+    let condition = rw.operand(next, 0);
+    let block = rw.op_parent(next)?;
+    let is_earlier_guard = |user: Op| {
+        user != next
+            && rw.op_parent(user) == Some(block)
+            && IfOp::is(rw, user)
+            && rw.operand(user, 0) == condition
+            && rw.is_before_in_block(user, next)
+            && is_free_guard(rw, user)
+    };
+    let nearest = rw
+        .uses(condition)
+        .map(|(user, _)| user)
+        .filter(|&user| is_earlier_guard(user))
+        .reduce(|a, b| if rw.is_before_in_block(a, b) { b } else { a })?;
+    is_free_guard(rw, next).then_some(nearest)
 }
 
 /// Moves the frees of guard `from` to the start of guard `into`'s then block, in order, and
