@@ -496,8 +496,9 @@ fn address_if(
 
 /// Folds a select of lowered indicators (`i1`) that the lowering made constant, as
 /// canonicalize's `arith.select` folder would, so that canonicalize finds it done: equal
-/// sides or a constant condition pick a side, `c ? true : false` is `c`, `c ? true : x` is
-/// `c | x`, `c ? x : false` is `c & x`, and `c ? c : x`, `c ? x : c` likewise.
+/// sides or a constant condition pick a side, `c ? true : false` is `c`, `c ? false : true` is
+/// `!c` (see [`negation`]), `c ? true : x` is `c | x`, `c ? x : false` is `c & x`, and
+/// `c ? c : x`, `c ? x : c` likewise.
 fn fold_select(ctx: &mut Context, op: Op) {
     let Some(select) = SelectOp::of(ctx, op) else {
         return;
@@ -516,7 +517,7 @@ fn fold_select(ctx: &mut Context, op: Op) {
     } else {
         match (ct, cf) {
             (Some(true), Some(false)) => c,
-            (Some(false), Some(true)) => return,
+            (Some(false), Some(true)) => negation(&mut b, c, f),
             (Some(true), _) => OrIOp::build(&mut b, c, f).result(&b),
             (_, Some(false)) => AndIOp::build(&mut b, c, t).result(&b),
             _ if t == c => OrIOp::build(&mut b, c, f).result(&b),
@@ -526,6 +527,27 @@ fn fold_select(ctx: &mut Context, op: Op) {
     };
     ctx.replace_op_uses(op, &[folded]);
     ctx.erase_op(op);
+}
+
+/// `!c` as canonicalize leaves it (`arith.select` to `xori c, true`, then its `xori`
+/// folder and patterns): `x` for `c = x ^ true`, the negated compare for `c = cmpi p x y`,
+/// else `xori c, one` (`one`: the constant `true`).
+fn negation(b: &mut Builder, c: Value, one: Value) -> Value {
+    let def = b.defining_op(c);
+    if let Some(xor) = def.and_then(|op| XOrIOp::of(b, op))
+        && b.num_operands(xor.0) == 2
+        && ConstantOp::as_bool(b, xor.rhs(b)) == Some(true)
+    {
+        return xor.lhs(b);
+    }
+    if let Some(cmp) = def.and_then(|op| CmpIOp::of(b, op))
+        && b.num_operands(cmp.0) == 2
+        && let Some(predicate) = cmp.predicate(b)
+    {
+        let (x, y) = (cmp.lhs(b), cmp.rhs(b));
+        return CmpIOp::build(b, predicate.negated(), x, y).result(b);
+    }
+    XOrIOp::build(b, c, one).result(b)
 }
 
 /// A new `memref.extract_aligned_pointer_as_index` of `m`.

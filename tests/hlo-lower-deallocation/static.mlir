@@ -120,3 +120,31 @@ func.func @constant_for_indicator(%n: index, %a: memref<4xf32>) {
   deallocation.free %r#3
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// `%c ? null : own` lowers to `!%c`, as canonicalize would leave it: the compare with the
+// negated predicate, not a select of constants.
+func.func @negated_compare(%a: index, %b: index) {
+  %m = memref.alloc() : memref<4xf32>
+  %o = deallocation.own %m : memref<4xf32>
+  %n = deallocation.null
+  %c = arith.cmpi eq, %a, %b : index
+  %s = arith.select %c, %n, %o : !deallocation.ownership
+  deallocation.free %s
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// The same under a condition that is no compare: `xori %c, true`.
+func.func @negated_argument(%c: i1) {
+  %m = memref.alloc() : memref<4xf32>
+  %o = deallocation.own %m : memref<4xf32>
+  %n = deallocation.null
+  %s = arith.select %c, %n, %o : !deallocation.ownership
+  deallocation.free %s
+  return
+}
