@@ -148,3 +148,40 @@ func.func @negated_argument(%c: i1) {
   deallocation.free %s
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// Indicator results of scf.if that both branches yield as constants are dropped, as
+// canonicalize would drop them: `own` in both is `true`, `own` then `null` the condition,
+// `null` then `own` its negation.
+func.func @constant_if_indicators(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %d = memref.alloc() : memref<4xf32>
+  %r:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %o = deallocation.own %a : memref<4xf32>
+    scf.yield %a, %o : memref<4xf32>, !deallocation.ownership
+  } else {
+    %n = deallocation.null
+    scf.yield %a, %n : memref<4xf32>, !deallocation.ownership
+  }
+  %s:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %n = deallocation.null
+    scf.yield %b, %n : memref<4xf32>, !deallocation.ownership
+  } else {
+    %o = deallocation.own %b : memref<4xf32>
+    scf.yield %b, %o : memref<4xf32>, !deallocation.ownership
+  }
+  %t:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %o = deallocation.own %d : memref<4xf32>
+    scf.yield %d, %o : memref<4xf32>, !deallocation.ownership
+  } else {
+    %o = deallocation.own %d : memref<4xf32>
+    scf.yield %d, %o : memref<4xf32>, !deallocation.ownership
+  }
+  deallocation.free %r#1
+  deallocation.free %s#1
+  deallocation.free %t#1
+  return
+}
