@@ -25,7 +25,7 @@
 //! canonicalize unchanged: selects of indicators that became constants fold, the edge
 //! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
 //! the indicators a loop carries unchanged as a constant are dropped
-//! (`lower/constant_indicators.rs`).
+//! (`lower/constant_indicators.rs`), and so are the constants it made that nothing uses then.
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -124,6 +124,7 @@ impl<'c> Lowering<'c> {
         self.retype(&all);
         constant_indicators::drop_constant_indicators(self.ctx, &found.indicator_carriers);
         edges::tidy_edges(self.ctx, &found.multi_block_regions);
+        std::mem::take(&mut self.constants).erase_unused(self.ctx);
         Ok(())
     }
 
