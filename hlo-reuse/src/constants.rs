@@ -49,6 +49,8 @@ pub(crate) struct SharedConstants {
     /// The block last asked from and the entry block of its isolated region (asked for in
     /// runs from one block: the ops are lowered in program order).
     entry_of_last: Option<(Block, Option<Block>)>,
+    /// The constants [`Self::get`] created, in creation order.
+    created: Vec<Value>,
 }
 
 impl SharedConstants {
@@ -70,7 +72,20 @@ impl SharedConstants {
             self.last.insert(block, made);
         }
         self.made.insert((block, constant), v);
+        self.created.push(v);
         v
+    }
+
+    /// Erases the constants [`Self::get`] created that nothing uses any more (the folds after
+    /// the lowering, such as `c ? false : true` into `!c`, leave some), as canonicalize would.
+    pub(crate) fn erase_unused(self, ctx: &mut Context) {
+        for v in self.created {
+            if !ctx.has_uses(v)
+                && let Some(op) = ctx.defining_op(v)
+            {
+                ctx.erase_op(op);
+            }
+        }
     }
 
     /// The constant visible at `op` if its region has it already.

@@ -1013,24 +1013,26 @@ impl<'c> Deallocator<'c> {
     /// The conservative default: every memref result may alias every memref operand of the
     /// same element type (strict aliasing); a view aliases its source whatever its type.
     fn union_results_with_operands(&mut self, op: Op) {
-        let results = self.memrefs(self.ctx.results(op));
-        if results.is_empty() {
+        let ctx = &*self.ctx;
+        let results = ctx.results(op);
+        let Some(&first) = results.iter().find(|&&r| is_memref_value(ctx, r)) else {
             return;
-        }
-        let operands: Vec<Value> = self.ctx.operands(op).collect();
-        let operands = self.memrefs(&operands);
-        let view_source = self.ctx.op_def(op).view_source;
-        if let (Some(source), Some(&first)) = (view_source, results.first())
-            && self.ctx.num_operands(op) > 0
+        };
+        let aliases = &mut self.aliases;
+        if let Some(source) = ctx.op_def(op).view_source
+            && ctx.num_operands(op) > 0
         {
-            let s = source(self.ctx, op);
-            self.aliases.union(s, first);
+            aliases.union(source(ctx, op), first);
         }
-        for &r in &results {
-            let re = element_type(self.ctx, r);
-            for &a in &operands {
-                if element_type(self.ctx, a) == re {
-                    self.aliases.union(a, r);
+        for &r in results {
+            let result_type = ctx.value_type(r);
+            let Some(elem) = memref_element(ctx, result_type) else {
+                continue;
+            };
+            for a in ctx.operands(op) {
+                let operand_type = ctx.value_type(a);
+                if operand_type == result_type || memref_element(ctx, operand_type) == Some(elem) {
+                    aliases.union(a, r);
                 }
             }
         }
@@ -1125,12 +1127,17 @@ fn view_base_step(ctx: &Context, v: Value) -> Option<Value> {
     })
 }
 
-/// The element type of a memref value.
-pub(crate) fn element_type(ctx: &Context, v: Value) -> Option<Type> {
-    match ctx.type_data(ctx.value_type(v)) {
+/// The element type of memref type `ty` (`None` for any other type).
+fn memref_element(ctx: &Context, ty: Type) -> Option<Type> {
+    match ctx.type_data(ty) {
         TypeData::MemRef { elem, .. } | TypeData::UnrankedMemRef { elem, .. } => Some(*elem),
         _ => None,
     }
+}
+
+/// Whether `v` is a memref (ranked or not).
+fn is_memref_value(ctx: &Context, v: Value) -> bool {
+    ctx.type_data(ctx.value_type(v)).is_memref()
 }
 
 /// Whether `p` is the parent point.

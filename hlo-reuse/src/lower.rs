@@ -25,7 +25,7 @@
 //! canonicalize unchanged: selects of indicators that became constants fold, the edge
 //! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
 //! the indicators a loop carries unchanged as a constant are dropped
-//! (`lower/loop_constants.rs`).
+//! (`lower/constant_indicators.rs`), and so are the constants it made that nothing uses then.
 //!
 //! ```text
 //! %o = deallocation.own %a : memref<2xf32>
@@ -51,14 +51,14 @@ use ir::{
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
+mod constant_indicators;
 mod edges;
-mod loop_constants;
 
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 use crate::constants::{Constant, SharedConstants};
 use crate::op_names::OpKinds;
-use loop_constants::IndicatorLoop;
+use constant_indicators::IndicatorCarrier;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,8 +122,9 @@ impl<'c> Lowering<'c> {
             fold_select(self.ctx, op);
         }
         self.retype(&all);
-        loop_constants::drop_constant_indicators(self.ctx, &found.indicator_loops);
+        constant_indicators::drop_constant_indicators(self.ctx, &found.indicator_carriers);
         edges::tidy_edges(self.ctx, &found.multi_block_regions);
+        std::mem::take(&mut self.constants).erase_unused(self.ctx);
         Ok(())
     }
 
@@ -146,10 +147,8 @@ impl<'c> Lowering<'c> {
             if regions.is_empty() {
                 continue;
             }
-            if loops.contains(ctx, op)
-                && let Some(indicators) = self.indicator_loop(op)
-            {
-                found.indicator_loops.push(indicators);
+            if let Some(indicators) = self.indicator_carrier(op, &loops) {
+                found.indicator_carriers.push(indicators);
             }
             for &region in regions {
                 let multi_block = ctx
@@ -163,20 +162,25 @@ impl<'c> Lowering<'c> {
         found
     }
 
-    /// `op` if it is an `scf.while` or `scf.for` carrying indicators, with their positions.
-    fn indicator_loop(&self, op: Op) -> Option<IndicatorLoop> {
-        let (block, first) = if let Some(view) = WhileOp::of(self.ctx, op) {
-            (view.before_block(self.ctx)?, 0)
+    /// `op` if it is an `scf.while` or `scf.for` (one of `loops`) carrying indicators, or an
+    /// `scf.if` with indicator results, with their positions.
+    fn indicator_carrier(&self, op: Op, loops: &OpKinds) -> Option<IndicatorCarrier> {
+        let carried = if IfOp::is(self.ctx, op) {
+            self.ctx.results(op)
+        } else if !loops.contains(self.ctx, op) {
+            return None;
+        } else if let Some(view) = WhileOp::of(self.ctx, op) {
+            self.ctx.block_args(view.before_block(self.ctx)?)
         } else {
             // After the induction variable.
-            (ForOp::of(self.ctx, op)?.body(self.ctx)?, 1)
+            let body = ForOp::of(self.ctx, op)?.body(self.ctx)?;
+            self.ctx.block_args(body).get(1..)?
         };
-        let carried = self.ctx.block_args(block).get(first..)?;
         let positions: Vec<usize> = (carried.iter().enumerate())
-            .filter(|&(_, &arg)| self.is_ownership(arg))
+            .filter(|&(_, &v)| self.is_ownership(v))
             .map(|(p, _)| p)
             .collect();
-        (!positions.is_empty()).then_some(IndicatorLoop { op, positions })
+        (!positions.is_empty()).then_some(IndicatorCarrier { op, positions })
     }
 
     /// What the lowering knows of indicator `v`: the memref whose allocation it owns when it
@@ -440,9 +444,9 @@ struct Found {
     selects: Vec<Op>,
     /// The regions of several blocks, whose edge blocks are tidied (`lower/edges.rs`).
     multi_block_regions: Vec<ir::Region>,
-    /// The `scf.while` and `scf.for` ops carrying indicators, whose constant ones are dropped
-    /// (`lower/loop_constants.rs`).
-    indicator_loops: Vec<IndicatorLoop>,
+    /// The `scf.while`, `scf.for` and `scf.if` ops carrying indicators, whose constant ones
+    /// are dropped (`lower/constant_indicators.rs`).
+    indicator_carriers: Vec<IndicatorCarrier>,
 }
 
 /// What an op's lowering needs: what is known of its indicator operands.
@@ -496,8 +500,9 @@ fn address_if(
 
 /// Folds a select of lowered indicators (`i1`) that the lowering made constant, as
 /// canonicalize's `arith.select` folder would, so that canonicalize finds it done: equal
-/// sides or a constant condition pick a side, `c ? true : false` is `c`, `c ? true : x` is
-/// `c | x`, `c ? x : false` is `c & x`, and `c ? c : x`, `c ? x : c` likewise.
+/// sides or a constant condition pick a side, `c ? true : false` is `c`, `c ? false : true` is
+/// `!c` (see [`negation`]), `c ? true : x` is `c | x`, `c ? x : false` is `c & x`, and
+/// `c ? c : x`, `c ? x : c` likewise.
 fn fold_select(ctx: &mut Context, op: Op) {
     let Some(select) = SelectOp::of(ctx, op) else {
         return;
@@ -516,7 +521,7 @@ fn fold_select(ctx: &mut Context, op: Op) {
     } else {
         match (ct, cf) {
             (Some(true), Some(false)) => c,
-            (Some(false), Some(true)) => return,
+            (Some(false), Some(true)) => negation(&mut b, c, f),
             (Some(true), _) => OrIOp::build(&mut b, c, f).result(&b),
             (_, Some(false)) => AndIOp::build(&mut b, c, t).result(&b),
             _ if t == c => OrIOp::build(&mut b, c, f).result(&b),
@@ -526,6 +531,27 @@ fn fold_select(ctx: &mut Context, op: Op) {
     };
     ctx.replace_op_uses(op, &[folded]);
     ctx.erase_op(op);
+}
+
+/// `!c` as canonicalize leaves it (`arith.select` to `xori c, true`, then its `xori`
+/// folder and patterns): `x` for `c = x ^ true`, the negated compare for `c = cmpi p x y`,
+/// else `xori c, one` (`one`: the constant `true`).
+fn negation(b: &mut Builder, c: Value, one: Value) -> Value {
+    let def = b.defining_op(c);
+    if let Some(xor) = def.and_then(|op| XOrIOp::of(b, op))
+        && b.num_operands(xor.0) == 2
+        && ConstantOp::as_bool(b, xor.rhs(b)) == Some(true)
+    {
+        return xor.lhs(b);
+    }
+    if let Some(cmp) = def.and_then(|op| CmpIOp::of(b, op))
+        && b.num_operands(cmp.0) == 2
+        && let Some(predicate) = cmp.predicate(b)
+    {
+        let (x, y) = (cmp.lhs(b), cmp.rhs(b));
+        return CmpIOp::build(b, predicate.negated(), x, y).result(b);
+    }
+    XOrIOp::build(b, c, one).result(b)
 }
 
 /// A new `memref.extract_aligned_pointer_as_index` of `m`.

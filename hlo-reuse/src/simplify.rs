@@ -83,10 +83,7 @@ impl Numbering {
             .enumerate()
             .map(|(i, &v)| (v.as_u32(), i as u32))
             .collect();
-        // The ids come in a few ascending stretches (program order of parsed values, then of
-        // created ones): the stable sort merges such runs in about linear time, where the
-        // unstable one sorts from scratch.
-        ids.sort();
+        sort_by_id(&mut ids);
         let mut runs: Vec<(u32, u32, u32)> = Vec::new();
         let mut table: Vec<u32> = Vec::new();
         for (id, number) in ids {
@@ -115,6 +112,40 @@ impl Numbering {
         }
         let n = self.table[(offset + (id - start)) as usize];
         (n != NOT_NUMBERED).then_some(n as usize)
+    }
+}
+
+/// Below this many values, a comparison sort beats the passes of [`sort_by_id`].
+const RADIX_SORT_FROM: usize = 256;
+
+/// Sorts (id, number) pairs by id (the ids are distinct). The ids come in many short
+/// ascending stretches (one per region-branch op, whose results `hlo-deallocate` creates
+/// after the values inside it), which no comparison sort merges in linear time: a
+/// least-significant-digit radix sort over the bytes the largest id uses does.
+fn sort_by_id(ids: &mut Vec<(u32, u32)>) {
+    if ids.len() < RADIX_SORT_FROM {
+        ids.sort_unstable();
+        return;
+    }
+    let max = ids.iter().map(|&(id, _)| id).max().unwrap_or(0);
+    let mut scratch = vec![(0, 0); ids.len()];
+    let mut shift = 0;
+    while shift < u32::BITS && (max >> shift) > 0 {
+        let digit = |id: u32| ((id >> shift) & 0xff) as usize;
+        let mut start = [0usize; 257];
+        for &(id, _) in ids.iter() {
+            start[digit(id) + 1] += 1;
+        }
+        for d in 0..256 {
+            start[d + 1] += start[d];
+        }
+        for &pair in ids.iter() {
+            let d = digit(pair.0);
+            scratch[start[d]] = pair;
+            start[d] += 1;
+        }
+        std::mem::swap(ids, &mut scratch);
+        shift += 8;
     }
 }
 
@@ -499,5 +530,25 @@ mod tests {
         for k in [0, 4, 9, 100, 149, 151, 299, 302, 398] {
             assert_eq!(number.get(all[k]), None, "value {k} is not numbered");
         }
+    }
+
+    #[test]
+    fn radix_sort_orders_ids_of_every_width() {
+        // Short ascending stretches, as numbered in program order, over ids of one to four
+        // bytes, many enough for the radix passes.
+        let mut seen = std::collections::HashSet::new();
+        let mut ids: Vec<(u32, u32)> = (0..2000u32)
+            .map(|k| {
+                let stretch = k / 7;
+                let id = (stretch.wrapping_mul(2_654_435_761) >> (stretch % 4 * 8)) ^ (k % 7);
+                (id, k)
+            })
+            .filter(|&(id, _)| seen.insert(id))
+            .collect();
+        let mut expected = ids.clone();
+        expected.sort_unstable();
+        sort_by_id(&mut ids);
+        assert!(ids.len() >= RADIX_SORT_FROM);
+        assert_eq!(ids, expected);
     }
 }

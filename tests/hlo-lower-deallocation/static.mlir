@@ -120,3 +120,68 @@ func.func @constant_for_indicator(%n: index, %a: memref<4xf32>) {
   deallocation.free %r#3
   return
 }
+
+// -----
+
+// NO-JIT: deallocation ops
+// `%c ? null : own` lowers to `!%c`, as canonicalize would leave it: the compare with the
+// negated predicate, not a select of constants.
+func.func @negated_compare(%a: index, %b: index) {
+  %m = memref.alloc() : memref<4xf32>
+  %o = deallocation.own %m : memref<4xf32>
+  %n = deallocation.null
+  %c = arith.cmpi eq, %a, %b : index
+  %s = arith.select %c, %n, %o : !deallocation.ownership
+  deallocation.free %s
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// The same under a condition that is no compare: `xori %c, true`.
+func.func @negated_argument(%c: i1) {
+  %m = memref.alloc() : memref<4xf32>
+  %o = deallocation.own %m : memref<4xf32>
+  %n = deallocation.null
+  %s = arith.select %c, %n, %o : !deallocation.ownership
+  deallocation.free %s
+  return
+}
+
+// -----
+
+// NO-JIT: deallocation ops
+// Indicator results of scf.if that both branches yield as constants are dropped, as
+// canonicalize would drop them: `own` in both is `true`, `own` then `null` the condition,
+// `null` then `own` its negation.
+func.func @constant_if_indicators(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %d = memref.alloc() : memref<4xf32>
+  %r:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %o = deallocation.own %a : memref<4xf32>
+    scf.yield %a, %o : memref<4xf32>, !deallocation.ownership
+  } else {
+    %n = deallocation.null
+    scf.yield %a, %n : memref<4xf32>, !deallocation.ownership
+  }
+  %s:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %n = deallocation.null
+    scf.yield %b, %n : memref<4xf32>, !deallocation.ownership
+  } else {
+    %o = deallocation.own %b : memref<4xf32>
+    scf.yield %b, %o : memref<4xf32>, !deallocation.ownership
+  }
+  %t:2 = scf.if %c -> (memref<4xf32>, !deallocation.ownership) {
+    %o = deallocation.own %d : memref<4xf32>
+    scf.yield %d, %o : memref<4xf32>, !deallocation.ownership
+  } else {
+    %o = deallocation.own %d : memref<4xf32>
+    scf.yield %d, %o : memref<4xf32>, !deallocation.ownership
+  }
+  deallocation.free %r#1
+  deallocation.free %s#1
+  deallocation.free %t#1
+  return
+}

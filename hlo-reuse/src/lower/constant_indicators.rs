@@ -1,13 +1,16 @@
-//! Indicators an `scf.while` or `scf.for` carries that never change, dropped once lowered,
-//! as canonicalize would drop them: an indicator whose init is a constant and which every trip
-//! yields back as that same constant (an indicator null on entry that no trip sets, or one
-//! set on entry that every trip sets again). Its uses read the constant; so does the loop
-//! result it fills (for `scf.while`: the after-region argument and the loop result the
-//! condition forwards it to), and the loop is rebuilt without them.
+//! Indicators an `scf.while`, `scf.for` or `scf.if` carries that never change, dropped once
+//! lowered, as canonicalize would drop them: a loop's indicator whose init is a constant and
+//! which every trip yields back as that same constant (an indicator null on entry that no
+//! trip sets, or one set on entry that every trip sets again), an `scf.if` result both
+//! branches yield as a constant (one constant, or `true` and `false`: the condition or its
+//! negation). Its uses read the constant (or condition); so does the loop result
+//! it fills (for `scf.while`: the after-region argument and the loop result the condition
+//! forwards it to), and the op is rebuilt without them. The ops are taken in postorder, so
+//! that an indicator a nested or earlier op made constant lets the op drop the one it fills.
 //!
 //! Canonicalize reaches the same IR through the loops' loop-invariant and unused-result
-//! patterns, rebuilding the loop once per pattern; on a program of many nested loops that was
-//! a third of its work.
+//! patterns and `scf.if`'s trivial-yield and dead-result patterns, rebuilding the op once per
+//! pattern; on a program of many nested loops that was a third of its work.
 //!
 //! ```text
 //! %r:2 = scf.while (%m = %a, %o = %false) : (memref<2xf32>, i1) -> (memref<2xf32>, i1) {
@@ -20,26 +23,44 @@
 //! ```
 
 use ir::dialects::arith::ConstantOp;
-use ir::dialects::scf::{ForOp, WhileOp};
+use ir::dialects::scf::{ForOp, IfOp, WhileOp};
 use ir::{Block, Builder, Context, Op, OpState, OpView, Value};
 
-/// An `scf.while` or `scf.for` and the positions among the values it carries (the
-/// before-region arguments of `scf.while`, the iteration arguments of `scf.for`) of those that
-/// were indicators.
-pub(super) struct IndicatorLoop {
+/// An `scf.while`, `scf.for` or `scf.if` and the positions of those among the values it
+/// carries that were indicators (the before-region arguments of `scf.while`, the iteration
+/// arguments of `scf.for`, the results of `scf.if`).
+pub(super) struct IndicatorCarrier {
     pub(super) op: Op,
     pub(super) positions: Vec<usize>,
 }
 
-/// Drops the constant indicators of each of `loops` (found before the lowering; a loop is
-/// never erased by it).
-pub(super) fn drop_constant_indicators(ctx: &mut Context, loops: &[IndicatorLoop]) {
-    for found in loops {
-        if ForOp::is(ctx, found.op) {
-            drop_in_for(ctx, found);
-        } else {
-            drop_in_while(ctx, found);
+/// Drops the constant indicators of each of `carriers` (found before the lowering, in
+/// preorder; none is erased by it) in postorder: an op after those nested in it and after the
+/// ones before it, whose results it may carry.
+pub(super) fn drop_constant_indicators(ctx: &mut Context, carriers: &[IndicatorCarrier]) {
+    let mut open: Vec<&IndicatorCarrier> = Vec::new();
+    for found in carriers {
+        while let Some(&enclosing) = open.last()
+            && !ctx.is_ancestor(enclosing.op, found.op)
+        {
+            open.pop();
+            drop_in(ctx, enclosing);
         }
+        open.push(found);
+    }
+    while let Some(found) = open.pop() {
+        drop_in(ctx, found);
+    }
+}
+
+/// Drops the constant indicators of one op.
+fn drop_in(ctx: &mut Context, found: &IndicatorCarrier) {
+    if ForOp::is(ctx, found.op) {
+        drop_in_for(ctx, found);
+    } else if IfOp::is(ctx, found.op) {
+        drop_in_if(ctx, found);
+    } else {
+        drop_in_while(ctx, found);
     }
 }
 
@@ -66,7 +87,7 @@ fn parts(ctx: &Context, op: Op) -> Option<Parts> {
 /// `1 + k` (after the induction variable).
 const FOR_INITS: usize = 3;
 
-fn drop_in_for(ctx: &mut Context, found: &IndicatorLoop) {
+fn drop_in_for(ctx: &mut Context, found: &IndicatorCarrier) {
     let op = found.op;
     let Some(body) = ForOp::of(ctx, op).and_then(|view| view.body(ctx)) else {
         return;
@@ -99,7 +120,7 @@ fn drop_in_for(ctx: &mut Context, found: &IndicatorLoop) {
     rebuild_without_results(ctx, op, &constant);
 }
 
-fn drop_in_while(ctx: &mut Context, found: &IndicatorLoop) {
+fn drop_in_while(ctx: &mut Context, found: &IndicatorCarrier) {
     let op = found.op;
     let Some(parts) = parts(ctx, op) else {
         return;
@@ -139,6 +160,85 @@ fn drop_in_while(ctx: &mut Context, found: &IndicatorLoop) {
     ctx.erase_block_args(parts.after, &forwarded);
     drop_operands(ctx, parts.condition, 1, &forwarded);
     rebuild_without_results(ctx, op, &forwarded);
+}
+
+fn drop_in_if(ctx: &mut Context, found: &IndicatorCarrier) {
+    let op = found.op;
+    let yields: Option<Vec<Op>> = ctx
+        .regions(op)
+        .iter()
+        .map(|&r| ctx.entry_block(r).and_then(|b| ctx.last_op(b)))
+        .collect();
+    let Some(&[then_yield, else_yield]) = yields.as_deref() else {
+        return;
+    };
+    let constant: Vec<(usize, Arms)> = found
+        .positions
+        .iter()
+        .filter_map(|&k| {
+            let arms = Arms::of(
+                ctx,
+                op,
+                ctx.operand(then_yield, k),
+                ctx.operand(else_yield, k),
+            )?;
+            Some((k, arms))
+        })
+        .collect();
+    if constant.is_empty() {
+        return;
+    }
+    let condition = ctx.operand(op, 0);
+    for &(k, arms) in &constant {
+        let mut b = Builder::before(ctx, op);
+        let value = match arms {
+            Arms::Same(v) => v,
+            Arms::Condition => condition,
+            Arms::NotCondition(one) => super::negation(&mut b, condition, one),
+        };
+        let result = ctx.results(op)[k];
+        ctx.replace_all_uses_with(result, value);
+    }
+    let positions: Vec<usize> = constant.iter().map(|&(k, _)| k).collect();
+    drop_operands(ctx, then_yield, 0, &positions);
+    drop_operands(ctx, else_yield, 0, &positions);
+    rebuild_without_results(ctx, op, &positions);
+}
+
+/// What the two branches of an `scf.if` yield for one result, when both yield a constant
+/// defined outside it: the result is then a value known before the `scf.if` (canonicalize's
+/// trivial-yield pattern makes it `select cond, then, else`, which folds).
+#[derive(Clone, Copy)]
+enum Arms {
+    /// The same constant.
+    Same(Value),
+    /// `true`, then `false`: the condition.
+    Condition,
+    /// `false`, then `true` (this `true`): the negated condition.
+    NotCondition(Value),
+}
+
+impl Arms {
+    fn of(ctx: &Context, op: Op, then_value: Value, else_value: Value) -> Option<Arms> {
+        let constant_outside = |v: Value| {
+            ctx.defining_op(v)
+                .is_some_and(|d| ConstantOp::is(ctx, d) && !ctx.is_ancestor(op, d))
+        };
+        if !constant_outside(then_value) || !constant_outside(else_value) {
+            return None;
+        }
+        if then_value == else_value {
+            return Some(Arms::Same(then_value));
+        }
+        match (
+            ConstantOp::as_bool(ctx, then_value),
+            ConstantOp::as_bool(ctx, else_value),
+        ) {
+            (Some(true), Some(false)) => Some(Arms::Condition),
+            (Some(false), Some(true)) => Some(Arms::NotCondition(else_value)),
+            _ => None,
+        }
+    }
 }
 
 /// Whether a carried value that starts as `init` and that every trip yields back as
