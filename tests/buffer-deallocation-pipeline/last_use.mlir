@@ -677,3 +677,34 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// No transfer either when the after region passes back a stack buffer its condition forwarded:
+// the loop never owns %scratch, so %init would be owned on the first trip only. %init is freed
+// right after the loop.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %three = arith.constant 3 : i64
+  %init = memref.alloc() : memref<4xi64>
+  memref.store %one, %init[%c0] : memref<4xi64>
+  %r:2 = scf.while (%buf = %init, %k = %zero) : (memref<4xi64>, i64) -> (memref<4xi64>, i64) {
+    %v = memref.load %buf[%c0] : memref<4xi64>
+    func.call @printI64(%v) : (i64) -> ()
+    %scratch = memref.alloca() : memref<4xi64>
+    memref.store %k, %scratch[%c0] : memref<4xi64>
+    %more = arith.cmpi slt, %k, %three : i64
+    scf.condition(%more) %scratch, %k : memref<4xi64>, i64
+  } do {
+  ^bb0(%s: memref<4xi64>, %k2: i64):
+    %k3 = arith.addi %k2, %one : i64
+    scf.yield %s, %k3 : memref<4xi64>, i64
+  }
+  func.call @printNewline() : () -> ()
+  return
+}

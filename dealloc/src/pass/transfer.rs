@@ -41,8 +41,10 @@ use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after};
+use ir::Resource;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::CastOp;
+use ir::interfaces::allocation_resource;
 
 impl DeallocState<'_> {
     /// The ownership indicator `loop_op` may take over for its memref operand `value` (forwarded
@@ -178,17 +180,41 @@ fn values_passed_back(ctx: &Context, loop_op: Op, operand_index: usize) -> Vec<V
     passed_back
 }
 
-/// Whether the regions of `loop_op` never own `value`: after looking through `memref.cast`s,
-/// it is defined outside `loop_op`, or is a global.
+/// Whether the regions of the `scf.while` `loop_op` never own `value`: after looking through
+/// `memref.cast`s, it is defined outside `loop_op`, is a global or a stack allocation, or is an
+/// argument of the after region receiving such a value from the condition.
 fn never_owned_in(ctx: &Context, loop_op: Op, value: Value) -> bool {
     let current = through_casts(ctx, value);
     let defining_scope = match ctx.value_def(current) {
         ValueDef::Result { op, .. } if ctx.op_name_str(op) == "memref.get_global" => return true,
+        ValueDef::Result { .. }
+            if allocation_resource(ctx, current) == Some(Resource::AutomaticAllocationScope) =>
+        {
+            return true;
+        }
         ValueDef::Result { op, .. } => ctx.parent_op(op),
-        ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
+        ValueDef::BlockArg { block, index } => {
+            if let Some(forwarded) = forwarded_by_condition(ctx, loop_op, block, index as usize) {
+                return forwarded != value && never_owned_in(ctx, loop_op, forwarded);
+            }
+            ctx.block_parent_op(block)
+        }
         ValueDef::Placeholder => return false,
     };
     defining_scope.is_none_or(|scope| !ctx.is_ancestor(loop_op, scope))
+}
+
+/// The value the `scf.condition` of the `scf.while` `loop_op` forwards to argument `index` of
+/// `block`, when `block` is the entry block of its after region.
+fn forwarded_by_condition(ctx: &Context, loop_op: Op, block: Block, index: usize) -> Option<Value> {
+    let [before, after] = ctx.regions(loop_op) else {
+        return None;
+    };
+    if ctx.entry_block(*after) != Some(block) {
+        return None;
+    }
+    let condition = ctx.last_op(ctx.entry_block(*before)?)?;
+    (index + 1 < ctx.num_operands(condition)).then(|| ctx.operand(condition, index + 1))
 }
 
 /// The buffer `value` retypes through a chain of `memref.cast`s (`value` itself if none).
