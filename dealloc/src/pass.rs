@@ -22,6 +22,10 @@
 //!   indicator, so the free only moves later (to where the owner frees it). Other frees of such
 //!   buffers (`memref.realloc`) are still rejected, and so is any free of a function argument
 //!   (callers free what they pass, so it would be a second free), as upstream does.
+//! - A memref that a terminator hands on (retains) and that is certainly none of the other
+//!   buffers its dealloc frees or retains (distinct allocations, or an allocation and a function
+//!   argument) is left out of the dealloc: its ownership is its indicator, as
+//!   `buffer-deallocation-simplification` would find, and no base buffer is taken for it.
 //!
 //! Function boundary ABI: arguments are not owned (except those every call of a private
 //! function hands over, [`handover`]); returned memrefs are owned by the caller, so a returned
@@ -222,6 +226,21 @@ pub struct DeallocState<'a> {
 }
 
 type R<T> = Result<T, Diagnostic>;
+
+/// How many buffers a memref is compared with, at most, to prove it apart from all of them
+/// ([`DeallocState::apart_from_all`]).
+const MAX_PROVED_APART: usize = 64;
+
+/// A memref a block may have to free, and its ownership indicator there.
+#[derive(Clone, Copy)]
+struct ToFree {
+    value: Value,
+    condition: Value,
+}
+
+/// The base buffers built for the deallocs of one terminator, by freed value (both deallocs of a
+/// conditional branch free them).
+type BaseBuffers = FxHashMap<Value, Value>;
 
 impl<'a> DeallocState<'a> {
     fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
@@ -567,8 +586,8 @@ impl<'a> DeallocState<'a> {
             return Ok(Vec::new());
         };
         let retained = self.retain_list(block, None, retained);
-        let (memrefs, conditions) = self.dealloc_inputs(block, before)?;
-        let updated = self.create_dealloc(before, &memrefs, &conditions, &retained);
+        let to_free = self.dealloc_inputs(block)?;
+        let updated = self.create_dealloc(before, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         Ok(updated)
     }
@@ -975,10 +994,10 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+        let to_free = self.dealloc_inputs(block)?;
         let forwarded = self.ctx.successor_operands(op, 0);
         let retained = self.retain_list(block, Some(succ), &forwarded);
-        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         let ownerships = self.forwarded_ownerships(&forwarded, &updated);
         self.append_successor_operands(op, 0, &forwarded, &ownerships)
@@ -1012,15 +1031,26 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
-        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
-        let mut retains: [Vec<Value>; 2] = Default::default();
-        let mut negated = None;
-        for (k, &succ) in successors.iter().enumerate() {
+        let to_free = self.dealloc_inputs(block)?;
+        let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
-            let retained = self.retain_list(block, Some(succ), &forwarded);
-            let mut adapted = Vec::with_capacity(conditions.len());
-            for &c in &conditions {
+            self.retain_list(block, Some(successors[k]), &forwarded)
+        });
+        // The base buffers both deallocs free come first, as each dealloc would build them.
+        let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
+        let mut bases = BaseBuffers::default();
+        for entry in &to_free {
+            let left_out = |p: &Vec<(ToFree, usize)>| p.iter().any(|(e, _)| e.value == entry.value);
+            if !passed_on.iter().all(left_out) {
+                let base = self.base_buffer(entry.value, op);
+                bases.insert(entry.value, base);
+            }
+        }
+        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
+        let mut negated = None;
+        for (k, retained) in retains.iter().enumerate() {
+            let mut adapted = Vec::with_capacity(to_free.len());
+            for entry in &to_free {
                 let branch_cond = if k == 0 {
                     cond
                 } else {
@@ -1035,14 +1065,17 @@ impl<'a> DeallocState<'a> {
                         }
                     }
                 };
-                adapted.push(self.and(op, c, branch_cond));
+                let condition = self.and(op, entry.condition, branch_cond);
+                adapted.push(ToFree {
+                    condition,
+                    ..*entry
+                });
             }
-            let updated = self.create_dealloc(op, &memrefs, &adapted, &retained);
-            self.reset_retained(&retained, &updated, block);
+            let updated = self.create_dealloc(op, &adapted, retained, &bases);
+            self.reset_retained(retained, &updated, block);
             for (&r, &u) in retained.iter().zip(&updated) {
                 mappings[k].insert(r, u);
             }
-            retains[k] = retained;
         }
         let mut seen = FxHashSet::default();
         for &v in &retains[1] {
@@ -1110,8 +1143,8 @@ impl<'a> DeallocState<'a> {
         let range = self.forwarded_range(op, parent, parent_is_function);
         let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(op, i)).collect();
         let retained = self.retain_list(block, None, &operands);
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
-        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        let to_free = self.dealloc_inputs(block)?;
+        let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         if !without_dynamic_ownership {
             let ownerships = self.forwarded_ownerships(&operands, &updated);
@@ -1154,13 +1187,12 @@ impl<'a> DeallocState<'a> {
 
     // ----- dealloc construction -----------------------------------------------------------------
 
-    /// Base buffers and conditions of the memrefs `block` may have to free (entries with a
+    /// The memrefs `block` may have to free, with their ownership indicators (entries with a
     /// constant-false indicator are left out: they never free anything).
-    fn dealloc_inputs(&mut self, block: Block, before: Op) -> R<(Vec<Value>, Vec<Value>)> {
-        let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
-        let mut memrefs = Vec::new();
-        let mut conditions = Vec::new();
-        for v in list {
+    fn dealloc_inputs(&self, block: Block) -> R<Vec<ToFree>> {
+        let list = self.to_dealloc.get(&block).map_or(&[][..], Vec::as_slice);
+        let mut to_free = Vec::with_capacity(list.len());
+        for &v in list {
             let Ownership::Unique(c) = self.get(v, block) else {
                 return Err(Diagnostic::error(
                     self.value_loc(v),
@@ -1170,10 +1202,12 @@ impl<'a> DeallocState<'a> {
             if ConstantOp::as_bool(self.ctx, c) == Some(false) {
                 continue;
             }
-            memrefs.push(self.base_buffer(v, before));
-            conditions.push(c);
+            to_free.push(ToFree {
+                value: v,
+                condition: c,
+            });
         }
-        Ok((memrefs, conditions))
+        Ok(to_free)
     }
 
     /// `memrefs to retain = memref operands ++ sorted(live-out(from) ∩ live-in(to))`.
@@ -1194,9 +1228,111 @@ impl<'a> DeallocState<'a> {
         retained
     }
 
+    /// Frees `to_free` before `before` retaining `retained` (taking the base buffers in `bases`
+    /// where they were built already), returning the updated ownership of each retained value.
+    /// A memref passed on ([`Self::passed_on`]: itself retained, and
+    /// certainly none of the other buffers of the dealloc) is left out of it, neither freed nor
+    /// retained, and its ownership is its indicator: what `buffer-deallocation-simplification`
+    /// would make of it (`RemoveDeallocMemrefsContainedInRetained`, then
+    /// `RemoveRetainedMemrefsGuaranteedToNotAlias`), without the base buffer and the dealloc
+    /// operands it would drop.
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%a : memref<2xf32>)
+    /// // becomes (no dealloc: the successor takes %a's ownership)
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%alloc, %true : memref<2xf32>, i1)
+    /// ```
+    fn create_dealloc(
+        &mut self,
+        before: Op,
+        to_free: &[ToFree],
+        retained: &[Value],
+        bases: &BaseBuffers,
+    ) -> Vec<Value> {
+        let Some(block) = self.ctx.op_parent(before) else {
+            return Vec::new();
+        };
+        let passed_on = self.passed_on(to_free, retained);
+        let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
+        let freed: Vec<ToFree> = to_free
+            .iter()
+            .copied()
+            .filter(|entry| !is_passed_on(entry.value))
+            .collect();
+        let memrefs: Vec<Value> = freed
+            .iter()
+            .map(|entry| match bases.get(&entry.value) {
+                Some(&base) => base,
+                None => self.base_buffer(entry.value, before),
+            })
+            .collect();
+        let conditions: Vec<Value> = freed.iter().map(|entry| entry.condition).collect();
+        if passed_on.is_empty() {
+            return self.build_dealloc(before, &memrefs, &conditions, retained);
+        }
+        let kept: Vec<Value> = retained
+            .iter()
+            .copied()
+            .filter(|&r| !is_passed_on(r))
+            .collect();
+        let mut results = self
+            .build_dealloc(before, &memrefs, &conditions, &kept)
+            .into_iter();
+        let mut updated = Vec::with_capacity(retained.len());
+        for &r in retained {
+            let passed = passed_on.iter().find(|(entry, _)| entry.value == r);
+            let result = match passed {
+                Some((entry, _)) => Some(entry.condition),
+                None => results.next(),
+            };
+            updated.push(result.unwrap_or_else(|| self.bool_const(block, false)));
+        }
+        updated
+    }
+
+    /// Whether the buffer `value` is certainly none of `others` but itself: their roots differ
+    /// from its root and are [`Self::provably_distinct`] from it. Asked of a few values only:
+    /// beyond [`MAX_PROVED_APART`], answered `false`.
+    fn apart_from_all(&self, value: Value, others: impl ExactSizeIterator<Item = Value>) -> bool {
+        let root = view_base(self.ctx, value);
+        others.len() <= MAX_PROVED_APART
+            && others.filter(|&other| other != value).all(|other| {
+                let other_root = view_base(self.ctx, other);
+                other_root != root && self.provably_distinct(root, other_root)
+            })
+    }
+
+    /// The memrefs of `to_free` that a dealloc retaining `retained` leaves out, with their
+    /// positions among `retained`: each is retained, and certainly none of the other buffers
+    /// the dealloc frees or retains, so that no other ownership result counts it and no other
+    /// free can be it. (Were it another retained buffer, only its own result would become true,
+    /// where the dealloc makes both true: MLIR's lowering frees a buffer listed twice only under
+    /// the first condition.) None when a value is retained twice, or when
+    /// [`Self::preconditions_hold`] is off and the IR must be MLIR's.
+    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> Vec<(ToFree, usize)> {
+        if !self.preconditions_hold || retained.is_empty() || retained.len() > MAX_PROVED_APART {
+            return Vec::new();
+        }
+        let mut passed_on: Vec<(ToFree, usize)> = to_free
+            .iter()
+            .filter_map(|&entry| Some((entry, retained.iter().position(|&r| r == entry.value)?)))
+            .collect();
+        let retained_twice = || (1..retained.len()).any(|i| retained[..i].contains(&retained[i]));
+        if passed_on.is_empty() || retained_twice() {
+            return Vec::new();
+        }
+        passed_on.retain(|(entry, _)| {
+            self.apart_from_all(entry.value, retained.iter().copied())
+                && self.apart_from_all(entry.value, to_free.iter().map(|e| e.value))
+        });
+        passed_on
+    }
+
     /// Creates `bufferization.dealloc` before `before`, returning the updated ownership of each
     /// retained value (constant false when there is nothing to free).
-    fn create_dealloc(
+    fn build_dealloc(
         &mut self,
         before: Op,
         memrefs: &[Value],
