@@ -23,9 +23,11 @@
 //!   buffers (`memref.realloc`) are still rejected, and so is any free of a function argument
 //!   (callers free what they pass, so it would be a second free), as upstream does.
 //! - A memref that a terminator hands on (retains) and that is certainly none of the other
-//!   buffers its dealloc frees or retains (distinct allocations, or an allocation and a function
-//!   argument) is left out of the dealloc: its ownership is its indicator, as
-//!   `buffer-deallocation-simplification` would find, and no base buffer is taken for it.
+//!   buffers its dealloc retains (distinct allocations, or an allocation and a function argument)
+//!   is not freed by that dealloc: its indicator is or-ed into its ownership result (and, when it
+//!   is none of the freed buffers either, it is not retained and its indicator is its
+//!   ownership), as `buffer-deallocation-simplification` would find; no base buffer is taken
+//!   for it.
 //!
 //! Function boundary ABI: arguments are not owned (except those every call of a private
 //! function hands over, [`handover`]); returned memrefs are owned by the caller, so a returned
@@ -35,7 +37,7 @@
 //! region-branch, call and branch interfaces, traits, and a small table of ops with their own
 //! behaviour ([`crate::extensions`]).
 
-use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, SelectOp, XOrIOp};
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
 use ir::dialects::bufferization::copy::build_clone;
 use ir::dialects::bufferization::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
 use ir::dialects::cf::AssertOp;
@@ -72,7 +74,7 @@ pub struct DeallocOptions {
 
 /// The ops this pass looks for (`func.func`), creates, or (`bufferization.dealloc`) refuses to
 /// find in its input: all must be registered.
-const OPS_USED: [&str; 14] = [
+const OPS_USED: [&str; 15] = [
     FuncOp::NAME,
     DeallocOp::NAME,
     CloneOp::NAME,
@@ -81,6 +83,7 @@ const OPS_USED: [&str; 14] = [
     ConstantOp::NAME,
     AndIOp::NAME,
     XOrIOp::NAME,
+    OrIOp::NAME,
     SelectOp::NAME,
     IfOp::NAME,
     YieldOp::NAME,
@@ -1230,12 +1233,12 @@ impl<'a> DeallocState<'a> {
 
     /// Frees `to_free` before `before` retaining `retained` (taking the base buffers in `bases`
     /// where they were built already), returning the updated ownership of each retained value.
-    /// A memref passed on ([`Self::passed_on`]: itself retained, and
-    /// certainly none of the other buffers of the dealloc) is left out of it, neither freed nor
-    /// retained, and its ownership is its indicator: what `buffer-deallocation-simplification`
-    /// would make of it (`RemoveDeallocMemrefsContainedInRetained`, then
-    /// `RemoveRetainedMemrefsGuaranteedToNotAlias`), without the base buffer and the dealloc
-    /// operands it would drop.
+    /// A memref passed on ([`Self::passed_on`]: itself retained, and certainly none of the other
+    /// retained buffers) is not freed: its indicator is or-ed into its retained result, as
+    /// `buffer-deallocation-simplification` would do (`RemoveDeallocMemrefsContainedInRetained`),
+    /// without the base buffer it would drop. When it is certainly none of the buffers the
+    /// dealloc frees either, the dealloc does not retain it and its ownership is its indicator
+    /// (as `RemoveRetainedMemrefsGuaranteedToNotAlias` would do next).
     ///
     /// ```text
     /// %a = memref.alloc() : memref<2xf32>
@@ -1272,22 +1275,30 @@ impl<'a> DeallocState<'a> {
         if passed_on.is_empty() {
             return self.build_dealloc(before, &memrefs, &conditions, retained);
         }
+        let freed_values: Vec<Value> = freed.iter().map(|entry| entry.value).collect();
+        let unretained: Vec<Value> = passed_on
+            .iter()
+            .map(|(entry, _)| entry.value)
+            .filter(|&v| self.apart_from_all(v, freed_values.iter().copied()))
+            .collect();
         let kept: Vec<Value> = retained
             .iter()
             .copied()
-            .filter(|&r| !is_passed_on(r))
+            .filter(|r| !unretained.contains(r))
             .collect();
         let mut results = self
             .build_dealloc(before, &memrefs, &conditions, &kept)
             .into_iter();
         let mut updated = Vec::with_capacity(retained.len());
         for &r in retained {
-            let passed = passed_on.iter().find(|(entry, _)| entry.value == r);
-            let result = match passed {
-                Some((entry, _)) => Some(entry.condition),
-                None => results.next(),
+            let result = match unretained.contains(&r) {
+                true => None,
+                false => results.next(),
             };
             updated.push(result.unwrap_or_else(|| self.bool_const(block, false)));
+        }
+        for (entry, k) in passed_on {
+            updated[k] = self.or(before, updated[k], entry.condition);
         }
         updated
     }
@@ -1304,12 +1315,12 @@ impl<'a> DeallocState<'a> {
             })
     }
 
-    /// The memrefs of `to_free` that a dealloc retaining `retained` leaves out, with their
-    /// positions among `retained`: each is retained, and certainly none of the other buffers
-    /// the dealloc frees or retains, so that no other ownership result counts it and no other
-    /// free can be it. (Were it another retained buffer, only its own result would become true,
-    /// where the dealloc makes both true: MLIR's lowering frees a buffer listed twice only under
-    /// the first condition.) None when a value is retained twice, or when
+    /// The memrefs of `to_free` that a dealloc retaining `retained` does not free, with their
+    /// positions among `retained`: each is retained, and certainly none of the other retained
+    /// buffers, whose ownership results therefore never count it. (Were it one of them, only
+    /// its own result would become true, where the dealloc makes both true: MLIR's lowering
+    /// frees a buffer listed twice only under the first condition.) None when a value is
+    /// retained twice, when more than [`MAX_PROVED_APART`] are, or when
     /// [`Self::preconditions_hold`] is off and the IR must be MLIR's.
     fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> Vec<(ToFree, usize)> {
         if !self.preconditions_hold || retained.is_empty() || retained.len() > MAX_PROVED_APART {
@@ -1323,10 +1334,7 @@ impl<'a> DeallocState<'a> {
         if passed_on.is_empty() || retained_twice() {
             return Vec::new();
         }
-        passed_on.retain(|(entry, _)| {
-            self.apart_from_all(entry.value, retained.iter().copied())
-                && self.apart_from_all(entry.value, to_free.iter().map(|e| e.value))
-        });
+        passed_on.retain(|(entry, _)| self.apart_from_all(entry.value, retained.iter().copied()));
         passed_on
     }
 
@@ -1627,6 +1635,17 @@ impl<'a> DeallocState<'a> {
             _ => {
                 let mut builder = Builder::before(self.ctx, before);
                 AndIOp::build(&mut builder, a, b).result(&builder)
+            }
+        }
+    }
+
+    /// `arith.ori %a, %b` before `before` (`%b` alone when `%a` is constant false).
+    fn or(&mut self, before: Op, a: Value, b: Value) -> Value {
+        match ConstantOp::as_bool(self.ctx, a) {
+            Some(false) => b,
+            _ => {
+                let mut builder = Builder::before(self.ctx, before);
+                OrIOp::build(&mut builder, a, b).result(&builder)
             }
         }
     }
