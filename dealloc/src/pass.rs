@@ -22,6 +22,12 @@
 //!   indicator, so the free only moves later (to where the owner frees it). Other frees of such
 //!   buffers (`memref.realloc`) are still rejected, and so is any free of a function argument
 //!   (callers free what they pass, so it would be a second free), as upstream does.
+//! - A memref that a terminator hands on (retains) and that is certainly none of the other
+//!   buffers its dealloc retains (distinct allocations, or an allocation and a function argument)
+//!   is not freed by that dealloc: its indicator is or-ed into its ownership result (and, when it
+//!   is none of the freed buffers either, it is not retained and its indicator is its
+//!   ownership), as `buffer-deallocation-simplification` would find; no base buffer is taken
+//!   for it.
 //!
 //! Function boundary ABI: arguments are not owned (except those every call of a private
 //! function hands over, [`handover`]); returned memrefs are owned by the caller, so a returned
@@ -31,7 +37,7 @@
 //! region-branch, call and branch interfaces, traits, and a small table of ops with their own
 //! behaviour ([`crate::extensions`]).
 
-use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, SelectOp, XOrIOp};
+use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, SelectOp, XOrIOp};
 use ir::dialects::bufferization::copy::build_clone;
 use ir::dialects::bufferization::{CloneOp, DeallocOp, MANUAL_DEALLOCATION_ATTR};
 use ir::dialects::cf::AssertOp;
@@ -68,7 +74,7 @@ pub struct DeallocOptions {
 
 /// The ops this pass looks for (`func.func`), creates, or (`bufferization.dealloc`) refuses to
 /// find in its input: all must be registered.
-const OPS_USED: [&str; 14] = [
+const OPS_USED: [&str; 15] = [
     FuncOp::NAME,
     DeallocOp::NAME,
     CloneOp::NAME,
@@ -77,6 +83,7 @@ const OPS_USED: [&str; 14] = [
     ConstantOp::NAME,
     AndIOp::NAME,
     XOrIOp::NAME,
+    OrIOp::NAME,
     SelectOp::NAME,
     IfOp::NAME,
     YieldOp::NAME,
@@ -222,6 +229,21 @@ pub struct DeallocState<'a> {
 }
 
 type R<T> = Result<T, Diagnostic>;
+
+/// How many buffers a memref is compared with, at most, to prove it apart from all of them
+/// ([`DeallocState::apart_from_all`]).
+const MAX_PROVED_APART: usize = 64;
+
+/// A memref a block may have to free, and its ownership indicator there.
+#[derive(Clone, Copy)]
+struct ToFree {
+    value: Value,
+    condition: Value,
+}
+
+/// The base buffers built for the deallocs of one terminator, by freed value (both deallocs of a
+/// conditional branch free them).
+type BaseBuffers = FxHashMap<Value, Value>;
 
 impl<'a> DeallocState<'a> {
     fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
@@ -567,8 +589,8 @@ impl<'a> DeallocState<'a> {
             return Ok(Vec::new());
         };
         let retained = self.retain_list(block, None, retained);
-        let (memrefs, conditions) = self.dealloc_inputs(block, before)?;
-        let updated = self.create_dealloc(before, &memrefs, &conditions, &retained);
+        let to_free = self.dealloc_inputs(block)?;
+        let updated = self.create_dealloc(before, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         Ok(updated)
     }
@@ -975,10 +997,10 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
+        let to_free = self.dealloc_inputs(block)?;
         let forwarded = self.ctx.successor_operands(op, 0);
         let retained = self.retain_list(block, Some(succ), &forwarded);
-        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         let ownerships = self.forwarded_ownerships(&forwarded, &updated);
         self.append_successor_operands(op, 0, &forwarded, &ownerships)
@@ -1012,15 +1034,26 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
-        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
-        let mut retains: [Vec<Value>; 2] = Default::default();
-        let mut negated = None;
-        for (k, &succ) in successors.iter().enumerate() {
+        let to_free = self.dealloc_inputs(block)?;
+        let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
-            let retained = self.retain_list(block, Some(succ), &forwarded);
-            let mut adapted = Vec::with_capacity(conditions.len());
-            for &c in &conditions {
+            self.retain_list(block, Some(successors[k]), &forwarded)
+        });
+        // The base buffers both deallocs free come first, as each dealloc would build them.
+        let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
+        let mut bases = BaseBuffers::default();
+        for entry in &to_free {
+            let left_out = |p: &Vec<(ToFree, usize)>| p.iter().any(|(e, _)| e.value == entry.value);
+            if !passed_on.iter().all(left_out) {
+                let base = self.base_buffer(entry.value, op);
+                bases.insert(entry.value, base);
+            }
+        }
+        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
+        let mut negated = None;
+        for (k, retained) in retains.iter().enumerate() {
+            let mut adapted = Vec::with_capacity(to_free.len());
+            for entry in &to_free {
                 let branch_cond = if k == 0 {
                     cond
                 } else {
@@ -1035,14 +1068,17 @@ impl<'a> DeallocState<'a> {
                         }
                     }
                 };
-                adapted.push(self.and(op, c, branch_cond));
+                let condition = self.and(op, entry.condition, branch_cond);
+                adapted.push(ToFree {
+                    condition,
+                    ..*entry
+                });
             }
-            let updated = self.create_dealloc(op, &memrefs, &adapted, &retained);
-            self.reset_retained(&retained, &updated, block);
+            let updated = self.create_dealloc(op, &adapted, retained, &bases);
+            self.reset_retained(retained, &updated, block);
             for (&r, &u) in retained.iter().zip(&updated) {
                 mappings[k].insert(r, u);
             }
-            retains[k] = retained;
         }
         let mut seen = FxHashSet::default();
         for &v in &retains[1] {
@@ -1110,8 +1146,8 @@ impl<'a> DeallocState<'a> {
         let range = self.forwarded_range(op, parent, parent_is_function);
         let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(op, i)).collect();
         let retained = self.retain_list(block, None, &operands);
-        let (memrefs, conditions) = self.dealloc_inputs(block, op)?;
-        let updated = self.create_dealloc(op, &memrefs, &conditions, &retained);
+        let to_free = self.dealloc_inputs(block)?;
+        let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         if !without_dynamic_ownership {
             let ownerships = self.forwarded_ownerships(&operands, &updated);
@@ -1154,13 +1190,12 @@ impl<'a> DeallocState<'a> {
 
     // ----- dealloc construction -----------------------------------------------------------------
 
-    /// Base buffers and conditions of the memrefs `block` may have to free (entries with a
+    /// The memrefs `block` may have to free, with their ownership indicators (entries with a
     /// constant-false indicator are left out: they never free anything).
-    fn dealloc_inputs(&mut self, block: Block, before: Op) -> R<(Vec<Value>, Vec<Value>)> {
-        let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
-        let mut memrefs = Vec::new();
-        let mut conditions = Vec::new();
-        for v in list {
+    fn dealloc_inputs(&self, block: Block) -> R<Vec<ToFree>> {
+        let list = self.to_dealloc.get(&block).map_or(&[][..], Vec::as_slice);
+        let mut to_free = Vec::with_capacity(list.len());
+        for &v in list {
             let Ownership::Unique(c) = self.get(v, block) else {
                 return Err(Diagnostic::error(
                     self.value_loc(v),
@@ -1170,10 +1205,12 @@ impl<'a> DeallocState<'a> {
             if ConstantOp::as_bool(self.ctx, c) == Some(false) {
                 continue;
             }
-            memrefs.push(self.base_buffer(v, before));
-            conditions.push(c);
+            to_free.push(ToFree {
+                value: v,
+                condition: c,
+            });
         }
-        Ok((memrefs, conditions))
+        Ok(to_free)
     }
 
     /// `memrefs to retain = memref operands ++ sorted(live-out(from) ∩ live-in(to))`.
@@ -1194,9 +1231,116 @@ impl<'a> DeallocState<'a> {
         retained
     }
 
+    /// Frees `to_free` before `before` retaining `retained` (taking the base buffers in `bases`
+    /// where they were built already), returning the updated ownership of each retained value.
+    /// A memref passed on ([`Self::passed_on`]: itself retained, and certainly none of the other
+    /// retained buffers) is not freed: its indicator is or-ed into its retained result, as
+    /// `buffer-deallocation-simplification` would do (`RemoveDeallocMemrefsContainedInRetained`),
+    /// without the base buffer it would drop. When it is certainly none of the buffers the
+    /// dealloc frees either, the dealloc does not retain it and its ownership is its indicator
+    /// (as `RemoveRetainedMemrefsGuaranteedToNotAlias` would do next).
+    ///
+    /// ```text
+    /// %a = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%a : memref<2xf32>)
+    /// // becomes (no dealloc: the successor takes %a's ownership)
+    /// %alloc = memref.alloc() : memref<2xf32>
+    /// cf.br ^bb1(%alloc, %true : memref<2xf32>, i1)
+    /// ```
+    fn create_dealloc(
+        &mut self,
+        before: Op,
+        to_free: &[ToFree],
+        retained: &[Value],
+        bases: &BaseBuffers,
+    ) -> Vec<Value> {
+        let Some(block) = self.ctx.op_parent(before) else {
+            return Vec::new();
+        };
+        let passed_on = self.passed_on(to_free, retained);
+        let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
+        let freed: Vec<ToFree> = to_free
+            .iter()
+            .copied()
+            .filter(|entry| !is_passed_on(entry.value))
+            .collect();
+        let memrefs: Vec<Value> = freed
+            .iter()
+            .map(|entry| match bases.get(&entry.value) {
+                Some(&base) => base,
+                None => self.base_buffer(entry.value, before),
+            })
+            .collect();
+        let conditions: Vec<Value> = freed.iter().map(|entry| entry.condition).collect();
+        if passed_on.is_empty() {
+            return self.build_dealloc(before, &memrefs, &conditions, retained);
+        }
+        let freed_values: Vec<Value> = freed.iter().map(|entry| entry.value).collect();
+        let unretained: Vec<Value> = passed_on
+            .iter()
+            .map(|(entry, _)| entry.value)
+            .filter(|&v| self.apart_from_all(v, freed_values.iter().copied()))
+            .collect();
+        let kept: Vec<Value> = retained
+            .iter()
+            .copied()
+            .filter(|r| !unretained.contains(r))
+            .collect();
+        let mut results = self
+            .build_dealloc(before, &memrefs, &conditions, &kept)
+            .into_iter();
+        let mut updated = Vec::with_capacity(retained.len());
+        for &r in retained {
+            let result = match unretained.contains(&r) {
+                true => None,
+                false => results.next(),
+            };
+            updated.push(result.unwrap_or_else(|| self.bool_const(block, false)));
+        }
+        for (entry, k) in passed_on {
+            updated[k] = self.or(before, updated[k], entry.condition);
+        }
+        updated
+    }
+
+    /// Whether the buffer `value` is certainly none of `others` but itself: their roots differ
+    /// from its root and are [`Self::provably_distinct`] from it. Asked of a few values only:
+    /// beyond [`MAX_PROVED_APART`], answered `false`.
+    fn apart_from_all(&self, value: Value, others: impl ExactSizeIterator<Item = Value>) -> bool {
+        let root = view_base(self.ctx, value);
+        others.len() <= MAX_PROVED_APART
+            && others.filter(|&other| other != value).all(|other| {
+                let other_root = view_base(self.ctx, other);
+                other_root != root && self.provably_distinct(root, other_root)
+            })
+    }
+
+    /// The memrefs of `to_free` that a dealloc retaining `retained` does not free, with their
+    /// positions among `retained`: each is retained, and certainly none of the other retained
+    /// buffers, whose ownership results therefore never count it. (Were it one of them, only
+    /// its own result would become true, where the dealloc makes both true: MLIR's lowering
+    /// frees a buffer listed twice only under the first condition.) None when a value is
+    /// retained twice, when more than [`MAX_PROVED_APART`] are, or when
+    /// [`Self::preconditions_hold`] is off and the IR must be MLIR's.
+    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> Vec<(ToFree, usize)> {
+        if !self.preconditions_hold || retained.is_empty() || retained.len() > MAX_PROVED_APART {
+            return Vec::new();
+        }
+        let mut passed_on: Vec<(ToFree, usize)> = to_free
+            .iter()
+            .filter_map(|&entry| Some((entry, retained.iter().position(|&r| r == entry.value)?)))
+            .collect();
+        let retained_twice = || (1..retained.len()).any(|i| retained[..i].contains(&retained[i]));
+        if passed_on.is_empty() || retained_twice() {
+            return Vec::new();
+        }
+        passed_on.retain(|(entry, _)| self.apart_from_all(entry.value, retained.iter().copied()));
+        passed_on
+    }
+
     /// Creates `bufferization.dealloc` before `before`, returning the updated ownership of each
     /// retained value (constant false when there is nothing to free).
-    fn create_dealloc(
+    fn build_dealloc(
         &mut self,
         before: Op,
         memrefs: &[Value],
@@ -1491,6 +1635,17 @@ impl<'a> DeallocState<'a> {
             _ => {
                 let mut builder = Builder::before(self.ctx, before);
                 AndIOp::build(&mut builder, a, b).result(&builder)
+            }
+        }
+    }
+
+    /// `arith.ori %a, %b` before `before` (`%b` alone when `%a` is constant false).
+    fn or(&mut self, before: Op, a: Value, b: Value) -> Value {
+        match ConstantOp::as_bool(self.ctx, a) {
+            Some(false) => b,
+            _ => {
+                let mut builder = Builder::before(self.ctx, before);
+                OrIOp::build(&mut builder, a, b).result(&builder)
             }
         }
     }
