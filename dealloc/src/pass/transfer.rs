@@ -23,8 +23,9 @@
 //! ```
 //!
 //! No transfer into an `scf.while` whose after region only passes back, for that argument,
-//! buffers defined outside the loop (or globals), while everything its condition forwards is a
-//! buffer allocated in the loop: the after region then owns only those new buffers, which
+//! buffers the loop never owns (defined outside it, globals, stack buffers, or what its
+//! condition forwarded of those), while everything its condition forwards is a buffer allocated
+//! in the loop: the after region then owns only those new buffers, which
 //! cannot be what it passes back, so the argument's ownership would be `true` on the first trip
 //! only and the loop would free under a runtime guard what the block frees unconditionally
 //! right after the loop, as upstream does. An `scf.for` passing back an outside buffer receives
@@ -35,13 +36,12 @@
 
 use ir::dialects::scf::{ForOp, WhileOp};
 use ir::registry::RegionPoint;
-use ir::{Block, Context, Op, OpView, Value, ValueDef};
+use ir::{Block, Context, Op, OpView, Resource, Value, ValueDef};
 
 use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after};
-use ir::Resource;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::CastOp;
 use ir::interfaces::allocation_resource;
@@ -172,7 +172,9 @@ fn values_passed_back(ctx: &Context, loop_op: Op, operand_index: usize) -> Vec<V
             for edge in (rb.from_region)(ctx, loop_op, index, term) {
                 if edge.to == RegionPoint::Region(entry_region) && edge.inputs.contains(&input) {
                     let at = edge.operands.start + (input - edge.inputs.start);
-                    passed_back.push(ctx.operand(term, at));
+                    if at < ctx.num_operands(term) {
+                        passed_back.push(ctx.operand(term, at));
+                    }
                 }
             }
         }
