@@ -834,6 +834,7 @@ impl Context {
     }
 
     /// The attribute named `name`, if present.
+    #[inline]
     pub fn get_attr(&self, op: Op, name: &str) -> Option<Attr> {
         // Ops have few attributes: comparing their names beats hashing `name`.
         self.ops[op]
@@ -1040,6 +1041,7 @@ impl Context {
     }
 
     /// Whether `a` comes before `b`; both must be in the same block.
+    #[inline]
     pub fn is_before_in_block(&self, a: Op, b: Op) -> bool {
         let block = self.op_links[a]
             .parent
@@ -1047,13 +1049,20 @@ impl Context {
             .expect("op is not in a block");
         debug_assert_eq!(self.op_links[b].parent.expand(), Some(block));
         if !self.blocks[block].order_valid.get() {
-            for (i, op) in self.block_ops(block).enumerate() {
-                let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
-                self.op_links[op].order.set(order);
-            }
-            self.blocks[block].order_valid.set(true);
+            self.renumber_block(block);
         }
         self.op_links[a].order.get() < self.op_links[b].order.get()
+    }
+
+    /// Numbers the ops of `block` afresh for [`Context::is_before_in_block`] (kept out of
+    /// line: the numbers stay valid across most queries).
+    #[cold]
+    fn renumber_block(&self, block: Block) {
+        for (i, op) in self.block_ops(block).enumerate() {
+            let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
+            self.op_links[op].order.set(order);
+        }
+        self.blocks[block].order_valid.set(true);
     }
 
     /// Whether `op` is `ancestor` or nested (at any depth) inside it.

@@ -67,6 +67,7 @@ impl Worklist {
     }
 
     /// The next op of the current generation, marked visited.
+    #[inline]
     pub fn pop(&mut self) -> Option<Op> {
         let op = *self.queue.get(self.cursor)?;
         self.cursor += 1;
@@ -76,6 +77,7 @@ impl Worklist {
 
     /// Queues `op`: in the current generation unless it was visited in it already, then in
     /// the next one. Each op is queued at most once per generation.
+    #[inline]
     pub fn push(&mut self, op: Op) {
         let generation = self.generation;
         let stamps = slot(&mut self.stamps, op);
@@ -100,6 +102,7 @@ impl Worklist {
     }
 
     /// Whether `op` is queued in the current generation and not visited yet.
+    #[inline]
     pub fn is_pending(&self, op: Op) -> bool {
         let stamps = self
             .stamps
