@@ -40,12 +40,19 @@ struct Stamps {
 }
 
 /// `table[op]`, growing the table (ops created later have larger ids).
+#[inline]
 fn slot(table: &mut Vec<Stamps>, op: Op) -> &mut Stamps {
     let index = op.as_u32() as usize;
     if table.len() <= index {
-        table.resize(index + 1, Stamps::default());
+        grow(table, index);
     }
     &mut table[index]
+}
+
+/// Grows `table` to hold `index` (kept out of line: ids past the end are rare).
+#[cold]
+fn grow(table: &mut Vec<Stamps>, index: usize) {
+    table.resize(index + 1, Stamps::default());
 }
 
 impl Worklist {
