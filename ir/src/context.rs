@@ -266,6 +266,7 @@ impl Context {
     }
 
     /// The structure of a type.
+    #[inline]
     pub fn type_data(&self, ty: Type) -> &TypeData {
         &self.types[ty.as_u32() as usize]
     }
@@ -276,6 +277,7 @@ impl Context {
     }
 
     /// The structure of an attribute.
+    #[inline]
     pub fn attr_data(&self, attr: Attr) -> &AttrData {
         &self.attrs[attr.as_u32() as usize]
     }
@@ -703,21 +705,25 @@ impl Context {
     // ----- queries ----------------------------------------------------------------------------
 
     /// Whether the op has not been erased.
+    #[inline]
     pub fn is_alive(&self, op: Op) -> bool {
         self.op_links[op].alive
     }
 
     /// The op's name id.
+    #[inline]
     pub fn op_name(&self, op: Op) -> OpName {
         self.op_links[op].name
     }
 
     /// The op's name as text (`memref.alloc`).
+    #[inline]
     pub fn op_name_str(&self, op: Op) -> &str {
         self.registry.def(self.op_links[op].name).name.as_str()
     }
 
     /// The op's location.
+    #[inline]
     pub fn op_loc(&self, op: Op) -> Loc {
         self.ops[op].loc
     }
@@ -728,11 +734,13 @@ impl Context {
     }
 
     /// Number of operands.
+    #[inline]
     pub fn num_operands(&self, op: Op) -> usize {
         self.ops[op].operands.len()
     }
 
     /// Operand `i` of `op`.
+    #[inline]
     pub fn operand(&self, op: Op, i: usize) -> Value {
         self.operands[self.ops[op].operands[i]].value
     }
@@ -772,16 +780,19 @@ impl Context {
     }
 
     /// The results of `op`.
+    #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
         &self.ops[op].results
     }
 
     /// Result `i` of `op`.
+    #[inline]
     pub fn result(&self, op: Op, i: usize) -> Value {
         self.ops[op].results[i]
     }
 
     /// The regions of `op`.
+    #[inline]
     pub fn regions(&self, op: Op) -> &[Region] {
         if !self.op_links[op].has_regions {
             return &[];
@@ -790,6 +801,7 @@ impl Context {
     }
 
     /// The successors of `op`.
+    #[inline]
     pub fn successors(&self, op: Op) -> &[Block] {
         if !self.op_links[op].has_successors {
             return &[];
@@ -805,6 +817,7 @@ impl Context {
     }
 
     /// The attributes of `op`, sorted by name.
+    #[inline]
     pub fn attrs(&self, op: Op) -> &[(Sym, Attr)] {
         &self.ops[op].attrs
     }
@@ -821,6 +834,7 @@ impl Context {
     }
 
     /// The attribute named `name`, if present.
+    #[inline]
     pub fn get_attr(&self, op: Op, name: &str) -> Option<Attr> {
         // Ops have few attributes: comparing their names beats hashing `name`.
         self.ops[op]
@@ -861,6 +875,7 @@ impl Context {
     }
 
     /// The type of a value.
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v].ty
     }
@@ -872,6 +887,7 @@ impl Context {
     }
 
     /// Where a value comes from.
+    #[inline]
     pub fn value_def(&self, v: Value) -> ValueDef {
         self.values[v].def
     }
@@ -885,6 +901,7 @@ impl Context {
     }
 
     /// The block in which `v` is defined (the block of its op, or the block it is an argument of).
+    #[inline]
     pub fn value_parent_block(&self, v: Value) -> Option<Block> {
         match self.values[v].def {
             ValueDef::Result { op, .. } => self.op_links[op].parent.expand(),
@@ -894,37 +911,44 @@ impl Context {
     }
 
     /// The arguments of `block`.
+    #[inline]
     pub fn block_args(&self, block: Block) -> &[Value] {
         &self.blocks[block].args
     }
 
     /// The region containing `block`.
+    #[inline]
     pub fn block_parent(&self, block: Block) -> Option<Region> {
         self.blocks[block].parent.expand()
     }
 
     /// The op owning the region that contains `block`.
+    #[inline]
     pub fn block_parent_op(&self, block: Block) -> Option<Op> {
         self.block_parent(block)
             .and_then(|r| self.regions[r].parent.expand())
     }
 
     /// The block containing `op`.
+    #[inline]
     pub fn op_parent(&self, op: Op) -> Option<Block> {
         self.op_links[op].parent.expand()
     }
 
     /// The region containing `op`.
+    #[inline]
     pub fn op_parent_region(&self, op: Op) -> Option<Region> {
         self.op_parent(op).and_then(|b| self.block_parent(b))
     }
 
     /// The op whose region contains `op`.
+    #[inline]
     pub fn parent_op(&self, op: Op) -> Option<Op> {
         self.op_parent(op).and_then(|b| self.block_parent_op(b))
     }
 
     /// The op owning `region`.
+    #[inline]
     pub fn region_parent(&self, region: Region) -> Option<Op> {
         self.regions[region].parent.expand()
     }
@@ -936,6 +960,7 @@ impl Context {
     }
 
     /// The blocks of `region`, in order.
+    #[inline]
     pub fn blocks(&self, region: Region) -> BlockIter<'_> {
         BlockIter {
             ctx: self,
@@ -944,26 +969,31 @@ impl Context {
     }
 
     /// The first block of `region`.
+    #[inline]
     pub fn entry_block(&self, region: Region) -> Option<Block> {
         self.regions[region].first.expand()
     }
 
     /// The last block of `region`.
+    #[inline]
     pub fn last_block(&self, region: Region) -> Option<Block> {
         self.regions[region].last.expand()
     }
 
     /// The block after `block` in its region.
+    #[inline]
     pub fn next_block(&self, block: Block) -> Option<Block> {
         self.blocks[block].next.expand()
     }
 
     /// The block before `block` in its region.
+    #[inline]
     pub fn prev_block(&self, block: Block) -> Option<Block> {
         self.blocks[block].prev.expand()
     }
 
     /// The ops of `block`, in order.
+    #[inline]
     pub fn block_ops(&self, block: Block) -> OpIter<'_> {
         OpIter {
             ctx: self,
@@ -972,26 +1002,31 @@ impl Context {
     }
 
     /// The first op of `block`.
+    #[inline]
     pub fn first_op(&self, block: Block) -> Option<Op> {
         self.blocks[block].first.expand()
     }
 
     /// The last op of `block` (its terminator in a well-formed CFG region).
+    #[inline]
     pub fn last_op(&self, block: Block) -> Option<Op> {
         self.blocks[block].last.expand()
     }
 
     /// The op after `op` in its block.
+    #[inline]
     pub fn next_op(&self, op: Op) -> Option<Op> {
         self.op_links[op].next.expand()
     }
 
     /// The op before `op` in its block.
+    #[inline]
     pub fn prev_op(&self, op: Op) -> Option<Op> {
         self.op_links[op].prev.expand()
     }
 
     /// The uses of `v` as (user op, operand index), in insertion order.
+    #[inline]
     pub fn uses(&self, v: Value) -> UseIter<'_> {
         UseIter {
             ctx: self,
@@ -1000,11 +1035,13 @@ impl Context {
     }
 
     /// Whether `v` has any use.
+    #[inline]
     pub fn has_uses(&self, v: Value) -> bool {
         self.values[v].first_use.is_some()
     }
 
     /// Whether `a` comes before `b`; both must be in the same block.
+    #[inline]
     pub fn is_before_in_block(&self, a: Op, b: Op) -> bool {
         let block = self.op_links[a]
             .parent
@@ -1012,13 +1049,20 @@ impl Context {
             .expect("op is not in a block");
         debug_assert_eq!(self.op_links[b].parent.expand(), Some(block));
         if !self.blocks[block].order_valid.get() {
-            for (i, op) in self.block_ops(block).enumerate() {
-                let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
-                self.op_links[op].order.set(order);
-            }
-            self.blocks[block].order_valid.set(true);
+            self.renumber_block(block);
         }
         self.op_links[a].order.get() < self.op_links[b].order.get()
+    }
+
+    /// Numbers the ops of `block` afresh for [`Context::is_before_in_block`] (kept out of
+    /// line: the numbers stay valid across most queries).
+    #[cold]
+    fn renumber_block(&self, block: Block) {
+        for (i, op) in self.block_ops(block).enumerate() {
+            let order = u32::try_from(i).map_or(u32::MAX, |i| i.saturating_mul(ORDER_STRIDE));
+            self.op_links[op].order.set(order);
+        }
+        self.blocks[block].order_valid.set(true);
     }
 
     /// Whether `op` is `ancestor` or nested (at any depth) inside it.
@@ -1617,6 +1661,7 @@ pub struct BlockIter<'a> {
 
 impl Iterator for BlockIter<'_> {
     type Item = Block;
+    #[inline]
     fn next(&mut self) -> Option<Block> {
         let b = self.next?;
         self.next = self.ctx.blocks[b].next.expand();
@@ -1632,6 +1677,7 @@ pub struct OpIter<'a> {
 
 impl Iterator for OpIter<'_> {
     type Item = Op;
+    #[inline]
     fn next(&mut self) -> Option<Op> {
         let o = self.next?;
         self.next = self.ctx.op_links[o].next.expand();
@@ -1647,6 +1693,7 @@ pub struct UseIter<'a> {
 
 impl Iterator for UseIter<'_> {
     type Item = (Op, usize);
+    #[inline]
     fn next(&mut self) -> Option<(Op, usize)> {
         let u = self.next?;
         let data = &self.ctx.operands[u];

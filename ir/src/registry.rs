@@ -488,6 +488,7 @@ impl Registry {
     }
 
     /// The definition of an op name.
+    #[inline]
     pub fn def(&self, name: OpName) -> &OpDef {
         &self.defs[name.as_u32() as usize]
     }
@@ -535,16 +536,19 @@ impl Registry {
 
 impl Context {
     /// The definition of `op`.
+    #[inline]
     pub fn op_def(&self, op: Op) -> &OpDef {
         self.registry.def(self.op_name(op))
     }
 
     /// Whether `op` has all the given traits.
+    #[inline]
     pub fn has_trait(&self, op: Op, t: Traits) -> bool {
         self.op_def(op).traits.contains(t)
     }
 
     /// Whether `op` is a registered op.
+    #[inline]
     pub fn is_registered(&self, op: Op) -> bool {
         self.op_def(op).registered
     }

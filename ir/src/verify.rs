@@ -357,6 +357,7 @@ impl<'a> Verifier<'a> {
 
     /// The block of `op`, if it is reachable from its region's entry (only there is dominance
     /// checked).
+    #[inline]
     fn reachable_block_of(&mut self, op: Op) -> Option<Block> {
         let ctx = self.ctx;
         let block = ctx.op_parent(op)?;
@@ -912,6 +913,7 @@ impl<'a> Verifier<'a> {
 
     /// The common case, decided without the dominator tree: `v` is an argument of `user`'s
     /// block, or the result of an op before `user` in it (no isolation boundary in between).
+    #[inline]
     fn defined_earlier_in_block(&self, v: Value, user: Op, use_block: Option<Block>) -> bool {
         match self.ctx.value_def(v) {
             ValueDef::BlockArg { block, .. } => Some(block) == use_block,

@@ -40,12 +40,19 @@ struct Stamps {
 }
 
 /// `table[op]`, growing the table (ops created later have larger ids).
+#[inline]
 fn slot(table: &mut Vec<Stamps>, op: Op) -> &mut Stamps {
     let index = op.as_u32() as usize;
     if table.len() <= index {
-        table.resize(index + 1, Stamps::default());
+        grow(table, index);
     }
     &mut table[index]
+}
+
+/// Grows `table` to hold `index` (kept out of line: ids past the end are rare).
+#[cold]
+fn grow(table: &mut Vec<Stamps>, index: usize) {
+    table.resize(index + 1, Stamps::default());
 }
 
 impl Worklist {
@@ -67,6 +74,7 @@ impl Worklist {
     }
 
     /// The next op of the current generation, marked visited.
+    #[inline]
     pub fn pop(&mut self) -> Option<Op> {
         let op = *self.queue.get(self.cursor)?;
         self.cursor += 1;
@@ -76,6 +84,7 @@ impl Worklist {
 
     /// Queues `op`: in the current generation unless it was visited in it already, then in
     /// the next one. Each op is queued at most once per generation.
+    #[inline]
     pub fn push(&mut self, op: Op) {
         let generation = self.generation;
         let stamps = slot(&mut self.stamps, op);
@@ -100,6 +109,7 @@ impl Worklist {
     }
 
     /// Whether `op` is queued in the current generation and not visited yet.
+    #[inline]
     pub fn is_pending(&self, op: Op) -> bool {
         let stamps = self
             .stamps

@@ -35,6 +35,7 @@ impl Marks {
     }
 
     /// Adds `index`; whether it was not in the set yet.
+    #[inline]
     pub(crate) fn insert(&mut self, index: usize) -> bool {
         if self.stamps.len() <= index {
             self.stamps.resize(index + 1, 0);
@@ -45,6 +46,7 @@ impl Marks {
     }
 
     /// Whether `index` is in the set.
+    #[inline]
     pub(crate) fn contains(&self, index: usize) -> bool {
         self.stamps.get(index) == Some(&self.generation)
     }

@@ -78,17 +78,25 @@ fn stays_in_place(ctx: &Context, op: Op, entry: ir::Block, placed: &FxHashSet<Op
 /// Appends the constant-like ops nested in `root` (not `root` itself) to `out`, in preorder.
 ///
 /// Walks without collecting every op (this runs after each iteration of the driver): the
-/// stack holds, per block being walked, the next op to visit there, so an op's nested blocks
-/// are walked before its next sibling.
+/// stack holds the ops where the walk of a block resumes (the first op of a block not walked
+/// yet, or the op after one whose nested blocks are walked first), and a block's ops without
+/// regions are walked in place, so an op's nested blocks are walked before its next sibling.
 fn constants_in_preorder(ctx: &Context, root: Op, out: &mut Vec<Op>) {
     let mut pending = Vec::new();
     push_first_ops_of_blocks(ctx, root, &mut pending);
-    while let Some(op) = pending.pop() {
-        if ctx.has_trait(op, Traits::CONSTANT_LIKE) {
-            out.push(op);
+    while let Some(resume) = pending.pop() {
+        let mut cursor = Some(resume);
+        while let Some(op) = cursor {
+            if ctx.has_trait(op, Traits::CONSTANT_LIKE) {
+                out.push(op);
+            }
+            cursor = ctx.next_op(op);
+            if !ctx.regions(op).is_empty() {
+                pending.extend(cursor);
+                push_first_ops_of_blocks(ctx, op, &mut pending);
+                break;
+            }
         }
-        pending.extend(ctx.next_op(op));
-        push_first_ops_of_blocks(ctx, op, &mut pending);
     }
 }
 
