@@ -43,7 +43,7 @@ use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after};
 use ir::dialects::arith::ConstantOp;
-use ir::dialects::memref::CastOp;
+use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
 
 impl DeallocState<'_> {
@@ -188,7 +188,7 @@ fn values_passed_back(ctx: &Context, loop_op: Op, operand_index: usize) -> Vec<V
 fn never_owned_in(ctx: &Context, loop_op: Op, value: Value) -> bool {
     let current = through_casts(ctx, value);
     let defining_scope = match ctx.value_def(current) {
-        ValueDef::Result { op, .. } if ctx.op_name_str(op) == "memref.get_global" => return true,
+        ValueDef::Result { op, .. } if GetGlobalOp::is(ctx, op) => return true,
         ValueDef::Result { .. }
             if allocation_resource(ctx, current) == Some(Resource::AutomaticAllocationScope) =>
         {

@@ -50,8 +50,8 @@ pub fn cast_compatible_types(ctx: &Context, a: Type, b: Type) -> bool {
 pub use ops::{
     AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, CastOp, CollapseShapeOp, CopyOp,
     DeallocOp, DimOp, ExpandShapeOp, ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
-    LoadOp, Mixed, Rank1MemRef, RankOp, ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp,
-    SubViewOp,
+    GetGlobalOp, LoadOp, Mixed, Rank1MemRef, RankOp, ReallocOp, ReinterpretCastOp, ReshapeOp,
+    StoreOp, SubViewOp,
 };
 
 use smallvec::{SmallVec, smallvec};

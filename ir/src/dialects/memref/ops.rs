@@ -547,6 +547,12 @@ impl RankOp {
 }
 
 op_view!(
+    /// `memref.get_global`: the buffer of a `memref.global`, never one the program allocated.
+    GetGlobalOp,
+    "memref.get_global"
+);
+
+op_view!(
     /// `memref.extract_strided_metadata`: the base buffer (rank 0), offset, sizes and strides
     /// of a ranked buffer.
     ExtractStridedMetadataOp,
