@@ -1,7 +1,7 @@
 //! Frees guarded by one condition share one `scf.if` (beyond MLIR): a guard (an `scf.if`
 //! without results whose then block only frees, `memref.dealloc`, and whose else block is
 //! empty) takes over the frees of an earlier guard on the same condition in its block when no
-//! op between them may allocate.
+//! op between them may allocate (at most 32 ops apart).
 //!
 //! ```text
 //! scf.if %own { memref.dealloc %a }            %x = memref.load %b[%i]
@@ -26,8 +26,8 @@ use crate::entity::Op;
 use crate::interfaces::may_allocate;
 use crate::rewrite::Rewriter;
 
-/// How many ops before a guard are looked at for an earlier guard on its condition.
-const MAX_OPS_SCANNED: usize = 32;
+/// At most how many ops (the earlier guard included) may separate two guards that merge.
+const MAX_OPS_APART: usize = 32;
 
 /// Whether `op` is a guard: an `scf.if` without results whose then block holds only frees and
 /// its yield, with no else block or an empty one.
@@ -58,7 +58,7 @@ pub(super) fn if_merge_free_guards(rw: &mut Rewriter, next: Op) -> bool {
         return false;
     };
     let mut between = rw.prev_op(next);
-    for _ in 0..MAX_OPS_SCANNED {
+    for _ in 0..MAX_OPS_APART {
         match between {
             Some(op) if op == earlier => {
                 move_frees(rw, earlier, next);
