@@ -100,6 +100,8 @@ impl<'a> Closures<'a> {
 struct FreeSite {
     guard: Op,
     block: Block,
+    /// The guard's condition.
+    condition: Value,
     buffer: Value,
     /// The pure op of the block computing the freed value, which may move along.
     definer: Option<Op>,
@@ -134,6 +136,7 @@ impl FreeSite {
         Some(FreeSite {
             guard,
             block,
+            condition: cond,
             buffer,
             definer,
             required,
@@ -175,7 +178,7 @@ fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> 
         anchor = Some(later(ctx, anchor, required));
     }
     let definer = site.moving_definer(ctx, anchor);
-    if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, guard, definer, &aliases)) {
+    if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases)) {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
@@ -285,21 +288,19 @@ fn last_use(
 fn may_push_into(
     ctx: &Context,
     anchor: Op,
-    guard: Op,
+    site: &FreeSite,
     definer: Option<Op>,
     aliases: &FxHashSet<Value>,
 ) -> bool {
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
         return false;
     }
-    let unconditional =
-        guarded_free(ctx, guard).is_some_and(|(cond, _)| is_statically_true(ctx, cond, 0));
-    if !unconditional {
+    if !is_statically_true(ctx, site.condition, 0) {
         return false;
     }
     let results = ctx.results(anchor);
     let inputs = ctx
-        .operands(guard)
+        .operands(site.guard)
         .chain(definer.into_iter().flat_map(|d| ctx.operands(d)));
     let linked =
         results.iter().any(|r| aliases.contains(r)) || inputs.clone().any(|v| results.contains(&v));
