@@ -125,10 +125,8 @@ fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bo
 /// Whether every memref the `scf.condition` of the `scf.while` `loop_op` forwards is, through
 /// `memref.cast`s, a buffer allocated in the loop.
 fn condition_forwards_only_new_buffers(ctx: &Context, loop_op: Op) -> bool {
-    let Some(condition) = ctx
-        .regions(loop_op)
-        .first()
-        .and_then(|&before| ctx.entry_block(before))
+    let Some(condition) = WhileOp::of(ctx, loop_op)
+        .and_then(|w| w.before_block(ctx))
         .and_then(|block| ctx.last_op(block))
     else {
         return false;
@@ -209,13 +207,11 @@ fn never_owned_in(ctx: &Context, loop_op: Op, value: Value) -> bool {
 /// The value the `scf.condition` of the `scf.while` `loop_op` forwards to argument `index` of
 /// `block`, when `block` is the entry block of its after region.
 fn forwarded_by_condition(ctx: &Context, loop_op: Op, block: Block, index: usize) -> Option<Value> {
-    let [before, after] = ctx.regions(loop_op) else {
-        return None;
-    };
-    if ctx.entry_block(*after) != Some(block) {
+    let while_op = WhileOp::of(ctx, loop_op)?;
+    if while_op.after_block(ctx) != Some(block) {
         return None;
     }
-    let condition = ctx.last_op(ctx.entry_block(*before)?)?;
+    let condition = ctx.last_op(while_op.before_block(ctx)?)?;
     (index + 1 < ctx.num_operands(condition)).then(|| ctx.operand(condition, index + 1))
 }
 
