@@ -708,3 +708,45 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// Two buffers a switch returns, owned on the same cases (allocated in cases 0 and default, on
+// the stack in case 1): canonicalize gives them one ownership flag, and their frees share one
+// scf.if, as in mlir-opt-22 (seed 1007989 of the differential fuzz had two).
+func.func private @printI64(i64)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %i7 = arith.constant 7 : i64
+  %m = memref.alloca() : memref<1xindex>
+  memref.store %c2, %m[%c0] : memref<1xindex>
+  %k = memref.load %m[%c0] : memref<1xindex>
+  %r:2 = scf.index_switch %k -> memref<2xi64>, memref<2xi64>
+  case 0 {
+    %s = memref.alloc() : memref<2xi64>
+    %t = memref.alloc() : memref<2xi64>
+    memref.store %i7, %s[%c0] : memref<2xi64>
+    memref.store %i7, %t[%c0] : memref<2xi64>
+    scf.yield %s, %t : memref<2xi64>, memref<2xi64>
+  }
+  case 1 {
+    %s = memref.alloca() : memref<2xi64>
+    %t = memref.alloca() : memref<2xi64>
+    memref.store %i7, %s[%c0] : memref<2xi64>
+    memref.store %i7, %t[%c0] : memref<2xi64>
+    scf.yield %s, %t : memref<2xi64>, memref<2xi64>
+  }
+  default {
+    %s = memref.alloc() : memref<2xi64>
+    %t = memref.alloc() : memref<2xi64>
+    memref.store %i7, %s[%c0] : memref<2xi64>
+    memref.store %i7, %t[%c0] : memref<2xi64>
+    scf.yield %s, %t : memref<2xi64>, memref<2xi64>
+  }
+  %x = memref.load %r#0[%c0] : memref<2xi64>
+  %y = memref.load %r#1[%c0] : memref<2xi64>
+  %z = arith.addi %x, %y : i64
+  func.call @printI64(%z) : (i64) -> ()
+  return
+}

@@ -10,6 +10,7 @@
 //! `mlir-opt-22` byte for byte (including its double spaces and trailing spaces).
 
 pub(crate) mod canonicalize;
+mod duplicate_results;
 mod execute_region_inline;
 mod for_trip_count;
 mod free_guards;

@@ -1,6 +1,7 @@
-//! `scf.if` patterns: constant condition, trivial yields to `arith.select`, dead results,
-//! empty else, (from `if_combine`) two `scf.if` in a row on the same condition, and (from
-//! `free_guards`) two guarded frees on one condition with no allocation between them.
+//! `scf.if` patterns: constant condition, trivial yields to `arith.select`, (from
+//! `duplicate_results`) results always equal to an earlier one, dead results, empty else, (from
+//! `if_combine`) two `scf.if` in a row on the same condition, and (from `free_guards`) two
+//! guarded frees on one condition with no allocation between them.
 
 use super::IfOp;
 use crate::context::{Context, OpState, ValueDef};
@@ -20,6 +21,7 @@ pub(crate) fn register(reg: &mut Registry) {
             super::if_nested::if_condition_propagation,
             if_constant_condition,
             if_trivial_to_select,
+            super::duplicate_results::duplicate_results,
             if_remove_dead_results,
             if_remove_empty_else,
             super::if_combine::if_combine_same_condition,

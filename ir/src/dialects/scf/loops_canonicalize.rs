@@ -2,7 +2,8 @@
 //! never change, loops that run zero times or once, inlining a single-block
 //! `scf.execute_region`, a switch on a constant (MLIR's `ForOpIterArgsFolder`,
 //! `SimplifyTrivialLoops`, `SingleBlockExecuteInliner` and `FoldConstantCase`), switch results
-//! every case yields from outside or nothing reads.
+//! every case yields from outside or nothing reads, and (from `duplicate_results`) switch results
+//! always equal to an earlier one.
 
 use super::while_canonicalize::{rebuild_with_kept_results, while_patterns};
 use super::{ExecuteRegionOp, ForOp, IndexSwitchOp, WhileOp, YieldOp};
@@ -38,6 +39,7 @@ pub(crate) fn register(reg: &mut Registry) {
         def.canonicalization.patterns = &[
             index_switch_constant,
             index_switch_same_yield,
+            super::duplicate_results::duplicate_results,
             index_switch_dead_results,
         ];
     }
@@ -237,7 +239,7 @@ fn index_switch_constant(rw: &mut Rewriter, op: Op) -> bool {
 
 /// The `scf.yield` of every case of switch `op` (the default included), if each case is one
 /// block ending in a yield of one value per result.
-fn switch_yields(ctx: &Context, op: Op) -> Option<Vec<Op>> {
+pub(super) fn switch_yields(ctx: &Context, op: Op) -> Option<Vec<Op>> {
     let n = ctx.results(op).len();
     let mut yields = Vec::new();
     for &region in ctx.regions(op) {

@@ -66,7 +66,7 @@ pub(super) fn while_duplicate_before_args(rw: &mut Rewriter, op: Op, parts: &Whi
 
 /// Up to this many items, duplicates are found by comparing pairs, with no allocation unless
 /// one is found (loops carry few values); beyond it, through a hash map.
-const PAIRWISE_LIMIT: usize = 32;
+pub(super) const PAIRWISE_LIMIT: usize = 32;
 
 /// For each of the `n` items (`key(k)` is item `k`) equal to an earlier one, its position and
 /// the position of the first equal item.
