@@ -53,12 +53,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 mod constant_indicators;
 mod edges;
+mod single_edges;
 
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 use crate::constants::{Constant, SharedConstants};
 use crate::op_names::OpKinds;
 use constant_indicators::IndicatorCarrier;
+use single_edges::SingleEdges;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +89,9 @@ struct Lowering<'c> {
     helpers: FxHashSet<String>,
     constants: SharedConstants,
     addresses: Addresses,
+    /// The predecessor edges of the blocks of regions of several blocks, which tell what a
+    /// freed block argument holds.
+    single_edges: SingleEdges,
 }
 
 impl<'c> Lowering<'c> {
@@ -101,6 +106,7 @@ impl<'c> Lowering<'c> {
             helpers: FxHashSet::default(),
             constants: SharedConstants::default(),
             addresses: Addresses::default(),
+            single_edges: SingleEdges::default(),
         }
     }
 
@@ -111,6 +117,7 @@ impl<'c> Lowering<'c> {
     fn run(&mut self) -> R<()> {
         let all = self.ctx.walk_preorder(self.root);
         let found = self.find(&all);
+        self.single_edges = SingleEdges::of(self.ctx, &found.multi_block_regions);
         let mut plans = Vec::with_capacity(found.deallocation_ops.len());
         for &op in &found.deallocation_ops {
             plans.push(self.plan(op)?);
@@ -254,7 +261,8 @@ impl<'c> Lowering<'c> {
         } else if let Some(free) = FreeOp::of(&b, op) {
             let o = free.ownership(&b);
             if let Some(&known) = indicators.first() {
-                dealloc_if(&mut b, o, known);
+                let freeing = self.single_edges.freeing(&b, known);
+                dealloc_if(&mut b, o, freeing);
             }
             Vec::new()
         } else if let Some(retain) = RetainOp::of(&b, op) {
@@ -299,11 +307,11 @@ impl<'c> Lowering<'c> {
             scope.op()
         };
         let outs = b.results(outs).to_vec();
-        for (&free, known) in outs[n..].iter().zip(indicators) {
+        for (&free, &known) in outs[n..].iter().zip(indicators) {
             // The helper's flag says whether to free, whatever the indicator was.
             let guarded = Indicator {
                 always_set: false,
-                ..*known
+                ..self.single_edges.freeing(&b, known)
             };
             dealloc_if(&mut b, free, guarded);
         }
