@@ -198,6 +198,7 @@ impl<'c> Lowering<'c> {
         Ok(Indicator {
             carrier,
             always_set,
+            carrier_is_allocation: false,
         })
     }
 
@@ -470,6 +471,9 @@ struct Indicator {
     carrier: Option<Value>,
     /// Whether it is set on every path (`always_set.rs`).
     always_set: bool,
+    /// Whether the carrier is always an allocation's memref, freed as it is (not through
+    /// its base buffer): found so for frees only (`lower/single_edges.rs`).
+    carrier_is_allocation: bool,
 }
 
 impl Indicator {
@@ -600,7 +604,7 @@ fn dealloc_if(b: &mut Builder, cond: Value, indicator: Indicator) {
     match indicator.known(b, cond) {
         Some(false) => return,
         Some(true) => {
-            let base = base_buffer(b, carrier);
+            let base = base_buffer(b, carrier, indicator.carrier_is_allocation);
             DeallocOp::build(b, base);
             return;
         }
@@ -610,16 +614,17 @@ fn dealloc_if(b: &mut Builder, cond: Value, indicator: Indicator) {
     let then = guard.then_block(b).expect("then block");
     let loc = b.loc();
     let mut inner = Builder::at_end(b.ctx(), then, loc);
-    let base = base_buffer(&mut inner, carrier);
+    let base = base_buffer(&mut inner, carrier, indicator.carrier_is_allocation);
     DeallocOp::build(&mut inner, base);
     YieldOp::build(&mut inner, &[]);
 }
 
-/// The buffer to free for `m`: `m` itself if an allocation defines it, else the base buffer
+/// The buffer to free for `m`: `m` itself if it is always an allocation's memref
+/// (`is_allocation`, known by the caller, or an allocation defines it), else the base buffer
 /// `memref.extract_strided_metadata` gives.
-fn base_buffer(b: &mut Builder, m: Value) -> Value {
+fn base_buffer(b: &mut Builder, m: Value, is_allocation_always: bool) -> Value {
     let ranked = matches!(b.type_data(b.value_type(m)), TypeData::MemRef { .. });
-    if is_allocation(b, m) || !ranked {
+    if is_allocation_always || is_allocation(b, m) || !ranked {
         return m;
     }
     ExtractStridedMetadataOp::build(b, m).base_buffer(b)

@@ -1,20 +1,27 @@
-//! The allocation a block argument always holds, for the frees the lowering emits: a block
-//! whose only predecessor edge is a `cf.br` or `cf.cond_br` receives in each argument the value
-//! that edge passes, on every run. `hlo-deallocate` hands buffers into a block this way (the
-//! edge blocks it splits branches with end in such a `cf.br`), and `lower/edges.rs` then
-//! replaces the arguments by the values passed; a free of such an argument frees the
-//! allocation itself, without the `memref.extract_strided_metadata` of its base buffer that
-//! canonicalize would not remove.
+//! The allocation a freed memref always is, for the frees the lowering emits: a block whose
+//! only predecessor edge is a `cf.br` or `cf.cond_br` receives in each argument the value
+//! that edge passes, on every run, and an `arith.select` of two allocations is one of them.
+//! `hlo-deallocate` hands buffers into a block this way (the edge blocks it splits branches
+//! with end in such a `cf.br`), and `lower/edges.rs` then replaces the arguments by the values
+//! passed; a free of such a memref frees it directly, without the
+//! `memref.extract_strided_metadata` of its base buffer that canonicalize would not remove.
 //!
-//! The value passed dominates the free: it is defined in or above the predecessor, which
-//! dominates the block (its only way in), which dominates the free's use of the argument.
+//! The value freed instead of a block argument dominates the free: it is defined in or above
+//! the predecessor, which dominates the block (its only way in), which dominates the free's
+//! use of the argument.
 
+use ir::dialects::arith::SelectOp;
 use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::interfaces::is_allocation;
 use ir::{Block, Context, Op, OpView, Region, Value, ValueDef};
 use rustc_hash::FxHashMap;
 
 use super::Indicator;
+
+/// How many values one question may look at (through block arguments and both sides of
+/// selects) before the answer is "not known to be an allocation", which only keeps the base
+/// buffer's extraction.
+const BUDGET: usize = 64;
 
 /// The predecessor edge of each block of some regions: `Some((terminator, successor
 /// index))` when it is the block's only one, `None` when there are several.
@@ -42,43 +49,68 @@ impl SingleEdges {
         SingleEdges { edge }
     }
 
-    /// `known` with the allocation its carrier always holds as carrier, if there is one: the
-    /// buffer a free of the indicator frees.
+    /// `known` with, as carrier, the allocation its carrier always is, if that is known: the
+    /// memref a free of the indicator deallocates directly.
     pub(super) fn freeing(&self, ctx: &Context, known: Indicator) -> Indicator {
-        let held = known.carrier.and_then(|c| self.allocation_held(ctx, c));
-        Indicator {
-            carrier: held.or(known.carrier),
-            ..known
+        let direct = known.carrier.and_then(|c| self.allocation(ctx, c));
+        match direct {
+            Some(allocation) => Indicator {
+                carrier: Some(allocation),
+                carrier_is_allocation: true,
+                ..known
+            },
+            None => known,
         }
     }
 
-    /// The allocation `m` always holds: `m` itself if an allocation defines it, else, for a
-    /// block argument reached by one `cf.br` or `cf.cond_br` edge, the allocation the value
-    /// passed for it holds; `None` if there is none to be found this way.
-    fn allocation_held(&self, ctx: &Context, m: Value) -> Option<Value> {
-        let mut v = m;
-        // Each step enters a block through its only edge, so a chain longer than the number
-        // of blocks goes round a cycle no entry reaches.
-        for _ in 0..=self.edge.len() {
-            if is_allocation(ctx, v) {
-                return Some(v);
-            }
+    /// A value that is always the same memref as `m` and always an allocation's: `m` past
+    /// the block arguments [`Self::passed`] sees through, if it is an allocation or a select
+    /// of such values; `None` if that is not known.
+    fn allocation(&self, ctx: &Context, m: Value) -> Option<Value> {
+        let mut budget = BUDGET;
+        let v = self.passed(ctx, m, &mut budget)?;
+        self.is_allocation_always(ctx, v, &mut budget).then_some(v)
+    }
+
+    /// `v` past block arguments reached by one `cf.br` or `cf.cond_br` edge: the value that
+    /// edge passes, and so on; `None` when the budget runs out.
+    fn passed(&self, ctx: &Context, mut v: Value, budget: &mut usize) -> Option<Value> {
+        loop {
+            *budget = budget.checked_sub(1)?;
             let ValueDef::BlockArg { block, index } = ctx.value_def(v) else {
-                return None;
+                return Some(v);
             };
-            let &Some((term, k)) = self.edge.get(&block)? else {
-                return None;
+            let Some(&Some((term, k))) = self.edge.get(&block) else {
+                return Some(v);
             };
             if !BrOp::is(ctx, term) && !CondBrOp::is(ctx, term) {
-                return None;
+                return Some(v);
             }
-            let range = ctx.successor_operand_range(term, k)?;
-            let position = range.start + usize::try_from(index).ok()?;
+            let Some(range) = ctx.successor_operand_range(term, k) else {
+                return Some(v);
+            };
+            let position = range.start + index as usize;
             if position >= range.end {
-                return None;
+                return Some(v);
             }
             v = ctx.operand(term, position);
         }
-        None
+    }
+
+    /// Whether `v` (already past block arguments) is always an allocation's memref: an
+    /// allocation, or a select whose both sides are.
+    fn is_allocation_always(&self, ctx: &Context, v: Value, budget: &mut usize) -> bool {
+        if is_allocation(ctx, v) {
+            return true;
+        }
+        let Some(select) = ctx.defining_op(v).and_then(|op| SelectOp::of(ctx, op)) else {
+            return false;
+        };
+        [select.true_value(ctx), select.false_value(ctx)]
+            .into_iter()
+            .all(|side| {
+                self.passed(ctx, side, budget)
+                    .is_some_and(|side| self.is_allocation_always(ctx, side, budget))
+            })
     }
 }
