@@ -24,10 +24,13 @@ use super::Indicator;
 const BUDGET: usize = 64;
 
 /// The predecessor edge of each block of some regions: `Some((terminator, successor
-/// index))` when it is the block's only one, `None` when there are several.
+/// index))` when it is the block's only one, `None` when there are several; and the answers
+/// of [`SingleEdges::is_allocation_always`] so far (the sides of selects are asked about
+/// again by the selects built on them).
 #[derive(Default)]
 pub(super) struct SingleEdges {
     edge: FxHashMap<Block, Option<(Op, usize)>>,
+    always_allocation: FxHashMap<Value, bool>,
 }
 
 impl SingleEdges {
@@ -46,12 +49,15 @@ impl SingleEdges {
                 }
             }
         }
-        SingleEdges { edge }
+        SingleEdges {
+            edge,
+            always_allocation: FxHashMap::default(),
+        }
     }
 
     /// `known` with, as carrier, the allocation its carrier always is, if that is known: the
     /// memref a free of the indicator deallocates directly.
-    pub(super) fn freeing(&self, ctx: &Context, known: Indicator) -> Indicator {
+    pub(super) fn freeing(&mut self, ctx: &Context, known: Indicator) -> Indicator {
         let direct = known.carrier.and_then(|c| self.allocation(ctx, c));
         match direct {
             Some(allocation) => Indicator {
@@ -66,7 +72,7 @@ impl SingleEdges {
     /// A value that is always the same memref as `m` and always an allocation's: `m` past
     /// the block arguments [`Self::passed`] sees through, if it is an allocation or a select
     /// of such values; `None` if that is not known.
-    fn allocation(&self, ctx: &Context, m: Value) -> Option<Value> {
+    fn allocation(&mut self, ctx: &Context, m: Value) -> Option<Value> {
         let mut budget = BUDGET;
         let v = self.passed(ctx, m, &mut budget)?;
         self.is_allocation_always(ctx, v, &mut budget).then_some(v)
@@ -98,19 +104,25 @@ impl SingleEdges {
     }
 
     /// Whether `v` (already past block arguments) is always an allocation's memref: an
-    /// allocation, or a select whose both sides are.
-    fn is_allocation_always(&self, ctx: &Context, v: Value, budget: &mut usize) -> bool {
-        if is_allocation(ctx, v) {
-            return true;
+    /// allocation, or a select whose both sides are (a "no" for want of budget is
+    /// remembered too: it only keeps a base buffer's extraction).
+    fn is_allocation_always(&mut self, ctx: &Context, v: Value, budget: &mut usize) -> bool {
+        if let Some(&known) = self.always_allocation.get(&v) {
+            return known;
         }
-        let Some(select) = ctx.defining_op(v).and_then(|op| SelectOp::of(ctx, op)) else {
-            return false;
-        };
-        [select.true_value(ctx), select.false_value(ctx)]
-            .into_iter()
-            .all(|side| {
-                self.passed(ctx, side, budget)
-                    .is_some_and(|side| self.is_allocation_always(ctx, side, budget))
-            })
+        let answer = is_allocation(ctx, v)
+            || ctx
+                .defining_op(v)
+                .and_then(|op| SelectOp::of(ctx, op))
+                .is_some_and(|select| {
+                    [select.true_value(ctx), select.false_value(ctx)]
+                        .into_iter()
+                        .all(|side| {
+                            self.passed(ctx, side, budget)
+                                .is_some_and(|side| self.is_allocation_always(ctx, side, budget))
+                        })
+                });
+        self.always_allocation.insert(v, answer);
+        answer
     }
 }
