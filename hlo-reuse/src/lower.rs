@@ -118,6 +118,7 @@ impl<'c> Lowering<'c> {
         let all = self.ctx.walk_preorder(self.root);
         let found = self.find(&all);
         self.single_edges = SingleEdges::of(self.ctx, &found.multi_block_regions);
+        edges::merge_chains(self.ctx, &found.multi_block_regions, &self.single_edges);
         let mut plans = Vec::with_capacity(found.deallocation_ops.len());
         for &op in &found.deallocation_ops {
             plans.push(self.plan(op)?);

@@ -55,6 +55,11 @@ impl SingleEdges {
         }
     }
 
+    /// The only predecessor edge of `block`, if it has exactly one.
+    pub(super) fn only_edge(&self, block: Block) -> Option<(Op, usize)> {
+        self.edge.get(&block).copied().flatten()
+    }
+
     /// `known` with, as carrier, the allocation its carrier always is, if that is known: the
     /// memref a free of the indicator deallocates directly.
     pub(super) fn freeing(&mut self, ctx: &Context, known: Indicator) -> Indicator {
@@ -86,7 +91,7 @@ impl SingleEdges {
             let ValueDef::BlockArg { block, index } = ctx.value_def(v) else {
                 return Some(v);
             };
-            let Some(&Some((term, k))) = self.edge.get(&block) else {
+            let Some((term, k)) = self.only_edge(block) else {
                 return Some(v);
             };
             if !BrOp::is(ctx, term) && !CondBrOp::is(ctx, term) {
