@@ -14,7 +14,9 @@
 //! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
 //!   carrier's address when set, else 0;
 //! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`,
-//!   or one set on every path, `always_set.rs`: the free alone, or nothing);
+//!   or one set on every path, `always_set.rs`: the free alone, or nothing; a carrier that
+//!   is always an allocation's memref, through single-edge block arguments and selects,
+//!   `lower/single_edges.rs`, is freed itself, without extracting its base buffer);
 //! - a retain (any left) → a call of the generated private function `@hlo_retain_helper`
 //!   (one per module) over the addresses in stack arrays (`memref.alloca`, no heap
 //!   bookkeeping), which records each retained memref's new indicator and whether each
@@ -23,7 +25,8 @@
 //!
 //! What this leaves canonicalize is done here where it is cheap, the output after
 //! canonicalize unchanged: selects of indicators that became constants fold, the edge
-//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
+//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`; the
+//! blocks reached by one `cf.br` of a block no tidying skips are merged before lowering), and
 //! the indicators a loop carries unchanged as a constant are dropped
 //! (`lower/constant_indicators.rs`), and so are the constants it made that nothing uses then.
 //!
