@@ -287,8 +287,7 @@ impl<'c> Deallocator<'c> {
             if !self.ctx.has_trait(term, Traits::RETURN_LIKE) {
                 continue;
             }
-            let end = self.ctx.num_operands(term);
-            self.ctx.splice_operands(term, end..end, &outcome.acquired);
+            append_operands(self.ctx, term, &outcome.acquired);
             results = Some(
                 self.ctx
                     .operands(term)
@@ -715,12 +714,11 @@ impl<'c> Deallocator<'c> {
         }
         if BrOp::is(self.ctx, term)
             && let Some(range) = self.ctx.successor_operand_range(term, k)
+            && range.end == self.ctx.num_operands(term)
         {
             // A `cf.br` has no operand segments: its operands are the successor's, and the
             // carried memrefs and the indicators go after them.
-            let appended = &values[range.len()..];
-            self.ctx
-                .splice_operands(term, range.end..range.end, appended);
+            append_operands(self.ctx, term, &values[range.len()..]);
             return Ok(());
         }
         if ir::dialects::cf::set_successor_operands(self.ctx, term, k, &values) {
@@ -1062,6 +1060,15 @@ impl Spans {
     fn get(&self, op: Op) -> Option<(u32, u32)> {
         let span = *self.table.get(op.as_u32() as usize)?;
         (span != NO_SPAN).then_some(span)
+    }
+}
+
+/// Appends `values` to the operands of `op`, one use each, as `splice_operands` at the end
+/// would, without rebuilding its operand list (an op with operand segments needs its last
+/// one grown after).
+pub(super) fn append_operands(ctx: &mut Context, op: Op, values: &[Value]) {
+    for &v in values {
+        ctx.push_operand(op, v);
     }
 }
 

@@ -14,7 +14,9 @@
 //! - `get_buffer %m` → `memref.extract_aligned_pointer_as_index %m`; of an indicator: its
 //!   carrier's address when set, else 0;
 //! - `free %o` → `scf.if %o { memref.dealloc <carrier's base buffer> }` (a constant `%o`,
-//!   or one set on every path, `always_set.rs`: the free alone, or nothing);
+//!   or one set on every path, `always_set.rs`: the free alone, or nothing; a carrier that
+//!   is always an allocation's memref, through single-edge block arguments and selects,
+//!   `lower/single_edges.rs`, is freed itself, without extracting its base buffer);
 //! - a retain (any left) → a call of the generated private function `@hlo_retain_helper`
 //!   (one per module) over the addresses in stack arrays (`memref.alloca`, no heap
 //!   bookkeeping), which records each retained memref's new indicator and whether each
@@ -23,7 +25,8 @@
 //!
 //! What this leaves canonicalize is done here where it is cheap, the output after
 //! canonicalize unchanged: selects of indicators that became constants fold, the edge
-//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`), and
+//! blocks `hlo-deallocate` split branches with are skipped or merged (`lower/edges.rs`; the
+//! blocks reached by one `cf.br` of a block no tidying skips are merged before lowering), and
 //! the indicators a loop carries unchanged as a constant are dropped
 //! (`lower/constant_indicators.rs`), and so are the constants it made that nothing uses then.
 //!
@@ -53,12 +56,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 mod constant_indicators;
 mod edges;
+mod single_edges;
 
 use crate::always_set::AlwaysSet;
 use crate::carriers::Carriers;
 use crate::constants::{Constant, SharedConstants};
 use crate::op_names::OpKinds;
 use constant_indicators::IndicatorCarrier;
+use single_edges::SingleEdges;
 
 /// The options of [`hlo_lower_deallocation`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +92,9 @@ struct Lowering<'c> {
     helpers: FxHashSet<String>,
     constants: SharedConstants,
     addresses: Addresses,
+    /// The predecessor edges of the blocks of regions of several blocks, which tell what a
+    /// freed block argument holds.
+    single_edges: SingleEdges,
 }
 
 impl<'c> Lowering<'c> {
@@ -101,6 +109,7 @@ impl<'c> Lowering<'c> {
             helpers: FxHashSet::default(),
             constants: SharedConstants::default(),
             addresses: Addresses::default(),
+            single_edges: SingleEdges::default(),
         }
     }
 
@@ -111,6 +120,8 @@ impl<'c> Lowering<'c> {
     fn run(&mut self) -> R<()> {
         let all = self.ctx.walk_preorder(self.root);
         let found = self.find(&all);
+        self.single_edges = SingleEdges::of(self.ctx, &found.multi_block_regions);
+        edges::merge_chains(self.ctx, &found.multi_block_regions, &self.single_edges);
         let mut plans = Vec::with_capacity(found.deallocation_ops.len());
         for &op in &found.deallocation_ops {
             plans.push(self.plan(op)?);
@@ -191,6 +202,7 @@ impl<'c> Lowering<'c> {
         Ok(Indicator {
             carrier,
             always_set,
+            carrier_is_allocation: false,
         })
     }
 
@@ -254,7 +266,8 @@ impl<'c> Lowering<'c> {
         } else if let Some(free) = FreeOp::of(&b, op) {
             let o = free.ownership(&b);
             if let Some(&known) = indicators.first() {
-                dealloc_if(&mut b, o, known);
+                let freeing = self.single_edges.freeing(&b, known);
+                dealloc_if(&mut b, o, freeing);
             }
             Vec::new()
         } else if let Some(retain) = RetainOp::of(&b, op) {
@@ -299,11 +312,11 @@ impl<'c> Lowering<'c> {
             scope.op()
         };
         let outs = b.results(outs).to_vec();
-        for (&free, known) in outs[n..].iter().zip(indicators) {
+        for (&free, &known) in outs[n..].iter().zip(indicators) {
             // The helper's flag says whether to free, whatever the indicator was.
             let guarded = Indicator {
                 always_set: false,
-                ..*known
+                ..self.single_edges.freeing(&b, known)
             };
             dealloc_if(&mut b, free, guarded);
         }
@@ -462,6 +475,9 @@ struct Indicator {
     carrier: Option<Value>,
     /// Whether it is set on every path (`always_set.rs`).
     always_set: bool,
+    /// Whether the carrier is always an allocation's memref, freed as it is (not through
+    /// its base buffer): found so for frees only (`lower/single_edges.rs`).
+    carrier_is_allocation: bool,
 }
 
 impl Indicator {
@@ -592,7 +608,7 @@ fn dealloc_if(b: &mut Builder, cond: Value, indicator: Indicator) {
     match indicator.known(b, cond) {
         Some(false) => return,
         Some(true) => {
-            let base = base_buffer(b, carrier);
+            let base = base_buffer(b, carrier, indicator.carrier_is_allocation);
             DeallocOp::build(b, base);
             return;
         }
@@ -602,16 +618,17 @@ fn dealloc_if(b: &mut Builder, cond: Value, indicator: Indicator) {
     let then = guard.then_block(b).expect("then block");
     let loc = b.loc();
     let mut inner = Builder::at_end(b.ctx(), then, loc);
-    let base = base_buffer(&mut inner, carrier);
+    let base = base_buffer(&mut inner, carrier, indicator.carrier_is_allocation);
     DeallocOp::build(&mut inner, base);
     YieldOp::build(&mut inner, &[]);
 }
 
-/// The buffer to free for `m`: `m` itself if an allocation defines it, else the base buffer
+/// The buffer to free for `m`: `m` itself if it is always an allocation's memref
+/// (`is_allocation`, known by the caller, or an allocation defines it), else the base buffer
 /// `memref.extract_strided_metadata` gives.
-fn base_buffer(b: &mut Builder, m: Value) -> Value {
+fn base_buffer(b: &mut Builder, m: Value, is_allocation_always: bool) -> Value {
     let ranked = matches!(b.type_data(b.value_type(m)), TypeData::MemRef { .. });
-    if is_allocation(b, m) || !ranked {
+    if is_allocation_always || is_allocation(b, m) || !ranked {
         return m;
     }
     ExtractStridedMetadataOp::build(b, m).base_buffer(b)

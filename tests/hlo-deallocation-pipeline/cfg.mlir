@@ -146,3 +146,35 @@ func.func @main() {
   call @printI64(%z) : (i64) -> ()
   return
 }
+
+// -----
+
+// The frees of block arguments reached by one edge free what the edge passes: the
+// allocations, and the selects of two of them, directly (no base buffer extracted).
+func.func private @printI64(i64)
+
+func.func @sum_picked(%c: i1) -> i64 {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 21 : i64
+  %a = memref.alloc() : memref<2xi64>
+  %b = memref.alloc() : memref<2xi64>
+  memref.store %k, %a[%c0] : memref<2xi64>
+  memref.store %k, %b[%c0] : memref<2xi64>
+  cf.br ^bb1(%a, %b : memref<2xi64>, memref<2xi64>)
+^bb1(%x: memref<2xi64>, %y: memref<2xi64>):
+  %s = arith.select %c, %x, %y : memref<2xi64>
+  %t = arith.select %c, %y, %x : memref<2xi64>
+  cf.br ^bb2(%s, %t : memref<2xi64>, memref<2xi64>)
+^bb2(%p: memref<2xi64>, %q: memref<2xi64>):
+  %v = memref.load %p[%c0] : memref<2xi64>
+  %w = memref.load %q[%c0] : memref<2xi64>
+  %z = arith.addi %v, %w : i64
+  return %z : i64
+}
+
+func.func @main() {
+  %c = arith.constant true
+  %z = call @sum_picked(%c) : (i1) -> i64
+  call @printI64(%z) : (i64) -> ()
+  return
+}

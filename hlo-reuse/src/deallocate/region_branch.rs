@@ -9,7 +9,7 @@ use ir::dialects::deallocation::{NullOp, is_ownership_type};
 use ir::{Block, Builder, Op, RegionEdge, RegionPoint, Traits, Value};
 use rustc_hash::FxHashSet;
 
-use super::{Deallocator, Outcome, Owned, R, is_parent, preorder_into};
+use super::{Deallocator, Outcome, Owned, R, append_operands, is_parent, preorder_into};
 
 /// One region's exit: its terminator back to the parent and the indicators it hands on.
 struct Exit {
@@ -27,9 +27,7 @@ impl Deallocator<'_> {
         let mut exits = exits;
         let released = self.check_captures(op, &entry, &mut exits, released)?;
         for exit in &exits {
-            let end = self.ctx.num_operands(exit.term);
-            self.ctx
-                .splice_operands(exit.term, end..end, &exit.acquired);
+            append_operands(self.ctx, exit.term, &exit.acquired);
         }
         let mut outcome = Outcome {
             released,
@@ -240,8 +238,7 @@ impl Deallocator<'_> {
                 }
             }
         }
-        let end = self.ctx.num_operands(op);
-        self.ctx.splice_operands(op, end..end, &extra);
+        append_operands(self.ctx, op, &extra);
         if let Some(sizes) = segments {
             grow_last_segment(self.ctx, op, &sizes, extra.len());
         }

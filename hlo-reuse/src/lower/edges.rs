@@ -7,6 +7,12 @@
 //! generic patterns and one more sweep over every block of the region; most of the cost of
 //! the pipeline's last canonicalize on a program of many branches was this.
 //!
+//! A block reached only by the `cf.br` of a block that can never be skipped (the entry
+//! block, or one with arguments) is merged before the lowering ([`merge_chains`]): tidying
+//! would merge it the same way afterwards, but then it would move every op the lowering
+//! built there, nests of guards and helper calls included, where now it moves the fewer ops
+//! the lowering has yet to expand.
+//!
 //! Only regions whose branches are all `cf.br` and `cf.cond_br` are touched.
 
 use ir::dialects::cf::{BrOp, CondBrOp, only_branch, set_successor_operands};
@@ -14,8 +20,45 @@ use ir::{Block, Context, Op, OpView, Region, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use super::single_edges::SingleEdges;
+
 /// The edges into each block: (branch, successor index).
 type Predecessors = FxHashMap<Block, SmallVec<[(Op, usize); 2]>>;
+
+/// Merges into its predecessor each block of `regions` reached only by a `cf.br` from the
+/// entry block or from a block with arguments (neither can become an edge block that
+/// tidying skips, so tidying would merge the block into it all the same); `single` gives
+/// each block's only predecessor edge (still right after a merge: the terminators stay).
+pub(super) fn merge_chains(ctx: &mut Context, regions: &[Region], single: &SingleEdges) {
+    for &region in regions {
+        let blocks: Vec<Block> = ctx.blocks(region).collect();
+        if !only_plain_branches(ctx, &blocks) {
+            continue;
+        }
+        let entry = blocks[0];
+        for &block in &blocks[1..] {
+            let Some((branch, _)) = single.only_edge(block) else {
+                continue;
+            };
+            let Some(pred) = ctx.op_parent(branch) else {
+                continue;
+            };
+            let never_skipped = pred == entry || !ctx.block_args(pred).is_empty();
+            if never_skipped && BrOp::is(ctx, branch) && pred != block {
+                merge_into(ctx, block, branch, pred);
+            }
+        }
+    }
+}
+
+/// Whether every terminator of `blocks` with successors is a `cf.br` or `cf.cond_br`.
+fn only_plain_branches(ctx: &Context, blocks: &[Block]) -> bool {
+    blocks.iter().all(|&block| {
+        ctx.last_op(block).is_none_or(|term| {
+            ctx.successors(term).is_empty() || BrOp::is(ctx, term) || CondBrOp::is(ctx, term)
+        })
+    })
+}
 
 /// Tidies the edge blocks of `regions` (each of several blocks).
 pub(super) fn tidy_edges(ctx: &mut Context, regions: &[Region]) {
@@ -127,9 +170,18 @@ fn merge_into_predecessor(ctx: &mut Context, block: Block, preds: &mut Predecess
     let Some(pred) = ctx.op_parent(branch) else {
         return;
     };
+    if pred != block && merge_into(ctx, block, branch, pred) {
+        preds.remove(&block);
+    }
+}
+
+/// Moves the ops of `block`, whose only predecessor edge is `cf.br` `branch` ending `pred`,
+/// to the end of `pred` in place of the branch, its arguments replaced by the values passed;
+/// false (and nothing changed) when their counts differ.
+fn merge_into(ctx: &mut Context, block: Block, branch: Op, pred: Block) -> bool {
     let args = ctx.block_args(block).to_vec();
-    if pred == block || !replace_args(ctx, &args, &ctx.operand_vec(branch)) {
-        return;
+    if !replace_args(ctx, &args, &ctx.operand_vec(branch)) {
+        return false;
     }
     ctx.erase_op(branch);
     let ops: Vec<Op> = ctx.block_ops(block).collect();
@@ -137,7 +189,7 @@ fn merge_into_predecessor(ctx: &mut Context, block: Block, preds: &mut Predecess
         ctx.move_op_to_end(op, pred);
     }
     ctx.erase_block(block);
-    preds.remove(&block);
+    true
 }
 
 /// Replaces each block argument of `args` by the value passed for it; false (and nothing
