@@ -261,8 +261,8 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints the types of values separated by `, `.
     pub fn print_value_types(&mut self, vs: &[Value]) {
-        let ts: Vec<Type> = vs.iter().map(|&v| self.ctx.value_type(v)).collect();
-        self.print_types(&ts);
+        let ctx = self.ctx;
+        self.interleave_comma(vs, |p, v| p.print_type(ctx.value_type(v)));
     }
 
     /// Prints `^bbN`.
@@ -373,19 +373,19 @@ impl<'a> OpPrinter<'a> {
     ) {
         self.out.push('{');
         self.indent += 1;
-        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
-        for (i, &block) in blocks.iter().enumerate() {
-            let args = self.ctx.block_args(block);
+        // Walked through the list links (printing never changes the IR): nothing collected.
+        let ctx = self.ctx;
+        for (i, block) in ctx.blocks(region).enumerate() {
+            let args = ctx.block_args(block);
             let print_label = i > 0
                 || (entry_args && !args.is_empty())
-                || (empty_block && self.ctx.first_op(block).is_none());
+                || (empty_block && ctx.first_op(block).is_none());
             if print_label {
                 self.print_block_label(block, i == 0);
             }
-            let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-            for (k, &op) in ops.iter().enumerate() {
-                let is_last = k + 1 == ops.len();
-                if is_last && !terminators && self.ctx.has_trait(op, Traits::TERMINATOR) {
+            for op in ctx.block_ops(block) {
+                let is_last = ctx.next_op(op).is_none();
+                if is_last && !terminators && ctx.has_trait(op, Traits::TERMINATOR) {
                     continue;
                 }
                 self.newline();
@@ -451,8 +451,15 @@ impl<'a> OpPrinter<'a> {
                     .last()
                     .copied()
                     .unwrap_or(Some("builtin"));
-                let printed_name = match name.split_once('.') {
-                    Some((d, rest)) if default == Some(d) => rest,
+                // `name` starts with `d.` exactly when `d`, which holds no dot, is its dialect.
+                let printed_name = match default {
+                    Some(d)
+                        if name.as_bytes().get(d.len()) == Some(&b'.')
+                            && name.starts_with(d)
+                            && !d.contains('.') =>
+                    {
+                        &name[d.len() + 1..]
+                    }
                     _ => name,
                 };
                 self.out.push_str(printed_name);

@@ -982,7 +982,7 @@ fn parse_binary(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     parse_flags(p, state, flags, &name)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     state.result_types.push(ty);
     Ok(())
 }
@@ -1238,7 +1238,7 @@ fn parse_cmp(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     parse_flags(p, state, flags, &name)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     let result = i1_same_shape(p.ctx, ty);
     state.result_types.push(result);
     Ok(())
@@ -1396,7 +1396,7 @@ fn parse_extended(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     } else {
         ty
     };
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     state.result_types = vec![ty, second];
     Ok(())
 }
