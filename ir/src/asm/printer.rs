@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
+use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::asm::names::{NameBase, Names, compute_names, push_u32};
@@ -146,7 +146,7 @@ impl<'a> OpPrinter<'a> {
             aliases: Vec::new(),
             set_aliases: Vec::new(),
             inline_aliases: false,
-            type_texts: FxHashMap::default(),
+            type_texts: SecondaryMap::new(),
             default_dialect: Vec::new(),
         }
     }
@@ -164,8 +164,8 @@ pub struct OpPrinter<'a> {
     set_aliases: Vec<IntegerSet>,
     /// Print affine maps and sets in place instead of through `#map` aliases (in messages).
     inline_aliases: bool,
-    /// The text of every type printed so far.
-    type_texts: FxHashMap<Type, Box<str>>,
+    /// The text of every type printed so far, by type id (types are interned: few and dense).
+    type_texts: SecondaryMap<Type, Option<Box<str>>>,
     default_dialect: Vec<Option<&'static str>>,
 }
 
@@ -247,6 +247,17 @@ impl<'a> OpPrinter<'a> {
         self.interleave_comma(vs, |p, x| p.print_operand(x));
     }
 
+    /// Prints the values `vs` yields separated by `, ` (an op's operands read in place, not
+    /// collected first).
+    pub fn print_operand_values(&mut self, vs: impl Iterator<Item = Value>) {
+        for (i, v) in vs.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_operand(v);
+        }
+    }
+
     /// Prints a value definition with its type: `%arg0: i32`.
     pub fn print_arg_def(&mut self, v: Value) {
         self.print_operand(v);
@@ -299,6 +310,9 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
     pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
+        if self.ctx.attrs(op).is_empty() {
+            return;
+        }
         let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
@@ -309,6 +323,9 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
+        if self.ctx.attrs(op).is_empty() {
+            return;
+        }
         let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
@@ -575,14 +592,13 @@ impl<'a> OpPrinter<'a> {
         // Programs repeat a handful of types thousands of times: print each once per run.
         // (A type's text never changes within a run: an alias it uses is numbered when first
         // printed.)
-        if let Some(text) = self.type_texts.get(&ty) {
+        if let Some(text) = &self.type_texts[ty] {
             self.out.push_str(text);
             return;
         }
         let start = self.out.len();
         self.print_type_uncached(ty);
-        let text: Box<str> = self.out[start..].into();
-        self.type_texts.insert(ty, text);
+        self.type_texts[ty] = Some(self.out[start..].into());
     }
 
     fn print_type_uncached(&mut self, ty: Type) {

@@ -842,9 +842,9 @@ fn parse_two_operands(p: &mut OpParser<'_, '_>) -> PResult<[UnresolvedOperand; 2
 
 /// Prints ` %a, %b, ...` with all operands.
 fn print_all_operands(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_array(op);
+    let ctx = p.ctx;
     p.write(" ");
-    p.print_operands(&operands);
+    p.print_operand_values(ctx.operands(op));
 }
 
 /// Prints ` : type` with the type of result 0 (or nothing if the op has no result).
@@ -1346,7 +1346,7 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
     print_all_operands(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&c) = p.ctx.operand_array(op).first() {
+    if let Some(c) = p.ctx.operands(op).next() {
         let cond = p.ctx.value_type(c);
         if is_shaped(p.ctx, cond) {
             p.print_type(cond);
