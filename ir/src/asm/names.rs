@@ -239,6 +239,7 @@ pub(crate) fn compute_names(ctx: &Context, root: Op, generic: bool) -> Names {
         scopes: &mut scopes,
         generic,
         resolved: FxHashMap::default(),
+        resolved_static: FxHashMap::default(),
     };
     naming.name_op_results(root, &mut start.clone());
     // MLIR's `SSANameState`: regions are numbered from a LIFO worklist; each nested region
@@ -281,6 +282,9 @@ struct Naming<'a> {
     generic: bool,
     /// Every hint met so far, as [`Naming::resolve`] made it.
     resolved: FxHashMap<Box<str>, ResolvedHint>,
+    /// The same for hints that are static strings (most are: `alloc`, `base_buffer`), keyed
+    /// by address and length, so a lookup neither hashes nor compares their text.
+    resolved_static: FxHashMap<(usize, usize), ResolvedHint>,
 }
 
 /// A name hint made a name: the ids in [`Names::texts`] of its canonical text and of its
@@ -377,7 +381,10 @@ impl Naming<'_> {
     }
 
     fn unique_name(&mut self, hint: NameHint, c: &mut Counters) -> NameBase {
-        let hint = self.resolve(&hint);
+        let hint = match hint {
+            Cow::Borrowed(text) => self.resolve_static(text),
+            Cow::Owned(text) => self.resolve(&text),
+        };
         let key = name_key(hint.text, hint.suffix);
         if self.scopes.is_used(key) {
             return self.conflict_free_name(hint.whole, c);
@@ -390,6 +397,17 @@ impl Naming<'_> {
                 suffix,
             },
         }
+    }
+
+    /// [`Naming::resolve`] for a static hint, remembered by its address.
+    fn resolve_static(&mut self, hint: &'static str) -> ResolvedHint {
+        let key = (hint.as_ptr() as usize, hint.len());
+        if let Some(&resolved) = self.resolved_static.get(&key) {
+            return resolved;
+        }
+        let resolved = self.resolve(hint);
+        self.resolved_static.insert(key, resolved);
+        resolved
     }
 
     /// The texts of `hint`, sanitized and split once per print run: the same few hints

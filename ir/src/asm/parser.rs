@@ -447,7 +447,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         &mut self,
         mut item: impl FnMut(&mut Self) -> PResult<T>,
     ) -> PResult<Vec<T>> {
-        let mut out = vec![item(self)?];
+        // Room for the usual few items up front: growing from one item reallocates twice.
+        let mut out = Vec::with_capacity(4);
+        out.push(item(self)?);
         while self.eat(TokKind::Comma) {
             out.push(item(self)?);
         }
@@ -797,14 +799,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         let mut number = 0;
         if self.src[t.end..].starts_with('#') {
             let rest = &self.src[t.end + 1..];
-            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            if digits.is_empty() {
+            let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if len == 0 {
                 return self.error("expected integer result number");
             }
-            number = digits
+            number = rest[..len]
                 .parse()
                 .map_or_else(|_| self.error("invalid SSA value result number"), Ok)?;
-            self.relex_from(t.end + 1 + digits.len());
+            self.relex_from(t.end + 1 + len);
         }
         Ok(UnresolvedOperand {
             name,

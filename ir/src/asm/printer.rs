@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
+use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::asm::names::{NameBase, Names, compute_names, push_u32};
@@ -146,7 +146,7 @@ impl<'a> OpPrinter<'a> {
             aliases: Vec::new(),
             set_aliases: Vec::new(),
             inline_aliases: false,
-            type_texts: FxHashMap::default(),
+            type_texts: SecondaryMap::new(),
             default_dialect: Vec::new(),
         }
     }
@@ -164,8 +164,8 @@ pub struct OpPrinter<'a> {
     set_aliases: Vec<IntegerSet>,
     /// Print affine maps and sets in place instead of through `#map` aliases (in messages).
     inline_aliases: bool,
-    /// The text of every type printed so far.
-    type_texts: FxHashMap<Type, Box<str>>,
+    /// The text of every type printed so far, by type id (types are interned: few and dense).
+    type_texts: SecondaryMap<Type, Option<Box<str>>>,
     default_dialect: Vec<Option<&'static str>>,
 }
 
@@ -247,6 +247,17 @@ impl<'a> OpPrinter<'a> {
         self.interleave_comma(vs, |p, x| p.print_operand(x));
     }
 
+    /// Prints the values `vs` yields separated by `, ` (an op's operands read in place, not
+    /// collected first).
+    pub fn print_operand_values(&mut self, vs: impl Iterator<Item = Value>) {
+        for (i, v) in vs.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_operand(v);
+        }
+    }
+
     /// Prints a value definition with its type: `%arg0: i32`.
     pub fn print_arg_def(&mut self, v: Value) {
         self.print_operand(v);
@@ -261,8 +272,8 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints the types of values separated by `, `.
     pub fn print_value_types(&mut self, vs: &[Value]) {
-        let ts: Vec<Type> = vs.iter().map(|&v| self.ctx.value_type(v)).collect();
-        self.print_types(&ts);
+        let ctx = self.ctx;
+        self.interleave_comma(vs, |p, v| p.print_type(ctx.value_type(v)));
     }
 
     /// Prints `^bbN`.
@@ -299,6 +310,9 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` {a = 1, b}` with the attributes of `op` except those named in `elided`.
     pub fn print_optional_attr_dict(&mut self, op: Op, elided: &[&str]) {
+        if self.ctx.attrs(op).is_empty() {
+            return;
+        }
         let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
@@ -309,6 +323,9 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints ` attributes {a = 1}` with the attributes of `op` except those in `elided`.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: Op, elided: &[&str]) {
+        if self.ctx.attrs(op).is_empty() {
+            return;
+        }
         let attrs = self.visible_attrs(op, elided);
         if attrs.is_empty() {
             return;
@@ -373,19 +390,19 @@ impl<'a> OpPrinter<'a> {
     ) {
         self.out.push('{');
         self.indent += 1;
-        let blocks: Vec<Block> = self.ctx.blocks(region).collect();
-        for (i, &block) in blocks.iter().enumerate() {
-            let args = self.ctx.block_args(block);
+        // Walked through the list links (printing never changes the IR): nothing collected.
+        let ctx = self.ctx;
+        for (i, block) in ctx.blocks(region).enumerate() {
+            let args = ctx.block_args(block);
             let print_label = i > 0
                 || (entry_args && !args.is_empty())
-                || (empty_block && self.ctx.first_op(block).is_none());
+                || (empty_block && ctx.first_op(block).is_none());
             if print_label {
                 self.print_block_label(block, i == 0);
             }
-            let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-            for (k, &op) in ops.iter().enumerate() {
-                let is_last = k + 1 == ops.len();
-                if is_last && !terminators && self.ctx.has_trait(op, Traits::TERMINATOR) {
+            for op in ctx.block_ops(block) {
+                let is_last = ctx.next_op(op).is_none();
+                if is_last && !terminators && ctx.has_trait(op, Traits::TERMINATOR) {
                     continue;
                 }
                 self.newline();
@@ -451,8 +468,15 @@ impl<'a> OpPrinter<'a> {
                     .last()
                     .copied()
                     .unwrap_or(Some("builtin"));
-                let printed_name = match name.split_once('.') {
-                    Some((d, rest)) if default == Some(d) => rest,
+                // `name` starts with `d.` exactly when `d`, which holds no dot, is its dialect.
+                let printed_name = match default {
+                    Some(d)
+                        if name.as_bytes().get(d.len()) == Some(&b'.')
+                            && name.starts_with(d)
+                            && !d.contains('.') =>
+                    {
+                        &name[d.len() + 1..]
+                    }
                     _ => name,
                 };
                 self.out.push_str(printed_name);
@@ -568,14 +592,13 @@ impl<'a> OpPrinter<'a> {
         // Programs repeat a handful of types thousands of times: print each once per run.
         // (A type's text never changes within a run: an alias it uses is numbered when first
         // printed.)
-        if let Some(text) = self.type_texts.get(&ty) {
+        if let Some(text) = &self.type_texts[ty] {
             self.out.push_str(text);
             return;
         }
         let start = self.out.len();
         self.print_type_uncached(ty);
-        let text: Box<str> = self.out[start..].into();
-        self.type_texts.insert(ty, text);
+        self.type_texts[ty] = Some(self.out[start..].into());
     }
 
     fn print_type_uncached(&mut self, ty: Type) {

@@ -842,9 +842,9 @@ fn parse_two_operands(p: &mut OpParser<'_, '_>) -> PResult<[UnresolvedOperand; 2
 
 /// Prints ` %a, %b, ...` with all operands.
 fn print_all_operands(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_array(op);
+    let ctx = p.ctx;
     p.write(" ");
-    p.print_operands(&operands);
+    p.print_operand_values(ctx.operands(op));
 }
 
 /// Prints ` : type` with the type of result 0 (or nothing if the op has no result).
@@ -982,7 +982,7 @@ fn parse_binary(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     parse_flags(p, state, flags, &name)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     state.result_types.push(ty);
     Ok(())
 }
@@ -1238,7 +1238,7 @@ fn parse_cmp(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     parse_flags(p, state, flags, &name)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     let result = i1_same_shape(p.ctx, ty);
     state.result_types.push(result);
     Ok(())
@@ -1346,7 +1346,7 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
     print_all_operands(p, op);
     p.print_optional_attr_dict(op, &[]);
     p.write(" : ");
-    if let Some(&c) = p.ctx.operand_array(op).first() {
+    if let Some(c) = p.ctx.operands(op).next() {
         let cond = p.ctx.value_type(c);
         if is_shaped(p.ctx, cond) {
             p.print_type(cond);
@@ -1396,7 +1396,7 @@ fn parse_extended(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> 
     } else {
         ty
     };
-    state.operands = p.resolve_operands_same(&operands, ty)?;
+    p.resolve_operands_into(&operands, ty, &mut state.operands)?;
     state.result_types = vec![ty, second];
     Ok(())
 }

@@ -658,7 +658,7 @@ fn print_cast_types(p: &mut OpPrinter<'_>, op: Op, keyword: &str) {
 }
 
 fn print_first_operand(p: &mut OpPrinter<'_>, op: Op) {
-    if let Some(&v) = p.ctx.operand_array(op).first() {
+    if let Some(v) = p.ctx.operands(op).next() {
         p.print_operand(v);
     }
 }
@@ -932,23 +932,24 @@ fn print_access_attrs(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, elided);
 }
 
-fn print_memref_and_indices(p: &mut OpPrinter<'_>, operands: &[Value]) {
-    if let Some((&memref, indices)) = operands.split_first() {
+/// Prints `%memref[%i, %j]`: the first of `operands` and the rest as indices.
+fn print_memref_and_indices(p: &mut OpPrinter<'_>, mut operands: impl Iterator<Item = Value>) {
+    if let Some(memref) = operands.next() {
         p.print_operand(memref);
         p.write("[");
-        p.print_operands(indices);
+        p.print_operand_values(operands);
         p.write("]");
     }
 }
 
 fn print_load(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_array(op);
+    let ctx = p.ctx;
     p.write(" ");
-    print_memref_and_indices(p, &operands);
+    print_memref_and_indices(p, ctx.operands(op));
     print_access_attrs(p, op);
     p.write(" : ");
-    if let Some(&m) = operands.first() {
-        p.print_type(p.ctx.value_type(m));
+    if let Some(m) = ctx.operands(op).next() {
+        p.print_type(ctx.value_type(m));
     }
 }
 
@@ -1012,18 +1013,20 @@ fn parse_store(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_store(p: &mut OpPrinter<'_>, op: Op) {
-    let operands = p.ctx.operand_array(op);
-    let Some((&value, rest)) = operands.split_first() else {
+    let ctx = p.ctx;
+    let mut operands = ctx.operands(op);
+    let Some(value) = operands.next() else {
         return;
     };
+    let memref = ctx.operands(op).nth(1);
     p.write(" ");
     p.print_operand(value);
     p.write(", ");
-    print_memref_and_indices(p, rest);
+    print_memref_and_indices(p, operands);
     print_access_attrs(p, op);
     p.write(" : ");
-    if let Some(&m) = rest.first() {
-        p.print_type(p.ctx.value_type(m));
+    if let Some(m) = memref {
+        p.print_type(ctx.value_type(m));
     }
 }
 
@@ -2353,12 +2356,12 @@ fn print_source_arrow_results(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     print_first_operand(p, op);
     p.write(" : ");
-    if let Some(&m) = p.ctx.operand_array(op).first() {
-        p.print_type(p.ctx.value_type(m));
+    let ctx = p.ctx;
+    if let Some(m) = ctx.operands(op).next() {
+        p.print_type(ctx.value_type(m));
     }
     p.write(" -> ");
-    let results = p.ctx.results(op).to_vec();
-    p.print_value_types(&results);
+    p.print_value_types(ctx.results(op));
     p.print_optional_attr_dict(op, &[]);
 }
 
@@ -2846,7 +2849,7 @@ fn print_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
     p.write(" ");
     p.print_operand(value);
     p.write(", ");
-    print_memref_and_indices(p, rest);
+    print_memref_and_indices(p, rest.iter().copied());
     p.print_optional_attr_dict(op, &["kind"]);
     p.write(" : (");
     p.print_type(p.ctx.value_type(value));

@@ -570,13 +570,12 @@ fn parse_if(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 
 fn print_if(p: &mut OpPrinter<'_>, op: Op) {
     let ctx = p.ctx;
-    let operands = ctx.operand_array(op);
     p.write(" ");
-    p.print_operands(&operands);
-    let results = types_of(ctx, ctx.results(op));
+    p.print_operand_values(ctx.operands(op));
+    let results = ctx.results(op);
     if !results.is_empty() {
         p.write(" -> (");
-        p.print_types(&results);
+        p.print_value_types(results);
         p.write(")");
     }
     let print_terminators = !results.is_empty();

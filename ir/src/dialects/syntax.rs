@@ -81,13 +81,25 @@ pub fn parse_colon_types_resolve(
     p: &mut OpParser<'_, '_>,
     operands: &[crate::asm::parser::UnresolvedOperand],
 ) -> PResult<Vec<Value>> {
+    let mut values = Vec::with_capacity(operands.len());
+    parse_colon_types_resolve_into(p, operands, &mut values)?;
+    Ok(values)
+}
+
+/// [`parse_colon_types_resolve`], appending the values to `out` (an op state's operands: no
+/// list of its own is allocated).
+pub fn parse_colon_types_resolve_into(
+    p: &mut OpParser<'_, '_>,
+    operands: &[crate::asm::parser::UnresolvedOperand],
+    out: &mut Vec<Value>,
+) -> PResult<()> {
     if operands.is_empty() {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let pos = p.cur_pos();
     p.expect(TokKind::Colon, ":")?;
     let types = p.parse_type_list()?;
-    p.resolve_operands(operands, &types, pos)
+    p.resolve_operands_typed_into(operands, &types, pos, out)
 }
 
 /// The string value of a string attribute.
@@ -227,8 +239,7 @@ pub fn parse_cast_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult
 pub fn parse_return_like(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let operands = p.parse_operand_list()?;
-    state.operands = parse_colon_types_resolve(p, &operands)?;
-    Ok(())
+    parse_colon_types_resolve_into(p, &operands, &mut state.operands)
 }
 
 /// Prints the syntax read by [`parse_return_like`].

@@ -59,6 +59,7 @@ pub fn canonicalize(
         root,
         region_simplify: config.region_simplify,
         placed_constants: FxHashSet::default(),
+        block_numbers: regions::BlockNumbers::default(),
     };
     let greedy = GreedyConfig {
         max_iterations: config.max_iterations,
@@ -74,6 +75,8 @@ struct Canonicalize {
     region_simplify: bool,
     /// The constants the last deduplication left in place.
     placed_constants: FxHashSet<Op>,
+    /// Scratch of region simplification: the blocks' positions in their region.
+    block_numbers: regions::BlockNumbers,
 }
 
 impl PatternSet for Canonicalize {
@@ -87,13 +90,19 @@ impl PatternSet for Canonicalize {
         let touched = rw.take_touched_regions();
         if self.region_simplify {
             if first {
-                changed += regions::simplify_regions_of(rw, info.initial);
+                changed += regions::simplify_regions_of(rw, info.initial, &mut self.block_numbers);
             }
             // After the first iteration's full sweep, the regions of the ops it started from
             // are done; ops created since (a loop rebuilt without a result, taking over the
             // old one's regions) still need theirs.
             let newest_initial = first.then(|| newest(info.initial));
-            changed += simplify_changed_regions(rw, info.noted, touched, newest_initial);
+            changed += simplify_changed_regions(
+                rw,
+                info.noted,
+                touched,
+                newest_initial,
+                &mut self.block_numbers,
+            );
         }
         if first || has_unplaced_constant(rw, info.noted, &self.placed_constants) {
             let scopes = if first {
@@ -126,6 +135,7 @@ fn simplify_changed_regions(
     noted: &[Op],
     mut dirty: Vec<ir::Region>,
     skip_up_to: Option<u32>,
+    numbers: &mut regions::BlockNumbers,
 ) -> usize {
     for &op in noted {
         if rw.is_alive(op) && !rw.successors(op).is_empty() {
@@ -144,7 +154,7 @@ fn simplify_changed_regions(
             .region_parent(region)
             .is_some_and(|owner| rw.is_alive(owner))
         {
-            changes += regions::simplify_region(rw, region);
+            changes += regions::simplify_region(rw, region, numbers);
         }
     }
     changes

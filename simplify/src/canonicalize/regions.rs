@@ -12,13 +12,43 @@ use ir::context::ValueDef;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::cf::{BrOp, CondBrOp, only_branch};
 use ir::{Block, Context, Op, OpView, Traits, Value};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 use ir::rewrite::Rewriter;
 
+/// The position of each block in its region, for the region being simplified: dense, so that
+/// asking for a block's edges or reachability is an index, not a hash lookup (regions of
+/// thousands of blocks are simplified after many iterations). Kept across simplifications and
+/// never cleared: each one numbers its region's blocks first, and a number is trusted only if
+/// the block list has that block at that position.
+#[derive(Default)]
+pub(super) struct BlockNumbers(Vec<u32>);
+
+impl BlockNumbers {
+    /// Numbers `blocks` 0, 1, ... in order.
+    fn assign(&mut self, blocks: &[Block]) {
+        for (position, &block) in blocks.iter().enumerate() {
+            let k = block.as_u32() as usize;
+            if k >= self.0.len() {
+                self.0.resize(k + 1, u32::MAX);
+            }
+            self.0[k] = position as u32;
+        }
+    }
+
+    /// The position of `block` in `blocks`, the list last numbered; `None` if it is not there.
+    fn of(&self, block: Block, blocks: &[Block]) -> Option<usize> {
+        let position = *self.0.get(block.as_u32() as usize)? as usize;
+        (blocks.get(position) == Some(&block)).then_some(position)
+    }
+}
+
 /// Simplifies every multi-block region of `ops` (those still alive); returns the number of
 /// changes.
-pub(super) fn simplify_regions_of(rw: &mut Rewriter, ops: &[Op]) -> usize {
+pub(super) fn simplify_regions_of(
+    rw: &mut Rewriter,
+    ops: &[Op],
+    numbers: &mut BlockNumbers,
+) -> usize {
     let mut changes = 0;
     for &op in ops {
         if !rw.is_alive(op) {
@@ -26,39 +56,47 @@ pub(super) fn simplify_regions_of(rw: &mut Rewriter, ops: &[Op]) -> usize {
         }
         for index in 0..rw.regions(op).len() {
             let region = rw.regions(op)[index];
-            changes += simplify_region(rw, region);
+            changes += simplify_region(rw, region, numbers);
         }
     }
     changes
 }
 
 /// Simplifies `region` if it has several blocks; returns the number of changes.
-pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
+pub(super) fn simplify_region(
+    rw: &mut Rewriter,
+    region: ir::Region,
+    numbers: &mut BlockNumbers,
+) -> usize {
     let multi_block = rw
         .entry_block(region)
         .is_some_and(|entry| rw.next_block(entry).is_some());
     if !multi_block {
         return 0;
     }
-    let erased = erase_unreachable(rw, region);
+    let mut blocks: Vec<Block> = rw.blocks(region).collect();
+    numbers.assign(&blocks);
+    let erased = erase_unreachable(rw, &mut blocks, numbers);
     if erased > 0 {
+        numbers.assign(&blocks);
         // A branch pattern may hinge on its successors' predecessors (MLIR's
         // SimplifyCondBranchIdenticalSuccessors), which the erased blocks were among.
-        let terminators: Vec<Op> = rw.blocks(region).filter_map(|b| rw.last_op(b)).collect();
-        for term in terminators {
-            rw.note(term);
+        for &block in &blocks {
+            if let Some(term) = rw.last_op(block) {
+                rw.note(term);
+            }
         }
     }
     // Folding known conditions changes operands, dropping arguments and merging blocks keep
-    // every edge (a merged block's terminator moves with its ops), so the edges are listed
-    // once for the four.
-    let edges = PredecessorEdges::of(rw, region);
-    note_branches_into_forwarding_blocks(rw, region, &edges);
+    // every block and edge (a merged block's terminator moves with its ops; merging erases
+    // each block after its last use), so the blocks and edges are listed once for the four.
+    let edges = PredecessorEdges::of(rw, &blocks, numbers);
+    note_branches_into_forwarding_blocks(rw, &blocks, &edges);
     erased
-        + fold_known_conditions(rw, region, &edges)
-        + drop_uniform_args(rw, region, &edges)
-        + drop_unused_args(rw, region, &edges)
-        + merge_blocks(rw, region, &edges)
+        + fold_known_conditions(rw, &blocks, &edges)
+        + drop_uniform_args(rw, &blocks, &edges)
+        + drop_unused_args(rw, &blocks, &edges)
+        + merge_blocks(rw, &blocks, &edges)
 }
 
 /// The branches into a block holding nothing but a `cf.br` are visited again: the
@@ -66,12 +104,12 @@ pub(super) fn simplify_region(rw: &mut Rewriter, region: ir::Region) -> usize {
 /// gone after the branches were last visited).
 fn note_branches_into_forwarding_blocks(
     rw: &mut Rewriter,
-    region: ir::Region,
+    blocks: &[Block],
     edges: &PredecessorEdges,
 ) {
-    let forwarding: Vec<Block> = rw
-        .blocks(region)
-        .skip(1)
+    let forwarding: Vec<Block> = blocks[1..]
+        .iter()
+        .copied()
         .filter(|&b| only_branch(rw, b).is_some())
         .collect();
     for block in forwarding {
@@ -85,10 +123,9 @@ fn note_branches_into_forwarding_blocks(
 /// becomes a `cf.br` to the side the predecessor took, and the other uses of `%c` in the block
 /// (not in nested regions, as MLIR) become the constant it has there. Returns the number of
 /// changes.
-fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
-    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
+fn fold_known_conditions(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    for block in blocks {
+    for &block in &blocks[1..] {
         let Some(&[(pred, _)]) = edges.into(block) else {
             continue;
         };
@@ -120,47 +157,64 @@ fn fold_known_conditions(rw: &mut Rewriter, region: ir::Region, edges: &Predeces
 }
 
 /// Every edge into each block of a region: (terminator, successor index), grouped by target
-/// block, each group in block order, with where each group starts and ends (a hashed lookup:
-/// each block's edges are asked for several times per simplification, and searching a sorted
-/// list by halving cost more than everything else on regions of thousands of blocks).
-struct PredecessorEdges {
-    /// Per target block: the range of its edges in [`PredecessorEdges::edges`].
-    groups: FxHashMap<Block, (u32, u32)>,
+/// block, each group in block order. The groups are laid out by a counting sort over the
+/// blocks' positions ([`BlockNumbers`]), and a block's group is found by its position: each
+/// block's edges are asked for several times per simplification.
+struct PredecessorEdges<'n> {
+    /// The region's blocks, in order, and their positions.
+    blocks: &'n [Block],
+    numbers: &'n BlockNumbers,
+    /// Where the edges into the block at each position start in [`PredecessorEdges::edges`];
+    /// one more entry closes the last group.
+    starts: Vec<u32>,
     edges: Vec<(Op, usize)>,
 }
 
-impl PredecessorEdges {
-    fn of(ctx: &Context, region: ir::Region) -> Self {
-        let mut in_block_order: Vec<(Op, usize)> = Vec::new();
-        // Per edge: its target's id above its position in block order, so that sorting these
-        // plain numbers groups the edges by target and keeps each group in block order.
-        let mut keys: Vec<u64> = Vec::new();
-        for b in ctx.blocks(region) {
-            if let Some(term) = ctx.last_op(b) {
-                for (i, &s) in ctx.successors(term).iter().enumerate() {
-                    keys.push((u64::from(s.as_u32()) << 32) | in_block_order.len() as u64);
-                    in_block_order.push((term, i));
+impl<'n> PredecessorEdges<'n> {
+    fn of(ctx: &Context, blocks: &'n [Block], numbers: &'n BlockNumbers) -> Self {
+        // Each edge with the position of its target (`None`: a block of another region,
+        // which verified IR never branches to).
+        let targets = |term: Op| {
+            ctx.successors(term)
+                .iter()
+                .map(|&s| numbers.of(s, blocks))
+                .enumerate()
+        };
+        let terminators = || blocks.iter().filter_map(|&b| ctx.last_op(b));
+        let mut starts = vec![0u32; blocks.len() + 1];
+        for term in terminators() {
+            for (_, target) in targets(term) {
+                if let Some(t) = target {
+                    starts[t + 1] += 1;
                 }
             }
         }
-        keys.sort_unstable();
-        let mut groups = FxHashMap::default();
-        let mut edges = Vec::with_capacity(keys.len());
-        for (k, &key) in keys.iter().enumerate() {
-            let target = Block::from_u32((key >> 32) as u32);
-            groups
-                .entry(target)
-                .and_modify(|group: &mut (u32, u32)| group.1 = k as u32 + 1)
-                .or_insert((k as u32, k as u32 + 1));
-            edges.push(in_block_order[(key & u64::from(u32::MAX)) as usize]);
+        for k in 1..starts.len() {
+            starts[k] += starts[k - 1];
         }
-        PredecessorEdges { groups, edges }
+        let mut next = starts.clone();
+        let mut edges = vec![(Op::from_u32(0), 0); starts[blocks.len()] as usize];
+        for term in terminators() {
+            for (successor, target) in targets(term) {
+                if let Some(t) = target {
+                    edges[next[t] as usize] = (term, successor);
+                    next[t] += 1;
+                }
+            }
+        }
+        PredecessorEdges {
+            blocks,
+            numbers,
+            starts,
+            edges,
+        }
     }
 
     /// The edges into `block`; `None` if it has none.
     fn into(&self, block: Block) -> Option<&[(Op, usize)]> {
-        let &(start, end) = self.groups.get(&block)?;
-        Some(&self.edges[start as usize..end as usize])
+        let position = self.numbers.of(block, self.blocks)?;
+        let (start, end) = (self.starts[position], self.starts[position + 1]);
+        (start < end).then(|| &self.edges[start as usize..end as usize])
     }
 }
 
@@ -169,10 +223,9 @@ impl PredecessorEdges {
 /// branches pass for them. Only blocks whose predecessors all end in `cf.br` or `cf.cond_br`
 /// are changed. The value dominates the block: every path into the block enters through one
 /// of the edges that use it.
-fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
-    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
+fn drop_uniform_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    for block in blocks {
+    for &block in &blocks[1..] {
         let Some(incoming) = edges.into(block) else {
             continue;
         };
@@ -205,13 +258,11 @@ fn drop_uniform_args(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorE
 
 /// Block arguments nothing uses are removed, with the operands the branches pass for them.
 /// Only blocks whose predecessors all end in `cf.br` or `cf.cond_br` are changed.
-fn drop_unused_args(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
+fn drop_unused_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     // Last blocks first: an argument only passed on to a later block's unused one is then
     // unused itself.
-    let blocks: Vec<Block> = rw.blocks(region).skip(1).collect();
-    let blocks = blocks.into_iter().rev();
     let mut changes = 0;
-    for block in blocks {
+    for &block in blocks[1..].iter().rev() {
         let Some(incoming) = edges.into(block) else {
             continue;
         };
@@ -289,30 +340,40 @@ fn uniform_incoming(
     (!defined_here).then_some(v)
 }
 
-/// Erases the blocks of `region` no path from its entry reaches, in region order.
-fn erase_unreachable(rw: &mut Rewriter, region: ir::Region) -> usize {
-    let Some(entry) = rw.entry_block(region) else {
-        return 0;
-    };
-    let mut reachable: FxHashSet<Block> = FxHashSet::default();
-    reachable.insert(entry);
-    let mut stack = vec![entry];
+/// Erases the blocks of a region (`blocks`, entry first, numbered by `numbers`) that no path
+/// from its entry reaches, in region order, and drops them from `blocks`.
+fn erase_unreachable(rw: &mut Rewriter, blocks: &mut Vec<Block>, numbers: &BlockNumbers) -> usize {
+    let mut reachable = vec![false; blocks.len()];
+    reachable[0] = true;
+    let mut stack = vec![blocks[0]];
     while let Some(block) = stack.pop() {
         let Some(term) = rw.last_op(block) else {
             continue;
         };
         for &successor in rw.successors(term) {
-            if reachable.insert(successor) {
+            if let Some(position) = numbers.of(successor, blocks)
+                && !reachable[position]
+            {
+                reachable[position] = true;
                 stack.push(successor);
             }
         }
     }
-    let dead: Vec<Block> = rw
-        .blocks(region)
-        .filter(|block| !reachable.contains(block))
+    let dead: Vec<Block> = blocks
+        .iter()
+        .zip(&reachable)
+        .filter(|&(_, &reached)| !reached)
+        .map(|(&block, _)| block)
         .collect();
     for &b in &dead {
         rw.erase_block(b);
+    }
+    if !dead.is_empty() {
+        let mut position = 0;
+        blocks.retain(|_| {
+            position += 1;
+            reachable[position - 1]
+        });
     }
     dead.len()
 }
@@ -329,10 +390,9 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
 
 /// Merging keeps every other edge (a merged block's terminator moves with its ops), so the
 /// edges listed up front stay valid; `op_parent` gives an edge's current block.
-fn merge_blocks(rw: &mut Rewriter, region: ir::Region, edges: &PredecessorEdges) -> usize {
+fn merge_blocks(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    let blocks: Vec<Block> = rw.blocks(region).collect();
-    for block in blocks.into_iter().skip(1) {
+    for &block in &blocks[1..] {
         let Some(&[(term, _)]) = edges.into(block) else {
             continue;
         };

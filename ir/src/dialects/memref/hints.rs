@@ -189,7 +189,7 @@ fn flag(ctx: &Context, op: Op, name: &str) -> bool {
 fn print_prefetch(p: &mut OpPrinter<'_>, op: Op) {
     let operands = p.ctx.operand_array(op);
     p.write(" ");
-    print_memref_and_indices(p, &operands);
+    print_memref_and_indices(p, operands.iter().copied());
     p.write(if flag(p.ctx, op, "isWrite") {
         ", write"
     } else {
@@ -258,7 +258,7 @@ fn parse_generic_atomic_rmw(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PR
 fn print_generic_atomic_rmw(p: &mut OpPrinter<'_>, op: Op) {
     let operands = p.ctx.operand_array(op);
     p.write(" ");
-    print_memref_and_indices(p, &operands);
+    print_memref_and_indices(p, operands.iter().copied());
     p.write(" : ");
     p.print_type(p.ctx.value_type(operands[0]));
     p.write(" ");
