@@ -1007,7 +1007,9 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
-    /// under the conjunction with its branch condition.
+    /// under the conjunction with its branch condition. A memref neither successor takes
+    /// ([`Self::freed_on_both_edges`]) is freed once before the branch, under its own
+    /// indicator, instead of once per edge.
     ///
     /// ```text
     /// %a = memref.alloc() : memref<2xf32>
@@ -1034,11 +1036,15 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let to_free = self.dealloc_inputs(block)?;
         let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
             self.retain_list(block, Some(successors[k]), &forwarded)
         });
+        let (freed_before, to_free) =
+            self.freed_on_both_edges(self.dealloc_inputs(block)?, &retains);
+        if !freed_before.is_empty() {
+            self.create_dealloc(op, &freed_before, &[], &BaseBuffers::default());
+        }
         // The base buffers both deallocs free come first, as each dealloc would build them.
         let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
         let mut bases = BaseBuffers::default();
@@ -1104,6 +1110,33 @@ impl<'a> DeallocState<'a> {
             self.append_successor_operands(op, k, &forwarded, &ownerships)?;
         }
         Ok(())
+    }
+
+    /// Splits `to_free` into the memrefs both deallocs of a conditional branch would free under
+    /// their own indicator and the rest: one neither successor retains, which is certainly none
+    /// of the retained buffers nor of the other memrefs to free. Each of the two deallocs frees
+    /// it exactly when its indicator and its branch condition hold, so one dealloc under the
+    /// indicator alone frees it on the same paths. None when [`Self::preconditions_hold`] is
+    /// off and the IR must be MLIR's.
+    fn freed_on_both_edges(
+        &self,
+        to_free: Vec<ToFree>,
+        retains: &[Vec<Value>; 2],
+    ) -> (Vec<ToFree>, Vec<ToFree>) {
+        if !self.preconditions_hold {
+            return (Vec::new(), to_free);
+        }
+        let others: Vec<Value> = retains
+            .iter()
+            .flatten()
+            .copied()
+            .chain(to_free.iter().map(|entry| entry.value))
+            .collect();
+        let retained = &others[..retains[0].len() + retains[1].len()];
+        to_free.into_iter().partition(|entry| {
+            !retained.contains(&entry.value)
+                && self.apart_from_all(entry.value, others.iter().copied())
+        })
     }
 
     /// Region terminators (`func.return`, `scf.yield`, ...): free what the block owns,

@@ -44,8 +44,9 @@ func.func @main() {
 
 // -----
 
-// Across blocks: %a dies in the entry block; each successor frees it at its start, before
-// allocating its own buffer.
+// Across blocks: %a dies in the entry block and neither successor takes it, so it is freed
+// once, unconditionally, right after its last use (not once per edge under the branch
+// condition), before either successor allocates its own buffer.
 func.func private @printI64(i64)
 func.func private @printNewline()
 
