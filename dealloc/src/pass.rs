@@ -1009,18 +1009,18 @@ impl<'a> DeallocState<'a> {
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
     /// under the conjunction with its branch condition. A memref neither successor takes
     /// ([`Self::freed_on_both_edges`]) is freed once before the branch, under its own
-    /// indicator, instead of once per edge.
+    /// indicator, instead of once per edge. A memref a successor takes without a dealloc
+    /// ([`Self::passed_on`]) passes its own indicator along that edge, where the branch
+    /// condition holds anyway (MLIR passes the conjunction, which canonicalize cannot fold).
     ///
     /// ```text
     /// %a = memref.alloc() : memref<2xf32>
     /// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
     /// // becomes
     /// %alloc = memref.alloc() : memref<2xf32>
-    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
-    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
-    /// %1 = arith.xori %true, %arg0 : i1
-    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
-    /// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+    /// %0 = arith.xori %true, %arg0 : i1
+    /// bufferization.dealloc (%alloc : memref<2xf32>) if (%0)
+    /// cf.cond_br %arg0, ^bb1(%alloc, %true : memref<2xf32>, i1), ^bb2
     /// ```
     pub(crate) fn split_dealloc_per_successor(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
@@ -1060,6 +1060,12 @@ impl<'a> DeallocState<'a> {
         for (k, retained) in retains.iter().enumerate() {
             let mut adapted = Vec::with_capacity(to_free.len());
             for entry in &to_free {
+                if passed_on[k].iter().any(|(e, _)| e.value == entry.value) {
+                    // Not freed here but handed to successor `k`, on whose edge the branch
+                    // condition holds: its ownership there is its own indicator.
+                    adapted.push(*entry);
+                    continue;
+                }
                 let branch_cond = if k == 0 {
                     cond
                 } else {
