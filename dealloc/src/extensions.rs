@@ -105,18 +105,18 @@ fn process_only(process: ProcessFn) -> OpBehaviour {
 }
 
 /// `cf.cond_br`: one dealloc per successor, each under the branch condition (or its
-/// negation), retaining what that successor receives:
+/// negation), retaining what that successor receives (a buffer a successor takes passes its own
+/// indicator along that edge; one neither takes is freed once, before the branch; see
+/// `DeallocState::split_dealloc_per_successor`):
 ///
 /// ```text
 /// %a = memref.alloc() : memref<2xf32>
 /// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
 /// // becomes
 /// %alloc = memref.alloc() : memref<2xf32>
-/// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
-/// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
-/// %1 = arith.xori %true, %arg0 : i1
-/// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
-/// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+/// %0 = arith.xori %true, %arg0 : i1
+/// bufferization.dealloc (%alloc : memref<2xf32>) if (%0)
+/// cf.cond_br %arg0, ^bb1(%alloc, %true : memref<2xf32>, i1), ^bb2
 /// ```
 fn process_cond_branch(state: &mut DeallocState<'_>, op: Op) -> Result<(), Diagnostic> {
     state.split_dealloc_per_successor(op)

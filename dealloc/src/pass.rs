@@ -1007,18 +1007,20 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
-    /// under the conjunction with its branch condition.
+    /// under the conjunction with its branch condition. A memref neither successor takes
+    /// ([`Self::freed_on_both_edges`]) is freed once before the branch, under its own
+    /// indicator, instead of once per edge. A memref a successor takes without a dealloc
+    /// ([`Self::passed_on`]) passes its own indicator along that edge, where the branch
+    /// condition holds anyway (MLIR passes the conjunction, which canonicalize cannot fold).
     ///
     /// ```text
     /// %a = memref.alloc() : memref<2xf32>
     /// cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
     /// // becomes
     /// %alloc = memref.alloc() : memref<2xf32>
-    /// %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
-    /// %0 = bufferization.dealloc (%base_buffer : memref<f32>) if (%arg0) retain (%alloc : memref<2xf32>)
-    /// %1 = arith.xori %true, %arg0 : i1
-    /// bufferization.dealloc (%base_buffer : memref<f32>) if (%1)
-    /// cf.cond_br %arg0, ^bb1(%alloc, %0 : memref<2xf32>, i1), ^bb2
+    /// %0 = arith.xori %true, %arg0 : i1
+    /// bufferization.dealloc (%alloc : memref<2xf32>) if (%0)
+    /// cf.cond_br %arg0, ^bb1(%alloc, %true : memref<2xf32>, i1), ^bb2
     /// ```
     pub(crate) fn split_dealloc_per_successor(&mut self, op: Op) -> R<()> {
         let Some(block) = self.ctx.op_parent(op) else {
@@ -1034,11 +1036,15 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let to_free = self.dealloc_inputs(block)?;
         let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
             self.retain_list(block, Some(successors[k]), &forwarded)
         });
+        let (freed_before, to_free) =
+            self.freed_on_both_edges(self.dealloc_inputs(block)?, &retains);
+        if !freed_before.is_empty() {
+            self.create_dealloc(op, &freed_before, &[], &BaseBuffers::default());
+        }
         // The base buffers both deallocs free come first, as each dealloc would build them.
         let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
         let mut bases = BaseBuffers::default();
@@ -1054,6 +1060,12 @@ impl<'a> DeallocState<'a> {
         for (k, retained) in retains.iter().enumerate() {
             let mut adapted = Vec::with_capacity(to_free.len());
             for entry in &to_free {
+                if passed_on[k].iter().any(|(e, _)| e.value == entry.value) {
+                    // Not freed here but handed to successor `k`, on whose edge the branch
+                    // condition holds: its ownership there is its own indicator.
+                    adapted.push(*entry);
+                    continue;
+                }
                 let branch_cond = if k == 0 {
                     cond
                 } else {
@@ -1104,6 +1116,33 @@ impl<'a> DeallocState<'a> {
             self.append_successor_operands(op, k, &forwarded, &ownerships)?;
         }
         Ok(())
+    }
+
+    /// Splits `to_free` into the memrefs both deallocs of a conditional branch would free under
+    /// their own indicator and the rest: one neither successor retains, which is certainly none
+    /// of the retained buffers nor of the other memrefs to free. Each of the two deallocs frees
+    /// it exactly when its indicator and its branch condition hold, so one dealloc under the
+    /// indicator alone frees it on the same paths. None when [`Self::preconditions_hold`] is
+    /// off and the IR must be MLIR's.
+    fn freed_on_both_edges(
+        &self,
+        to_free: Vec<ToFree>,
+        retains: &[Vec<Value>; 2],
+    ) -> (Vec<ToFree>, Vec<ToFree>) {
+        if !self.preconditions_hold {
+            return (Vec::new(), to_free);
+        }
+        let others: Vec<Value> = retains
+            .iter()
+            .flatten()
+            .copied()
+            .chain(to_free.iter().map(|entry| entry.value))
+            .collect();
+        let retained = &others[..retains[0].len() + retains[1].len()];
+        to_free.into_iter().partition(|entry| {
+            !retained.contains(&entry.value)
+                && self.apart_from_all(entry.value, others.iter().copied())
+        })
     }
 
     /// Region terminators (`func.return`, `scf.yield`, ...): free what the block owns,

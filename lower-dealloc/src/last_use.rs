@@ -250,7 +250,8 @@ fn last_use(
         // counts: one in the block, or a pointer taken (most aliases are used elsewhere).
         let mut held_checked = false;
         for (user, _) in ctx.uses(alias) {
-            if Some(user) == definer || ctx.is_ancestor(guard, user) {
+            // The guard holds its free directly: a use inside it is a child of it.
+            if Some(user) == definer || ctx.parent_op(user) == Some(guard) {
                 continue;
             }
             let top = ctx.ancestor_in_block(block, user);

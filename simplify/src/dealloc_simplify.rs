@@ -163,7 +163,11 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     if bx == by {
         return AliasResult::SameAllocation;
     }
-    if distinct_alloc_and_block_arg(ctx, bx, by) || distinct_alloc_and_block_arg(ctx, by, bx) {
+    if distinct_alloc_and_block_arg(ctx, bx, by)
+        || distinct_alloc_and_block_arg(ctx, by, bx)
+        || a.made_in_block_of_arg(ctx, bx, by)
+        || a.made_in_block_of_arg(ctx, by, bx)
+    {
         return AliasResult::DifferentAllocation;
     }
     match a.same_allocation(ctx, x, y) {
@@ -466,6 +470,30 @@ impl<'a> Origins<'a> {
             complete: true,
             reached: of_source.reached + 1,
         }
+    }
+
+    /// [`distinct_alloc_and_block_arg`] for a value that is no allocation itself but may only
+    /// be buffers made (allocated, or returned fresh by a call) by ops nested in the block that
+    /// owns the block argument `arg`: the result of a loop or an `scf.if` there, or the
+    /// argument of a loop nested there. Each such buffer is made while the block runs, when
+    /// `arg`'s buffer is live (nothing frees a block argument before its block's terminator),
+    /// so it is another buffer, as MLIR argues for one allocation.
+    fn made_in_block_of_arg(&self, ctx: &Context, value: Value, arg: Value) -> bool {
+        let ValueDef::BlockArg { block, .. } = ctx.value_def(arg) else {
+            return false;
+        };
+        if !is_buffer(ctx, value) {
+            return false;
+        }
+        let origin = self.of_value(ctx, value);
+        origin.complete
+            && !origin.terminals.is_empty()
+            && origin.terminals.iter().all(|&t| {
+                self.analysis.is_new_buffer(ctx, t)
+                    && ctx
+                        .defining_op(t)
+                        .is_some_and(|def| ctx.ancestor_in_block(block, def).is_some())
+            })
     }
 
     /// `is_same_allocation(x, y)` (MLIR's decision procedure), from cached origins.

@@ -44,8 +44,9 @@ func.func @main() {
 
 // -----
 
-// Across blocks: %a dies in the entry block; each successor frees it at its start, before
-// allocating its own buffer.
+// Across blocks: %a dies in the entry block and neither successor takes it, so it is freed
+// once, unconditionally, right after its last use (not once per edge under the branch
+// condition), before either successor allocates its own buffer.
 func.func private @printI64(i64)
 func.func private @printNewline()
 
@@ -748,5 +749,103 @@ func.func @main() {
   %y = memref.load %r#1[%c0] : memref<2xi64>
   %z = arith.addi %x, %y : i64
   func.call @printI64(%z) : (i64) -> ()
+  return
+}
+
+// -----
+
+// Both memref results of a loop enter the next loop, and nothing uses them after it: the next
+// loop takes over both ownerships (it frees them on its first trip), so the function's end
+// frees only the last loop's results. The first loop passes back one buffer as both results,
+// owned twice; @chain called with zero trips for the second loop hands its initial values on
+// unchanged.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @chain(%n: index, %m: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %a = memref.alloc() : memref<4xi64>
+  memref.store %one, %a[%c0] : memref<4xi64>
+  %b = memref.alloc() : memref<4xi64>
+  memref.store %one, %b[%c0] : memref<4xi64>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %a, %q = %b) -> (memref<4xi64>, memref<4xi64>) {
+    %next = memref.alloc() : memref<4xi64>
+    %v = memref.load %p[%c0] : memref<4xi64>
+    %u = memref.load %q[%c0] : memref<4xi64>
+    %w = arith.addi %v, %u : i64
+    memref.store %w, %next[%c0] : memref<4xi64>
+    scf.yield %next, %next : memref<4xi64>, memref<4xi64>
+  }
+  %s:3 = scf.while (%p = %r#0, %q = %r#1, %i = %c0) : (memref<4xi64>, memref<4xi64>, index) -> (memref<4xi64>, memref<4xi64>, index) {
+    %more = arith.cmpi slt, %i, %m : index
+    scf.condition(%more) %p, %q, %i : memref<4xi64>, memref<4xi64>, index
+  } do {
+  ^bb0(%p: memref<4xi64>, %q: memref<4xi64>, %i: index):
+    %next = memref.alloc() : memref<4xi64>
+    %v = memref.load %p[%c0] : memref<4xi64>
+    %u = memref.load %q[%c0] : memref<4xi64>
+    %w = arith.addi %v, %u : i64
+    memref.store %w, %next[%c0] : memref<4xi64>
+    %j = arith.addi %i, %c1 : index
+    scf.yield %next, %p, %j : memref<4xi64>, memref<4xi64>, index
+  }
+  %x = memref.load %s#0[%c0] : memref<4xi64>
+  %y = memref.load %s#1[%c0] : memref<4xi64>
+  %sum = arith.addi %x, %y : i64
+  return %sum : i64
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %trips = func.call @chain(%c2, %c3) : (index, index) -> i64
+  func.call @printI64(%trips) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  %none = func.call @chain(%c2, %c0) : (index, index) -> i64
+  func.call @printI64(%none) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  %first = func.call @chain(%c0, %c2) : (index, index) -> i64
+  func.call @printI64(%first) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+// -----
+
+// No transfer: one result of the first loop is read after the second, so neither enters it
+// with its ownership (the block frees both, after the second loop).
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i64
+  %a = memref.alloc() : memref<4xi64>
+  memref.store %one, %a[%c0] : memref<4xi64>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%p = %a, %q = %a) -> (memref<4xi64>, memref<4xi64>) {
+    %next = memref.alloc() : memref<4xi64>
+    %v = memref.load %p[%c0] : memref<4xi64>
+    %w = arith.addi %v, %v : i64
+    memref.store %w, %next[%c0] : memref<4xi64>
+    scf.yield %next, %p : memref<4xi64>, memref<4xi64>
+  }
+  %s:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%p = %r#0, %q = %r#1) -> (memref<4xi64>, memref<4xi64>) {
+    %next = memref.alloc() : memref<4xi64>
+    %v = memref.load %p[%c0] : memref<4xi64>
+    %u = memref.load %q[%c0] : memref<4xi64>
+    %w = arith.addi %v, %u : i64
+    memref.store %w, %next[%c0] : memref<4xi64>
+    scf.yield %next, %p : memref<4xi64>, memref<4xi64>
+  }
+  %x = memref.load %s#0[%c0] : memref<4xi64>
+  %y = memref.load %r#1[%c0] : memref<4xi64>
+  %sum = arith.addi %x, %y : i64
+  func.call @printI64(%sum) : (i64) -> ()
+  func.call @printNewline() : () -> ()
   return
 }

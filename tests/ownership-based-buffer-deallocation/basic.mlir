@@ -121,3 +121,44 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   return
 }
+
+// -----
+
+// A conditional branch whose successors take neither %a (it dies here) nor anything that may
+// be %a: %a is freed once before the branch under its own indicator, not once per edge under
+// the branch condition. %b goes to one successor only, so its frees stay split per edge.
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+func.func @rung(%c: i1) -> memref<2xi64> {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 3 : i64
+  %a = memref.alloc() : memref<2xi64>
+  memref.store %k, %a[%c0] : memref<2xi64>
+  %x = memref.load %a[%c0] : memref<2xi64>
+  %b = memref.alloc() : memref<2xi64>
+  memref.store %x, %b[%c0] : memref<2xi64>
+  cf.cond_br %c, ^next(%b : memref<2xi64>), ^exit
+^next(%m: memref<2xi64>):
+  return %m : memref<2xi64>
+^exit:
+  %e = memref.alloc() : memref<2xi64>
+  memref.store %k, %e[%c0] : memref<2xi64>
+  return %e : memref<2xi64>
+}
+
+func.func @main() {
+  %t = arith.constant true
+  %f = arith.constant false
+  %c0 = arith.constant 0 : index
+  %r1 = func.call @rung(%t) : (i1) -> memref<2xi64>
+  %r2 = func.call @rung(%f) : (i1) -> memref<2xi64>
+  %x1 = memref.load %r1[%c0] : memref<2xi64>
+  %x2 = memref.load %r2[%c0] : memref<2xi64>
+  func.call @printI64(%x1) : (i64) -> ()
+  func.call @printI64(%x2) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  memref.dealloc %r1 : memref<2xi64>
+  memref.dealloc %r2 : memref<2xi64>
+  return
+}

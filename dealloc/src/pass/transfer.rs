@@ -22,6 +22,12 @@
 //! // the loop's ownership operand for %init is `true`; the block no longer frees %alloc
 //! ```
 //!
+//! The buffer may also be one of several memref results of a region-branch op (the previous
+//! loop of a chain) when all of them enter the loop together, each dead after it: such results
+//! may be one buffer owned twice (a loop that ran no trip returns its initial values), which
+//! the loop's one dealloc frees once, where the block and the loop could each free it if only
+//! some were handed over.
+//!
 //! No transfer into an `scf.while` whose after region only passes back, for that argument,
 //! buffers the loop never owns (defined outside it, globals, stack buffers, or what its
 //! condition forwarded of those), while everything its condition forwards is a buffer allocated
@@ -68,7 +74,7 @@ impl DeallocState<'_> {
         let operand = (loop_op, value, operand_index);
         if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
             || !self.in_list.contains(&(block, buffer))
-            || !self.is_fresh_buffer(buffer, block)
+            || !self.is_fresh_buffer(buffer, block, loop_op)
             || !dead_after(self.ctx, operand, buffer)
             || transfer_adds_a_guard(self.ctx, loop_op, operand_index)
         {
@@ -86,9 +92,14 @@ impl DeallocState<'_> {
     }
 
     /// Whether `value`, defined in `block`, is a buffer nothing defined before it may alias
-    /// while owned: an allocation, or the only memref result of a call or region-branch op
-    /// (which owns it only if it allocated it, or received it by a transfer).
-    fn is_fresh_buffer(&self, value: Value, block: Block) -> bool {
+    /// while owned: an allocation, the only memref result of a call or region-branch op
+    /// (which owns it only if it allocated it, or received it by a transfer), or a memref
+    /// result of a region-branch op whose other memref results all enter `loop_op` with it
+    /// ([`Self::enters_with`]). Such results may be one buffer (a loop that ran no trip
+    /// returns its initial values), each with its own indicator: handed over together, they
+    /// are freed by the one dealloc of the loop, which frees a buffer listed twice once,
+    /// never by the block and the loop both.
+    fn is_fresh_buffer(&self, value: Value, block: Block, loop_op: Op) -> bool {
         let ctx = &*self.ctx;
         let Some(def) = ctx.defining_op(value) else {
             return false;
@@ -100,9 +111,42 @@ impl DeallocState<'_> {
             return true;
         }
         let op_def = ctx.op_def(def);
-        let hands_over = op_def.call.is_some() || op_def.region_branch.is_some();
-        let memref_results = ctx.results(def).iter().filter(|&&r| is_memref(ctx, r));
-        hands_over && memref_results.count() == 1
+        let mut memref_results = ctx
+            .results(def)
+            .iter()
+            .copied()
+            .filter(|&r| is_memref(ctx, r));
+        if op_def.call.is_some() {
+            return memref_results.count() == 1;
+        }
+        op_def.region_branch.is_some()
+            && memref_results.all(|r| r == value || self.enters_with(r, block, loop_op))
+    }
+
+    /// Whether `sibling`, a memref result of the op defining a buffer handed over to
+    /// `loop_op`, is handed over too: the block owns it under a unique indicator (or no longer,
+    /// handed over already), it enters `loop_op` directly as an initial value, nothing uses it
+    /// after, and handing it over adds no guard.
+    fn enters_with(&self, sibling: Value, block: Block, loop_op: Op) -> bool {
+        let ctx = &*self.ctx;
+        if !matches!(self.get(sibling, block), Ownership::Unique(_)) {
+            return false;
+        }
+        let Some(forwarded) = ctx
+            .op_def(loop_op)
+            .region_branch
+            .and_then(|rb| (rb.entry)(ctx, loop_op).first().map(|e| e.operands.clone()))
+        else {
+            return false;
+        };
+        let Some(index) = forwarded
+            .filter(|&i| i < ctx.num_operands(loop_op))
+            .find(|&i| ctx.operand(loop_op, i) == sibling)
+        else {
+            return false;
+        };
+        dead_after(ctx, (loop_op, sibling, index), sibling)
+            && !transfer_adds_a_guard(ctx, loop_op, index)
     }
 }
 
