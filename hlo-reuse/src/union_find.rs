@@ -56,11 +56,10 @@ impl Positions {
 
     /// Moves every position of `other` into `self`.
     fn absorb(&mut self, other: Positions) {
-        other
-            .sorted
-            .into_iter()
-            .chain(other.scattered)
-            .for_each(|at| self.insert(at));
+        other.sorted.into_iter().for_each(|at| self.insert(at));
+        if !other.scattered.is_empty() {
+            other.scattered.into_iter().for_each(|at| self.insert(at));
+        }
     }
 
     fn any_within(&self, within: RangeInclusive<u32>) -> bool {
