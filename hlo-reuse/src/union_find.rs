@@ -4,9 +4,11 @@
 //! which its members are referenced, merged smaller into larger on union, so that "is this
 //! class referenced between here and there" costs a logarithm, not a walk.
 //!
-//! A class's positions are a short sorted inline list until they outgrow it, then a
-//! `BTreeSet`: most classes are one buffer referenced a few times, and a set node per class
-//! cost an allocation each.
+//! A class's positions are a sorted list (inline while short) that takes a new position when
+//! few positions follow it, and a `BTreeSet` for the others: unions mostly meet classes in
+//! program order, so a merged class's positions land at or near the end of the larger list
+//! (a set node per position, as a set alone kept them, cost an allocation and a tree descent
+//! each), while a position far from the end never shifts a long list.
 //!
 //! The parent links are a table indexed by value number (values are numbered densely by the
 //! context), grown on demand; [`UnionFind::clear`] resets only the entries set since the last
@@ -19,67 +21,51 @@ use std::ops::RangeInclusive;
 use ir::Value;
 use smallvec::SmallVec;
 
-/// How many positions a class keeps inline before it moves them to a set.
+/// How many positions a class keeps inline before its list moves to the heap.
 const INLINE_POSITIONS: usize = 6;
 
-/// The reference positions of one class.
-enum Positions {
-    /// Few positions, sorted and distinct.
-    Few(SmallVec<[u32; INLINE_POSITIONS]>),
-    /// Many positions.
-    Many(BTreeSet<u32>),
-}
+/// How many positions of the sorted list may follow a new one that joins it (one further
+/// from the end goes to the set instead, so that an insertion shifts at most this many).
+const NEAR_END: usize = 32;
 
-impl Default for Positions {
-    fn default() -> Self {
-        Positions::Few(SmallVec::new())
-    }
+/// The reference positions of one class: distinct, each in one of the two parts.
+#[derive(Default)]
+struct Positions {
+    /// Sorted.
+    sorted: SmallVec<[u32; INLINE_POSITIONS]>,
+    /// The positions that would have joined `sorted` far from its end.
+    scattered: BTreeSet<u32>,
 }
 
 impl Positions {
     fn len(&self) -> usize {
-        match self {
-            Positions::Few(few) => few.len(),
-            Positions::Many(many) => many.len(),
-        }
+        self.sorted.len() + self.scattered.len()
     }
 
     fn insert(&mut self, at: u32) {
-        match self {
-            Positions::Few(few) => {
-                let Err(k) = few.binary_search(&at) else {
-                    return;
-                };
-                if few.len() < INLINE_POSITIONS {
-                    few.insert(k, at);
-                    return;
-                }
-                let mut many: BTreeSet<u32> = few.iter().copied().collect();
-                many.insert(at);
-                *self = Positions::Many(many);
-            }
-            Positions::Many(many) => {
-                many.insert(at);
-            }
+        let k = self.sorted.partition_point(|&p| p < at);
+        if self.sorted.get(k) == Some(&at) || self.scattered.contains(&at) {
+            return;
+        }
+        if self.sorted.len() - k <= NEAR_END {
+            self.sorted.insert(k, at);
+        } else {
+            self.scattered.insert(at);
         }
     }
 
     /// Moves every position of `other` into `self`.
     fn absorb(&mut self, other: Positions) {
-        match other {
-            Positions::Few(few) => few.into_iter().for_each(|at| self.insert(at)),
-            Positions::Many(many) => many.into_iter().for_each(|at| self.insert(at)),
+        other.sorted.into_iter().for_each(|at| self.insert(at));
+        if !other.scattered.is_empty() {
+            other.scattered.into_iter().for_each(|at| self.insert(at));
         }
     }
 
     fn any_within(&self, within: RangeInclusive<u32>) -> bool {
-        match self {
-            Positions::Few(few) => {
-                let k = few.partition_point(|&at| at < *within.start());
-                few.get(k).is_some_and(|&at| at <= *within.end())
-            }
-            Positions::Many(many) => many.range(within).next().is_some(),
-        }
+        let k = self.sorted.partition_point(|&at| at < *within.start());
+        self.sorted.get(k).is_some_and(|&at| at <= *within.end())
+            || (!self.scattered.is_empty() && self.scattered.range(within).next().is_some())
     }
 }
 
@@ -276,6 +262,26 @@ mod tests {
         uf.note_reference(c, 3);
         uf.union(c, b);
         assert!(uf.referenced_within(a, 3..=3) && !uf.referenced_within(a, 42..=99));
+    }
+
+    #[test]
+    fn positions_far_from_the_end_stay_exact() {
+        let [a, b] = values();
+        let mut uf = UnionFind::default();
+        for at in (100..300).step_by(2) {
+            uf.note_reference(a, at);
+        }
+        for at in [1, 51, 101, 1, 299] {
+            uf.note_reference(b, at);
+        }
+        uf.union(a, b);
+        assert!(uf.referenced_within(a, 1..=1) && uf.referenced_within(a, 51..=51));
+        assert!(uf.referenced_within(a, 101..=101) && uf.referenced_within(a, 299..=299));
+        assert!(!uf.referenced_within(a, 2..=50) && !uf.referenced_within(a, 52..=99));
+        assert!(!uf.referenced_within(a, 300..=400) && uf.referenced_within(b, 150..=150));
+        uf.note_reference(b, 51);
+        uf.note_reference(b, 250);
+        assert!(!uf.referenced_within(a, 52..=99));
     }
 
     #[test]
