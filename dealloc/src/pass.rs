@@ -1057,10 +1057,10 @@ impl<'a> DeallocState<'a> {
         }
         let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
         let mut negated = None;
-        for (k, retained) in retains.iter().enumerate() {
+        for (k, (retained, passed_on_k)) in retains.iter().zip(passed_on).enumerate() {
             let mut adapted = Vec::with_capacity(to_free.len());
             for entry in &to_free {
-                if passed_on[k].iter().any(|(e, _)| e.value == entry.value) {
+                if passed_on_k.iter().any(|(e, _)| e.value == entry.value) {
                     // Not freed here but handed to successor `k`, on whose edge the branch
                     // condition holds: its ownership there is its own indicator.
                     adapted.push(*entry);
@@ -1086,7 +1086,8 @@ impl<'a> DeallocState<'a> {
                     ..*entry
                 });
             }
-            let updated = self.create_dealloc(op, &adapted, retained, &bases);
+            // The entries passed on are unchanged in `adapted`, so they are still its own.
+            let updated = self.create_dealloc_passing(op, &adapted, retained, &bases, passed_on_k);
             self.reset_retained(retained, &updated, block);
             for (&r, &u) in retained.iter().zip(&updated) {
                 mappings[k].insert(r, u);
@@ -1293,10 +1294,24 @@ impl<'a> DeallocState<'a> {
         retained: &[Value],
         bases: &BaseBuffers,
     ) -> Vec<Value> {
+        let passed_on = self.passed_on(to_free, retained);
+        self.create_dealloc_passing(before, to_free, retained, bases, passed_on)
+    }
+
+    /// [`Self::create_dealloc`] with the memrefs passed on already known (`passed_on` must be
+    /// [`Self::passed_on`] of `to_free` and `retained`): a conditional branch finds them per
+    /// edge before it adapts the conditions, and does not ask again.
+    fn create_dealloc_passing(
+        &mut self,
+        before: Op,
+        to_free: &[ToFree],
+        retained: &[Value],
+        bases: &BaseBuffers,
+        passed_on: Vec<(ToFree, usize)>,
+    ) -> Vec<Value> {
         let Some(block) = self.ctx.op_parent(before) else {
             return Vec::new();
         };
-        let passed_on = self.passed_on(to_free, retained);
         let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
         let freed: Vec<ToFree> = to_free
             .iter()
