@@ -35,20 +35,22 @@ impl Bit {
     }
 }
 
-/// Whether pointers `p` and `q` differ (`arith.cmpi ne`); known `false` for one value.
-pub(crate) fn differ(b: &mut Builder, p: Value, q: Value) -> Bit {
+/// Whether pointers `p` and `q` differ (`arith.cmpi ne`, the block's from `reuse` for either
+/// order of the pair); known `false` for one value.
+pub(crate) fn differ(b: &mut Builder, reuse: &mut Reuse, p: Value, q: Value) -> Bit {
     if p == q {
         return Bit::Known(false);
     }
-    Bit::Runtime(CmpIOp::build(b, CmpIPredicate::Ne, p, q).result(b))
+    Bit::Runtime(reuse.pointer_compare(b, CmpIPredicate::Ne, p, q))
 }
 
-/// Whether pointers `p` and `q` are equal (`arith.cmpi eq`); known `true` for one value.
-pub(crate) fn equal(b: &mut Builder, p: Value, q: Value) -> Bit {
+/// Whether pointers `p` and `q` are equal (`arith.cmpi eq`, the block's from `reuse` for either
+/// order of the pair); known `true` for one value.
+pub(crate) fn equal(b: &mut Builder, reuse: &mut Reuse, p: Value, q: Value) -> Bit {
     if p == q {
         return Bit::Known(true);
     }
-    Bit::Runtime(CmpIOp::build(b, CmpIPredicate::Eq, p, q).result(b))
+    Bit::Runtime(reuse.pointer_compare(b, CmpIPredicate::Eq, p, q))
 }
 
 /// `x & y`.
