@@ -83,6 +83,9 @@ struct Closures<'a> {
     derived: BoundedClosures<'a>,
     /// What each value may be derived from, up to [`ORIGIN_LIMIT`] values.
     origins: BoundedClosures<'a>,
+    /// The alias set of the last free placed, emptied, kept for its allocation: each free
+    /// would otherwise grow a new set through every size up to its own.
+    spare_aliases: FxHashSet<Value>,
 }
 
 impl<'a> Closures<'a> {
@@ -92,7 +95,19 @@ impl<'a> Closures<'a> {
             roots: BoundedClosures::walking(flow, Direction::Reverse, ALIAS_LIMIT),
             derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
+            spare_aliases: FxHashSet::default(),
         }
+    }
+
+    /// An empty set for the aliases of a free (the spare one).
+    fn empty_alias_set(&mut self) -> FxHashSet<Value> {
+        std::mem::take(&mut self.spare_aliases)
+    }
+
+    /// Keeps `aliases`, no longer needed, as the spare set.
+    fn recycle(&mut self, mut aliases: FxHashSet<Value>) {
+        aliases.clear();
+        self.spare_aliases = aliases;
     }
 }
 
@@ -178,7 +193,9 @@ fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> 
         anchor = Some(later(ctx, anchor, required));
     }
     let definer = site.moving_definer(ctx, anchor);
-    if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases)) {
+    let branches = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases));
+    closures.recycle(aliases);
+    if let Some(branches) = branches {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
@@ -426,7 +443,7 @@ fn push_into_branches(
 /// taken: its own closure is part of that one, so it is not asked for (a buffer passed down a
 /// chain of loops has hundreds of roots, each deriving the rest of the chain).
 fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<FxHashSet<Value>> {
-    let mut aliases: FxHashSet<Value> = FxHashSet::default();
+    let mut aliases = closures.empty_alias_set();
     let mut pending: Vec<Value> = Vec::new();
     for &root in closures.roots.get(buffer)?.iter() {
         if aliases.contains(&root) {
