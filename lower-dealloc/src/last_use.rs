@@ -31,14 +31,13 @@
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
+use crate::logic;
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::closures::{BoundedClosures, Direction};
 use analysis::returns::ReturnSummaries;
-use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::registry::{RegionEdge, RegionPoint};
-use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value, ValueDef};
+use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -296,7 +295,7 @@ fn last_use(
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
 /// buffer is last used: the free is unconditional (its guard's condition is statically `true`,
-/// [`is_statically_true`]: a guard on a runtime condition would be copied into each region, one runtime check
+/// [`logic::is_statically_true`]: a guard on a runtime condition would be copied into each region, one runtime check
 /// more than the single free after `anchor`), `anchor` is an `scf.if` (exactly one of its
 /// regions runs, once) whose
 /// results are no alias of the buffer and compute neither the guard's condition nor the freed
@@ -313,7 +312,7 @@ fn may_push_into(
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
         return false;
     }
-    if !is_statically_true(ctx, site.condition, 0) {
+    if !logic::is_statically_true(ctx, site.condition) {
         return false;
     }
     let results = ctx.results(anchor);
@@ -327,48 +326,6 @@ fn may_push_into(
             ctx.blocks(region)
                 .any(|block| allocates_after_last_use(ctx, block, aliases))
         })
-}
-
-/// How deep [`is_statically_true`] looks through the results of region ops.
-const STATIC_TRUTH_DEPTH: usize = 4;
-
-/// Whether `cond` is `true` whenever it is computed: the constant `true`, or a result of a
-/// region-branch op (`scf.if`, a loop) that receives a statically true value on every edge
-/// into it (from the op itself when no region runs, and from every region's terminator).
-/// Canonicalize folds such a result to `true` later; the lowering runs before it.
-fn is_statically_true(ctx: &Context, cond: Value, depth: usize) -> bool {
-    if let Some(value) = ConstantOp::as_bool(ctx, cond) {
-        return value;
-    }
-    let ValueDef::Result { op, index } = ctx.value_def(cond) else {
-        return false;
-    };
-    let Some(rb) = ctx.op_def(op).region_branch else {
-        return false;
-    };
-    if depth == STATIC_TRUTH_DEPTH {
-        return false;
-    }
-    let index = index as usize;
-    let flows_in = |edges: &[RegionEdge], from: Op| {
-        edges
-            .iter()
-            .filter(|edge| edge.to == RegionPoint::Parent && edge.inputs.contains(&index))
-            .all(|edge| {
-                let at = edge.operands.start + (index - edge.inputs.start);
-                at < ctx.num_operands(from)
-                    && is_statically_true(ctx, ctx.operand(from, at), depth + 1)
-            })
-    };
-    if !flows_in(&(rb.entry)(ctx, op), op) {
-        return false;
-    }
-    ctx.regions(op).iter().enumerate().all(|(i, &region)| {
-        ctx.blocks(region).all(|block| {
-            ctx.last_op(block)
-                .is_some_and(|term| flows_in(&(rb.from_region)(ctx, op, i, term), term))
-        })
-    })
 }
 
 /// Whether an op of `block` from the last one using an alias of the buffer on (or any op, when
