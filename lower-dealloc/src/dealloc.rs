@@ -1,7 +1,7 @@
 //! Lowering of one `bufferization.dealloc` (the four cases).
 
 use crate::logic::{self, Bit};
-use ir::dialects::arith::ConstantOp;
+use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp};
 use ir::dialects::bufferization::DeallocOp;
 use ir::dialects::bufferization::copy::rank1_type;
 use ir::dialects::func::CallOp;
@@ -34,7 +34,8 @@ impl Groups {
 }
 
 /// What the lowering has built that the deallocs lowered later in the same block reuse: the
-/// aligned pointer of each buffer, and the `i1` and `index` constants.
+/// aligned pointer of each buffer, the comparisons of two pointers, and the `i1` and `index`
+/// constants.
 ///
 /// A dealloc's memrefs are mostly the base buffers that `memref.extract_strided_metadata`
 /// gives for the values it frees, and its retained values are those values themselves: both
@@ -45,12 +46,19 @@ impl Groups {
 /// block too: the copies a dealloc would build of one already in its block are what the `cse`
 /// after the lowering merges into that first one anyway.
 ///
+/// A pointer comparison (`eq` or `ne`, both symmetric) is built once per block and pair of
+/// pointers, in either order: a dealloc retaining the memrefs it frees asks whether `p` is `q`
+/// for one retained value and whether `q` is `p` for the other, and `cse` merges no such
+/// swapped pair.
+///
 /// A constant the function already holds at the start of its entry block (where the
 /// canonicalization before the lowering put every constant) is used instead of building one:
 /// it dominates the whole body, and is the one `cse` would merge the copy into.
 #[derive(Default)]
 pub(crate) struct Reuse {
     pointers: FxHashMap<(Block, Value), Value>,
+    /// By block, whether the predicate is `eq` (else `ne`), and the pair of pointers, lower first.
+    compares: FxHashMap<(Block, bool, Value, Value), Value>,
     constants: FxHashMap<(Block, Type, i128), Value>,
     /// The `arith.constant`s at the start of the entry block of each isolated-from-above op.
     leading: FxHashMap<Op, FxHashMap<(Type, Attr), Value>>,
@@ -72,6 +80,28 @@ impl Reuse {
         let pointer = ExtractAlignedPointerAsIndexOp::build(b, source).result(b);
         self.pointers.insert((block, source), pointer);
         pointer
+    }
+
+    /// `arith.cmpi predicate, p, q` (`eq` or `ne`) at the builder's insertion point: the one
+    /// built earlier in the same block for `p` and `q` in either order (which dominates it, as
+    /// for [`Reuse::pointer`]), or a new one there.
+    pub(crate) fn pointer_compare(
+        &mut self,
+        b: &mut Builder,
+        predicate: CmpIPredicate,
+        p: Value,
+        q: Value,
+    ) -> Value {
+        let Some(block) = insertion_block(b) else {
+            return CmpIOp::build(b, predicate, p, q).result(b);
+        };
+        let key = (block, predicate == CmpIPredicate::Eq, p.min(q), p.max(q));
+        if let Some(&compare) = self.compares.get(&key) {
+            return compare;
+        }
+        let compare = CmpIOp::build(b, predicate, p, q).result(b);
+        self.compares.insert(key, compare);
+        compare
     }
 
     /// `arith.constant value : ty` at the builder's insertion point: the one built earlier in
@@ -304,7 +334,7 @@ fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value
     for &r in &d.retained {
         let r_ptr = reuse.pointer(b, r);
         retained_pointers.push(r_ptr);
-        not_aliasing.push(logic::differ(b, m_ptr, r_ptr));
+        not_aliasing.push(logic::differ(b, reuse, m_ptr, r_ptr));
     }
     // A retained value that is the memref itself keeps it: no `arith.andi` chain to build
     // (it would fold to `false` and be left dead).
@@ -322,7 +352,7 @@ fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value
     retained_pointers
         .into_iter()
         .map(|r_ptr| {
-            let aliases = logic::equal(b, m_ptr, r_ptr);
+            let aliases = logic::equal(b, reuse, m_ptr, r_ptr);
             logic::and(b, aliases, cond).value(b, reuse)
         })
         .collect()
@@ -374,7 +404,7 @@ fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
     let t = reuse.bool_constant(b, true);
     let conditions: Vec<Bit> = d.conditions.iter().map(|&c| Bit::of(b, c)).collect();
     let should_free: Vec<Bit> = (0..pointers.len())
-        .map(|i| should_free_inline(b, i, &pointers, &retained_pointers, &conditions, t))
+        .map(|i| should_free_inline(b, reuse, i, &pointers, &retained_pointers, &conditions, t))
         .collect();
     let ownership = retained_pointers
         .iter()
@@ -384,7 +414,7 @@ fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
                 if owned == Bit::Known(true) {
                     break;
                 }
-                let same = logic::equal(b, r_ptr, ptr);
+                let same = logic::equal(b, reuse, r_ptr, ptr);
                 let next = logic::and(b, same, cond);
                 owned = logic::or(b, owned, next);
             }
@@ -402,6 +432,7 @@ fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
 /// is the constant `true`).
 fn should_free_inline(
     b: &mut Builder,
+    reuse: &mut Reuse,
     i: usize,
     pointers: &[Value],
     retained_pointers: &[Value],
@@ -419,14 +450,14 @@ fn should_free_inline(
         if should == Bit::Known(false) {
             return should;
         }
-        let distinct = logic::differ(b, ptr, r_ptr);
+        let distinct = logic::differ(b, reuse, ptr, r_ptr);
         should = logic::and(b, should, distinct);
     }
     for (&earlier, &earlier_cond) in pointers[..i].iter().zip(conditions) {
         if should == Bit::Known(false) {
             return should;
         }
-        let distinct = logic::differ(b, earlier, ptr);
+        let distinct = logic::differ(b, reuse, earlier, ptr);
         let earlier_not_freeing = logic::not(b, earlier_cond, t);
         let not_taken = logic::or(b, distinct, earlier_not_freeing);
         should = logic::and(b, should, not_taken);

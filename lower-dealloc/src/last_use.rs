@@ -31,14 +31,13 @@
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
+use crate::logic;
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::closures::{BoundedClosures, Direction};
 use analysis::returns::ReturnSummaries;
-use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::registry::{RegionEdge, RegionPoint};
-use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value, ValueDef};
+use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
 use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -83,6 +82,9 @@ struct Closures<'a> {
     derived: BoundedClosures<'a>,
     /// What each value may be derived from, up to [`ORIGIN_LIMIT`] values.
     origins: BoundedClosures<'a>,
+    /// The alias set of the last free placed, emptied, kept for its allocation: each free
+    /// would otherwise grow a new set through every size up to its own.
+    spare_aliases: FxHashSet<Value>,
 }
 
 impl<'a> Closures<'a> {
@@ -92,7 +94,19 @@ impl<'a> Closures<'a> {
             roots: BoundedClosures::walking(flow, Direction::Reverse, ALIAS_LIMIT),
             derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
+            spare_aliases: FxHashSet::default(),
         }
+    }
+
+    /// An empty set for the aliases of a free (the spare one).
+    fn empty_alias_set(&mut self) -> FxHashSet<Value> {
+        std::mem::take(&mut self.spare_aliases)
+    }
+
+    /// Keeps `aliases`, no longer needed, as the spare set.
+    fn recycle(&mut self, mut aliases: FxHashSet<Value>) {
+        aliases.clear();
+        self.spare_aliases = aliases;
     }
 }
 
@@ -178,7 +192,9 @@ fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> 
         anchor = Some(later(ctx, anchor, required));
     }
     let definer = site.moving_definer(ctx, anchor);
-    if let Some(branches) = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases)) {
+    let branches = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases));
+    closures.recycle(aliases);
+    if let Some(branches) = branches {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
@@ -279,7 +295,7 @@ fn last_use(
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
 /// buffer is last used: the free is unconditional (its guard's condition is statically `true`,
-/// [`is_statically_true`]: a guard on a runtime condition would be copied into each region, one runtime check
+/// [`logic::is_statically_true`]: a guard on a runtime condition would be copied into each region, one runtime check
 /// more than the single free after `anchor`), `anchor` is an `scf.if` (exactly one of its
 /// regions runs, once) whose
 /// results are no alias of the buffer and compute neither the guard's condition nor the freed
@@ -296,7 +312,7 @@ fn may_push_into(
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
         return false;
     }
-    if !is_statically_true(ctx, site.condition, 0) {
+    if !logic::is_statically_true(ctx, site.condition) {
         return false;
     }
     let results = ctx.results(anchor);
@@ -310,48 +326,6 @@ fn may_push_into(
             ctx.blocks(region)
                 .any(|block| allocates_after_last_use(ctx, block, aliases))
         })
-}
-
-/// How deep [`is_statically_true`] looks through the results of region ops.
-const STATIC_TRUTH_DEPTH: usize = 4;
-
-/// Whether `cond` is `true` whenever it is computed: the constant `true`, or a result of a
-/// region-branch op (`scf.if`, a loop) that receives a statically true value on every edge
-/// into it (from the op itself when no region runs, and from every region's terminator).
-/// Canonicalize folds such a result to `true` later; the lowering runs before it.
-fn is_statically_true(ctx: &Context, cond: Value, depth: usize) -> bool {
-    if let Some(value) = ConstantOp::as_bool(ctx, cond) {
-        return value;
-    }
-    let ValueDef::Result { op, index } = ctx.value_def(cond) else {
-        return false;
-    };
-    let Some(rb) = ctx.op_def(op).region_branch else {
-        return false;
-    };
-    if depth == STATIC_TRUTH_DEPTH {
-        return false;
-    }
-    let index = index as usize;
-    let flows_in = |edges: &[RegionEdge], from: Op| {
-        edges
-            .iter()
-            .filter(|edge| edge.to == RegionPoint::Parent && edge.inputs.contains(&index))
-            .all(|edge| {
-                let at = edge.operands.start + (index - edge.inputs.start);
-                at < ctx.num_operands(from)
-                    && is_statically_true(ctx, ctx.operand(from, at), depth + 1)
-            })
-    };
-    if !flows_in(&(rb.entry)(ctx, op), op) {
-        return false;
-    }
-    ctx.regions(op).iter().enumerate().all(|(i, &region)| {
-        ctx.blocks(region).all(|block| {
-            ctx.last_op(block)
-                .is_some_and(|term| flows_in(&(rb.from_region)(ctx, op, i, term), term))
-        })
-    })
 }
 
 /// Whether an op of `block` from the last one using an alias of the buffer on (or any op, when
@@ -426,7 +400,7 @@ fn push_into_branches(
 /// taken: its own closure is part of that one, so it is not asked for (a buffer passed down a
 /// chain of loops has hundreds of roots, each deriving the rest of the chain).
 fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<FxHashSet<Value>> {
-    let mut aliases: FxHashSet<Value> = FxHashSet::default();
+    let mut aliases = closures.empty_alias_set();
     let mut pending: Vec<Value> = Vec::new();
     for &root in closures.roots.get(buffer)?.iter() {
         if aliases.contains(&root) {

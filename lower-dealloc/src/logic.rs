@@ -5,11 +5,15 @@
 //! build the `arith.cmpi`/`arith.andi`/`arith.ori`/`arith.xori` chains that the final
 //! canonicalization would fold away (the same folds as `arith`'s: `x == x`, `x & false`,
 //! `x & true`, `x | true`, `x | false`, `!c`). A known bit becomes an `arith.constant` only
-//! where a value is needed.
+//! where a value is needed. A condition that is `true` on every edge into the region-branch
+//! result or block argument holding it ([`is_statically_true`]: the indicator of a buffer a
+//! loop owns on every trip) is known too, so the runtime checks it decides are not built
+//! either (canonicalize would fold them only after turning the indicator into a constant).
 
 use crate::dealloc::Reuse;
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
-use ir::{Builder, Context, OpView, Value};
+use ir::registry::{RegionEdge, RegionPoint};
+use ir::{Builder, Context, Op, OpView, Value, ValueDef};
 
 /// A boolean the lowering computes: a constant known while lowering, or an `i1` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,9 +25,14 @@ pub(crate) enum Bit {
 }
 
 impl Bit {
-    /// The bit `v` holds: known when an `i1` constant defines it.
+    /// The bit `v` holds: known when an `i1` constant defines it, or `true` when `v` is
+    /// [`is_statically_true`] (an ownership indicator a loop carries as `true`).
     pub(crate) fn of(b: &mut Builder, v: Value) -> Bit {
-        ConstantOp::as_bool(b.ctx(), v).map_or(Bit::Runtime(v), Bit::Known)
+        match ConstantOp::as_bool(b.ctx(), v) {
+            Some(k) => Bit::Known(k),
+            None if is_statically_true(b.ctx(), v) => Bit::Known(true),
+            None => Bit::Runtime(v),
+        }
     }
 
     /// The bit as an `i1` value: for a known one, a constant (the block's, from `reuse`).
@@ -35,20 +44,22 @@ impl Bit {
     }
 }
 
-/// Whether pointers `p` and `q` differ (`arith.cmpi ne`); known `false` for one value.
-pub(crate) fn differ(b: &mut Builder, p: Value, q: Value) -> Bit {
+/// Whether pointers `p` and `q` differ (`arith.cmpi ne`, the block's from `reuse` for either
+/// order of the pair); known `false` for one value.
+pub(crate) fn differ(b: &mut Builder, reuse: &mut Reuse, p: Value, q: Value) -> Bit {
     if p == q {
         return Bit::Known(false);
     }
-    Bit::Runtime(CmpIOp::build(b, CmpIPredicate::Ne, p, q).result(b))
+    Bit::Runtime(reuse.pointer_compare(b, CmpIPredicate::Ne, p, q))
 }
 
-/// Whether pointers `p` and `q` are equal (`arith.cmpi eq`); known `true` for one value.
-pub(crate) fn equal(b: &mut Builder, p: Value, q: Value) -> Bit {
+/// Whether pointers `p` and `q` are equal (`arith.cmpi eq`, the block's from `reuse` for either
+/// order of the pair); known `true` for one value.
+pub(crate) fn equal(b: &mut Builder, reuse: &mut Reuse, p: Value, q: Value) -> Bit {
     if p == q {
         return Bit::Known(true);
     }
-    Bit::Runtime(CmpIOp::build(b, CmpIPredicate::Eq, p, q).result(b))
+    Bit::Runtime(reuse.pointer_compare(b, CmpIPredicate::Eq, p, q))
 }
 
 /// `x & y`.
@@ -91,4 +102,71 @@ fn negated_compare(ctx: &Context, v: Value) -> Option<(CmpIPredicate, Value, Val
     }
     let predicate = compare.predicate(ctx)?;
     Some((predicate.negated(), compare.lhs(ctx), compare.rhs(ctx)))
+}
+
+/// How deep [`is_statically_true`] looks through region-branch ops.
+const STATIC_TRUTH_DEPTH: usize = 4;
+
+/// Whether `cond` is `true` whenever it is computed: the constant `true`, or a result of a
+/// region-branch op (`scf.if`, a loop), or an argument of the entry block of one of its regions,
+/// that receives a statically true value on every edge into it (from the op itself and from
+/// every region's terminator). The ownership indicator of a buffer a loop takes over and hands
+/// on owned on every trip is one: canonicalize folds it to `true` later, after the lowering
+/// has built the runtime checks it decides.
+pub(crate) fn is_statically_true(ctx: &Context, cond: Value) -> bool {
+    statically_true(ctx, cond, 0)
+}
+
+/// [`is_statically_true`], `depth` region-branch ops deep.
+fn statically_true(ctx: &Context, cond: Value, depth: usize) -> bool {
+    if let Some(value) = ConstantOp::as_bool(ctx, cond) {
+        return value;
+    }
+    if depth == STATIC_TRUTH_DEPTH {
+        return false;
+    }
+    let Some((op, to, index)) = receiving_end(ctx, cond) else {
+        return false;
+    };
+    let Some(rb) = ctx.op_def(op).region_branch else {
+        return false;
+    };
+    let flows_in = |edges: &[RegionEdge], from: Op| {
+        edges
+            .iter()
+            .filter(|edge| edge.to == to && edge.inputs.contains(&index))
+            .all(|edge| {
+                let at = edge.operands.start + (index - edge.inputs.start);
+                at < ctx.num_operands(from)
+                    && statically_true(ctx, ctx.operand(from, at), depth + 1)
+            })
+    };
+    if !flows_in(&(rb.entry)(ctx, op), op) {
+        return false;
+    }
+    ctx.regions(op).iter().enumerate().all(|(i, &region)| {
+        ctx.blocks(region).all(|block| {
+            ctx.last_op(block)
+                .is_some_and(|term| flows_in(&(rb.from_region)(ctx, op, i, term), term))
+        })
+    })
+}
+
+/// The op whose region-branch edges define `value`, where they end and the position of
+/// `value` among the values received there: a result of the op, or an argument of the entry
+/// block of one of its regions.
+fn receiving_end(ctx: &Context, value: Value) -> Option<(Op, RegionPoint, usize)> {
+    match ctx.value_def(value) {
+        ValueDef::Result { op, index } => Some((op, RegionPoint::Parent, index as usize)),
+        ValueDef::BlockArg { block, index } => {
+            let region = ctx.block_parent(block)?;
+            let op = ctx.region_parent(region)?;
+            if ctx.entry_block(region) != Some(block) {
+                return None;
+            }
+            let position = ctx.regions(op).iter().position(|&r| r == region)?;
+            Some((op, RegionPoint::Region(position), index as usize))
+        }
+        ValueDef::Placeholder => None,
+    }
 }

@@ -244,7 +244,25 @@ fn rebuild(
         values.push(v);
     }
     rw.replace_op_uses(old, &values);
-    rw.erase_op(old);
+    erase_dealloc(rw, old);
+}
+
+/// Erases the dealloc `op` (its results unused), and the `memref.extract_strided_metadata` ops
+/// that gave it base buffers and have no use left: a pattern that drops a freed base buffer
+/// leaves its op dead, which the lowering would otherwise build pointers next to and the final
+/// canonicalization erase.
+fn erase_dealloc(rw: &mut Rewriter, op: Op) {
+    let metadata: SmallVec<[Op; 4]> = DeallocOp(op)
+        .memrefs(rw)
+        .filter_map(|m| rw.defining_op(m))
+        .filter(|&def| ExtractStridedMetadataOp::is(rw, def))
+        .collect();
+    rw.erase_op(op);
+    for def in metadata {
+        if rw.is_alive(def) && !rw.results(def).iter().any(|&r| rw.has_uses(r)) {
+            rw.erase_op(def);
+        }
+    }
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
@@ -689,6 +707,6 @@ fn retained_aliasing_always_freed(
         let values = vec![t; parts.retained.len()];
         rw.replace_op_uses(op, &values);
     }
-    rw.erase_op(op);
+    erase_dealloc(rw, op);
     true
 }
