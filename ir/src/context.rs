@@ -163,6 +163,16 @@ impl OpState {
     }
 }
 
+/// The parts of an op to create, borrowed from an [`OpState`] or from a builder's arguments.
+struct OpParts<'s> {
+    name: OpName,
+    loc: Loc,
+    operands: &'s [Value],
+    result_types: &'s [Type],
+    regions: &'s [Region],
+    successors: &'s [Block],
+}
+
 /// Owner of all IR entities and interned data.
 pub struct Context {
     pub(crate) ops: PrimaryMap<Op, OpData>,
@@ -189,12 +199,9 @@ pub struct Context {
     /// The ops touched since recording started (see `context/changes.rs`); `None` when off.
     changed_ops: Option<Vec<Op>>,
     pub(crate) symbols: crate::symbols::SymbolCache,
-    /// `index` and `i1`, once interned (parsers ask for them for every index or condition
-    /// operand).
+    /// `index`, `i1` and `i64`, once interned (parsers ask for them for every index or condition
+    /// operand, builders for every predicate).
     common_types: CommonTypes,
-    /// An emptied op state whose lists keep their capacity, reused by
-    /// [`Context::create_op_from_parts`] so that building an op allocates no state.
-    spare_state: Option<OpState>,
     /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
     /// it up on every op with operand groups.
     operand_segment_sizes: Sym,
@@ -205,6 +212,7 @@ pub struct Context {
 struct CommonTypes {
     index: Option<Type>,
     i1: Option<Type>,
+    i64: Option<Type>,
 }
 
 mod changes;
@@ -240,7 +248,6 @@ impl Context {
             changed_ops: None,
             symbols: Default::default(),
             common_types: CommonTypes::default(),
-            spare_state: None,
             operand_segment_sizes: Sym::from_u32(0),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
@@ -403,8 +410,24 @@ impl Context {
 
     // ----- common types and attributes ------------------------------------------------------
 
-    /// `iN`.
+    /// `iN` (`i1` and `i64`, which builders ask for on every comparison and predicate, without
+    /// hashing once interned).
     pub fn int_type(&mut self, width: u32) -> Type {
+        match width {
+            1 => self.i1_type(),
+            64 => match self.common_types.i64 {
+                Some(ty) => ty,
+                None => {
+                    let ty = self.signless_int_type(64);
+                    self.common_types.i64 = Some(ty);
+                    ty
+                }
+            },
+            _ => self.signless_int_type(width),
+        }
+    }
+
+    fn signless_int_type(&mut self, width: u32) -> Type {
         self.ty(TypeData::Integer {
             width,
             signedness: Signedness::Signless,
@@ -416,7 +439,7 @@ impl Context {
         if let Some(ty) = self.common_types.i1 {
             return ty;
         }
-        let ty = self.int_type(1);
+        let ty = self.signless_int_type(1);
         self.common_types.i1 = Some(ty);
         ty
     }
@@ -511,8 +534,9 @@ impl Context {
         self.create_op_reusing(&mut state)
     }
 
-    /// [`Context::create_op`] from the parts of a state, through a reused state (no allocation
-    /// beyond the op's own storage): what [`crate::Builder::build_op`] runs for every op.
+    /// [`Context::create_op`] from the parts of a state, with no state in between (no
+    /// allocation beyond the op's own storage): what [`crate::Builder::build_op`] runs for
+    /// every op.
     pub fn create_op_from_parts(
         &mut self,
         name: OpName,
@@ -522,81 +546,117 @@ impl Context {
         attrs: &[(&str, Attr)],
         regions: Vec<Region>,
     ) -> Op {
-        let mut state = self
-            .spare_state
-            .take()
-            .unwrap_or_else(|| OpState::new(name, loc));
-        state.name = name;
-        state.loc = loc;
-        state.operands.extend_from_slice(operands);
-        state.result_types.extend_from_slice(result_types);
-        for &(attr_name, attr) in attrs {
-            let sym = self.sym(attr_name);
-            state.attrs.push((sym, attr));
-        }
-        state.regions = regions;
-        let op = self.create_op_reusing(&mut state);
-        self.spare_state = Some(state);
-        op
+        let attrs: OpAttrs = attrs
+            .iter()
+            .map(|&(attr_name, attr)| (self.sym(attr_name), attr))
+            .collect();
+        let parts = OpParts {
+            name,
+            loc,
+            operands,
+            result_types,
+            regions: &regions,
+            successors: &[],
+        };
+        self.create_op_with(parts, attrs)
     }
 
     /// [`Context::create_op`] from a state that is left empty but keeps its lists' capacity,
     /// so that a parser creating many ops allocates none for their states.
     pub fn create_op_reusing(&mut self, state: &mut OpState) -> Op {
-        self.touch();
-        let mut attrs = SmallVec::from_slice(&state.attrs);
-        state.attrs.clear();
-        self.sort_attrs(&mut attrs);
-        let op = self.ops.push(OpData {
-            operands: SmallVec::new(),
-            results: SmallVec::new(),
-            attrs,
-            regions: SmallVec::from_slice(&state.regions),
-            successors: SmallVec::from_slice(&state.successors),
-            loc: state.loc,
-        });
-        let links = self.op_links.push(OpLinks {
+        let attrs: OpAttrs = state.attrs.drain(..).collect();
+        let parts = OpParts {
             name: state.name,
-            parent: None.into(),
-            prev: None.into(),
-            next: None.into(),
-            order: Cell::new(0),
-            alive: true,
-            has_regions: !state.regions.is_empty(),
-            has_successors: !state.successors.is_empty(),
-        });
-        debug_assert_eq!(op, links, "ops and their links are pushed in step");
+            loc: state.loc,
+            operands: &state.operands,
+            result_types: &state.result_types,
+            regions: &state.regions,
+            successors: &state.successors,
+        };
+        let op = self.create_op_with(parts, attrs);
+        state.operands.clear();
+        state.result_types.clear();
+        state.regions.clear();
         state.successors.clear();
-        self.ops[op].operands.reserve(state.operands.len());
-        for value in state.operands.drain(..) {
-            self.link_new_operand(op, value);
+        op
+    }
+
+    /// Creates the op `parts` describes, with attributes `attrs` (any order): its lists are
+    /// built in place and its record pushed once, complete; its regions become owned by it.
+    fn create_op_with(&mut self, parts: OpParts<'_>, mut attrs: OpAttrs) -> Op {
+        self.touch();
+        let op = self.ops.next_key();
+        if attrs.len() > 1 {
+            self.sort_attrs(&mut attrs);
         }
-        let results: SmallVec<[Value; 2]> = state
-            .result_types
-            .drain(..)
-            .enumerate()
-            .map(|(index, ty)| {
-                self.values.push(ValueData {
-                    ty,
-                    def: ValueDef::Result {
-                        op,
-                        index: index as u32,
-                    },
-                    first_use: None.into(),
-                    last_use: None.into(),
-                })
-            })
-            .collect();
-        self.ops[op].results = results;
-        for region in state.regions.drain(..) {
+        let operands = self.link_new_operands(op, parts.operands);
+        let results = self.new_results(op, parts.result_types);
+        for &region in parts.regions {
             debug_assert!(
                 self.regions[region].parent.is_none(),
                 "region already owned"
             );
             self.regions[region].parent = op.into();
         }
+        let pushed = self.ops.push(OpData {
+            operands,
+            results,
+            attrs,
+            regions: SmallVec::from_slice(parts.regions),
+            successors: SmallVec::from_slice(parts.successors),
+            loc: parts.loc,
+        });
+        let links = self.op_links.push(OpLinks {
+            name: parts.name,
+            parent: None.into(),
+            prev: None.into(),
+            next: None.into(),
+            order: Cell::new(0),
+            alive: true,
+            has_regions: !parts.regions.is_empty(),
+            has_successors: !parts.successors.is_empty(),
+        });
+        debug_assert!(
+            pushed == op && links == op,
+            "ops and their links are pushed in step"
+        );
         self.record_op(op);
         op
+    }
+
+    /// The operand records of `op` (about to be created) reading `values`, each linked at the
+    /// end of its value's use-list, noting nothing.
+    fn link_new_operands(&mut self, op: Op, values: &[Value]) -> SmallVec<[Operand; 4]> {
+        let mut operands = SmallVec::with_capacity(values.len());
+        for (index, &value) in values.iter().enumerate() {
+            let u = self.operands.push(OperandData {
+                value,
+                owner: op,
+                index: index as u32,
+                prev_use: None.into(),
+                next_use: None.into(),
+            });
+            self.link_use(u, value);
+            operands.push(u);
+        }
+        operands
+    }
+
+    /// The result values of `op` (about to be created), of types `types`.
+    fn new_results(&mut self, op: Op, types: &[Type]) -> SmallVec<[Value; 2]> {
+        let mut results = SmallVec::with_capacity(types.len());
+        for (index, &ty) in types.iter().enumerate() {
+            results.push(self.values.push(ValueData {
+                ty,
+                def: ValueDef::Result {
+                    op,
+                    index: index as u32,
+                },
+                first_use: None.into(),
+                last_use: None.into(),
+            }));
+        }
+        results
     }
 
     /// Creates an empty region owned by no op yet.
@@ -1219,8 +1279,7 @@ impl Context {
         self.link_new_operand(op, v);
     }
 
-    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing (an op being
-    /// created is noted once, as a whole).
+    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing.
     fn link_new_operand(&mut self, op: Op, v: Value) {
         let index = self.ops[op].operands.len() as u32;
         let u = self.operands.push(OperandData {
@@ -1247,30 +1306,32 @@ impl Context {
         self.link_use(u, v);
     }
 
-    /// Replaces the operands `range` of `op` by `values` (which may differ in length).
+    /// Replaces the operands `range` of `op` by `values` (which may differ in length). Every
+    /// operand of the range leaves its use-list and the new ones join theirs at the end, in
+    /// order; the records of the old operands are reused for the new ones, and the op's list
+    /// changes in place.
     pub fn splice_operands(&mut self, op: Op, range: std::ops::Range<usize>, values: &[Value]) {
         self.touch();
         self.record_op(op);
-        let old: Vec<Operand> = self.ops[op].operands[range.clone()].to_vec();
-        for u in old {
+        for i in range.clone() {
+            let u = self.ops[op].operands[i];
             self.unlink_use(u);
         }
-        let mut new = Vec::with_capacity(values.len());
-        for &v in values {
-            let u = self.operands.push(OperandData {
-                value: v,
-                owner: op,
-                index: 0,
-                prev_use: None.into(),
-                next_use: None.into(),
-            });
+        let reused = range.len().min(values.len());
+        for (k, &v) in values[..reused].iter().enumerate() {
+            let u = self.ops[op].operands[range.start + k];
+            self.operands[u].value = v;
             self.link_use(u, v);
-            new.push(u);
         }
-        let mut list: Vec<Operand> = self.ops[op].operands.to_vec();
-        list.splice(range, new);
-        self.ops[op].operands = SmallVec::from_vec(list.clone());
-        for (i, u) in list.into_iter().enumerate() {
+        let rest = range.start + reused;
+        if values.len() > reused {
+            let fresh = self.link_new_operands(op, &values[reused..]);
+            self.ops[op].operands.insert_many(rest, fresh);
+        } else {
+            self.ops[op].operands.drain(rest..range.end);
+        }
+        let list = &self.ops[op].operands;
+        for (i, &u) in list.iter().enumerate().skip(rest) {
             self.operands[u].index = i as u32;
         }
     }
