@@ -283,6 +283,14 @@ impl Context {
         Attr::from_u32(self.attrs.insert_full(data).0 as u32)
     }
 
+    /// Whether an affine map or integer set has been interned (the printer declares them as
+    /// aliases before the module, so it must see the whole module before writing any of it).
+    pub fn has_alias_attrs(&self) -> bool {
+        self.attrs
+            .iter()
+            .any(|a| matches!(a, AttrData::AffineMap(_) | AttrData::AffineSet(_)))
+    }
+
     /// The structure of an attribute.
     #[inline]
     pub fn attr_data(&self, attr: Attr) -> &AttrData {
