@@ -213,6 +213,19 @@ pub struct Context {
     /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
     /// it up on every op with operand groups.
     operand_segment_sizes: Sym,
+    /// Integer attributes recently interned, by a hash of value and type: builders make the
+    /// same few constants and predicates over and over, and comparing a slot costs less than
+    /// hashing the attribute.
+    recent_ints: [Option<(i128, Type, Attr)>; RECENT_INT_SLOTS],
+}
+
+/// The number of slots of [`Context::recent_ints`].
+const RECENT_INT_SLOTS: usize = 32;
+
+/// The slot of [`Context::recent_ints`] for the integer `value` of type `ty`.
+fn recent_int_slot(value: i128, ty: Type) -> usize {
+    let key = (value as u64) ^ (u64::from(ty.as_u32()) << 40);
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 59) as usize % RECENT_INT_SLOTS
 }
 
 /// Types interned on first use and then returned without hashing.
@@ -257,6 +270,7 @@ impl Context {
             symbols: Default::default(),
             common_types: CommonTypes::default(),
             operand_segment_sizes: Sym::from_u32(0),
+            recent_ints: Default::default(),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
@@ -481,7 +495,16 @@ impl Context {
             TypeData::Integer { width, .. } => crate::util::sext(value, *width),
             _ => crate::util::sext(value, 64),
         };
-        self.attr(AttrData::Integer { value, ty })
+        let slot = recent_int_slot(value, ty);
+        if let Some((recent_value, recent_ty, attr)) = self.recent_ints[slot]
+            && recent_value == value
+            && recent_ty == ty
+        {
+            return attr;
+        }
+        let attr = self.attr(AttrData::Integer { value, ty });
+        self.recent_ints[slot] = Some((value, ty, attr));
+        attr
     }
 
     /// A string attribute.
