@@ -39,9 +39,17 @@ pub struct OpData {
     pub(crate) operands: SmallVec<[Operand; 4]>,
     pub(crate) results: SmallVec<[Value; 2]>,
     pub(crate) attrs: OpAttrs,
+    /// The regions and successors, boxed: most ops have neither, and every op's record is
+    /// 40 bytes smaller for it.
+    pub(crate) nested: Option<Box<OpNested>>,
+    pub(crate) loc: Loc,
+}
+
+/// The regions and successors of an op that has any.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpNested {
     pub(crate) regions: SmallVec<[Region; 1]>,
     pub(crate) successors: SmallVec<[Block; 2]>,
-    pub(crate) loc: Loc,
 }
 
 /// The fields of an op that walks and kind queries read: its name, its place in its block's
@@ -59,8 +67,8 @@ pub(crate) struct OpLinks {
     /// block's `order_valid` is set).
     pub(crate) order: Cell<u32>,
     pub(crate) alive: bool,
-    /// Whether the op has regions (set once: an op's regions never change), so that walks
-    /// and `regions` skip the payload of the many ops without any.
+    /// Whether the op has regions (set when it gets its first: regions are only ever added),
+    /// so that walks and `regions` skip the payload of the many ops without any.
     pub(crate) has_regions: bool,
     /// Whether the op has successors (set once: only which blocks they are changes), so that
     /// `successors`, asked of every op of a block by the verifier and region simplification,
@@ -163,6 +171,16 @@ impl OpState {
     }
 }
 
+/// The parts of an op to create, borrowed from an [`OpState`] or from a builder's arguments.
+struct OpParts<'s> {
+    name: OpName,
+    loc: Loc,
+    operands: &'s [Value],
+    result_types: &'s [Type],
+    regions: &'s [Region],
+    successors: &'s [Block],
+}
+
 /// Owner of all IR entities and interned data.
 pub struct Context {
     pub(crate) ops: PrimaryMap<Op, OpData>,
@@ -189,15 +207,25 @@ pub struct Context {
     /// The ops touched since recording started (see `context/changes.rs`); `None` when off.
     changed_ops: Option<Vec<Op>>,
     pub(crate) symbols: crate::symbols::SymbolCache,
-    /// `index` and `i1`, once interned (parsers ask for them for every index or condition
-    /// operand).
+    /// `index`, `i1` and `i64`, once interned (parsers ask for them for every index or condition
+    /// operand, builders for every predicate).
     common_types: CommonTypes,
-    /// An emptied op state whose lists keep their capacity, reused by
-    /// [`Context::create_op_from_parts`] so that building an op allocates no state.
-    spare_state: Option<OpState>,
     /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
     /// it up on every op with operand groups.
     operand_segment_sizes: Sym,
+    /// Integer attributes recently interned, by a hash of value and type: builders make the
+    /// same few constants and predicates over and over, and comparing a slot costs less than
+    /// hashing the attribute.
+    recent_ints: [Option<(i128, Type, Attr)>; RECENT_INT_SLOTS],
+}
+
+/// The number of slots of [`Context::recent_ints`].
+const RECENT_INT_SLOTS: usize = 32;
+
+/// The slot of [`Context::recent_ints`] for the integer `value` of type `ty`.
+fn recent_int_slot(value: i128, ty: Type) -> usize {
+    let key = (value as u64) ^ (u64::from(ty.as_u32()) << 40);
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 59) as usize % RECENT_INT_SLOTS
 }
 
 /// Types interned on first use and then returned without hashing.
@@ -205,6 +233,7 @@ pub struct Context {
 struct CommonTypes {
     index: Option<Type>,
     i1: Option<Type>,
+    i64: Option<Type>,
 }
 
 mod changes;
@@ -240,8 +269,8 @@ impl Context {
             changed_ops: None,
             symbols: Default::default(),
             common_types: CommonTypes::default(),
-            spare_state: None,
             operand_segment_sizes: Sym::from_u32(0),
+            recent_ints: Default::default(),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
@@ -274,6 +303,14 @@ impl Context {
     /// Interns an attribute.
     pub fn attr(&mut self, data: AttrData) -> Attr {
         Attr::from_u32(self.attrs.insert_full(data).0 as u32)
+    }
+
+    /// Whether an affine map or integer set has been interned (the printer declares them as
+    /// aliases before the module, so it must see the whole module before writing any of it).
+    pub fn has_alias_attrs(&self) -> bool {
+        self.attrs
+            .iter()
+            .any(|a| matches!(a, AttrData::AffineMap(_) | AttrData::AffineSet(_)))
     }
 
     /// The structure of an attribute.
@@ -403,8 +440,24 @@ impl Context {
 
     // ----- common types and attributes ------------------------------------------------------
 
-    /// `iN`.
+    /// `iN` (`i1` and `i64`, which builders ask for on every comparison and predicate, without
+    /// hashing once interned).
     pub fn int_type(&mut self, width: u32) -> Type {
+        match width {
+            1 => self.i1_type(),
+            64 => match self.common_types.i64 {
+                Some(ty) => ty,
+                None => {
+                    let ty = self.signless_int_type(64);
+                    self.common_types.i64 = Some(ty);
+                    ty
+                }
+            },
+            _ => self.signless_int_type(width),
+        }
+    }
+
+    fn signless_int_type(&mut self, width: u32) -> Type {
         self.ty(TypeData::Integer {
             width,
             signedness: Signedness::Signless,
@@ -416,7 +469,7 @@ impl Context {
         if let Some(ty) = self.common_types.i1 {
             return ty;
         }
-        let ty = self.int_type(1);
+        let ty = self.signless_int_type(1);
         self.common_types.i1 = Some(ty);
         ty
     }
@@ -442,7 +495,16 @@ impl Context {
             TypeData::Integer { width, .. } => crate::util::sext(value, *width),
             _ => crate::util::sext(value, 64),
         };
-        self.attr(AttrData::Integer { value, ty })
+        let slot = recent_int_slot(value, ty);
+        if let Some((recent_value, recent_ty, attr)) = self.recent_ints[slot]
+            && recent_value == value
+            && recent_ty == ty
+        {
+            return attr;
+        }
+        let attr = self.attr(AttrData::Integer { value, ty });
+        self.recent_ints[slot] = Some((value, ty, attr));
+        attr
     }
 
     /// A string attribute.
@@ -511,8 +573,9 @@ impl Context {
         self.create_op_reusing(&mut state)
     }
 
-    /// [`Context::create_op`] from the parts of a state, through a reused state (no allocation
-    /// beyond the op's own storage): what [`crate::Builder::build_op`] runs for every op.
+    /// [`Context::create_op`] from the parts of a state, with no state in between (no
+    /// allocation beyond the op's own storage): what [`crate::Builder::build_op`] runs for
+    /// every op.
     pub fn create_op_from_parts(
         &mut self,
         name: OpName,
@@ -522,81 +585,122 @@ impl Context {
         attrs: &[(&str, Attr)],
         regions: Vec<Region>,
     ) -> Op {
-        let mut state = self
-            .spare_state
-            .take()
-            .unwrap_or_else(|| OpState::new(name, loc));
-        state.name = name;
-        state.loc = loc;
-        state.operands.extend_from_slice(operands);
-        state.result_types.extend_from_slice(result_types);
-        for &(attr_name, attr) in attrs {
-            let sym = self.sym(attr_name);
-            state.attrs.push((sym, attr));
-        }
-        state.regions = regions;
-        let op = self.create_op_reusing(&mut state);
-        self.spare_state = Some(state);
-        op
+        let attrs: OpAttrs = attrs
+            .iter()
+            .map(|&(attr_name, attr)| (self.sym(attr_name), attr))
+            .collect();
+        let parts = OpParts {
+            name,
+            loc,
+            operands,
+            result_types,
+            regions: &regions,
+            successors: &[],
+        };
+        self.create_op_with(parts, attrs)
     }
 
     /// [`Context::create_op`] from a state that is left empty but keeps its lists' capacity,
     /// so that a parser creating many ops allocates none for their states.
     pub fn create_op_reusing(&mut self, state: &mut OpState) -> Op {
-        self.touch();
-        let mut attrs = SmallVec::from_slice(&state.attrs);
-        state.attrs.clear();
-        self.sort_attrs(&mut attrs);
-        let op = self.ops.push(OpData {
-            operands: SmallVec::new(),
-            results: SmallVec::new(),
-            attrs,
-            regions: SmallVec::from_slice(&state.regions),
-            successors: SmallVec::from_slice(&state.successors),
-            loc: state.loc,
-        });
-        let links = self.op_links.push(OpLinks {
+        let attrs: OpAttrs = state.attrs.drain(..).collect();
+        let parts = OpParts {
             name: state.name,
-            parent: None.into(),
-            prev: None.into(),
-            next: None.into(),
-            order: Cell::new(0),
-            alive: true,
-            has_regions: !state.regions.is_empty(),
-            has_successors: !state.successors.is_empty(),
-        });
-        debug_assert_eq!(op, links, "ops and their links are pushed in step");
+            loc: state.loc,
+            operands: &state.operands,
+            result_types: &state.result_types,
+            regions: &state.regions,
+            successors: &state.successors,
+        };
+        let op = self.create_op_with(parts, attrs);
+        state.operands.clear();
+        state.result_types.clear();
+        state.regions.clear();
         state.successors.clear();
-        self.ops[op].operands.reserve(state.operands.len());
-        for value in state.operands.drain(..) {
-            self.link_new_operand(op, value);
+        op
+    }
+
+    /// Creates the op `parts` describes, with attributes `attrs` (any order): its lists are
+    /// built in place and its record pushed once, complete; its regions become owned by it.
+    fn create_op_with(&mut self, parts: OpParts<'_>, mut attrs: OpAttrs) -> Op {
+        self.touch();
+        let op = self.ops.next_key();
+        if attrs.len() > 1 {
+            self.sort_attrs(&mut attrs);
         }
-        let results: SmallVec<[Value; 2]> = state
-            .result_types
-            .drain(..)
-            .enumerate()
-            .map(|(index, ty)| {
-                self.values.push(ValueData {
-                    ty,
-                    def: ValueDef::Result {
-                        op,
-                        index: index as u32,
-                    },
-                    first_use: None.into(),
-                    last_use: None.into(),
-                })
-            })
-            .collect();
-        self.ops[op].results = results;
-        for region in state.regions.drain(..) {
+        let operands = self.link_new_operands(op, parts.operands);
+        let results = self.new_results(op, parts.result_types);
+        for &region in parts.regions {
             debug_assert!(
                 self.regions[region].parent.is_none(),
                 "region already owned"
             );
             self.regions[region].parent = op.into();
         }
+        let nested = (!parts.regions.is_empty() || !parts.successors.is_empty()).then(|| {
+            Box::new(OpNested {
+                regions: SmallVec::from_slice(parts.regions),
+                successors: SmallVec::from_slice(parts.successors),
+            })
+        });
+        let pushed = self.ops.push(OpData {
+            operands,
+            results,
+            attrs,
+            nested,
+            loc: parts.loc,
+        });
+        let links = self.op_links.push(OpLinks {
+            name: parts.name,
+            parent: None.into(),
+            prev: None.into(),
+            next: None.into(),
+            order: Cell::new(0),
+            alive: true,
+            has_regions: !parts.regions.is_empty(),
+            has_successors: !parts.successors.is_empty(),
+        });
+        debug_assert!(
+            pushed == op && links == op,
+            "ops and their links are pushed in step"
+        );
         self.record_op(op);
         op
+    }
+
+    /// The operand records of `op` (about to be created) reading `values`, each linked at the
+    /// end of its value's use-list, noting nothing.
+    fn link_new_operands(&mut self, op: Op, values: &[Value]) -> SmallVec<[Operand; 4]> {
+        let mut operands = SmallVec::with_capacity(values.len());
+        for (index, &value) in values.iter().enumerate() {
+            let u = self.operands.push(OperandData {
+                value,
+                owner: op,
+                index: index as u32,
+                prev_use: None.into(),
+                next_use: None.into(),
+            });
+            self.link_use(u, value);
+            operands.push(u);
+        }
+        operands
+    }
+
+    /// The result values of `op` (about to be created), of types `types`.
+    fn new_results(&mut self, op: Op, types: &[Type]) -> SmallVec<[Value; 2]> {
+        let mut results = SmallVec::with_capacity(types.len());
+        for (index, &ty) in types.iter().enumerate() {
+            results.push(self.values.push(ValueData {
+                ty,
+                def: ValueDef::Result {
+                    op,
+                    index: index as u32,
+                },
+                first_use: None.into(),
+                last_use: None.into(),
+            }));
+        }
+        results
     }
 
     /// Creates an empty region owned by no op yet.
@@ -797,7 +901,7 @@ impl Context {
         if !self.op_links[op].has_regions {
             return &[];
         }
-        &self.ops[op].regions
+        self.ops[op].nested.as_ref().map_or(&[], |n| &n.regions)
     }
 
     /// The successors of `op`.
@@ -806,14 +910,15 @@ impl Context {
         if !self.op_links[op].has_successors {
             return &[];
         }
-        &self.ops[op].successors
+        self.ops[op].nested.as_ref().map_or(&[], |n| &n.successors)
     }
 
     /// Replaces successor `i` of `op`.
     pub fn set_successor(&mut self, op: Op, i: usize, block: Block) {
         self.touch();
         self.record_op(op);
-        self.ops[op].successors[i] = block;
+        let nested = self.ops[op].nested.as_mut();
+        nested.expect("an op with successors").successors[i] = block;
     }
 
     /// The attributes of `op`, sorted by name.
@@ -956,7 +1061,7 @@ impl Context {
     /// The index of `region` among its owner's regions.
     pub fn region_index(&self, region: Region) -> Option<usize> {
         let op = self.region_parent(region)?;
-        self.ops[op].regions.iter().position(|&r| r == region)
+        self.regions(op).iter().position(|&r| r == region)
     }
 
     /// The blocks of `region`, in order.
@@ -1219,8 +1324,7 @@ impl Context {
         self.link_new_operand(op, v);
     }
 
-    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing (an op being
-    /// created is noted once, as a whole).
+    /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing.
     fn link_new_operand(&mut self, op: Op, v: Value) {
         let index = self.ops[op].operands.len() as u32;
         let u = self.operands.push(OperandData {
@@ -1247,30 +1351,32 @@ impl Context {
         self.link_use(u, v);
     }
 
-    /// Replaces the operands `range` of `op` by `values` (which may differ in length).
+    /// Replaces the operands `range` of `op` by `values` (which may differ in length). Every
+    /// operand of the range leaves its use-list and the new ones join theirs at the end, in
+    /// order; the records of the old operands are reused for the new ones, and the op's list
+    /// changes in place.
     pub fn splice_operands(&mut self, op: Op, range: std::ops::Range<usize>, values: &[Value]) {
         self.touch();
         self.record_op(op);
-        let old: Vec<Operand> = self.ops[op].operands[range.clone()].to_vec();
-        for u in old {
+        for i in range.clone() {
+            let u = self.ops[op].operands[i];
             self.unlink_use(u);
         }
-        let mut new = Vec::with_capacity(values.len());
-        for &v in values {
-            let u = self.operands.push(OperandData {
-                value: v,
-                owner: op,
-                index: 0,
-                prev_use: None.into(),
-                next_use: None.into(),
-            });
+        let reused = range.len().min(values.len());
+        for (k, &v) in values[..reused].iter().enumerate() {
+            let u = self.ops[op].operands[range.start + k];
+            self.operands[u].value = v;
             self.link_use(u, v);
-            new.push(u);
         }
-        let mut list: Vec<Operand> = self.ops[op].operands.to_vec();
-        list.splice(range, new);
-        self.ops[op].operands = SmallVec::from_vec(list.clone());
-        for (i, u) in list.into_iter().enumerate() {
+        let rest = range.start + reused;
+        if values.len() > reused {
+            let fresh = self.link_new_operands(op, &values[reused..]);
+            self.ops[op].operands.insert_many(rest, fresh);
+        } else {
+            self.ops[op].operands.drain(rest..range.end);
+        }
+        let list = &self.ops[op].operands;
+        for (i, &u) in list.iter().enumerate().skip(rest) {
             self.operands[u].index = i as u32;
         }
     }
@@ -1500,8 +1606,8 @@ impl Context {
         );
         self.op_links[op].alive = false;
         self.ops[op].operands.clear();
-        for k in 0..self.ops[op].regions.len() {
-            let mut block = self.regions[self.ops[op].regions[k]].first.expand();
+        for k in 0..self.regions(op).len() {
+            let mut block = self.regions[self.regions(op)[k]].first.expand();
             while let Some(b) = block {
                 self.blocks[b].alive = false;
                 block = self.blocks[b].next.expand();
@@ -1633,7 +1739,9 @@ impl Context {
             parent: op.into(),
             ..RegionData::default()
         });
-        self.ops[op].regions.push(r);
+        let nested = self.ops[op].nested.get_or_insert_with(Default::default);
+        nested.regions.push(r);
+        self.op_links[op].has_regions = true;
         r
     }
 
@@ -1705,11 +1813,11 @@ impl Iterator for UseIter<'_> {
 mod record_sizes {
     use super::*;
 
-    /// The per-entity records bound the memory of a large program (about 360 bytes per op in
+    /// The per-entity records bound the memory of a large program (about 320 bytes per op in
     /// all, at a million ops): growing one is a decision, not an accident.
     #[test]
     fn entity_records_stay_compact() {
-        assert!(std::mem::size_of::<OpData>() <= 128);
+        assert!(std::mem::size_of::<OpData>() <= 88);
         assert!(std::mem::size_of::<OpLinks>() <= 24);
         assert!(std::mem::size_of::<ValueData>() <= 24);
         assert!(std::mem::size_of::<OperandData>() <= 20);

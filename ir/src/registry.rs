@@ -441,6 +441,18 @@ pub struct Registry {
     open_dialects: Vec<String>,
     /// Dialects with at least one registered op.
     dialects: rustc_hash::FxHashSet<String>,
+    /// Names recently asked of [`Registry::get_or_unregistered`], by a hash of the address of
+    /// the text asked with: builders ask for the same few literals over and over, and
+    /// comparing the text with a slot's name costs less than hashing it.
+    recent: [Option<OpName>; RECENT_SLOTS],
+}
+
+/// The number of slots of [`Registry::recent`].
+const RECENT_SLOTS: usize = 32;
+
+/// The slot of [`Registry::recent`] for an op name's text at `address`.
+fn recent_slot(address: *const u8) -> usize {
+    ((address as usize as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 59) as usize % RECENT_SLOTS
 }
 
 impl Registry {
@@ -479,12 +491,22 @@ impl Registry {
 
     /// The id for an op name, registering an unregistered placeholder if it is unknown.
     pub fn get_or_unregistered(&mut self, name: &str) -> OpName {
-        if let Some(id) = self.lookup(name) {
+        let slot = recent_slot(name.as_ptr());
+        if let Some(id) = self.recent[slot]
+            && self.def(id).name == name
+        {
             return id;
         }
-        let mut def = OpDef::new(name);
-        def.registered = false;
-        self.register(def)
+        let id = match self.lookup(name) {
+            Some(id) => id,
+            None => {
+                let mut def = OpDef::new(name);
+                def.registered = false;
+                self.register(def)
+            }
+        };
+        self.recent[slot] = Some(id);
+        id
     }
 
     /// The definition of an op name.

@@ -6,7 +6,9 @@
 //! `--mlir-print-ir-after-change`, `--mlir-timing`, `--verify-each[=false]`,
 //! `--dump-pass-pipeline`, `--debug-only=PASS[,PASS]` (see [`crate::logging`]), `-o FILE`.
 //! Everything the driver writes goes through [`Captured`], so tests run it in-process (the
-//! debug log aside: [`run`] installs it, [`run_captured`] does not).
+//! debug log aside: [`run`] installs it, [`run_captured`] does not), except the printed IR:
+//! it streams to the `-o` file, or to stdout through a buffer (see
+//! [`ir::asm::print_module_to`]), so that no copy of the whole output is held.
 //!
 //! `--run` (see [`crate::run`]) executes the entry function of each chunk after its passes:
 //! the program's prints go to stdout instead of the IR (which is written only with `-o FILE`),
@@ -19,7 +21,7 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use ir::asm::{ParseOptions, PrintOptions, parse_module_diagnostics, print_module_into};
+use ir::asm::{ParseOptions, PrintOptions, parse_module_diagnostics, print_module_to};
 use ir::{Context, Diagnostic, Op, SourceMap};
 
 use crate::manager::{Instrumentation, PassManager, RunLog, timing_report};
@@ -194,13 +196,16 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs the driver with real stdio; returns the exit code.
 pub fn run(args: &[String]) -> u8 {
+    let mut stdout_ir = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let result = match parse_args(args) {
         Ok(opts) => match crate::logging::install(&opts.debug_only) {
-            Ok(()) => run_parsed(opts, None, true),
+            Ok(()) => run_parsed(opts, None, true, &mut stdout_ir),
             Err(e) => usage_error(&e),
         },
         Err(e) => usage_error(&e),
     };
+    let _ = stdout_ir.flush();
+    drop(stdout_ir);
     let _ = std::io::stderr().write_all(result.stderr.as_bytes());
     let _ = std::io::stdout().write_all(result.stdout.as_bytes());
     let _ = std::io::stdout().flush();
@@ -209,10 +214,17 @@ pub fn run(args: &[String]) -> u8 {
 
 /// Runs the driver, capturing its output. `stdin` replaces the real stdin when given.
 pub fn run_captured(args: &[String], stdin: Option<&str>) -> Captured {
-    match parse_args(args) {
-        Ok(opts) => run_parsed(opts, stdin, false),
-        Err(e) => usage_error(&e),
+    let opts = match parse_args(args) {
+        Ok(opts) => opts,
+        Err(e) => return usage_error(&e),
+    };
+    let mut stdout_ir = Vec::new();
+    let mut cap = run_parsed(opts, stdin, false, &mut stdout_ir);
+    if !stdout_ir.is_empty() {
+        let ir = String::from_utf8(stdout_ir).expect("the printer writes UTF-8");
+        cap.stdout.insert_str(0, &ir);
     }
+    cap
 }
 
 /// What the driver reports for bad flags or pass options.
@@ -224,7 +236,14 @@ fn usage_error(message: &str) -> Captured {
     }
 }
 
-fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captured {
+/// Runs the driver on parsed options; the IR printed for stdout goes to `stdout_ir`, the rest
+/// of stdout into the result.
+fn run_parsed(
+    opts: Options,
+    stdin: Option<&str>,
+    skip_teardown: bool,
+    stdout_ir: &mut dyn Write,
+) -> Captured {
     let mut cap = Captured::default();
     let opts = Options {
         skip_teardown,
@@ -260,12 +279,34 @@ fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captur
     } else {
         vec![(0, text.as_str())]
     };
-    let mut out = String::new();
+    let mut discarded = std::io::sink();
+    let mut file = None;
+    let mut open_error = None;
+    let writer: &mut dyn Write = if opts.output == "-" {
+        // With `--run`, stdout carries the program's prints instead of the IR.
+        if opts.run.enabled {
+            &mut discarded
+        } else {
+            stdout_ir
+        }
+    } else {
+        match std::fs::File::create(&opts.output) {
+            Ok(f) => file.insert(std::io::BufWriter::with_capacity(1 << 16, f)),
+            Err(e) => {
+                open_error = Some(e);
+                &mut discarded
+            }
+        }
+    };
+    let mut out = IrOut {
+        writer,
+        error: open_error,
+    };
     let mut runs = RunSinks::default();
     let mut failed = false;
     for (k, (line_offset, chunk)) in chunks.iter().enumerate() {
         if k > 0 && opts.split_input_file {
-            out.push_str("// -----\n");
+            out.write(b"// -----\n");
         }
         // Pad with the lines before the chunk so positions keep their line numbers.
         let padded: std::borrow::Cow<'_, str> = if *line_offset == 0 {
@@ -292,9 +333,10 @@ fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captur
             return cap;
         }
     }
-    if opts.output == "-" {
-        cap.stdout = out;
-    } else if let Err(e) = std::fs::write(&opts.output, out) {
+    out.flush();
+    if opts.output != "-"
+        && let Some(e) = out.error
+    {
         cap.stderr.push_str(&format!(
             "dealloc-opt: could not write '{}': {e}\n",
             opts.output
@@ -303,6 +345,37 @@ fn run_parsed(opts: Options, stdin: Option<&str>, skip_teardown: bool) -> Captur
     }
     cap.code = u8::from(failed);
     cap
+}
+
+/// Where the printed IR goes, and the first error writing it (later writes are dropped).
+struct IrOut<'w> {
+    writer: &'w mut dyn Write,
+    error: Option<std::io::Error>,
+}
+
+impl IrOut<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        let result = self.writer.write_all(bytes);
+        self.note(result);
+    }
+
+    fn print_module(&mut self, ctx: &Context, module: Op, opts: &PrintOptions) {
+        if self.error.is_none() {
+            let result = print_module_to(ctx, module, opts, self.writer);
+            self.note(result);
+        }
+    }
+
+    fn flush(&mut self) {
+        let result = self.writer.flush();
+        self.note(result);
+    }
+
+    fn note(&mut self, result: std::io::Result<()>) {
+        if let Err(e) = result {
+            self.error.get_or_insert(e);
+        }
+    }
 }
 
 /// `--compare`: every deallocation strategy on the input, side by side.
@@ -385,7 +458,7 @@ fn process_chunk(
     pm: &PassManager,
     name: &str,
     text: &str,
-    out: &mut String,
+    out: &mut IrOut<'_>,
     runs: &mut RunSinks,
     err: &mut String,
 ) -> bool {
@@ -401,25 +474,20 @@ fn process_chunk(
         match pm.run(&mut ctx, module, &mut log) {
             Ok(()) => {
                 let start = Instant::now();
-                out.push_str(&log.stdout);
-                out.reserve(text.len() + text.len() / 4);
-                print_module_into(
-                    &ctx,
-                    module,
-                    &PrintOptions {
-                        generic: opts.print_generic,
-                    },
-                    out,
-                );
+                out.write(log.stdout.as_bytes());
+                let print_options = PrintOptions {
+                    generic: opts.print_generic,
+                };
+                out.print_module(&ctx, module, &print_options);
                 // mlir-opt ends every printed module with a blank line.
-                out.push('\n');
+                out.write(b"\n");
                 print_time = start.elapsed();
                 if opts.run.enabled {
                     run_ok = run_chunk(&opts.run, (&ctx, module), (name, text), runs, err);
                 }
             }
             Err(failure) => {
-                out.push_str(&log.stdout);
+                out.write(log.stdout.as_bytes());
                 diags.extend(failure.diagnostics);
             }
         }

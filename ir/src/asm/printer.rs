@@ -2,8 +2,13 @@
 //!
 //! Printing is a pure function of the IR structure. Value names follow MLIR's `SSANameState`
 //! (see [`names`](super::names)). Affine maps are printed through `#map`, `#map1`... aliases, declared before the module.
+//!
+//! [`print_module_to`] streams the text to a writer, a buffer's worth at a time between ops,
+//! unless the context holds an affine map or set: their alias declarations come first but are
+//! known only once everything is printed.
 
 use std::fmt::Write as _;
+use std::io;
 
 use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
@@ -45,6 +50,43 @@ pub fn print_module_into(ctx: &Context, op: Op, opts: &PrintOptions, out: &mut S
     if !aliases.is_empty() {
         out.insert_str(start, &aliases);
     }
+}
+
+/// The text a streaming print gathers before handing it to its writer.
+const STREAM_CHUNK: usize = 1 << 16;
+
+/// Writes `op` printed as [`print_module`] does to `writer`. Without affine maps or sets in the
+/// context (no alias can precede the text), the text goes out as it is printed, so that no
+/// copy of the whole output is ever held.
+pub fn print_module_to(
+    ctx: &Context,
+    op: Op,
+    opts: &PrintOptions,
+    writer: &mut dyn io::Write,
+) -> io::Result<()> {
+    if ctx.has_alias_attrs() {
+        return writer.write_all(print_module(ctx, op, opts).as_bytes());
+    }
+    let names = compute_names(ctx, op, opts.generic);
+    let mut p = OpPrinter::new(ctx, &names, opts.generic);
+    p.out.reserve(STREAM_CHUNK + STREAM_CHUNK / 4);
+    p.sink = Some(Sink {
+        writer,
+        error: None,
+    });
+    p.print_operation(op);
+    p.out.push('\n');
+    let sink = p.sink.take().expect("the sink set above");
+    match sink.error {
+        Some(error) => Err(error),
+        None => sink.writer.write_all(p.out.as_bytes()),
+    }
+}
+
+/// Where a streaming print sends its text, and the first write that failed.
+struct Sink<'a> {
+    writer: &'a mut dyn io::Write,
+    error: Option<io::Error>,
 }
 
 /// The `#map = affine_map<...>` and `#set = affine_set<...>` lines of the aliases `p` used.
@@ -148,7 +190,25 @@ impl<'a> OpPrinter<'a> {
             inline_aliases: false,
             type_texts: SecondaryMap::new(),
             default_dialect: Vec::new(),
+            sink: None,
         }
+    }
+
+    /// Hands the text printed so far to the sink, if streaming and a chunk has gathered (only
+    /// between ops: nothing reads back text printed before the op being printed).
+    fn stream_when_full(&mut self) {
+        if self.out.len() < STREAM_CHUNK {
+            return;
+        }
+        let Some(sink) = &mut self.sink else {
+            return;
+        };
+        if sink.error.is_none()
+            && let Err(error) = sink.writer.write_all(self.out.as_bytes())
+        {
+            sink.error = Some(error);
+        }
+        self.out.clear();
     }
 }
 
@@ -167,6 +227,8 @@ pub struct OpPrinter<'a> {
     /// The text of every type printed so far, by type id (types are interned: few and dense).
     type_texts: SecondaryMap<Type, Option<Box<str>>>,
     default_dialect: Vec<Option<&'static str>>,
+    /// Where the text goes as it is printed ([`print_module_to`]); `None` keeps it in `out`.
+    sink: Option<Sink<'a>>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -407,6 +469,7 @@ impl<'a> OpPrinter<'a> {
                 }
                 self.newline();
                 self.print_operation(op);
+                self.stream_when_full();
             }
         }
         self.indent -= 1;
