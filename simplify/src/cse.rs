@@ -2,14 +2,17 @@
 //!
 //! An op is a candidate when it has no regions, results, and is known to have no memory
 //! effects (constants included). Two candidates are equal when name, attributes, operands and
-//! result types are. Scopes: a region's entry block is visible in nested regions of the ops
+//! result types are; the operands of a commutative op, and of an `arith.cmpi` `eq` or `ne`,
+//! count in any order (`arith.cmpi eq, %a, %b` and `arith.cmpi eq, %b, %a` merge, the first
+//! one staying), which upstream's CSE does not do. Scopes: a region's entry block is visible in nested regions of the ops
 //! that follow; in multi-block regions, a block sees what its dominators defined.
 
 use analysis::cfg::RegionCfg;
 use analysis::graph::{DominatorTree, NodeId};
 use std::hash::{Hash, Hasher};
 
-use ir::{Block, Context, Effects, Op, Region, Traits};
+use ir::dialects::arith::{CmpIOp, CmpIPredicate};
+use ir::{Block, Context, Effects, Op, OpView, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 
@@ -56,8 +59,12 @@ fn computation_hash(ctx: &Context, op: Op) -> u64 {
     let mut h = FxHasher::default();
     ctx.op_name(op).hash(&mut h);
     ctx.attrs(op).hash(&mut h);
-    for v in ctx.operands(op) {
-        v.hash(&mut h);
+    if operands_unordered(ctx, op) {
+        hash_unordered_operands(ctx, op, &mut h);
+    } else {
+        for v in ctx.operands(op) {
+            v.hash(&mut h);
+        }
     }
     for &r in ctx.results(op) {
         ctx.value_type(r).hash(&mut h);
@@ -65,11 +72,47 @@ fn computation_hash(ctx: &Context, op: Op) -> u64 {
     h.finish()
 }
 
+/// Whether the order of `op`'s operands does not change what it computes: a commutative op,
+/// or an `arith.cmpi` whose predicate is symmetric (`eq`, `ne`).
+fn operands_unordered(ctx: &Context, op: Op) -> bool {
+    ctx.has_trait(op, Traits::COMMUTATIVE)
+        || CmpIOp::of(ctx, op)
+            .and_then(|cmp| cmp.predicate(ctx))
+            .is_some_and(|p| matches!(p, CmpIPredicate::Eq | CmpIPredicate::Ne))
+}
+
+/// Hashes the operands of `op` so that any order of them hashes alike: sorted (two operands,
+/// the usual case, without collecting them).
+fn hash_unordered_operands(ctx: &Context, op: Op, h: &mut FxHasher) {
+    if ctx.num_operands(op) == 2 {
+        let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        (a.min(b), a.max(b)).hash(h);
+    } else {
+        sorted_operands(ctx, op).hash(h);
+    }
+}
+
+/// The operands of `op`, sorted: the same for two ops whose operands are a permutation of
+/// each other.
+fn sorted_operands(ctx: &Context, op: Op) -> SmallVec<[Value; 4]> {
+    let mut operands: SmallVec<[Value; 4]> = ctx.operands(op).collect();
+    operands.sort_unstable();
+    operands
+}
+
+/// Whether `a` and `b` read the same operands: in the same order, or in any order when the
+/// order does not matter (both have the same name and attributes, so both or neither are
+/// [`operands_unordered`]).
+fn same_operands(ctx: &Context, a: Op, b: Op) -> bool {
+    ctx.operands(a).eq(ctx.operands(b))
+        || (operands_unordered(ctx, a) && sorted_operands(ctx, a) == sorted_operands(ctx, b))
+}
+
 /// Whether `a` and `b` have the same name, attributes, operands and result types.
 fn same_computation(ctx: &Context, a: Op, b: Op) -> bool {
     ctx.op_name(a) == ctx.op_name(b)
         && ctx.attrs(a) == ctx.attrs(b)
-        && ctx.operands(a).eq(ctx.operands(b))
+        && same_operands(ctx, a, b)
         && ctx.results(a).len() == ctx.results(b).len()
         && ctx
             .results(a)

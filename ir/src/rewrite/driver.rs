@@ -211,10 +211,13 @@ impl Visit<'_> {
 /// their results. When such an op `op` (alive only through uses) is visited after its parent,
 /// the parent is queued again; a parent still waiting for its visit will see the change then.
 fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
+    if rw.regions(op).is_empty() {
+        return;
+    }
     let Some(parent) = rw.parent_op(op) else {
         return;
     };
-    if !rw.regions(op).is_empty() && !worklist.is_pending(parent) && is_dead_but_for_uses(rw, op) {
+    if !worklist.is_pending(parent) && is_dead_but_for_uses(rw, op) {
         rw.note(parent);
     }
 }

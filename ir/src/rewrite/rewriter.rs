@@ -15,6 +15,8 @@
 
 use std::ops::Deref;
 
+use smallvec::SmallVec;
+
 use crate::builder::{Builder, InsertPoint};
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Loc, Op, Region, Type, Value};
@@ -327,16 +329,18 @@ impl<'c> Rewriter<'c> {
     /// `operandSegmentSizes` groups that hold them (if the op has groups); linear in the
     /// number of operands, however many go.
     pub fn erase_operands(&mut self, op: Op, indices: &[usize]) {
-        let operands = self.ctx.operand_vec(op);
-        let mut erased = vec![false; operands.len()];
-        for &index in indices.iter().filter(|&&i| i < operands.len()) {
+        // Operand lists are short: the scratch lists stay off the heap.
+        let count = self.ctx.num_operands(op);
+        let mut erased: SmallVec<[bool; 8]> = SmallVec::from_elem(false, count);
+        for &index in indices.iter().filter(|&&i| i < count) {
             erased[index] = true;
         }
         if !erased.contains(&true) {
             return;
         }
-        let mut kept = Vec::with_capacity(operands.len());
-        for (&value, &gone) in operands.iter().zip(&erased) {
+        let mut kept: SmallVec<[Value; 8]> = SmallVec::with_capacity(count);
+        for (i, &gone) in erased.iter().enumerate() {
+            let value = self.ctx.operand(op, i);
             if gone {
                 self.note_definer(value);
             } else {

@@ -49,10 +49,11 @@ fn slot(table: &mut Vec<Stamps>, op: Op) -> &mut Stamps {
     &mut table[index]
 }
 
-/// Grows `table` to hold `index` (kept out of line: ids past the end are rare).
+/// Grows `table` to hold `index`, at least doubling it (kept out of line: ids past the end
+/// are rare, but a first generation in post-order meets ever larger ids one after another).
 #[cold]
 fn grow(table: &mut Vec<Stamps>, index: usize) {
-    table.resize(index + 1, Stamps::default());
+    table.resize((index + 1).max(2 * table.len()), Stamps::default());
 }
 
 impl Worklist {

@@ -165,6 +165,10 @@ fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocOperands)
 
 /// Memrefs with a constant-false condition are dropped.
 fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
+    let always_false = |c: &Value| ConstantOp::as_bool(rw, *c) == Some(false);
+    if !parts.conditions.iter().any(always_false) {
+        return false;
+    }
     let keep: Vec<usize> = (0..parts.memrefs.len())
         .filter(|&i| ConstantOp::as_bool(rw, parts.conditions[i]) != Some(false))
         .collect();
@@ -210,9 +214,23 @@ fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
     }
 }
 
+/// The pure allocation of `m` when the dealloc `op` is its only user.
+fn removable_allocation(ctx: &Context, op: Op, m: Value) -> Option<Op> {
+    ctx.defining_op(m)
+        .filter(|&def| only_allocates(ctx, def, m) && ctx.uses(m).all(|(user, _)| user == op))
+}
+
 /// A memref allocated by a pure allocation and used only by this dealloc is dropped along
 /// with its allocation.
 fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
+    // Checked before building anything: most deallocs free buffers used elsewhere too.
+    if !parts
+        .memrefs
+        .iter()
+        .any(|&m| removable_allocation(rw, op, m).is_some())
+    {
+        return false;
+    }
     let mut dead_allocs = Vec::new();
     let mut dead_set: FxHashSet<Op> = FxHashSet::default();
     let mut new = DeallocOperands {
@@ -220,10 +238,7 @@ fn remove_alloc_dealloc_pair(rw: &mut Rewriter, op: Op, parts: &DeallocOperands)
         ..DeallocOperands::default()
     };
     for (&m, &c) in parts.memrefs.iter().zip(&parts.conditions) {
-        let removable = rw
-            .defining_op(m)
-            .filter(|&def| only_allocates(rw, def, m) && rw.uses(m).all(|(user, _)| user == op));
-        match removable {
+        match removable_allocation(rw, op, m) {
             Some(def) if dead_set.insert(def) => dead_allocs.push(def),
             _ => {
                 new.memrefs.push(m);

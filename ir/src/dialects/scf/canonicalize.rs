@@ -121,6 +121,9 @@ pub(super) fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
 
 /// Drops unused results (and the matching yield operands).
 fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
+    if rw.results(op).iter().all(|&r| rw.has_uses(r)) {
+        return false;
+    }
     let results = rw.results(op).to_vec();
     let live: Vec<usize> = (0..results.len())
         .filter(|&i| rw.has_uses(results[i]))

@@ -121,8 +121,7 @@ fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op, parts: &WhilePart
     for j in 0..rw.results(op).len() {
         let (arg, result) = (rw.block_args(parts.after)[j], rw.result(op, j));
         let value = rw.operand(parts.condition, 1 + j);
-        let outside = defined_outside(rw, value, op);
-        if outside && (rw.has_uses(arg) || rw.has_uses(result)) {
+        if (rw.has_uses(arg) || rw.has_uses(result)) && defined_outside(rw, value, op) {
             rw.replace_all_uses_with(arg, value);
             rw.replace_all_uses_with(result, value);
             changed = true;
@@ -202,7 +201,7 @@ pub(super) fn rebuild_with_kept_results(
 /// on every trip): the after-region arguments and the loop results are permuted so that the
 /// condition forwards the arguments in their own order.
 fn while_align_forwarded_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
-    if forwards_in_order(rw, parts) {
+    if forwards_in_order(rw, parts) || !forwards_only_before_args(rw, parts) {
         return false;
     }
     let before_args = rw.block_args(parts.before).to_vec();
@@ -250,6 +249,15 @@ fn forwards_in_order(ctx: &Context, parts: &WhileParts) -> bool {
             .iter()
             .enumerate()
             .all(|(i, &arg)| ctx.operand(parts.condition, 1 + i) == arg)
+}
+
+/// Whether every value the condition forwards is a before-region argument (checked before
+/// copying anything: most conditions forward values computed in the region).
+fn forwards_only_before_args(ctx: &Context, parts: &WhileParts) -> bool {
+    (1..ctx.num_operands(parts.condition)).all(|i| {
+        matches!(ctx.value_def(ctx.operand(parts.condition, i)),
+            ValueDef::BlockArg { block, .. } if block == parts.before)
+    })
 }
 
 /// For each of `values`, its position in `targets`, when `values` is a permutation of

@@ -60,7 +60,11 @@ pub(super) fn while_cmp_cond(rw: &mut Rewriter, _op: Op, parts: &WhileParts) -> 
     };
     let compared = [rw.operand(cmp.op(), 0), rw.operand(cmp.op(), 1)];
     let mut decided: Vec<(Op, bool)> = Vec::new();
-    for (arg, forwarded) in forwarded_pairs(rw, parts) {
+    for j in 0..rw.block_args(parts.after).len() {
+        let (arg, forwarded) = (
+            rw.block_args(parts.after)[j],
+            rw.operand(parts.condition, 1 + j),
+        );
         for (position, &operand) in compared.iter().enumerate() {
             if forwarded != operand {
                 continue;
@@ -89,13 +93,4 @@ pub(super) fn while_cmp_cond(rw: &mut Rewriter, _op: Op, parts: &WhileParts) -> 
         rw.erase_op(user);
     }
     !decided.is_empty()
-}
-
-/// Each after-region argument with the value the condition forwards to it.
-fn forwarded_pairs(rw: &Rewriter, parts: &WhileParts) -> Vec<(Value, Value)> {
-    rw.block_args(parts.after)
-        .iter()
-        .enumerate()
-        .map(|(j, &arg)| (arg, rw.operand(parts.condition, 1 + j)))
-        .collect()
 }

@@ -19,6 +19,7 @@ use super::while_canonicalize::WhileParts;
 use crate::entity::Op;
 use crate::rewrite::Rewriter;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// After-region arguments (and the loop results beside them) that the condition fills with a
 /// value it already forwards at an earlier position: their uses read the earlier ones.
@@ -75,10 +76,14 @@ pub(super) fn later_duplicates<T: Copy + Eq + std::hash::Hash>(
     key: impl Fn(usize) -> T,
 ) -> Vec<(usize, usize)> {
     if n <= PAIRWISE_LIMIT {
+        // Each key read once (reading one walks the IR), then compared in place.
+        let keys: SmallVec<[T; PAIRWISE_LIMIT]> = (0..n).map(&key).collect();
         return (1..n)
             .filter_map(|k| {
-                let item = key(k);
-                (0..k).find(|&i| key(i) == item).map(|first| (k, first))
+                keys[..k]
+                    .iter()
+                    .position(|earlier| *earlier == keys[k])
+                    .map(|first| (k, first))
             })
             .collect();
     }
