@@ -83,8 +83,21 @@ impl BufferViewFlowAnalysis {
     /// [`Self::compute`], with the calls of functions that `returns` summarizes linked as
     /// their summaries say (see the [module docs](self)).
     pub fn compute_with_returns(ctx: &Context, op: Op, returns: &ReturnSummaries) -> Self {
+        Self::compute_over(ctx, &ctx.walk_preorder(op), returns)
+    }
+
+    /// [`Self::compute_with_returns`] of `op` with the summaries of its own functions
+    /// ([`ReturnSummaries::compute`] of `op`), both from one walk of `op`.
+    pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
+        let ops = ctx.walk_preorder(op);
+        let returns = ReturnSummaries::compute_over(ctx, op, &ops);
+        Self::compute_over(ctx, &ops, &returns)
+    }
+
+    /// The analysis over `ops`, the walk of an op.
+    fn compute_over(ctx: &Context, ops: &[Op], returns: &ReturnSummaries) -> Self {
         let mut a = BufferViewFlowAnalysis::default();
-        for nested in ctx.walk_preorder(op) {
+        for &nested in ops {
             a.visit(ctx, nested, returns);
         }
         a
@@ -339,9 +352,8 @@ impl BufferOriginAnalysis {
     /// what their calls return ([`ReturnSummaries`]): a fresh call result then counts as an
     /// allocation. Only for passes that do not change what functions return.
     pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
-        let returns = ReturnSummaries::compute(ctx, op);
         BufferOriginAnalysis {
-            flow: BufferViewFlowAnalysis::compute_with_returns(ctx, op, &returns),
+            flow: BufferViewFlowAnalysis::compute_interprocedural(ctx, op),
         }
     }
 

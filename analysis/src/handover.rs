@@ -44,13 +44,14 @@ pub fn handed_over_arguments(ctx: &Context, root: Op) -> HandedOver {
     if !ModuleOp::is(ctx, root) || ctx.parent_op(root).is_some() {
         return owned;
     }
-    let mut candidates = candidates(ctx, root);
+    let ops = ctx.walk_preorder(root);
+    let mut candidates = candidates(ctx, &ops);
     if candidates.is_empty() {
         return owned;
     }
-    let returns = ReturnSummaries::compute(ctx, root);
+    let returns = ReturnSummaries::compute_over(ctx, root, &ops);
     let mut called: FxHashSet<String> = FxHashSet::default();
-    for op in ctx.walk_preorder(root) {
+    for op in ops {
         if candidates.is_empty() {
             return owned;
         }
@@ -99,12 +100,13 @@ fn returns_only_fresh(ctx: &Context, returns: &ReturnSummaries, call: Op) -> boo
 }
 
 /// Private functions with a body, a unique name and a memref argument, by name, with a flag
-/// per argument: whether it is a memref (which may be handed over).
-fn candidates(ctx: &Context, root: Op) -> FxHashMap<String, (Op, Vec<bool>)> {
+/// per argument: whether it is a memref (which may be handed over); `ops` is the walk of the
+/// root.
+fn candidates(ctx: &Context, ops: &[Op]) -> FxHashMap<String, (Op, Vec<bool>)> {
     let mut seen: FxHashSet<String> = FxHashSet::default();
     let mut duplicated: FxHashSet<String> = FxHashSet::default();
     let mut found = FxHashMap::default();
-    for op in ctx.walk_preorder(root) {
+    for &op in ops {
         let Some(func) = FuncOp::of(ctx, op) else {
             continue;
         };

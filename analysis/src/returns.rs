@@ -62,8 +62,14 @@ impl ReturnSummaries {
     /// summary ([`Self::of_call`]), and a program of one function then costs no view-flow
     /// analysis here.
     pub fn compute(ctx: &Context, root: Op) -> Self {
+        Self::compute_over(ctx, root, &ctx.walk_preorder(root))
+    }
+
+    /// [`Self::compute`] given `ops`, the walk of `root` (`Context::walk_preorder`), for a
+    /// client that walks `root` too.
+    pub(crate) fn compute_over(ctx: &Context, root: Op, ops: &[Op]) -> Self {
         let mut summaries = ReturnSummaries::default();
-        let calls = CallGraph::of(ctx, root);
+        let calls = CallGraph::of(ctx, root, ops);
         if calls.called.is_empty() {
             return summaries;
         }
@@ -107,13 +113,14 @@ struct CallGraph {
 }
 
 impl CallGraph {
-    fn of(ctx: &Context, root: Op) -> Self {
+    /// The call graph of `root`, whose walk is `ops`.
+    fn of(ctx: &Context, root: Op, ops: &[Op]) -> Self {
         let mut graph = CallGraph {
             functions: Vec::new(),
             calls_of: FxHashMap::default(),
             called: FxHashSet::default(),
         };
-        for op in ctx.walk_preorder(root) {
+        for &op in ops {
             if has_body(ctx, op) {
                 graph.functions.push(op);
                 graph.calls_of.insert(op, Vec::new());

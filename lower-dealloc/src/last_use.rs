@@ -34,7 +34,6 @@
 use crate::logic;
 use analysis::alias::BufferViewFlowAnalysis;
 use analysis::closures::{BoundedClosures, Direction};
-use analysis::returns::ReturnSummaries;
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
@@ -61,8 +60,7 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
     if movable.is_empty() {
         return false;
     }
-    let returns = ReturnSummaries::compute(ctx, root);
-    let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, root, &returns);
+    let flow = BufferViewFlowAnalysis::compute_interprocedural(ctx, root);
     let mut closures = Closures::new(&flow);
     let mut moved = false;
     for guard in movable {
