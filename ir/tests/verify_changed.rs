@@ -13,11 +13,16 @@ func.func @f(%n: index) -> index {
 }
 "#;
 
-fn parsed() -> (Context, ir::Op) {
+/// A context holding `source` parsed, and its module.
+fn parse(source: &str) -> (Context, ir::Op) {
     let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, "f.mlir", PROGRAM, &ParseOptions::default())
+    let module = parse_module(&mut ctx, "t.mlir", source, &ParseOptions::default())
         .unwrap_or_else(|d| panic!("{}", d.message));
     (ctx, module)
+}
+
+fn parsed() -> (Context, ir::Op) {
+    parse(PROGRAM)
 }
 
 /// The ops of the function body, in order.
@@ -266,10 +271,7 @@ func.func @g(%b: i1, %n: index) -> index {
 
 /// The context and module of [`NESTED_IFS`].
 fn nested_ifs() -> (Context, ir::Op) {
-    let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, "g.mlir", NESTED_IFS, &ParseOptions::default())
-        .unwrap_or_else(|d| panic!("{}", d.message));
-    (ctx, module)
+    parse(NESTED_IFS)
 }
 
 /// Builds a copy of `op` without region bodies before `anchor`, moves `op`'s region bodies
