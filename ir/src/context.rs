@@ -1709,11 +1709,13 @@ impl Context {
 
     /// Takes all blocks out of `from` and appends them to `to`.
     pub fn take_region_body(&mut self, from: Region, to: Region) {
+        let paused = self.pause_recording_for_move_to_twin(from, to);
         let blocks: Vec<Block> = self.blocks(from).collect();
-        for b in blocks {
+        for &b in &blocks {
             self.unlink_block(b);
             self.append_block(to, b);
         }
+        self.record_move_to_twin(paused, from, to, &blocks);
     }
 
     /// Adds a result of type `ty` to `op` (MLIR would clone the op; ids stay stable here).

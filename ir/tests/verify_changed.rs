@@ -13,11 +13,16 @@ func.func @f(%n: index) -> index {
 }
 "#;
 
-fn parsed() -> (Context, ir::Op) {
+/// A context holding `source` parsed, and its module.
+fn parse(source: &str) -> (Context, ir::Op) {
     let mut ctx = Context::new();
-    let module = parse_module(&mut ctx, "f.mlir", PROGRAM, &ParseOptions::default())
+    let module = parse_module(&mut ctx, "t.mlir", source, &ParseOptions::default())
         .unwrap_or_else(|d| panic!("{}", d.message));
     (ctx, module)
+}
+
+fn parsed() -> (Context, ir::Op) {
+    parse(PROGRAM)
 }
 
 /// The ops of the function body, in order.
@@ -242,4 +247,116 @@ fn a_reused_verifier_sees_the_blocks_as_they_are_now() {
     let touched = ctx.take_recorded_changes().expect("recording was on");
     assert!(verify(&ctx, module).is_ok(), "the change is valid");
     assert!(verifier.verify(&ctx, module, touched).is_ok());
+}
+
+/// An `scf.if` nested in another: the inner one reads `%a`, defined in the outer then-block.
+const NESTED_IFS: &str = r#"
+func.func @g(%b: i1, %n: index) -> index {
+  %c1 = arith.constant 1 : index
+  %s = scf.if %b -> (index) {
+    %a = arith.addi %n, %c1 : index
+    %t = scf.if %b -> (index) {
+      %m = arith.muli %a, %a : index
+      scf.yield %m : index
+    } else {
+      scf.yield %a : index
+    }
+    scf.yield %t : index
+  } else {
+    scf.yield %n : index
+  }
+  return %s : index
+}
+"#;
+
+/// The context and module of [`NESTED_IFS`].
+fn nested_ifs() -> (Context, ir::Op) {
+    parse(NESTED_IFS)
+}
+
+/// Builds a copy of `op` without region bodies before `anchor`, moves `op`'s region bodies
+/// into it, hands `op`'s uses over and erases `op` (what the patterns dropping results do).
+fn rebuild_before(ctx: &mut Context, op: ir::Op, anchor: ir::Op) -> ir::Op {
+    let mut state = ir::OpState::new(ctx.op_name(op), ctx.op_loc(op));
+    state.operands = ctx.operands(op).collect();
+    state.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+    state.attrs = ctx.attrs(op).to_vec();
+    let old_regions = ctx.regions(op).to_vec();
+    let mut b = ir::Builder::before(ctx, anchor);
+    state.regions = old_regions.iter().map(|_| b.region()).collect();
+    let new = b.create(state);
+    for (k, &old) in old_regions.iter().enumerate() {
+        let to = ctx.regions(new)[k];
+        ctx.take_region_body(old, to);
+    }
+    for k in 0..ctx.results(op).len() {
+        let (from, to) = (ctx.results(op)[k], ctx.results(new)[k]);
+        ctx.replace_all_uses_with(from, to);
+    }
+    ctx.erase_op(op);
+    new
+}
+
+#[test]
+fn a_region_moved_to_a_twin_verifies_and_a_break_deep_inside_it_is_caught() {
+    let (mut ctx, module) = nested_ifs();
+    let outer = first_named(&ctx, module, "scf.if");
+    let mul = first_named(&ctx, module, "arith.muli");
+    ctx.start_recording_changes();
+    let twin = rebuild_before(&mut ctx, outer, outer);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verify(&ctx, module).is_ok(), "the move is valid");
+    assert!(verify_changed(&ctx, module, touched).is_ok());
+    // `%t` is defined by the op holding the multiplication: it cannot dominate it.
+    let inner = ctx.walk_preorder(twin)[2];
+    let inner_result = ctx.results(inner)[0];
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        rebuild_before(ctx, twin, twin);
+        ctx.set_operand(mul, 0, inner_result);
+    });
+    assert!(message.contains("does not dominate this use"), "{message}");
+}
+
+#[test]
+fn a_twin_whose_results_no_longer_match_the_moved_yields_is_caught() {
+    let (mut ctx, module) = nested_ifs();
+    let outer = first_named(&ctx, module, "scf.if");
+    let flag = ctx.operands(outer).next().expect("condition");
+    ctx.start_recording_changes();
+    let twin = rebuild_before(&mut ctx, outer, outer);
+    let i1 = ctx.value_type(flag);
+    let mismatched = ctx.results(twin)[0];
+    ctx.set_value_type(mismatched, i1);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verify_changed(&ctx, module, touched).is_err());
+    assert!(verify(&ctx, module).is_err());
+}
+
+#[test]
+fn a_region_moved_above_a_value_it_reads_is_caught() {
+    let (mut ctx, module) = nested_ifs();
+    let add = first_named(&ctx, module, "arith.addi");
+    let inner = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(op) == "scf.if")
+        .nth(1)
+        .expect("the inner if");
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        rebuild_before(ctx, inner, add);
+    });
+    assert!(message.contains("does not dominate this use"), "{message}");
+}
+
+#[test]
+fn an_op_placed_after_a_terminator_is_caught() {
+    let (mut ctx, module) = nested_ifs();
+    let add = first_named(&ctx, module, "arith.addi");
+    let block = ctx.op_parent(add).expect("in a block");
+    ctx.start_recording_changes();
+    let copy = ir::clone::clone_op(&mut ctx, add);
+    ctx.append_op(block, copy);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verify_changed(&ctx, module, touched).is_err());
+    assert!(verify(&ctx, module).is_err());
 }

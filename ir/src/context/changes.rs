@@ -6,7 +6,11 @@
 //! successors, results or regions changed), the parent op of a block whose ops or arguments
 //! changed, the users of values whose type changed, whose uses were redirected or whose
 //! definition was erased, and, for an op or block moved to a new place, every op nested in it
-//! and the users of its results (their dominance may have changed). An attribute change also
+//! and the users of its results (their dominance may have changed). Two moves note less: an op
+//! placed ahead of its block's last op notes its block's parent only when that parent's rules
+//! read it (it has successors or names a symbol), and a region body moved to a twin of its op
+//! right before it notes both ops and the ops directly in the moved blocks (nothing deeper
+//! sees a change). An attribute change also
 //! notes the symbol table around a symbol (its users read the symbol: a call reads its callee's
 //! signature) and the ops directly in the blocks of an op not isolated from above (they may
 //! read it: `linalg.index` reads its parent's indexing maps). What reaches further from a
@@ -14,7 +18,7 @@
 //! the parent of a terminator, and the symbol users under a touched symbol table.
 
 use crate::context::{Context, ValueDef};
-use crate::entity::{Block, Op, Value};
+use crate::entity::{Block, Op, Region, Value};
 use crate::registry::Traits;
 
 impl Context {
@@ -105,13 +109,16 @@ impl Context {
     }
 
     /// Notes an op just placed in a block: the op, every op nested in it, the users of their
-    /// results, and the block's parent op. Allocates nothing for an op without regions (the
-    /// common case: an op just built), as this runs on every insertion while recording.
+    /// results, and the block's parent op when [`Context::parent_reads_placement`] says its
+    /// rules may read the op. Allocates nothing for an op without regions (the common case: an
+    /// op just built), as this runs on every insertion while recording.
     pub(crate) fn record_placed_op(&mut self, op: Op) {
         let Some(mut list) = self.changed_ops.take() else {
             return;
         };
-        if let Some(parent) = self.op_parent(op).and_then(|b| self.block_parent_op(b)) {
+        if self.parent_reads_placement(op)
+            && let Some(parent) = self.op_parent(op).and_then(|b| self.block_parent_op(b))
+        {
             list.push(parent);
         }
         if self.regions(op).is_empty() {
@@ -122,6 +129,18 @@ impl Context {
             }
         }
         self.changed_ops = Some(list);
+    }
+
+    /// Whether the rules of the parent of `op`'s block may read `op` there. Its block rules
+    /// read the last op (the block must end in a terminator), the ops with successors (only
+    /// the last may have some) and, in a symbol table, the ops naming a symbol (names are
+    /// unique); its region rules and its own verifier read no other op of its blocks but their
+    /// terminators (audited: `verify.rs`, the dialects' verify functions). Placing another op,
+    /// ahead of the block's last op, leaves all of them as they were.
+    fn parent_reads_placement(&self, op: Op) -> bool {
+        self.next_op(op).is_none()
+            || !self.successors(op).is_empty()
+            || self.get_attr(op, "sym_name").is_some()
     }
 
     /// Pushes `op` and the users of its results onto `list`.
@@ -142,5 +161,46 @@ impl Context {
         for op in ops {
             self.record_placed_op(op);
         }
+    }
+}
+
+impl Context {
+    /// Takes the record out while the blocks of `from` move to `to`, when the op owning `to`
+    /// is a twin of the one owning `from` (same name, same region index) placed right before
+    /// it: see [`Context::record_move_to_twin`]. `None` (the move records as usual) otherwise.
+    pub(crate) fn pause_recording_for_move_to_twin(
+        &mut self,
+        from: Region,
+        to: Region,
+    ) -> Option<Vec<Op>> {
+        let (old, new) = (self.region_parent(from)?, self.region_parent(to)?);
+        let twins = self.prev_op(old) == Some(new)
+            && self.op_name(old) == self.op_name(new)
+            && self.region_index(from) == self.region_index(to);
+        if twins { self.changed_ops.take() } else { None }
+    }
+
+    /// Puts back the record `paused` after `blocks` moved from `from` to a twin right before
+    /// its owner, noting both owners and the ops directly in the blocks (their parent changed)
+    /// instead of every op nested in them and their users: every value that dominated the old
+    /// owner's region dominates the new one's (nothing but the new owner lies between them,
+    /// and its results reach the moved ops only through recorded use changes), the region kind
+    /// is the same (same name and index), and an op deeper down keeps its parent.
+    pub(crate) fn record_move_to_twin(
+        &mut self,
+        paused: Option<Vec<Op>>,
+        from: Region,
+        to: Region,
+        blocks: &[Block],
+    ) {
+        let Some(mut list) = paused else {
+            return;
+        };
+        list.extend(self.region_parent(from));
+        list.extend(self.region_parent(to));
+        for &block in blocks {
+            list.extend(self.block_ops(block));
+        }
+        self.changed_ops = Some(list);
     }
 }
