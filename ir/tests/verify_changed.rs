@@ -360,3 +360,16 @@ fn an_op_placed_after_a_terminator_is_caught() {
     assert!(verify_changed(&ctx, module, touched).is_err());
     assert!(verify(&ctx, module).is_err());
 }
+
+#[test]
+fn a_symbol_placed_ahead_of_the_last_op_of_a_symbol_table_is_caught() {
+    // Not the last op and without successors, a placed op still matters to its block's parent
+    // when it names a symbol: the module must see the name clash.
+    let (mut ctx, module) = nested_ifs();
+    let func = first_named(&ctx, module, "func.func");
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        let copy = ir::clone::clone_op(ctx, func);
+        ctx.insert_op_before(func, copy);
+    });
+    assert!(message.contains("redefinition of symbol"), "{message}");
+}
