@@ -673,17 +673,23 @@ impl Context {
     fn link_new_operands(&mut self, op: Op, values: &[Value]) -> SmallVec<[Operand; 4]> {
         let mut operands = SmallVec::with_capacity(values.len());
         for (index, &value) in values.iter().enumerate() {
-            let u = self.operands.push(OperandData {
-                value,
-                owner: op,
-                index: index as u32,
-                prev_use: None.into(),
-                next_use: None.into(),
-            });
-            self.link_use(u, value);
-            operands.push(u);
+            operands.push(self.new_linked_operand(op, index, value));
         }
         operands
+    }
+
+    /// A new operand record of `op` at position `index` reading `value`, linked at the end of
+    /// `value`'s use-list (the op's own list is the caller's to update), noting nothing.
+    fn new_linked_operand(&mut self, op: Op, index: usize, value: Value) -> Operand {
+        let u = self.operands.push(OperandData {
+            value,
+            owner: op,
+            index: index as u32,
+            prev_use: None.into(),
+            next_use: None.into(),
+        });
+        self.link_use(u, value);
+        u
     }
 
     /// The result values of `op` (about to be created), of types `types`.
@@ -1326,15 +1332,8 @@ impl Context {
 
     /// Appends operand `v` to `op` and to `v`'s use-list, noting nothing.
     fn link_new_operand(&mut self, op: Op, v: Value) {
-        let index = self.ops[op].operands.len() as u32;
-        let u = self.operands.push(OperandData {
-            value: v,
-            owner: op,
-            index,
-            prev_use: None.into(),
-            next_use: None.into(),
-        });
-        self.link_use(u, v);
+        let index = self.ops[op].operands.len();
+        let u = self.new_linked_operand(op, index, v);
         self.ops[op].operands.push(u);
     }
 

@@ -92,6 +92,10 @@ impl Reuse {
         p: Value,
         q: Value,
     ) -> Value {
+        debug_assert!(
+            matches!(predicate, CmpIPredicate::Eq | CmpIPredicate::Ne),
+            "only a symmetric predicate may reuse the swapped pair"
+        );
         let Some(block) = insertion_block(b) else {
             return CmpIOp::build(b, predicate, p, q).result(b);
         };

@@ -164,7 +164,7 @@ fn receiving_end(ctx: &Context, value: Value) -> Option<(Op, RegionPoint, usize)
             if ctx.entry_block(region) != Some(block) {
                 return None;
             }
-            let position = ctx.regions(op).iter().position(|&r| r == region)?;
+            let position = ctx.region_index(region)?;
             Some((op, RegionPoint::Region(position), index as usize))
         }
         ValueDef::Placeholder => None,

@@ -23,7 +23,9 @@ use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
 use ir::dialects::memref::ExtractStridedMetadataOp;
 use ir::interfaces::is_allocation;
-use ir::rewrite::{GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to};
+use ir::rewrite::{
+    GreedyConfig, PatternSet, Rewriter, apply_patterns_greedily_to, is_trivially_dead,
+};
 use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::{SmallVec, smallvec};
@@ -259,7 +261,7 @@ fn erase_dealloc(rw: &mut Rewriter, op: Op) {
         .collect();
     rw.erase_op(op);
     for def in metadata {
-        if rw.is_alive(def) && !rw.results(def).iter().any(|&r| rw.has_uses(r)) {
+        if rw.is_alive(def) && is_trivially_dead(rw, def) {
             rw.erase_op(def);
         }
     }

@@ -10,6 +10,4 @@ pub mod parser;
 pub mod printer;
 
 pub use parser::{ParseOptions, parse_module, parse_module_diagnostics};
-pub use printer::{
-    PrintOptions, print_module, print_module_into, print_module_to, print_op_for_diagnostic,
-};
+pub use printer::{PrintOptions, print_module, print_module_to, print_op_for_diagnostic};

@@ -32,24 +32,16 @@ pub struct PrintOptions {
 
 /// Prints `op` (normally a `builtin.module`) with its aliases, ending in a newline.
 pub fn print_module(ctx: &Context, op: Op, opts: &PrintOptions) -> String {
-    let mut out = String::new();
-    print_module_into(ctx, op, opts, &mut out);
-    out
-}
-
-/// Appends `op` printed as [`print_module`] does to `out`, without an intermediate copy.
-pub fn print_module_into(ctx: &Context, op: Op, opts: &PrintOptions, out: &mut String) {
     let names = compute_names(ctx, op, opts.generic);
-    let start = out.len();
     let mut p = OpPrinter::new(ctx, &names, opts.generic);
-    p.out = std::mem::take(out);
     p.print_operation(op);
     p.out.push('\n');
-    *out = std::mem::take(&mut p.out);
+    let mut out = std::mem::take(&mut p.out);
     let aliases = alias_definitions(&p);
     if !aliases.is_empty() {
-        out.insert_str(start, &aliases);
+        out.insert_str(0, &aliases);
     }
+    out
 }
 
 /// The text a streaming print gathers before handing it to its writer.

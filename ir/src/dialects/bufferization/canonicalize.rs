@@ -170,11 +170,8 @@ fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> boo
         return false;
     }
     let keep: Vec<usize> = (0..parts.memrefs.len())
-        .filter(|&i| ConstantOp::as_bool(rw, parts.conditions[i]) != Some(false))
+        .filter(|&i| !always_false(&parts.conditions[i]))
         .collect();
-    if keep.len() == parts.memrefs.len() {
-        return false;
-    }
     let new = DeallocOperands {
         memrefs: keep.iter().map(|&i| parts.memrefs[i]).collect(),
         conditions: keep.iter().map(|&i| parts.conditions[i]).collect(),

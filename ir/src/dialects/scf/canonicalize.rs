@@ -128,7 +128,7 @@ fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
     let live: Vec<usize> = (0..results.len())
         .filter(|&i| rw.has_uses(results[i]))
         .collect();
-    if live.len() == results.len() || rw.regions(op).len() != 2 {
+    if rw.regions(op).len() != 2 {
         return false;
     }
     let blocks: Vec<Block> = rw
