@@ -14,6 +14,10 @@
 //! An argument every call of its private function hands over (`analysis::handover`: a fresh
 //! buffer of the caller, used by nothing else at or after the call) counts as an allocation
 //! too: it is apart from every other argument, global and allocation of the function.
+//!
+//! Also beyond MLIR, two buffers a region-branch op receives (arguments of a loop body, results
+//! of a loop or an `scf.if`) are apart when every edge into them forwards buffers apart
+//! ([`CarriedApart`]): a double-buffered loop's two buffers need no runtime alias check.
 
 use analysis::alias::{
     AliasResult, BufferOriginAnalysis, BufferViewFlowAnalysis, existed_before_function, is_buffer,
@@ -34,6 +38,8 @@ use std::rc::Rc;
 
 use analysis::closures::BoundedClosures;
 
+use crate::carried_apart::CarriedApart;
+
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
 ///
@@ -45,14 +51,19 @@ use analysis::closures::BoundedClosures;
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     let flow = BufferOriginAnalysis::compute_interprocedural(ctx, root);
     let handed_over = handed_over_values(ctx, root);
-    let mut patterns = DeallocSimplification {
-        origins: Origins::new(&flow, handed_over),
-    };
-    let deallocs: Vec<Op> = ctx
+    let (deallocs, region_branches): (Vec<Op>, Vec<Op>) = ctx
         .walk_postorder(root)
         .into_iter()
-        .filter(|&op| DeallocOp::is(ctx, op))
-        .collect();
+        .filter(|&op| DeallocOp::is(ctx, op) || ctx.op_def(op).region_branch.is_some())
+        .partition(|&op| DeallocOp::is(ctx, op));
+    let mut origins = Origins::new(&flow, handed_over);
+    origins.carried = CarriedApart::compute(
+        ctx,
+        region_branches,
+        |v| metadata_view_base(ctx, v),
+        |x, y| decide_alias(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
+    );
+    let mut patterns = DeallocSimplification { origins };
     let config = GreedyConfig {
         max_iterations: 10,
         erase_dead_ops: false,
@@ -165,7 +176,8 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     if bx == by {
         return AliasResult::SameAllocation;
     }
-    if distinct_alloc_and_block_arg(ctx, bx, by)
+    if a.carried.contains(bx, by)
+        || distinct_alloc_and_block_arg(ctx, bx, by)
         || distinct_alloc_and_block_arg(ctx, by, bx)
         || a.made_in_block_of_arg(ctx, bx, by)
         || a.made_in_block_of_arg(ctx, by, bx)
@@ -417,6 +429,8 @@ struct Origins<'a> {
     answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
     /// Handed-over arguments, which count as allocations.
     handed_over: FxHashSet<Value>,
+    /// The region-branch values proved apart (empty while it is computed).
+    carried: CarriedApart,
 }
 
 impl<'a> Origins<'a> {
@@ -427,6 +441,7 @@ impl<'a> Origins<'a> {
             cache: RefCell::default(),
             answers: RefCell::default(),
             handed_over,
+            carried: CarriedApart::default(),
         }
     }
 

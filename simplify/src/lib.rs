@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod canonicalize;
+mod carried_apart;
 pub mod cse;
 pub mod dealloc_simplify;
 

@@ -1,0 +1,205 @@
+//! Values a region-branch op receives that are different buffers on every path: pairs of
+//! entry-block arguments of one of its regions, or of its results, such that every edge into
+//! them forwards two buffers already known apart.
+//!
+//! Beyond MLIR, whose alias questions about two arguments of one loop block answer "unknown",
+//! so the lowering compares their addresses at run time on every trip. A double-buffered loop
+//! (`iter_args(%a = %fresh, %b = %old)` yielding `%new, %a`) carries two buffers that are
+//! apart on entry and stay apart, because each trip forwards a buffer allocated during the trip
+//! next to one that was live before it. The proof is inductive: the pairs are the greatest set
+//! such that on every edge into a pair the two forwarded values are apart by the existing rules
+//! (an allocation made while the other buffer is live, distinct allocations, ...) or are
+//! themselves a pair of the set. Loops whose arguments feed each other (a loop nest, loops in
+//! sequence) are solved together.
+//!
+//! Computed once per run of the simplification: it only rewrites deallocations, so the values
+//! the region-branch ops forward do not change under it.
+
+use analysis::alias::is_buffer;
+use analysis::cfg::{RegionSuccessor, region_successors};
+use ir::{Context, Op, RegionPoint, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+/// Receiving points with more buffers than this are left out: their pairs grow quadratically
+/// and such points are rare.
+const MAX_BUFFERS_PER_POINT: usize = 16;
+
+/// An unordered pair of values, stored smaller first.
+type Pair = (Value, Value);
+
+fn pair(x: Value, y: Value) -> Pair {
+    if x < y { (x, y) } else { (y, x) }
+}
+
+/// The pairs of values received by one region-branch op that are apart on every path.
+#[derive(Default)]
+pub(crate) struct CarriedApart {
+    pairs: FxHashSet<Pair>,
+}
+
+impl CarriedApart {
+    /// Whether `x` and `y` are a proved pair.
+    pub(crate) fn contains(&self, x: Value, y: Value) -> bool {
+        !self.pairs.is_empty() && self.pairs.contains(&pair(x, y))
+    }
+
+    /// The pairs of the region-branch ops `ops`. `base` maps a forwarded value to the buffer
+    /// it views (the pairs are stated between such bases); `apart` answers, without this
+    /// analysis, whether two forwarded values are certainly different buffers.
+    pub(crate) fn compute(
+        ctx: &Context,
+        ops: impl IntoIterator<Item = Op>,
+        base: impl Fn(Value) -> Value,
+        apart: impl Fn(Value, Value) -> bool,
+    ) -> Self {
+        let points: Vec<Point> = ops
+            .into_iter()
+            .filter(|&op| receives_two_buffers(ctx, op))
+            .flat_map(|op| points_of(ctx, op))
+            .collect();
+        let mut candidates = Candidates::default();
+        for point in &points {
+            for candidate in point.pairs() {
+                candidates.dependents.insert(candidate, Vec::new());
+            }
+        }
+        for point in &points {
+            for candidate in point.pairs() {
+                candidates.check(candidate, &point.into, &base, &apart);
+            }
+        }
+        CarriedApart {
+            pairs: candidates.greatest_fixpoint(),
+        }
+    }
+}
+
+/// Whether `op`'s results, or the arguments of one of its regions' entry blocks, hold two
+/// buffers or more (no pair to prove otherwise; most loops and `scf.if`s carry one).
+fn receives_two_buffers(ctx: &Context, op: Op) -> bool {
+    let two = |values: &[Value]| {
+        values
+            .iter()
+            .filter(|&&v| is_buffer(ctx, v))
+            .nth(1)
+            .is_some()
+    };
+    two(ctx.results(op))
+        || ctx
+            .regions(op)
+            .iter()
+            .filter_map(|&r| ctx.entry_block(r))
+            .any(|b| two(ctx.block_args(b)))
+}
+
+/// One point a region-branch op forwards values to (its results, or a region's entry block),
+/// with the edges into it and the buffers it receives.
+struct Point {
+    into: Vec<RegionSuccessor>,
+    buffers: SmallVec<[Value; 4]>,
+}
+
+impl Point {
+    /// The candidate pairs: every two buffers the point receives.
+    fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
+        self.buffers
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &u)| self.buffers[i + 1..].iter().map(move |&v| pair(u, v)))
+    }
+}
+
+/// The points of `op` receiving two to [`MAX_BUFFERS_PER_POINT`] buffers.
+fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
+    let mut edges = region_successors(ctx, op, RegionPoint::Parent);
+    for index in 0..ctx.regions(op).len() {
+        edges.extend(region_successors(ctx, op, RegionPoint::Region(index)));
+    }
+    let mut points: Vec<Point> = Vec::new();
+    let mut destinations: SmallVec<[RegionPoint; 4]> = SmallVec::new();
+    for edge in &edges {
+        if !destinations.contains(&edge.to) {
+            destinations.push(edge.to);
+        }
+    }
+    for destination in destinations {
+        let (into, rest): (Vec<RegionSuccessor>, Vec<RegionSuccessor>) =
+            edges.into_iter().partition(|e| e.to == destination);
+        edges = rest;
+        let mut buffers: SmallVec<[Value; 4]> = SmallVec::new();
+        for &v in into.iter().flat_map(|e| &e.inputs) {
+            if !buffers.contains(&v) && is_buffer(ctx, v) {
+                buffers.push(v);
+            }
+        }
+        if (2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
+            points.push(Point { into, buffers });
+        }
+    }
+    points
+}
+
+/// What each candidate pair needs: pairs that must hold for it to hold (its forwarded values
+/// on some edge are such a pair), and the candidates refuted outright.
+#[derive(Default)]
+struct Candidates {
+    /// Every candidate, with the candidates that depend on it.
+    dependents: FxHashMap<Pair, Vec<Pair>>,
+    /// Candidates some edge refutes without any hypothesis.
+    refuted: Vec<Pair>,
+}
+
+impl Candidates {
+    /// Checks the edges `into` of `candidate` (every candidate is known): an edge forwarding
+    /// two views of one buffer, or two values neither apart nor a candidate pair, refutes it;
+    /// an edge forwarding a candidate pair makes it depend on that pair. `apart`, the costly
+    /// question, is only asked when the forwarded values are no candidate pair.
+    fn check(
+        &mut self,
+        candidate: Pair,
+        into: &[RegionSuccessor],
+        base: &impl Fn(Value) -> Value,
+        apart: &impl Fn(Value, Value) -> bool,
+    ) {
+        for edge in into {
+            let forwarded = |v: Value| {
+                let k = edge.inputs.iter().position(|&i| i == v)?;
+                edge.operands.get(k).copied()
+            };
+            let (Some(x), Some(y)) = (forwarded(candidate.0), forwarded(candidate.1)) else {
+                self.refuted.push(candidate);
+                return;
+            };
+            let (bx, by) = (base(x), base(y));
+            if bx == by {
+                self.refuted.push(candidate);
+                return;
+            }
+            if let Some(dependents) = self.dependents.get_mut(&pair(bx, by)) {
+                dependents.push(candidate);
+            } else if !apart(x, y) {
+                self.refuted.push(candidate);
+                return;
+            }
+        }
+    }
+
+    /// The candidates left once every refuted one, and every one needing a refuted or
+    /// non-candidate pair, is removed (transitively).
+    fn greatest_fixpoint(self) -> FxHashSet<Pair> {
+        let mut refuted = self.refuted;
+        let mut dead: FxHashSet<Pair> = FxHashSet::default();
+        while let Some(p) = refuted.pop() {
+            if dead.insert(p)
+                && let Some(dependents) = self.dependents.get(&p)
+            {
+                refuted.extend(dependents.iter().copied());
+            }
+        }
+        self.dependents
+            .into_keys()
+            .filter(|p| !dead.contains(p))
+            .collect()
+    }
+}
