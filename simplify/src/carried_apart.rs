@@ -17,7 +17,7 @@
 
 use analysis::alias::is_buffer;
 use analysis::cfg::{RegionSuccessor, region_successors};
-use ir::{Context, Op, RegionPoint, Value};
+use ir::{Context, Op, RegionPoint, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
@@ -32,16 +32,77 @@ fn pair(x: Value, y: Value) -> Pair {
     if x < y { (x, y) } else { (y, x) }
 }
 
-/// The pairs of values received by one region-branch op that are apart on every path.
+/// Most received values one [`CarriedApart::apart_through_flow`] question may visit.
+const FLOW_VISIT_LIMIT: usize = 64;
+
+/// The pairs of values received by one region-branch op that are apart on every path, and
+/// what each received buffer may be forwarded from.
 #[derive(Default)]
 pub(crate) struct CarriedApart {
     pairs: FxHashSet<Pair>,
+    /// For each buffer received (at a point with two buffers or more), the op receiving it and
+    /// the values every edge into it forwards; absent when some edge into its point does not
+    /// set it.
+    sources: FxHashMap<Value, (Op, SmallVec<[Value; 2]>)>,
 }
 
 impl CarriedApart {
     /// Whether `x` and `y` are a proved pair.
     pub(crate) fn contains(&self, x: Value, y: Value) -> bool {
         !self.pairs.is_empty() && self.pairs.contains(&pair(x, y))
+    }
+
+    /// Whether `x` is apart from every buffer the received value `y` may be: from each value
+    /// forwarded into `y` (by `apart` or as a proved pair), or from the values forwarded into
+    /// that one in turn. A search returning to a value already met assumes it (no path through
+    /// it finds the same buffer as `x` without passing a value already checked); one that
+    /// meets more than [`FLOW_VISIT_LIMIT`] values answers no.
+    ///
+    /// `x` must be one buffer along every edge followed: no op whose point is visited may
+    /// define `x` or hold its definition, or an edge back into a loop that defines `x` would
+    /// compare the forwarded value with `x` of the trip that ends, not of the next one.
+    pub(crate) fn apart_through_flow(
+        &self,
+        ctx: &Context,
+        x: Value,
+        y: Value,
+        base: impl Fn(Value) -> Value,
+        apart: impl Fn(Value, Value) -> bool,
+    ) -> bool {
+        if !self.sources.contains_key(&y) {
+            return false;
+        }
+        let x_owner = match ctx.value_def(x) {
+            ValueDef::Result { op, .. } => Some(op),
+            ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
+            ValueDef::Placeholder => return false,
+        };
+        let holds_x = |op: Op| x_owner.is_some_and(|owner| ctx.is_ancestor(op, owner));
+        let mut seen: SmallVec<[Value; 8]> = smallvec::smallvec![y];
+        let mut work: SmallVec<[Value; 8]> = smallvec::smallvec![y];
+        while let Some(v) = work.pop() {
+            let Some((receiver, sources)) = self.sources.get(&v) else {
+                return false;
+            };
+            if holds_x(*receiver) {
+                return false;
+            }
+            for &z in sources {
+                let bz = base(z);
+                if bz == x {
+                    return false;
+                }
+                if seen.contains(&bz) || self.contains(x, bz) || apart(x, z) {
+                    continue;
+                }
+                if !self.sources.contains_key(&bz) || seen.len() >= FLOW_VISIT_LIMIT {
+                    return false;
+                }
+                seen.push(bz);
+                work.push(bz);
+            }
+        }
+        true
     }
 
     /// The pairs of the region-branch ops `ops`. `base` maps a forwarded value to the buffer
@@ -69,8 +130,19 @@ impl CarriedApart {
                 candidates.check(candidate, &point.into, &base, &apart);
             }
         }
+        let mut sources: FxHashMap<Value, (Op, SmallVec<[Value; 2]>)> = FxHashMap::default();
+        for point in &points {
+            for &v in &point.buffers {
+                let forwarded: Option<SmallVec<[Value; 2]>> =
+                    point.into.iter().map(|edge| forwarded(edge, v)).collect();
+                if let Some(forwarded) = forwarded {
+                    sources.insert(v, (point.receiver, forwarded));
+                }
+            }
+        }
         CarriedApart {
             pairs: candidates.greatest_fixpoint(),
+            sources,
         }
     }
 }
@@ -93,9 +165,16 @@ fn receives_two_buffers(ctx: &Context, op: Op) -> bool {
             .any(|b| two(ctx.block_args(b)))
 }
 
+/// The value `edge` forwards to the received value `v`, if it sets `v`.
+fn forwarded(edge: &RegionSuccessor, v: Value) -> Option<Value> {
+    let k = edge.inputs.iter().position(|&i| i == v)?;
+    edge.operands.get(k).copied()
+}
+
 /// One point a region-branch op forwards values to (its results, or a region's entry block),
 /// with the edges into it and the buffers it receives.
 struct Point {
+    receiver: Op,
     into: Vec<RegionSuccessor>,
     buffers: SmallVec<[Value; 4]>,
 }
@@ -134,7 +213,11 @@ fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
             }
         }
         if (2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
-            points.push(Point { into, buffers });
+            points.push(Point {
+                receiver: op,
+                into,
+                buffers,
+            });
         }
     }
     points
@@ -163,11 +246,8 @@ impl Candidates {
         apart: &impl Fn(Value, Value) -> bool,
     ) {
         for edge in into {
-            let forwarded = |v: Value| {
-                let k = edge.inputs.iter().position(|&i| i == v)?;
-                edge.operands.get(k).copied()
-            };
-            let (Some(x), Some(y)) = (forwarded(candidate.0), forwarded(candidate.1)) else {
+            let (Some(x), Some(y)) = (forwarded(edge, candidate.0), forwarded(edge, candidate.1))
+            else {
                 self.refuted.push(candidate);
                 return;
             };

@@ -61,7 +61,7 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         ctx,
         region_branches,
         |v| metadata_view_base(ctx, v),
-        |x, y| decide_alias(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
+        |x, y| decide_alias_by_rules(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
     );
     let mut patterns = DeallocSimplification { origins };
     let config = GreedyConfig {
@@ -170,14 +170,34 @@ fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     answer
 }
 
-/// [`alias`], computed.
+/// [`alias`], computed: by the rules of [`decide_alias_by_rules`], or else by what
+/// region-branch ops forward ([`CarriedApart`]).
 fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
+    let by_rules = decide_alias_by_rules(ctx, a, x, y);
+    if by_rules != AliasResult::Unknown {
+        return by_rules;
+    }
+    let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
+    let base = |v| metadata_view_base(ctx, v);
+    let apart = |u, v| decide_alias_by_rules(ctx, a, u, v) == AliasResult::DifferentAllocation;
+    if a.carried.contains(bx, by)
+        || a.carried.apart_through_flow(ctx, bx, by, base, apart)
+        || a.carried.apart_through_flow(ctx, by, bx, base, apart)
+    {
+        AliasResult::DifferentAllocation
+    } else {
+        AliasResult::Unknown
+    }
+}
+
+/// [`alias`] by the rules alone: one view base, MLIR's `distinctAllocAndBlockArgument` and its
+/// extension to values made in the argument's block, and the origins.
+fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
     if bx == by {
         return AliasResult::SameAllocation;
     }
-    if a.carried.contains(bx, by)
-        || distinct_alloc_and_block_arg(ctx, bx, by)
+    if distinct_alloc_and_block_arg(ctx, bx, by)
         || distinct_alloc_and_block_arg(ctx, by, bx)
         || a.made_in_block_of_arg(ctx, bx, by)
         || a.made_in_block_of_arg(ctx, by, bx)
@@ -630,6 +650,33 @@ fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec
     Some(separable)
 }
 
+/// Most memrefs a dealloc may have for [`apart_from_all_others`] to compare every pair.
+const PAIRWISE_LIMIT: usize = 8;
+
+/// MLIR's own split rule, for what [`separable_groups`] cannot tell from origins alone (two
+/// loop-carried buffers proved apart, [`CarriedApart`]): each memref certainly apart from every
+/// other forms a group of its own, the rest stay together in the last group. Only for up to
+/// [`PAIRWISE_LIMIT`] memrefs; `None` when no memref is apart from all others.
+fn apart_from_all_others(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
+    if memrefs.len() > PAIRWISE_LIMIT {
+        return None;
+    }
+    let apart = |i: usize| {
+        (0..memrefs.len()).all(|j| {
+            i == j || alias(ctx, a, memrefs[i], memrefs[j]) == AliasResult::DifferentAllocation
+        })
+    };
+    let (alone, rest): (Vec<usize>, Vec<usize>) = (0..memrefs.len()).partition(|&i| apart(i));
+    if alone.is_empty() {
+        return None;
+    }
+    let mut groups: Vec<Vec<usize>> = alone.into_iter().map(|i| vec![i]).collect();
+    if !rest.is_empty() {
+        groups.push(rest);
+    }
+    Some(groups)
+}
+
 /// A union-find over `0..n` (path halving, union by index).
 struct UnionFind(Vec<usize>);
 
@@ -660,7 +707,9 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocOpe
     if parts.memrefs.len() < 2 {
         return false;
     }
-    let Some(groups) = separable_groups(rw, a, &parts.memrefs) else {
+    let Some(groups) = separable_groups(rw, a, &parts.memrefs)
+        .or_else(|| apart_from_all_others(rw, a, &parts.memrefs))
+    else {
         return false;
     };
     let mut results: Vec<Vec<Value>> = vec![Vec::new(); parts.retained.len()];
