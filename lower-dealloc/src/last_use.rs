@@ -32,7 +32,7 @@
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use crate::logic;
-use analysis::alias::BufferViewFlowAnalysis;
+use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
@@ -82,6 +82,8 @@ struct Closures<'a> {
     /// The alias set of the last free placed, emptied, kept for its allocations: each free
     /// would otherwise grow a new set through every size up to its own.
     spare_aliases: AliasSet,
+    /// The search for what computes from the pointers taken from the aliases.
+    address_users: AddressUsers,
 }
 
 impl<'a> Closures<'a> {
@@ -92,6 +94,7 @@ impl<'a> Closures<'a> {
             derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
             spare_aliases: AliasSet::default(),
+            address_users: AddressUsers::default(),
         }
     }
 
@@ -336,7 +339,8 @@ fn last_use(
             }
         }
     }
-    for user in analysis::alias::address_users(ctx, pointers, ALIAS_LIMIT)? {
+    let users = closures.address_users.find(ctx, &pointers, ALIAS_LIMIT)?;
+    for &user in users {
         last = note_use(ctx, block, guard, last, user)?;
     }
     Some(last)
