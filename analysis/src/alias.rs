@@ -34,7 +34,7 @@
 
 pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use crate::cfg;
@@ -52,29 +52,18 @@ pub enum AliasResult {
     Unknown,
 }
 
+type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
+
 /// Which values may be derived from which (forward) and from which values each may come
-/// (reverse), plus the set of terminal buffers, by value number (ids are dense): the walks
-/// over the graph look their values up without hashing.
+/// (reverse), plus the set of terminal buffers.
 #[derive(Clone, Debug, Default)]
 pub struct BufferViewFlowAnalysis {
-    /// Per value number, 0 when nothing is known of the value, else its position in `nodes`
-    /// plus one.
-    slots: Vec<u32>,
-    nodes: Vec<FlowNode>,
-}
-
-/// What the view flow knows of one value.
-#[derive(Clone, Debug, Default)]
-struct FlowNode {
-    /// The values that may be derived from it.
-    derived: SmallVec<[Value; 2]>,
-    /// The values it may be derived from.
-    sources: SmallVec<[Value; 2]>,
-    /// Marked terminal (its origin is not known).
-    terminal: bool,
-    /// A call result that is a buffer the call allocates when it is not an alias of an
+    dependencies: Deps,
+    reverse: Deps,
+    terminals: FxHashSet<Value>,
+    /// Call results that are a buffer the call allocates when they are not an alias of an
     /// operand (see [`ReturnSummaries`]).
-    fresh: bool,
+    fresh: FxHashSet<Value>,
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
@@ -117,50 +106,23 @@ impl BufferViewFlowAnalysis {
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
     /// one of the values that flow into it.
     pub fn is_fresh(&self, value: Value) -> bool {
-        self.node(value).is_some_and(|n| n.fresh)
-    }
-
-    fn node(&self, value: Value) -> Option<&FlowNode> {
-        let slot = *self.slots.get(value.as_u32() as usize)?;
-        self.nodes.get(slot.checked_sub(1)? as usize)
-    }
-
-    /// The position of `value`'s node in `nodes`, made if there is none yet.
-    fn node_index(&mut self, value: Value) -> usize {
-        let index = value.as_u32() as usize;
-        if index >= self.slots.len() {
-            let len = (index + 1).max(2 * self.slots.len());
-            self.slots.resize(len, 0);
-        }
-        if let Some(position) = self.slots[index].checked_sub(1) {
-            return position as usize;
-        }
-        self.nodes.push(FlowNode::default());
-        self.slots[index] = u32::try_from(self.nodes.len()).expect("fewer nodes than ids");
-        self.nodes.len() - 1
-    }
-
-    fn node_mut(&mut self, value: Value) -> &mut FlowNode {
-        let position = self.node_index(value);
-        &mut self.nodes[position]
+        self.fresh.contains(&value)
     }
 
     /// Records that `to` may be derived from `from`, once. The duplicate check scans the
     /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
     /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        let (f, t) = (self.node_index(from), self.node_index(to));
-        let known = {
-            let (fwd, rev) = (&self.nodes[f].derived, &self.nodes[t].sources);
-            if fwd.len() <= rev.len() {
-                fwd.contains(&to)
-            } else {
-                rev.contains(&from)
-            }
+        let fwd = self.dependencies.entry(from).or_default();
+        let rev = self.reverse.entry(to).or_default();
+        let known = if fwd.len() <= rev.len() {
+            fwd.contains(&to)
+        } else {
+            rev.contains(&from)
         };
         if !known {
-            self.nodes[f].derived.push(to);
-            self.nodes[t].sources.push(from);
+            fwd.push(to);
+            rev.push(from);
         }
     }
 
@@ -176,14 +138,14 @@ impl BufferViewFlowAnalysis {
     fn mark_terminals(&mut self, ctx: &Context, op: Op) {
         for &r in ctx.results(op) {
             if is_buffer(ctx, r) {
-                self.node_mut(r).terminal = true;
+                self.terminals.insert(r);
             }
         }
         for &region in ctx.regions(op) {
             if let Some(entry) = ctx.entry_block(region) {
                 for &arg in ctx.block_args(entry) {
                     if is_buffer(ctx, arg) {
-                        self.node_mut(arg).terminal = true;
+                        self.terminals.insert(arg);
                     }
                 }
             }
@@ -278,53 +240,59 @@ impl BufferViewFlowAnalysis {
                 }
             }
             if unknown || returned.fresh || returned.args.is_empty() {
-                self.node_mut(result).terminal = true;
+                self.terminals.insert(result);
             }
             if returned.fresh && !unknown {
-                self.node_mut(result).fresh = true;
+                self.fresh.insert(result);
             }
         }
     }
 
+    fn closure(map: &Deps, root: Value) -> Vec<Value> {
+        Self::bounded_closure(map, root, usize::MAX).unwrap_or_default()
+    }
+
     /// [`Self::resolve_reverse`] visiting at most `limit` values: `None` when there are more.
     pub fn resolve_reverse_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
-        crate::closures::bounded_walk(value, limit, |v| self.sources(v), |_| false)
+        Self::bounded_closure(&self.reverse, value, limit)
+    }
+
+    /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
+    /// values.
+    fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
+        let next = |v: Value| map.get(&v).map_or(&[][..], |s| s.as_slice());
+        crate::closures::bounded_walk(root, limit, next, |_| false)
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).
     pub fn derived(&self, value: Value) -> &[Value] {
-        self.node(value).map_or(&[], |n| n.derived.as_slice())
+        self.dependencies.get(&value).map_or(&[], |s| s.as_slice())
     }
 
     /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
     pub fn resolve_bounded(&self, value: Value, limit: usize) -> Option<Vec<Value>> {
-        crate::closures::bounded_walk(value, limit, |v| self.derived(v), |_| false)
+        Self::bounded_closure(&self.dependencies, value, limit)
     }
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
     pub fn sources(&self, value: Value) -> &[Value] {
-        self.node(value).map_or(&[], |n| n.sources.as_slice())
+        self.reverse.get(&value).map_or(&[], |s| s.as_slice())
     }
 
     /// `value` and every value that may be derived from it (views, forwarded block and region
     /// arguments, results), in discovery order.
     pub fn resolve(&self, value: Value) -> impl Iterator<Item = Value> + use<> {
-        self.resolve_bounded(value, usize::MAX)
-            .unwrap_or_default()
-            .into_iter()
+        Self::closure(&self.dependencies, value).into_iter()
     }
 
     /// `value` and every value it may be derived from, in discovery order.
     pub fn resolve_reverse(&self, value: Value) -> impl Iterator<Item = Value> + use<> {
-        self.resolve_reverse_bounded(value, usize::MAX)
-            .unwrap_or_default()
-            .into_iter()
+        Self::closure(&self.reverse, value).into_iter()
     }
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
     pub fn may_be_terminal(&self, value: Value) -> bool {
-        self.node(value)
-            .is_none_or(|n| n.terminal || n.sources.is_empty())
+        self.terminals.contains(&value) || !self.reverse.contains_key(&value)
     }
 
     /// The terminal buffers `value` may originate from (sorted by id).
