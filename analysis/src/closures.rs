@@ -7,8 +7,7 @@
 //! [`BufferViewFlowAnalysis::resolve_bounded`]). Closures are computed once per strongly
 //! connected component of the graph (Tarjan's algorithm, iterative) as the union of the
 //! component and its neighbours' closures: a value derived from an over-limit one is answered
-//! in O(1), and queries sharing a chain of loops walk it once. Known closures are found by
-//! value number, without hashing, and the walks reuse their buffers.
+//! in O(1), and queries sharing a chain of loops walk it once. The walks reuse their buffers.
 
 use std::rc::Rc;
 
@@ -61,23 +60,19 @@ pub struct BoundedClosures<'a> {
     walk: Walk,
 }
 
-/// The closures known so far, by value number (ids are dense): a slot per value, 0 when its
-/// closure is not known, else its position in `closures` plus one.
+/// The closures known so far, by value.
 #[derive(Default)]
 struct Known {
-    slots: Vec<u32>,
-    closures: Vec<Closure>,
+    closures: FxHashMap<Value, Closure>,
 }
 
 impl Known {
     fn get(&self, v: Value) -> Option<&Closure> {
-        let slot = *self.slots.get(v.as_u32() as usize)?;
-        let position = slot.checked_sub(1)?;
-        self.closures.get(position as usize)
+        self.closures.get(&v)
     }
 
     fn contains(&self, v: Value) -> bool {
-        self.get(v).is_some()
+        self.closures.contains_key(&v)
     }
 
     /// Whether `v`'s closure is known to hold more than the limit.
@@ -86,13 +81,7 @@ impl Known {
     }
 
     fn insert(&mut self, v: Value, closure: Closure) {
-        let index = v.as_u32() as usize;
-        if index >= self.slots.len() {
-            let len = (index + 1).max(2 * self.slots.len());
-            self.slots.resize(len, 0);
-        }
-        self.closures.push(closure);
-        self.slots[index] = u32::try_from(self.closures.len()).expect("fewer closures than ids");
+        self.closures.insert(v, closure);
     }
 }
 
@@ -323,7 +312,10 @@ impl Walk {
     ) -> bool {
         self.found.clear();
         self.stack.clear();
-        self.large.clear();
+        // Emptying a hash set rewrites its whole table: only after a walk that filled it.
+        if !self.large.is_empty() {
+            self.large.clear();
+        }
         let mut is_large = false;
         self.stack.push(root);
         while let Some(v) = self.stack.pop() {
