@@ -447,21 +447,41 @@ pub fn is_function_argument(ctx: &Context, v: Value) -> bool {
 /// must live, or a new allocation at the same address passes for them. `None` when more than
 /// `limit` values are reached.
 pub fn address_users(ctx: &Context, addresses: Vec<Value>, limit: usize) -> Option<Vec<Op>> {
-    let mut seen: FxHashSet<Value> = addresses.iter().copied().collect();
-    let mut work = addresses;
-    let mut users = Vec::new();
-    while let Some(address) = work.pop() {
-        for (user, _) in ctx.uses(address) {
-            users.push(user);
-            for &derived in ctx.results(user) {
-                if seen.insert(derived) {
-                    work.push(derived);
+    AddressUsers::default()
+        .find(ctx, &addresses, limit)
+        .map(<[Op]>::to_vec)
+}
+
+/// The search of [`address_users`], keeping its buffers from one search to the next (for a
+/// client searching from many sets of addresses).
+#[derive(Default)]
+pub struct AddressUsers {
+    seen: FxHashSet<Value>,
+    work: Vec<Value>,
+    users: Vec<Op>,
+}
+
+impl AddressUsers {
+    /// [`address_users`] of `addresses`.
+    pub fn find(&mut self, ctx: &Context, addresses: &[Value], limit: usize) -> Option<&[Op]> {
+        self.seen.clear();
+        self.users.clear();
+        self.seen.extend(addresses.iter().copied());
+        self.work.clear();
+        self.work.extend_from_slice(addresses);
+        while let Some(address) = self.work.pop() {
+            for (user, _) in ctx.uses(address) {
+                self.users.push(user);
+                for &derived in ctx.results(user) {
+                    if self.seen.insert(derived) {
+                        self.work.push(derived);
+                    }
+                }
+                if self.seen.len() > limit {
+                    return None;
                 }
             }
-            if seen.len() > limit {
-                return None;
-            }
         }
+        Some(&self.users)
     }
-    Some(users)
 }

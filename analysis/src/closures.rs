@@ -7,7 +7,7 @@
 //! [`BufferViewFlowAnalysis::resolve_bounded`]). Closures are computed once per strongly
 //! connected component of the graph (Tarjan's algorithm, iterative) as the union of the
 //! component and its neighbours' closures: a value derived from an over-limit one is answered
-//! in O(1), and queries sharing a chain of loops walk it once.
+//! in O(1), and queries sharing a chain of loops walk it once. The walks reuse their buffers.
 
 use std::rc::Rc;
 
@@ -35,6 +35,16 @@ pub enum Direction {
     Forward,
 }
 
+impl Direction {
+    /// The values one step from `v` this way.
+    fn step(self, flow: &BufferViewFlowAnalysis, v: Value) -> &[Value] {
+        match self {
+            Direction::Reverse => flow.sources(v),
+            Direction::Forward => flow.derived(v),
+        }
+    }
+}
+
 /// Closures of the view-flow graph in one direction, computed on demand and kept. The graph
 /// must not change while they are kept.
 pub struct BoundedClosures<'a> {
@@ -43,9 +53,36 @@ pub struct BoundedClosures<'a> {
     limit: usize,
     /// How many more walks may go over the limit before the search by components takes over.
     walks_left: usize,
-    done: FxHashMap<Value, Closure>,
+    done: Known,
     /// The bookkeeping of the last search, emptied, kept for its allocations.
     spare: Search,
+    /// The buffers of the plain walks.
+    walk: Walk,
+}
+
+/// The closures known so far, by value.
+#[derive(Default)]
+struct Known {
+    closures: FxHashMap<Value, Closure>,
+}
+
+impl Known {
+    fn get(&self, v: Value) -> Option<&Closure> {
+        self.closures.get(&v)
+    }
+
+    fn contains(&self, v: Value) -> bool {
+        self.closures.contains_key(&v)
+    }
+
+    /// Whether `v`'s closure is known to hold more than the limit.
+    fn is_over(&self, v: Value) -> bool {
+        matches!(self.get(v), Some(None))
+    }
+
+    fn insert(&mut self, v: Value, closure: Closure) {
+        self.closures.insert(v, closure);
+    }
 }
 
 /// Tarjan bookkeeping of one search: visit index and low link of the values on the stack.
@@ -87,8 +124,9 @@ impl<'a> BoundedClosures<'a> {
             direction: Direction::Reverse,
             limit,
             walks_left: 0,
-            done: FxHashMap::default(),
+            done: Known::default(),
             spare: Search::default(),
+            walk: Walk::default(),
         }
     }
 
@@ -101,17 +139,15 @@ impl<'a> BoundedClosures<'a> {
             direction,
             limit,
             walks_left: WALKS_BEFORE_COMPONENTS,
-            done: FxHashMap::default(),
+            done: Known::default(),
             spare: Search::default(),
+            walk: Walk::default(),
         }
     }
 
     /// The values one step from `v` in this direction.
     fn next(&self, v: Value) -> &'a [Value] {
-        match self.direction {
-            Direction::Reverse => self.flow.sources(v),
-            Direction::Forward => self.flow.derived(v),
-        }
+        self.direction.step(self.flow, v)
     }
 
     /// The closure of `root` (sorted), or `None` if it holds more than `limit` values.
@@ -122,7 +158,7 @@ impl<'a> BoundedClosures<'a> {
     /// queries of the values reached from an over-limit one stop there, and many large
     /// queries walk the graph once. A few queries thus never walk the whole graph.
     pub fn get(&mut self, root: Value) -> Closure {
-        if let Some(known) = self.done.get(&root) {
+        if let Some(known) = self.done.get(root) {
             return known.clone();
         }
         if self.next(root).is_empty() {
@@ -135,9 +171,9 @@ impl<'a> BoundedClosures<'a> {
         if self.walks_left == 0 {
             return self.by_components(root);
         }
-        let closure: Closure = self.walk_within_limit(root).map(|mut found| {
-            found.sort_unstable();
-            Rc::from(found)
+        let closure: Closure = self.walk_within_limit(root).then(|| {
+            self.walk.found.sort_unstable();
+            Rc::from(&self.walk.found[..])
         });
         if closure.is_none() {
             self.walks_left -= 1;
@@ -146,15 +182,16 @@ impl<'a> BoundedClosures<'a> {
         closure
     }
 
-    /// The closure of `root` in discovery order when it holds at most `limit` values; `None`
-    /// once it holds more, or reaches a value whose closure is known to (it contains that
-    /// closure).
-    fn walk_within_limit(&self, root: Value) -> Option<Vec<Value>> {
-        bounded_walk(
+    /// Whether the closure of `root` holds at most `limit` values, found then in discovery
+    /// order in the walk's buffer; `false` once it holds more, or reaches a value whose closure
+    /// is known to (it contains that closure).
+    fn walk_within_limit(&mut self, root: Value) -> bool {
+        let (flow, direction, done) = (self.flow, self.direction, &self.done);
+        self.walk.run(
             root,
             self.limit,
-            |v| self.next(v),
-            |v| matches!(self.done.get(&v), Some(None)),
+            |v| direction.step(flow, v),
+            |v| done.is_over(v),
         )
     }
 
@@ -169,7 +206,7 @@ impl<'a> BoundedClosures<'a> {
                 if let Some(frame) = search.frames.last_mut() {
                     frame.1 += 1;
                 }
-                if self.done.contains_key(&w) {
+                if self.done.contains(w) {
                     continue;
                 }
                 match search.order.get(&w) {
@@ -196,7 +233,10 @@ impl<'a> BoundedClosures<'a> {
         }
         search.clear();
         self.spare = search;
-        self.done[&root].clone()
+        self.done
+            .get(root)
+            .cloned()
+            .expect("the search finishes its root's component")
     }
 
     /// Records the closure of a finished component: its members and the closures of the
@@ -216,7 +256,7 @@ impl<'a> BoundedClosures<'a> {
         for &m in members {
             for w in self.next(m) {
                 // Neighbours not finished yet are members of this component.
-                let Some(known) = self.done.get(w) else {
+                let Some(known) = self.done.get(*w) else {
                     continue;
                 };
                 values.extend_from_slice(known.as_deref()?);
@@ -237,40 +277,68 @@ impl<'a> BoundedClosures<'a> {
 }
 
 /// The values reachable from `root` by `next` (`root` included) in discovery order, or `None`
-/// once there are more than `limit` of them or one is `over` (known to reach more). Most
-/// closures are a few values: membership is a scan of the values found so far until there
-/// are [`SMALL_CLOSURE`] of them, a hash set only beyond.
+/// once there are more than `limit` of them or one is `over` (known to reach more).
 pub(crate) fn bounded_walk<'g>(
     root: Value,
     limit: usize,
     next: impl Fn(Value) -> &'g [Value],
     over: impl Fn(Value) -> bool,
 ) -> Option<Vec<Value>> {
-    let mut large: Option<FxHashSet<Value>> = None;
-    let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(v) = stack.pop() {
-        let known = match &large {
-            Some(set) => set.contains(&v),
-            None => found.contains(&v),
-        };
-        if known {
-            continue;
+    let mut walk = Walk::default();
+    walk.run(root, limit, next, over).then_some(walk.found)
+}
+
+/// The buffers of a bounded walk, kept from one walk to the next for their allocations.
+#[derive(Default)]
+struct Walk {
+    /// The values found, in discovery order.
+    found: Vec<Value>,
+    stack: Vec<Value>,
+    /// The values found, once there are more than [`SMALL_CLOSURE`].
+    large: FxHashSet<Value>,
+}
+
+impl Walk {
+    /// Finds the values reachable from `root` by `next` (`root` included), in discovery order
+    /// in `found`; `false` once there are more than `limit` of them or one is `over` (known to
+    /// reach more). Most closures are a few values: membership is a scan of the values found
+    /// so far until there are [`SMALL_CLOSURE`] of them, a hash set only beyond.
+    fn run<'g>(
+        &mut self,
+        root: Value,
+        limit: usize,
+        next: impl Fn(Value) -> &'g [Value],
+        over: impl Fn(Value) -> bool,
+    ) -> bool {
+        self.found.clear();
+        self.stack.clear();
+        // Emptying a hash set rewrites its whole table: only after a walk that filled it.
+        if !self.large.is_empty() {
+            self.large.clear();
         }
-        if found.len() == limit || over(v) {
-            return None;
-        }
-        found.push(v);
-        match &mut large {
-            Some(set) => {
-                set.insert(v);
+        let mut is_large = false;
+        self.stack.push(root);
+        while let Some(v) = self.stack.pop() {
+            let known = if is_large {
+                self.large.contains(&v)
+            } else {
+                self.found.contains(&v)
+            };
+            if known {
+                continue;
             }
-            None if found.len() == SMALL_CLOSURE && found.len() < limit => {
-                large = Some(found.iter().copied().collect());
+            if self.found.len() == limit || over(v) {
+                return false;
             }
-            None => {}
+            self.found.push(v);
+            if is_large {
+                self.large.insert(v);
+            } else if self.found.len() == SMALL_CLOSURE && self.found.len() < limit {
+                self.large.extend(self.found.iter().copied());
+                is_large = true;
+            }
+            self.stack.extend_from_slice(next(v));
         }
-        stack.extend_from_slice(next(v));
+        true
     }
-    Some(found)
 }

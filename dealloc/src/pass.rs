@@ -485,14 +485,32 @@ impl<'a> DeallocState<'a> {
     }
 
     /// Handles `op` through its own behaviour ([`crate::extensions`]) if it has one, through
-    /// [`Self::process_generic`] otherwise.
+    /// [`Self::process_generic`] otherwise (unless it [`Self::touches_no_buffer`]).
     fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
         if let Some(process) = self.ext.get(self.ctx.op_name(op)).and_then(|b| b.process) {
             process(self, op)?;
             return Ok(Some(op));
         }
-        self.process_generic(op)?;
+        if !(self.preconditions_hold && self.touches_no_buffer(op)) {
+            self.process_generic(op)?;
+        }
         Ok(Some(op))
+    }
+
+    /// Whether the generic handling of `op` changes nothing: a plain op (no region, no
+    /// successor, not a terminator, not a call) without memref operands or results, whose
+    /// memory effects therefore allocate and free no buffer the pass tracks (its preconditions
+    /// were checked before the function was touched).
+    fn touches_no_buffer(&self, op: Op) -> bool {
+        let ctx = &*self.ctx;
+        let def = ctx.op_def(op);
+        ctx.regions(op).is_empty()
+            && ctx.successors(op).is_empty()
+            && !def.traits.contains(Traits::TERMINATOR)
+            && def.call.is_none()
+            && def.successor_operands.is_none()
+            && !ctx.operands(op).any(|v| is_memref(ctx, v))
+            && !ctx.results(op).iter().any(|&v| is_memref(ctx, v))
     }
 
     /// The generic handling of `op`: preconditions, memory effects, then the region-branch,

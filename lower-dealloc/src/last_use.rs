@@ -32,12 +32,11 @@
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use crate::logic;
-use analysis::alias::BufferViewFlowAnalysis;
+use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
-use rustc_hash::FxHashSet;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
 /// it is.
@@ -80,9 +79,11 @@ struct Closures<'a> {
     derived: BoundedClosures<'a>,
     /// What each value may be derived from, up to [`ORIGIN_LIMIT`] values.
     origins: BoundedClosures<'a>,
-    /// The alias set of the last free placed, emptied, kept for its allocation: each free
+    /// The alias set of the last free placed, emptied, kept for its allocations: each free
     /// would otherwise grow a new set through every size up to its own.
-    spare_aliases: FxHashSet<Value>,
+    spare_aliases: AliasSet,
+    /// The search for what computes from the pointers taken from the aliases.
+    address_users: AddressUsers,
 }
 
 impl<'a> Closures<'a> {
@@ -92,19 +93,67 @@ impl<'a> Closures<'a> {
             roots: BoundedClosures::walking(flow, Direction::Reverse, ALIAS_LIMIT),
             derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
-            spare_aliases: FxHashSet::default(),
+            spare_aliases: AliasSet::default(),
+            address_users: AddressUsers::default(),
         }
     }
 
     /// An empty set for the aliases of a free (the spare one).
-    fn empty_alias_set(&mut self) -> FxHashSet<Value> {
+    fn empty_alias_set(&mut self) -> AliasSet {
         std::mem::take(&mut self.spare_aliases)
     }
 
     /// Keeps `aliases`, no longer needed, as the spare set.
-    fn recycle(&mut self, mut aliases: FxHashSet<Value>) {
+    fn recycle(&mut self, mut aliases: AliasSet) {
         aliases.clear();
         self.spare_aliases = aliases;
+    }
+}
+
+/// The aliases of one free: the values in the order found, and a mark per value number (ids
+/// are dense), so that membership costs no hashing and emptying the set costs its size.
+#[derive(Default)]
+struct AliasSet {
+    members: Vec<Value>,
+    marked: Vec<bool>,
+}
+
+impl AliasSet {
+    /// Adds `value`; whether it was not in the set yet.
+    fn insert(&mut self, value: Value) -> bool {
+        let index = value.as_u32() as usize;
+        if index >= self.marked.len() {
+            let len = (index + 1).max(2 * self.marked.len());
+            self.marked.resize(len, false);
+        }
+        if self.marked[index] {
+            return false;
+        }
+        self.marked[index] = true;
+        self.members.push(value);
+        true
+    }
+
+    fn contains(&self, value: Value) -> bool {
+        self.marked
+            .get(value.as_u32() as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        self.members.iter().copied()
+    }
+
+    /// Empties the set, keeping its allocations.
+    fn clear(&mut self) {
+        for value in self.members.drain(..) {
+            self.marked[value.as_u32() as usize] = false;
+        }
     }
 }
 
@@ -183,15 +232,20 @@ impl FreeSite {
 /// Moves one guarded free; `None` when it must stay.
 fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> {
     let site = FreeSite::of(ctx, guard)?;
-    let (block, buffer) = (site.block, site.buffer);
-    let (last, aliases) = last_use(ctx, closures, block, buffer, guard, site.definer)?;
-    let mut anchor = last;
-    if let Some(required) = site.required {
-        anchor = Some(later(ctx, anchor, required));
-    }
-    let definer = site.moving_definer(ctx, anchor);
-    let branches = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases));
+    let block = site.block;
+    let mut aliases = closures.empty_alias_set();
+    let found = last_use(ctx, closures, &site, &mut aliases);
+    let placement = found.map(|last| {
+        let anchor = match site.required {
+            Some(required) => Some(later(ctx, last, required)),
+            None => last,
+        };
+        let definer = site.moving_definer(ctx, anchor);
+        let branches = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases));
+        (anchor, definer, branches)
+    });
     closures.recycle(aliases);
+    let (mut anchor, definer, branches) = placement?;
     if let Some(branches) = branches {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
@@ -237,17 +291,17 @@ fn movable_definer(ctx: &Context, block: Block, buffer: Value, guard: Op) -> Opt
     movable.then_some(def)
 }
 
-/// The last op of `block` before `guard` that uses an alias of `buffer` (`Some(None)`: none
-/// does); `None` when an alias is used after the guard in the block or there are too many.
+/// The last op of the site's block before its guard that uses an alias of its buffer
+/// (`Some(None)`: none does), with the aliases left in `aliases`; `None` when an alias is used
+/// after the guard in the block or there are too many.
 fn last_use(
     ctx: &Context,
     closures: &mut Closures,
-    block: Block,
-    buffer: Value,
-    guard: Op,
-    definer: Option<Op>,
-) -> Option<(Option<Op>, FxHashSet<Value>)> {
-    let aliases = aliases_of(ctx, closures, buffer)?;
+    site: &FreeSite,
+    aliases: &mut AliasSet,
+) -> Option<Option<Op>> {
+    let (block, buffer, guard, definer) = (site.block, site.buffer, site.guard, site.definer);
+    aliases_of(ctx, closures, buffer, aliases)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
     let held = definer
@@ -259,7 +313,7 @@ fn last_use(
     let held_since = ctx
         .defining_op(held)
         .and_then(|d| ctx.ancestor_in_block(block, d));
-    for &alias in &aliases {
+    for alias in aliases.iter() {
         // Whether the alias may be the held buffer is asked only of an alias with a use that
         // counts: one in the block, or a pointer taken (most aliases are used elsewhere).
         let mut held_checked = false;
@@ -285,10 +339,11 @@ fn last_use(
             }
         }
     }
-    for user in analysis::alias::address_users(ctx, pointers, ALIAS_LIMIT)? {
+    let users = closures.address_users.find(ctx, &pointers, ALIAS_LIMIT)?;
+    for &user in users {
         last = note_use(ctx, block, guard, last, user)?;
     }
-    Some((last, aliases))
+    Some(last)
 }
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
@@ -305,7 +360,7 @@ fn may_push_into(
     anchor: Op,
     site: &FreeSite,
     definer: Option<Op>,
-    aliases: &FxHashSet<Value>,
+    aliases: &AliasSet,
 ) -> bool {
     if !IfOp::is(ctx, anchor) || ctx.regions(anchor).len() != 2 {
         return false;
@@ -317,8 +372,8 @@ fn may_push_into(
     let inputs = ctx
         .operands(site.guard)
         .chain(definer.into_iter().flat_map(|d| ctx.operands(d)));
-    let linked =
-        results.iter().any(|r| aliases.contains(r)) || inputs.clone().any(|v| results.contains(&v));
+    let linked = results.iter().any(|&r| aliases.contains(r))
+        || inputs.clone().any(|v| results.contains(&v));
     !linked
         && ctx.regions(anchor).iter().any(|&region| {
             ctx.blocks(region)
@@ -329,13 +384,13 @@ fn may_push_into(
 /// Whether an op of `block` from the last one using an alias of the buffer on (or any op, when
 /// none uses one) may allocate: only there does a free pushed into the block lower the peak.
 /// The last using op counts too, since a free pushed into it may go deeper still.
-fn allocates_after_last_use(ctx: &Context, block: Block, aliases: &FxHashSet<Value>) -> bool {
+fn allocates_after_last_use(ctx: &Context, block: Block, aliases: &AliasSet) -> bool {
     let mut op = ctx.last_op(block);
     while let Some(current) = op {
         if analysis::effects::may_allocate(ctx, current) {
             return true;
         }
-        let uses_alias = |o: Op| ctx.operands(o).any(|v| aliases.contains(&v));
+        let uses_alias = |o: Op| ctx.operands(o).any(|v| aliases.contains(v));
         if uses_alias(current) || ctx.any_nested(current, uses_alias) {
             return false;
         }
@@ -390,24 +445,29 @@ fn push_into_branches(
     }
 }
 
-/// Every value that may be `buffer` or a view of it: the values derived from anything `buffer`
-/// may be derived from, plus what is derived from the results of calls it is passed to that
-/// the callee's summary does not describe (they might be it); `None` beyond [`ALIAS_LIMIT`].
+/// Fills the empty `aliases` with every value that may be `buffer` or a view of it: the values
+/// derived from anything `buffer` may be derived from, plus what is derived from the results of
+/// calls it is passed to that the callee's summary does not describe (they might be it); `None`
+/// beyond [`ALIAS_LIMIT`].
 ///
 /// A root already among the aliases is derived from a root (or call result) whose closure was
 /// taken: its own closure is part of that one, so it is not asked for (a buffer passed down a
 /// chain of loops has hundreds of roots, each deriving the rest of the chain).
-fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<FxHashSet<Value>> {
-    let mut aliases = closures.empty_alias_set();
+fn aliases_of(
+    ctx: &Context,
+    closures: &mut Closures,
+    buffer: Value,
+    aliases: &mut AliasSet,
+) -> Option<()> {
     let mut pending: Vec<Value> = Vec::new();
     for &root in closures.roots.get(buffer)?.iter() {
-        if aliases.contains(&root) {
+        if aliases.contains(root) {
             continue;
         }
         pending.extend_from_slice(&closures.derived.get(root)?);
-        add_with_undescribed_results(ctx, closures, &mut aliases, &mut pending)?;
+        add_with_undescribed_results(ctx, closures, aliases, &mut pending)?;
     }
-    Some(aliases)
+    Some(())
 }
 
 /// Adds the `pending` values to `aliases`, with what is derived from the results of calls they
@@ -415,7 +475,7 @@ fn aliases_of(ctx: &Context, closures: &mut Closures, buffer: Value) -> Option<F
 fn add_with_undescribed_results(
     ctx: &Context,
     closures: &mut Closures,
-    aliases: &mut FxHashSet<Value>,
+    aliases: &mut AliasSet,
     pending: &mut Vec<Value>,
 ) -> Option<()> {
     let flow = closures.flow;
@@ -431,7 +491,7 @@ fn add_with_undescribed_results(
                 continue;
             }
             for &result in ctx.results(user) {
-                if !aliases.contains(&result) && may_be_undescribed(ctx, flow, result) {
+                if !aliases.contains(result) && may_be_undescribed(ctx, flow, result) {
                     pending.extend_from_slice(&closures.derived.get(result)?);
                 }
             }
