@@ -2,8 +2,9 @@
 //! those after a pass instead of the whole op it ran on.
 //!
 //! While recording is on ([`Context::start_recording_changes`]), every mutation notes the ops
-//! whose verification it may invalidate: the op itself (created, operands, attributes,
-//! successors, results or regions changed), the parent op of a block whose ops or arguments
+//! whose verification it may invalidate: the op itself (placed, operands, attributes,
+//! successors, results or regions changed; creating an op notes nothing, as no block holds
+//! it yet), the parent op of a block whose ops or arguments
 //! changed, the users of values whose type changed, whose uses were redirected or whose
 //! definition was erased, and, for an op or block moved to a new place, every op nested in it
 //! and the users of its results (their dominance may have changed). Some changes note less: an
