@@ -25,7 +25,7 @@ use smallvec::SmallVec;
 use crate::attrs::AttrData;
 use crate::entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 use crate::location::{FilePos, LocData, POSITIONAL, POSITIONAL_SPACE, SourceBuffer, SourceId};
-use crate::registry::Registry;
+use crate::registry::{RECENT_SLOTS, Registry, recent_slot};
 use crate::types::{FloatKind, Signedness, TypeData};
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
@@ -217,6 +217,10 @@ pub struct Context {
     /// same few constants and predicates over and over, and comparing a slot costs less than
     /// hashing the attribute.
     recent_ints: [Option<(i128, Type, Attr)>; RECENT_INT_SLOTS],
+    /// Names recently interned by [`Context::sym`], by a hash of the address of the text asked
+    /// with: builders name the same few attributes (`predicate`, ...) from the same literals
+    /// on every op, and comparing the text with a slot's name costs less than hashing it.
+    recent_syms: [Option<Sym>; RECENT_SLOTS],
 }
 
 /// The number of slots of [`Context::recent_ints`].
@@ -271,6 +275,7 @@ impl Context {
             common_types: CommonTypes::default(),
             operand_segment_sizes: Sym::from_u32(0),
             recent_ints: Default::default(),
+            recent_syms: Default::default(),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
@@ -407,10 +412,18 @@ impl Context {
 
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Sym {
-        if let Some(i) = self.syms.get_index_of(s) {
-            return Sym::from_u32(i as u32);
+        let slot = recent_slot(s.as_ptr());
+        if let Some(sym) = self.recent_syms[slot]
+            && self.sym_str(sym) == s
+        {
+            return sym;
         }
-        Sym::from_u32(self.syms.insert_full(s.into()).0 as u32)
+        let sym = match self.syms.get_index_of(s) {
+            Some(i) => Sym::from_u32(i as u32),
+            None => Sym::from_u32(self.syms.insert_full(s.into()).0 as u32),
+        };
+        self.recent_syms[slot] = Some(sym);
+        sym
     }
 
     /// Looks up an interned string without interning it.
@@ -664,7 +677,7 @@ impl Context {
             pushed == op && links == op,
             "ops and their links are pushed in step"
         );
-        self.record_op(op);
+        // Not noted: an op no block holds is never verified, and placing it notes it.
         op
     }
 
@@ -1537,7 +1550,7 @@ impl Context {
         let Some(block) = self.op_links[op].parent.expand() else {
             return;
         };
-        self.record_block_parent(block);
+        self.record_op_leaving_block(op, block);
         self.touch_symbols_of_block(block);
         let prev = self.op_links[op].prev;
         let next = self.op_links[op].next;

@@ -447,11 +447,12 @@ pub struct Registry {
     recent: [Option<OpName>; RECENT_SLOTS],
 }
 
-/// The number of slots of [`Registry::recent`].
-const RECENT_SLOTS: usize = 32;
+/// The number of slots of [`Registry::recent`] (and of the context's recent names).
+pub(crate) const RECENT_SLOTS: usize = 32;
 
-/// The slot of [`Registry::recent`] for an op name's text at `address`.
-fn recent_slot(address: *const u8) -> usize {
+/// The slot of [`Registry::recent`] for an op name's text at `address` (the context's recent
+/// names use it too).
+pub(crate) fn recent_slot(address: *const u8) -> usize {
     ((address as usize as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 59) as usize % RECENT_SLOTS
 }
 

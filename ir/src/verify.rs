@@ -115,6 +115,8 @@ struct NestedIn {
     known: Marks,
     /// Those of them nested in the root.
     nested: Marks,
+    /// The last block asked about and its answer (runs of touched ops share a block).
+    last: Option<(Block, bool)>,
 }
 
 impl NestedIn {
@@ -122,6 +124,7 @@ impl NestedIn {
     fn clear(&mut self) {
         self.known.clear();
         self.nested.clear();
+        self.last = None;
     }
 
     /// Whether `op` is `root` or nested (at any depth) in it; `root` must be the same since
@@ -133,15 +136,23 @@ impl NestedIn {
         let Some(block) = ctx.op_parent(op) else {
             return false;
         };
-        if !self.known.insert(block.index()) {
-            return self.nested.contains(block.index());
+        if let Some((last, nested)) = self.last
+            && last == block
+        {
+            return nested;
         }
-        let nested = ctx
-            .block_parent_op(block)
-            .is_some_and(|parent| ctx.is_ancestor(root, parent));
-        if nested {
-            self.nested.insert(block.index());
-        }
+        let nested = if self.known.insert(block.index()) {
+            let nested = ctx
+                .block_parent_op(block)
+                .is_some_and(|parent| ctx.is_ancestor(root, parent));
+            if nested {
+                self.nested.insert(block.index());
+            }
+            nested
+        } else {
+            self.nested.contains(block.index())
+        };
+        self.last = Some((block, nested));
         nested
     }
 }

@@ -373,3 +373,45 @@ fn a_symbol_placed_ahead_of_the_last_op_of_a_symbol_table_is_caught() {
     });
     assert!(message.contains("redefinition of symbol"), "{message}");
 }
+
+#[test]
+fn removing_an_op_ahead_of_the_last_leaves_its_block_parent_unnoted() {
+    // The parent of a block reads only its last op, its ops with successors and its symbols:
+    // erasing another op (its results unused) notes nothing around it.
+    let (mut ctx, module) = nested_ifs();
+    let mul = first_named(&ctx, module, "arith.muli");
+    let inner_if = ctx.parent_op(mul).expect("in the inner if");
+    let yield_op = ctx.next_op(mul).expect("the then-yield");
+    let a = ctx.operands(mul).next().expect("operand");
+    ctx.start_recording_changes();
+    ctx.set_operand(yield_op, 0, a);
+    ctx.erase_op(mul);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert_eq!(touched, vec![yield_op]);
+    assert!(!touched.contains(&inner_if));
+    assert!(verify_changed(&ctx, module, touched).is_ok());
+}
+
+#[test]
+fn a_removed_terminator_is_caught_at_its_block_parent() {
+    let (mut ctx, module) = nested_ifs();
+    let mul = first_named(&ctx, module, "arith.muli");
+    let yield_op = ctx.next_op(mul).expect("the then-yield");
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        ctx.erase_op(yield_op);
+    });
+    assert!(message.contains("expects regions to end with"), "{message}");
+}
+
+#[test]
+fn a_removed_callee_is_caught_at_its_call() {
+    // Not the last op of the module, a function still matters to it: it names a symbol.
+    let (mut ctx, module, [callee, _, _]) = neighbours();
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        ctx.erase_op(callee);
+    });
+    assert!(
+        message.contains("does not reference a valid function"),
+        "{message}"
+    );
+}

@@ -2,13 +2,14 @@
 //! those after a pass instead of the whole op it ran on.
 //!
 //! While recording is on ([`Context::start_recording_changes`]), every mutation notes the ops
-//! whose verification it may invalidate: the op itself (created, operands, attributes,
-//! successors, results or regions changed), the parent op of a block whose ops or arguments
+//! whose verification it may invalidate: the op itself (placed, operands, attributes,
+//! successors, results or regions changed; creating an op notes nothing, as no block holds
+//! it yet), the parent op of a block whose ops or arguments
 //! changed, the users of values whose type changed, whose uses were redirected or whose
 //! definition was erased, and, for an op or block moved to a new place, every op nested in it
-//! and the users of its results (their dominance may have changed). Two moves note less: an op
-//! placed ahead of its block's last op notes its block's parent only when that parent's rules
-//! read it (it has successors or names a symbol), and a region body moved to a twin of its op
+//! and the users of its results (their dominance may have changed). Some changes note less: an
+//! op placed or removed ahead of its block's last op notes its block's parent only when that
+//! parent's rules read it (it has successors or names a symbol), and a region body moved to a twin of its op
 //! right before it notes both ops and the ops directly in the moved blocks (nothing deeper
 //! sees a change). An attribute change also
 //! notes the symbol table around a symbol (its users read the symbol: a call reads its callee's
@@ -109,14 +110,14 @@ impl Context {
     }
 
     /// Notes an op just placed in a block: the op, every op nested in it, the users of their
-    /// results, and the block's parent op when [`Context::parent_reads_placement`] says its
+    /// results, and the block's parent op when [`Context::parent_reads_op_there`] says its
     /// rules may read the op. Allocates nothing for an op without regions (the common case: an
     /// op just built), as this runs on every insertion while recording.
     pub(crate) fn record_placed_op(&mut self, op: Op) {
         let Some(mut list) = self.changed_ops.take() else {
             return;
         };
-        if self.parent_reads_placement(op)
+        if self.parent_reads_op_there(op)
             && let Some(parent) = self.op_parent(op).and_then(|b| self.block_parent_op(b))
         {
             list.push(parent);
@@ -131,13 +132,21 @@ impl Context {
         self.changed_ops = Some(list);
     }
 
+    /// Notes the parent of the block `op` is about to leave, when [`Context::parent_reads_op_there`]
+    /// says its rules may read `op` there (removing any other op leaves them as they were).
+    pub(crate) fn record_op_leaving_block(&mut self, op: Op, block: Block) {
+        if self.is_recording_changes() && self.parent_reads_op_there(op) {
+            self.record_block_parent(block);
+        }
+    }
+
     /// Whether the rules of the parent of `op`'s block may read `op` there. Its block rules
     /// read the last op (the block must end in a terminator), the ops with successors (only
     /// the last may have some) and, in a symbol table, the ops naming a symbol (names are
     /// unique); its region rules and its own verifier read no other op of its blocks but their
-    /// terminators (audited: `verify.rs`, the dialects' verify functions). Placing another op,
-    /// ahead of the block's last op, leaves all of them as they were.
-    fn parent_reads_placement(&self, op: Op) -> bool {
+    /// terminators (audited: `verify.rs`, the dialects' verify functions). Placing or removing
+    /// another op, ahead of the block's last op, leaves all of them as they were.
+    fn parent_reads_op_there(&self, op: Op) -> bool {
         self.next_op(op).is_none()
             || !self.successors(op).is_empty()
             || self.get_attr(op, "sym_name").is_some()

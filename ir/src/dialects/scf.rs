@@ -746,7 +746,20 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !verify_loop_like(ctx, op, diags) {
         return;
     }
-    verify_region_branch_types(ctx, op, diags);
+    if !yields_each_iter_arg(ctx, op) {
+        verify_region_branch_types(ctx, op, diags);
+    }
+}
+
+/// Whether the body of the `scf.for` `op` (one block, its traits checked) ends in an
+/// `scf.yield` of one value per iteration argument. Then [`verify_loop_like`], once passed, has
+/// compared every edge [`verify_region_branch_types`] would (inits and yielded values against
+/// the iteration arguments and the results), and the loops the verifier sees after every pass
+/// need not be compared twice.
+fn yields_each_iter_arg(ctx: &Context, op: Op) -> bool {
+    let iter_args = entry_arg_slice(ctx, op, 0).len().saturating_sub(1);
+    entry_terminator(ctx, op, 0)
+        .is_some_and(|t| ctx.op_name_str(t) == "scf.yield" && ctx.num_operands(t) == iter_args)
 }
 
 /// MLIR's `LoopLikeOpInterface` checks for `scf.for` (inits, iter args, yielded values and

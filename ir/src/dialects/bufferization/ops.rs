@@ -7,11 +7,13 @@
 //! // and one i1 result per retained value (its updated ownership).
 //! ```
 
+use smallvec::{SmallVec, smallvec};
+
 use crate::Builder;
 use crate::context::Context;
 use crate::dialects::syntax::segment_range;
 use crate::dialects::view::OpView;
-use crate::entity::Value;
+use crate::entity::{Type, Value};
 use crate::op_view;
 
 op_view!(
@@ -77,8 +79,12 @@ impl DeallocOp {
         let i1 = b.ctx().i1_type();
         let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
         let segments = b.ctx().dense_i32_array(&sizes);
-        let operands = [memrefs, conditions, retained].concat();
-        let types = vec![i1; retained.len()];
+        let operands: SmallVec<[Value; 16]> = [memrefs, conditions, retained]
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        let types: SmallVec<[Type; 8]> = smallvec![i1; retained.len()];
         let attrs = [("operandSegmentSizes", segments)];
         DeallocOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
     }

@@ -12,6 +12,8 @@
 //! number kept in the op's `static_*` array, or a runtime `index` operand (whose array entry is
 //! the dynamic marker).
 
+use smallvec::{SmallVec, smallvec};
+
 use crate::Builder;
 use crate::context::{Context, ValueDef};
 use crate::dialects::syntax::{dense_array_values, segment_range};
@@ -610,7 +612,7 @@ impl ExtractStridedMetadataOp {
             memory_space,
         });
         let index = b.ctx().index_type();
-        let mut types = vec![base, index];
+        let mut types: SmallVec<[Type; 8]> = smallvec![base, index];
         types.extend(std::iter::repeat_n(index, 2 * rank));
         ExtractStridedMetadataOp(b.build_op(Self::NAME, &[source], &types, &[], Vec::new()))
     }
