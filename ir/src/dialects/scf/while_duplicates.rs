@@ -75,6 +75,9 @@ pub(super) fn later_duplicates<T: Copy + Eq + std::hash::Hash>(
     n: usize,
     key: impl Fn(usize) -> T,
 ) -> Vec<(usize, usize)> {
+    if n < 2 {
+        return Vec::new();
+    }
     if n <= PAIRWISE_LIMIT {
         // Each key read once (reading one walks the IR), then compared in place.
         let keys: SmallVec<[T; PAIRWISE_LIMIT]> = (0..n).map(&key).collect();
