@@ -75,8 +75,17 @@ pub(super) fn later_duplicates<T: Copy + Eq + std::hash::Hash>(
     n: usize,
     key: impl Fn(usize) -> T,
 ) -> Vec<(usize, usize)> {
-    if n < 2 {
-        return Vec::new();
+    match n {
+        0 | 1 => return Vec::new(),
+        // The most common case after ownership (a buffer and its flag): one comparison.
+        2 => {
+            return if key(1) == key(0) {
+                vec![(1, 0)]
+            } else {
+                Vec::new()
+            };
+        }
+        _ => {}
     }
     if n <= PAIRWISE_LIMIT {
         // Each key read once (reading one walks the IR), then compared in place.
