@@ -100,8 +100,7 @@ impl<'c> Rewriter<'c> {
     }
 
     fn note_users(&mut self, v: Value) {
-        let users: Vec<Op> = self.ctx.uses(v).map(|(user, _)| user).collect();
-        self.noted.extend(users);
+        self.noted.extend(self.ctx.uses(v).map(|(user, _)| user));
     }
 
     fn note_definer(&mut self, v: Value) {

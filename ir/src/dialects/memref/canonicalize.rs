@@ -196,14 +196,13 @@ pub(crate) fn dead_alloc(rw: &mut Rewriter, op: Op) -> bool {
     let [buffer] = rw.results(op)[..] else {
         return false;
     };
-    let users: Vec<(Op, usize)> = rw.uses(buffer).collect();
-    let only_writes = users
-        .iter()
-        .all(|&(user, index)| StoreOp::is(rw, user) && index != 0 || DeallocOp::is(rw, user));
+    let only_writes = rw
+        .uses(buffer)
+        .all(|(user, index)| StoreOp::is(rw, user) && index != 0 || DeallocOp::is(rw, user));
     if !only_writes {
         return false;
     }
-    let mut erased: Vec<Op> = users.into_iter().map(|(user, _)| user).collect();
+    let mut erased: Vec<Op> = rw.uses(buffer).map(|(user, _)| user).collect();
     erased.dedup();
     for user in erased {
         if rw.is_alive(user) {

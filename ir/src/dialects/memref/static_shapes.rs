@@ -33,6 +33,10 @@ fn allocation_segments(rw: &Rewriter, op: Op) -> Option<(usize, usize)> {
 /// the old result's uses (the same for `memref.alloca`). The alignment and the layout's
 /// symbol operands are kept; other attributes are dropped, as upstream does.
 pub(super) fn alloc_constant_sizes(rw: &mut Rewriter, op: Op) -> bool {
+    // No operand, no dynamic size to fold (most allocations): decided before reading the type.
+    if rw.num_operands(op) == 0 {
+        return false;
+    }
     let (&[result], Some((num_dynamic, num_symbols))) =
         (rw.results(op), allocation_segments(rw, op))
     else {

@@ -65,14 +65,15 @@ pub(super) fn for_known_trip_count(rw: &mut Rewriter, op: Op) -> bool {
     let Some(term) = rw.last_op(body).filter(|&t| YieldOp::is(rw, t)) else {
         return false;
     };
-    let inits: Vec<Value> = for_op.init_args(rw).collect();
-    let consistent = rw.num_operands(term) == inits.len() && rw.results(op).len() == inits.len();
+    let carried = for_op.init_args(rw).len();
+    let consistent = rw.num_operands(term) == carried && rw.results(op).len() == carried;
     if rw.get_attr(op, "unsignedCmp").is_some() || !consistent {
         return false;
     }
     let Some(trips) = known_trip_count(rw, for_op) else {
         return false;
     };
+    let inits: Vec<Value> = for_op.init_args(rw).collect();
     if trips == 0 {
         rw.replace_op_uses(op, &inits);
         rw.erase_op(op);

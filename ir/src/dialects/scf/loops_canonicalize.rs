@@ -14,6 +14,7 @@ use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
+use smallvec::SmallVec;
 
 /// Registers the patterns of `scf.for`, `scf.while`, `scf.execute_region` and
 /// `scf.index_switch`.
@@ -50,27 +51,44 @@ fn yield_of(ctx: &Context, block: Block) -> Option<Op> {
     ctx.last_op(block).filter(|&t| YieldOp::is(ctx, t))
 }
 
-/// The parts of a well-formed `scf.for`: body, yield, inits, iteration arguments.
+/// The parts of a well-formed `scf.for`: its body and yield, and how many iteration arguments
+/// it carries (init `k` is operand `3 + k`, argument `k` is body argument `1 + k`); read in
+/// place, as most visits change nothing.
 struct ForParts {
+    body: Block,
     yield_op: Op,
-    inits: Vec<Value>,
-    iter_args: Vec<Value>,
+    carried: usize,
+}
+
+impl ForParts {
+    /// The init value of iteration argument `k`.
+    fn init(&self, ctx: &Context, op: Op, k: usize) -> Value {
+        ctx.operand(op, 3 + k)
+    }
+
+    /// Iteration argument `k` (a body argument).
+    fn iter_arg(&self, ctx: &Context, k: usize) -> Value {
+        ctx.block_args(self.body)[1 + k]
+    }
+
+    /// The value the body yields for iteration argument `k`.
+    fn yielded(&self, ctx: &Context, k: usize) -> Value {
+        ctx.operand(self.yield_op, k)
+    }
 }
 
 fn for_parts(ctx: &Context, op: Op) -> Option<ForParts> {
     let for_op = ForOp::of(ctx, op)?;
     let body = for_op.body(ctx)?;
     let yield_op = yield_of(ctx, body)?;
-    let inits: Vec<Value> = for_op.init_args(ctx).collect();
-    let iter_args = for_op.region_iter_args(ctx).to_vec();
-    let consistent = inits.len() == iter_args.len()
-        && ctx.num_operands(yield_op) == inits.len()
-        && ctx.results(op).len() == inits.len()
-        && ctx.num_operands(op) == 3 + inits.len();
+    let carried = ctx.num_operands(op).checked_sub(3)?;
+    let consistent = ctx.block_args(body).len() == 1 + carried
+        && ctx.num_operands(yield_op) == carried
+        && ctx.results(op).len() == carried;
     consistent.then_some(ForParts {
+        body,
         yield_op,
-        inits,
-        iter_args,
+        carried,
     })
 }
 
@@ -83,46 +101,55 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
     let Some(parts) = for_parts(rw, op) else {
         return false;
     };
-    let results = rw.results(op).to_vec();
-    let yielded: Vec<Value> = (0..parts.inits.len())
-        .map(|k| rw.operand(parts.yield_op, k))
-        .collect();
-    let forwarded: Vec<bool> = (0..parts.inits.len())
-        .map(|k| {
-            let (init, arg) = (parts.inits[k], parts.iter_args[k]);
-            yielded[k] == arg
-                || yielded[k] == init
-                || (!rw.has_uses(arg) && !rw.has_uses(results[k]))
-        })
+    let forwarded: SmallVec<[bool; 8]> = (0..parts.carried)
+        .map(|k| is_forwarded(rw, op, &parts, k))
         .collect();
     // A forwarded argument goes anyway, so it is no one's first: its pair is made unique.
-    let pair = |k: usize| (parts.inits[k], yielded[k], forwarded[k].then_some(k));
-    let mut duplicate_of: Vec<Option<usize>> = vec![None; parts.inits.len()];
-    for (k, first) in super::while_duplicates::later_duplicates(parts.inits.len(), pair) {
+    let pair = |k: usize| {
+        (
+            parts.init(rw, op, k),
+            parts.yielded(rw, k),
+            forwarded[k].then_some(k),
+        )
+    };
+    let duplicates = super::while_duplicates::later_duplicates(parts.carried, pair);
+    if duplicates.is_empty() && !forwarded.contains(&true) {
+        return false;
+    }
+    let mut duplicate_of: Vec<Option<usize>> = vec![None; parts.carried];
+    for (k, first) in duplicates {
         duplicate_of[k] = Some(first);
     }
-    let removed: Vec<bool> = (0..parts.inits.len())
+    let removed: Vec<bool> = (0..parts.carried)
         .map(|k| forwarded[k] || duplicate_of[k].is_some())
         .collect();
-    if !removed.contains(&true) {
-        return false;
-    }
-    let Some(body) = rw.op_parent(parts.yield_op) else {
-        return false;
-    };
-    for k in (0..parts.inits.len()).rev().filter(|&k| removed[k]) {
+    let results = rw.results(op).to_vec();
+    for k in (0..parts.carried).rev().filter(|&k| removed[k]) {
+        let init = parts.init(rw, op, k);
         let (arg_value, result_value) = match duplicate_of[k] {
-            Some(first) => (parts.iter_args[first], results[first]),
-            None => (parts.inits[k], parts.inits[k]),
+            Some(first) => (parts.iter_arg(rw, first), results[first]),
+            None => (init, init),
         };
-        rw.replace_all_uses_with(parts.iter_args[k], arg_value);
+        let iter_arg = parts.iter_arg(rw, k);
+        rw.replace_all_uses_with(iter_arg, arg_value);
         rw.replace_all_uses_with(results[k], result_value);
-        rw.erase_block_arg(body, k + 1);
+        rw.erase_block_arg(parts.body, k + 1);
         rw.erase_operand(parts.yield_op, k);
     }
-    let kept: Vec<usize> = (0..parts.inits.len()).filter(|&k| !removed[k]).collect();
+    let kept: Vec<usize> = (0..parts.carried).filter(|&k| !removed[k]).collect();
     rebuild_with_results(rw, op, &kept, 3);
     true
+}
+
+/// Whether iteration argument `k` keeps its initial value on every trip, or nothing reads it
+/// (see [`for_forwarded_iter_args`]).
+fn is_forwarded(ctx: &Context, op: Op, parts: &ForParts, k: usize) -> bool {
+    let (init, arg, yielded) = (
+        parts.init(ctx, op, k),
+        parts.iter_arg(ctx, k),
+        parts.yielded(ctx, k),
+    );
+    yielded == arg || yielded == init || (!ctx.has_uses(arg) && !ctx.has_uses(ctx.result(op, k)))
 }
 
 /// Replaces `op` by a copy that keeps only results `kept` (and the operands after the first

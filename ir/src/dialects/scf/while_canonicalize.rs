@@ -121,7 +121,10 @@ fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op, parts: &WhilePart
     for j in 0..rw.results(op).len() {
         let (arg, result) = (rw.block_args(parts.after)[j], rw.result(op, j));
         let value = rw.operand(parts.condition, 1 + j);
-        if (rw.has_uses(arg) || rw.has_uses(result)) && defined_outside(rw, value, op) {
+        // Most forwarded values are defined in the before region's block: no ancestor walk.
+        let in_before = rw.value_parent_block(value) == Some(parts.before);
+        if (rw.has_uses(arg) || rw.has_uses(result)) && !in_before && defined_outside(rw, value, op)
+        {
             rw.replace_all_uses_with(arg, value);
             rw.replace_all_uses_with(result, value);
             changed = true;

@@ -75,6 +75,18 @@ pub(super) fn later_duplicates<T: Copy + Eq + std::hash::Hash>(
     n: usize,
     key: impl Fn(usize) -> T,
 ) -> Vec<(usize, usize)> {
+    match n {
+        0 | 1 => return Vec::new(),
+        // The most common case after ownership (a buffer and its flag): one comparison.
+        2 => {
+            return if key(1) == key(0) {
+                vec![(1, 0)]
+            } else {
+                Vec::new()
+            };
+        }
+        _ => {}
+    }
     if n <= PAIRWISE_LIMIT {
         // Each key read once (reading one walks the IR), then compared in place.
         let keys: SmallVec<[T; PAIRWISE_LIMIT]> = (0..n).map(&key).collect();
