@@ -14,7 +14,7 @@ use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
 use smallvec::SmallVec;
 
-use crate::asm::names::{NameBase, Names, compute_names, push_u32};
+use crate::asm::names::{Names, compute_names, push_u32};
 use crate::asm::numbers;
 use crate::asm::parser::{UNREGISTERED_PROPERTIES, escape_string, format_int};
 use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
@@ -265,34 +265,15 @@ impl<'a> OpPrinter<'a> {
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
         let name = self.names.values[v];
-        if name.base == NameBase::Unnamed {
+        if !name.is_named() {
             // A value out of the printed scope, as MLIR spells it (without the `%`).
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
             return;
         }
-        self.out.push('%');
-        self.print_name_base(name.base);
+        self.out.push_str(self.names.group_spelling(name));
         if let Some(k) = name.member() {
             self.out.push('#');
             push_u32(&mut self.out, k);
-        }
-    }
-
-    /// Prints the base of a value name (without `%` and `#k`).
-    fn print_name_base(&mut self, base: NameBase) {
-        match base {
-            NameBase::Unnamed => {}
-            NameBase::Number(n) => push_u32(&mut self.out, n),
-            NameBase::Arg(n) => {
-                self.out.push_str("arg");
-                push_u32(&mut self.out, n);
-            }
-            NameBase::Text(id) => self.out.push_str(self.names.text(id)),
-            NameBase::Suffixed { text, suffix } => {
-                self.out.push_str(self.names.text(text));
-                self.out.push('_');
-                push_u32(&mut self.out, suffix);
-            }
         }
     }
 
@@ -545,19 +526,27 @@ impl<'a> OpPrinter<'a> {
 
     fn print_result_defs(&mut self, op: Op) {
         let results = self.ctx.results(op);
-        if results.is_empty() || self.names.values[results[0]].base == NameBase::Unnamed {
+        let names = self.names;
+        if results.is_empty() || !names.values[results[0]].is_named() {
             return;
         }
-        for (i, (base, len)) in self.names.result_groups(results).into_iter().enumerate() {
-            if i > 0 {
+        // One `%name` or `%name:N` per result group.
+        let mut start = 0;
+        while start < results.len() {
+            let len = 1 + results[start + 1..]
+                .iter()
+                .take_while(|&&r| !names.values[r].starts_group())
+                .count();
+            if start > 0 {
                 self.out.push_str(", ");
             }
-            self.out.push('%');
-            self.print_name_base(base);
+            self.out
+                .push_str(names.group_spelling(names.values[results[start]]));
             if len > 1 {
                 self.out.push(':');
                 push_u32(&mut self.out, len as u32);
             }
+            start += len;
         }
         self.out.push_str(" = ");
     }
@@ -961,7 +950,7 @@ impl<'a> OpPrinter<'a> {
 
     /// The printed name of a value without `%` (for diagnostics).
     pub fn value_name(&self, v: Value) -> Option<String> {
-        if self.names.values[v].base == NameBase::Unnamed {
+        if !self.names.values[v].is_named() {
             return None;
         }
         let mut printer = OpPrinter::new(self.ctx, self.names, self.generic);

@@ -988,10 +988,14 @@ fn parse_binary(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_binary(p: &mut OpPrinter<'_>, op: Op) {
-    let flags = binary_op(p.ctx.op_name_str(op)).map_or(FlagAttr::Nothing, |b| b.flags);
     print_all_operands(p, op);
-    print_flags(p, op, flags);
-    p.print_optional_attr_dict(op, flag_attr_names(flags));
+    // Flags and other attributes only print from attributes: most ops have none, and then
+    // which binary op this is (a lookup by name) does not matter.
+    if !p.ctx.attrs(op).is_empty() {
+        let flags = binary_op(p.ctx.op_name_str(op)).map_or(FlagAttr::Nothing, |b| b.flags);
+        print_flags(p, op, flags);
+        p.print_optional_attr_dict(op, flag_attr_names(flags));
+    }
     print_result_type(p, op);
 }
 
