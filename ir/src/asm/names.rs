@@ -202,56 +202,104 @@ impl Counters {
     }
 }
 
-/// The hint-derived names (by [`name_key`]) visible in the scope being named: those of the
-/// open scopes, each a region and its ancestors. Regions are named depth first, so the open
-/// scopes form a stack; a name is in at most one of them (it is only added where none sees
-/// it), and closing a scope removes its names. One lookup then answers what would take one
-/// per enclosing region.
+/// The hint-derived names visible in the scope being named: those of the open scopes, each a
+/// region and its ancestors. Regions are named depth first, so the open scopes form a stack; a
+/// name is in at most one of them (it is only added where none sees it), and closing a scope
+/// removes its names. One lookup then answers what would take one per enclosing region.
+///
+/// A name is its text id and suffix. Suffixes come mostly from the conflict counter, which
+/// counts up from 0, so each text marks its suffixes in a dense list that grows a little at a
+/// time; a suffix far beyond the list (a hint spelling a large number) goes to a hash set.
 struct NameScopes {
-    /// Every name of the open scopes.
-    visible: FxHashSet<u64>,
-    /// The open scopes, outermost first: each one's id and the names it added.
-    open: Vec<(usize, Vec<u64>)>,
+    /// Per text id, which of its names are in use: slot 0 for the text without suffix, slot
+    /// `N + 1` for `_N`.
+    dense: Vec<Vec<bool>>,
+    /// Names in use whose slot was too far beyond their text's dense list, by [`name_key`].
+    sparse: FxHashSet<u64>,
+    /// The names of the open scopes as (text id, suffix), outermost scope first.
+    added: Vec<(u32, u32)>,
+    /// The open scopes, outermost first: each one's id and where its names start in `added`.
+    open: Vec<(usize, usize)>,
     /// The id the next opened scope gets.
     next_id: usize,
+}
+
+/// How far beyond the end of a text's dense list a new name may extend it.
+const DENSE_GROWTH: usize = 64;
+
+/// The slot of suffix `suffix` in a text's dense list.
+fn dense_slot(suffix: u32) -> usize {
+    match suffix {
+        NO_SUFFIX => 0,
+        n => n as usize + 1,
+    }
 }
 
 impl NameScopes {
     /// The outermost scope (id 0) alone is open.
     fn new() -> Self {
         NameScopes {
-            visible: FxHashSet::default(),
-            open: vec![(0, Vec::new())],
+            dense: Vec::new(),
+            sparse: FxHashSet::default(),
+            added: Vec::new(),
+            open: vec![(0, 0)],
             next_id: 1,
         }
     }
 
     /// Closes the scopes opened after `parent` and opens a new one inside it; returns its id.
     fn open_inside(&mut self, parent: usize) -> usize {
-        while let Some((id, names)) = self.open.last_mut()
-            && *id != parent
+        while let Some(&(id, first)) = self.open.last()
+            && id != parent
         {
-            for key in names.drain(..) {
-                self.visible.remove(&key);
+            for i in first..self.added.len() {
+                let (text, suffix) = self.added[i];
+                self.mark(text, suffix, false);
             }
+            self.added.truncate(first);
             self.open.pop();
         }
         let id = self.next_id;
         self.next_id += 1;
-        self.open.push((id, Vec::new()));
+        self.open.push((id, self.added.len()));
         id
     }
 
-    /// Whether `key` is used in the innermost open scope or around it.
-    fn is_used(&self, key: u64) -> bool {
-        self.visible.contains(&key)
+    /// Whether the name (`text`, `suffix`) is used in the innermost open scope or around it.
+    fn is_used(&self, text: u32, suffix: u32) -> bool {
+        let in_dense = self
+            .dense
+            .get(text as usize)
+            .and_then(|slots| slots.get(dense_slot(suffix)))
+            .copied()
+            .unwrap_or(false);
+        in_dense || (!self.sparse.is_empty() && self.sparse.contains(&name_key(text, suffix)))
     }
 
-    /// Marks `key` used in the innermost open scope.
-    fn insert(&mut self, key: u64) {
-        self.visible.insert(key);
-        if let Some((_, names)) = self.open.last_mut() {
-            names.push(key);
+    /// Marks the name (`text`, `suffix`) used in the innermost open scope.
+    fn insert(&mut self, text: u32, suffix: u32) {
+        self.mark(text, suffix, true);
+        self.added.push((text, suffix));
+    }
+
+    /// Records whether the name (`text`, `suffix`) is in use.
+    fn mark(&mut self, text: u32, suffix: u32, used: bool) {
+        let text_index = text as usize;
+        if self.dense.len() <= text_index {
+            self.dense.resize_with(text_index + 1, Vec::new);
+        }
+        let slots = &mut self.dense[text_index];
+        let slot = dense_slot(suffix);
+        if slot < slots.len() {
+            slots[slot] = used;
+        } else if used && slot < slots.len() + DENSE_GROWTH {
+            slots.resize(slot + 1, false);
+            slots[slot] = true;
+        } else if used {
+            self.sparse.insert(name_key(text, suffix));
+        }
+        if !used && !self.sparse.is_empty() {
+            self.sparse.remove(&name_key(text, suffix));
         }
     }
 }
@@ -422,11 +470,10 @@ impl Naming<'_> {
             Cow::Borrowed(text) => self.resolve_static(text),
             Cow::Owned(text) => self.resolve(&text),
         };
-        let key = name_key(hint.text, hint.suffix);
-        if self.scopes.is_used(key) {
+        if self.scopes.is_used(hint.text, hint.suffix) {
             return self.conflict_free_name(hint.whole, c);
         }
-        self.scopes.insert(key);
+        self.scopes.insert(hint.text, hint.suffix);
         match hint.suffix {
             NO_SUFFIX => NameBase::Text(hint.text),
             suffix => NameBase::Suffixed {
@@ -483,9 +530,8 @@ impl Naming<'_> {
         loop {
             let suffix = c.next_conflict;
             c.next_conflict += 1;
-            let key = name_key(text, suffix);
-            if !self.scopes.is_used(key) {
-                self.scopes.insert(key);
+            if !self.scopes.is_used(text, suffix) {
+                self.scopes.insert(text, suffix);
                 return NameBase::Suffixed { text, suffix };
             }
         }
@@ -528,6 +574,27 @@ mod tests {
         assert_eq!(split_suffix("alloc_12"), ("alloc", Some(12)));
         assert_eq!(split_suffix("x_1_0"), ("x_1", Some(0)));
         assert_eq!(split_suffix("_5"), ("", Some(5)));
+    }
+
+    #[test]
+    fn names_leave_sight_with_their_scope_whether_dense_or_sparse() {
+        let mut scopes = NameScopes::new();
+        scopes.insert(0, NO_SUFFIX);
+        let inner = scopes.open_inside(0);
+        // Suffix 3 extends the dense list; 100000 is far beyond it and goes to the hash set.
+        scopes.insert(0, 3);
+        scopes.insert(1, 100_000);
+        assert!(scopes.is_used(0, NO_SUFFIX) && scopes.is_used(0, 3));
+        assert!(scopes.is_used(1, 100_000) && !scopes.is_used(1, 99_999));
+        assert!(!scopes.is_used(0, 2) && !scopes.is_used(2, NO_SUFFIX));
+        scopes.open_inside(inner);
+        assert!(
+            scopes.is_used(0, 3),
+            "a nested scope sees its parent's names"
+        );
+        scopes.open_inside(0);
+        assert!(!scopes.is_used(0, 3) && !scopes.is_used(1, 100_000));
+        assert!(scopes.is_used(0, NO_SUFFIX));
     }
 
     #[test]
