@@ -181,7 +181,7 @@ impl<'a> OpPrinter<'a> {
             set_aliases: Vec::new(),
             inline_aliases: false,
             type_texts: SecondaryMap::new(),
-            default_dialect: Vec::new(),
+            default_dialect: Some("builtin"),
             sink: None,
         }
     }
@@ -218,7 +218,9 @@ pub struct OpPrinter<'a> {
     inline_aliases: bool,
     /// The text of every type printed so far, by type id (types are interned: few and dense).
     type_texts: SecondaryMap<Type, Option<Box<str>>>,
-    default_dialect: Vec<Option<&'static str>>,
+    /// The default dialect of the op whose regions are being printed (`builtin` at the top
+    /// level), whose prefix op names drop.
+    default_dialect: Option<&'static str>,
     /// Where the text goes as it is printed ([`print_module_to`]); `None` keeps it in `out`.
     sink: Option<Sink<'a>>,
 }
@@ -499,11 +501,7 @@ impl<'a> OpPrinter<'a> {
                 let name = def.name.as_str();
                 // The dialect prefix is dropped when it is the default dialect of the enclosing
                 // op (`func` inside `func.func`); at the top level the default is `builtin`.
-                let default = self
-                    .default_dialect
-                    .last()
-                    .copied()
-                    .unwrap_or(Some("builtin"));
+                let default = self.default_dialect;
                 // `name` starts with `d.` exactly when `d`, which holds no dot, is its dialect.
                 let printed_name = match default {
                     Some(d)
@@ -516,9 +514,9 @@ impl<'a> OpPrinter<'a> {
                     _ => name,
                 };
                 self.out.push_str(printed_name);
-                self.default_dialect.push(def.default_dialect);
+                let outer = std::mem::replace(&mut self.default_dialect, def.default_dialect);
                 print(self, op);
-                self.default_dialect.pop();
+                self.default_dialect = outer;
             }
             None => self.print_generic(op),
         }
@@ -585,14 +583,14 @@ impl<'a> OpPrinter<'a> {
         let regions = self.ctx.regions(op).to_vec();
         if !regions.is_empty() {
             self.out.push_str(" (");
-            self.default_dialect.push(None);
+            let outer = self.default_dialect.take();
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.print_region_impl(r, true, true, true);
             }
-            self.default_dialect.pop();
+            self.default_dialect = outer;
             self.out.push(')');
         }
         if !rest.is_empty() {
