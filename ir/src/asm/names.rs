@@ -5,12 +5,14 @@
 //! its parent region and seeing only its ancestors' names. Conflicting hints get `_N` suffixes
 //! from a counter saved and restored the same way. Blocks are `^bbN`, numbered per region.
 //!
-//! Names are compact: a value's name is a number, an `argN`, or an index into one table of
-//! hint-derived texts with an optional `_N` suffix, plus its position in a multi-result group
-//! (`#k`), so naming allocates nothing per value, not even for the `_N` names of conflicts.
-//! A name is identified by its canonical (text, suffix) split: a text ending in `_N` (`N` a
-//! canonical decimal) is the text before it with suffix `N`, so the same string always has the
-//! same key, whether it came from a hint or from resolving a conflict.
+//! Names are compact: while naming, a value's name is a number, an `argN`, or an index into one
+//! table of hint-derived texts with an optional `_N` suffix, plus its position in a
+//! multi-result group (`#k`), so naming allocates nothing per value, not even for the `_N`
+//! names of conflicts. A name is identified by its canonical (text, suffix) split: a text
+//! ending in `_N` (`N` a canonical decimal) is the text before it with suffix `N`, so the same
+//! string always has the same key, whether it came from a hint or from resolving a conflict.
+//! Each group's name is then spelled once (`%name`) into one shared text, so printing a value
+//! copies its spelling instead of formatting it again at every use.
 
 use cranelift_entity::SecondaryMap;
 use indexmap::IndexSet;
@@ -23,11 +25,8 @@ use crate::entity::{Block, Op, Region, Value};
 use crate::registry::NameHint;
 
 /// The base of a value's printed name (without `%` and without the `#k` group suffix).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub(crate) enum NameBase {
-    /// Not named in this print run.
-    #[default]
-    Unnamed,
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum NameBase {
     /// `%N`.
     Number(u32),
     /// `%argN`.
@@ -69,11 +68,15 @@ fn split_suffix(name: &str) -> (&str, Option<u32>) {
 /// Marks a value that is not a member of a multi-result group.
 const NOT_IN_GROUP: u32 = u32::MAX;
 
-/// The printed name of one value.
+/// The printed name of one value: where its group's spelling (`%name`) lies in
+/// [`Names::spellings`] (empty if the value is not named in this print run), and its position
+/// in the group.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ValueName {
-    /// The group's name.
-    pub(crate) base: NameBase,
+    /// The offset of the group's spelling.
+    start: u32,
+    /// The length of the group's spelling, 0 for a value not named.
+    len: u32,
     /// The position in a group of several results (`#k`), or [`NOT_IN_GROUP`].
     member: u32,
 }
@@ -81,30 +84,38 @@ pub(crate) struct ValueName {
 impl Default for ValueName {
     fn default() -> Self {
         ValueName {
-            base: NameBase::Unnamed,
+            start: 0,
+            len: 0,
             member: NOT_IN_GROUP,
         }
     }
 }
 
 impl ValueName {
+    /// Whether the value is named in this print run.
+    pub(crate) fn is_named(self) -> bool {
+        self.len != 0
+    }
+
     /// The `#k` position of the value in its result group, if the group has several results.
     pub(crate) fn member(self) -> Option<u32> {
         (self.member != NOT_IN_GROUP).then_some(self.member)
     }
 
     /// Whether this value starts a result group (a lone result or member `#0`).
-    fn starts_group(self) -> bool {
+    pub(crate) fn starts_group(self) -> bool {
         self.member == NOT_IN_GROUP || self.member == 0
     }
 }
 
 /// Names of values and blocks for one print run.
 pub(crate) struct Names {
-    /// Name of each value; [`NameBase::Unnamed`] for values not named in this run.
+    /// Name of each value; not [named](ValueName::is_named) for values not named in this run.
     pub(crate) values: SecondaryMap<Value, ValueName>,
     /// Every hint-derived name, interned once.
     texts: IndexSet<String, FxBuildHasher>,
+    /// The spelling (`%name`) of every group's name, one after the other.
+    spellings: String,
     /// Block numbers within their region (`u32::MAX` for blocks not printed).
     pub(crate) blocks: SecondaryMap<Block, u32>,
     /// Predecessor block numbers of each block (one entry per incoming edge).
@@ -118,6 +129,7 @@ impl Default for Names {
         Names {
             values: SecondaryMap::new(),
             texts: IndexSet::default(),
+            spellings: String::new(),
             blocks: SecondaryMap::with_default(u32::MAX),
             preds: SecondaryMap::new(),
             hints: Vec::new(),
@@ -126,22 +138,47 @@ impl Default for Names {
 }
 
 impl Names {
-    /// The text of a hint-derived name.
-    pub(crate) fn text(&self, id: u32) -> &str {
-        &self.texts[id as usize]
+    /// The spelling of the group `name` belongs to: `%` and the group's name, without `#k`
+    /// (empty for a value not named).
+    pub(crate) fn group_spelling(&self, name: ValueName) -> &str {
+        let start = name.start as usize;
+        &self.spellings[start..start + name.len as usize]
     }
 
-    /// The result groups of `op` as (base name, number of results), in order.
-    pub(crate) fn result_groups(&self, results: &[Value]) -> SmallVec<[(NameBase, usize); 2]> {
-        let mut groups: SmallVec<[(NameBase, usize); 2]> = SmallVec::new();
-        for &r in results {
-            let name = self.values[r];
-            match groups.last_mut() {
-                Some(last) if !name.starts_group() => last.1 += 1,
-                _ => groups.push((name.base, 1)),
+    /// Spells `%` and `base` at the end of [`Names::spellings`] and returns the name of a
+    /// lone value of that name.
+    fn spell(&mut self, base: NameBase) -> ValueName {
+        let out = &mut self.spellings;
+        let start = out.len();
+        out.push('%');
+        match base {
+            NameBase::Number(n) => push_u32(out, n),
+            NameBase::Arg(n) => {
+                out.push_str("arg");
+                push_u32(out, n);
+            }
+            NameBase::Text(id) => out.push_str(&self.texts[id as usize]),
+            NameBase::Suffixed { text, suffix } => {
+                out.push_str(&self.texts[text as usize]);
+                out.push('_');
+                push_u32(out, suffix);
             }
         }
-        groups
+        ValueName {
+            start: start as u32,
+            len: (out.len() - start) as u32,
+            member: NOT_IN_GROUP,
+        }
+    }
+
+    /// Names the values of one group `base`: a lone value, or the members `#0`, `#1`...
+    fn name_group(&mut self, base: NameBase, group: &[Value]) {
+        let lone = group.len() == 1;
+        let name = self.spell(base);
+        for (k, &v) in group.iter().enumerate() {
+            let member = if lone { NOT_IN_GROUP } else { k as u32 };
+            self.values[v] = ValueName { member, ..name };
+        }
     }
 }
 
@@ -165,56 +202,104 @@ impl Counters {
     }
 }
 
-/// The hint-derived names (by [`name_key`]) visible in the scope being named: those of the
-/// open scopes, each a region and its ancestors. Regions are named depth first, so the open
-/// scopes form a stack; a name is in at most one of them (it is only added where none sees
-/// it), and closing a scope removes its names. One lookup then answers what would take one
-/// per enclosing region.
+/// The hint-derived names visible in the scope being named: those of the open scopes, each a
+/// region and its ancestors. Regions are named depth first, so the open scopes form a stack; a
+/// name is in at most one of them (it is only added where none sees it), and closing a scope
+/// removes its names. One lookup then answers what would take one per enclosing region.
+///
+/// A name is its text id and suffix. Suffixes come mostly from the conflict counter, which
+/// counts up from 0, so each text marks its suffixes in a dense list that grows a little at a
+/// time; a suffix far beyond the list (a hint spelling a large number) goes to a hash set.
 struct NameScopes {
-    /// Every name of the open scopes.
-    visible: FxHashSet<u64>,
-    /// The open scopes, outermost first: each one's id and the names it added.
-    open: Vec<(usize, Vec<u64>)>,
+    /// Per text id, which of its names are in use: slot 0 for the text without suffix, slot
+    /// `N + 1` for `_N`.
+    dense: Vec<Vec<bool>>,
+    /// Names in use whose slot was too far beyond their text's dense list, by [`name_key`].
+    sparse: FxHashSet<u64>,
+    /// The names of the open scopes as (text id, suffix), outermost scope first.
+    added: Vec<(u32, u32)>,
+    /// The open scopes, outermost first: each one's id and where its names start in `added`.
+    open: Vec<(usize, usize)>,
     /// The id the next opened scope gets.
     next_id: usize,
+}
+
+/// How far beyond the end of a text's dense list a new name may extend it.
+const DENSE_GROWTH: usize = 64;
+
+/// The slot of suffix `suffix` in a text's dense list.
+fn dense_slot(suffix: u32) -> usize {
+    match suffix {
+        NO_SUFFIX => 0,
+        n => n as usize + 1,
+    }
 }
 
 impl NameScopes {
     /// The outermost scope (id 0) alone is open.
     fn new() -> Self {
         NameScopes {
-            visible: FxHashSet::default(),
-            open: vec![(0, Vec::new())],
+            dense: Vec::new(),
+            sparse: FxHashSet::default(),
+            added: Vec::new(),
+            open: vec![(0, 0)],
             next_id: 1,
         }
     }
 
     /// Closes the scopes opened after `parent` and opens a new one inside it; returns its id.
     fn open_inside(&mut self, parent: usize) -> usize {
-        while let Some((id, names)) = self.open.last_mut()
-            && *id != parent
+        while let Some(&(id, first)) = self.open.last()
+            && id != parent
         {
-            for key in names.drain(..) {
-                self.visible.remove(&key);
+            for i in first..self.added.len() {
+                let (text, suffix) = self.added[i];
+                self.mark(text, suffix, false);
             }
+            self.added.truncate(first);
             self.open.pop();
         }
         let id = self.next_id;
         self.next_id += 1;
-        self.open.push((id, Vec::new()));
+        self.open.push((id, self.added.len()));
         id
     }
 
-    /// Whether `key` is used in the innermost open scope or around it.
-    fn is_used(&self, key: u64) -> bool {
-        self.visible.contains(&key)
+    /// Whether the name (`text`, `suffix`) is used in the innermost open scope or around it.
+    fn is_used(&self, text: u32, suffix: u32) -> bool {
+        let in_dense = self
+            .dense
+            .get(text as usize)
+            .and_then(|slots| slots.get(dense_slot(suffix)))
+            .copied()
+            .unwrap_or(false);
+        in_dense || (!self.sparse.is_empty() && self.sparse.contains(&name_key(text, suffix)))
     }
 
-    /// Marks `key` used in the innermost open scope.
-    fn insert(&mut self, key: u64) {
-        self.visible.insert(key);
-        if let Some((_, names)) = self.open.last_mut() {
-            names.push(key);
+    /// Marks the name (`text`, `suffix`) used in the innermost open scope.
+    fn insert(&mut self, text: u32, suffix: u32) {
+        self.mark(text, suffix, true);
+        self.added.push((text, suffix));
+    }
+
+    /// Records whether the name (`text`, `suffix`) is in use.
+    fn mark(&mut self, text: u32, suffix: u32, used: bool) {
+        let text_index = text as usize;
+        if self.dense.len() <= text_index {
+            self.dense.resize_with(text_index + 1, Vec::new);
+        }
+        let slots = &mut self.dense[text_index];
+        let slot = dense_slot(suffix);
+        if slot < slots.len() {
+            slots[slot] = used;
+        } else if used && slot < slots.len() + DENSE_GROWTH {
+            slots.resize(slot + 1, false);
+            slots[slot] = true;
+        } else if used {
+            self.sparse.insert(name_key(text, suffix));
+        }
+        if !used && !self.sparse.is_empty() {
+            self.sparse.remove(&name_key(text, suffix));
         }
     }
 }
@@ -312,10 +397,7 @@ impl Naming<'_> {
                     _ if block_id == 0 => c.take_arg(),
                     _ => c.take_value(),
                 };
-                self.names.values[arg] = ValueName {
-                    base,
-                    member: NOT_IN_GROUP,
-                };
+                self.names.name_group(base, &[arg]);
             }
             for op in ctx.block_ops(block) {
                 self.name_op_results(op, c);
@@ -350,13 +432,19 @@ impl Naming<'_> {
         if results.is_empty() {
             return;
         }
+        let hint_fn = if self.generic {
+            None
+        } else {
+            ctx.op_def(op).name_hint
+        };
+        // Without hints the results form one numbered group.
+        let Some(hint_fn) = hint_fn else {
+            self.names.name_group(c.take_value(), results);
+            return;
+        };
         let mut hints = std::mem::take(&mut self.names.hints);
         hints.clear();
-        if !self.generic
-            && let Some(f) = ctx.op_def(op).name_hint
-        {
-            f(ctx, op, &mut hints);
-        }
+        hint_fn(ctx, op, &mut hints);
         hints.resize(results.len(), NameHint::Borrowed(""));
         // Split the results into groups: a new group starts at result 0 and at every named
         // result.
@@ -371,10 +459,7 @@ impl Naming<'_> {
             } else {
                 self.unique_name(std::mem::take(&mut hints[i]), c)
             };
-            for k in 0..len {
-                let member = if len == 1 { NOT_IN_GROUP } else { k as u32 };
-                self.names.values[results[i + k]] = ValueName { base, member };
-            }
+            self.names.name_group(base, &results[i..i + len]);
             i += len;
         }
         self.names.hints = hints;
@@ -385,11 +470,10 @@ impl Naming<'_> {
             Cow::Borrowed(text) => self.resolve_static(text),
             Cow::Owned(text) => self.resolve(&text),
         };
-        let key = name_key(hint.text, hint.suffix);
-        if self.scopes.is_used(key) {
+        if self.scopes.is_used(hint.text, hint.suffix) {
             return self.conflict_free_name(hint.whole, c);
         }
-        self.scopes.insert(key);
+        self.scopes.insert(hint.text, hint.suffix);
         match hint.suffix {
             NO_SUFFIX => NameBase::Text(hint.text),
             suffix => NameBase::Suffixed {
@@ -446,9 +530,8 @@ impl Naming<'_> {
         loop {
             let suffix = c.next_conflict;
             c.next_conflict += 1;
-            let key = name_key(text, suffix);
-            if !self.scopes.is_used(key) {
-                self.scopes.insert(key);
+            if !self.scopes.is_used(text, suffix) {
+                self.scopes.insert(text, suffix);
                 return NameBase::Suffixed { text, suffix };
             }
         }
@@ -491,6 +574,27 @@ mod tests {
         assert_eq!(split_suffix("alloc_12"), ("alloc", Some(12)));
         assert_eq!(split_suffix("x_1_0"), ("x_1", Some(0)));
         assert_eq!(split_suffix("_5"), ("", Some(5)));
+    }
+
+    #[test]
+    fn names_leave_sight_with_their_scope_whether_dense_or_sparse() {
+        let mut scopes = NameScopes::new();
+        scopes.insert(0, NO_SUFFIX);
+        let inner = scopes.open_inside(0);
+        // Suffix 3 extends the dense list; 100000 is far beyond it and goes to the hash set.
+        scopes.insert(0, 3);
+        scopes.insert(1, 100_000);
+        assert!(scopes.is_used(0, NO_SUFFIX) && scopes.is_used(0, 3));
+        assert!(scopes.is_used(1, 100_000) && !scopes.is_used(1, 99_999));
+        assert!(!scopes.is_used(0, 2) && !scopes.is_used(2, NO_SUFFIX));
+        scopes.open_inside(inner);
+        assert!(
+            scopes.is_used(0, 3),
+            "a nested scope sees its parent's names"
+        );
+        scopes.open_inside(0);
+        assert!(!scopes.is_used(0, 3) && !scopes.is_used(1, 100_000));
+        assert!(scopes.is_used(0, NO_SUFFIX));
     }
 
     #[test]

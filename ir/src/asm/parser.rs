@@ -140,8 +140,8 @@ pub struct Parser<'s, 'c> {
     pub num_results: usize,
     /// The buffer in the context's source list; op locations are offsets into it.
     source: crate::location::SourceId,
-    /// Builtin types already parsed, by their exact spelling (programs repeat a handful of
-    /// types thousands of times; a hit skips lexing, parsing and interning).
+    /// Builtin and function types already parsed, by their exact spelling (programs repeat a
+    /// handful of types thousands of times; a hit skips lexing, parsing and interning).
     type_cache: FxHashMap<&'s str, Type>,
     /// Scratch buffer for dialect-qualified op names.
     op_name_buf: String,
@@ -706,9 +706,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             .flatten()
     }
 
-    /// The slot of `%name#number`, created empty if there is none.
-    fn value_slot(&mut self, name: &'s str, number: u32) -> &mut Option<ValueEntry> {
-        let slots = self.names.slots_mut(name);
+    /// The slot of `%name#number` for the key of `name`, created empty if there is none.
+    fn value_slot(&mut self, key: NameKey, number: u32) -> &mut Option<ValueEntry> {
+        let slots = self.names.slots_mut(key);
         let idx = number as usize;
         if slots.len() == idx {
             slots.push(None);
@@ -727,15 +727,15 @@ impl<'s, 'c> Parser<'s, 'c> {
         value: Value,
     ) -> PResult<()> {
         let entry = ValueEntry { value, pos };
-        let slot = self.value_slot(name, number);
+        let key = self.names.key(name);
+        let slot = self.value_slot(key, number);
         match *slot {
             None => *slot = Some(entry),
             Some(existing) => {
                 self.resolve_forward_ref(name, number, existing, entry)?;
-                *self.value_slot(name, number) = Some(entry);
+                *self.value_slot(key, number) = Some(entry);
             }
         }
-        let key = self.names.key(name);
         if let Some(defs) = self.names.region_defs.last_mut() {
             defs.push(key);
         }
@@ -867,7 +867,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             value,
             pos: operand.pos,
         };
-        *self.value_slot(name, operand.number) = Some(entry);
+        let key = self.names.key(name);
+        *self.value_slot(key, operand.number) = Some(entry);
         Ok(value)
     }
 
@@ -2502,7 +2503,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
-        let spelling = self.builtin_type_spelling();
+        let spelling = self.cacheable_type_spelling();
         if let Some(text) = spelling
             && let Some(&ty) = self.type_cache.get(text)
         {
@@ -2528,35 +2529,36 @@ impl<'s, 'c> Parser<'s, 'c> {
         text.as_ptr() as usize - self.src.as_ptr() as usize
     }
 
-    /// The source text of the builtin type starting at the current token, when it can be
-    /// delimited cheaply: a keyword, optionally followed by a `<...>` body on one line that
-    /// contains no string literal. `None` means "parse it the normal way".
-    fn builtin_type_spelling(&self) -> Option<&'s str> {
-        if self.tok.kind != TokKind::BareId {
-            return None;
-        }
+    /// The source text of the type starting at the current token, when it can be delimited
+    /// cheaply: a keyword, optionally followed by a `<...>` body, or a function type
+    /// `(...) -> result` whose result is parenthesized or such a keyword type, on one line and
+    /// without string literals. `None` means "parse it the normal way".
+    fn cacheable_type_spelling(&self) -> Option<&'s str> {
         let bytes = self.src.as_bytes();
         let start = self.tok.start;
-        let mut i = self.tok.end;
-        if bytes.get(i) != Some(&b'<') {
-            return Some(&self.src[start..i]);
-        }
-        let mut depth = 0usize;
-        while i < bytes.len() && i - start < 512 {
-            match bytes[i] {
-                b'<' => depth += 1,
-                b'>' if bytes[i - 1] != b'-' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(&self.src[start..=i]);
-                    }
+        let end = match self.tok.kind {
+            TokKind::BareId => keyword_type_end(bytes, self.tok.end)?,
+            TokKind::LParen => {
+                let arrow = skip_blanks(bytes, bracketed_end(bytes, start)?);
+                if !bytes.get(arrow..)?.starts_with(b"->") {
+                    return None;
                 }
-                b'"' | b'\n' => return None,
-                _ => {}
+                let result = skip_blanks(bytes, arrow + 2);
+                match bytes.get(result) {
+                    Some(b'(') => bracketed_end(bytes, result)?,
+                    Some(c) if c.is_ascii_alphabetic() => {
+                        let id_len = bytes[result..]
+                            .iter()
+                            .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.')))
+                            .unwrap_or(bytes.len() - result);
+                        keyword_type_end(bytes, result + id_len)?
+                    }
+                    _ => return None,
+                }
             }
-            i += 1;
-        }
-        None
+            _ => return None,
+        };
+        self.src.get(start..end)
     }
 
     /// Parses `: type`.
@@ -2902,6 +2904,46 @@ impl SyntaxInfo {
             default_dialect: def.default_dialect,
         }
     }
+}
+
+/// The end of a keyword type whose keyword ends at `keyword_end`: there, or after the `<...>`
+/// body that follows it.
+fn keyword_type_end(bytes: &[u8], keyword_end: usize) -> Option<usize> {
+    if bytes.get(keyword_end) == Some(&b'<') {
+        bracketed_end(bytes, keyword_end)
+    } else {
+        Some(keyword_end)
+    }
+}
+
+/// The end (exclusive) of the `(...)` or `<...>` text opening at `open`, when it closes within
+/// 512 bytes on the same line and holds no string literal (the `>` of `->` closes nothing).
+fn bracketed_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &c) in bytes.iter().enumerate().skip(open).take(512) {
+        match c {
+            b'(' | b'<' => depth += 1,
+            b'>' if bytes[i - 1] == b'-' => {}
+            b')' | b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'"' | b'\n' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The offset of the first byte at or after `pos` that is not a space or a tab.
+fn skip_blanks(bytes: &[u8], pos: usize) -> usize {
+    let blanks = bytes.get(pos..).unwrap_or_default();
+    pos + blanks
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count()
 }
 
 fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {

@@ -14,7 +14,7 @@ use cranelift_entity::SecondaryMap;
 use itertools::Itertools;
 use smallvec::SmallVec;
 
-use crate::asm::names::{NameBase, Names, compute_names, push_u32};
+use crate::asm::names::{Names, compute_names, push_u32};
 use crate::asm::numbers;
 use crate::asm::parser::{UNREGISTERED_PROPERTIES, escape_string, format_int};
 use crate::attrs::{AffineExpr, AffineMap, AttrData, IntegerSet};
@@ -181,7 +181,7 @@ impl<'a> OpPrinter<'a> {
             set_aliases: Vec::new(),
             inline_aliases: false,
             type_texts: SecondaryMap::new(),
-            default_dialect: Vec::new(),
+            default_dialect: Some("builtin"),
             sink: None,
         }
     }
@@ -218,7 +218,9 @@ pub struct OpPrinter<'a> {
     inline_aliases: bool,
     /// The text of every type printed so far, by type id (types are interned: few and dense).
     type_texts: SecondaryMap<Type, Option<Box<str>>>,
-    default_dialect: Vec<Option<&'static str>>,
+    /// The default dialect of the op whose regions are being printed (`builtin` at the top
+    /// level), whose prefix op names drop.
+    default_dialect: Option<&'static str>,
     /// Where the text goes as it is printed ([`print_module_to`]); `None` keeps it in `out`.
     sink: Option<Sink<'a>>,
 }
@@ -265,34 +267,15 @@ impl<'a> OpPrinter<'a> {
     /// Prints a value reference: `%name`.
     pub fn print_operand(&mut self, v: Value) {
         let name = self.names.values[v];
-        if name.base == NameBase::Unnamed {
+        if !name.is_named() {
             // A value out of the printed scope, as MLIR spells it (without the `%`).
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
             return;
         }
-        self.out.push('%');
-        self.print_name_base(name.base);
+        self.out.push_str(self.names.group_spelling(name));
         if let Some(k) = name.member() {
             self.out.push('#');
             push_u32(&mut self.out, k);
-        }
-    }
-
-    /// Prints the base of a value name (without `%` and `#k`).
-    fn print_name_base(&mut self, base: NameBase) {
-        match base {
-            NameBase::Unnamed => {}
-            NameBase::Number(n) => push_u32(&mut self.out, n),
-            NameBase::Arg(n) => {
-                self.out.push_str("arg");
-                push_u32(&mut self.out, n);
-            }
-            NameBase::Text(id) => self.out.push_str(self.names.text(id)),
-            NameBase::Suffixed { text, suffix } => {
-                self.out.push_str(self.names.text(text));
-                self.out.push('_');
-                push_u32(&mut self.out, suffix);
-            }
         }
     }
 
@@ -518,11 +501,7 @@ impl<'a> OpPrinter<'a> {
                 let name = def.name.as_str();
                 // The dialect prefix is dropped when it is the default dialect of the enclosing
                 // op (`func` inside `func.func`); at the top level the default is `builtin`.
-                let default = self
-                    .default_dialect
-                    .last()
-                    .copied()
-                    .unwrap_or(Some("builtin"));
+                let default = self.default_dialect;
                 // `name` starts with `d.` exactly when `d`, which holds no dot, is its dialect.
                 let printed_name = match default {
                     Some(d)
@@ -535,9 +514,9 @@ impl<'a> OpPrinter<'a> {
                     _ => name,
                 };
                 self.out.push_str(printed_name);
-                self.default_dialect.push(def.default_dialect);
+                let outer = std::mem::replace(&mut self.default_dialect, def.default_dialect);
                 print(self, op);
-                self.default_dialect.pop();
+                self.default_dialect = outer;
             }
             None => self.print_generic(op),
         }
@@ -545,19 +524,27 @@ impl<'a> OpPrinter<'a> {
 
     fn print_result_defs(&mut self, op: Op) {
         let results = self.ctx.results(op);
-        if results.is_empty() || self.names.values[results[0]].base == NameBase::Unnamed {
+        let names = self.names;
+        if results.is_empty() || !names.values[results[0]].is_named() {
             return;
         }
-        for (i, (base, len)) in self.names.result_groups(results).into_iter().enumerate() {
-            if i > 0 {
+        // One `%name` or `%name:N` per result group.
+        let mut start = 0;
+        while start < results.len() {
+            let len = 1 + results[start + 1..]
+                .iter()
+                .take_while(|&&r| !names.values[r].starts_group())
+                .count();
+            if start > 0 {
                 self.out.push_str(", ");
             }
-            self.out.push('%');
-            self.print_name_base(base);
+            self.out
+                .push_str(names.group_spelling(names.values[results[start]]));
             if len > 1 {
                 self.out.push(':');
                 push_u32(&mut self.out, len as u32);
             }
+            start += len;
         }
         self.out.push_str(" = ");
     }
@@ -596,14 +583,14 @@ impl<'a> OpPrinter<'a> {
         let regions = self.ctx.regions(op).to_vec();
         if !regions.is_empty() {
             self.out.push_str(" (");
-            self.default_dialect.push(None);
+            let outer = self.default_dialect.take();
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.print_region_impl(r, true, true, true);
             }
-            self.default_dialect.pop();
+            self.default_dialect = outer;
             self.out.push(')');
         }
         if !rest.is_empty() {
@@ -961,7 +948,7 @@ impl<'a> OpPrinter<'a> {
 
     /// The printed name of a value without `%` (for diagnostics).
     pub fn value_name(&self, v: Value) -> Option<String> {
-        if self.names.values[v].base == NameBase::Unnamed {
+        if !self.names.values[v].is_named() {
             return None;
         }
         let mut printer = OpPrinter::new(self.ctx, self.names, self.generic);

@@ -14,6 +14,7 @@ pub use ops::{
     MaxUIOp, MinSIOp, MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
 };
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
@@ -242,7 +243,12 @@ fn cast_op(full_name: &str) -> Option<&'static CastOp> {
 }
 
 fn op_name_of(p: &OpParser<'_, '_>, state: &OpState) -> String {
-    p.ctx.registry.def(state.name).name.clone()
+    op_name_str(p, state).to_string()
+}
+
+/// The name of the op being parsed, borrowed (for lookups that need it only briefly).
+fn op_name_str<'p>(p: &'p OpParser<'_, '_>, state: &OpState) -> &'p str {
+    &p.ctx.registry.def(state.name).name
 }
 
 /// Registers the ops of this dialect.
@@ -516,17 +522,13 @@ fn two_errors(p: &mut OpParser<'_, '_>, pos: usize, first: String, second: Strin
 }
 
 /// Parses the optional flag clause of an op and stores it (or its default) in `state`.
-fn parse_flags(
-    p: &mut OpParser<'_, '_>,
-    state: &mut OpState,
-    flags: FlagAttr,
-    op_name: &str,
-) -> PResult<()> {
+fn parse_flags(p: &mut OpParser<'_, '_>, state: &mut OpState, flags: FlagAttr) -> PResult<()> {
     let Some(spec) = flag_spec(flags) else {
         return Ok(());
     };
     let value = if p.eat_keyword(spec.keyword) {
-        Some(spec.parse_body(p, op_name)?)
+        let op_name = op_name_of(p, state);
+        Some(spec.parse_body(p, &op_name)?)
     } else if flags == FlagAttr::OptionalFastMath {
         None
     } else {
@@ -976,10 +978,9 @@ fn constant_name_hint(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
 // ----- binary ops -----------------------------------------------------------------------------
 
 fn parse_binary(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let name = op_name_of(p, state);
-    let flags = binary_op(&name).map_or(FlagAttr::Nothing, |b| b.flags);
+    let flags = binary_op(op_name_str(p, state)).map_or(FlagAttr::Nothing, |b| b.flags);
     let operands = parse_two_operands(p)?;
-    parse_flags(p, state, flags, &name)?;
+    parse_flags(p, state, flags)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
     p.resolve_operands_into(&operands, ty, &mut state.operands)?;
@@ -988,10 +989,14 @@ fn parse_binary(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_binary(p: &mut OpPrinter<'_>, op: Op) {
-    let flags = binary_op(p.ctx.op_name_str(op)).map_or(FlagAttr::Nothing, |b| b.flags);
     print_all_operands(p, op);
-    print_flags(p, op, flags);
-    p.print_optional_attr_dict(op, flag_attr_names(flags));
+    // Flags and other attributes only print from attributes: most ops have none, and then
+    // which binary op this is (a lookup by name) does not matter.
+    if !p.ctx.attrs(op).is_empty() {
+        let flags = binary_op(p.ctx.op_name_str(op)).map_or(FlagAttr::Nothing, |b| b.flags);
+        print_flags(p, op, flags);
+        p.print_optional_attr_dict(op, flag_attr_names(flags));
+    }
     print_result_type(p, op);
 }
 
@@ -1043,9 +1048,8 @@ fn verify_binary(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 // ----- arith.negf -----------------------------------------------------------------------------
 
 fn parse_negf(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let name = op_name_of(p, state);
     let operand = p.parse_operand()?;
-    parse_flags(p, state, FlagAttr::FastMath, &name)?;
+    parse_flags(p, state, FlagAttr::FastMath)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
     state.operands = vec![p.resolve_operand(&operand, ty)?];
@@ -1081,13 +1085,14 @@ fn verify_negf(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 // ----- casts ----------------------------------------------------------------------------------
 
 fn parse_cast(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let name = op_name_of(p, state);
-    let flags = cast_op(&name).map_or(FlagAttr::Nothing, |c| c.flags);
+    let name = op_name_str(p, state);
+    let flags = cast_op(name).map_or(FlagAttr::Nothing, |c| c.flags);
+    let is_truncf = name == "arith.truncf";
     let operand = p.parse_operand()?;
-    if name == "arith.truncf" {
+    if is_truncf {
         parse_rounding_mode(p, state)?;
     }
-    parse_flags(p, state, flags, &name)?;
+    parse_flags(p, state, flags)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let from = p.parse_colon_type()?;
     p.expect_keyword("to")?;
@@ -1210,32 +1215,34 @@ fn cmp_info(name: &str) -> (&'static [&'static str], TypeClass, FlagAttr) {
 }
 
 fn parse_cmp(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
-    let name = op_name_of(p, state);
-    let (predicates, _, flags) = cmp_info(&name);
+    let (predicates, _, flags) = cmp_info(op_name_str(p, state));
     let pos = p.cur_pos();
     let word = match p.tok_kind() {
-        TokKind::BareId => p.parse_optional_keyword().map(str::to_string),
+        TokKind::BareId => p.parse_optional_keyword().map(Cow::Borrowed),
         TokKind::String => {
             let text = p.tok_text();
             let s = unescape(&text[1..text.len() - 1]);
             p.eat(TokKind::String);
-            s
+            s.map(Cow::Owned)
         }
         _ => None,
     };
     let Some(index) = word.and_then(|w| predicates.iter().position(|&n| n == w)) else {
+        let name = op_name_of(p, state);
         let msg = format!(
             "custom op '{name}' expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
             predicates.join(", ")
         );
         return p.error_at(pos, msg);
     };
-    let i64_type = p.ctx.int_type(64);
-    let predicate = p.ctx.int_attr(index as i128, i64_type);
+    let predicate = p.memoized_attr(("arith.cmp predicate", index as u64), |ctx| {
+        let i64_type = ctx.int_type(64);
+        ctx.int_attr(index as i128, i64_type)
+    });
     add_attr(p, state, "predicate", predicate);
     p.expect(TokKind::Comma, ",")?;
     let operands = parse_two_operands(p)?;
-    parse_flags(p, state, flags, &name)?;
+    parse_flags(p, state, flags)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     let ty = p.parse_colon_type()?;
     p.resolve_operands_into(&operands, ty, &mut state.operands)?;

@@ -72,9 +72,9 @@ impl<'s> NameScope<'s> {
         self.slots.get(index as usize)
     }
 
-    /// The slots of `name`, brought into sight (empty) if it is not.
-    pub(super) fn slots_mut(&mut self, name: &'s str) -> &mut SmallVec<[Option<ValueEntry>; 1]> {
-        let key = self.key(name);
+    /// The slots of the name of `key` (see [`NameScope::key`]), brought into sight (empty) if
+    /// it is not.
+    pub(super) fn slots_mut(&mut self, key: NameKey) -> &mut SmallVec<[Option<ValueEntry>; 1]> {
         let fresh = self.free_slots.last().copied();
         let fresh = fresh.unwrap_or(self.slots.len() as u32);
         let index = *self.values.entry(key).or_insert(fresh) as usize;
@@ -199,7 +199,8 @@ mod tests {
             .chain((0..40).map(|i| format!("a_rather_long_name_{i}")))
             .collect();
         for (i, name) in names.iter().enumerate() {
-            scope.slots_mut(name).push(Some(ValueEntry {
+            let key = scope.key(name);
+            scope.slots_mut(key).push(Some(ValueEntry {
                 value: crate::entity::Value::from_u32(i as u32),
                 pos: i,
             }));
