@@ -23,6 +23,7 @@ use analysis::alias::{
     AliasResult, BufferOriginAnalysis, BufferViewFlowAnalysis, existed_before_function, is_buffer,
     view_base,
 };
+use cranelift_entity::SecondaryMap;
 use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
 use ir::dialects::memref::ExtractStridedMetadataOp;
@@ -32,9 +33,8 @@ use ir::rewrite::{
 };
 use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
-use smallvec::{SmallVec, smallvec};
-use std::cell::RefCell;
-use std::rc::Rc;
+use smallvec::SmallVec;
+use std::cell::{Ref, RefCell};
 
 use analysis::closures::BoundedClosures;
 
@@ -412,13 +412,15 @@ fn without_retained_apart(
 /// The origin summary of one memref: its terminal buffers and whether they are all
 /// allocations / allocations or buffers that existed before the function
 /// ([`existed_before_function`]: arguments, globals).
+#[derive(Clone, Copy)]
 struct Origin {
     base: Value,
-    /// Sorted; most buffers have one or two (no heap allocation then).
-    terminals: SmallVec<[Value; 2]>,
+    /// Where its terminals are in [`OriginTable::terminals`] (sorted there).
+    terminals: TerminalSpan,
     all_allocs: bool,
     all_allocs_or_args: bool,
-    /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known).
+    /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known, and
+    /// there are no terminals).
     complete: bool,
     /// How many values the search reached (when complete).
     reached: usize,
@@ -429,11 +431,44 @@ impl Origin {
     fn unknown(base: Value) -> Self {
         Origin {
             base,
-            terminals: smallvec![base],
+            terminals: TerminalSpan::default(),
             all_allocs: false,
             all_allocs_or_args: false,
             complete: false,
             reached: 0,
+        }
+    }
+}
+
+/// A range of [`OriginTable::terminals`]: the terminals of one origin, shared by the origins
+/// of values with one source ([`only_source`]).
+#[derive(Clone, Copy, Default)]
+struct TerminalSpan {
+    start: u32,
+    len: u32,
+}
+
+/// The origins computed so far, indexed by value, with their terminals in one list.
+#[derive(Default)]
+struct OriginTable {
+    by_value: SecondaryMap<Value, Option<Origin>>,
+    terminals: Vec<Value>,
+}
+
+impl OriginTable {
+    /// The terminals of `span`.
+    fn terminals(&self, span: TerminalSpan) -> &[Value] {
+        let start = span.start as usize;
+        &self.terminals[start..start + span.len as usize]
+    }
+
+    /// Appends `terminals` to the list; their span.
+    fn push_terminals(&mut self, terminals: impl IntoIterator<Item = Value>) -> TerminalSpan {
+        let start = self.terminals.len();
+        self.terminals.extend(terminals);
+        TerminalSpan {
+            start: start as u32,
+            len: (self.terminals.len() - start) as u32,
         }
     }
 }
@@ -444,7 +479,7 @@ impl Origin {
 struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
     closures: RefCell<BoundedClosures<'a>>,
-    cache: RefCell<FxHashMap<Value, Rc<Origin>>>,
+    table: RefCell<OriginTable>,
     /// The answers of [`alias`] by pair of operands.
     answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
     /// Handed-over arguments, which count as allocations.
@@ -458,7 +493,7 @@ impl<'a> Origins<'a> {
         Origins {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
-            cache: RefCell::default(),
+            table: RefCell::default(),
             answers: RefCell::default(),
             handed_over,
             carried: CarriedApart::default(),
@@ -468,18 +503,25 @@ impl<'a> Origins<'a> {
     /// The origin of `v`'s view base; an incomplete one (neither all allocations nor
     /// allocations or arguments, so nothing is proved isolated from it) when the search
     /// exceeds [`ORIGIN_LIMIT`].
-    fn get(&self, ctx: &Context, v: Value) -> Rc<Origin> {
+    fn get(&self, ctx: &Context, v: Value) -> Origin {
         self.of_value(ctx, view_base(ctx, v))
     }
 
     /// The origin of `value` itself (not of its view base), cached.
-    fn of_value(&self, ctx: &Context, value: Value) -> Rc<Origin> {
-        if let Some(known) = self.cache.borrow().get(&value) {
-            return known.clone();
+    fn of_value(&self, ctx: &Context, value: Value) -> Origin {
+        if let Some(known) = self.table.borrow().by_value[value] {
+            return known;
         }
-        let origin = Rc::new(self.compute(ctx, value));
-        self.cache.borrow_mut().insert(value, origin.clone());
+        let origin = self.compute(ctx, value);
+        self.table.borrow_mut().by_value[value] = Some(origin);
         origin
+    }
+
+    /// The terminals of `origin` (none when it is incomplete).
+    fn terminals(&self, origin: &Origin) -> Ref<'_, [Value]> {
+        Ref::map(self.table.borrow(), |table| {
+            table.terminals(origin.terminals)
+        })
     }
 
     fn compute(&self, ctx: &Context, base: Value) -> Origin {
@@ -490,11 +532,14 @@ impl<'a> Origins<'a> {
         let Some(reached) = self.closures.borrow_mut().get(base) else {
             return Origin::unknown(base);
         };
-        let terminals: SmallVec<[Value; 2]> = reached
-            .iter()
-            .copied()
-            .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t))
-            .collect();
+        let mut table = self.table.borrow_mut();
+        let span = table.push_terminals(
+            reached
+                .iter()
+                .copied()
+                .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t)),
+        );
+        let terminals = table.terminals(span);
         let new = |t: Value| self.analysis.is_new_buffer(ctx, t) || self.handed_over.contains(&t);
         let all_allocs = terminals.iter().all(|&t| new(t));
         let all_allocs_or_args = terminals
@@ -502,7 +547,7 @@ impl<'a> Origins<'a> {
             .all(|&t| new(t) || existed_before_function(ctx, t));
         Origin {
             base,
-            terminals,
+            terminals: span,
             all_allocs,
             all_allocs_or_args,
             complete: true,
@@ -519,7 +564,7 @@ impl<'a> Origins<'a> {
         }
         Origin {
             base: value,
-            terminals: of_source.terminals.clone(),
+            terminals: of_source.terminals,
             all_allocs: of_source.all_allocs,
             all_allocs_or_args: of_source.all_allocs_or_args,
             complete: true,
@@ -541,9 +586,10 @@ impl<'a> Origins<'a> {
             return false;
         }
         let origin = self.of_value(ctx, value);
+        let terminals = self.terminals(&origin);
         origin.complete
-            && !origin.terminals.is_empty()
-            && origin.terminals.iter().all(|&t| {
+            && !terminals.is_empty()
+            && terminals.iter().all(|&t| {
                 self.analysis.is_new_buffer(ctx, t)
                     && ctx
                         .defining_op(t)
@@ -564,14 +610,11 @@ impl<'a> Origins<'a> {
         if !ox.complete || !oy.complete {
             return AliasResult::Unknown;
         }
-        if ox.terminals.len() == 1 && ox.terminals == oy.terminals {
+        let (tx, ty) = (self.terminals(&ox), self.terminals(&oy));
+        if tx.len() == 1 && *tx == *ty {
             return AliasResult::SameAllocation;
         }
-        if ox
-            .terminals
-            .iter()
-            .any(|t| oy.terminals.binary_search(t).is_ok())
-        {
+        if tx.iter().any(|t| ty.binary_search(t).is_ok()) {
             return AliasResult::Unknown;
         }
         let isolated_x = ox.all_allocs && (oy.all_allocs || oy.all_allocs_or_args);
@@ -604,11 +647,11 @@ fn only_source(flow: &BufferViewFlowAnalysis, value: Value) -> Option<Value> {
 /// may return is split off here too, so its runtime alias check no longer compares it with
 /// every other buffer of the dealloc.
 fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
-    let origins: Vec<Rc<Origin>> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
+    let origins: Vec<Origin> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
     let mut components = UnionFind::new(memrefs.len());
     let mut first_owner: FxHashMap<Value, usize> = FxHashMap::default();
     for (i, o) in origins.iter().enumerate() {
-        for &t in o.terminals.iter().chain(std::iter::once(&o.base)) {
+        for &t in a.terminals(o).iter().chain(std::iter::once(&o.base)) {
             let owner = *first_owner.entry(t).or_insert(i);
             components.union(owner, i);
         }
