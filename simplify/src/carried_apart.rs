@@ -121,20 +121,23 @@ impl CarriedApart {
             .collect();
         let mut candidates = Candidates::default();
         for point in &points {
-            for candidate in point.pairs() {
+            for (first, second) in point.pairs() {
+                let candidate = pair(point.buffers[first], point.buffers[second]);
                 candidates.dependents.insert(candidate, Vec::new());
             }
         }
         for point in &points {
-            for candidate in point.pairs() {
-                candidates.check(candidate, &point.into, &base, &apart);
+            for (first, second) in point.pairs() {
+                let candidate = pair(point.buffers[first], point.buffers[second]);
+                let edges = point.edges.iter().map(|row| (row[first], row[second]));
+                candidates.check(candidate, edges, &base, &apart);
             }
         }
         let mut sources: FxHashMap<Value, (Op, SmallVec<[Value; 2]>)> = FxHashMap::default();
         for point in &points {
-            for &v in &point.buffers {
+            for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =
-                    point.into.iter().map(|edge| forwarded(edge, v)).collect();
+                    point.edges.iter().map(|row| row[k]).collect();
                 if let Some(forwarded) = forwarded {
                     sources.insert(v, (point.receiver, forwarded));
                 }
@@ -171,21 +174,30 @@ fn forwarded(edge: &RegionSuccessor, v: Value) -> Option<Value> {
     edge.operands.get(k).copied()
 }
 
-/// One point a region-branch op forwards values to (its results, or a region's entry block),
-/// with the edges into it and the buffers it receives.
+/// One point a region-branch op forwards values to (its results, or a region's entry block):
+/// the buffers it receives and what the edges into it forward to them.
 struct Point {
     receiver: Op,
-    into: Vec<RegionSuccessor>,
     buffers: SmallVec<[Value; 4]>,
+    /// One row per edge into the point: the value the edge forwards to each buffer (by
+    /// position in `buffers`), if it sets that buffer.
+    edges: Vec<SmallVec<[Option<Value>; 4]>>,
 }
 
 impl Point {
-    /// The candidate pairs: every two buffers the point receives.
-    fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        self.buffers
-            .iter()
-            .enumerate()
-            .flat_map(|(i, &u)| self.buffers[i + 1..].iter().map(move |&v| pair(u, v)))
+    /// The candidate pairs, as positions in `buffers`: every two buffers the point receives,
+    /// the smaller value first (the order of [`pair`]).
+    fn pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let n = self.buffers.len();
+        (0..n).flat_map(move |i| {
+            (i + 1..n).map(move |j| {
+                if self.buffers[i] < self.buffers[j] {
+                    (i, j)
+                } else {
+                    (j, i)
+                }
+            })
+        })
     }
 }
 
@@ -195,32 +207,44 @@ fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
     for index in 0..ctx.regions(op).len() {
         edges.extend(region_successors(ctx, op, RegionPoint::Region(index)));
     }
-    let mut points: Vec<Point> = Vec::new();
     let mut destinations: SmallVec<[RegionPoint; 4]> = SmallVec::new();
     for edge in &edges {
         if !destinations.contains(&edge.to) {
             destinations.push(edge.to);
         }
     }
-    for destination in destinations {
-        let (into, rest): (Vec<RegionSuccessor>, Vec<RegionSuccessor>) =
-            edges.into_iter().partition(|e| e.to == destination);
-        edges = rest;
-        let mut buffers: SmallVec<[Value; 4]> = SmallVec::new();
-        for &v in into.iter().flat_map(|e| &e.inputs) {
-            if !buffers.contains(&v) && is_buffer(ctx, v) {
-                buffers.push(v);
-            }
-        }
-        if (2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
-            points.push(Point {
-                receiver: op,
-                into,
-                buffers,
-            });
+    destinations
+        .into_iter()
+        .filter_map(|to| point_at(ctx, op, &edges, to))
+        .collect()
+}
+
+/// The point `to` of `receiver`, from the edges of `receiver` (those into `to` among them),
+/// if it receives two to [`MAX_BUFFERS_PER_POINT`] buffers.
+fn point_at(
+    ctx: &Context,
+    receiver: Op,
+    edges: &[RegionSuccessor],
+    to: RegionPoint,
+) -> Option<Point> {
+    let into = || edges.iter().filter(move |edge| edge.to == to);
+    let mut buffers: SmallVec<[Value; 4]> = SmallVec::new();
+    for &v in into().flat_map(|edge| &edge.inputs) {
+        if !buffers.contains(&v) && is_buffer(ctx, v) {
+            buffers.push(v);
         }
     }
-    points
+    if !(2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
+        return None;
+    }
+    let edges = into()
+        .map(|edge| buffers.iter().map(|&v| forwarded(edge, v)).collect())
+        .collect();
+    Some(Point {
+        receiver,
+        buffers,
+        edges,
+    })
 }
 
 /// What each candidate pair needs: pairs that must hold for it to hold (its forwarded values
@@ -234,20 +258,20 @@ struct Candidates {
 }
 
 impl Candidates {
-    /// Checks the edges `into` of `candidate` (every candidate is known): an edge forwarding
-    /// two views of one buffer, or two values neither apart nor a candidate pair, refutes it;
-    /// an edge forwarding a candidate pair makes it depend on that pair. `apart`, the costly
-    /// question, is only asked when the forwarded values are no candidate pair.
+    /// Checks the edges into `candidate` (every candidate is known), given as what each
+    /// forwards to its first and second value: an edge setting only one of them, or
+    /// forwarding two views of one buffer, or two values neither apart nor a candidate pair,
+    /// refutes it; an edge forwarding a candidate pair makes it depend on that pair. `apart`,
+    /// the costly question, is only asked when the forwarded values are no candidate pair.
     fn check(
         &mut self,
         candidate: Pair,
-        into: &[RegionSuccessor],
+        edges: impl Iterator<Item = (Option<Value>, Option<Value>)>,
         base: &impl Fn(Value) -> Value,
         apart: &impl Fn(Value, Value) -> bool,
     ) {
-        for edge in into {
-            let (Some(x), Some(y)) = (forwarded(edge, candidate.0), forwarded(edge, candidate.1))
-            else {
+        for forwarded in edges {
+            let (Some(x), Some(y)) = forwarded else {
                 self.refuted.push(candidate);
                 return;
             };
