@@ -606,7 +606,7 @@ impl<'a> Origins<'a> {
         if !is_buffer(ctx, bx) || !is_buffer(ctx, by) {
             return AliasResult::Unknown;
         }
-        let (ox, oy) = (self.get(ctx, bx), self.get(ctx, by));
+        let (ox, oy) = (self.of_value(ctx, bx), self.of_value(ctx, by));
         if !ox.complete || !oy.complete {
             return AliasResult::Unknown;
         }

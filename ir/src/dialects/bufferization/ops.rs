@@ -8,10 +8,11 @@
 //! ```
 
 use smallvec::{SmallVec, smallvec};
+use std::ops::Range;
 
 use crate::Builder;
 use crate::context::Context;
-use crate::dialects::syntax::segment_range;
+use crate::dialects::syntax::{segment_range, segment_sizes};
 use crate::dialects::view::OpView;
 use crate::entity::{Type, Value};
 use crate::op_view;
@@ -55,13 +56,28 @@ impl DeallocOp {
         self.group(ctx, DeallocGroup::Retained)
     }
 
-    /// The operand index range of each group: memrefs, conditions, retained.
-    pub fn group_ranges(self, ctx: &Context) -> [std::ops::Range<usize>; 3] {
-        [
-            segment_range(ctx, self.0, DeallocGroup::Memrefs as usize),
-            segment_range(ctx, self.0, DeallocGroup::Conditions as usize),
-            segment_range(ctx, self.0, DeallocGroup::Retained as usize),
-        ]
+    /// The operand index range of each group: memrefs, conditions, retained (the ranges of
+    /// [`segment_range`], from one read of the segment sizes).
+    pub fn group_ranges(self, ctx: &Context) -> [Range<usize>; 3] {
+        let n = ctx.num_operands(self.0);
+        let Some(sizes) = segment_sizes(ctx, self.0) else {
+            return [0..n, 0..n, 0..n];
+        };
+        let mut start = 0;
+        let groups = [
+            DeallocGroup::Memrefs,
+            DeallocGroup::Conditions,
+            DeallocGroup::Retained,
+        ];
+        groups.map(|group| {
+            let len = sizes
+                .get(group as usize)
+                .map_or(0, |&size| size.max(0) as usize);
+            let end = (start + len).min(n);
+            let range = start.min(end)..end;
+            start += len;
+            range
+        })
     }
 
     /// The updated ownership of each retained value (one `i1` result each).
@@ -138,17 +154,16 @@ impl DeallocOp {
     /// The operand groups as lists; `None` unless there is one condition per memref and one
     /// result per retained value.
     pub fn operand_lists(self, ctx: &Context) -> Option<DeallocOperands> {
-        let [memrefs, conditions, retained] = self
-            .group_ranges(ctx)
-            .map(|range| range.map(|i| ctx.operand(self.0, i)).collect());
-        let lists = DeallocOperands {
-            memrefs,
-            conditions,
-            retained,
-        };
-        let consistent = lists.memrefs.len() == lists.conditions.len()
-            && lists.retained.len() == ctx.results(self.0).len();
-        consistent.then_some(lists)
+        let [memrefs, conditions, retained] = self.group_ranges(ctx);
+        if memrefs.len() != conditions.len() || retained.len() != ctx.results(self.0).len() {
+            return None;
+        }
+        let list = |range: Range<usize>| range.map(|i| ctx.operand(self.0, i)).collect();
+        Some(DeallocOperands {
+            memrefs: list(memrefs),
+            conditions: list(conditions),
+            retained: list(retained),
+        })
     }
 }
 
