@@ -449,13 +449,40 @@ struct TerminalSpan {
 }
 
 /// The origins computed so far, indexed by value, with their terminals in one list.
-#[derive(Default)]
 struct OriginTable {
-    by_value: SecondaryMap<Value, Option<Origin>>,
+    /// For each value, the position of its origin in `origins` ([`OriginTable::NONE`] while
+    /// not computed): four bytes per value of the program, most of which are never asked.
+    slot: SecondaryMap<Value, u32>,
+    origins: Vec<Origin>,
     terminals: Vec<Value>,
 }
 
+impl Default for OriginTable {
+    fn default() -> Self {
+        OriginTable {
+            slot: SecondaryMap::with_default(Self::NONE),
+            origins: Vec::new(),
+            terminals: Vec::new(),
+        }
+    }
+}
+
 impl OriginTable {
+    /// The slot of a value whose origin is not computed yet.
+    const NONE: u32 = u32::MAX;
+
+    /// The origin of `value`, if computed.
+    fn get(&self, value: Value) -> Option<Origin> {
+        let slot = self.slot[value];
+        (slot != Self::NONE).then(|| self.origins[slot as usize])
+    }
+
+    /// Records the origin of `value`.
+    fn insert(&mut self, value: Value, origin: Origin) {
+        self.slot[value] = self.origins.len() as u32;
+        self.origins.push(origin);
+    }
+
     /// The terminals of `span`.
     fn terminals(&self, span: TerminalSpan) -> &[Value] {
         let start = span.start as usize;
@@ -509,11 +536,11 @@ impl<'a> Origins<'a> {
 
     /// The origin of `value` itself (not of its view base), cached.
     fn of_value(&self, ctx: &Context, value: Value) -> Origin {
-        if let Some(known) = self.table.borrow().by_value[value] {
+        if let Some(known) = self.table.borrow().get(value) {
             return known;
         }
         let origin = self.compute(ctx, value);
-        self.table.borrow_mut().by_value[value] = Some(origin);
+        self.table.borrow_mut().insert(value, origin);
         origin
     }
 
