@@ -15,6 +15,10 @@ use crate::alias::BufferViewFlowAnalysis;
 use ir::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+/// How many members a component may have for its closure to be built by inserting them into
+/// its single neighbour's closure (each insertion moves the values after it).
+const FEW_MEMBERS: usize = 8;
+
 /// The size up to which a walk's membership test scans the values found so far.
 const SMALL_CLOSURE: usize = 32;
 
@@ -248,24 +252,66 @@ impl<'a> BoundedClosures<'a> {
         }
     }
 
+    /// The union of the component `members` and the closures of their finished neighbours, or
+    /// `None` past the limit. The few members of a component in a chain of loops often reach
+    /// one neighbour component only: they are inserted into a copy of its closure (sorted),
+    /// with no sort. Otherwise the closures are concatenated and sorted once.
     fn union_of(&self, members: &[Value]) -> Closure {
         if members.len() > self.limit {
             return None;
         }
-        let mut values = members.to_vec();
+        if members.len() > FEW_MEMBERS {
+            return self.concatenated_union(members);
+        }
+        let Some(single) = self.single_neighbour_closure(members)? else {
+            return self.concatenated_union(members);
+        };
+        let mut union = Vec::with_capacity(single.len() + members.len());
+        union.extend_from_slice(single);
+        for &m in members {
+            if let Err(at) = union.binary_search(&m) {
+                union.insert(at, m);
+            }
+        }
+        (union.len() <= self.limit).then(|| Rc::from(union))
+    }
+
+    /// [`Self::union_of`] by concatenating the members and their neighbours' closures and
+    /// sorting the lot.
+    fn concatenated_union(&self, members: &[Value]) -> Closure {
+        let mut union = members.to_vec();
         for &m in members {
             for w in self.next(m) {
-                // Neighbours not finished yet are members of this component.
-                let Some(known) = self.done.get(*w) else {
-                    continue;
-                };
-                values.extend_from_slice(known.as_deref()?);
-                if values.len() > 2 * self.limit {
-                    values = self.deduplicated(values)?;
+                if let Some(known) = self.done.get(*w) {
+                    union.extend_from_slice(known.as_deref()?);
+                    if union.len() > 2 * self.limit {
+                        union = self.deduplicated(union)?;
+                    }
                 }
             }
         }
-        self.deduplicated(values).map(Rc::from)
+        self.deduplicated(union).map(Rc::from)
+    }
+
+    /// The one closure all finished neighbours of the component `members` share (empty when
+    /// there is no such neighbour); `Some(None)` when they have several, `None` when one is
+    /// over the limit. Neighbours not finished yet are members of the component.
+    fn single_neighbour_closure(&self, members: &[Value]) -> Option<Option<&[Value]>> {
+        let mut single: Option<&[Value]> = None;
+        for &m in members {
+            for w in self.next(m) {
+                let Some(known) = self.done.get(*w) else {
+                    continue;
+                };
+                let known = known.as_deref()?;
+                match single {
+                    None => single = Some(known),
+                    Some(first) if std::ptr::eq(first, known) => {}
+                    Some(_) => return Some(None),
+                }
+            }
+        }
+        Some(Some(single.unwrap_or(&[])))
     }
 
     /// `values` sorted without duplicates, or `None` if more than the limit remain.
