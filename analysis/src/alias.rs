@@ -32,9 +32,10 @@
 //! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
 //! different; otherwise unknown), so it is at least as precise and never claims more.
 
+use cranelift_entity::SecondaryMap;
 pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 use crate::cfg;
@@ -52,7 +53,42 @@ pub enum AliasResult {
     Unknown,
 }
 
-type Deps = FxHashMap<Value, SmallVec<[Value; 2]>>;
+/// The values each value is linked to, in one direction: a value-indexed slot table into a
+/// compact list of lists, so that a step of a closure walk is two indexed loads (a hash map of
+/// the lists cost a cache miss per step on large programs).
+#[derive(Clone, Debug, Default)]
+struct Deps {
+    /// Per value, one more than the index of its list in `lists`; 0: it has none.
+    slot: SecondaryMap<Value, u32>,
+    lists: Vec<SmallVec<[Value; 2]>>,
+}
+
+impl Deps {
+    /// The list of `v`, made empty if it has none yet.
+    fn entry(&mut self, v: Value) -> &mut SmallVec<[Value; 2]> {
+        let index = match self.slot[v] {
+            0 => {
+                self.lists.push(SmallVec::new());
+                self.slot[v] = self.lists.len() as u32;
+                self.lists.len() - 1
+            }
+            slot => slot as usize - 1,
+        };
+        &mut self.lists[index]
+    }
+
+    /// The list of `v`, if it has one.
+    fn get(&self, v: Value) -> Option<&SmallVec<[Value; 2]>> {
+        match self.slot.get(v).copied().unwrap_or(0) {
+            0 => None,
+            slot => Some(&self.lists[slot as usize - 1]),
+        }
+    }
+
+    fn contains_key(&self, v: Value) -> bool {
+        self.get(v).is_some()
+    }
+}
 
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
@@ -113,8 +149,8 @@ impl BufferViewFlowAnalysis {
     /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
     /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        let fwd = self.dependencies.entry(from).or_default();
-        let rev = self.reverse.entry(to).or_default();
+        let fwd = self.dependencies.entry(from);
+        let rev = self.reverse.entry(to);
         let known = if fwd.len() <= rev.len() {
             fwd.contains(&to)
         } else {
@@ -260,13 +296,13 @@ impl BufferViewFlowAnalysis {
     /// The closure of `root` in `map` in discovery order, or `None` once it exceeds `limit`
     /// values.
     fn bounded_closure(map: &Deps, root: Value, limit: usize) -> Option<Vec<Value>> {
-        let next = |v: Value| map.get(&v).map_or(&[][..], |s| s.as_slice());
+        let next = |v: Value| map.get(v).map_or(&[][..], |s| s.as_slice());
         crate::closures::bounded_walk(root, limit, next, |_| false)
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).
     pub fn derived(&self, value: Value) -> &[Value] {
-        self.dependencies.get(&value).map_or(&[], |s| s.as_slice())
+        self.dependencies.get(value).map_or(&[], |s| s.as_slice())
     }
 
     /// [`Self::resolve`] visiting at most `limit` values: `None` when there are more.
@@ -276,7 +312,7 @@ impl BufferViewFlowAnalysis {
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
     pub fn sources(&self, value: Value) -> &[Value] {
-        self.reverse.get(&value).map_or(&[], |s| s.as_slice())
+        self.reverse.get(value).map_or(&[], |s| s.as_slice())
     }
 
     /// `value` and every value that may be derived from it (views, forwarded block and region
@@ -292,7 +328,7 @@ impl BufferViewFlowAnalysis {
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
     pub fn may_be_terminal(&self, value: Value) -> bool {
-        self.terminals.contains(&value) || !self.reverse.contains_key(&value)
+        self.terminals.contains(&value) || !self.reverse.contains_key(value)
     }
 
     /// The terminal buffers `value` may originate from (sorted by id).

@@ -93,14 +93,25 @@ impl Known {
 #[derive(Default)]
 struct Search {
     order: FxHashMap<Value, (u32, u32)>,
+    /// The keys of `order`, in the order entered.
+    entered: Vec<Value>,
     stack: Vec<Value>,
     frames: Vec<(Value, usize)>,
 }
 
 impl Search {
-    /// Forgets everything, keeping the allocations.
+    /// Forgets everything, keeping the allocations. Emptying a hash map rewrites its whole
+    /// table, as large as the largest search made: after a small search, its entries are
+    /// removed one by one instead (many small searches after a large one were quadratic).
     fn clear(&mut self) {
-        self.order.clear();
+        if self.entered.len() * 8 < self.order.capacity() {
+            for v in self.entered.drain(..) {
+                self.order.remove(&v);
+            }
+        } else {
+            self.order.clear();
+            self.entered.clear();
+        }
         self.stack.clear();
         self.frames.clear();
     }
@@ -108,6 +119,7 @@ impl Search {
     fn enter(&mut self, v: Value) {
         let index = self.order.len() as u32;
         self.order.insert(v, (index, index));
+        self.entered.push(v);
         self.stack.push(v);
         self.frames.push((v, 0));
     }
