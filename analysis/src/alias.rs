@@ -32,13 +32,13 @@
 //! terminal sets ⇒ unknown; all-allocations vs. allocations-or-function-arguments ⇒
 //! different; otherwise unknown), so it is at least as precise and never claims more.
 
-use cranelift_entity::SecondaryMap;
 pub use ir::interfaces::view_base;
 use ir::{Context, Op, RegionPoint, Traits, TypeData, Value, ValueDef};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 use crate::cfg;
+use crate::dense::{ValueMap, ValueSet};
 use crate::effects;
 use crate::returns::{ReturnSummaries, ReturnedBuffer};
 
@@ -53,42 +53,8 @@ pub enum AliasResult {
     Unknown,
 }
 
-/// The values each value is linked to, in one direction: a value-indexed slot table into a
-/// compact list of lists, so that a step of a closure walk is two indexed loads (a hash map of
-/// the lists cost a cache miss per step on large programs).
-#[derive(Clone, Debug, Default)]
-struct Deps {
-    /// Per value, one more than the index of its list in `lists`; 0: it has none.
-    slot: SecondaryMap<Value, u32>,
-    lists: Vec<SmallVec<[Value; 2]>>,
-}
-
-impl Deps {
-    /// The list of `v`, made empty if it has none yet.
-    fn entry(&mut self, v: Value) -> &mut SmallVec<[Value; 2]> {
-        let index = match self.slot[v] {
-            0 => {
-                self.lists.push(SmallVec::new());
-                self.slot[v] = self.lists.len() as u32;
-                self.lists.len() - 1
-            }
-            slot => slot as usize - 1,
-        };
-        &mut self.lists[index]
-    }
-
-    /// The list of `v`, if it has one.
-    fn get(&self, v: Value) -> Option<&SmallVec<[Value; 2]>> {
-        match self.slot.get(v).copied().unwrap_or(0) {
-            0 => None,
-            slot => Some(&self.lists[slot as usize - 1]),
-        }
-    }
-
-    fn contains_key(&self, v: Value) -> bool {
-        self.get(v).is_some()
-    }
-}
+/// The values each value is linked to, in one direction.
+type Deps = ValueMap<SmallVec<[Value; 2]>>;
 
 /// Which values may be derived from which (forward) and from which values each may come
 /// (reverse), plus the set of terminal buffers.
@@ -96,10 +62,10 @@ impl Deps {
 pub struct BufferViewFlowAnalysis {
     dependencies: Deps,
     reverse: Deps,
-    terminals: FxHashSet<Value>,
+    terminals: ValueSet,
     /// Call results that are a buffer the call allocates when they are not an alias of an
     /// operand (see [`ReturnSummaries`]).
-    fresh: FxHashSet<Value>,
+    fresh: ValueSet,
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
@@ -142,15 +108,15 @@ impl BufferViewFlowAnalysis {
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
     /// one of the values that flow into it.
     pub fn is_fresh(&self, value: Value) -> bool {
-        self.fresh.contains(&value)
+        self.fresh.contains(value)
     }
 
     /// Records that `to` may be derived from `from`, once. The duplicate check scans the
     /// shorter of `from`'s forward and `to`'s reverse list (they hold the same edges), so a
     /// value flowing into thousands of others (a constant passed to every loop) stays cheap.
     fn link(&mut self, from: Value, to: Value) {
-        let fwd = self.dependencies.entry(from);
-        let rev = self.reverse.entry(to);
+        let fwd = self.dependencies.get_or_insert_with(from, SmallVec::new);
+        let rev = self.reverse.get_or_insert_with(to, SmallVec::new);
         let known = if fwd.len() <= rev.len() {
             fwd.contains(&to)
         } else {
@@ -328,7 +294,7 @@ impl BufferViewFlowAnalysis {
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
     pub fn may_be_terminal(&self, value: Value) -> bool {
-        self.terminals.contains(&value) || !self.reverse.contains_key(value)
+        self.terminals.contains(value) || !self.reverse.contains_key(value)
     }
 
     /// The terminal buffers `value` may originate from (sorted by id).

@@ -12,6 +12,7 @@
 use std::rc::Rc;
 
 use crate::alias::BufferViewFlowAnalysis;
+use crate::dense::ValueMap;
 use ir::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -67,16 +68,16 @@ pub struct BoundedClosures<'a> {
 /// The closures known so far, by value.
 #[derive(Default)]
 struct Known {
-    closures: FxHashMap<Value, Closure>,
+    closures: ValueMap<Closure>,
 }
 
 impl Known {
     fn get(&self, v: Value) -> Option<&Closure> {
-        self.closures.get(&v)
+        self.closures.get(v)
     }
 
     fn contains(&self, v: Value) -> bool {
-        self.closures.contains_key(&v)
+        self.closures.contains_key(v)
     }
 
     /// Whether `v`'s closure is known to hold more than the limit.

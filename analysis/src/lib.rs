@@ -13,6 +13,7 @@ pub mod alias_fold;
 pub mod capture;
 pub mod cfg;
 pub mod closures;
+pub mod dense;
 pub mod dominance;
 pub mod effects;
 pub mod graph;
