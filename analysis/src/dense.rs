@@ -1,91 +1,189 @@
-//! Maps and sets keyed by value, stored by value number instead of hashed.
+//! Maps and sets keyed by value, stored by value number instead of hashed when that pays.
 //!
 //! Value numbers are dense over a context, so a table indexed by them answers a lookup with
 //! one or two indexed loads. On large programs the analyses' hash maps cost a cache miss per
-//! lookup, and closure walks make millions of them. A [`ValueMap`] keeps a 4-byte slot per
-//! value number and its entries in a compact list, so that a map holding few of a program's
-//! values stays small; a [`ValueSet`] is one bit per value number.
+//! lookup, and closure walks make millions of them. But value numbers are global to the
+//! context: a table for one small function late in a module would span every value before it,
+//! and one per function would be quadratic. So each map and set starts hashed and turns into a
+//! table once its values fill enough of the numbers up to the largest ([`DENSITY`]). A
+//! [`ValueMap`] keeps a 4-byte slot per value number and its entries in a compact list; a
+//! [`ValueSet`] is one bit per value number.
 
 use cranelift_entity::SecondaryMap;
 use fixedbitset::FixedBitSet;
 use ir::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-/// A map from values to `T`: per value number, one more than the index of its entry in a
-/// compact list (0: no entry).
+/// A map or set turns into a table once it holds at least one value in `DENSITY` of the
+/// numbers up to its largest one (and [`MIN_DENSE`] values).
+pub const DENSITY: usize = 16;
+
+/// The fewest values a map or set holds before it may turn into a table.
+const MIN_DENSE: usize = 64;
+
+/// Whether `count` values, the largest numbered `max`, fill enough numbers for a table.
+fn dense_enough(count: usize, max: u32) -> bool {
+    count >= MIN_DENSE && (max as usize) < count.saturating_mul(DENSITY)
+}
+
+/// Where a [`ValueMap`] finds the index of each value's entry.
+#[derive(Clone, Debug)]
+enum Slots {
+    /// Hashed: the index of each value's entry.
+    Hashed(FxHashMap<Value, u32>),
+    /// By value number: one more than the index of its entry; 0: no entry.
+    Table(SecondaryMap<Value, u32>),
+}
+
+/// A map from values to `T`, its entries in a compact list.
 #[derive(Clone, Debug)]
 pub struct ValueMap<T> {
-    slot: SecondaryMap<Value, u32>,
+    slots: Slots,
     entries: Vec<T>,
+    /// The largest value number with an entry.
+    max: u32,
 }
 
 impl<T> Default for ValueMap<T> {
     fn default() -> Self {
         ValueMap {
-            slot: SecondaryMap::new(),
+            slots: Slots::Hashed(FxHashMap::default()),
             entries: Vec::new(),
+            max: 0,
         }
     }
 }
 
 impl<T> ValueMap<T> {
+    /// The index of the entry of `v`, if it has one.
+    fn index(&self, v: Value) -> Option<usize> {
+        match &self.slots {
+            Slots::Hashed(map) => map.get(&v).map(|&i| i as usize),
+            Slots::Table(table) => match table.get(v).copied().unwrap_or(0) {
+                0 => None,
+                slot => Some(slot as usize - 1),
+            },
+        }
+    }
+
     /// The entry of `v`, if it has one.
     pub fn get(&self, v: Value) -> Option<&T> {
-        match self.slot.get(v).copied().unwrap_or(0) {
-            0 => None,
-            slot => Some(&self.entries[slot as usize - 1]),
-        }
+        self.index(v).map(|i| &self.entries[i])
     }
 
     /// Whether `v` has an entry.
     pub fn contains_key(&self, v: Value) -> bool {
-        self.slot.get(v).is_some_and(|&slot| slot != 0)
+        self.index(v).is_some()
     }
 
     /// The entry of `v`, made by `make` if it has none yet.
     pub fn get_or_insert_with(&mut self, v: Value, make: impl FnOnce() -> T) -> &mut T {
-        let index = match self.slot[v] {
-            0 => {
-                self.entries.push(make());
-                self.slot[v] = self.entries.len() as u32;
-                self.entries.len() - 1
-            }
-            slot => slot as usize - 1,
+        let index = match self.index(v) {
+            Some(i) => i,
+            None => self.push(v, make()),
         };
         &mut self.entries[index]
     }
 
     /// Sets the entry of `v` to `value`.
     pub fn insert(&mut self, v: Value, value: T) {
-        match self.slot[v] {
-            0 => {
-                self.entries.push(value);
-                self.slot[v] = self.entries.len() as u32;
+        match self.index(v) {
+            Some(i) => self.entries[i] = value,
+            None => {
+                self.push(v, value);
             }
-            slot => self.entries[slot as usize - 1] = value,
         }
+    }
+
+    /// Adds an entry for `v`, which has none; its index.
+    fn push(&mut self, v: Value, value: T) -> usize {
+        let index = self.entries.len();
+        self.entries.push(value);
+        self.max = self.max.max(v.as_u32());
+        match &mut self.slots {
+            Slots::Hashed(map) => {
+                map.insert(v, index as u32);
+                if dense_enough(map.len(), self.max) {
+                    self.slots = Slots::Table(to_table(map));
+                }
+            }
+            Slots::Table(table) => table[v] = index as u32 + 1,
+        }
+        index
     }
 }
 
-/// A set of values: one bit per value number, grown on insertion.
+/// The table of the hashed slots `map`.
+fn to_table(map: &FxHashMap<Value, u32>) -> SecondaryMap<Value, u32> {
+    let mut table = SecondaryMap::new();
+    for (&v, &i) in map {
+        table[v] = i + 1;
+    }
+    table
+}
+
+/// A set of values: hashed, then one bit per value number.
 #[derive(Clone, Debug, Default)]
 pub struct ValueSet {
-    bits: FixedBitSet,
+    members: Members,
+}
+
+/// How a [`ValueSet`] holds its values.
+#[derive(Clone, Debug)]
+enum Members {
+    /// Hashed, while few values are in it.
+    Hashed(FxHashSet<Value>),
+    /// A bit per value number.
+    Bits(FixedBitSet),
+}
+
+impl Default for Members {
+    fn default() -> Self {
+        Members::Hashed(FxHashSet::default())
+    }
 }
 
 impl ValueSet {
-    /// Adds `v`; whether it was not in the set yet.
+    /// Adds `v`; whether it was not in the set yet. A hashed set checks whether to turn into
+    /// bits each time its size reaches a power of two.
     pub fn insert(&mut self, v: Value) -> bool {
-        let index = v.as_u32() as usize;
-        if index >= self.bits.len() {
-            self.bits.grow((index + 1).max(2 * self.bits.len()));
+        match &mut self.members {
+            Members::Hashed(set) => {
+                let added = set.insert(v);
+                if added && set.len().is_power_of_two() {
+                    let max = set.iter().map(|x| x.as_u32()).max().unwrap_or(0);
+                    if dense_enough(set.len(), max) {
+                        self.members = Members::Bits(to_bits(set, max));
+                    }
+                }
+                added
+            }
+            Members::Bits(bits) => {
+                let index = v.as_u32() as usize;
+                if index >= bits.len() {
+                    bits.grow((index + 1).max(2 * bits.len()));
+                }
+                !bits.put(index)
+            }
         }
-        !self.bits.put(index)
     }
 
     /// Whether `v` is in the set.
     pub fn contains(&self, v: Value) -> bool {
-        self.bits.contains(v.as_u32() as usize)
+        match &self.members {
+            Members::Hashed(set) => set.contains(&v),
+            Members::Bits(bits) => bits.contains(v.as_u32() as usize),
+        }
     }
+}
+
+/// The bits of the hashed `set`, whose largest value number is `max`.
+fn to_bits(set: &FxHashSet<Value>, max: u32) -> FixedBitSet {
+    let mut bits = FixedBitSet::with_capacity(max as usize + 1);
+    for v in set {
+        bits.insert(v.as_u32() as usize);
+    }
+    bits
 }
 
 #[cfg(test)]
@@ -104,7 +202,11 @@ mod tests {
         assert_eq!(map.get(a), Some(&8));
         assert_eq!(map.get(far), Some(&2));
         assert!(!map.contains_key(b) && map.get(Value::new(4)).is_none());
-        assert_eq!(*map.get_or_insert_with(a, || 0), 8, "an entry is not made twice");
+        assert_eq!(
+            *map.get_or_insert_with(a, || 0),
+            8,
+            "an entry is not made twice"
+        );
     }
 
     #[test]
@@ -116,5 +218,45 @@ mod tests {
         assert!(set.insert(Value::new(70_000)));
         assert!(set.contains(Value::new(5)) && set.contains(Value::new(70_000)));
         assert!(!set.contains(Value::new(6)) && !set.contains(Value::new(1 << 20)));
+    }
+
+    #[test]
+    fn a_map_and_a_set_answer_alike_before_and_after_turning_into_tables() {
+        let mut map: ValueMap<usize> = ValueMap::default();
+        let mut set = ValueSet::default();
+        let numbers: Vec<usize> = (0..300).map(|k| 1000 + 3 * k).chain([5, 90_000]).collect();
+        for (k, &n) in numbers.iter().enumerate() {
+            map.insert(Value::new(n), k);
+            assert!(set.insert(Value::new(n)));
+            for (j, &m) in numbers[..=k].iter().enumerate() {
+                assert_eq!(
+                    map.get(Value::new(m)),
+                    Some(&j),
+                    "value {m} after {k} insertions"
+                );
+                assert!(set.contains(Value::new(m)));
+            }
+            assert!(!map.contains_key(Value::new(1001)) && !set.contains(Value::new(1001)));
+        }
+        assert!(
+            matches!(map.slots, Slots::Table(_)),
+            "300 values among 2,000 numbers"
+        );
+        assert!(matches!(set.members, Members::Bits(_)));
+        assert!(!set.insert(Value::new(90_000)));
+        *map.get_or_insert_with(Value::new(5), || 0) += 1;
+        assert_eq!(map.get(Value::new(5)), Some(&301));
+    }
+
+    #[test]
+    fn a_few_values_with_large_numbers_stay_hashed() {
+        let mut map: ValueMap<u32> = ValueMap::default();
+        let mut set = ValueSet::default();
+        for k in 0..200 {
+            map.insert(Value::new(1_000_000 + 1000 * k), 0);
+            set.insert(Value::new(1_000_000 + 1000 * k));
+        }
+        assert!(matches!(map.slots, Slots::Hashed(_)));
+        assert!(matches!(set.members, Members::Hashed(_)));
     }
 }
