@@ -296,7 +296,7 @@ pub fn region_successors(ctx: &Context, op: Op, from: RegionPoint) -> Vec<Region
             }
         }
         RegionPoint::Region(index) => {
-            for term in region_exit_terminators(ctx, op, index) {
+            for term in exit_terminators(ctx, op, index) {
                 for edge in (rb.from_region)(ctx, op, index, term) {
                     out.push(RegionSuccessor {
                         from_op: term,
@@ -311,6 +311,73 @@ pub fn region_successors(ctx: &Context, op: Op, from: RegionPoint) -> Vec<Region
     out
 }
 
+/// One edge of a region-branch op as [`for_each_region_edge`] shows it, without building
+/// value lists: the op forwarding the values (the region-branch op when entering, a region's
+/// terminator when leaving it), the destination, the range of the forwarded operands of
+/// `source` and the values receiving them (both clipped to what exists).
+#[derive(Clone, Debug)]
+pub struct RegionEdgeView<'c> {
+    /// The op whose operands are forwarded.
+    pub source: Op,
+    /// The destination.
+    pub to: RegionPoint,
+    /// The forwarded operands of `source`.
+    pub operands: std::ops::Range<usize>,
+    /// The receiving values: entry block arguments of the destination region, or the op's
+    /// results for [`RegionPoint::Parent`].
+    pub inputs: &'c [Value],
+}
+
+impl RegionEdgeView<'_> {
+    /// The value the edge forwards to `inputs[k]`, if it forwards one.
+    pub fn forwarded(&self, ctx: &Context, k: usize) -> Option<Value> {
+        (k < self.operands.len() && k < self.inputs.len())
+            .then(|| ctx.operand(self.source, self.operands.start + k))
+    }
+
+    /// The value the edge forwards to the receiving value `input`, if it sets it.
+    pub fn forwarded_to(&self, ctx: &Context, input: Value) -> Option<Value> {
+        let k = self.inputs.iter().position(|&i| i == input)?;
+        self.forwarded(ctx, k)
+    }
+}
+
+/// Calls `visit` for every edge [`region_successors`] lists from `from`, in its order,
+/// without building the edges' value lists.
+pub fn for_each_region_edge<'c>(
+    ctx: &'c Context,
+    op: Op,
+    from: RegionPoint,
+    mut visit: impl FnMut(RegionEdgeView<'c>),
+) {
+    let Some(rb) = ctx.op_def(op).region_branch else {
+        return;
+    };
+    let mut visit_edge = |source: Op, edge: ir::RegionEdge| {
+        let n = ctx.num_operands(source);
+        visit(RegionEdgeView {
+            source,
+            to: edge.to,
+            operands: edge.operands.start.min(n)..edge.operands.end.min(n),
+            inputs: destination_input_slice(ctx, op, edge.to, edge.inputs),
+        });
+    };
+    match from {
+        RegionPoint::Parent => {
+            for edge in (rb.entry)(ctx, op) {
+                visit_edge(op, edge);
+            }
+        }
+        RegionPoint::Region(index) => {
+            for term in exit_terminators(ctx, op, index) {
+                for edge in (rb.from_region)(ctx, op, index, term) {
+                    visit_edge(term, edge);
+                }
+            }
+        }
+    }
+}
+
 /// Calls `visit(operand, input)` for every forwarded value and the value receiving it, on
 /// every edge [`region_successors`] lists from `from`, in its order, without building the
 /// edges' value lists (the view-flow analysis visits every region-branch op).
@@ -320,43 +387,27 @@ pub fn for_each_region_flow(
     from: RegionPoint,
     mut visit: impl FnMut(Value, Value),
 ) {
-    let Some(rb) = ctx.op_def(op).region_branch else {
-        return;
-    };
-    let mut visit_edge = |source: Op, edge: ir::RegionEdge| {
-        let n = ctx.num_operands(source);
-        let operands = edge.operands.start.min(n)..edge.operands.end.min(n);
-        let inputs = destination_input_slice(ctx, op, edge.to, edge.inputs);
-        for (k, &input) in operands.zip(inputs) {
-            visit(ctx.operand(source, k), input);
+    for_each_region_edge(ctx, op, from, |edge| {
+        for (k, &input) in edge.operands.clone().zip(edge.inputs) {
+            visit(ctx.operand(edge.source, k), input);
         }
-    };
-    match from {
-        RegionPoint::Parent => {
-            for edge in (rb.entry)(ctx, op) {
-                visit_edge(op, edge);
-            }
-        }
-        RegionPoint::Region(index) => {
-            for term in region_exit_terminators(ctx, op, index) {
-                for edge in (rb.from_region)(ctx, op, index, term) {
-                    visit_edge(term, edge);
-                }
-            }
-        }
-    }
+    });
 }
 
 /// The terminators of region `index` of `op` that leave the region: last ops without
 /// successors (return-like terminators such as `scf.yield`).
 pub fn region_exit_terminators(ctx: &Context, op: Op, index: usize) -> Vec<Op> {
-    let Some(&region) = ctx.regions(op).get(index) else {
-        return Vec::new();
-    };
-    ctx.blocks(region)
-        .filter_map(|b| ctx.last_op(b))
-        .filter(|&t| ctx.successors(t).is_empty() && is_exit_terminator(ctx, t))
-        .collect()
+    exit_terminators(ctx, op, index).collect()
+}
+
+/// [`region_exit_terminators`], as an iterator.
+fn exit_terminators(ctx: &Context, op: Op, index: usize) -> impl Iterator<Item = Op> + '_ {
+    ctx.regions(op)
+        .get(index)
+        .into_iter()
+        .flat_map(move |&region| ctx.blocks(region))
+        .filter_map(move |b| ctx.last_op(b))
+        .filter(move |&t| ctx.successors(t).is_empty() && is_exit_terminator(ctx, t))
 }
 
 /// Whether `term` can hand control back to its parent (return-like, or any terminator

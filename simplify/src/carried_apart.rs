@@ -16,7 +16,8 @@
 //! the region-branch ops forward do not change under it.
 
 use analysis::alias::is_buffer;
-use analysis::cfg::{RegionSuccessor, region_successors};
+use analysis::cfg::{RegionEdgeView, for_each_region_edge};
+use analysis::dense::ValueMap;
 use ir::{Context, Op, RegionPoint, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -43,7 +44,7 @@ pub(crate) struct CarriedApart {
     /// For each buffer received (at a point with two buffers or more), the op receiving it and
     /// the values every edge into it forwards; absent when some edge into its point does not
     /// set it.
-    sources: FxHashMap<Value, (Op, SmallVec<[Value; 2]>)>,
+    sources: ValueMap<(Op, SmallVec<[Value; 2]>)>,
 }
 
 impl CarriedApart {
@@ -69,7 +70,7 @@ impl CarriedApart {
         base: impl Fn(Value) -> Value,
         apart: impl Fn(Value, Value) -> bool,
     ) -> bool {
-        if !self.sources.contains_key(&y) {
+        if !self.sources.contains_key(y) {
             return false;
         }
         let x_owner = match ctx.value_def(x) {
@@ -81,7 +82,7 @@ impl CarriedApart {
         let mut seen: SmallVec<[Value; 8]> = smallvec::smallvec![y];
         let mut work: SmallVec<[Value; 8]> = smallvec::smallvec![y];
         while let Some(v) = work.pop() {
-            let Some((receiver, sources)) = self.sources.get(&v) else {
+            let Some((receiver, sources)) = self.sources.get(v) else {
                 return false;
             };
             if holds_x(*receiver) {
@@ -95,7 +96,7 @@ impl CarriedApart {
                 if seen.contains(&bz) || self.contains(x, bz) || apart(x, z) {
                     continue;
                 }
-                if !self.sources.contains_key(&bz) || seen.len() >= FLOW_VISIT_LIMIT {
+                if !self.sources.contains_key(bz) || seen.len() >= FLOW_VISIT_LIMIT {
                     return false;
                 }
                 seen.push(bz);
@@ -133,7 +134,7 @@ impl CarriedApart {
                 candidates.check(candidate, edges, &base, &apart);
             }
         }
-        let mut sources: FxHashMap<Value, (Op, SmallVec<[Value; 2]>)> = FxHashMap::default();
+        let mut sources: ValueMap<(Op, SmallVec<[Value; 2]>)> = ValueMap::default();
         for point in &points {
             for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =
@@ -168,12 +169,6 @@ fn receives_two_buffers(ctx: &Context, op: Op) -> bool {
             .any(|b| two(ctx.block_args(b)))
 }
 
-/// The value `edge` forwards to the received value `v`, if it sets `v`.
-fn forwarded(edge: &RegionSuccessor, v: Value) -> Option<Value> {
-    let k = edge.inputs.iter().position(|&i| i == v)?;
-    edge.operands.get(k).copied()
-}
-
 /// One point a region-branch op forwards values to (its results, or a region's entry block):
 /// the buffers it receives and what the edges into it forward to them.
 struct Point {
@@ -203,9 +198,10 @@ impl Point {
 
 /// The points of `op` receiving two to [`MAX_BUFFERS_PER_POINT`] buffers.
 fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
-    let mut edges = region_successors(ctx, op, RegionPoint::Parent);
+    let mut edges: SmallVec<[RegionEdgeView; 8]> = SmallVec::new();
+    for_each_region_edge(ctx, op, RegionPoint::Parent, |edge| edges.push(edge));
     for index in 0..ctx.regions(op).len() {
-        edges.extend(region_successors(ctx, op, RegionPoint::Region(index)));
+        for_each_region_edge(ctx, op, RegionPoint::Region(index), |edge| edges.push(edge));
     }
     let mut destinations: SmallVec<[RegionPoint; 4]> = SmallVec::new();
     for edge in &edges {
@@ -224,12 +220,12 @@ fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
 fn point_at(
     ctx: &Context,
     receiver: Op,
-    edges: &[RegionSuccessor],
+    edges: &[RegionEdgeView],
     to: RegionPoint,
 ) -> Option<Point> {
     let into = || edges.iter().filter(move |edge| edge.to == to);
     let mut buffers: SmallVec<[Value; 4]> = SmallVec::new();
-    for &v in into().flat_map(|edge| &edge.inputs) {
+    for &v in into().flat_map(|edge| edge.inputs) {
         if !buffers.contains(&v) && is_buffer(ctx, v) {
             buffers.push(v);
         }
@@ -238,7 +234,7 @@ fn point_at(
         return None;
     }
     let edges = into()
-        .map(|edge| buffers.iter().map(|&v| forwarded(edge, v)).collect())
+        .map(|edge| buffers.iter().map(|&v| edge.forwarded_to(ctx, v)).collect())
         .collect();
     Some(Point {
         receiver,
