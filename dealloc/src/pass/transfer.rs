@@ -153,9 +153,10 @@ impl DeallocState<'_> {
 /// Whether handing its operand `operand_index` over to `loop_op` would make the receiving
 /// argument owned on the first trip only (see the module doc): `loop_op` is an `scf.while`
 /// whose trips pass back to that argument only buffers it never owns, and whose condition
-/// forwards only buffers allocated in the loop.
+/// forwards only buffers allocated in the loop. The condition, one look at a terminator, is
+/// checked first: the edges passing back are walked only where it holds.
 fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bool {
-    if !WhileOp::is(ctx, loop_op) {
+    if !WhileOp::is(ctx, loop_op) || !condition_forwards_only_new_buffers(ctx, loop_op) {
         return false;
     }
     let passed_back = values_passed_back(ctx, loop_op, operand_index);
@@ -163,7 +164,6 @@ fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bo
         && passed_back
             .into_iter()
             .all(|v| never_owned_in(ctx, loop_op, v))
-        && condition_forwards_only_new_buffers(ctx, loop_op)
 }
 
 /// Whether every memref the `scf.condition` of the `scf.while` `loop_op` forwards is, through
