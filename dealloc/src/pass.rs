@@ -271,8 +271,10 @@ impl<'a> DeallocState<'a> {
         // Only buffers' liveness is ever asked for.
         let ctx = &*self.ctx;
         self.live = Liveness::compute_for(ctx, self.func, |v| is_memref(ctx, v));
-        self.preconditions_hold = !self.any_precondition_fails();
-        self.number_values();
+        let ops = self.ctx.walk_preorder(self.func);
+        self.preconditions_hold = !self.any_precondition_fails(&ops);
+        self.number_values(&ops);
+        self.reserve_per_memref();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
         for op in std::mem::take(&mut self.redundant_frees) {
@@ -286,10 +288,10 @@ impl<'a> DeallocState<'a> {
 
     // ----- preconditions ------------------------------------------------------------------------
 
-    /// Whether an op of the function that the generic handling will see (one without a
-    /// behaviour of its own) fails [`Self::verify_operation_preconditions`].
-    fn any_precondition_fails(&self) -> bool {
-        self.ctx.walk_preorder(self.func).into_iter().any(|op| {
+    /// Whether an op of the function (`ops`, its pre-order walk) that the generic handling will
+    /// see (one without a behaviour of its own) fails [`Self::verify_operation_preconditions`].
+    fn any_precondition_fails(&self, ops: &[Op]) -> bool {
+        ops.iter().any(|&op| {
             op != self.func
                 && !self.has_behaviour(op)
                 && self.verify_operation_preconditions(op).is_err()
@@ -379,16 +381,18 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Numbers the memrefs of the function for [`Self::sort_values`] (the only values it sorts:
-    /// live-ins and live-outs of blocks, which are memrefs).
-    fn number_values(&mut self) {
+    /// Numbers the memrefs of the function (`ops`, its pre-order walk) for
+    /// [`Self::sort_values`] (the only values it sorts: live-ins and live-outs of blocks, which
+    /// are memrefs).
+    fn number_values(&mut self, ops: &[Op]) {
         let ctx = &*self.ctx;
         let mut counter = 0u32;
-        for op in ctx.walk_preorder(self.func) {
+        let mut keys = Vec::new();
+        for &op in ops {
             counter += 1;
             for (i, &v) in ctx.results(op).iter().enumerate() {
                 if is_memref(ctx, v) {
-                    self.order.insert(v, (1, counter, i as u32));
+                    keys.push((v, (1, counter, i as u32)));
                 }
             }
             for &region in ctx.regions(op) {
@@ -396,12 +400,21 @@ impl<'a> DeallocState<'a> {
                     counter += 1;
                     for (i, &v) in ctx.block_args(block).iter().enumerate() {
                         if is_memref(ctx, v) {
-                            self.order.insert(v, (0, i as u32, counter));
+                            keys.push((v, (0, i as u32, counter)));
                         }
                     }
                 }
             }
         }
+        self.order = keys.into_iter().collect();
+    }
+
+    /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered: most
+    /// memrefs are owned and listed in one block only, so they rarely grow.
+    fn reserve_per_memref(&mut self) {
+        let memrefs = self.order.len();
+        self.ownership.reserve(memrefs);
+        self.in_list.reserve(memrefs);
     }
 
     fn sort_values(&self, values: &mut [Value]) {
@@ -629,9 +642,8 @@ impl<'a> DeallocState<'a> {
     }
 
     fn update(&mut self, v: Value, own: Ownership, block: Block) {
-        let old = self.get(v, block);
-        let new = old.combine(own, self.ctx);
-        self.ownership.insert((v, block), new);
+        let entry = self.ownership.entry((v, block)).or_default();
+        *entry = entry.combine(own, self.ctx);
     }
 
     fn set(&mut self, v: Value, own: Ownership, block: Block) {
