@@ -926,12 +926,15 @@ impl<'a> DeallocState<'a> {
             .map(|i| (i, self.ctx.operand(op, i)))
             .filter(|&(_, v)| is_memref(self.ctx, v))
             .collect();
+        let mut checks = transfer::HandoverChecks::default();
         let ownerships: Vec<Value> = memref_operands
             .into_iter()
-            .map(|(i, v)| match self.transfer_into_loop(op, block, v, i) {
-                Some(indicator) => indicator,
-                None => self.bool_const(block, false),
-            })
+            .map(
+                |(i, v)| match self.transfer_into_loop(op, block, v, i, &mut checks) {
+                    Some(indicator) => indicator,
+                    None => self.bool_const(block, false),
+                },
+            )
             .collect();
         for own in ownerships {
             self.ctx.push_operand(op, own);
