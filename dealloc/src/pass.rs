@@ -322,7 +322,7 @@ impl<'a> DeallocState<'a> {
         // buffer semantics are skipped if they allocate or free, or have recursive effects.
         let has_interface = def.effects.is_some() || def.traits.contains(Traits::PURE);
         let skip = if has_interface {
-            has_alloc_or_free(&effects)
+            matches!(&effects, Effects::Known(list) if has_alloc_or_free(list))
         } else {
             recursive
         };
@@ -671,13 +671,13 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
         };
-        let results = self.ctx.results(op).to_vec();
-        for res in results {
+        for j in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[j];
             if !is_memref(self.ctx, res) || self.get(res, block) != Ownership::Uninitialized {
                 continue;
             }
-            let operands: Vec<Value> = self.ctx.operands(op).collect();
-            for operand in operands {
+            for i in 0..self.ctx.num_operands(op) {
+                let operand = self.ctx.operand(op, i);
                 if is_memref(self.ctx, operand) {
                     let own = self.ownership_from(operand, block);
                     self.update(res, own, block);
@@ -724,9 +724,12 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
+        if !has_alloc_or_free(effects) {
+            return Ok(());
+        }
         let manual = self.ctx.get_attr(op, MANUAL_DEALLOCATION_ATTR).is_some();
-        let operands: Vec<Value> = self.ctx.operands(op).collect();
-        for (i, &operand) in operands.iter().enumerate() {
+        for i in 0..self.ctx.num_operands(op) {
+            let operand = self.ctx.operand(op, i);
             let frees = effects
                 .iter()
                 .any(|e| e.kind == EffectKind::Free && e.on == EffectOn::Operand(i));
@@ -745,8 +748,8 @@ impl<'a> DeallocState<'a> {
                 AssertOp::build(&mut b, inverted, message);
             }
         }
-        let results = self.ctx.results(op).to_vec();
-        for (j, &res) in results.iter().enumerate() {
+        for j in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[j];
             let alloc = effects
                 .iter()
                 .find(|e| e.kind == EffectKind::Allocate && e.on == EffectOn::Result(j));
@@ -1749,11 +1752,9 @@ impl<'a> DeallocState<'a> {
     }
 }
 
-fn has_alloc_or_free(effects: &Effects) -> bool {
-    match effects {
-        Effects::Known(list) => list
-            .iter()
-            .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free)),
-        Effects::Unknown => false,
-    }
+/// Whether `effects` allocate or free anything.
+fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free))
 }
