@@ -100,7 +100,7 @@ fn erase_unreachable_blocks(ctx: &mut Context, func: Op) {
     let regions: Vec<ir::Region> = ctx
         .walk_preorder(func)
         .into_iter()
-        .flat_map(|op| ctx.regions(op).to_vec())
+        .flat_map(|op| ctx.regions(op).iter().copied())
         .filter(|&region| ctx.blocks(region).nth(1).is_some())
         .collect();
     for region in regions {
@@ -326,7 +326,7 @@ impl<'a> DeallocState<'a> {
         } else {
             recursive
         };
-        if !self.has_buffer_semantics(op) && skip {
+        if skip && !self.has_buffer_semantics(op) {
             return Ok(());
         }
         let regions = ctx.regions(op).len();
