@@ -51,15 +51,16 @@ use analysis::handover::{cast_sources, dead_after};
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
-use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// The answers of [`HandoverChecks::allowed`] for the operands of one loop, by operand index,
 /// operand and buffer: the memref results of one op entering the loop together each ask about
-/// the others ([`DeallocState::enters_with`]), so each is checked once. Made per loop: the
-/// answers hold while that loop is handled (its regions are done, and nothing changes the uses
-/// of its operands until its block's terminator is).
+/// the others ([`DeallocState::enters_with`]), so each is checked once. Made per loop (a loop
+/// has few memref operands: looked up in order): the answers hold while that loop is handled
+/// (its regions are done, and nothing changes the uses of its operands until its block's
+/// terminator is).
 #[derive(Default)]
-pub(super) struct HandoverChecks(FxHashMap<(usize, Value, Value), bool>);
+pub(super) struct HandoverChecks(SmallVec<[((usize, Value, Value), bool); 4]>);
 
 impl HandoverChecks {
     /// Whether the loop may take over `buffer` through its operand `(loop_op, value, index)`
@@ -67,9 +68,14 @@ impl HandoverChecks {
     /// an alias after the loop, and the transfer adds no guard ([`transfer_adds_a_guard`]).
     fn allowed(&mut self, ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
         let (loop_op, value, index) = operand;
-        *self.0.entry((index, value, buffer)).or_insert_with(|| {
-            dead_after(ctx, operand, buffer) && !transfer_adds_a_guard(ctx, loop_op, index)
-        })
+        let key = (index, value, buffer);
+        if let Some(&(_, known)) = self.0.iter().find(|(asked, _)| *asked == key) {
+            return known;
+        }
+        let allowed =
+            dead_after(ctx, operand, buffer) && !transfer_adds_a_guard(ctx, loop_op, index);
+        self.0.push((key, allowed));
+        allowed
     }
 }
 
