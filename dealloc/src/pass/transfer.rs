@@ -60,7 +60,11 @@ use smallvec::SmallVec;
 /// (its regions are done, and nothing changes the uses of its operands until its block's
 /// terminator is).
 #[derive(Default)]
-pub(super) struct HandoverChecks(SmallVec<[((usize, Value, Value), bool); 4]>);
+pub(super) struct HandoverChecks(SmallVec<[(HandoverQuestion, bool); 4]>);
+
+/// What [`HandoverChecks::allowed`] is asked about: an operand index of the loop, the operand,
+/// and the buffer it is or retypes.
+type HandoverQuestion = (usize, Value, Value);
 
 impl HandoverChecks {
     /// Whether the loop may take over `buffer` through its operand `(loop_op, value, index)`
