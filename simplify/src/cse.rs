@@ -19,8 +19,8 @@ use smallvec::SmallVec;
 /// A hash table with scopes: candidates by the hash of what makes two of them equal (name,
 /// attributes, operands and result types, read from the IR, no key is built), each with the
 /// scope that recorded it. Within a bucket the ops of inner scopes come last, so the ops of the
-/// scopes left since form its tail: a lookup skips them and an insertion drops them, and
-/// leaving a scope only marks it closed (no bucket is looked up again).
+/// scopes left since form its tail, which the next lookup of the bucket drops: leaving a scope
+/// only marks it closed (no bucket is looked up again).
 #[derive(Default)]
 struct ScopedTable {
     map: FxHashMap<u64, SmallVec<[Recorded; 1]>>,
@@ -60,18 +60,9 @@ impl ScopedTable {
         self.current = outer;
     }
 
-    /// An op in scope equal to the candidate `op` whose hash is `hash`.
-    fn find(&self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
-        let bucket = self.map.get(&hash)?;
-        bucket
-            .iter()
-            .rev()
-            .skip_while(|recorded| !self.open[recorded.scope as usize])
-            .map(|recorded| recorded.op)
-            .find(|&other| same_computation(ctx, op, other))
-    }
-
-    fn insert(&mut self, hash: u64, op: Op) {
+    /// An op in scope equal to the candidate `op` whose hash is `hash`; when there is none,
+    /// `op` is recorded in the current scope. One lookup of the bucket serves both.
+    fn find_or_insert(&mut self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
         let bucket = self.map.entry(hash).or_default();
         while bucket
             .last()
@@ -79,10 +70,18 @@ impl ScopedTable {
         {
             bucket.pop();
         }
-        bucket.push(Recorded {
-            op,
-            scope: self.current,
-        });
+        let equal = bucket
+            .iter()
+            .rev()
+            .map(|recorded| recorded.op)
+            .find(|&other| same_computation(ctx, op, other));
+        if equal.is_none() {
+            bucket.push(Recorded {
+                op,
+                scope: self.current,
+            });
+        }
+        equal
     }
 }
 
@@ -242,13 +241,12 @@ fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) ->
         return 0;
     }
     let hash = computation_hash(ctx, op);
-    if let Some(existing) = table.find(ctx, hash, op) {
+    if let Some(existing) = table.find_or_insert(ctx, hash, op) {
         let values = ctx.results(existing).to_vec();
         ctx.replace_op_uses(op, &values);
         ctx.erase_op(op);
         return 1;
     }
-    table.insert(hash, op);
     0
 }
 
