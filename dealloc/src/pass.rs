@@ -51,6 +51,7 @@ use ir::{
     OpView, Region, Resource, Traits, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::extensions::Extensions;
 use crate::ownership::Ownership;
@@ -244,6 +245,10 @@ struct ToFree {
 /// The base buffers built for the deallocs of one terminator, by freed value (both deallocs of a
 /// conditional branch free them).
 type BaseBuffers = FxHashMap<Value, Value>;
+
+/// The memrefs a dealloc does not free but passes on ([`DeallocState::passed_on`]), with their
+/// positions among the retained values: a few at most.
+type PassedOn = SmallVec<[(ToFree, usize); 4]>;
 
 impl<'a> DeallocState<'a> {
     fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
@@ -1085,7 +1090,7 @@ impl<'a> DeallocState<'a> {
         let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
         let mut bases = BaseBuffers::default();
         for entry in &to_free {
-            let left_out = |p: &Vec<(ToFree, usize)>| p.iter().any(|(e, _)| e.value == entry.value);
+            let left_out = |p: &PassedOn| p.iter().any(|(e, _)| e.value == entry.value);
             if !passed_on.iter().all(left_out) {
                 let base = self.base_buffer(entry.value, op);
                 bases.insert(entry.value, base);
@@ -1343,35 +1348,35 @@ impl<'a> DeallocState<'a> {
         to_free: &[ToFree],
         retained: &[Value],
         bases: &BaseBuffers,
-        passed_on: Vec<(ToFree, usize)>,
+        passed_on: PassedOn,
     ) -> Vec<Value> {
         let Some(block) = self.ctx.op_parent(before) else {
             return Vec::new();
         };
         let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
-        let freed: Vec<ToFree> = to_free
+        let freed: SmallVec<[ToFree; 8]> = to_free
             .iter()
             .copied()
             .filter(|entry| !is_passed_on(entry.value))
             .collect();
-        let memrefs: Vec<Value> = freed
+        let memrefs: SmallVec<[Value; 8]> = freed
             .iter()
             .map(|entry| match bases.get(&entry.value) {
                 Some(&base) => base,
                 None => self.base_buffer(entry.value, before),
             })
             .collect();
-        let conditions: Vec<Value> = freed.iter().map(|entry| entry.condition).collect();
+        let conditions: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.condition).collect();
         if passed_on.is_empty() {
             return self.build_dealloc(before, &memrefs, &conditions, retained);
         }
-        let freed_values: Vec<Value> = freed.iter().map(|entry| entry.value).collect();
-        let unretained: Vec<Value> = passed_on
+        let freed_values: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.value).collect();
+        let unretained: SmallVec<[Value; 8]> = passed_on
             .iter()
             .map(|(entry, _)| entry.value)
             .filter(|&v| self.apart_from_all(v, freed_values.iter().copied()))
             .collect();
-        let kept: Vec<Value> = retained
+        let kept: SmallVec<[Value; 8]> = retained
             .iter()
             .copied()
             .filter(|r| !unretained.contains(r))
@@ -1412,17 +1417,17 @@ impl<'a> DeallocState<'a> {
     /// frees a buffer listed twice only under the first condition.) None when a value is
     /// retained twice, when more than [`MAX_PROVED_APART`] are, or when
     /// [`Self::preconditions_hold`] is off and the IR must be MLIR's.
-    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> Vec<(ToFree, usize)> {
+    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> PassedOn {
         if !self.preconditions_hold || retained.is_empty() || retained.len() > MAX_PROVED_APART {
-            return Vec::new();
+            return PassedOn::new();
         }
-        let mut passed_on: Vec<(ToFree, usize)> = to_free
+        let mut passed_on: PassedOn = to_free
             .iter()
             .filter_map(|&entry| Some((entry, retained.iter().position(|&r| r == entry.value)?)))
             .collect();
         let retained_twice = || (1..retained.len()).any(|i| retained[..i].contains(&retained[i]));
         if passed_on.is_empty() || retained_twice() {
-            return Vec::new();
+            return PassedOn::new();
         }
         passed_on.retain(|(entry, _)| self.apart_from_all(entry.value, retained.iter().copied()));
         passed_on
