@@ -246,6 +246,12 @@ struct ToFree {
 /// conditional branch free them).
 type BaseBuffers = FxHashMap<Value, Value>;
 
+/// The memrefs a block may have to free, with their indicators ([`DeallocState::dealloc_inputs`]).
+type FreeList = SmallVec<[ToFree; 8]>;
+
+/// The values a dealloc retains ([`DeallocState::retain_list`]).
+type RetainList = SmallVec<[Value; 8]>;
+
 /// The memrefs a dealloc does not free but passes on ([`DeallocState::passed_on`]), with their
 /// positions among the retained values: a few at most.
 type PassedOn = SmallVec<[(ToFree, usize); 4]>;
@@ -1077,7 +1083,7 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
+        let retains: [RetainList; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
             self.retain_list(block, Some(successors[k]), &forwarded)
         });
@@ -1168,13 +1174,13 @@ impl<'a> DeallocState<'a> {
     /// off and the IR must be MLIR's.
     fn freed_on_both_edges(
         &self,
-        to_free: Vec<ToFree>,
-        retains: &[Vec<Value>; 2],
-    ) -> (Vec<ToFree>, Vec<ToFree>) {
+        to_free: FreeList,
+        retains: &[RetainList; 2],
+    ) -> (FreeList, FreeList) {
         if !self.preconditions_hold {
-            return (Vec::new(), to_free);
+            return (FreeList::new(), to_free);
         }
-        let others: Vec<Value> = retains
+        let others: SmallVec<[Value; 16]> = retains
             .iter()
             .flatten()
             .copied()
@@ -1273,9 +1279,9 @@ impl<'a> DeallocState<'a> {
 
     /// The memrefs `block` may have to free, with their ownership indicators (entries with a
     /// constant-false indicator are left out: they never free anything).
-    fn dealloc_inputs(&self, block: Block) -> R<Vec<ToFree>> {
+    fn dealloc_inputs(&self, block: Block) -> R<FreeList> {
         let list = self.to_dealloc.get(&block).map_or(&[][..], Vec::as_slice);
-        let mut to_free = Vec::with_capacity(list.len());
+        let mut to_free = FreeList::with_capacity(list.len());
         for &v in list {
             let Ownership::Unique(c) = self.get(v, block) else {
                 return Err(Diagnostic::error(
@@ -1295,13 +1301,13 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `memrefs to retain = memref operands ++ sorted(live-out(from) ∩ live-in(to))`.
-    fn retain_list(&self, from: Block, to: Option<Block>, operands: &[Value]) -> Vec<Value> {
-        let mut retained: Vec<Value> = operands
+    fn retain_list(&self, from: Block, to: Option<Block>, operands: &[Value]) -> RetainList {
+        let mut retained: RetainList = operands
             .iter()
             .copied()
             .filter(|&v| is_memref(self.ctx, v))
             .collect();
-        let mut live: Vec<Value> = self
+        let mut live: RetainList = self
             .live
             .live_out(from)
             .filter(|&v| is_memref(self.ctx, v))
