@@ -436,9 +436,9 @@ impl<'a> DeallocState<'a> {
         for block in dominance_order(self.ctx, region) {
             let ops: Vec<Op> = self.ctx.block_ops(block).collect();
             for &op in &ops {
-                let regions = self.ctx.regions(op).to_vec();
-                for r in regions {
-                    self.process_region(r)?;
+                for index in 0..self.ctx.regions(op).len() {
+                    let nested = self.ctx.regions(op)[index];
+                    self.process_region(nested)?;
                 }
             }
             self.process_block(block, &ops)?;
@@ -462,7 +462,7 @@ impl<'a> DeallocState<'a> {
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
         let region = self.ctx.block_parent(block);
         let ctx = &*self.ctx;
-        let mut live_in: Vec<Value> = self
+        let mut live_in: SmallVec<[Value; 8]> = self
             .live
             .live_in(block)
             .filter(|&v| is_memref(ctx, v))
@@ -486,8 +486,9 @@ impl<'a> DeallocState<'a> {
         }
         let is_function_entry = self.ctx.block_parent_op(block) == Some(self.func)
             && region.and_then(|r| self.ctx.entry_block(r)) == Some(block);
-        let args = self.ctx.block_args(block).to_vec();
-        for (position, arg) in args.into_iter().enumerate() {
+        // The `i1` arguments added below come after the ones looked at.
+        for position in 0..self.ctx.block_args(block).len() {
+            let arg = self.ctx.block_args(block)[position];
             if !is_memref(self.ctx, arg) {
                 continue;
             }
