@@ -936,13 +936,13 @@ impl<'a> DeallocState<'a> {
         };
         let entry = (rb.entry)(self.ctx, op);
         let forwarded = entry.first().map(|e| e.operands.clone()).unwrap_or(0..0);
-        let memref_operands: Vec<(usize, Value)> = forwarded
+        let memref_operands: SmallVec<[(usize, Value); 8]> = forwarded
             .filter(|&i| i < self.ctx.num_operands(op))
             .map(|i| (i, self.ctx.operand(op, i)))
             .filter(|&(_, v)| is_memref(self.ctx, v))
             .collect();
         let mut checks = transfer::HandoverChecks::default();
-        let ownerships: Vec<Value> = memref_operands
+        let ownerships: SmallVec<[Value; 8]> = memref_operands
             .into_iter()
             .map(
                 |(i, v)| match self.transfer_into_loop(op, block, v, i, &mut checks) {
@@ -954,8 +954,9 @@ impl<'a> DeallocState<'a> {
         for own in ownerships {
             self.ctx.push_operand(op, own);
         }
-        let results = self.ctx.results(op).to_vec();
-        for res in results {
+        // The `i1` results appended below come after the ones looked at.
+        for index in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[index];
             if is_memref(self.ctx, res) {
                 let indicator = self.ctx.append_result(op, self.i1);
                 self.update(res, Ownership::Unique(indicator), block);
@@ -1051,7 +1052,7 @@ impl<'a> DeallocState<'a> {
         let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         let ownerships = self.forwarded_ownerships(&forwarded, &updated);
-        self.append_successor_operands(op, 0, &forwarded, &ownerships)
+        self.append_successor_operands(op, 0, &forwarded, ownerships)
     }
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
@@ -1232,7 +1233,8 @@ impl<'a> DeallocState<'a> {
             }
         }
         let range = self.forwarded_range(op, parent, parent_is_function);
-        let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(op, i)).collect();
+        let operands: SmallVec<[Value; 8]> =
+            range.clone().map(|i| self.ctx.operand(op, i)).collect();
         let retained = self.retain_list(block, None, &operands);
         let to_free = self.dealloc_inputs(block)?;
         let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
@@ -1240,7 +1242,7 @@ impl<'a> DeallocState<'a> {
         if !without_dynamic_ownership {
             let ownerships = self.forwarded_ownerships(&operands, &updated);
             self.ctx
-                .splice_operands(op, range.end..range.end, &ownerships);
+                .splice_operands(op, range.end..range.end, ownerships);
         }
         Ok(())
     }
@@ -1478,12 +1480,12 @@ impl<'a> DeallocState<'a> {
     }
 
     /// The updated ownership of each memref among `forwarded` (the first ones of `updated`).
-    fn forwarded_ownerships(&self, forwarded: &[Value], updated: &[Value]) -> Vec<Value> {
+    fn forwarded_ownerships<'u>(&self, forwarded: &[Value], updated: &'u [Value]) -> &'u [Value] {
         let n = forwarded
             .iter()
             .filter(|&&v| is_memref(self.ctx, v))
             .count();
-        updated[..n.min(updated.len())].to_vec()
+        &updated[..n.min(updated.len())]
     }
 
     fn append_successor_operands(
