@@ -96,12 +96,12 @@ const OPS_USED: [&str; 15] = [
 /// Erases the blocks that no path from their region's entry reaches, in every region of
 /// `func`. They never run, and a value they use has no ownership there to hand on (a
 /// canonicalize that stops before erasing them leaves such blocks; MLIR's pass emits branches
-/// that fail verification on them). Regions inside an erased block go with it.
-fn erase_unreachable_blocks(ctx: &mut Context, func: Op) {
-    let regions: Vec<ir::Region> = ctx
-        .walk_preorder(func)
-        .into_iter()
-        .flat_map(|op| ctx.regions(op).iter().copied())
+/// that fail verification on them). Regions inside an erased block go with it. `ops` are the
+/// ops of `func` in pre-order.
+fn erase_unreachable_blocks(ctx: &mut Context, ops: &[Op]) {
+    let regions: Vec<ir::Region> = ops
+        .iter()
+        .flat_map(|&op| ctx.regions(op).iter().copied())
         .filter(|&region| ctx.blocks(region).nth(1).is_some())
         .collect();
     for region in regions {
@@ -158,15 +158,19 @@ pub fn deallocate_buffers_with(
     }
     let mut memory = read_only_clones::ModuleMemory::new(root);
     for &func in &funcs {
-        erase_unreachable_blocks(ctx, func);
-        read_only_clones::forward_read_only_clones(ctx, func, &[], &mut memory);
+        // One walk serves both: erasing blocks only takes ops away.
+        let ops = ctx.walk_preorder(func);
+        erase_unreachable_blocks(ctx, &ops);
+        let clones = read_only_clones::live_clones(ctx, &ops);
+        read_only_clones::forward_read_only_clones(ctx, func, clones, &[], &mut memory);
     }
     let owned_args = handover::owned_arguments(ctx, root, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
     for (&func, positions) in &owned_args {
-        read_only_clones::forward_read_only_clones(ctx, func, positions, &mut memory);
+        let clones = read_only_clones::live_clones(ctx, &ctx.walk_preorder(func));
+        read_only_clones::forward_read_only_clones(ctx, func, clones, positions, &mut memory);
     }
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");
