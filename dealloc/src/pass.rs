@@ -51,6 +51,7 @@ use ir::{
     OpView, Region, Resource, Traits, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::extensions::Extensions;
 use crate::ownership::Ownership;
@@ -95,12 +96,12 @@ const OPS_USED: [&str; 15] = [
 /// Erases the blocks that no path from their region's entry reaches, in every region of
 /// `func`. They never run, and a value they use has no ownership there to hand on (a
 /// canonicalize that stops before erasing them leaves such blocks; MLIR's pass emits branches
-/// that fail verification on them). Regions inside an erased block go with it.
-fn erase_unreachable_blocks(ctx: &mut Context, func: Op) {
-    let regions: Vec<ir::Region> = ctx
-        .walk_preorder(func)
-        .into_iter()
-        .flat_map(|op| ctx.regions(op).to_vec())
+/// that fail verification on them). Regions inside an erased block go with it. `ops` are the
+/// ops of `func` in pre-order.
+fn erase_unreachable_blocks(ctx: &mut Context, ops: &[Op]) {
+    let regions: Vec<ir::Region> = ops
+        .iter()
+        .flat_map(|&op| ctx.regions(op).iter().copied())
         .filter(|&region| ctx.blocks(region).nth(1).is_some())
         .collect();
     for region in regions {
@@ -157,15 +158,19 @@ pub fn deallocate_buffers_with(
     }
     let mut memory = read_only_clones::ModuleMemory::new(root);
     for &func in &funcs {
-        erase_unreachable_blocks(ctx, func);
-        read_only_clones::forward_read_only_clones(ctx, func, &[], &mut memory);
+        // One walk serves both: erasing blocks only takes ops away.
+        let ops = ctx.walk_preorder(func);
+        erase_unreachable_blocks(ctx, &ops);
+        let clones = read_only_clones::live_clones(ctx, &ops);
+        read_only_clones::forward_read_only_clones(ctx, func, clones, &[], &mut memory);
     }
     let owned_args = handover::owned_arguments(ctx, root, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
     for (&func, positions) in &owned_args {
-        read_only_clones::forward_read_only_clones(ctx, func, positions, &mut memory);
+        let clones = read_only_clones::live_clones(ctx, &ctx.walk_preorder(func));
+        read_only_clones::forward_read_only_clones(ctx, func, clones, positions, &mut memory);
     }
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");
@@ -245,6 +250,16 @@ struct ToFree {
 /// conditional branch free them).
 type BaseBuffers = FxHashMap<Value, Value>;
 
+/// The memrefs a block may have to free, with their indicators ([`DeallocState::dealloc_inputs`]).
+type FreeList = SmallVec<[ToFree; 8]>;
+
+/// The values a dealloc retains ([`DeallocState::retain_list`]).
+type RetainList = SmallVec<[Value; 8]>;
+
+/// The memrefs a dealloc does not free but passes on ([`DeallocState::passed_on`]), with their
+/// positions among the retained values: a few at most.
+type PassedOn = SmallVec<[(ToFree, usize); 4]>;
+
 impl<'a> DeallocState<'a> {
     fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
         let i1 = ctx.i1_type();
@@ -271,8 +286,10 @@ impl<'a> DeallocState<'a> {
         // Only buffers' liveness is ever asked for.
         let ctx = &*self.ctx;
         self.live = Liveness::compute_for(ctx, self.func, |v| is_memref(ctx, v));
-        self.preconditions_hold = !self.any_precondition_fails();
-        self.number_values();
+        let ops = self.ctx.walk_preorder(self.func);
+        self.preconditions_hold = !self.any_precondition_fails(&ops);
+        self.number_values(&ops);
+        self.reserve_per_memref();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
         for op in std::mem::take(&mut self.redundant_frees) {
@@ -286,10 +303,10 @@ impl<'a> DeallocState<'a> {
 
     // ----- preconditions ------------------------------------------------------------------------
 
-    /// Whether an op of the function that the generic handling will see (one without a
-    /// behaviour of its own) fails [`Self::verify_operation_preconditions`].
-    fn any_precondition_fails(&self) -> bool {
-        self.ctx.walk_preorder(self.func).into_iter().any(|op| {
+    /// Whether an op of the function (`ops`, its pre-order walk) that the generic handling will
+    /// see (one without a behaviour of its own) fails [`Self::verify_operation_preconditions`].
+    fn any_precondition_fails(&self, ops: &[Op]) -> bool {
+        ops.iter().any(|&op| {
             op != self.func
                 && !self.has_behaviour(op)
                 && self.verify_operation_preconditions(op).is_err()
@@ -320,11 +337,11 @@ impl<'a> DeallocState<'a> {
         // buffer semantics are skipped if they allocate or free, or have recursive effects.
         let has_interface = def.effects.is_some() || def.traits.contains(Traits::PURE);
         let skip = if has_interface {
-            has_alloc_or_free(&effects)
+            matches!(&effects, Effects::Known(list) if has_alloc_or_free(list))
         } else {
             recursive
         };
-        if !self.has_buffer_semantics(op) && skip {
+        if skip && !self.has_buffer_semantics(op) {
             return Ok(());
         }
         let regions = ctx.regions(op).len();
@@ -379,16 +396,18 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Numbers the memrefs of the function for [`Self::sort_values`] (the only values it sorts:
-    /// live-ins and live-outs of blocks, which are memrefs).
-    fn number_values(&mut self) {
+    /// Numbers the memrefs of the function (`ops`, its pre-order walk) for
+    /// [`Self::sort_values`] (the only values it sorts: live-ins and live-outs of blocks, which
+    /// are memrefs).
+    fn number_values(&mut self, ops: &[Op]) {
         let ctx = &*self.ctx;
         let mut counter = 0u32;
-        for op in ctx.walk_preorder(self.func) {
+        let mut keys = Vec::new();
+        for &op in ops {
             counter += 1;
             for (i, &v) in ctx.results(op).iter().enumerate() {
                 if is_memref(ctx, v) {
-                    self.order.insert(v, (1, counter, i as u32));
+                    keys.push((v, (1, counter, i as u32)));
                 }
             }
             for &region in ctx.regions(op) {
@@ -396,12 +415,21 @@ impl<'a> DeallocState<'a> {
                     counter += 1;
                     for (i, &v) in ctx.block_args(block).iter().enumerate() {
                         if is_memref(ctx, v) {
-                            self.order.insert(v, (0, i as u32, counter));
+                            keys.push((v, (0, i as u32, counter)));
                         }
                     }
                 }
             }
         }
+        self.order = keys.into_iter().collect();
+    }
+
+    /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered: most
+    /// memrefs are owned and listed in one block only, so they rarely grow.
+    fn reserve_per_memref(&mut self) {
+        let memrefs = self.order.len();
+        self.ownership.reserve(memrefs);
+        self.in_list.reserve(memrefs);
     }
 
     fn sort_values(&self, values: &mut [Value]) {
@@ -412,9 +440,9 @@ impl<'a> DeallocState<'a> {
         for block in dominance_order(self.ctx, region) {
             let ops: Vec<Op> = self.ctx.block_ops(block).collect();
             for &op in &ops {
-                let regions = self.ctx.regions(op).to_vec();
-                for r in regions {
-                    self.process_region(r)?;
+                for index in 0..self.ctx.regions(op).len() {
+                    let nested = self.ctx.regions(op)[index];
+                    self.process_region(nested)?;
                 }
             }
             self.process_block(block, &ops)?;
@@ -438,7 +466,7 @@ impl<'a> DeallocState<'a> {
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
         let region = self.ctx.block_parent(block);
         let ctx = &*self.ctx;
-        let mut live_in: Vec<Value> = self
+        let mut live_in: SmallVec<[Value; 8]> = self
             .live
             .live_in(block)
             .filter(|&v| is_memref(ctx, v))
@@ -462,8 +490,9 @@ impl<'a> DeallocState<'a> {
         }
         let is_function_entry = self.ctx.block_parent_op(block) == Some(self.func)
             && region.and_then(|r| self.ctx.entry_block(r)) == Some(block);
-        let args = self.ctx.block_args(block).to_vec();
-        for (position, arg) in args.into_iter().enumerate() {
+        // The `i1` arguments added below come after the ones looked at.
+        for position in 0..self.ctx.block_args(block).len() {
+            let arg = self.ctx.block_args(block)[position];
             if !is_memref(self.ctx, arg) {
                 continue;
             }
@@ -629,9 +658,8 @@ impl<'a> DeallocState<'a> {
     }
 
     fn update(&mut self, v: Value, own: Ownership, block: Block) {
-        let old = self.get(v, block);
-        let new = old.combine(own, self.ctx);
-        self.ownership.insert((v, block), new);
+        let entry = self.ownership.entry((v, block)).or_default();
+        *entry = entry.combine(own, self.ctx);
     }
 
     fn set(&mut self, v: Value, own: Ownership, block: Block) {
@@ -659,13 +687,13 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
         };
-        let results = self.ctx.results(op).to_vec();
-        for res in results {
+        for j in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[j];
             if !is_memref(self.ctx, res) || self.get(res, block) != Ownership::Uninitialized {
                 continue;
             }
-            let operands: Vec<Value> = self.ctx.operands(op).collect();
-            for operand in operands {
+            for i in 0..self.ctx.num_operands(op) {
+                let operand = self.ctx.operand(op, i);
                 if is_memref(self.ctx, operand) {
                     let own = self.ownership_from(operand, block);
                     self.update(res, own, block);
@@ -712,9 +740,12 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
+        if !has_alloc_or_free(effects) {
+            return Ok(());
+        }
         let manual = self.ctx.get_attr(op, MANUAL_DEALLOCATION_ATTR).is_some();
-        let operands: Vec<Value> = self.ctx.operands(op).collect();
-        for (i, &operand) in operands.iter().enumerate() {
+        for i in 0..self.ctx.num_operands(op) {
+            let operand = self.ctx.operand(op, i);
             let frees = effects
                 .iter()
                 .any(|e| e.kind == EffectKind::Free && e.on == EffectOn::Operand(i));
@@ -733,8 +764,8 @@ impl<'a> DeallocState<'a> {
                 AssertOp::build(&mut b, inverted, message);
             }
         }
-        let results = self.ctx.results(op).to_vec();
-        for (j, &res) in results.iter().enumerate() {
+        for j in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[j];
             let alloc = effects
                 .iter()
                 .find(|e| e.kind == EffectKind::Allocate && e.on == EffectOn::Result(j));
@@ -909,23 +940,27 @@ impl<'a> DeallocState<'a> {
         };
         let entry = (rb.entry)(self.ctx, op);
         let forwarded = entry.first().map(|e| e.operands.clone()).unwrap_or(0..0);
-        let memref_operands: Vec<(usize, Value)> = forwarded
+        let memref_operands: SmallVec<[(usize, Value); 8]> = forwarded
             .filter(|&i| i < self.ctx.num_operands(op))
             .map(|i| (i, self.ctx.operand(op, i)))
             .filter(|&(_, v)| is_memref(self.ctx, v))
             .collect();
-        let ownerships: Vec<Value> = memref_operands
+        let mut checks = transfer::HandoverChecks::default();
+        let ownerships: SmallVec<[Value; 8]> = memref_operands
             .into_iter()
-            .map(|(i, v)| match self.transfer_into_loop(op, block, v, i) {
-                Some(indicator) => indicator,
-                None => self.bool_const(block, false),
-            })
+            .map(
+                |(i, v)| match self.transfer_into_loop(op, block, v, i, &mut checks) {
+                    Some(indicator) => indicator,
+                    None => self.bool_const(block, false),
+                },
+            )
             .collect();
         for own in ownerships {
             self.ctx.push_operand(op, own);
         }
-        let results = self.ctx.results(op).to_vec();
-        for res in results {
+        // The `i1` results appended below come after the ones looked at.
+        for index in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[index];
             if is_memref(self.ctx, res) {
                 let indicator = self.ctx.append_result(op, self.i1);
                 self.update(res, Ownership::Unique(indicator), block);
@@ -1021,7 +1056,7 @@ impl<'a> DeallocState<'a> {
         let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
         let ownerships = self.forwarded_ownerships(&forwarded, &updated);
-        self.append_successor_operands(op, 0, &forwarded, &ownerships)
+        self.append_successor_operands(op, 0, &forwarded, ownerships)
     }
 
     /// `cf.cond_br`-like terminators: one dealloc per successor, each freeing the block's list
@@ -1054,7 +1089,7 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let retains: [Vec<Value>; 2] = [0, 1].map(|k| {
+        let retains: [RetainList; 2] = [0, 1].map(|k| {
             let forwarded = self.ctx.successor_operands(op, k);
             self.retain_list(block, Some(successors[k]), &forwarded)
         });
@@ -1067,7 +1102,7 @@ impl<'a> DeallocState<'a> {
         let passed_on = [0, 1].map(|k| self.passed_on(&to_free, &retains[k]));
         let mut bases = BaseBuffers::default();
         for entry in &to_free {
-            let left_out = |p: &Vec<(ToFree, usize)>| p.iter().any(|(e, _)| e.value == entry.value);
+            let left_out = |p: &PassedOn| p.iter().any(|(e, _)| e.value == entry.value);
             if !passed_on.iter().all(left_out) {
                 let base = self.base_buffer(entry.value, op);
                 bases.insert(entry.value, base);
@@ -1145,13 +1180,13 @@ impl<'a> DeallocState<'a> {
     /// off and the IR must be MLIR's.
     fn freed_on_both_edges(
         &self,
-        to_free: Vec<ToFree>,
-        retains: &[Vec<Value>; 2],
-    ) -> (Vec<ToFree>, Vec<ToFree>) {
+        to_free: FreeList,
+        retains: &[RetainList; 2],
+    ) -> (FreeList, FreeList) {
         if !self.preconditions_hold {
-            return (Vec::new(), to_free);
+            return (FreeList::new(), to_free);
         }
-        let others: Vec<Value> = retains
+        let others: SmallVec<[Value; 16]> = retains
             .iter()
             .flatten()
             .copied()
@@ -1202,7 +1237,8 @@ impl<'a> DeallocState<'a> {
             }
         }
         let range = self.forwarded_range(op, parent, parent_is_function);
-        let operands: Vec<Value> = range.clone().map(|i| self.ctx.operand(op, i)).collect();
+        let operands: SmallVec<[Value; 8]> =
+            range.clone().map(|i| self.ctx.operand(op, i)).collect();
         let retained = self.retain_list(block, None, &operands);
         let to_free = self.dealloc_inputs(block)?;
         let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
@@ -1210,7 +1246,7 @@ impl<'a> DeallocState<'a> {
         if !without_dynamic_ownership {
             let ownerships = self.forwarded_ownerships(&operands, &updated);
             self.ctx
-                .splice_operands(op, range.end..range.end, &ownerships);
+                .splice_operands(op, range.end..range.end, ownerships);
         }
         Ok(())
     }
@@ -1250,9 +1286,9 @@ impl<'a> DeallocState<'a> {
 
     /// The memrefs `block` may have to free, with their ownership indicators (entries with a
     /// constant-false indicator are left out: they never free anything).
-    fn dealloc_inputs(&self, block: Block) -> R<Vec<ToFree>> {
+    fn dealloc_inputs(&self, block: Block) -> R<FreeList> {
         let list = self.to_dealloc.get(&block).map_or(&[][..], Vec::as_slice);
-        let mut to_free = Vec::with_capacity(list.len());
+        let mut to_free = FreeList::with_capacity(list.len());
         for &v in list {
             let Ownership::Unique(c) = self.get(v, block) else {
                 return Err(Diagnostic::error(
@@ -1272,13 +1308,13 @@ impl<'a> DeallocState<'a> {
     }
 
     /// `memrefs to retain = memref operands ++ sorted(live-out(from) ∩ live-in(to))`.
-    fn retain_list(&self, from: Block, to: Option<Block>, operands: &[Value]) -> Vec<Value> {
-        let mut retained: Vec<Value> = operands
+    fn retain_list(&self, from: Block, to: Option<Block>, operands: &[Value]) -> RetainList {
+        let mut retained: RetainList = operands
             .iter()
             .copied()
             .filter(|&v| is_memref(self.ctx, v))
             .collect();
-        let mut live: Vec<Value> = self
+        let mut live: RetainList = self
             .live
             .live_out(from)
             .filter(|&v| is_memref(self.ctx, v))
@@ -1325,35 +1361,35 @@ impl<'a> DeallocState<'a> {
         to_free: &[ToFree],
         retained: &[Value],
         bases: &BaseBuffers,
-        passed_on: Vec<(ToFree, usize)>,
+        passed_on: PassedOn,
     ) -> Vec<Value> {
         let Some(block) = self.ctx.op_parent(before) else {
             return Vec::new();
         };
         let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
-        let freed: Vec<ToFree> = to_free
+        let freed: SmallVec<[ToFree; 8]> = to_free
             .iter()
             .copied()
             .filter(|entry| !is_passed_on(entry.value))
             .collect();
-        let memrefs: Vec<Value> = freed
+        let memrefs: SmallVec<[Value; 8]> = freed
             .iter()
             .map(|entry| match bases.get(&entry.value) {
                 Some(&base) => base,
                 None => self.base_buffer(entry.value, before),
             })
             .collect();
-        let conditions: Vec<Value> = freed.iter().map(|entry| entry.condition).collect();
+        let conditions: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.condition).collect();
         if passed_on.is_empty() {
             return self.build_dealloc(before, &memrefs, &conditions, retained);
         }
-        let freed_values: Vec<Value> = freed.iter().map(|entry| entry.value).collect();
-        let unretained: Vec<Value> = passed_on
+        let freed_values: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.value).collect();
+        let unretained: SmallVec<[Value; 8]> = passed_on
             .iter()
             .map(|(entry, _)| entry.value)
             .filter(|&v| self.apart_from_all(v, freed_values.iter().copied()))
             .collect();
-        let kept: Vec<Value> = retained
+        let kept: SmallVec<[Value; 8]> = retained
             .iter()
             .copied()
             .filter(|r| !unretained.contains(r))
@@ -1394,17 +1430,17 @@ impl<'a> DeallocState<'a> {
     /// frees a buffer listed twice only under the first condition.) None when a value is
     /// retained twice, when more than [`MAX_PROVED_APART`] are, or when
     /// [`Self::preconditions_hold`] is off and the IR must be MLIR's.
-    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> Vec<(ToFree, usize)> {
+    fn passed_on(&self, to_free: &[ToFree], retained: &[Value]) -> PassedOn {
         if !self.preconditions_hold || retained.is_empty() || retained.len() > MAX_PROVED_APART {
-            return Vec::new();
+            return PassedOn::new();
         }
-        let mut passed_on: Vec<(ToFree, usize)> = to_free
+        let mut passed_on: PassedOn = to_free
             .iter()
             .filter_map(|&entry| Some((entry, retained.iter().position(|&r| r == entry.value)?)))
             .collect();
         let retained_twice = || (1..retained.len()).any(|i| retained[..i].contains(&retained[i]));
         if passed_on.is_empty() || retained_twice() {
-            return Vec::new();
+            return PassedOn::new();
         }
         passed_on.retain(|(entry, _)| self.apart_from_all(entry.value, retained.iter().copied()));
         passed_on
@@ -1448,12 +1484,12 @@ impl<'a> DeallocState<'a> {
     }
 
     /// The updated ownership of each memref among `forwarded` (the first ones of `updated`).
-    fn forwarded_ownerships(&self, forwarded: &[Value], updated: &[Value]) -> Vec<Value> {
+    fn forwarded_ownerships<'u>(&self, forwarded: &[Value], updated: &'u [Value]) -> &'u [Value] {
         let n = forwarded
             .iter()
             .filter(|&&v| is_memref(self.ctx, v))
             .count();
-        updated[..n.min(updated.len())].to_vec()
+        &updated[..n.min(updated.len())]
     }
 
     fn append_successor_operands(
@@ -1734,11 +1770,9 @@ impl<'a> DeallocState<'a> {
     }
 }
 
-fn has_alloc_or_free(effects: &Effects) -> bool {
-    match effects {
-        Effects::Known(list) => list
-            .iter()
-            .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free)),
-        Effects::Unknown => false,
-    }
+/// Whether `effects` allocate or free anything.
+fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free))
 }

@@ -76,20 +76,25 @@ const ALIAS_LIMIT: usize = 512;
 /// is left alone (so overlapping spans cannot make the pass quadratic).
 const SPAN_LIMIT: usize = 4096;
 
+/// The clones among `ops` (in their order) that are not erased.
+pub(super) fn live_clones(ctx: &Context, ops: &[Op]) -> Vec<Op> {
+    ops.iter()
+        .copied()
+        .filter(|&op| ctx.is_alive(op) && CloneOp::is(ctx, op))
+        .collect()
+}
+
 /// Replaces every read-only clone in `func` by its source (see the module docs), counting the
 /// arguments at `owned` positions (which the function owns, `analysis::handover`) as
-/// allocations of the function; returns how many were replaced.
+/// allocations of the function; returns how many were replaced. `clones` are the clones of
+/// `func` in pre-order ([`live_clones`]).
 pub(super) fn forward_read_only_clones(
     ctx: &mut Context,
     func: Op,
+    clones: Vec<Op>,
     owned: &[usize],
     memory: &mut ModuleMemory,
 ) -> usize {
-    let clones: Vec<Op> = ctx
-        .walk_preorder(func)
-        .into_iter()
-        .filter(|&op| CloneOp::is(ctx, op))
-        .collect();
     if clones.is_empty() {
         return 0;
     }

@@ -51,17 +51,50 @@ use analysis::handover::{cast_sources, dead_after};
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
+use smallvec::SmallVec;
+
+/// The answers of [`HandoverChecks::allowed`] for the operands of one loop, by operand index,
+/// operand and buffer: the memref results of one op entering the loop together each ask about
+/// the others ([`DeallocState::enters_with`]), so each is checked once. Made per loop (a loop
+/// has few memref operands: looked up in order): the answers hold while that loop is handled
+/// (its regions are done, and nothing changes the uses of its operands until its block's
+/// terminator is).
+#[derive(Default)]
+pub(super) struct HandoverChecks(SmallVec<[(HandoverQuestion, bool); 4]>);
+
+/// What [`HandoverChecks::allowed`] is asked about: an operand index of the loop, the operand,
+/// and the buffer it is or retypes.
+type HandoverQuestion = (usize, Value, Value);
+
+impl HandoverChecks {
+    /// Whether the loop may take over `buffer` through its operand `(loop_op, value, index)`
+    /// (`value` is `buffer` or a cast of it) as far as the IR goes: nothing uses the buffer or
+    /// an alias after the loop, and the transfer adds no guard ([`transfer_adds_a_guard`]).
+    fn allowed(&mut self, ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
+        let (loop_op, value, index) = operand;
+        let key = (index, value, buffer);
+        if let Some(&(_, known)) = self.0.iter().find(|(asked, _)| *asked == key) {
+            return known;
+        }
+        let allowed =
+            dead_after(ctx, operand, buffer) && !transfer_adds_a_guard(ctx, loop_op, index);
+        self.0.push((key, allowed));
+        allowed
+    }
+}
 
 impl DeallocState<'_> {
     /// The ownership indicator `loop_op` may take over for its memref operand `value` (forwarded
     /// into its entry region at `operand_index`), if the block owns it and it is dead after the
-    /// loop. The block's own ownership of `value` becomes `false`.
+    /// loop. The block's own ownership of `value` becomes `false`. `checks` holds what was
+    /// found for the other operands of `loop_op`.
     pub(super) fn transfer_into_loop(
         &mut self,
         loop_op: Op,
         block: Block,
         value: Value,
         operand_index: usize,
+        checks: &mut HandoverChecks,
     ) -> Option<Value> {
         if !ForOp::is(self.ctx, loop_op) && !WhileOp::is(self.ctx, loop_op) {
             return None;
@@ -74,9 +107,8 @@ impl DeallocState<'_> {
         let operand = (loop_op, value, operand_index);
         if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
             || !self.in_list.contains(&(block, buffer))
-            || !self.is_fresh_buffer(buffer, block, loop_op)
-            || !dead_after(self.ctx, operand, buffer)
-            || transfer_adds_a_guard(self.ctx, loop_op, operand_index)
+            || !self.is_fresh_buffer(buffer, block, loop_op, checks)
+            || !checks.allowed(self.ctx, operand, buffer)
         {
             return None;
         }
@@ -99,7 +131,13 @@ impl DeallocState<'_> {
     /// returns its initial values), each with its own indicator: handed over together, they
     /// are freed by the one dealloc of the loop, which frees a buffer listed twice once,
     /// never by the block and the loop both.
-    fn is_fresh_buffer(&self, value: Value, block: Block, loop_op: Op) -> bool {
+    fn is_fresh_buffer(
+        &self,
+        value: Value,
+        block: Block,
+        loop_op: Op,
+        checks: &mut HandoverChecks,
+    ) -> bool {
         let ctx = &*self.ctx;
         let Some(def) = ctx.defining_op(value) else {
             return false;
@@ -120,14 +158,20 @@ impl DeallocState<'_> {
             return memref_results.count() == 1;
         }
         op_def.region_branch.is_some()
-            && memref_results.all(|r| r == value || self.enters_with(r, block, loop_op))
+            && memref_results.all(|r| r == value || self.enters_with(r, block, loop_op, checks))
     }
 
     /// Whether `sibling`, a memref result of the op defining a buffer handed over to
     /// `loop_op`, is handed over too: the block owns it under a unique indicator (or no longer,
     /// handed over already), it enters `loop_op` directly as an initial value, nothing uses it
     /// after, and handing it over adds no guard.
-    fn enters_with(&self, sibling: Value, block: Block, loop_op: Op) -> bool {
+    fn enters_with(
+        &self,
+        sibling: Value,
+        block: Block,
+        loop_op: Op,
+        checks: &mut HandoverChecks,
+    ) -> bool {
         let ctx = &*self.ctx;
         if !matches!(self.get(sibling, block), Ownership::Unique(_)) {
             return false;
@@ -145,17 +189,17 @@ impl DeallocState<'_> {
         else {
             return false;
         };
-        dead_after(ctx, (loop_op, sibling, index), sibling)
-            && !transfer_adds_a_guard(ctx, loop_op, index)
+        checks.allowed(ctx, (loop_op, sibling, index), sibling)
     }
 }
 
 /// Whether handing its operand `operand_index` over to `loop_op` would make the receiving
 /// argument owned on the first trip only (see the module doc): `loop_op` is an `scf.while`
 /// whose trips pass back to that argument only buffers it never owns, and whose condition
-/// forwards only buffers allocated in the loop.
+/// forwards only buffers allocated in the loop. The condition, one look at a terminator, is
+/// checked first: the edges passing back are walked only where it holds.
 fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bool {
-    if !WhileOp::is(ctx, loop_op) {
+    if !WhileOp::is(ctx, loop_op) || !condition_forwards_only_new_buffers(ctx, loop_op) {
         return false;
     }
     let passed_back = values_passed_back(ctx, loop_op, operand_index);
@@ -163,7 +207,6 @@ fn transfer_adds_a_guard(ctx: &Context, loop_op: Op, operand_index: usize) -> bo
         && passed_back
             .into_iter()
             .all(|v| never_owned_in(ctx, loop_op, v))
-        && condition_forwards_only_new_buffers(ctx, loop_op)
 }
 
 /// Whether every memref the `scf.condition` of the `scf.while` `loop_op` forwards is, through
