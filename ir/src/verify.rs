@@ -537,10 +537,10 @@ impl<'a> Verifier<'a> {
     /// The counts the op's definition declares (MLIR's ODS count traits, verified before any
     /// other trait): a malformed `operandSegmentSizes` first, as MLIR's parser rejects it.
     fn verify_counts(&mut self, op: Op, def: &OpDef) -> bool {
-        let Some(declared) = def.counts else {
+        let Some(declared) = &def.counts else {
             return true;
         };
-        match counts::count_error(self.ctx, op, &declared) {
+        match counts::count_error(self.ctx, op, declared) {
             None => true,
             Some(counts::CountError::Op(message)) => self.op_error(op, &message),
             Some(counts::CountError::Property(reason)) => {
