@@ -394,12 +394,15 @@ impl<'a> Verifier<'a> {
 
     /// Whether the definition of `v` dominates a use standing where `visibility` says
     /// ([`Self::visible_ancestor`]); a use across an isolation boundary is not dominated. The
-    /// definition's region is numbered first: a touched op's operand may come from a region
-    /// no other check numbered.
+    /// definition's region is numbered first, unless the use's ancestor is in the definition's
+    /// block (then position decides): a touched op's operand may come from a region no other
+    /// check numbered.
     fn dominates_given(&mut self, v: Value, visibility: Visibility) -> bool {
         match visibility {
             Visibility::Through(def_block, ancestor) => {
-                if let Some(region) = self.ctx.block_parent(def_block) {
+                if self.ctx.op_parent(ancestor) != Some(def_block)
+                    && let Some(region) = self.ctx.block_parent(def_block)
+                {
                     self.dom.compute_region(self.ctx, region);
                 }
                 self.dom
@@ -923,7 +926,8 @@ impl<'a> Verifier<'a> {
 
     /// The common case, decided without the dominator tree: `v` is an argument of `user`'s
     /// block, or the result of an op before `user` in it (no isolation boundary in between).
-    #[inline]
+    /// Asked for most operands the verifier sees: inlined into its loops.
+    #[inline(always)]
     fn defined_earlier_in_block(&self, v: Value, user: Op, use_block: Option<Block>) -> bool {
         match self.ctx.value_def(v) {
             ValueDef::BlockArg { block, .. } => Some(block) == use_block,
