@@ -26,19 +26,38 @@ use crate::context::Context;
 use crate::dialects::arith::CmpIOp;
 use crate::dialects::view::OpView;
 use crate::entity::{Op, Value};
-use smallvec::SmallVec;
+use cranelift_entity::packed_option::ReservedValue;
 
-/// The values of an operand list, read once (loops carry few values).
-type Values = SmallVec<[Value; 8]>;
+/// Room for an operand list the screen reads: up to [`PAIRWISE_LIMIT`] carried values and the
+/// condition value.
+type Buffer = [Value; PAIRWISE_LIMIT + 1];
+
+/// A buffer to read an operand list into.
+fn buffer() -> Buffer {
+    [Value::reserved_value(); PAIRWISE_LIMIT + 1]
+}
+
+/// The operands of `op`, copied into `buffer` (they fit: the screen checks the counts first);
+/// copying into a fixed buffer costs a fraction of collecting into a growing vector.
+fn read_operands<'b>(ctx: &Context, op: Op, buffer: &'b mut Buffer) -> &'b [Value] {
+    let mut len = 0;
+    for (slot, value) in buffer.iter_mut().zip(ctx.operands(op)) {
+        *slot = value;
+        len += 1;
+    }
+    &buffer[..len]
+}
 
 /// Whether some `scf.while` pattern may change `op`, whose parts are `parts`; `false` only
 /// when none applies.
 pub(super) fn some_pattern_may_apply(ctx: &Context, op: Op, parts: &WhileParts) -> bool {
-    // Beyond this many, duplicates are not looked for pair by pair: the patterns decide.
+    // Beyond this many, duplicates are not looked for pair by pair: the patterns decide. The
+    // operand lists then fit the buffers (`while_parts` checked that they match the counts).
     if ctx.num_operands(op).max(ctx.results(op).len()) > PAIRWISE_LIMIT {
         return true;
     }
-    let condition: Values = ctx.operands(parts.condition).collect();
+    let mut condition = buffer();
+    let condition = read_operands(ctx, parts.condition, &mut condition);
     let (condition_value, forwarded) = (condition[0], &condition[1..]);
     may_change_before_args(ctx, op, parts)
         || may_change_after_args(ctx, op, parts, condition_value, forwarded)
@@ -51,8 +70,9 @@ pub(super) fn some_pattern_may_apply(ctx: &Context, op: Op, parts: &WhileParts) 
 /// (`while_invariant_before_args`), or an earlier argument has its init and yielded values
 /// (`while_duplicate_before_args`).
 fn may_change_before_args(ctx: &Context, op: Op, parts: &WhileParts) -> bool {
-    let inits: Values = ctx.operands(op).collect();
-    let yielded: Values = ctx.operands(parts.yield_op).collect();
+    let (mut inits, mut yielded) = (buffer(), buffer());
+    let inits = read_operands(ctx, op, &mut inits);
+    let yielded = read_operands(ctx, parts.yield_op, &mut yielded);
     let args = ctx.block_args(parts.before);
     (0..inits.len()).any(|i| {
         !ctx.has_uses(args[i])
