@@ -272,18 +272,21 @@ impl<'a> Verifier<'a> {
     /// The checks of [`verify_changed`] for the touched ops `changed` (alive, under `top`, each
     /// once) of a transformation run on `root`.
     fn verify_touched_ops(&mut self, root: Op, top: Op, changed: &[Op]) -> bool {
-        if !changed.iter().all(|&op| self.verify_touched_op(root, op)) {
-            return false;
+        let mut symbol_table_touched = false;
+        for &op in changed {
+            // The op's definition, looked up once for the checks of the op's neighbourhood.
+            let def: &'a OpDef = self.ctx.op_def(op);
+            let is_symbol_table = def.registered && def.traits.contains(Traits::SYMBOL_TABLE);
+            symbol_table_touched |= is_symbol_table;
+            if !self.verify_touched_op(root, op, def) {
+                return false;
+            }
         }
-        let ctx = self.ctx;
-        let symbol_table_touched = changed
-            .iter()
-            .any(|&op| ctx.is_registered(op) && ctx.has_trait(op, Traits::SYMBOL_TABLE));
         !symbol_table_touched || self.verify_symbol_users(top)
     }
 
-    /// The checks of [`verify_changed`] for one op.
-    fn verify_touched_op(&mut self, root: Op, op: Op) -> bool {
+    /// The checks of [`verify_changed`] for one op, whose definition is `def`.
+    fn verify_touched_op(&mut self, root: Op, op: Op, def: &OpDef) -> bool {
         if !self.verify_op_on_entrance(op) {
             return false;
         }
@@ -296,13 +299,16 @@ impl<'a> Verifier<'a> {
         if !blocks_ok {
             return false;
         }
-        if ctx.is_registered(op)
-            && ctx.has_trait(op, Traits::SYMBOL_TABLE)
+        if def.registered
+            && def.traits.contains(Traits::SYMBOL_TABLE)
             && !self.verify_symbol_table(op)
         {
             return false;
         }
-        if !self.verify_terminators_of(op) || !self.verify_parent_of_terminator(op) {
+        if !self.verify_terminators_of(op) {
+            return false;
+        }
+        if def.traits.contains(Traits::TERMINATOR) && !self.verify_parent_of_terminator(op) {
             return false;
         }
         if op == root || self.reachable_block_of(op).is_none() {
@@ -324,12 +330,9 @@ impl<'a> Verifier<'a> {
         })
     }
 
-    /// The own rules of the parent of `op` when `op` is a terminator: the parent may read it
-    /// (a region-branch op the values its terminators forward).
+    /// The own rules of the parent of `op`, a terminator: the parent may read it (a
+    /// region-branch op the values its terminators forward).
     fn verify_parent_of_terminator(&mut self, op: Op) -> bool {
-        if !self.ctx.has_trait(op, Traits::TERMINATOR) {
-            return true;
-        }
         self.ctx
             .parent_op(op)
             .is_none_or(|parent| self.verify_rules_once(parent))
@@ -394,12 +397,15 @@ impl<'a> Verifier<'a> {
 
     /// Whether the definition of `v` dominates a use standing where `visibility` says
     /// ([`Self::visible_ancestor`]); a use across an isolation boundary is not dominated. The
-    /// definition's region is numbered first: a touched op's operand may come from a region
-    /// no other check numbered.
+    /// definition's region is numbered first, unless the use's ancestor is in the definition's
+    /// block (then position decides): a touched op's operand may come from a region no other
+    /// check numbered.
     fn dominates_given(&mut self, v: Value, visibility: Visibility) -> bool {
         match visibility {
             Visibility::Through(def_block, ancestor) => {
-                if let Some(region) = self.ctx.block_parent(def_block) {
+                if self.ctx.op_parent(ancestor) != Some(def_block)
+                    && let Some(region) = self.ctx.block_parent(def_block)
+                {
                     self.dom.compute_region(self.ctx, region);
                 }
                 self.dom
@@ -537,10 +543,10 @@ impl<'a> Verifier<'a> {
     /// The counts the op's definition declares (MLIR's ODS count traits, verified before any
     /// other trait): a malformed `operandSegmentSizes` first, as MLIR's parser rejects it.
     fn verify_counts(&mut self, op: Op, def: &OpDef) -> bool {
-        let Some(declared) = def.counts else {
+        let Some(declared) = &def.counts else {
             return true;
         };
-        match counts::count_error(self.ctx, op, &declared) {
+        match counts::count_error(self.ctx, op, declared) {
             None => true,
             Some(counts::CountError::Op(message)) => self.op_error(op, &message),
             Some(counts::CountError::Property(reason)) => {
@@ -923,7 +929,8 @@ impl<'a> Verifier<'a> {
 
     /// The common case, decided without the dominator tree: `v` is an argument of `user`'s
     /// block, or the result of an op before `user` in it (no isolation boundary in between).
-    #[inline]
+    /// Asked for most operands the verifier sees: inlined into its loops.
+    #[inline(always)]
     fn defined_earlier_in_block(&self, v: Value, user: Op, use_block: Option<Block>) -> bool {
         match self.ctx.value_def(v) {
             ValueDef::BlockArg { block, .. } => Some(block) == use_block,

@@ -411,3 +411,37 @@ fn a_removed_callee_is_caught_at_its_call() {
         "{message}"
     );
 }
+
+/// A function of two blocks whose second holds an `scf.if` between two definitions.
+const NESTED_IN_SECOND_BLOCK: &str = r#"
+func.func @g(%c: i1, %n: index) -> index {
+  cf.br ^bb1
+^bb1:
+  %x = arith.addi %n, %n : index
+  %r = scf.if %c -> (index) {
+    scf.yield %n : index
+  } else {
+    scf.yield %n : index
+  }
+  %y = arith.muli %r, %r : index
+  return %y : index
+}
+"#;
+
+#[test]
+fn a_nested_use_is_decided_by_position_in_the_definitions_block() {
+    // The use's ancestor (`scf.if`) is in the definition's block: position decides, before or
+    // after, whatever the numbering of the function's blocks.
+    let (mut ctx, module) = parse(NESTED_IN_SECOND_BLOCK);
+    let then_yield = first_named(&ctx, module, "scf.yield");
+    let earlier = ctx.results(first_named(&ctx, module, "arith.addi"))[0];
+    let later = ctx.results(first_named(&ctx, module, "arith.muli"))[0];
+    ctx.start_recording_changes();
+    ctx.set_operand(then_yield, 0, earlier);
+    let touched = ctx.take_recorded_changes().expect("recording was on");
+    assert!(verify_changed(&ctx, module, touched).is_ok());
+    let message = assert_caught(&mut ctx, module, |ctx| {
+        ctx.set_operand(then_yield, 0, later)
+    });
+    assert!(message.contains("does not dominate this use"), "{message}");
+}

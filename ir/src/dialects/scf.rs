@@ -21,6 +21,7 @@ mod ops;
 mod while_canonicalize;
 mod while_condition;
 mod while_duplicates;
+mod while_screen;
 pub use ops::{
     ConditionOp, ExecuteRegionOp, ForOp, IfOp, InParallelOp, IndexSwitchOp, ReduceReturnOp,
     WhileOp, YieldOp,

@@ -66,12 +66,14 @@ const WHILE_PATTERNS: &[WhilePattern] = &[
 ];
 
 /// Applies the first `scf.while` pattern that changes `op`, finding the loop's parts once for
-/// all of them (a pattern that changes nothing leaves them as they were).
+/// all of them (a pattern that changes nothing leaves them as they were), unless the screen of
+/// `while_screen` finds that none applies.
 pub(super) fn while_patterns(rw: &mut Rewriter, op: Op) -> bool {
     let Some(parts) = while_parts(rw, op) else {
         return false;
     };
-    WHILE_PATTERNS.iter().any(|pattern| pattern(rw, op, &parts))
+    super::while_screen::some_pattern_may_apply(rw, op, &parts)
+        && WHILE_PATTERNS.iter().any(|pattern| pattern(rw, op, &parts))
 }
 
 /// Before-region arguments that every trip gives back unchanged: the after region yields the
@@ -97,21 +99,24 @@ fn while_invariant_before_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) ->
 /// The positions of the before-region arguments of `op` that every trip gives back unchanged
 /// (see [`while_invariant_before_args`]); read without copying the argument lists.
 fn invariant_before_args(ctx: &Context, op: Op, parts: &WhileParts) -> Vec<usize> {
-    let before_args = ctx.block_args(parts.before);
     (0..ctx.num_operands(op))
-        .filter(|&i| {
-            let yielded = ctx.operand(parts.yield_op, i);
-            if yielded == ctx.operand(op, i) {
-                return true;
-            }
-            match ctx.value_def(yielded) {
-                ValueDef::BlockArg { block, index } if block == parts.after => {
-                    ctx.operand(parts.condition, 1 + index as usize) == before_args[i]
-                }
-                _ => false,
-            }
-        })
+        .filter(|&i| is_invariant_before_arg(ctx, op, parts, i))
         .collect()
+}
+
+/// Whether every trip gives before-region argument `i` back unchanged: the after region yields
+/// its init value, or the after-region argument the condition filled from it.
+pub(super) fn is_invariant_before_arg(ctx: &Context, op: Op, parts: &WhileParts, i: usize) -> bool {
+    let yielded = ctx.operand(parts.yield_op, i);
+    if yielded == ctx.operand(op, i) {
+        return true;
+    }
+    match ctx.value_def(yielded) {
+        ValueDef::BlockArg { block, index } if block == parts.after => {
+            ctx.operand(parts.condition, 1 + index as usize) == ctx.block_args(parts.before)[i]
+        }
+        _ => false,
+    }
 }
 
 /// Values the condition forwards that are defined outside the loop: the after-region
@@ -121,9 +126,7 @@ fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op, parts: &WhilePart
     for j in 0..rw.results(op).len() {
         let (arg, result) = (rw.block_args(parts.after)[j], rw.result(op, j));
         let value = rw.operand(parts.condition, 1 + j);
-        // Most forwarded values are defined in the before region's block: no ancestor walk.
-        let in_before = rw.value_parent_block(value) == Some(parts.before);
-        if (rw.has_uses(arg) || rw.has_uses(result)) && !in_before && defined_outside(rw, value, op)
+        if (rw.has_uses(arg) || rw.has_uses(result)) && forwarded_from_outside(rw, op, parts, value)
         {
             rw.replace_all_uses_with(arg, value);
             rw.replace_all_uses_with(result, value);
@@ -131,6 +134,17 @@ fn while_invariant_forwarded_values(rw: &mut Rewriter, op: Op, parts: &WhilePart
         }
     }
     changed
+}
+
+/// Whether `value`, which the condition forwards, is defined outside the loop.
+pub(super) fn forwarded_from_outside(
+    ctx: &Context,
+    op: Op,
+    parts: &WhileParts,
+    value: Value,
+) -> bool {
+    // Most forwarded values are defined in the before region's block: no ancestor walk.
+    ctx.value_parent_block(value) != Some(parts.before) && defined_outside(ctx, value, op)
 }
 
 /// Before-region arguments that nothing reads: the argument, its init and the value the after
@@ -204,12 +218,12 @@ pub(super) fn rebuild_with_kept_results(
 /// on every trip): the after-region arguments and the loop results are permuted so that the
 /// condition forwards the arguments in their own order.
 fn while_align_forwarded_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> bool {
-    if forwards_in_order(rw, parts) || !forwards_only_before_args(rw, parts) {
+    let condition_operands = rw.operand_vec(parts.condition);
+    let forwarded = &condition_operands[1..];
+    if !forwards_before_args_out_of_order(rw, forwarded, parts.before) {
         return false;
     }
     let before_args = rw.block_args(parts.before).to_vec();
-    let condition_operands = rw.operand_vec(parts.condition);
-    let forwarded = &condition_operands[1..];
     let Some(position) = permutation(forwarded, &before_args) else {
         return false;
     };
@@ -244,23 +258,17 @@ fn while_align_forwarded_args(rw: &mut Rewriter, op: Op, parts: &WhileParts) -> 
     true
 }
 
-/// Whether the condition forwards the before-region arguments, each in its own position.
-fn forwards_in_order(ctx: &Context, parts: &WhileParts) -> bool {
-    let before_args = ctx.block_args(parts.before);
-    ctx.num_operands(parts.condition) == 1 + before_args.len()
-        && before_args
-            .iter()
-            .enumerate()
-            .all(|(i, &arg)| ctx.operand(parts.condition, 1 + i) == arg)
-}
-
-/// Whether every value the condition forwards is a before-region argument (checked before
-/// copying anything: most conditions forward values computed in the region).
-fn forwards_only_before_args(ctx: &Context, parts: &WhileParts) -> bool {
-    (1..ctx.num_operands(parts.condition)).all(|i| {
-        matches!(ctx.value_def(ctx.operand(parts.condition, i)),
-            ValueDef::BlockArg { block, .. } if block == parts.before)
-    })
+/// Whether `forwarded`, the values the condition forwards, are all before-region arguments
+/// but not each in its own position.
+pub(super) fn forwards_before_args_out_of_order(
+    ctx: &Context,
+    forwarded: &[Value],
+    before: Block,
+) -> bool {
+    forwarded != ctx.block_args(before)
+        && forwarded.iter().all(
+            |&v| matches!(ctx.value_def(v), ValueDef::BlockArg { block, .. } if block == before),
+        )
 }
 
 /// For each of `values`, its position in `targets`, when `values` is a permutation of
