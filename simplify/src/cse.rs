@@ -17,71 +17,40 @@ use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 
 /// A hash table with scopes: candidates by the hash of what makes two of them equal (name,
-/// attributes, operands and result types, read from the IR, no key is built), each with the
-/// scope that recorded it. Within a bucket the ops of inner scopes come last, so the ops of the
-/// scopes left since form its tail, which the next lookup of the bucket drops: leaving a scope
-/// only marks it closed (no bucket is looked up again).
+/// attributes, operands and result types, read from the IR, no key is built), and an undo log
+/// per scope. Within a bucket the ops of inner scopes come last, so leaving a scope pops them.
 #[derive(Default)]
 struct ScopedTable {
-    map: FxHashMap<u64, SmallVec<[Recorded; 1]>>,
-    /// Per scope entered, by number: whether it is still open.
-    open: Vec<bool>,
-    /// The number of the innermost open scope.
-    current: u32,
-}
-
-/// A candidate in the table and the scope that recorded it.
-#[derive(Clone, Copy)]
-struct Recorded {
-    op: Op,
-    scope: u32,
+    map: FxHashMap<u64, SmallVec<[Op; 1]>>,
+    log: Vec<u64>,
 }
 
 impl ScopedTable {
-    /// A table whose outermost scope is open.
-    fn new() -> Self {
-        ScopedTable {
-            open: vec![true],
-            ..ScopedTable::default()
-        }
-    }
-
-    /// Opens a scope nested in the current one; returns the scope to come back to.
-    fn enter_scope(&mut self) -> u32 {
-        let outer = self.current;
-        self.current = u32::try_from(self.open.len()).expect("fewer than 2^32 scopes");
-        self.open.push(true);
-        outer
-    }
-
-    /// Closes the current scope (its ops are forgotten) and comes back to `outer`.
-    fn leave_scope(&mut self, outer: u32) {
-        self.open[self.current as usize] = false;
-        self.current = outer;
-    }
-
-    /// An op in scope equal to the candidate `op` whose hash is `hash`; when there is none,
-    /// `op` is recorded in the current scope. One lookup of the bucket serves both.
-    fn find_or_insert(&mut self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
-        let bucket = self.map.entry(hash).or_default();
-        while bucket
-            .last()
-            .is_some_and(|recorded| !self.open[recorded.scope as usize])
-        {
-            bucket.pop();
-        }
-        let equal = bucket
+    /// An op in scope equal to the candidate `op` whose hash is `hash`.
+    fn find(&self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
+        let bucket = self.map.get(&hash)?;
+        bucket
             .iter()
             .rev()
-            .map(|recorded| recorded.op)
-            .find(|&other| same_computation(ctx, op, other));
-        if equal.is_none() {
-            bucket.push(Recorded {
-                op,
-                scope: self.current,
-            });
+            .copied()
+            .find(|&other| same_computation(ctx, op, other))
+    }
+
+    fn insert(&mut self, hash: u64, op: Op) {
+        self.map.entry(hash).or_default().push(op);
+        self.log.push(hash);
+    }
+
+    /// Forgets the ops recorded since the log had `mark` entries.
+    fn leave_scope(&mut self, mark: usize) {
+        for hash in self.log.drain(mark..) {
+            if let Some(bucket) = self.map.get_mut(&hash) {
+                bucket.pop();
+                if bucket.is_empty() {
+                    self.map.remove(&hash);
+                }
+            }
         }
-        equal
     }
 }
 
@@ -154,7 +123,7 @@ fn same_computation(ctx: &Context, a: Op, b: Op) -> bool {
 
 /// Runs CSE on everything nested in `root`; returns the number of ops erased.
 pub fn cse(ctx: &mut Context, root: Op) -> usize {
-    let mut table = ScopedTable::new();
+    let mut table = ScopedTable::default();
     let mut erased = 0;
     for region in ctx.regions(root).to_vec() {
         erased += visit_region(ctx, region, &mut table);
@@ -198,7 +167,7 @@ fn visit_block(
     children: &FxHashMap<Block, Vec<Block>>,
     table: &mut ScopedTable,
 ) -> usize {
-    let outer = table.enter_scope();
+    let mark = table.log.len();
     let mut erased = 0;
     let mut next = ctx.first_op(block);
     while let Some(op) = next {
@@ -215,7 +184,7 @@ fn visit_block(
             erased += visit_block(ctx, child, children, table);
         }
     }
-    table.leave_scope(outer);
+    table.leave_scope(mark);
     erased
 }
 
@@ -226,7 +195,7 @@ fn visit_nested_regions(ctx: &mut Context, op: Op, table: &mut ScopedTable) -> u
     for index in 0..ctx.regions(op).len() {
         let region = ctx.regions(op)[index];
         erased += if isolated {
-            visit_region(ctx, region, &mut ScopedTable::new())
+            visit_region(ctx, region, &mut ScopedTable::default())
         } else {
             visit_region(ctx, region, table)
         };
@@ -241,12 +210,13 @@ fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) ->
         return 0;
     }
     let hash = computation_hash(ctx, op);
-    if let Some(existing) = table.find_or_insert(ctx, hash, op) {
+    if let Some(existing) = table.find(ctx, hash, op) {
         let values = ctx.results(existing).to_vec();
         ctx.replace_op_uses(op, &values);
         ctx.erase_op(op);
         return 1;
     }
+    table.insert(hash, op);
     0
 }
 
