@@ -23,7 +23,7 @@ use analysis::alias::{
     AliasResult, BufferOriginAnalysis, BufferViewFlowAnalysis, existed_before_function, is_buffer,
     view_base,
 };
-use cranelift_entity::SecondaryMap;
+use analysis::dense::ValueMap;
 use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
 use ir::dialects::memref::ExtractStridedMetadataOp;
@@ -448,39 +448,22 @@ struct TerminalSpan {
     len: u32,
 }
 
-/// The origins computed so far, indexed by value, with their terminals in one list.
+/// The origins computed so far, by value, with their terminals in one list.
+#[derive(Default)]
 struct OriginTable {
-    /// For each value, the position of its origin in `origins` ([`OriginTable::NONE`] while
-    /// not computed): four bytes per value of the program, most of which are never asked.
-    slot: SecondaryMap<Value, u32>,
-    origins: Vec<Origin>,
+    origins: ValueMap<Origin>,
     terminals: Vec<Value>,
 }
 
-impl Default for OriginTable {
-    fn default() -> Self {
-        OriginTable {
-            slot: SecondaryMap::with_default(Self::NONE),
-            origins: Vec::new(),
-            terminals: Vec::new(),
-        }
-    }
-}
-
 impl OriginTable {
-    /// The slot of a value whose origin is not computed yet.
-    const NONE: u32 = u32::MAX;
-
     /// The origin of `value`, if computed.
     fn get(&self, value: Value) -> Option<Origin> {
-        let slot = self.slot[value];
-        (slot != Self::NONE).then(|| self.origins[slot as usize])
+        self.origins.get(value).copied()
     }
 
     /// Records the origin of `value`.
     fn insert(&mut self, value: Value, origin: Origin) {
-        self.slot[value] = self.origins.len() as u32;
-        self.origins.push(origin);
+        self.origins.insert(value, origin);
     }
 
     /// The terminals of `span`.
