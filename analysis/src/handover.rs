@@ -212,6 +212,17 @@ fn is_heap_allocation_in(ctx: &Context, buffer: Value, block: Block) -> bool {
 /// index)`, where `value` is `buffer` or a cast of it. Results of users (and of the ops holding
 /// them) count as aliases.
 pub fn dead_after(ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
+    dead_after_with(ctx, operand, buffer, |_| true)
+}
+
+/// [`dead_after`], where moreover every alias derived from `buffer` before `op` (a result of a
+/// user, or of the op holding a user) passes `alias_allowed`.
+pub fn dead_after_with(
+    ctx: &Context,
+    operand: (Op, Value, usize),
+    buffer: Value,
+    mut alias_allowed: impl FnMut(Value) -> bool,
+) -> bool {
     let (call, value, index) = operand;
     let Some(block) = ctx.op_parent(call) else {
         return false;
@@ -232,7 +243,7 @@ pub fn dead_after(ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> 
             }
             for &result in ctx.results(user).iter().chain(ctx.results(top)) {
                 if is_buffer(ctx, result) && seen.insert(result) {
-                    if seen.len() > ALIAS_LIMIT {
+                    if seen.len() > ALIAS_LIMIT || !alias_allowed(result) {
                         return false;
                     }
                     work.push(result);

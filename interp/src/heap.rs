@@ -308,6 +308,10 @@ pub struct Heap<L> {
     live_buffers: u64,
     stats: Report,
     recorded: BTreeSet<(HeapErrorKind, Option<String>, Option<AllocId>)>,
+    /// Heap buffers a `bufferization.dealloc` would have freed but for an earlier memref of
+    /// its list aliasing them under a false condition, with that dealloc's location (the
+    /// first one): named if the buffer leaks.
+    skipped_frees: BTreeMap<AllocId, String>,
 }
 
 impl<L: Clone + Display> Default for Heap<L> {
@@ -330,6 +334,7 @@ impl<L: Clone + Display> Heap<L> {
                 allocas: Vec::new(),
             }],
             next_scope: 1,
+            skipped_frees: BTreeMap::new(),
             heap_region: RegionCursor {
                 next: HEAP_BASE,
                 end: STACK_BASE,
@@ -695,6 +700,15 @@ impl<L: Clone + Display> Heap<L> {
                 Err(self.error(HeapErrorKind::InvalidFree, message, at, Some(id)))
             }
         }
+    }
+
+    /// Notes that the `bufferization.dealloc` at `at` did not free `id`, though its condition
+    /// held, because an earlier memref of its list aliases it under a false condition; a leak
+    /// of `id` names it.
+    pub fn note_skipped_free(&mut self, id: AllocId, at: &L) {
+        self.skipped_frees
+            .entry(id)
+            .or_insert_with(|| at.to_string());
     }
 
     /// Marks live heap buffer `id` freed at `at`.
@@ -1074,7 +1088,13 @@ impl<L: Clone + Display> Heap<L> {
             .map(|(id, _)| id)
             .collect();
         for id in leaked {
-            let message = format!("{} is never freed", self.describe(id));
+            let mut message = format!("{} is never freed", self.describe(id));
+            if let Some(at) = self.skipped_frees.get(&id) {
+                message.push_str(&format!(
+                    " (the bufferization.dealloc at {at} passes over it: an earlier memref of \
+                     its list aliases it, under a false condition)"
+                ));
+            }
             let site = self.site_text(Some(id));
             self.record(
                 HeapErrorKind::Leak,

@@ -4,8 +4,9 @@
 //! the conditions, (D) out: whether to free each memref of A, (E) out: the updated ownership
 //! of each retained value. For each i:
 //! `D[i] = C[i] ∧ ∀k: B[k] ≠ A[i] ∧ ∀j<i: (A[j] ≠ A[i] ∨ ¬C[j])`, and
-//! `E[k] = ∨ { C[i] | A[i] = B[k] }`. The `¬C[j]` term is where we differ from MLIR: an
-//! earlier aliasing entry only takes over the free when its own condition holds.
+//! `E[k] = ∨ { C[i] | A[i] = B[k] }`. The `¬C[j]` term is where we differ from MLIR (and from
+//! the op's definition, see the crate doc): an earlier aliasing entry only takes over the free
+//! when its own condition holds, so a later owner still frees the buffer, once.
 
 use ir::dialects::arith::{AndIOp, CmpIOp, CmpIPredicate, ConstantOp, OrIOp, XOrIOp};
 use ir::dialects::func::{FuncOp, ReturnOp};

@@ -11,10 +11,13 @@
 //! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
 //! other op of the bufferization dialect.
 //!
-//! The generic helper implements the documented semantics of `bufferization.dealloc`
-//! exactly: a memref is freed iff its condition holds, it aliases no retained value, and no
-//! *earlier entry with a true condition* aliases it. (MLIR's helper ignores the earlier
-//! entry's condition and so leaks when that condition is false.)
+//! `bufferization.dealloc` frees a memref when its condition holds and it aliases no retained
+//! value and no earlier memref of its list, *whatever that earlier memref's condition* (the
+//! op's definition reads so, MLIR's helper does it, and so does the interpreter). Our
+//! lowering frees in one more case: a memref whose earlier aliases all have false conditions
+//! (`helper.rs`). A buffer is still freed at most once, so the lowering can only remove a leak
+//! of its input, never add a double free; our passes do not rely on it (the ownership pass
+//! never lists a possible owner after an alias that may be false, `dealloc/src/pass/transfer.rs`).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

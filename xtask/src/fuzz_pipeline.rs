@@ -517,6 +517,16 @@ pub(crate) fn run_config() -> RunConfig {
     }
 }
 
+/// The configuration of a run of a pass's output whose input ran `before`: deallocation adds
+/// ops (frees, flags, pointer checks), so an input close to [`MAX_STEPS`] may exceed it after
+/// the passes and still be correct; the budget grows to four times the input's steps.
+pub(crate) fn run_config_after(before: &RunOutcome) -> RunConfig {
+    RunConfig {
+        max_steps: MAX_STEPS.max(before.report.steps.saturating_mul(4)),
+        ..RunConfig::default()
+    }
+}
+
 pub(crate) fn parse_verified(text: &str) -> Result<(Context, ir::Op), String> {
     let mut ctx = Context::new();
     let module = parse_module(&mut ctx, "<fuzz>", text, &ParseOptions::default())
@@ -621,7 +631,7 @@ fn judge_in_process(text: &str, p: &Pipeline, before: &RunOutcome) -> Result<Str
     .map_err(|p| Failure::new("printer panicked", panic_text(&p)))?;
     // Run the transformed IR itself, so locations refer to the input's lines.
     let after = catch_unwind(AssertUnwindSafe(|| {
-        run_function(&ctx, module, "main", &run_config())
+        run_function(&ctx, module, "main", &run_config_after(before))
     }))
     .map_err(|p| Failure::new("interpreter panicked after the passes", panic_text(&p)))?;
     if let Some(e) = &after.error {

@@ -622,7 +622,12 @@ enum Unfit {
 fn cost_of(text: &str, before: &RunOutcome) -> Result<Cost, Unfit> {
     let (ctx, module) = fuzz_pipeline::parse_verified(text).map_err(|_| Unfit::DoesNotRun)?;
     let run: RunOutcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        interp::run_function(&ctx, module, "main", &fuzz_pipeline::run_config())
+        interp::run_function(
+            &ctx,
+            module,
+            "main",
+            &fuzz_pipeline::run_config_after(before),
+        )
     }))
     .map_err(|_| Unfit::DoesNotRun)?;
     if run.error.is_some() {

@@ -47,10 +47,11 @@ use ir::{Block, Context, Op, OpView, Resource, Value, ValueDef};
 use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
-use analysis::handover::{cast_sources, dead_after};
+use analysis::handover::{cast_sources, dead_after_with};
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
+use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 /// The answers of [`HandoverChecks::allowed`] for the operands of one loop, by operand index,
@@ -69,15 +70,30 @@ type HandoverQuestion = (usize, Value, Value);
 impl HandoverChecks {
     /// Whether the loop may take over `buffer` through its operand `(loop_op, value, index)`
     /// (`value` is `buffer` or a cast of it) as far as the IR goes: nothing uses the buffer or
-    /// an alias after the loop, and the transfer adds no guard ([`transfer_adds_a_guard`]).
-    fn allowed(&mut self, ctx: &Context, operand: (Op, Value, usize), buffer: Value) -> bool {
+    /// an alias after the loop, no alias of it made before the loop is on the block's
+    /// dealloc list (`listed`), and the transfer adds no guard ([`transfer_adds_a_guard`]).
+    ///
+    /// A listed alias is the result of an op that received the buffer (a loop or `scf.if`
+    /// passing it through), owned `false` there since the block owned the buffer. After a
+    /// transfer the loop's result, owned `true` when it returns the buffer, is listed after
+    /// that alias, and `bufferization.dealloc` does not free a memref that aliases an earlier
+    /// one of its list, whatever that one's condition: the buffer would leak.
+    fn allowed(
+        &mut self,
+        ctx: &Context,
+        operand: (Op, Value, usize),
+        buffer: Value,
+        listed: &FxHashSet<(Block, Value)>,
+    ) -> bool {
         let (loop_op, value, index) = operand;
         let key = (index, value, buffer);
         if let Some(&(_, known)) = self.0.iter().find(|(asked, _)| *asked == key) {
             return known;
         }
-        let allowed =
-            dead_after(ctx, operand, buffer) && !transfer_adds_a_guard(ctx, loop_op, index);
+        let block = ctx.op_parent(loop_op);
+        let allowed = dead_after_with(ctx, operand, buffer, |alias| {
+            block.is_none_or(|block| !listed.contains(&(block, alias)))
+        }) && !transfer_adds_a_guard(ctx, loop_op, index);
         self.0.push((key, allowed));
         allowed
     }
@@ -108,7 +124,7 @@ impl DeallocState<'_> {
         if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
             || !self.in_list.contains(&(block, buffer))
             || !self.is_fresh_buffer(buffer, block, loop_op, checks)
-            || !checks.allowed(self.ctx, operand, buffer)
+            || !checks.allowed(self.ctx, operand, buffer, &self.in_list)
         {
             return None;
         }
@@ -189,7 +205,7 @@ impl DeallocState<'_> {
         else {
             return false;
         };
-        checks.allowed(ctx, (loop_op, sibling, index), sibling)
+        checks.allowed(ctx, (loop_op, sibling, index), sibling, &self.in_list)
     }
 }
 

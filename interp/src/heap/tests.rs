@@ -220,6 +220,23 @@ fn repeated_errors_are_counted_each_time_and_recorded_once() {
 // ----- frees ----------------------------------------------------------------------------------
 
 #[test]
+fn a_leak_names_the_dealloc_that_passed_over_it() {
+    let mut heap = heap();
+    let skipped = heap.alloc(AllocKind::Heap, 1, 4, "alloc").unwrap();
+    let freed_later = heap.alloc(AllocKind::Heap, 1, 4, "alloc2").unwrap();
+    heap.note_skipped_free(skipped, &"dealloc");
+    heap.note_skipped_free(freed_later, &"dealloc");
+    heap.free(freed_later, &"free").unwrap();
+    let report = heap.finish(Some(&"return"));
+    assert_eq!(report.leaks, 1);
+    assert_eq!(
+        report.errors[0].message,
+        "heap buffer #0 (4 bytes) is never freed (the bufferization.dealloc at dealloc passes \
+         over it: an earlier memref of its list aliases it, under a false condition)"
+    );
+}
+
+#[test]
 fn second_free_is_a_double_free() {
     let mut heap = heap();
     let id = heap.alloc(AllocKind::Heap, 1, 4, "alloc").unwrap();

@@ -712,6 +712,11 @@ impl Machine<'_> {
         let retained: SmallVec<[Option<AllocId>; 4]> =
             (0..r).map(|j| self.desc(a[2 * n + j]).alloc).collect();
         let mut updated: SmallVec<[bool; 4]> = SmallVec::from_elem(false, r);
+        // As the op's definition says: memref `i` is freed when its condition holds and it
+        // aliases no retained memref and no earlier memref of the list, whatever that earlier
+        // memref's condition. An earlier alias whose condition is false therefore keeps a later
+        // owner from freeing the buffer (upstream's generic lowering does exactly this).
+        let mut listed: SmallVec<[AllocId; 4]> = SmallVec::new();
         let mut freed: SmallVec<[AllocId; 4]> = SmallVec::new();
         for i in 0..n {
             let cond = self.int(a[n + i]) & 1 != 0;
@@ -725,10 +730,20 @@ impl Machine<'_> {
                     updated[j] |= cond;
                 }
             }
-            if cond && !aliases_retained && !freed.contains(&id) {
-                freed.push(id);
-                let res = self.heap.free(id, &info.loc);
-                self.heap_result(res)?;
+            let aliases_earlier = listed.contains(&id);
+            if !aliases_earlier {
+                listed.push(id);
+            }
+            if cond && !aliases_retained {
+                if aliases_earlier {
+                    if !freed.contains(&id) {
+                        self.heap.note_skipped_free(id, &info.loc);
+                    }
+                } else {
+                    freed.push(id);
+                    let res = self.heap.free(id, &info.loc);
+                    self.heap_result(res)?;
+                }
             }
         }
         let checks = (n * r + n * n.saturating_sub(1) / 2) as u64;
