@@ -39,6 +39,12 @@
 //! with or without the transfer, and the transfer frees the first buffer early at no cost.
 //! When the trips pass back new buffers (double buffering), the argument is owned on every trip
 //! and the transfer costs no guard either.
+//!
+//! No transfer either when an alias of the buffer made before the loop is on the block's
+//! dealloc list: the result of an earlier loop or `scf.if` that received the buffer, owned
+//! `false` there. It comes before the new owner (this loop's result) in the block's dealloc, and
+//! a dealloc does not free a memref that aliases an earlier one of its list, whatever that one's
+//! condition (as MLIR reads and lowers it): the buffer would leak.
 
 use ir::dialects::scf::{ForOp, WhileOp};
 use ir::registry::RegionPoint;
