@@ -238,6 +238,22 @@ impl Jit {
     }
 }
 
+/// The first dialect of MLIR text `text` that `mlir-runner-22` cannot load (`test`, or MLIR-HLO's
+/// `deallocation`), if any op of it appears: `"test.` in generic form, `test.` after
+/// whitespace or `=` in custom form; comment lines are skipped.
+pub fn unloadable_dialect(text: &str) -> Option<&'static str> {
+    const UNLOADABLE: [(&str, &str); 2] = [("test.", "test"), ("deallocation.", "deallocation")];
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .find_map(|line| {
+            UNLOADABLE.iter().find_map(|&(prefix, dialect)| {
+                line.match_indices(prefix)
+                    .any(|(at, _)| at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'"' | b'='))
+                    .then_some(dialect)
+            })
+        })
+}
+
 /// `text` with the addresses `printMemref*` prints (`base@ = 0x...`) replaced by `ADDR`: they
 /// differ between the interpreter and a real process, and between runs.
 pub fn mask_addresses(text: &str) -> String {
@@ -412,6 +428,19 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_ops_of_dialects_the_runner_cannot_load() {
+        let custom = "  test.copy(%a, %b) : (memref<2xf32>, memref<2xf32>)";
+        let generic = "  \"test.op\"() : () -> ()";
+        let result = "  %0 = deallocation.own %a : memref<2xf32>";
+        assert_eq!(unloadable_dialect(custom), Some("test"));
+        assert_eq!(unloadable_dialect(generic), Some("test"));
+        assert_eq!(unloadable_dialect(result), Some("deallocation"));
+        // Comments, attribute names and other dialects do not count.
+        let clean = "// test.copy in a comment\n  memref.alloc() {test.flag} : memref<2xf32>\n";
+        assert_eq!(unloadable_dialect(clean), None);
+    }
 
     #[test]
     fn masks_printed_addresses() {

@@ -156,3 +156,44 @@ fn batched_jit_verdicts_are_those_of_single_runs() {
     }
     assert!(judged >= 8, "{:?}", comparison.notes);
 }
+
+/// An output with ops of a dialect `mlir-runner-22` cannot load (here `test`) is not sent to
+/// the JIT: its verdict says so, and the row stays judged by the interpreter alone.
+#[test]
+fn outputs_the_jit_cannot_load_are_not_run() {
+    if interp::jit::Jit::new().is_err() {
+        eprintln!("note: the JIT tools are not installed; nothing to check");
+        return;
+    }
+    let text = "func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  memref.store %f, %a[%c0] : memref<2xf32>
+  memref.store %f, %a[%c1] : memref<2xf32>
+  test.copy(%a, %b) : (memref<2xf32>, memref<2xf32>)
+  return
+}
+";
+    let strategies: Vec<_> = default_strategies()
+        .into_iter()
+        .filter(|s| s.name == "ownership")
+        .collect();
+    let options = CompareOptions {
+        jit: true,
+        ..CompareOptions::default()
+    };
+    let programs = Program::of_file("copy.mlir", text);
+    let comparison = compare(&programs, &strategies, &options, &mut |_| {});
+    let [row] = comparison.rows.as_slice() else {
+        panic!("one row expected: {:?}", comparison.notes);
+    };
+    assert_eq!(row.verdict, "ok");
+    assert_eq!(
+        row.jit.as_deref(),
+        Some("not run: ops of the test dialect, which mlir-runner-22 cannot load")
+    );
+    assert!(row.is_ok());
+}

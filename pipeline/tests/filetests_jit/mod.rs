@@ -237,7 +237,8 @@ pub(super) fn jit_trial(
     let name = format!("jit/{}:{}", file.rel, index);
     let args = execution_args(file);
     let padded = "\n".repeat(line_offset) + chunk;
-    let exempt = !directives(chunk, "NO-JIT").is_empty() || uses_unlowerable_dialect(chunk);
+    let exempt =
+        !directives(chunk, "NO-JIT").is_empty() || interp::jit::unloadable_dialect(chunk).is_some();
     let batch = batch.cloned();
     if let (Some(batch), false) = (&batch, exempt) {
         let registered = JitChunk {
@@ -256,18 +257,4 @@ pub(super) fn jit_trial(
         None => Ok(()),
     })
     .with_ignored_flag(ignored)
-}
-
-/// Whether a chunk uses an op of the `test` or `deallocation` dialects (`"test.` in generic
-/// form, `test.` after whitespace or `=` in custom form).
-fn uses_unlowerable_dialect(chunk: &str) -> bool {
-    chunk
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .any(|line| {
-            ["test.", "deallocation."].iter().any(|prefix| {
-                line.match_indices(prefix)
-                    .any(|(at, _)| at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'"' | b'='))
-            })
-        })
 }
