@@ -2,7 +2,7 @@
 //! `--dump-pass-pipeline`, and `--debug-only` / `DEALLOC_LOG` selecting the debug log of
 //! passes (run as a subprocess, since the log is a process-wide `tracing` subscriber).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -231,4 +231,32 @@ fn ir_dumps_can_skip_passes_that_changed_nothing() {
     );
     let every = dump(&["--mlir-print-ir-after-all"]);
     assert!(every.contains("IR Dump After verify"), "{every}");
+}
+
+/// The ownership pass's log says why a loop does not take over a buffer that an earlier loop's
+/// result aliases (the fuzz regression of seed 8964196).
+#[test]
+fn debug_only_explains_a_refused_transfer() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fuzz-regressions/ownership-based-buffer-deallocation-8964196.mlir");
+    let output = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_dealloc-opt")))
+        .arg(&input)
+        .args([
+            "--ownership-based-buffer-deallocation",
+            "--debug-only=ownership-based-buffer-deallocation",
+            "-o",
+            "/dev/null",
+        ])
+        .env_remove("DEALLOC_LOG")
+        .output()
+        .expect("run dealloc-opt");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(
+        log.contains(
+            "no transfer into the loop: an alias of the initial buffer made before it is on \
+             the block's dealloc list"
+        ),
+        "{log}"
+    );
 }

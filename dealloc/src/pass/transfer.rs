@@ -98,7 +98,15 @@ impl HandoverChecks {
         }
         let block = ctx.op_parent(loop_op);
         let allowed = dead_after_with(ctx, operand, buffer, |alias| {
-            block.is_none_or(|block| !listed.contains(&(block, alias)))
+            let unlisted = block.is_none_or(|block| !listed.contains(&(block, alias)));
+            if !unlisted {
+                tracing::debug!(
+                    at = %ir::diag::loc_text(ctx, ctx.op_loc(loop_op)),
+                    "no transfer into the loop: an alias of the initial buffer made before it \
+                     is on the block's dealloc list, and would come first there"
+                );
+            }
+            unlisted
         }) && !transfer_adds_a_guard(ctx, loop_op, index);
         self.0.push((key, allowed));
         allowed
