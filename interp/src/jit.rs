@@ -549,4 +549,50 @@ mod tests {
         // Fewer runs than programs: the clean ones were not each run alone.
         assert!(stats.alone < texts.len() as u64, "{stats:?}");
     }
+
+    /// Programs holding a `memref.alloca_scope` inside an `scf.if` (which the first lowering
+    /// cannot lower) are batched apart with the lowering that can: each batch lowers at the
+    /// first attempt, and every program gets its verdict.
+    #[test]
+    fn scoped_programs_are_batched_with_the_lowering_they_need() {
+        let Ok(jit) = Jit::new() else {
+            eprintln!("jit: SKIPPED (mlir-opt-22, mlir-runner-22 or cc missing)");
+            return;
+        };
+        let program = |scoped: bool, value: i64| {
+            let body = if scoped {
+                "    memref.alloca_scope {\n      %s = memref.alloca() : memref<4xi64>\n      memref.store %v, %s[%c0] : memref<4xi64>\n    }\n"
+            } else {
+                "    memref.store %v, %m[%c0] : memref<4xi64>\n"
+            };
+            format!(
+                "func.func private @printI64(i64)\nfunc.func @main() {{\n  %c0 = arith.constant 0 : index\n  %t = arith.constant true\n  %v = arith.constant {value} : i64\n  %m = memref.alloc() : memref<4xi64>\n  memref.store %v, %m[%c0] : memref<4xi64>\n  scf.if %t {{\n{body}  }}\n  %x = memref.load %m[%c0] : memref<4xi64>\n  call @printI64(%x) : (i64) -> ()\n  memref.dealloc %m : memref<4xi64>\n  return\n}}\n"
+            )
+        };
+        let texts = [
+            program(true, 1),
+            program(false, 2),
+            program(true, 3),
+            program(false, 4),
+        ];
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let (batched, stats) = jit.run_batch(&texts, "main");
+        let printed: Vec<&str> = batched
+            .iter()
+            .map(|outcome| {
+                outcome
+                    .as_ref()
+                    .expect("every program runs")
+                    .stdout
+                    .as_str()
+            })
+            .collect();
+        assert_eq!(printed, ["1", "2", "3", "4"]);
+        assert!(batched.iter().flatten().all(JitOutcome::is_clean));
+        assert_eq!(
+            (stats.lowerings, stats.runs, stats.alone),
+            (2, 2, 0),
+            "{stats:?}"
+        );
+    }
 }

@@ -7,7 +7,8 @@
 //! output with a marker and reports its own heap counts (`jit/alloc_check.c`). The verdict of
 //! each program is the one [`Jit::run`] gives it alone:
 //! - a program the linker does not understand, or alone in its batch, is run alone;
-//! - a batch is lowered with one lowering, the first at the start; when it does not lower, the
+//! - a batch is lowered with one lowering, the first at the start (the second for programs
+//!   holding a `memref.alloca_scope`, batched apart: see [`SCOPES_LEVEL`]); when it does not lower, the
 //!   programs the errors point at (which would fail that lowering alone too) are batched
 //!   again with the next lowering (run alone after the last) and the others with the same one;
 //!   errors that point at no program split the batch in halves;
@@ -25,6 +26,11 @@ const MAX_PROGRAMS: usize = 64;
 
 /// Most bytes of program text linked into one batch.
 const MAX_BYTES: usize = 4 << 20;
+
+/// The lowering ([`lowerings`]) programs holding a `memref.alloca_scope` start with: the first
+/// lowering turns the scope into several blocks while it is still inside an `scf` op, which then
+/// fails to verify, so such a program would fail it, and make its whole batch be lowered again.
+const SCOPES_LEVEL: usize = 1;
 
 /// The entry function of a batch module.
 const BATCH_ENTRY: &str = "jit_batch_main";
@@ -94,8 +100,13 @@ impl Jit {
                 None => judging.alone(i),
             }
         }
-        for group in groups(&members, texts) {
-            judging.judge(&group, 0);
+        let (scoped, plain): (Vec<Member>, Vec<Member>) = members
+            .iter()
+            .partition(|&&(i, _)| texts[i].contains("memref.alloca_scope"));
+        for (level, members) in [(0, plain), (SCOPES_LEVEL, scoped)] {
+            for group in groups(&members, texts) {
+                judging.judge(&group, level);
+            }
         }
         let results = judging
             .results
