@@ -168,7 +168,12 @@ fn forget_referenced(
 }
 
 /// Whether the call `call` hands the buffer it passes as operand `index` over to its callee:
-/// a heap allocation of the call's block (or casts of one) that nothing uses after the call.
+/// a heap allocation of the call's block (or casts of one) that nothing uses after the call,
+/// and that no op holding regions (a loop, an `scf.if`) received before it. Such an op's
+/// result aliasing the buffer would stay on the block's dealloc list, owned `false`, after the
+/// callee freed the buffer: a buffer allocated after the call may sit at the same address,
+/// and a dealloc comparing pointers (MLIR's lowering) would take it for that stale alias and
+/// keep it.
 fn hands_over(ctx: &Context, call: Op, index: usize) -> bool {
     let Some(block) = ctx.op_parent(call) else {
         return false;
@@ -178,7 +183,11 @@ fn hands_over(ctx: &Context, call: Op, index: usize) -> bool {
         .last()
         .copied()
         .unwrap_or(value);
-    is_heap_allocation_in(ctx, buffer, block) && dead_after(ctx, (call, value, index), buffer)
+    is_heap_allocation_in(ctx, buffer, block)
+        && dead_after_with(ctx, (call, value, index), buffer, |alias| {
+            ctx.defining_op(alias)
+                .is_none_or(|def| ctx.regions(def).is_empty())
+        })
 }
 
 /// The sources of the chain of `memref.cast`s defining `value` in `block`, nearest first.

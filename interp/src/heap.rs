@@ -702,6 +702,41 @@ impl<L: Clone + Display> Heap<L> {
         }
     }
 
+    /// Checks the pointer comparisons of the `bufferization.dealloc` at `at` among the buffers
+    /// `ids` it lists (memrefs and retained values): none may be a heap buffer freed before
+    /// another of them was allocated. That one could sit at the freed buffer's address and
+    /// compare equal to it (MLIR's lowering compares pointers): kept as if it were the freed
+    /// buffer (a leak), or taken for a retained value. Reports the first such freed buffer.
+    pub fn check_compared_pointers(&mut self, ids: &[AllocId], at: &L) -> Result<(), HeapError> {
+        let freed_at_step = |heap: &Self, id: AllocId| match heap.allocation(id) {
+            Some(a) if a.is_heap() => match a.status {
+                Status::Freed { step, .. } => Some(step),
+                _ => None,
+            },
+            _ => None,
+        };
+        let newest_live = ids
+            .iter()
+            .filter_map(|&id| self.allocation(id).filter(|a| a.is_live()))
+            .map(|a| a.alloc_step)
+            .max();
+        let Some(newest_live) = newest_live else {
+            return Ok(());
+        };
+        let Some(&stale) = ids
+            .iter()
+            .find(|&&id| freed_at_step(self, id).is_some_and(|freed| freed < newest_live))
+        else {
+            return Ok(());
+        };
+        let message = format!(
+            "bufferization.dealloc compares the pointer of freed {} with that of a buffer \
+             allocated since, which may sit at the same address and then count as it",
+            self.describe(stale)
+        );
+        Err(self.error(HeapErrorKind::UseAfterFree, message, at, Some(stale)))
+    }
+
     /// Notes that the `bufferization.dealloc` at `at` did not free `id`, though its condition
     /// held, because an earlier memref of its list aliases it under a false condition; a leak
     /// of `id` names it.

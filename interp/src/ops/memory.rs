@@ -711,6 +711,7 @@ impl Machine<'_> {
         }
         let retained: SmallVec<[Option<AllocId>; 4]> =
             (0..r).map(|j| self.desc(a[2 * n + j]).alloc).collect();
+        self.check_compared_pointers(info, n, &retained)?;
         let mut updated: SmallVec<[bool; 4]> = SmallVec::from_elem(false, r);
         // As the op's definition says: memref `i` is freed when its condition holds and it
         // aliases no retained memref and no earlier memref of the list, whatever that earlier
@@ -752,6 +753,27 @@ impl Machine<'_> {
             let v = updated.get(j).copied().unwrap_or(false);
             self.set(slot, Val::Int(u128::from(v)));
         }
+        Ok(())
+    }
+
+    /// A `bufferization.dealloc` (with `n` memrefs, then `retained`) compares its buffers'
+    /// pointers: none may be freed before another was allocated
+    /// ([`crate::heap::Heap::check_compared_pointers`]).
+    fn check_compared_pointers(
+        &mut self,
+        info: &OpInfo,
+        n: usize,
+        retained: &[Option<AllocId>],
+    ) -> Result<(), RunError> {
+        let ids: SmallVec<[AllocId; 8]> = (0..n)
+            .filter_map(|i| self.desc(info.args[i]).alloc)
+            .chain(retained.iter().flatten().copied())
+            .collect();
+        if ids.len() < 2 {
+            return Ok(());
+        }
+        let res = self.heap.check_compared_pointers(&ids, &info.loc);
+        self.heap_result(res)?;
         Ok(())
     }
 
