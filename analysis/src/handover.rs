@@ -16,7 +16,10 @@
 //! unique in the module, and the root must be a top-level module, which holds every call. At a
 //! call, the operand may be the allocation itself or a chain of `memref.cast`s of it in the
 //! call's block; every other use of the buffer or an alias derived from it (results of its
-//! users) must come before the call in that block, so the call passes it once. The function
+//! users) must come before the call in that block, so the call passes it once, and no op
+//! holding regions (a loop, an `scf.if`) may have received it (its result would alias the
+//! buffer, stay on the block's dealloc list and hold a stale pointer after the callee frees
+//! it: see [`hands_over`]). The function
 //! may return no argument (its summary, [`crate::returns`], names none), so an owned argument
 //! is never one of its results.
 
