@@ -19,7 +19,7 @@
 //! users) must come before the call in that block, so the call passes it once, and no op
 //! holding regions (a loop, an `scf.if`) may have received it (its result would alias the
 //! buffer, stay on the block's dealloc list and hold a stale pointer after the callee frees
-//! it: see [`hands_over`]). The function
+//! it: see `hands_over`). The function
 //! may return no argument (its summary, [`crate::returns`], names none), so an owned argument
 //! is never one of its results.
 
