@@ -711,7 +711,8 @@ impl Machine<'_> {
         }
         let retained: SmallVec<[Option<AllocId>; 4]> =
             (0..r).map(|j| self.desc(a[2 * n + j]).alloc).collect();
-        self.check_compared_pointers(info, n, &retained)?;
+        let compared = a[..n].iter().chain(&a[2 * n..2 * n + r]).copied();
+        self.check_compared_pointers(info, compared)?;
         let mut updated: SmallVec<[bool; 4]> = SmallVec::from_elem(false, r);
         // As the op's definition says: memref `i` is freed when its condition holds and it
         // aliases no retained memref and no earlier memref of the list, whatever that earlier
@@ -756,18 +757,18 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// A `bufferization.dealloc` (with `n` memrefs, then `retained`) compares its buffers'
-    /// pointers: none may be freed before another was allocated
+    /// An op comparing the pointers of the memrefs in argument slots `slots` (a
+    /// `bufferization.dealloc`'s memrefs and retained values, a `deallocation.retain`'s
+    /// operands): none may be freed before another was allocated
     /// ([`crate::heap::Heap::check_compared_pointers`]).
     fn check_compared_pointers(
         &mut self,
         info: &OpInfo,
-        n: usize,
-        retained: &[Option<AllocId>],
+        slots: impl IntoIterator<Item = u32>,
     ) -> Result<(), RunError> {
-        let ids: SmallVec<[AllocId; 8]> = (0..n)
-            .filter_map(|i| self.desc(info.args[i]).alloc)
-            .chain(retained.iter().flatten().copied())
+        let ids: SmallVec<[AllocId; 8]> = slots
+            .into_iter()
+            .filter_map(|slot| self.desc(slot).alloc)
             .collect();
         if ids.len() < 2 {
             return Ok(());
@@ -780,6 +781,7 @@ impl Machine<'_> {
     fn deallocation_retain(&mut self, info: &OpInfo, r: usize) -> Result<(), RunError> {
         let a = &info.args;
         let r = r.min(a.len());
+        self.check_compared_pointers(info, a.iter().copied())?;
         let allocs: Vec<Rc<MemRefDesc>> = a[r..].iter().map(|&s| self.desc(s)).collect();
         let mut returned = vec![false; allocs.len()];
         for i in 0..r {
