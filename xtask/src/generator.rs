@@ -12,7 +12,9 @@
 //! are deterministic. Constructs: `memref.alloc` (static and dynamic sizes) and `memref.alloca`,
 //! stores, loads, `memref.subview`, `memref.cast`, `memref.reinterpret_cast`,
 //! `memref.expand_shape`, `memref.collapse_shape`, `arith.select` of memrefs, calls of generated
-//! functions (returning fresh buffers, an argument, or one of two), `cf.cond_br` diamonds and
+//! functions (returning fresh buffers, an argument, or one of two), buffers handed to the
+//! private `@sink` and never used again (after an `scf.if` or `scf.for` that may return them:
+//! the ownership pass's handover), `cf.cond_br` diamonds and
 //! `cf` loops with memref block arguments, `scf.if`, `scf.for`, `scf.while` and
 //! `scf.execute_region` with memref results and iter_args, `scf.index_switch`, loops allocating
 //! every iteration, `memref.realloc`, `bufferization.clone`, `memref.get_global`, and frees the
@@ -412,7 +414,21 @@ struct Gen<'r> {
     used_i64_consts: Vec<i64>,
     /// Which of the globals `@g0..` the program reads.
     used_globals: [bool; GLOBALS],
+    /// Whether the program calls [`SINK`].
+    used_sink: bool,
 }
+
+/// A private function that reads and prints the first element of the buffer it receives. It
+/// is only ever called with a buffer nothing uses afterwards ([`Gen::handed_over_buffer`]), so
+/// the ownership pass may hand the buffer over to it (it then frees it).
+const SINK: &str = "func.func private @sink(%m: memref<2xi64>) {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %m[%c0] : memref<2xi64>
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+";
 
 /// Globals a program may read (`@g0`, `@g1`).
 const GLOBALS: usize = 2;
@@ -431,6 +447,7 @@ pub fn generate(seed: u64, cfg: GenConfig) -> (Program, Coverage) {
         used_index_consts: Vec::new(),
         used_i64_consts: Vec::new(),
         used_globals: [false; GLOBALS],
+        used_sink: false,
     };
     let mut nodes = vec![Node::Leaf(
         "func.func private @printI64(i64)\nfunc.func private @printNewline()\n".into(),
@@ -440,6 +457,9 @@ pub fn generate(seed: u64, cfg: GenConfig) -> (Program, Coverage) {
         nodes.push(g.private_function(i));
     }
     nodes.push(g.main_function());
+    if g.used_sink {
+        nodes.insert(1, Node::Leaf(SINK.into()));
+    }
     for (k, _) in g.used_globals.iter().enumerate().filter(|(_, used)| **used) {
         let base = 10 * (k as i64 + 1);
         nodes.insert(
@@ -1118,10 +1138,76 @@ impl Gen<'_> {
             19 if multi && self.cfg.cf_loops => self.cf_loop(out, depth),
             20 => self.index_switch(out, depth),
             21 if self.cfg.own_frees => self.freed_in_branches(out, depth),
+            22 => self.handed_over_buffer(out),
             24 => self.structured(out),
             25 => self.affine_loop(out),
             _ => self.load_somewhere(out),
         }
+    }
+
+    /// A fresh buffer passed to [`SINK`] and never used again, so that the call may hand it
+    /// over. Before the call it may go through an `scf.if` that returns it or a new buffer,
+    /// or through an `scf.for` passing it on (no trip or some): their results alias it, and
+    /// are read before the call.
+    fn handed_over_buffer(&mut self, out: &mut Vec<Node>) {
+        self.used_sink = true;
+        let ty = "memref<2xi64>";
+        let buffer = self.fresh();
+        let c0 = self.idx(0);
+        let value = self.int_value();
+        out.push(Node::Leaf(format!(
+            "{buffer} = memref.alloc() : {ty}\nmemref.store {value}, {buffer}[{c0}] : {ty}\n"
+        )));
+        let alias = match self.rng.below(3) {
+            0 => {
+                let cond = self.condition(out);
+                let (alias, other) = (self.fresh(), self.fresh());
+                let other_value = self.int_value();
+                out.push(Node::Group {
+                    parts: vec![
+                        format!("{alias} = scf.if {cond} -> ({ty}) {{\n"),
+                        "} else {\n".into(),
+                        "}\n".into(),
+                    ],
+                    regions: vec![
+                        vec![Node::Leaf(format!("scf.yield {buffer} : {ty}\n"))],
+                        vec![Node::Leaf(format!(
+                            "{other} = memref.alloc() : {ty}\nmemref.store {other_value}, {other}[{c0}] : {ty}\nscf.yield {other} : {ty}\n"
+                        ))],
+                    ],
+                    indent: true,
+                });
+                Some(alias)
+            }
+            1 => {
+                let trips = self.rng.below(3);
+                let (upper, step) = (self.idx(trips), self.idx(1));
+                let (alias, iv, carried) = (self.fresh(), self.fresh(), self.fresh());
+                out.push(Node::Group {
+                    parts: vec![
+                        format!(
+                            "{alias} = scf.for {iv} = {c0} to {upper} step {step} iter_args({carried} = {buffer}) -> ({ty}) {{\n"
+                        ),
+                        "}\n".into(),
+                    ],
+                    regions: vec![vec![Node::Leaf(format!("scf.yield {carried} : {ty}\n"))]],
+                    indent: true,
+                });
+                Some(alias)
+            }
+            _ => None,
+        };
+        if let Some(alias) = alias {
+            let read = self.fresh();
+            out.push(Node::Leaf(format!(
+                "{read} = memref.load {alias}[{c0}] : {ty}\n"
+            )));
+            self.print(out, &read);
+        }
+        out.push(Node::Leaf(format!(
+            "func.call @sink({buffer}) : ({ty}) -> ()\n"
+        )));
+        self.cov.bump("buffer handed to @sink");
     }
 
     /// Buffers from less common sources: `memref.realloc` of a fresh buffer, a temporary freed
