@@ -237,6 +237,28 @@ fn a_leak_names_the_dealloc_that_passed_over_it() {
 }
 
 #[test]
+fn comparing_a_freed_pointer_only_with_older_buffers_is_no_hazard() {
+    let mut heap = heap();
+    let older = heap.alloc(AllocKind::Heap, 1, 4, "older").unwrap();
+    heap.begin_uncounted_op();
+    let freed = heap.alloc(AllocKind::Heap, 1, 4, "freed").unwrap();
+    heap.begin_uncounted_op();
+    heap.free(freed, &"free").unwrap();
+    heap.begin_uncounted_op();
+    assert_eq!(
+        heap.check_compared_pointers(&[freed, older], &"dealloc"),
+        Ok(())
+    );
+    let newer = heap.alloc(AllocKind::Heap, 1, 4, "newer").unwrap();
+    let error = heap
+        .check_compared_pointers(&[older, freed, newer], &"dealloc")
+        .unwrap_err();
+    assert_eq!(error.kind, HeapErrorKind::UseAfterFree);
+    assert_eq!(error.alloc_site.as_deref(), Some("freed"));
+    assert_eq!(error.freed_at.as_deref(), Some("free"));
+}
+
+#[test]
 fn second_free_is_a_double_free() {
     let mut heap = heap();
     let id = heap.alloc(AllocKind::Heap, 1, 4, "alloc").unwrap();

@@ -719,7 +719,6 @@ impl Machine<'_> {
         // memref's condition. An earlier alias whose condition is false therefore keeps a later
         // owner from freeing the buffer (upstream's generic lowering does exactly this).
         let mut listed: SmallVec<[AllocId; 4]> = SmallVec::new();
-        let mut freed: SmallVec<[AllocId; 4]> = SmallVec::new();
         for i in 0..n {
             let cond = self.int(a[n + i]) & 1 != 0;
             let Some(id) = self.desc(a[i]).alloc else {
@@ -738,11 +737,11 @@ impl Machine<'_> {
             }
             if cond && !aliases_retained {
                 if aliases_earlier {
-                    if !freed.contains(&id) {
+                    // Still live: its first listing did not free it.
+                    if self.heap.is_live(id) {
                         self.heap.note_skipped_free(id, &info.loc);
                     }
                 } else {
-                    freed.push(id);
                     let res = self.heap.free(id, &info.loc);
                     self.heap_result(res)?;
                 }
