@@ -104,7 +104,7 @@ impl<T> ValueMap<T> {
             Slots::Hashed(map) => {
                 map.insert(v, index as u32);
                 if dense_enough(map.len(), self.max) {
-                    self.slots = Slots::Table(to_table(map));
+                    self.slots = Slots::Table(to_table(map, self.max));
                 }
             }
             Slots::Table(table) => table[v] = index as u32 + 1,
@@ -113,9 +113,11 @@ impl<T> ValueMap<T> {
     }
 }
 
-/// The table of the hashed slots `map`.
-fn to_table(map: &FxHashMap<Value, u32>) -> SecondaryMap<Value, u32> {
-    let mut table = SecondaryMap::new();
+/// The table of the hashed slots `map`, whose largest value number is `max`: sized once, not
+/// regrown value by value in hash order.
+fn to_table(map: &FxHashMap<Value, u32>, max: u32) -> SecondaryMap<Value, u32> {
+    let mut table = SecondaryMap::with_capacity(max as usize + 1);
+    table.resize(max as usize + 1);
     for (&v, &i) in map {
         table[v] = i + 1;
     }

@@ -331,8 +331,11 @@ impl Context {
 
     /// Reserves room for the entities parsed from `len` bytes of MLIR text: an op, a value
     /// and two operands per 32 bytes, more than the densest text holds, so that parsing a large
-    /// buffer never regrows (copies) the arenas; room never used is never touched.
-    pub(crate) fn reserve_for_text(&mut self, len: usize) {
+    /// buffer never regrows the arenas (each regrowth copies a whole arena and touches the
+    /// pages of both copies); room never used is never touched, so this costs address space,
+    /// not memory. The parser reserves for its text; a driver that will run passes building
+    /// many ops reserves for a multiple of it first.
+    pub fn reserve_for_text(&mut self, len: usize) {
         let ops = len / 32;
         self.ops.reserve(ops);
         self.op_links.reserve(ops);

@@ -463,6 +463,7 @@ fn process_chunk(
     err: &mut String,
 ) -> bool {
     let mut ctx = Context::new();
+    pm.reserve_for(&mut ctx, text.len());
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut log = RunLog::default();
     let parse_start = Instant::now();

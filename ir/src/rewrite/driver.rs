@@ -113,8 +113,8 @@ fn drive(
     patterns: &mut impl PatternSet,
     config: &GreedyConfig,
 ) -> GreedyReport {
+    let mut worklist = Worklist::with_room_for(&initial);
     let mut rw = Rewriter::new(ctx);
-    let mut worklist = Worklist::default();
     worklist.start_generation(initial.iter().copied());
     let mut rewrites = 0;
     let max_iterations = config.max_iterations.max(1);

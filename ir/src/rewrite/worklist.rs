@@ -57,6 +57,21 @@ fn grow(table: &mut Vec<Stamps>, index: usize) {
 }
 
 impl Worklist {
+    /// An empty worklist whose table already holds `ops`, the ops a driver starts with: its
+    /// first generation queues them all, and growing the table id by id as a post-order walk
+    /// meets ever larger ones would copy it over and over.
+    pub fn with_room_for(ops: &[Op]) -> Self {
+        let len = ops
+            .iter()
+            .map(|op| op.as_u32() as usize + 1)
+            .max()
+            .unwrap_or(0);
+        Worklist {
+            stamps: vec![Stamps::default(); len],
+            ..Worklist::default()
+        }
+    }
+
     /// Starts a new generation: the ops waiting for it, the current generation's unvisited
     /// ops (queued after its last visit), then `ops`.
     pub fn start_generation(&mut self, ops: impl IntoIterator<Item = Op>) {
