@@ -132,7 +132,8 @@ impl std::error::Error for RunError {}
 pub struct RunOutcome {
     /// What the program printed through the runner-utils functions.
     pub stdout: String,
-    /// Heap statistics, errors (leaks included) and warnings.
+    /// Heap statistics, errors (leaks included, unless the run was cut short by `error`) and
+    /// warnings.
     pub report: Report,
     /// Why the run stopped early, if it did.
     pub error: Option<RunError>,
@@ -145,9 +146,14 @@ pub fn run_function(ctx: &Context, module: Op, entry: &str, cfg: &RunConfig) -> 
     let error = m.start(entry).and_then(|()| m.run()).err();
     m.flush_op_counts();
     let end = m.end_loc.take();
+    let stdout = std::mem::take(&mut m.out);
+    let report = match error {
+        None => m.heap.finish(end.as_ref()),
+        Some(_) => m.heap.finish_cut_short(),
+    };
     RunOutcome {
-        stdout: std::mem::take(&mut m.out),
-        report: m.heap.finish(end.as_ref()),
+        stdout,
+        report,
         error,
     }
 }

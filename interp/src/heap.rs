@@ -1105,12 +1105,28 @@ impl<L: Clone + Display> Heap<L> {
     /// Ends the run: closes every stack scope, reports every live heap buffer as a leak
     /// located at `end_of_entry` (the entry function's return, when known), and returns the
     /// statistics.
-    pub fn finish(mut self, end_of_entry: Option<&L>) -> Report {
+    pub fn finish(self, end_of_entry: Option<&L>) -> Report {
+        self.close(true, end_of_entry)
+    }
+
+    /// Ends a run cut short by an error: like [`Heap::finish`], but the heap buffers still
+    /// live are not reported as leaks. The program never reached the point where it would
+    /// have freed them, so what is live is where it stopped, not what it leaks; a run stopped
+    /// by its memory budget would otherwise list every buffer it held.
+    pub fn finish_cut_short(self) -> Report {
+        self.close(false, None)
+    }
+
+    /// Closes every stack scope, reports the live heap buffers as leaks if `leaks`, and
+    /// returns the statistics.
+    fn close(mut self, leaks: bool, end_of_entry: Option<&L>) -> Report {
         self.stats.ideal_peak_bytes = self.ideal_peak_bytes();
         while let Some(frame) = self.stack.pop() {
             self.kill_frame(&frame);
         }
-        self.report_leaks(end_of_entry);
+        if leaks {
+            self.report_leaks(end_of_entry);
+        }
         self.stats.steps = self.step;
         self.stats
     }

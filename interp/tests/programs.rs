@@ -4,10 +4,13 @@
 //!   `NAME.mlir.out` (the output of `mlir-runner-22` on the same program; regenerate from the
 //!   interpreter with `BLESS=1`) and end with a clean heap (no error of any kind), unless the
 //!   file says `// EXPECT-LEAKS`.
-//! - `tests/faulty/*.mlir`: programs with one bug each. Header lines say what must be reported:
+//! - `tests/faulty/*.mlir`: programs with one bug each. Header lines say what must be reported,
+//!   one line per report, and nothing else may be:
 //!   `// EXPECT: <kind> <line>:<col> [site <line>:<col>]` for a heap error,
 //!   `// WARN: <kind> <line>:<col> [site <line>:<col>]` for a heap warning, and
-//!   `// FATAL: <RunErrorKind> <line>:<col>` for an error that ends the run.
+//!   `// FATAL: <RunErrorKind> <line>:<col>` for an error that ends the run. An `EXPECT` or
+//!   `WARN` line ending with `times N` stands for `N` reports of that description (the leaks of a
+//!   loop's allocation, one per trip).
 
 mod common;
 
@@ -96,22 +99,73 @@ fn matches(path: &Path, e: &HeapError, spec: &[&str]) -> bool {
     kind_ok && loc_ok && site_ok
 }
 
+/// Pairs each `directive` line of `text` with a distinct report of `found` it describes (with
+/// `N` distinct ones when the line ends with `times N`), and
+/// notes in `problems` each line no report answers and each report no line describes: a
+/// faulty program must be reported exactly as its header says, nothing missing, nothing more.
+fn match_exactly(
+    path: &Path,
+    text: &str,
+    directive: &str,
+    what: &str,
+    found: &[HeapError],
+    problems: &mut Vec<String>,
+) {
+    let mut used = vec![false; found.len()];
+    for spec in common::directives(text, directive) {
+        let mut words: Vec<&str> = spec.split_whitespace().collect();
+        let times = match words.as_slice() {
+            [.., "times", n] => match n.parse::<usize>() {
+                Ok(n) => {
+                    words.truncate(words.len() - 2);
+                    n
+                }
+                Err(_) => {
+                    problems.push(format!("bad count in `{spec}`"));
+                    continue;
+                }
+            },
+            _ => 1,
+        };
+        for _ in 0..times {
+            let answer = (0..found.len()).find(|&i| !used[i] && matches(path, &found[i], &words));
+            match answer {
+                Some(i) => used[i] = true,
+                None => {
+                    problems.push(format!("missing {what} `{spec}`"));
+                    break;
+                }
+            }
+        }
+    }
+    for (e, &u) in found.iter().zip(&used) {
+        if u {
+            continue;
+        }
+        problems.push(format!("unexpected {what}: {e}"));
+    }
+}
+
 fn check_faulty(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let out: RunOutcome = common::run_file(path, &config(&text))?;
     let mut problems = Vec::new();
-    for spec in common::directives(&text, "EXPECT") {
-        let words: Vec<&str> = spec.split_whitespace().collect();
-        if !out.report.errors.iter().any(|e| matches(path, e, &words)) {
-            problems.push(format!("missing error `{spec}`"));
-        }
-    }
-    for spec in common::directives(&text, "WARN") {
-        let words: Vec<&str> = spec.split_whitespace().collect();
-        if !out.report.warnings.iter().any(|e| matches(path, e, &words)) {
-            problems.push(format!("missing warning `{spec}`"));
-        }
-    }
+    match_exactly(
+        path,
+        &text,
+        "EXPECT",
+        "error",
+        &out.report.errors,
+        &mut problems,
+    );
+    match_exactly(
+        path,
+        &text,
+        "WARN",
+        "warning",
+        &out.report.warnings,
+        &mut problems,
+    );
     let fatal = common::directives(&text, "FATAL");
     match (fatal.first(), &out.error) {
         (Some(spec), Some(e)) => {

@@ -237,6 +237,21 @@ fn a_leak_names_the_dealloc_that_passed_over_it() {
 }
 
 #[test]
+fn a_run_cut_short_reports_no_leaks_but_keeps_its_errors() {
+    let mut heap = heap();
+    heap.alloc(AllocKind::Heap, 1, 4, "still live").unwrap();
+    let freed = heap.alloc(AllocKind::Heap, 1, 4, "alloc2").unwrap();
+    heap.free(freed, &"free").unwrap();
+    assert!(heap.free(freed, &"free again").is_err());
+    let report = heap.finish_cut_short();
+    assert_eq!(
+        (report.leaks, report.leaked_bytes, report.double_frees),
+        (0, 0, 1)
+    );
+    assert_eq!(report.errors.len(), 1);
+}
+
+#[test]
 fn comparing_a_freed_pointer_only_with_older_buffers_is_no_hazard() {
     let mut heap = heap();
     let older = heap.alloc(AllocKind::Heap, 1, 4, "older").unwrap();

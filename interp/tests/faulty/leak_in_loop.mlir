@@ -1,6 +1,6 @@
-// One buffer per iteration, none freed: three leaks (the first one checked), all reported at the return with the
+// One buffer per iteration, none freed: three leaks, all reported at the return with the
 // allocation site inside the loop.
-// EXPECT: leak 11:3 site 9:10
+// EXPECT: leak 11:3 site 9:10 times 3
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

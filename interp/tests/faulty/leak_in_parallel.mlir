@@ -1,6 +1,6 @@
 // A buffer allocated in every iteration of an scf.parallel and never freed: one leak per
 // iteration, reported at the return with the allocation site inside the loop body.
-// EXPECT: leak 11:3 site 9:10
+// EXPECT: leak 11:3 site 9:10 times 4
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

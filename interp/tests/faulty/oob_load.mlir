@@ -1,5 +1,6 @@
-// A load one past the end of a buffer.
-// EXPECT: out_of_bounds 8:8 site 5:8
+// A store and then a load one past the end of a buffer: both reported.
+// EXPECT: out_of_bounds 8:3 site 6:8
+// EXPECT: out_of_bounds 9:8 site 6:8
 func.func @main() {
   %c4 = arith.constant 4 : index
   %m = memref.alloc() : memref<4xi32>
