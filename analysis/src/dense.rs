@@ -116,7 +116,7 @@ impl<T> ValueMap<T> {
 /// The table of the hashed slots `map`, whose largest value number is `max`: sized once, not
 /// regrown value by value in hash order.
 fn to_table(map: &FxHashMap<Value, u32>, max: u32) -> SecondaryMap<Value, u32> {
-    let mut table = SecondaryMap::with_capacity(max as usize + 1);
+    let mut table = SecondaryMap::new();
     table.resize(max as usize + 1);
     for (&v, &i) in map {
         table[v] = i + 1;

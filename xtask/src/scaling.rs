@@ -59,6 +59,8 @@ fn time_once(prepared: &Prepared, text: &str) -> Option<f64> {
         return None;
     };
     let mut ctx = Context::new();
+    // As `dealloc-opt` does, so that the time is the tool's.
+    manager.reserve_for(&mut ctx, text.len());
     let module = parse_module(&mut ctx, "bench", text, &ParseOptions::default()).ok()?;
     let start = Instant::now();
     manager.run(&mut ctx, module, &mut RunLog::default()).ok()?;

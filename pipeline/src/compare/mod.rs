@@ -31,7 +31,7 @@ use ir::dialects::bufferization::CloneOp;
 use ir::registry::{EffectKind, Effects};
 use ir::{Context, Op, OpView};
 
-use crate::manager::RunLog;
+use crate::manager::{PassManager, RunLog};
 
 pub use render::{Format, render};
 pub use strategy::{
@@ -325,9 +325,18 @@ fn short_reason(why: &str) -> &str {
         .map_or(line, |(reason, _)| reason)
 }
 
-/// Parses and verifies `text`, naming the buffer `name`.
-fn parse_verified(name: &str, text: &str) -> Result<(Context, Op), String> {
+/// Parses and verifies `text`, naming the buffer `name`, with room for what `pipeline` will
+/// build from it when one will run ([`PassManager::reserve_for`], as `dealloc-opt` does, so
+/// that the transform times are the tool's).
+fn parse_verified(
+    name: &str,
+    text: &str,
+    pipeline: Option<&PassManager>,
+) -> Result<(Context, Op), String> {
     let mut ctx = Context::new();
+    if let Some(pipeline) = pipeline {
+        pipeline.reserve_for(&mut ctx, text.len());
+    }
     let module = parse_module(&mut ctx, name, text, &ParseOptions::default())
         .map_err(|d| format!("does not parse: {}", d.message))?;
     ir::verify::verify(&ctx, module).map_err(|errors| {
@@ -340,7 +349,7 @@ fn parse_verified(name: &str, text: &str) -> Result<(Context, Op), String> {
 /// Runs the input itself; it must have the entry function and run without errors (leaks
 /// aside: an input has no frees yet).
 fn baseline(program: &Program, options: &CompareOptions) -> Result<Baseline, String> {
-    let (ctx, module) = parse_verified(&program.name, &program.text)?;
+    let (ctx, module) = parse_verified(&program.name, &program.text, None)?;
     if !crate::run::has_void_entry(&ctx, module, &options.entry) {
         return Err(format!("no @{}() to run", options.entry));
     }
@@ -397,7 +406,7 @@ fn run_strategy(
 fn transform(program: &Program, ready: &Ready<'_>) -> Result<(Context, Op), String> {
     match (&ready.prepared, &ready.strategy.kind) {
         (Prepared::Passes(manager), _) => {
-            let (mut ctx, module) = parse_verified(&program.name, &program.text)?;
+            let (mut ctx, module) = parse_verified(&program.name, &program.text, Some(manager))?;
             let mut log = RunLog::default();
             manager.run(&mut ctx, module, &mut log).map_err(|failed| {
                 failed
@@ -415,7 +424,7 @@ fn transform(program: &Program, ready: &Ready<'_>) -> Result<(Context, Op), Stri
             },
         ) => {
             let printed = run_external(tool, args, &program.text)?;
-            parse_verified(&program.name, &printed).map_err(|why| format!("its output {why}"))
+            parse_verified(&program.name, &printed, None).map_err(|why| format!("its output {why}"))
         }
         (Prepared::External, StrategyKind::Pipeline(_)) => Err("not an external tool".into()),
     }
