@@ -11,8 +11,15 @@ Each command is one shell-style string. `FILE` in it stands for the input, and l
 `NAME=VALUE` words set environment variables. A baseline binary is most easily built from a
 `git worktree` of the old commit into its own target directory.
 
+With `--instructions`, each command instead runs once under valgrind's callgrind, which
+counts the instructions it executes: the same count on every run whatever the machine does,
+so a change of half a percent shows. Callgrind runs about 50 times slower than the program,
+so give it inputs of a few thousand ops (`gen.py SHAPE 8192`). Instructions are not time
+(a cache miss costs no instruction), so confirm a gain in CPU time on a large input too.
+
 Usage:
   bench/ab_bench.py [--rounds N] FILE 'CMD_A' 'CMD_B' ...
+  bench/ab_bench.py --instructions FILE 'CMD_A' 'CMD_B' ...
 
 Example:
   bench/ab_bench.py --rounds 6 while-loops.mlir \\
@@ -22,8 +29,10 @@ Example:
 
 import argparse
 import os
+import re
 import resource
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,16 +62,46 @@ def run_once(words, env):
     return cpu, after.ru_minflt - before.ru_minflt
 
 
+def instructions_of(words, env):
+    """Instructions executed by one run of `words`, counted by valgrind's callgrind."""
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *words],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = result.stderr.decode(errors="replace")
+    if result.returncode != 0:
+        sys.exit(f"ab_bench: `{' '.join(words)}` under callgrind failed ({result.returncode}):\n"
+                 + log[-2000:])
+    match = re.search(r"I\s+refs:\s+([\d,]+)", log)
+    if not match:
+        sys.exit(f"ab_bench: callgrind printed no instruction count for `{' '.join(words)}`")
+    return int(match.group(1).replace(",", ""))
+
+
+def compare_instructions(commands, texts):
+    """Prints the instructions each command executes and its ratio to the first."""
+    if shutil.which("valgrind") is None:
+        sys.exit("ab_bench: --instructions needs valgrind (apt-get install valgrind)")
+    counts = [instructions_of(words, env) for words, env in commands]
+    print(f"{'instructions':>15} {'vs first':>9}  command")
+    for count, text in zip(counts, texts):
+        print(f"{count:15,d} {count / counts[0]:9.4f}  {text}")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5, help="runs of each command (default 5)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under callgrind (one run each) instead of timing")
     parser.add_argument("file", help="the input, substituted for FILE")
     parser.add_argument("commands", nargs="+", help="the commands; the first is the baseline")
     args = parser.parse_args()
     if args.rounds < 1:
         sys.exit("ab_bench: --rounds must be at least 1")
     commands = [split_command(c, args.file) for c in args.commands]
+    if args.instructions:
+        compare_instructions(commands, args.commands)
+        return
     samples = [[] for _ in commands]
     for _ in range(args.rounds):
         for k, (words, env) in enumerate(commands):

@@ -238,6 +238,11 @@ struct CommonTypes {
     index: Option<Type>,
     i1: Option<Type>,
     i64: Option<Type>,
+    /// The base buffer type of each buffer type asked about (see
+    /// [`Context::base_buffer_type`]): the deallocation passes build a
+    /// `memref.extract_strided_metadata` for most frees, and looking its type up by the source
+    /// type costs less than hashing a new `TypeData`.
+    base_buffers: FxHashMap<Type, Type>,
 }
 
 mod changes;
@@ -488,6 +493,30 @@ impl Context {
         let ty = self.signless_int_type(1);
         self.common_types.i1 = Some(ty);
         ty
+    }
+
+    /// The type of the base buffer `memref.extract_strided_metadata` gives for a buffer of type
+    /// `source`: a rank-0 `memref` of its element type in its memory space (for a type that is
+    /// no buffer, a rank-0 `memref` of the type itself).
+    pub fn base_buffer_type(&mut self, source: Type) -> Type {
+        if let Some(&base) = self.common_types.base_buffers.get(&source) {
+            return base;
+        }
+        let (elem, memory_space) = match self.type_data(source) {
+            TypeData::MemRef {
+                elem, memory_space, ..
+            }
+            | TypeData::UnrankedMemRef { elem, memory_space } => (*elem, *memory_space),
+            _ => (source, None),
+        };
+        let base = self.ty(TypeData::MemRef {
+            shape: Vec::new(),
+            elem,
+            layout: None,
+            memory_space,
+        });
+        self.common_types.base_buffers.insert(source, base);
+        base
     }
 
     /// `index`.
@@ -1881,5 +1910,36 @@ mod source_locations {
         assert_eq!(position(&ctx, interned), ("c.mlir".into(), 7, 9));
         assert_eq!(position(&ctx, offset), ("a.mlir".into(), 1, 2));
         assert_eq!(ctx.file_pos(ctx.unknown_loc()), None);
+    }
+}
+
+#[cfg(test)]
+mod derived_types {
+    use super::*;
+    use crate::asm::printer::type_to_string;
+
+    /// The base buffer type keeps the element type and memory space, drops shape and layout,
+    /// and is the same type on the second question (from the memo) as on the first.
+    #[test]
+    fn base_buffer_type_keeps_element_and_memory_space() {
+        let mut ctx = Context::new();
+        let f32_ty = ctx.float_type(FloatKind::F32);
+        let i64_ty = ctx.int_type(64);
+        let space = ctx.int_attr(3, i64_ty);
+        let source = ctx.ty(TypeData::MemRef {
+            shape: vec![4, crate::types::DYNAMIC],
+            elem: f32_ty,
+            layout: None,
+            memory_space: Some(space),
+        });
+        let base = ctx.base_buffer_type(source);
+        assert_eq!(type_to_string(&ctx, base), "memref<f32, 3>");
+        assert_eq!(ctx.base_buffer_type(source), base);
+        let unranked = ctx.ty(TypeData::UnrankedMemRef {
+            elem: f32_ty,
+            memory_space: None,
+        });
+        let unranked_base = ctx.base_buffer_type(unranked);
+        assert_eq!(type_to_string(&ctx, unranked_base), "memref<f32>");
     }
 }

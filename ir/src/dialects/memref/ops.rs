@@ -595,22 +595,11 @@ impl ExtractStridedMetadataOp {
     /// element type and memory space and one size and stride per dimension.
     pub fn build(b: &mut Builder, source: Value) -> Self {
         let source_type = b.value_type(source);
-        let (elem, memory_space, rank) = match b.type_data(source_type) {
-            TypeData::MemRef {
-                shape,
-                elem,
-                memory_space,
-                ..
-            } => (*elem, *memory_space, shape.len()),
-            TypeData::UnrankedMemRef { elem, memory_space } => (*elem, *memory_space, 0),
-            _ => (source_type, None, 0),
+        let rank = match b.type_data(source_type) {
+            TypeData::MemRef { shape, .. } => shape.len(),
+            _ => 0,
         };
-        let base = b.ctx().ty(TypeData::MemRef {
-            shape: Vec::new(),
-            elem,
-            layout: None,
-            memory_space,
-        });
+        let base = b.ctx().base_buffer_type(source_type);
         let index = b.ctx().index_type();
         let mut types: SmallVec<[Type; 8]> = smallvec![base, index];
         types.extend(std::iter::repeat_n(index, 2 * rank));
