@@ -40,7 +40,8 @@ use crate::dialects::syntax::{
     add_attr, dense_array, op_error, parse_colon_types_resolve, segment_range, set_segments,
     type_str, types_of,
 };
-use crate::entity::{Loc, Op, Region, Type, Value};
+use crate::dialects::view::OpView;
+use crate::entity::{Block, Loc, Op, Region, Type, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
     OpCounts, RegionEdge, RegionPoint, Registry, Traits,
@@ -616,7 +617,36 @@ fn verify_if(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "must have an else block if defining values");
         return;
     }
-    verify_region_branch_types(ctx, op, diags);
+    if !if_types_match(ctx, op) {
+        verify_region_branch_types(ctx, op, diags);
+    }
+}
+
+/// Whether every value an `scf.if` of single-block regions forwards matches what receives it:
+/// each region's `scf.yield` gives the results. The common case, checked without building the
+/// region edges; `false` sends the op through [`verify_region_branch_types`], which checks
+/// every edge (any other shape included) and reports the first mismatch.
+fn if_types_match(ctx: &Context, op: Op) -> bool {
+    let results = ctx.results(op);
+    ctx.regions(op).iter().all(|&region| {
+        let Some(block) = ctx.entry_block(region) else {
+            return true;
+        };
+        ctx.next_block(block).is_none()
+            && ctx
+                .last_op(block)
+                .is_some_and(|term| YieldOp::is(ctx, term) && values_match(ctx, term, 0, results))
+    })
+}
+
+/// Whether the operands of `source` from `first` on have the types of `inputs`, as many.
+fn values_match(ctx: &Context, source: Op, first: usize, inputs: &[Value]) -> bool {
+    let operands = ctx.operands(source);
+    operands.len() == first + inputs.len()
+        && operands
+            .skip(first)
+            .zip(inputs)
+            .all(|(v, &input)| ctx.value_type(v) == ctx.value_type(input))
 }
 
 // ----- scf.for ---------------------------------------------------------------------------------
@@ -766,6 +796,9 @@ fn yields_each_iter_arg(ctx: &Context, op: Op) -> bool {
 /// MLIR's `LoopLikeOpInterface` checks for `scf.for` (inits, iter args, yielded values and
 /// results agree in number and type).
 fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
+    if loop_types_match(ctx, op) {
+        return true;
+    }
     let inits = types_of(ctx, &ctx.operand_array(op)[3..]);
     let iter_args = types_of(
         ctx,
@@ -831,6 +864,23 @@ fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool 
         }
     }
     true
+}
+
+/// Whether the `scf.for` `op` passes [`verify_loop_like`] in the common case, checked without
+/// collecting any type list: its body ends in an `scf.yield` of one value per iteration
+/// argument, and inits, yielded values and results have the iteration arguments' types.
+/// `false` leaves the full check (and its report) to [`verify_loop_like`].
+fn loop_types_match(ctx: &Context, op: Op) -> bool {
+    let iter_args = entry_arg_slice(ctx, op, 0).get(1..).unwrap_or_default();
+    let results = ctx.results(op);
+    entry_terminator(ctx, op, 0)
+        .is_some_and(|t| YieldOp::is(ctx, t) && values_match(ctx, t, 0, iter_args))
+        && values_match(ctx, op, 3, iter_args)
+        && results.len() == iter_args.len()
+        && results
+            .iter()
+            .zip(iter_args)
+            .all(|(&r, &a)| ctx.value_type(r) == ctx.value_type(a))
 }
 
 // ----- scf.while / scf.condition ---------------------------------------------------------------
@@ -913,7 +963,38 @@ fn verify_while(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         diags.push(d);
         return;
     }
-    verify_region_branch_types(ctx, op, diags);
+    if !while_types_match(ctx, op) {
+        verify_region_branch_types(ctx, op, diags);
+    }
+}
+
+/// Whether every value an `scf.while` of single-block regions forwards matches what receives
+/// it: the inits and the `after` region's `scf.yield` give the `before` arguments, the
+/// `scf.condition` gives the `after` arguments and the results. The common case, checked
+/// without building the region edges; `false` sends the op through
+/// [`verify_region_branch_types`], which checks every edge and reports the first mismatch.
+fn while_types_match(ctx: &Context, op: Op) -> bool {
+    let (Some(before), Some(after)) = (entry_block_of(ctx, op, 0), entry_block_of(ctx, op, 1))
+    else {
+        return false;
+    };
+    let (Some(condition), Some(yield_op)) = (ctx.last_op(before), ctx.last_op(after)) else {
+        return false;
+    };
+    let (before_args, after_args) = (ctx.block_args(before), ctx.block_args(after));
+    ctx.next_block(before).is_none()
+        && ctx.next_block(after).is_none()
+        && ConditionOp::is(ctx, condition)
+        && YieldOp::is(ctx, yield_op)
+        && values_match(ctx, op, 0, before_args)
+        && values_match(ctx, condition, 1, after_args)
+        && values_match(ctx, condition, 1, ctx.results(op))
+        && values_match(ctx, yield_op, 0, before_args)
+}
+
+/// The entry block of region `index` of `op`, if it has one.
+fn entry_block_of(ctx: &Context, op: Op, index: usize) -> Option<Block> {
+    region_at(ctx, op, index).and_then(|r| ctx.entry_block(r))
 }
 
 fn parse_condition(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

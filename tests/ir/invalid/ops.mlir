@@ -338,3 +338,50 @@ func.func @f(%a: i32) -> f32 {
   }
   return %0 : f32
 }
+
+// -----
+
+// scf.while whose after region yields a value of another type than the before arguments
+// (the verifier's fast check of loop types fails, and the edge-by-edge check reports).
+func.func @f(%a: i32, %x: f32) -> i32 {
+  // expected-error @+1 {{'scf.while' op along control flow edge from Operation scf.yield to Region #0: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = scf.while (%b = %a) : (i32) -> i32 {
+    %c = arith.constant true
+    scf.condition(%c) %b : i32
+  } do {
+  ^bb0(%d: i32):
+    // expected-note @+1 {{region branch point}}
+    scf.yield %x : f32
+  }
+  return %0 : i32
+}
+
+// -----
+
+// scf.while whose condition forwards a value of another type than the results.
+func.func @f(%a: i32, %x: f32) -> i32 {
+  // expected-error @+1 {{'scf.while' op along control flow edge from Operation scf.condition to parent: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = scf.while (%b = %a) : (i32) -> i32 {
+    %c = arith.constant true
+    // expected-note @+1 {{region branch point}}
+    scf.condition(%c) %x : f32
+  } do {
+  ^bb0(%d: i32):
+    scf.yield %d : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+// scf.if whose else region yields a value of another type than the result.
+func.func @f(%c: i1, %a: i32, %x: f32) -> i32 {
+  // expected-error @+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    // expected-note @+1 {{region branch point}}
+    scf.yield %x : f32
+  }
+  return %0 : i32
+}
