@@ -237,6 +237,7 @@ fn recent_int_slot(value: i128, ty: Type) -> usize {
 struct CommonTypes {
     index: Option<Type>,
     i1: Option<Type>,
+    i32: Option<Type>,
     i64: Option<Type>,
     /// The base buffer type of each buffer type asked about (see
     /// [`Context::base_buffer_type`]): the deallocation passes build a
@@ -461,11 +462,19 @@ impl Context {
 
     // ----- common types and attributes ------------------------------------------------------
 
-    /// `iN` (`i1` and `i64`, which builders ask for on every comparison and predicate, without
-    /// hashing once interned).
+    /// `iN` (`i1`, `i32` and `i64`, which builders ask for on every comparison, predicate and
+    /// operand-segment array, without hashing once interned).
     pub fn int_type(&mut self, width: u32) -> Type {
         match width {
             1 => self.i1_type(),
+            32 => match self.common_types.i32 {
+                Some(ty) => ty,
+                None => {
+                    let ty = self.signless_int_type(32);
+                    self.common_types.i32 = Some(ty);
+                    ty
+                }
+            },
             64 => match self.common_types.i64 {
                 Some(ty) => ty,
                 None => {
@@ -1941,5 +1950,21 @@ mod derived_types {
         });
         let unranked_base = ctx.base_buffer_type(unranked);
         assert_eq!(type_to_string(&ctx, unranked_base), "memref<f32>");
+    }
+
+    /// The integer types kept once interned are the types interning their data gives.
+    #[test]
+    fn remembered_integer_types_are_the_interned_ones() {
+        let mut ctx = Context::new();
+        for width in [1, 32, 64, 16] {
+            let first = ctx.int_type(width);
+            let interned = ctx.ty(TypeData::Integer {
+                width,
+                signedness: Signedness::Signless,
+            });
+            assert_eq!(first, interned);
+            assert_eq!(ctx.int_type(width), first);
+            assert_eq!(type_to_string(&ctx, first), format!("i{width}"));
+        }
     }
 }
