@@ -12,8 +12,8 @@ Each command is one shell-style string. `FILE` in it stands for the input, and l
 `git worktree` of the old commit into its own target directory.
 
 With `--instructions`, each command instead runs once under valgrind's callgrind, which
-counts the instructions it executes: the same count on every run whatever the machine does,
-so a change of half a percent shows. Callgrind runs about 50 times slower than the program,
+counts the instructions it executes: runs agree to a few parts in a million whatever the
+machine does, so a change of half a percent shows. Callgrind runs about 50 times slower than the program,
 so give it inputs of a few thousand ops (`gen.py SHAPE 8192`). Instructions are not time
 (a cache miss costs no instruction), so confirm a gain in CPU time on a large input too.
 

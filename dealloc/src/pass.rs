@@ -1544,23 +1544,17 @@ impl<'a> DeallocState<'a> {
             {
                 return v;
             }
-            TypeData::MemRef { .. } => None,
-            TypeData::UnrankedMemRef { elem, memory_space } => Some((*elem, *memory_space)),
+            TypeData::MemRef { .. } => false,
+            TypeData::UnrankedMemRef { .. } => true,
             _ => return v,
         };
         let mut b = Builder::before(self.ctx, before);
-        let source = match unranked {
-            None => v,
-            Some((elem, memory_space)) => {
-                let rank_0 = b.ctx().ty(TypeData::MemRef {
-                    shape: Vec::new(),
-                    elem,
-                    layout: None,
-                    memory_space,
-                });
-                let (offset, sizes, strides) = (Mixed::Static(0), &[][..], &[][..]);
-                ReinterpretCastOp::build(&mut b, v, rank_0, (offset, sizes, strides)).result(&b)
-            }
+        let source = if unranked {
+            let rank_0 = b.ctx().base_buffer_type(ty);
+            let (offset, sizes, strides) = (Mixed::Static(0), &[][..], &[][..]);
+            ReinterpretCastOp::build(&mut b, v, rank_0, (offset, sizes, strides)).result(&b)
+        } else {
+            v
         };
         ExtractStridedMetadataOp::build(&mut b, source).base_buffer(&b)
     }

@@ -246,6 +246,19 @@ struct CommonTypes {
     base_buffers: FxHashMap<Type, Type>,
 }
 
+impl CommonTypes {
+    /// The slot keeping `iN` once interned, for the widths builders ask for all the time.
+    #[inline]
+    fn kept_int(&mut self, width: u32) -> Option<&mut Option<Type>> {
+        match width {
+            1 => Some(&mut self.i1),
+            32 => Some(&mut self.i32),
+            64 => Some(&mut self.i64),
+            _ => None,
+        }
+    }
+}
+
 mod changes;
 
 /// The spacing of the op numbers `is_before_in_block` compares, leaving room for insertions.
@@ -465,26 +478,14 @@ impl Context {
     /// `iN` (`i1`, `i32` and `i64`, which builders ask for on every comparison, predicate and
     /// operand-segment array, without hashing once interned).
     pub fn int_type(&mut self, width: u32) -> Type {
-        match width {
-            1 => self.i1_type(),
-            32 => match self.common_types.i32 {
-                Some(ty) => ty,
-                None => {
-                    let ty = self.signless_int_type(32);
-                    self.common_types.i32 = Some(ty);
-                    ty
-                }
-            },
-            64 => match self.common_types.i64 {
-                Some(ty) => ty,
-                None => {
-                    let ty = self.signless_int_type(64);
-                    self.common_types.i64 = Some(ty);
-                    ty
-                }
-            },
-            _ => self.signless_int_type(width),
+        if let Some(&mut Some(ty)) = self.common_types.kept_int(width) {
+            return ty;
         }
+        let ty = self.signless_int_type(width);
+        if let Some(slot) = self.common_types.kept_int(width) {
+            *slot = Some(ty);
+        }
+        ty
     }
 
     fn signless_int_type(&mut self, width: u32) -> Type {
@@ -496,12 +497,7 @@ impl Context {
 
     /// `i1`.
     pub fn i1_type(&mut self) -> Type {
-        if let Some(ty) = self.common_types.i1 {
-            return ty;
-        }
-        let ty = self.signless_int_type(1);
-        self.common_types.i1 = Some(ty);
-        ty
+        self.int_type(1)
     }
 
     /// The type of the base buffer `memref.extract_strided_metadata` gives for a buffer of type
@@ -1927,8 +1923,9 @@ mod derived_types {
     use super::*;
     use crate::asm::printer::type_to_string;
 
-    /// The base buffer type keeps the element type and memory space, drops shape and layout,
-    /// and is the same type on the second question (from the memo) as on the first.
+    /// The base buffer type keeps the element type and memory space and drops shape and layout;
+    /// asking again gives the same type, and a source of the same element type elsewhere gets
+    /// its own.
     #[test]
     fn base_buffer_type_keeps_element_and_memory_space() {
         let mut ctx = Context::new();
@@ -1944,6 +1941,14 @@ mod derived_types {
         let base = ctx.base_buffer_type(source);
         assert_eq!(type_to_string(&ctx, base), "memref<f32, 3>");
         assert_eq!(ctx.base_buffer_type(source), base);
+        let default_space = ctx.ty(TypeData::MemRef {
+            shape: vec![4],
+            elem: f32_ty,
+            layout: None,
+            memory_space: None,
+        });
+        let default_base = ctx.base_buffer_type(default_space);
+        assert_eq!(type_to_string(&ctx, default_base), "memref<f32>");
         let unranked = ctx.ty(TypeData::UnrankedMemRef {
             elem: f32_ty,
             memory_space: None,

@@ -27,6 +27,7 @@ pub use ops::{
     WhileOp, YieldOp,
 };
 
+use ops::region_block;
 use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;
@@ -41,7 +42,7 @@ use crate::dialects::syntax::{
     type_str, types_of,
 };
 use crate::dialects::view::OpView;
-use crate::entity::{Block, Loc, Op, Region, Type, Value};
+use crate::entity::{Loc, Op, Region, Type, Value};
 use crate::registry::{
     Count::{Any, AtLeast, Exactly},
     OpCounts, RegionEdge, RegionPoint, Registry, Traits,
@@ -774,6 +775,9 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
+    if loop_types_match(ctx, op) {
+        return;
+    }
     if !verify_loop_like(ctx, op, diags) {
         return;
     }
@@ -796,9 +800,6 @@ fn yields_each_iter_arg(ctx: &Context, op: Op) -> bool {
 /// MLIR's `LoopLikeOpInterface` checks for `scf.for` (inits, iter args, yielded values and
 /// results agree in number and type).
 fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool {
-    if loop_types_match(ctx, op) {
-        return true;
-    }
     let inits = types_of(ctx, &ctx.operand_array(op)[3..]);
     let iter_args = types_of(
         ctx,
@@ -866,10 +867,11 @@ fn verify_loop_like(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) -> bool 
     true
 }
 
-/// Whether the `scf.for` `op` passes [`verify_loop_like`] in the common case, checked without
-/// collecting any type list: its body ends in an `scf.yield` of one value per iteration
-/// argument, and inits, yielded values and results have the iteration arguments' types.
-/// `false` leaves the full check (and its report) to [`verify_loop_like`].
+/// Whether the `scf.for` `op` passes [`verify_loop_like`] and needs no
+/// [`verify_region_branch_types`], checked without collecting any type list: its body ends in
+/// an `scf.yield` of one value per iteration argument ([`yields_each_iter_arg`]), and inits,
+/// yielded values and results have the iteration arguments' types. `false` leaves the full
+/// checks (and their reports) to those two.
 fn loop_types_match(ctx: &Context, op: Op) -> bool {
     let iter_args = entry_arg_slice(ctx, op, 0).get(1..).unwrap_or_default();
     let results = ctx.results(op);
@@ -974,8 +976,7 @@ fn verify_while(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
 /// without building the region edges; `false` sends the op through
 /// [`verify_region_branch_types`], which checks every edge and reports the first mismatch.
 fn while_types_match(ctx: &Context, op: Op) -> bool {
-    let (Some(before), Some(after)) = (entry_block_of(ctx, op, 0), entry_block_of(ctx, op, 1))
-    else {
+    let (Some(before), Some(after)) = (region_block(ctx, op, 0), region_block(ctx, op, 1)) else {
         return false;
     };
     let (Some(condition), Some(yield_op)) = (ctx.last_op(before), ctx.last_op(after)) else {
@@ -990,11 +991,6 @@ fn while_types_match(ctx: &Context, op: Op) -> bool {
         && values_match(ctx, condition, 1, after_args)
         && values_match(ctx, condition, 1, ctx.results(op))
         && values_match(ctx, yield_op, 0, before_args)
-}
-
-/// The entry block of region `index` of `op`, if it has one.
-fn entry_block_of(ctx: &Context, op: Op, index: usize) -> Option<Block> {
-    region_at(ctx, op, index).and_then(|r| ctx.entry_block(r))
 }
 
 fn parse_condition(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {

@@ -385,3 +385,20 @@ func.func @f(%c: i1, %a: i32, %x: f32) -> i32 {
   }
   return %0 : i32
 }
+
+// -----
+
+// scf.while whose after region yields more values than there are before arguments (the fast
+// check compares counts as well as types).
+func.func @f(%a: i32) -> i32 {
+  // expected-error @+1 {{'scf.while' op along control flow edge from Operation scf.yield to Region #0: region branch point has 2 operands, but region successor needs 1 inputs}}
+  %0 = scf.while (%b = %a) : (i32) -> i32 {
+    %c = arith.constant true
+    scf.condition(%c) %b : i32
+  } do {
+  ^bb0(%d: i32):
+    // expected-note @+1 {{region branch point}}
+    scf.yield %d, %d : i32, i32
+  }
+  return %0 : i32
+}

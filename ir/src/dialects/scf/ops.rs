@@ -20,7 +20,8 @@ use crate::entity::{Block, Region, Type, Value};
 use crate::op_view;
 
 /// The entry block of region `index` of `op`, if it has one.
-fn region_block(ctx: &Context, op: crate::Op, index: usize) -> Option<Block> {
+#[inline]
+pub(super) fn region_block(ctx: &Context, op: crate::Op, index: usize) -> Option<Block> {
     let region = *ctx.regions(op).get(index)?;
     ctx.entry_block(region)
 }
