@@ -97,6 +97,14 @@ pub struct RegionData {
     pub(crate) last: PackedOption<Block>,
 }
 
+/// Which way a walk takes the regions, blocks and ops of a list ([`Context::walk_preorder`]
+/// goes forward; [`Context::walk_postorder`] is the backward walk reversed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Direction {
+    Forward,
+    Backward,
+}
+
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ValueDef {
@@ -1287,23 +1295,59 @@ impl Context {
     /// Ops nested in `op` (including `op`), in pre-order. Collected first, so callers may mutate
     /// the IR while iterating over the result.
     pub fn walk_preorder(&self, op: Op) -> Vec<Op> {
-        let mut out = Vec::new();
-        let mut stack = vec![op];
-        while let Some(o) = stack.pop() {
-            out.push(o);
-            for &r in self.regions(o).iter().rev() {
-                let mut b = self.regions[r].last.expand();
-                while let Some(block) = b {
-                    let mut cur = self.blocks[block].last.expand();
-                    while let Some(child) = cur {
-                        stack.push(child);
-                        cur = self.op_links[child].prev.expand();
-                    }
-                    b = self.blocks[block].prev.expand();
+        let mut out = vec![op];
+        self.push_nested_preorder(op, Direction::Forward, &mut out);
+        out
+    }
+
+    /// Appends the ops nested in `op` (not `op` itself) to `out` in pre-order: each op before
+    /// the ops nested in it, and those before its next sibling. `Direction::Backward` mirrors
+    /// the walk (regions, blocks and ops taken last first), which reversed is the post-order.
+    ///
+    /// The stack holds only the places where a walk resumes (the first op of a block not
+    /// walked yet, or the sibling after an op whose blocks are walked first): the ops of a
+    /// block are followed along their links, not pushed one by one.
+    fn push_nested_preorder(&self, op: Op, direction: Direction, out: &mut Vec<Op>) {
+        let mut resume_at: Vec<Op> = Vec::new();
+        self.push_block_starts(op, direction, &mut resume_at);
+        while let Some(start) = resume_at.pop() {
+            let mut cursor = Some(start);
+            while let Some(current) = cursor {
+                out.push(current);
+                cursor = match direction {
+                    Direction::Forward => self.op_links[current].next.expand(),
+                    Direction::Backward => self.op_links[current].prev.expand(),
+                };
+                if !self.regions(current).is_empty() {
+                    resume_at.extend(cursor);
+                    self.push_block_starts(current, direction, &mut resume_at);
+                    break;
                 }
             }
         }
-        out
+    }
+
+    /// Pushes where the walk of each block nested directly in `op` starts (its first op, or
+    /// its last walking backward), so that the block walked first is popped first.
+    fn push_block_starts(&self, op: Op, direction: Direction, resume_at: &mut Vec<Op>) {
+        match direction {
+            Direction::Forward => {
+                for &region in self.regions(op).iter().rev() {
+                    let mut block = self.regions[region].last.expand();
+                    while let Some(b) = block {
+                        resume_at.extend(self.blocks[b].first.expand());
+                        block = self.blocks[b].prev.expand();
+                    }
+                }
+            }
+            Direction::Backward => {
+                for &region in self.regions(op) {
+                    for b in self.blocks(region) {
+                        resume_at.extend(self.blocks[b].last.expand());
+                    }
+                }
+            }
+        }
     }
 
     /// Whether an op nested in `op` (at any depth, not `op` itself) satisfies `pred`: stops at
@@ -1327,19 +1371,9 @@ impl Context {
 
     /// Ops nested in `op` (including `op`), in post-order (children before parents).
     pub fn walk_postorder(&self, op: Op) -> Vec<Op> {
-        // Pre-order over reversed children, reversed, is post-order over the original order.
-        let mut out = Vec::new();
-        let mut stack = vec![op];
-        while let Some(o) = stack.pop() {
-            out.push(o);
-            for &r in self.regions(o).iter() {
-                for block in self.blocks(r) {
-                    for child in self.block_ops(block) {
-                        stack.push(child);
-                    }
-                }
-            }
-        }
+        // The mirrored pre-order, reversed, is the post-order.
+        let mut out = vec![op];
+        self.push_nested_preorder(op, Direction::Backward, &mut out);
         out.reverse();
         out
     }
@@ -1971,5 +2005,96 @@ mod derived_types {
             assert_eq!(ctx.int_type(width), first);
             assert_eq!(type_to_string(&ctx, first), format!("i{width}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod walk_order {
+    use super::*;
+    use crate::asm::{ParseOptions, parse_module};
+
+    /// Regions with several blocks, an op with two regions, nesting three deep, an empty
+    /// block and ops both before and after nested ones.
+    const NESTED: &str = r#"
+func.func @f(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.cond_br %c, ^a, ^b
+^a:
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      %x = arith.addi %i, %c1 : index
+    } else {
+      %y = arith.muli %i, %c1 : index
+    }
+    %z = arith.subi %i, %c1 : index
+  }
+  cf.br ^b
+^b:
+  scf.execute_region {
+    cf.br ^c
+  ^c:
+    scf.yield
+  }
+  return
+}
+"#;
+
+    /// The pre-order by recursion over the op lists, as the walks must give it.
+    fn preorder_by_recursion(ctx: &Context, op: Op, out: &mut Vec<Op>) {
+        out.push(op);
+        for &region in ctx.regions(op) {
+            for block in ctx.blocks(region) {
+                for child in ctx.block_ops(block) {
+                    preorder_by_recursion(ctx, child, out);
+                }
+            }
+        }
+    }
+
+    /// The post-order (each op after everything nested in it) by recursion.
+    fn postorder_by_recursion(ctx: &Context, op: Op, out: &mut Vec<Op>) {
+        for &region in ctx.regions(op) {
+            for block in ctx.blocks(region) {
+                for child in ctx.block_ops(block) {
+                    postorder_by_recursion(ctx, child, out);
+                }
+            }
+        }
+        out.push(op);
+    }
+
+    #[test]
+    fn walks_match_the_recursive_orders() {
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", NESTED, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let (mut pre, mut post) = (Vec::new(), Vec::new());
+        preorder_by_recursion(&ctx, module, &mut pre);
+        postorder_by_recursion(&ctx, module, &mut post);
+        assert_eq!(pre.len(), 18, "every op of the program is walked");
+        assert_eq!(ctx.walk_preorder(module), pre);
+        assert_eq!(ctx.walk_postorder(module), post);
+        // From an op inside the nest, the walks cover it and what it holds only.
+        let for_op = pre[5];
+        assert_eq!(ctx.op_name_str(for_op), "scf.for");
+        let pre_from_for = ctx.walk_preorder(for_op);
+        let names: Vec<&str> = pre_from_for.iter().map(|&op| ctx.op_name_str(op)).collect();
+        assert_eq!(
+            names,
+            [
+                "scf.for",
+                "scf.if",
+                "arith.addi",
+                "scf.yield",
+                "arith.muli",
+                "scf.yield",
+                "arith.subi",
+                "scf.yield"
+            ]
+        );
+        let mut post_from_for = Vec::new();
+        postorder_by_recursion(&ctx, for_op, &mut post_from_for);
+        assert_eq!(ctx.walk_postorder(for_op), post_from_for);
     }
 }
