@@ -211,10 +211,14 @@ fn only_allocates(ctx: &Context, op: Op, v: Value) -> bool {
     }
 }
 
-/// The pure allocation of `m` when the dealloc `op` is its only user.
+/// The pure allocation of `m` when the dealloc `op` is its only user. The users are looked at
+/// first: most freed buffers have others, and that answers without the allocation's effects.
 fn removable_allocation(ctx: &Context, op: Op, m: Value) -> Option<Op> {
+    if !ctx.uses(m).all(|(user, _)| user == op) {
+        return None;
+    }
     ctx.defining_op(m)
-        .filter(|&def| only_allocates(ctx, def, m) && ctx.uses(m).all(|(user, _)| user == op))
+        .filter(|&def| only_allocates(ctx, def, m))
 }
 
 /// A memref allocated by a pure allocation and used only by this dealloc is dropped along

@@ -12,17 +12,19 @@ use crate::dialects::view::OpView;
 use crate::entity::{Op, Value};
 use crate::rewrite::Rewriter;
 
-/// The number of trips of `op`, when its bounds and step determine it.
+/// The number of trips of `op`, when its bounds and step determine it. The upper bound is
+/// read first: on most loops it is a runtime value, which answers at once.
 fn known_trip_count(rw: &Rewriter, op: ForOp) -> Option<i128> {
-    let (lb, ub, step) = (op.lower_bound(rw), op.upper_bound(rw), op.step(rw));
+    let (lb, ub) = (op.lower_bound(rw), op.upper_bound(rw));
     if lb == ub {
         return Some(0);
     }
-    let step = ConstantOp::as_int(rw, step).filter(|&s| s > 0)?;
-    let span = match (ConstantOp::as_int(rw, lb), ConstantOp::as_int(rw, ub)) {
-        (Some(l), Some(u)) => u.checked_sub(l)?,
-        _ => offset_from(rw, lb, ub)?,
+    let span = match ConstantOp::as_int(rw, ub).and_then(|u| Some((u, ConstantOp::as_int(rw, lb)?)))
+    {
+        Some((u, l)) => u.checked_sub(l)?,
+        None => offset_from(rw, lb, ub)?,
     };
+    let step = ConstantOp::as_int(rw, op.step(rw)).filter(|&s| s > 0)?;
     Some(if span <= 0 {
         0
     } else {
@@ -59,6 +61,10 @@ pub(super) fn for_known_trip_count(rw: &mut Rewriter, op: Op) -> bool {
     let Some(for_op) = ForOp::of(rw, op) else {
         return false;
     };
+    // The trip count first: unknown on most loops, and then nothing else matters.
+    let Some(trips) = known_trip_count(rw, for_op) else {
+        return false;
+    };
     let Some(body) = for_op.body(rw) else {
         return false;
     };
@@ -70,9 +76,6 @@ pub(super) fn for_known_trip_count(rw: &mut Rewriter, op: Op) -> bool {
     if rw.get_attr(op, "unsignedCmp").is_some() || !consistent {
         return false;
     }
-    let Some(trips) = known_trip_count(rw, for_op) else {
-        return false;
-    };
     let inits: Vec<Value> = for_op.init_args(rw).collect();
     if trips == 0 {
         rw.replace_op_uses(op, &inits);

@@ -55,8 +55,14 @@ fn if_parts(ctx: &Context, op: Op) -> Option<IfParts> {
 
 /// Which region of `ancestor` holds `op` (nested at any depth), if any.
 pub(super) fn region_index_within(ctx: &Context, ancestor: Op, op: Op) -> Option<usize> {
+    // An op in the block of `ancestor` (or `ancestor` itself) stands beside it: nothing above
+    // it is nested in `ancestor`, so the walk stops there rather than at the top.
+    let beside = ctx.op_parent(ancestor);
     let mut cur = op;
     loop {
+        if beside.is_some() && ctx.op_parent(cur) == beside {
+            return None;
+        }
         let parent = ctx.parent_op(cur)?;
         if parent == ancestor {
             let region: Region = ctx.op_parent_region(cur)?;
@@ -70,31 +76,38 @@ pub(super) fn region_index_within(ctx: &Context, ancestor: Op, op: Op) -> Option
 const MAX_OPS_BETWEEN: usize = 8;
 
 /// The `scf.if` before `next` in its block with only pure, region-free ops between them (at most
-/// `MAX_OPS_BETWEEN`), and those ops in order.
-fn previous_if_across_pure_ops(ctx: &Context, next: Op) -> Option<(Op, Vec<Op>)> {
-    let mut between = Vec::new();
+/// `MAX_OPS_BETWEEN`); nothing is collected, as most searches fail.
+fn previous_if_across_pure_ops(ctx: &Context, next: Op) -> Option<Op> {
+    let mut crossed = 0;
     let mut cur = ctx.prev_op(next)?;
     while !IfOp::is(ctx, cur) {
         let movable = ctx.has_trait(cur, Traits::PURE) && ctx.regions(cur).is_empty();
-        if !movable || between.len() == MAX_OPS_BETWEEN {
+        if !movable || crossed == MAX_OPS_BETWEEN {
             return None;
         }
-        between.push(cur);
+        crossed += 1;
         cur = ctx.prev_op(cur)?;
     }
-    between.reverse();
-    Some((cur, between))
+    Some(cur)
+}
+
+/// The ops strictly between `first` and `last`, two ops of one block in that order.
+fn ops_between(ctx: &Context, first: Op, last: Op) -> Vec<Op> {
+    std::iter::successors(ctx.next_op(first), |&op| ctx.next_op(op))
+        .take_while(|&op| op != last)
+        .collect()
 }
 
 /// `next`, an `scf.if` after an `scf.if` on the same condition with at most a few pure ops
 /// between them that do not read the first's results, merges into it.
 pub(super) fn if_combine_same_condition(rw: &mut Rewriter, next: Op) -> bool {
-    let Some((prev, between)) = previous_if_across_pure_ops(rw, next) else {
+    let Some(prev) = previous_if_across_pure_ops(rw, next) else {
         return false;
     };
     if rw.operand(prev, 0) != rw.operand(next, 0) {
         return false;
     }
+    let between = ops_between(rw, prev, next);
     let (Some(p), Some(n)) = (if_parts(rw, prev), if_parts(rw, next)) else {
         return false;
     };

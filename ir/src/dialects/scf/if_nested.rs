@@ -158,6 +158,7 @@ pub(super) fn if_condition_propagation(rw: &mut Rewriter, op: Op) -> bool {
     }
     let mut uses: Vec<(Op, usize, bool)> = rw
         .uses(condition)
+        .filter(|&(user, _)| user != op)
         .filter_map(|(user, i)| match region_index_within(rw, op, user)? {
             0 => Some((user, i, true)),
             1 => Some((user, i, false)),

@@ -215,12 +215,13 @@ fn for_trivial_trip_count(rw: &mut Rewriter, op: Op) -> bool {
     let Some(for_op) = ForOp::of(rw, op) else {
         return false;
     };
-    if rw.get_attr(op, "unsignedCmp").is_some() || for_parts(rw, op).is_none() {
-        return false;
-    }
+    // The bounds first: rarely all constant, and then nothing else matters.
     let Some((lb, ub, step)) = for_op.constant_bounds(rw) else {
         return false;
     };
+    if rw.get_attr(op, "unsignedCmp").is_some() || for_parts(rw, op).is_none() {
+        return false;
+    }
     let inits: Vec<Value> = for_op.init_args(rw).collect();
     if ub <= lb {
         rw.replace_op_uses(op, &inits);

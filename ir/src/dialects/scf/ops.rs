@@ -106,9 +106,11 @@ impl ForOp {
     /// The lower bound, upper bound and step, when all three are constants.
     pub fn constant_bounds(self, ctx: &Context) -> Option<(i128, i128, i128)> {
         let constant = |v| crate::dialects::arith::ConstantOp::as_int(ctx, v);
+        // The upper bound first: the one most often a runtime value.
+        let ub = constant(self.upper_bound(ctx))?;
         Some((
             constant(self.lower_bound(ctx))?,
-            constant(self.upper_bound(ctx))?,
+            ub,
             constant(self.step(ctx))?,
         ))
     }
