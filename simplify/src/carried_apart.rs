@@ -17,10 +17,11 @@
 
 use analysis::alias::is_buffer;
 use analysis::cfg::{RegionEdgeView, for_each_region_edge};
-use analysis::dense::ValueMap;
 use ir::{Context, Op, RegionPoint, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+
+use crate::by_value::ByValue;
 
 /// Receiving points with more buffers than this are left out: their pairs grow quadratically
 /// and such points are rare.
@@ -44,7 +45,7 @@ pub(crate) struct CarriedApart {
     /// For each buffer received (at a point with two buffers or more), the op receiving it and
     /// the values every edge into it forwards; absent when some edge into its point does not
     /// set it.
-    sources: ValueMap<(Op, SmallVec<[Value; 2]>)>,
+    sources: ByValue<(Op, SmallVec<[Value; 2]>)>,
 }
 
 impl CarriedApart {
@@ -70,7 +71,7 @@ impl CarriedApart {
         base: impl Fn(Value) -> Value,
         apart: impl Fn(Value, Value) -> bool,
     ) -> bool {
-        if !self.sources.contains_key(y) {
+        if self.sources.get(y).is_none() {
             return false;
         }
         let x_owner = match ctx.value_def(x) {
@@ -96,7 +97,7 @@ impl CarriedApart {
                 if seen.contains(&bz) || self.contains(x, bz) || apart(x, z) {
                     continue;
                 }
-                if !self.sources.contains_key(bz) || seen.len() >= FLOW_VISIT_LIMIT {
+                if self.sources.get(bz).is_none() || seen.len() >= FLOW_VISIT_LIMIT {
                     return false;
                 }
                 seen.push(bz);
@@ -115,11 +116,12 @@ impl CarriedApart {
         base: impl Fn(Value) -> Value,
         apart: impl Fn(Value, Value) -> bool,
     ) -> Self {
-        let points: Vec<Point> = ops
-            .into_iter()
-            .filter(|&op| receives_two_buffers(ctx, op))
-            .flat_map(|op| points_of(ctx, op))
-            .collect();
+        let mut points: Vec<Point> = Vec::new();
+        for op in ops {
+            if receives_two_buffers(ctx, op) {
+                push_points_of(ctx, op, &mut points);
+            }
+        }
         let mut candidates = Candidates::default();
         for point in &points {
             for (first, second) in point.pairs() {
@@ -130,15 +132,15 @@ impl CarriedApart {
         for point in &points {
             for (first, second) in point.pairs() {
                 let candidate = pair(point.buffers[first], point.buffers[second]);
-                let edges = point.edges.iter().map(|row| (row[first], row[second]));
+                let edges = point.edges().map(|row| (row[first], row[second]));
                 candidates.check(candidate, edges, &base, &apart);
             }
         }
-        let mut sources: ValueMap<(Op, SmallVec<[Value; 2]>)> = ValueMap::default();
+        let mut sources = ByValue::for_values(ctx.value_capacity());
         for point in &points {
             for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =
-                    point.edges.iter().map(|row| row[k]).collect();
+                    point.edges().map(|row| row[k]).collect();
                 if let Some(forwarded) = forwarded {
                     sources.insert(v, (point.receiver, forwarded));
                 }
@@ -174,12 +176,18 @@ fn receives_two_buffers(ctx: &Context, op: Op) -> bool {
 struct Point {
     receiver: Op,
     buffers: SmallVec<[Value; 4]>,
-    /// One row per edge into the point: the value the edge forwards to each buffer (by
-    /// position in `buffers`), if it sets that buffer.
-    edges: Vec<SmallVec<[Option<Value>; 4]>>,
+    /// One row per edge into the point, one after the other, each `buffers.len()` long: the
+    /// value the edge forwards to each buffer (by position in `buffers`), if it sets that
+    /// buffer. In one list, so that a point of a loop needs no allocation of its own.
+    forwarded: SmallVec<[Option<Value>; 8]>,
 }
 
 impl Point {
+    /// The rows of [`Point::forwarded`], one per edge into the point.
+    fn edges(&self) -> impl Iterator<Item = &[Option<Value>]> + '_ {
+        self.forwarded.chunks(self.buffers.len())
+    }
+
     /// The candidate pairs, as positions in `buffers`: every two buffers the point receives,
     /// the smaller value first (the order of [`pair`]).
     fn pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
@@ -196,8 +204,8 @@ impl Point {
     }
 }
 
-/// The points of `op` receiving two to [`MAX_BUFFERS_PER_POINT`] buffers.
-fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
+/// Appends to `points` the points of `op` receiving two to [`MAX_BUFFERS_PER_POINT`] buffers.
+fn push_points_of(ctx: &Context, op: Op, points: &mut Vec<Point>) {
     let mut edges: SmallVec<[RegionEdgeView; 8]> = SmallVec::new();
     for_each_region_edge(ctx, op, RegionPoint::Parent, |edge| edges.push(edge));
     for index in 0..ctx.regions(op).len() {
@@ -209,10 +217,11 @@ fn points_of(ctx: &Context, op: Op) -> Vec<Point> {
             destinations.push(edge.to);
         }
     }
-    destinations
-        .into_iter()
-        .filter_map(|to| point_at(ctx, op, &edges, to))
-        .collect()
+    points.extend(
+        destinations
+            .into_iter()
+            .filter_map(|to| point_at(ctx, op, &edges, to)),
+    );
 }
 
 /// The point `to` of `receiver`, from the edges of `receiver` (those into `to` among them),
@@ -233,13 +242,13 @@ fn point_at(
     if !(2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
         return None;
     }
-    let edges = into()
-        .map(|edge| buffers.iter().map(|&v| edge.forwarded_to(ctx, v)).collect())
+    let forwarded = into()
+        .flat_map(|edge| buffers.iter().map(move |&v| edge.forwarded_to(ctx, v)))
         .collect();
     Some(Point {
         receiver,
         buffers,
-        edges,
+        forwarded,
     })
 }
 

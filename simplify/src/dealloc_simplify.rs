@@ -23,7 +23,6 @@ use analysis::alias::{
     AliasResult, BufferOriginAnalysis, BufferViewFlowAnalysis, existed_before_function, is_buffer,
     view_base,
 };
-use analysis::dense::ValueMap;
 use ir::dialects::arith::{ConstantOp, OrIOp};
 use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
 use ir::dialects::memref::ExtractStridedMetadataOp;
@@ -38,6 +37,7 @@ use std::cell::{Ref, RefCell};
 
 use analysis::closures::BoundedClosures;
 
+use crate::by_value::ByValue;
 use crate::carried_apart::CarriedApart;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
@@ -56,11 +56,11 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op) || ctx.op_def(op).region_branch.is_some())
         .partition(|&op| DeallocOp::is(ctx, op));
-    let mut origins = Origins::new(&flow, handed_over);
+    let mut origins = Origins::new(ctx, &flow, handed_over, deallocs.len());
     origins.carried = CarriedApart::compute(
         ctx,
         region_branches,
-        |v| metadata_view_base(ctx, v),
+        |v| metadata_view_base(ctx, view_base(ctx, v)),
         |x, y| decide_alias_by_rules(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
     );
     let mut patterns = DeallocSimplification { origins };
@@ -177,8 +177,8 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     if by_rules != AliasResult::Unknown {
         return by_rules;
     }
-    let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
-    let base = |v| metadata_view_base(ctx, v);
+    let (bx, by) = (a.bases(ctx, x).metadata, a.bases(ctx, y).metadata);
+    let base = |v| metadata_view_base(ctx, view_base(ctx, v));
     let apart = |u, v| decide_alias_by_rules(ctx, a, u, v) == AliasResult::DifferentAllocation;
     if a.carried.contains(bx, by)
         || a.carried.apart_through_flow(ctx, bx, by, base, apart)
@@ -193,23 +193,61 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
 /// [`alias`] by the rules alone: one view base, MLIR's `distinctAllocAndBlockArgument` and its
 /// extension to values made in the argument's block, and the origins.
 fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
-    let (bx, by) = (metadata_view_base(ctx, x), metadata_view_base(ctx, y));
+    let (fx, fy) = (a.bases(ctx, x), a.bases(ctx, y));
+    let (bx, by) = (fx.metadata, fy.metadata);
     if bx == by {
         return AliasResult::SameAllocation;
     }
+    let made_in_block_of_arg = |value: &Bases, arg| {
+        value.metadata_is_buffer && a.made_in_block_of_arg(ctx, value.metadata, arg)
+    };
     if distinct_alloc_and_block_arg(ctx, bx, by)
         || distinct_alloc_and_block_arg(ctx, by, bx)
-        || a.made_in_block_of_arg(ctx, bx, by)
-        || a.made_in_block_of_arg(ctx, by, bx)
+        || made_in_block_of_arg(&fx, by)
+        || made_in_block_of_arg(&fy, bx)
     {
         return AliasResult::DifferentAllocation;
     }
-    match a.same_allocation(ctx, x, y) {
-        AliasResult::Unknown => match ExtractStridedMetadataOp::source_of_base_buffer(ctx, x) {
-            Some(src) => a.same_allocation(ctx, src, y),
+    match a.same_allocation(ctx, &fx, &fy) {
+        AliasResult::Unknown => match fx.described {
+            Some(src) => a.same_allocation(ctx, &a.bases(ctx, src), &fy),
             None => AliasResult::Unknown,
         },
         known => known,
+    }
+}
+
+/// What [`decide_alias_by_rules`] reads of one value besides its origin, computed once per
+/// value ([`Origins::bases`]). None of it changes while the deallocations are rewritten: the
+/// pass makes no buffer and no view, and a value keeps its defining op (it is asked about only
+/// while a dealloc or a forwarding op uses it, so its op is not erased).
+#[derive(Clone, Copy)]
+struct Bases {
+    /// [`view_base`] of the value.
+    view: Value,
+    /// Whether `view` is a buffer.
+    view_is_buffer: bool,
+    /// [`metadata_view_base`] of the value.
+    metadata: Value,
+    /// Whether `metadata` is a buffer.
+    metadata_is_buffer: bool,
+    /// The buffer described, when the value is the base buffer of a
+    /// `memref.extract_strided_metadata`.
+    described: Option<Value>,
+}
+
+impl Bases {
+    /// The bases of `v`.
+    fn of(ctx: &Context, v: Value) -> Self {
+        let view = view_base(ctx, v);
+        let metadata = metadata_view_base(ctx, view);
+        Bases {
+            view,
+            view_is_buffer: is_buffer(ctx, view),
+            metadata,
+            metadata_is_buffer: is_buffer(ctx, metadata),
+            described: ExtractStridedMetadataOp::source_of_base_buffer(ctx, v),
+        }
     }
 }
 
@@ -218,10 +256,11 @@ fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> Alia
 /// may come from thousands of allocations there, and the answer is then "unknown" anyway).
 const ORIGIN_LIMIT: usize = 256;
 
-/// [`view_base`], also looking through the base buffer of `memref.extract_strided_metadata`
-/// (a view-like op in MLIR, whose `getViewBase` skips it).
-fn metadata_view_base(ctx: &Context, v: Value) -> Value {
-    let mut base = view_base(ctx, v);
+/// The [`view_base`] of a value, also looking through the base buffer of
+/// `memref.extract_strided_metadata` (a view-like op in MLIR, whose `getViewBase` skips it),
+/// from the value's own [`view_base`] `view`.
+fn metadata_view_base(ctx: &Context, view: Value) -> Value {
+    let mut base = view;
     for _ in 0..1_000_000 {
         match ExtractStridedMetadataOp::source_of_base_buffer(ctx, base) {
             Some(source) => base = view_base(ctx, source),
@@ -316,8 +355,16 @@ fn remove_memrefs_contained_in_retained(
     let mut answers: Vec<AliasResult> = Vec::with_capacity(r.len());
     for (i, (&m, &c)) in parts.memrefs.iter().zip(&parts.conditions).enumerate() {
         answers.clear();
-        answers.extend(r.iter().map(|&x| alias(rw, a, m, x)));
-        let decided = answers.iter().all(|&x| x != AliasResult::Unknown);
+        // One unknown answer keeps `m`: the answers after it are not needed.
+        let mut decided = true;
+        for &x in r {
+            let answer = alias(rw, a, m, x);
+            if answer == AliasResult::Unknown {
+                decided = false;
+                break;
+            }
+            answers.push(answer);
+        }
         if !(decided && answers.contains(&AliasResult::SameAllocation)) {
             if !extra.is_empty() {
                 kept.memrefs.push(m);
@@ -449,9 +496,8 @@ struct TerminalSpan {
 }
 
 /// The origins computed so far, by value, with their terminals in one list.
-#[derive(Default)]
 struct OriginTable {
-    origins: ValueMap<Origin>,
+    origins: ByValue<Origin>,
     terminals: Vec<Value>,
 }
 
@@ -483,6 +529,10 @@ impl OriginTable {
     }
 }
 
+/// How many alias questions a deallocation is expected to ask, to size their memo: two freed
+/// buffers and two retained ones make four.
+const ANSWERS_PER_DEALLOC: usize = 4;
+
 /// Origin summaries, computed once per view base (buffers never change origin while the
 /// deallocations are rewritten), answering `BufferOriginAnalysis::is_same_allocation`'s
 /// questions.
@@ -492,6 +542,8 @@ struct Origins<'a> {
     table: RefCell<OriginTable>,
     /// The answers of [`alias`] by pair of operands.
     answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
+    /// The [`Bases`] of the values asked about so far.
+    bases: RefCell<ByValue<Bases>>,
     /// Handed-over arguments, which count as allocations.
     handed_over: FxHashSet<Value>,
     /// The region-branch values proved apart (empty while it is computed).
@@ -499,12 +551,28 @@ struct Origins<'a> {
 }
 
 impl<'a> Origins<'a> {
-    fn new(analysis: &'a BufferOriginAnalysis, handed_over: FxHashSet<Value>) -> Self {
+    /// The origins over `analysis` for the values of `ctx`, with room for the answers of
+    /// about [`ANSWERS_PER_DEALLOC`] questions for each of `deallocs` deallocations (the memo
+    /// then rarely grows).
+    fn new(
+        ctx: &Context,
+        analysis: &'a BufferOriginAnalysis,
+        handed_over: FxHashSet<Value>,
+        deallocs: usize,
+    ) -> Self {
+        let values = ctx.value_capacity();
         Origins {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
-            table: RefCell::default(),
-            answers: RefCell::default(),
+            table: RefCell::new(OriginTable {
+                origins: ByValue::for_values(values),
+                terminals: Vec::new(),
+            }),
+            answers: RefCell::new(FxHashMap::with_capacity_and_hasher(
+                ANSWERS_PER_DEALLOC * deallocs,
+                Default::default(),
+            )),
+            bases: RefCell::new(ByValue::for_values(values)),
             handed_over,
             carried: CarriedApart::default(),
         }
@@ -515,6 +583,16 @@ impl<'a> Origins<'a> {
     /// exceeds [`ORIGIN_LIMIT`].
     fn get(&self, ctx: &Context, v: Value) -> Origin {
         self.of_value(ctx, view_base(ctx, v))
+    }
+
+    /// The [`Bases`] of `v`, cached.
+    fn bases(&self, ctx: &Context, v: Value) -> Bases {
+        if let Some(&known) = self.bases.borrow().get(v) {
+            return known;
+        }
+        let bases = Bases::of(ctx, v);
+        self.bases.borrow_mut().insert(v, bases);
+        bases
     }
 
     /// The origin of `value` itself (not of its view base), cached.
@@ -587,14 +665,11 @@ impl<'a> Origins<'a> {
     /// owns the block argument `arg`: the result of a loop or an `scf.if` there, or the
     /// argument of a loop nested there. Each such buffer is made while the block runs, when
     /// `arg`'s buffer is live (nothing frees a block argument before its block's terminator),
-    /// so it is another buffer, as MLIR argues for one allocation.
+    /// so it is another buffer, as MLIR argues for one allocation. `value` must be a buffer.
     fn made_in_block_of_arg(&self, ctx: &Context, value: Value, arg: Value) -> bool {
         let ValueDef::BlockArg { block, .. } = ctx.value_def(arg) else {
             return false;
         };
-        if !is_buffer(ctx, value) {
-            return false;
-        }
         let origin = self.of_value(ctx, value);
         let terminals = self.terminals(&origin);
         origin.complete
@@ -607,13 +682,14 @@ impl<'a> Origins<'a> {
             })
     }
 
-    /// `is_same_allocation(x, y)` (MLIR's decision procedure), from cached origins.
-    fn same_allocation(&self, ctx: &Context, x: Value, y: Value) -> AliasResult {
-        let (bx, by) = (view_base(ctx, x), view_base(ctx, y));
+    /// `is_same_allocation(x, y)` (MLIR's decision procedure) of the values whose [`Bases`]
+    /// are `x` and `y`, from cached origins.
+    fn same_allocation(&self, ctx: &Context, x: &Bases, y: &Bases) -> AliasResult {
+        let (bx, by) = (x.view, y.view);
         if bx == by {
             return AliasResult::SameAllocation;
         }
-        if !is_buffer(ctx, bx) || !is_buffer(ctx, by) {
+        if !x.view_is_buffer || !y.view_is_buffer {
             return AliasResult::Unknown;
         }
         let (ox, oy) = (self.of_value(ctx, bx), self.of_value(ctx, by));
