@@ -201,19 +201,18 @@ impl BufferViewFlowAnalysis {
                 return;
             }
             self.mark_terminals(ctx, op);
-            let results = ctx.results(op).to_vec();
             for operand in ctx.operands(op) {
-                for &r in &results {
+                for &r in ctx.results(op) {
                     self.link_buffers(ctx, operand, r);
                 }
             }
             return;
         }
         if def.registered && def.traits.contains(Traits::PURE) && ctx.regions(op).is_empty() {
-            let buffers: Vec<Value> = ctx.operands(op).filter(|&v| is_buffer(ctx, v)).collect();
+            let buffers: SmallVec<[Value; 4]> =
+                ctx.operands(op).filter(|&v| is_buffer(ctx, v)).collect();
             if !buffers.is_empty() {
-                let results = ctx.results(op).to_vec();
-                for &r in results.iter().filter(|&&r| is_buffer(ctx, r)) {
+                for &r in ctx.results(op).iter().filter(|&&r| is_buffer(ctx, r)) {
                     for &b in &buffers {
                         self.link(b, r);
                     }

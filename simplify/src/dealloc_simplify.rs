@@ -352,7 +352,7 @@ fn remove_memrefs_contained_in_retained(
     // Nothing is allocated until a memref is found among the retained ones (most visits).
     let mut extra: Vec<Vec<Value>> = Vec::new();
     let mut kept = DeallocOperands::default();
-    let mut answers: Vec<AliasResult> = Vec::with_capacity(r.len());
+    let mut answers: SmallVec<[AliasResult; 8]> = SmallVec::new();
     for (i, (&m, &c)) in parts.memrefs.iter().zip(&parts.conditions).enumerate() {
         answers.clear();
         // One unknown answer keeps `m`: the answers after it are not needed.
@@ -426,27 +426,24 @@ fn without_retained_apart(
     a: &Origins,
     parts: &DeallocOperands,
 ) -> Option<(DeallocOperands, Vec<Option<usize>>)> {
-    let disjoint: Vec<bool> = parts
-        .retained
-        .iter()
-        .map(|&r| {
-            parts
-                .memrefs
-                .iter()
-                .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation)
-        })
-        .collect();
-    if !disjoint.contains(&true) {
-        return None;
-    }
-    let mut map = Vec::with_capacity(disjoint.len());
+    let apart_from_all = |r: Value| {
+        parts
+            .memrefs
+            .iter()
+            .all(|&m| alias(ctx, a, m, r) == AliasResult::DifferentAllocation)
+    };
+    // Nothing is allocated before the first retained value apart from all (most visits find
+    // none); the questions are asked in the same order either way.
+    let first = parts.retained.iter().position(|&r| apart_from_all(r))?;
+    let mut map: Vec<Option<usize>> = (0..first).map(Some).collect();
+    map.push(None);
     let mut kept = DeallocOperands {
         memrefs: parts.memrefs.clone(),
         conditions: parts.conditions.clone(),
-        retained: Vec::new(),
+        retained: parts.retained[..first].to_vec(),
     };
-    for (&r, &apart) in parts.retained.iter().zip(&disjoint) {
-        if apart {
+    for &r in &parts.retained[first + 1..] {
+        if apart_from_all(r) {
             map.push(None);
         } else {
             map.push(Some(kept.retained.len()));
@@ -795,11 +792,16 @@ fn apart_from_all_others(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Optio
             i == j || alias(ctx, a, memrefs[i], memrefs[j]) == AliasResult::DifferentAllocation
         })
     };
-    let (alone, rest): (Vec<usize>, Vec<usize>) = (0..memrefs.len()).partition(|&i| apart(i));
-    if alone.is_empty() {
+    // Inline (at most PAIRWISE_LIMIT): no allocation when no memref is alone (most visits).
+    let alone: SmallVec<[bool; PAIRWISE_LIMIT]> = (0..memrefs.len()).map(apart).collect();
+    if !alone.contains(&true) {
         return None;
     }
-    let mut groups: Vec<Vec<usize>> = alone.into_iter().map(|i| vec![i]).collect();
+    let mut groups: Vec<Vec<usize>> = (0..memrefs.len())
+        .filter(|&i| alone[i])
+        .map(|i| vec![i])
+        .collect();
+    let rest: Vec<usize> = (0..memrefs.len()).filter(|&i| !alone[i]).collect();
     if !rest.is_empty() {
         groups.push(rest);
     }
@@ -872,7 +874,7 @@ fn retained_aliasing_always_freed(
     if parts.retained.is_empty() {
         return false;
     }
-    let mut dropped = vec![false; parts.memrefs.len()];
+    let mut dropped: SmallVec<[bool; 8]> = smallvec::smallvec![false; parts.memrefs.len()];
     for &r in &parts.retained {
         let hit = (0..parts.memrefs.len()).find(|&i| {
             ConstantOp::as_bool(rw, parts.conditions[i]) == Some(true)
