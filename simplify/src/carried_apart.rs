@@ -116,13 +116,17 @@ impl CarriedApart {
         base: impl Fn(Value) -> Value,
         apart: impl Fn(Value, Value) -> bool,
     ) -> Self {
-        let mut points: Vec<Point> = Vec::new();
+        let ops = ops.into_iter();
+        // Room for a point per op: a loop that receives buffers has two or three.
+        let mut points: Vec<Point> = Vec::with_capacity(ops.size_hint().0);
         for op in ops {
             if receives_two_buffers(ctx, op) {
                 push_points_of(ctx, op, &mut points);
             }
         }
         let mut candidates = Candidates::default();
+        let pairs: usize = points.iter().map(|point| point.pairs().count()).sum();
+        candidates.dependents.reserve(pairs);
         for point in &points {
             for (first, second) in point.pairs() {
                 let candidate = pair(point.buffers[first], point.buffers[second]);

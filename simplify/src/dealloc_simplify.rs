@@ -527,8 +527,8 @@ impl OriginTable {
 }
 
 /// How many alias questions a deallocation is expected to ask, to size their memo: two freed
-/// buffers and two retained ones make four.
-const ANSWERS_PER_DEALLOC: usize = 4;
+/// buffers and two retained ones make four, and the deallocs a rewrite builds ask again.
+const ANSWERS_PER_DEALLOC: usize = 8;
 
 /// Origin summaries, computed once per view base (buffers never change origin while the
 /// deallocations are rewritten), answering `BufferOriginAnalysis::is_same_allocation`'s
