@@ -31,6 +31,7 @@
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
+use crate::aliases::{AliasSearch, MarkedSet as AliasSet};
 use crate::logic;
 use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
@@ -68,15 +69,13 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
     moved
 }
 
-/// The view-flow closures the placement asks for, memoised over all the frees: the frees of
-/// one component (a chain of loops, a block argument with thousands of predecessors) ask for
-/// the same closures, which are walked once. Moving frees changes no view flow.
+/// What the placement keeps from one free to the next: the search for aliases (with what it
+/// learnt about the view flow), the closures of origins, and buffers. Moving frees changes no
+/// view flow.
 struct Closures<'a> {
     flow: &'a BufferViewFlowAnalysis,
-    /// What each value may be derived from, up to [`ALIAS_LIMIT`] values.
-    roots: BoundedClosures<'a>,
-    /// What may be derived from each value, up to [`ALIAS_LIMIT`] values.
-    derived: BoundedClosures<'a>,
+    /// The search for the aliases of each freed buffer, up to [`ALIAS_LIMIT`] values.
+    aliases: AliasSearch<'a>,
     /// What each value may be derived from, up to [`ORIGIN_LIMIT`] values.
     origins: BoundedClosures<'a>,
     /// The alias set of the last free placed, emptied, kept for its allocations: each free
@@ -90,8 +89,7 @@ impl<'a> Closures<'a> {
     fn new(flow: &'a BufferViewFlowAnalysis) -> Self {
         Closures {
             flow,
-            roots: BoundedClosures::walking(flow, Direction::Reverse, ALIAS_LIMIT),
-            derived: BoundedClosures::walking(flow, Direction::Forward, ALIAS_LIMIT),
+            aliases: AliasSearch::new(flow, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
             spare_aliases: AliasSet::default(),
             address_users: AddressUsers::default(),
@@ -107,53 +105,6 @@ impl<'a> Closures<'a> {
     fn recycle(&mut self, mut aliases: AliasSet) {
         aliases.clear();
         self.spare_aliases = aliases;
-    }
-}
-
-/// The aliases of one free: the values in the order found, and a mark per value number (ids
-/// are dense), so that membership costs no hashing and emptying the set costs its size.
-#[derive(Default)]
-struct AliasSet {
-    members: Vec<Value>,
-    marked: Vec<bool>,
-}
-
-impl AliasSet {
-    /// Adds `value`; whether it was not in the set yet.
-    fn insert(&mut self, value: Value) -> bool {
-        let index = value.as_u32() as usize;
-        if index >= self.marked.len() {
-            let len = (index + 1).max(2 * self.marked.len());
-            self.marked.resize(len, false);
-        }
-        if self.marked[index] {
-            return false;
-        }
-        self.marked[index] = true;
-        self.members.push(value);
-        true
-    }
-
-    fn contains(&self, value: Value) -> bool {
-        self.marked
-            .get(value.as_u32() as usize)
-            .copied()
-            .unwrap_or(false)
-    }
-
-    fn len(&self) -> usize {
-        self.members.len()
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        self.members.iter().copied()
-    }
-
-    /// Empties the set, keeping its allocations.
-    fn clear(&mut self) {
-        for value in self.members.drain(..) {
-            self.marked[value.as_u32() as usize] = false;
-        }
     }
 }
 
@@ -301,7 +252,7 @@ fn last_use(
     aliases: &mut AliasSet,
 ) -> Option<Option<Op>> {
     let (block, buffer, guard, definer) = (site.block, site.buffer, site.guard, site.definer);
-    aliases_of(ctx, closures, buffer, aliases)?;
+    closures.aliases.aliases_of(ctx, buffer, aliases)?;
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
     let held = definer
@@ -445,61 +396,6 @@ fn push_into_branches(
     }
 }
 
-/// Fills the empty `aliases` with every value that may be `buffer` or a view of it: the values
-/// derived from anything `buffer` may be derived from, plus what is derived from the results of
-/// calls it is passed to that the callee's summary does not describe (they might be it); `None`
-/// beyond [`ALIAS_LIMIT`].
-///
-/// A root already among the aliases is derived from a root (or call result) whose closure was
-/// taken: its own closure is part of that one, so it is not asked for (a buffer passed down a
-/// chain of loops has hundreds of roots, each deriving the rest of the chain).
-fn aliases_of(
-    ctx: &Context,
-    closures: &mut Closures,
-    buffer: Value,
-    aliases: &mut AliasSet,
-) -> Option<()> {
-    let mut pending: Vec<Value> = Vec::new();
-    for &root in closures.roots.get(buffer)?.iter() {
-        if aliases.contains(root) {
-            continue;
-        }
-        pending.extend_from_slice(&closures.derived.get(root)?);
-        add_with_undescribed_results(ctx, closures, aliases, &mut pending)?;
-    }
-    Some(())
-}
-
-/// Adds the `pending` values to `aliases`, with what is derived from the results of calls they
-/// are passed to that the callee's summary does not describe; `None` beyond [`ALIAS_LIMIT`].
-fn add_with_undescribed_results(
-    ctx: &Context,
-    closures: &mut Closures,
-    aliases: &mut AliasSet,
-    pending: &mut Vec<Value>,
-) -> Option<()> {
-    let flow = closures.flow;
-    while let Some(alias) = pending.pop() {
-        if !aliases.insert(alias) {
-            continue;
-        }
-        if aliases.len() > ALIAS_LIMIT {
-            return None;
-        }
-        for (user, _) in ctx.uses(alias) {
-            if ctx.op_def(user).call.is_none() {
-                continue;
-            }
-            for &result in ctx.results(user) {
-                if !aliases.contains(result) && may_be_undescribed(ctx, flow, result) {
-                    pending.extend_from_slice(&closures.derived.get(result)?);
-                }
-            }
-        }
-    }
-    Some(())
-}
-
 /// How many values [`cannot_be_held`] looks at before answering `false`.
 const ORIGIN_LIMIT: usize = 32;
 
@@ -543,14 +439,6 @@ fn cannot_be_held(
 /// Whether `value` is a buffer its defining op allocates on the stack.
 fn is_stack_allocation(ctx: &Context, value: Value) -> bool {
     ir::interfaces::allocation_resource(ctx, value) == Some(Resource::AutomaticAllocationScope)
-}
-
-/// Whether the call result `result` may be a buffer its summary does not name: anything but
-/// an argument of the call or a fresh allocation.
-fn may_be_undescribed(ctx: &Context, flow: &BufferViewFlowAnalysis, result: Value) -> bool {
-    analysis::alias::is_buffer(ctx, result)
-        && flow.may_be_terminal(result)
-        && !flow.is_fresh(result)
 }
 
 /// `last` updated with a use by `user`; `None` if `user` runs after the guard in the block.
