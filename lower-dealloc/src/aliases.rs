@@ -8,23 +8,28 @@
 //!
 //! Each free walks its own roots and aliases, marking the values found in tables indexed by
 //! value number: most alias sets are a few dozen values, and a walk costs what it finds. A
-//! chain of loops gives every free after its first few hundred values more roots than the
-//! limit; walking them each time would cost the limit per free. So the search keeps a fact
-//! across frees: a value has *many roots* when its reverse closure holds more than the limit.
-//! Everything derived from such a value has all its roots too, so it is marked as well, and
-//! a reverse walk reaching a marked value stops: the buffer's aliases hold its roots. A
-//! reverse walk that goes over the limit marks the top of the path of single sources it
-//! starts with (a freed base buffer comes from its view, which comes from one loop argument,
-//! which the whole chain flows into), when it goes far enough to tell: the buffer's roots are
-//! that path and the top's roots. Marking follows each edge at most once over all frees, so
-//! the search stays linear.
+//! chain of loops gives every free after its first few hundred values more aliases than the
+//! limit; walking them each time would cost the limit per free. So the search keeps what it
+//! learns across frees:
+//!
+//! - *too many aliases*: a value's aliases hold more than the limit. The roots of a value
+//!   derived from it include its roots, so its aliases include its aliases: it is marked as
+//!   well. A freed buffer has the aliases of the top of its path of single sources (a base
+//!   buffer comes from its view, which comes from one loop argument), so a free with too many
+//!   aliases marks that top and everything derived from it: the later frees of the chain.
+//! - *too many derived values*: a lower bound of how many values derive from each value
+//!   ([`DerivedBounds`]), computed once a walk from roots goes over the limit.
+//!
+//! A root with either fact, or an alias with the second, puts the buffer's aliases over the
+//! limit: the walk stops there. Marking follows each edge at most once over all frees, and
+//! the bounds visit each value once, so the search stays linear.
 
+use crate::derived_bounds::DerivedBounds;
 use analysis::alias::BufferViewFlowAnalysis;
 use ir::{Context, Value};
 
-/// How long a path of single sources from the freed buffer is followed before the reverse
-/// walk branches out: its top is the value marked when the walk goes over the limit, and the
-/// walk goes this much farther to tell.
+/// How long a path of single sources from the freed buffer is followed to find the value
+/// marked when the buffer has too many aliases (a free follows it each time: it stays short).
 const PATH_LIMIT: usize = 16;
 
 /// A set of values in the order found, with a mark per value number (ids are dense), so that
@@ -104,8 +109,8 @@ impl Facts {
 }
 
 /// The search for the aliases of freed buffers over one view flow, keeping its buffers and
-/// the facts it learns ([`Facts`]) from one free to the next. The view flow must not change
-/// meanwhile (moving frees changes none).
+/// the facts it learns from one free to the next. The view flow must not change meanwhile
+/// (moving frees changes none).
 pub(crate) struct AliasSearch<'a> {
     flow: &'a BufferViewFlowAnalysis,
     limit: usize,
@@ -113,8 +118,11 @@ pub(crate) struct AliasSearch<'a> {
     roots: MarkedSet,
     /// The values still to visit in a walk.
     stack: Vec<Value>,
-    /// Values with more roots than the limit; everything derived from one is one too.
-    many_roots: Facts,
+    /// Values with more aliases than the limit; everything derived from one is one too.
+    too_many_aliases: Facts,
+    /// Values with more derived values than the limit, computed after a walk from roots
+    /// finds more aliases than the limit.
+    derived_bounds: DerivedBounds<'a>,
 }
 
 impl<'a> AliasSearch<'a> {
@@ -125,7 +133,8 @@ impl<'a> AliasSearch<'a> {
             limit,
             roots: MarkedSet::default(),
             stack: Vec::new(),
-            many_roots: Facts::default(),
+            too_many_aliases: Facts::default(),
+            derived_bounds: DerivedBounds::new(flow, limit),
         }
     }
 
@@ -134,27 +143,97 @@ impl<'a> AliasSearch<'a> {
     /// the results of calls an alias is passed to that the callee's summary does not describe
     /// (they might be it); `None` beyond the limit.
     ///
-    /// The walk from the roots adds each value once and stops at the limit.
+    /// The buffer's aliases are those of the top of its path of single sources: when they are
+    /// too many, the top is marked, with everything derived from it.
     pub(crate) fn aliases_of(
         &mut self,
         ctx: &Context,
         buffer: Value,
         aliases: &mut MarkedSet,
     ) -> Option<()> {
-        self.find_roots(buffer)?;
+        let top = self.single_source_path(buffer);
+        if self.find_roots(top) && self.add_aliases(ctx, aliases) {
+            return Some(());
+        }
+        self.mark_too_many_aliases(top);
+        None
+    }
+
+    /// Adds to the empty `roots` the path from `buffer` following single sources, at most
+    /// [`PATH_LIMIT`] values, stopping before a value already on it; its last value (the
+    /// top). The buffer's roots are that path and the top's roots, and the path is derived
+    /// from the top: the buffer and the top have the same aliases.
+    fn single_source_path(&mut self, buffer: Value) -> Value {
+        self.roots.clear();
+        let mut top = buffer;
+        loop {
+            self.roots.insert(top);
+            match self.flow.sources(top) {
+                &[source] if self.roots.len() < PATH_LIMIT && !self.roots.contains(source) => {
+                    top = source;
+                }
+                _ => return top,
+            }
+        }
+    }
+
+    /// Adds to `roots` (the path from the buffer to `top`) the roots of `top`: whether they
+    /// stay within the limit, and none is known to have more aliases or derived values than
+    /// the limit (the buffer's aliases hold them).
+    fn find_roots(&mut self, top: Value) -> bool {
+        if self.roots.iter().any(|value| self.is_known_over(value)) {
+            return false;
+        }
+        self.stack.clear();
+        self.stack.extend_from_slice(self.flow.sources(top));
+        while let Some(value) = self.stack.pop() {
+            if self.is_known_over(value) {
+                return false;
+            }
+            if !self.roots.insert(value) {
+                continue;
+            }
+            if self.roots.len() > self.limit {
+                return false;
+            }
+            self.stack.extend_from_slice(self.flow.sources(value));
+        }
+        true
+    }
+
+    /// Adds to `aliases` what is derived from the roots, with the undescribed call results:
+    /// whether they stay within the limit. Each value is added once; the walk stops at a value
+    /// known to have more derived values than the limit (all would be aliases). Past the
+    /// limit, the bounds of the roots are computed ([`DerivedBounds`]): on a chain of loops
+    /// they tell at once that the roots of the later frees derive too many values.
+    fn add_aliases(&mut self, ctx: &Context, aliases: &mut MarkedSet) -> bool {
         self.stack.clear();
         self.stack.extend(self.roots.iter());
         while let Some(value) = self.stack.pop() {
             if !aliases.insert(value) {
                 continue;
             }
+            if self.derived_bounds.known_over(value) {
+                return false;
+            }
             if aliases.len() > self.limit {
-                return None;
+                self.bound_roots();
+                return false;
             }
             self.stack.extend_from_slice(self.flow.derived(value));
             self.push_undescribed_results(ctx, value, aliases);
         }
-        Some(())
+        true
+    }
+
+    /// Computes the bounds of the roots of the last buffer searched, up to the first one known
+    /// to derive more values than the limit.
+    fn bound_roots(&mut self) {
+        for &root in &self.roots.members {
+            if self.derived_bounds.compute_over(root) {
+                return;
+            }
+        }
     }
 
     /// Pushes the results of the calls `alias` is passed to that the callee's summary does not
@@ -172,67 +251,20 @@ impl<'a> AliasSearch<'a> {
         }
     }
 
-    /// Fills `roots` with `buffer` and everything it may be derived from; `None` beyond the
-    /// limit, or at a value known to have more roots than the limit (they would be the
-    /// buffer's).
-    ///
-    /// The walk first follows the path of single sources from `buffer` (at most
-    /// [`PATH_LIMIT`] values, not around a cycle): the buffer's roots are that path and the
-    /// roots of its top. Past the limit, the walk goes on for the length of the path less
-    /// one: if it gets there, the top alone has more roots than the limit and is marked (with
-    /// all it derives, among which the buffer); otherwise only the buffer is.
-    fn find_roots(&mut self, buffer: Value) -> Option<()> {
-        self.roots.clear();
-        let top = self.single_source_path(buffer)?;
-        let margin = self.roots.len() - 1;
-        self.stack.clear();
-        self.stack.extend_from_slice(self.flow.sources(top));
-        while let Some(value) = self.stack.pop() {
-            if self.many_roots.holds(value) {
-                return None;
-            }
-            if !self.roots.insert(value) {
-                continue;
-            }
-            if self.roots.len() > self.limit + margin {
-                self.mark_many_roots(top);
-                return None;
-            }
-            self.stack.extend_from_slice(self.flow.sources(value));
-        }
-        if self.roots.len() > self.limit {
-            self.mark_many_roots(buffer);
-            return None;
-        }
-        Some(())
+    /// Whether `value` is known to have more aliases or more derived values than the limit:
+    /// then so has anything derived from it.
+    fn is_known_over(&self, value: Value) -> bool {
+        self.too_many_aliases.holds(value) || self.derived_bounds.known_over(value)
     }
 
-    /// Adds to the empty `roots` the path from `buffer` following single sources, at most
-    /// [`PATH_LIMIT`] values, stopping before a value already on it; its last value (the
-    /// top). `None` at a value known to have more roots than the limit.
-    fn single_source_path(&mut self, buffer: Value) -> Option<Value> {
-        let mut top = buffer;
-        loop {
-            if self.many_roots.holds(top) {
-                return None;
-            }
-            self.roots.insert(top);
-            match self.flow.sources(top) {
-                &[source] if self.roots.len() < PATH_LIMIT && !self.roots.contains(source) => {
-                    top = source;
-                }
-                _ => return Some(top),
-            }
-        }
-    }
-
-    /// Records that `value` has more roots than the limit, and so does everything derived from
-    /// it. The values already marked are not followed: their derived values are marked.
-    fn mark_many_roots(&mut self, value: Value) {
+    /// Records that `value` has more aliases than the limit, and so does everything derived
+    /// from it (its roots include the value's). The values already marked are not followed:
+    /// their derived values are marked.
+    fn mark_too_many_aliases(&mut self, value: Value) {
         self.stack.clear();
         self.stack.push(value);
         while let Some(v) = self.stack.pop() {
-            if self.many_roots.set(v) {
+            if self.too_many_aliases.set(v) {
                 self.stack.extend_from_slice(self.flow.derived(v));
             }
         }
@@ -245,4 +277,149 @@ fn may_be_undescribed(ctx: &Context, flow: &BufferViewFlowAnalysis, result: Valu
     analysis::alias::is_buffer(ctx, result)
         && flow.may_be_terminal(result)
         && !flow.is_fresh(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::Op;
+    use ir::asm::parser::{ParseOptions, parse_module};
+    use std::collections::BTreeSet;
+
+    /// The limit of the searches checked: small enough for chains above and below it.
+    const LIMIT: usize = 6;
+
+    /// Chains of `arith.select`s of several lengths around [`LIMIT`] (the shortest joined with
+    /// the longest: their join has too many aliases, the shortest's values few), a ladder
+    /// (each value selecting between the two before it: values are reached along many paths), a
+    /// loop yielding its own argument (a cycle), and a chain past the limit fed by that loop.
+    fn program() -> String {
+        let mut s = String::from(
+            "func.func @f(%c: i1, %n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n",
+        );
+        for (chain, length) in [3, LIMIT, LIMIT + 1, 3 * LIMIT].into_iter().enumerate() {
+            s.push_str(&format!(
+                "  %ch{chain}_0 = memref.alloc() : memref<2xf32>\n"
+            ));
+            for k in 1..length {
+                let p = k - 1;
+                s.push_str(&format!(
+                    "  %ch{chain}_{k} = arith.select %c, %ch{chain}_{p}, %ch{chain}_{p} : memref<2xf32>\n"
+                ));
+            }
+        }
+        let last = 3 * LIMIT - 1;
+        s.push_str(&format!(
+            "  %join = arith.select %c, %ch3_{last}, %ch0_2 : memref<2xf32>\n"
+        ));
+        s.push_str(
+            "  %l0 = memref.alloc() : memref<2xf32>\n  %l1 = memref.alloc() : memref<2xf32>\n",
+        );
+        for k in 2..LIMIT + 3 {
+            let (a, b) = (k - 1, k - 2);
+            s.push_str(&format!(
+                "  %l{k} = arith.select %c, %l{a}, %l{b} : memref<2xf32>\n"
+            ));
+        }
+        s.push_str("  %x = memref.alloc() : memref<2xf32>\n");
+        s.push_str(
+            "  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (memref<2xf32>) {\n",
+        );
+        s.push_str("    scf.yield %a : memref<2xf32>\n  }\n");
+        s.push_str("  %t0 = arith.select %c, %r, %r : memref<2xf32>\n");
+        for k in 1..2 * LIMIT {
+            let p = k - 1;
+            s.push_str(&format!(
+                "  %t{k} = arith.select %c, %t{p}, %t{p} : memref<2xf32>\n"
+            ));
+        }
+        s.push_str("  return\n}\n");
+        s
+    }
+
+    /// The buffers of `module` (results and block arguments), in program order.
+    fn buffers(ctx: &Context, module: Op) -> Vec<Value> {
+        let mut values = Vec::new();
+        for op in ctx.walk_preorder(module) {
+            values.extend_from_slice(ctx.results(op));
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
+                    values.extend_from_slice(ctx.block_args(block));
+                }
+            }
+        }
+        values.retain(|&v| analysis::alias::is_buffer(ctx, v));
+        values
+    }
+
+    /// The aliases of `buffer` by unbounded closures (the program has no call), or `None`
+    /// past [`LIMIT`].
+    fn expected_aliases(flow: &BufferViewFlowAnalysis, buffer: Value) -> Option<BTreeSet<Value>> {
+        let aliases: BTreeSet<Value> = flow
+            .resolve_reverse(buffer)
+            .flat_map(|root| flow.resolve(root))
+            .collect();
+        (aliases.len() <= LIMIT).then_some(aliases)
+    }
+
+    /// Asks one search for the aliases of each of `order`, checking each answer.
+    fn check_in_order(ctx: &Context, flow: &BufferViewFlowAnalysis, order: &[Value]) {
+        let mut search = AliasSearch::new(flow, LIMIT);
+        let mut aliases = MarkedSet::default();
+        for &buffer in order {
+            aliases.clear();
+            let found = search
+                .aliases_of(ctx, buffer, &mut aliases)
+                .map(|()| aliases.iter().collect::<BTreeSet<Value>>());
+            assert_eq!(
+                found,
+                expected_aliases(flow, buffer),
+                "aliases of {buffer:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_aliases_are_the_closures_whatever_the_order_of_the_frees() {
+        let mut ctx = Context::new();
+        let module =
+            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let flow = BufferViewFlowAnalysis::compute(&ctx, module);
+        let mut order = buffers(&ctx, module);
+        let answers: Vec<bool> = order
+            .iter()
+            .map(|&b| expected_aliases(&flow, b).is_some())
+            .collect();
+        assert!(answers.contains(&true) && answers.contains(&false));
+        check_in_order(&ctx, &flow, &order);
+        order.reverse();
+        check_in_order(&ctx, &flow, &order);
+    }
+
+    #[test]
+    fn a_bound_tells_a_forward_closure_over_the_limit_and_none_within() {
+        let mut ctx = Context::new();
+        let module =
+            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let flow = BufferViewFlowAnalysis::compute(&ctx, module);
+        let values = buffers(&ctx, module);
+        let sizes: Vec<usize> = values.iter().map(|&v| flow.resolve(v).count()).collect();
+        for limit in [LIMIT - 1, LIMIT, LIMIT + 1] {
+            let mut bounds = DerivedBounds::new(&flow, limit);
+            for (&value, &size) in values.iter().zip(&sizes) {
+                let over = bounds.compute_over(value);
+                assert!(
+                    !over || size > limit,
+                    "{value:?}: {size} values, limit {limit}"
+                );
+            }
+            // Chains and ladders: their longest path is their closure.
+            let told = values
+                .iter()
+                .zip(&sizes)
+                .filter(|&(&v, &size)| size > limit && bounds.known_over(v));
+            let over = sizes.iter().filter(|&&size| size > limit).count();
+            assert_eq!(told.count(), over, "limit {limit}");
+        }
+    }
 }

@@ -25,6 +25,7 @@
 mod aliases;
 mod clone;
 mod dealloc;
+mod derived_bounds;
 mod helper;
 mod last_use;
 mod logic;
