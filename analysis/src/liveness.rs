@@ -21,9 +21,12 @@
 //! least fixpoint of the equations above in O(result size + edges visited), without the
 //! blocks × values bit matrix a dense dataflow solver needs (quadratic on big functions).
 //! Results are stored as sorted value vectors in CSR form (sparse sets), looked up by binary
-//! search.
+//! search. A block's slot is found by its number in a table over the numbers the analysed
+//! blocks span ([`BlockIndex`]), hashed only when they are scattered.
 
-use ir::{Block, Context, Op, Region, Value, ValueDef};
+use std::ops::Range;
+
+use ir::{Block, Context, Op, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::cfg::region_graph;
@@ -31,11 +34,75 @@ use crate::graph;
 
 const NONE: u32 = u32::MAX;
 
+/// How many block numbers a [`BlockIndex`] table may span per analysed block (plus
+/// [`TABLE_SLACK`]) before the index is hashed instead.
+const TABLE_SPAN_PER_BLOCK: usize = 4;
+
+/// Block numbers a [`BlockIndex`] table may span beyond [`TABLE_SPAN_PER_BLOCK`] per block.
+const TABLE_SLACK: usize = 64;
+
+/// The position of each analysed block in the list of blocks.
+///
+/// Blocks are numbered over the whole context, and the blocks of one op (a function) are
+/// mostly numbered consecutively, as the parser creates them: a table over the numbers from
+/// the smallest to the largest analysed block answers a lookup with one indexed load. When
+/// those numbers are scattered (the table would be more than [`TABLE_SPAN_PER_BLOCK`] slots
+/// per block), the positions are hashed, so the cost stays proportional to the blocks
+/// analysed. Both give the same answers: the position of a listed block, `None` for others
+/// (blocks created after the analysis included).
+#[derive(Clone, Debug)]
+enum BlockIndex {
+    /// `slots[number - first]` is the position of the block with that number, or [`NONE`].
+    Table { first: u32, slots: Vec<u32> },
+    /// The position of each block.
+    Hashed(FxHashMap<Block, u32>),
+}
+
+impl Default for BlockIndex {
+    fn default() -> Self {
+        BlockIndex::Table {
+            first: 0,
+            slots: Vec::new(),
+        }
+    }
+}
+
+impl BlockIndex {
+    /// The index of `blocks`, each at its position in the list.
+    fn new(blocks: &[Block]) -> Self {
+        let numbers = || blocks.iter().map(|b| b.as_u32());
+        let (Some(first), Some(last)) = (numbers().min(), numbers().max()) else {
+            return BlockIndex::default();
+        };
+        let span = (last - first) as usize + 1;
+        if span > blocks.len() * TABLE_SPAN_PER_BLOCK + TABLE_SLACK {
+            let positions = blocks.iter().enumerate().map(|(i, &b)| (b, i as u32));
+            return BlockIndex::Hashed(positions.collect());
+        }
+        let mut slots = vec![NONE; span];
+        for (i, number) in numbers().enumerate() {
+            slots[(number - first) as usize] = i as u32;
+        }
+        BlockIndex::Table { first, slots }
+    }
+
+    /// The position of `block`, if it is listed.
+    fn get(&self, block: Block) -> Option<u32> {
+        match self {
+            BlockIndex::Table { first, slots } => {
+                let slot = block.as_u32().wrapping_sub(*first) as usize;
+                slots.get(slot).copied().filter(|&i| i != NONE)
+            }
+            BlockIndex::Hashed(positions) => positions.get(&block).copied(),
+        }
+    }
+}
+
 /// Live-in and live-out sets of every block nested in an op.
 #[derive(Clone, Debug, Default)]
 pub struct Liveness {
     blocks: Vec<Block>,
-    block_index: FxHashMap<Block, u32>,
+    block_index: BlockIndex,
     in_offsets: Vec<u32>,
     in_values: Vec<Value>,
     out_offsets: Vec<u32>,
@@ -45,9 +112,11 @@ pub struct Liveness {
 /// Working state of the computation.
 struct Builder {
     blocks: Vec<Block>,
-    block_index: FxHashMap<Block, u32>,
+    block_index: BlockIndex,
     block_region: Vec<u32>,
-    regions: Vec<(Region, Vec<u32>)>,
+    /// The positions of each region's blocks in `blocks` (consecutive: a region's blocks are
+    /// listed together).
+    regions: Vec<Range<u32>>,
     uses: Vec<Vec<Value>>,
     escapes: Vec<Vec<Value>>,
 }
@@ -63,13 +132,23 @@ impl Liveness {
     /// [`Self::compute`] (a pass asking only about buffers skips the walks of every index and
     /// float).
     pub fn compute_for(ctx: &Context, op: Op, tracked: impl Fn(Value) -> bool) -> Self {
-        let mut b = Builder::new(ctx, op);
+        Self::compute_for_ops(ctx, &ctx.walk_preorder(op), tracked)
+    }
+
+    /// [`Self::compute_for`] of `ops[0]`, given `ops`, the pre-order walk of `ops[0]`
+    /// ([`Context::walk_preorder`]): a caller that walks the op anyway saves the walk. The
+    /// blocks are listed in the order the walk reaches their regions, as it does itself.
+    pub fn compute_for_ops(ctx: &Context, ops: &[Op], tracked: impl Fn(Value) -> bool) -> Self {
+        let Some(&op) = ops.first() else {
+            return Self::default();
+        };
+        let mut b = Builder::new(ctx, ops);
         b.collect_uses(ctx, op, tracked);
         b.solve(ctx)
     }
 
     fn index(&self, block: Block) -> Option<usize> {
-        self.block_index.get(&block).map(|&i| i as usize)
+        self.block_index.get(block).map(|i| i as usize)
     }
 
     fn in_slice(&self, block: Block) -> &[Value] {
@@ -242,36 +321,35 @@ impl Liveness {
 }
 
 impl Builder {
-    fn new(ctx: &Context, root: Op) -> Self {
-        let mut b = Builder {
-            blocks: Vec::new(),
-            block_index: FxHashMap::default(),
-            block_region: Vec::new(),
-            regions: Vec::new(),
-            uses: Vec::new(),
-            escapes: Vec::new(),
-        };
-        for op in ctx.walk_preorder(root) {
+    /// Lists the blocks of every region nested in `ops[0]` (`ops` is its pre-order walk),
+    /// region by region in walk order.
+    fn new(ctx: &Context, ops: &[Op]) -> Self {
+        let mut blocks = Vec::new();
+        let mut block_region = Vec::new();
+        let mut regions = Vec::new();
+        for &op in ops {
             for &region in ctx.regions(op) {
-                let slot = b.regions.len() as u32;
-                let mut members = Vec::new();
+                let slot = regions.len() as u32;
+                let start = blocks.len() as u32;
                 for block in ctx.blocks(region) {
-                    let i = b.blocks.len() as u32;
-                    b.blocks.push(block);
-                    b.block_index.insert(block, i);
-                    b.block_region.push(slot);
-                    members.push(i);
+                    blocks.push(block);
+                    block_region.push(slot);
                 }
-                b.regions.push((region, members));
+                regions.push(start..blocks.len() as u32);
             }
         }
-        b.uses = vec![Vec::new(); b.blocks.len()];
-        b.escapes = vec![Vec::new(); b.blocks.len()];
-        b
+        Builder {
+            block_index: BlockIndex::new(&blocks),
+            uses: vec![Vec::new(); blocks.len()],
+            escapes: vec![Vec::new(); blocks.len()],
+            blocks,
+            block_region,
+            regions,
+        }
     }
 
     fn index(&self, block: Block) -> Option<u32> {
-        self.block_index.get(&block).copied()
+        self.block_index.get(block)
     }
 
     /// Fills `uses` and `escapes` by walking each `tracked` value's uses up the nesting chain.
@@ -301,7 +379,7 @@ impl Builder {
                 for v in ctx.operands(op).filter(|&v| tracked(v)) {
                     let inside = ctx
                         .value_parent_block(v)
-                        .is_some_and(|d| self.block_index.contains_key(&d));
+                        .is_some_and(|d| self.index(d).is_some());
                     if !inside && seen_external.insert(v) {
                         external.push(v);
                     }
@@ -353,12 +431,12 @@ impl Builder {
         let mut live_in: Vec<Vec<Value>> = vec![Vec::new(); n];
         let mut live_out: Vec<Vec<Value>> = vec![Vec::new(); n];
         let regions = std::mem::take(&mut self.regions);
-        for (_, members) in &regions {
+        for members in regions {
             if members.is_empty() {
                 continue;
             }
             if members.len() == 1 {
-                let bi = members[0] as usize;
+                let bi = members.start as usize;
                 live_in[bi] = std::mem::take(&mut self.uses[bi]);
                 live_out[bi] = std::mem::take(&mut self.escapes[bi]);
             } else {
@@ -377,29 +455,26 @@ impl Builder {
         }
     }
 
-    /// Sparse per-value solution of one multi-block region: from every block using a value,
-    /// walk predecessors backwards until the defining block (SSA path exploration). Costs
-    /// O(size of the result + predecessor edges visited), with no per-region bit matrix.
+    /// Sparse per-value solution of one multi-block region (its blocks at positions
+    /// `members`): from every block using a value, walk predecessors backwards until the
+    /// defining block (SSA path exploration). Costs O(size of the result + predecessor edges
+    /// visited), with no per-region bit matrix. A block's local index is its position minus
+    /// `members.start`.
     fn solve_region(
         &mut self,
         ctx: &Context,
-        members: &[u32],
+        members: Range<u32>,
         live_in: &mut [Vec<Value>],
         live_out: &mut [Vec<Value>],
     ) {
-        let local_of: FxHashMap<u32, u32> = members
-            .iter()
-            .enumerate()
-            .map(|(k, &bi)| (bi, k as u32))
-            .collect();
-        let blocks: Vec<Block> = members.iter().map(|&bi| self.blocks[bi as usize]).collect();
-        let graph = region_graph(ctx, &blocks, |b| {
-            self.index(b).and_then(|bi| local_of.get(&bi).copied())
-        });
+        let local_of = |bi: u32| members.contains(&bi).then(|| bi - members.start);
+        let blocks = &self.blocks[members.start as usize..members.end as usize];
+        let graph = region_graph(ctx, blocks, |b| self.index(b).and_then(local_of));
+        let position = |k: usize| members.start as usize + k;
         // Users of each value, as local block indices.
         let mut users: FxHashMap<Value, Vec<u32>> = FxHashMap::default();
         let mut order: Vec<Value> = Vec::new();
-        for (k, &bi) in members.iter().enumerate() {
+        for (k, bi) in members.clone().enumerate() {
             for &v in &self.uses[bi as usize] {
                 let entry = users.entry(v).or_default();
                 if entry.is_empty() {
@@ -417,11 +492,11 @@ impl Builder {
             let def_local = ctx
                 .value_parent_block(v)
                 .and_then(|d| self.index(d))
-                .and_then(|d| local_of.get(&d).copied());
+                .and_then(local_of);
             for &k in &users[&v] {
                 if in_mark[k as usize] != stamp {
                     in_mark[k as usize] = stamp;
-                    live_in[members[k as usize] as usize].push(v);
+                    live_in[position(k as usize)].push(v);
                     work.push(k);
                 }
             }
@@ -430,17 +505,17 @@ impl Builder {
                     let p = pred.index();
                     if out_mark[p] != stamp {
                         out_mark[p] = stamp;
-                        live_out[members[p] as usize].push(v);
+                        live_out[position(p)].push(v);
                     }
                     if Some(p as u32) != def_local && in_mark[p] != stamp {
                         in_mark[p] = stamp;
-                        live_in[members[p] as usize].push(v);
+                        live_in[position(p)].push(v);
                         work.push(p as u32);
                     }
                 }
             }
         }
-        for &bi in members {
+        for bi in members {
             let escapes = std::mem::take(&mut self.escapes[bi as usize]);
             live_out[bi as usize].extend(escapes);
         }
@@ -459,4 +534,36 @@ fn to_csr(lists: Vec<Vec<Value>>) -> (Vec<u32>, Vec<Value>) {
         offsets.push(values.len() as u32);
     }
     (offsets, values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Blocks with the given numbers.
+    fn blocks(numbers: &[u32]) -> Vec<Block> {
+        numbers.iter().map(|&n| Block::from_u32(n)).collect()
+    }
+
+    /// The index answers with each listed block's position, and `None` for every other block,
+    /// whether it is a table (numbers close together) or hashed (scattered).
+    fn check_positions(numbers: &[u32], expect_table: bool) {
+        let listed = blocks(numbers);
+        let index = BlockIndex::new(&listed);
+        assert_eq!(matches!(index, BlockIndex::Table { .. }), expect_table);
+        for (position, &block) in listed.iter().enumerate() {
+            assert_eq!(index.get(block), Some(position as u32));
+        }
+        let largest = numbers.iter().copied().max().unwrap_or(0);
+        for other in (0..largest + 3).filter(|n| !numbers.contains(n)) {
+            assert_eq!(index.get(Block::from_u32(other)), None, "block {other}");
+        }
+    }
+
+    #[test]
+    fn block_index_finds_listed_blocks_only() {
+        check_positions(&[7, 5, 6, 9], true);
+        check_positions(&[3, 1000, 2, 500], false);
+        check_positions(&[], true);
+    }
 }

@@ -19,7 +19,6 @@ use ir::dialects::arith::SelectOp;
 use ir::dialects::cf::CondBrOp;
 use ir::dialects::scf::{InParallelOp, ReduceReturnOp};
 use ir::{Context, Diagnostic, Op, OpName, OpView, Value};
-use rustc_hash::FxHashMap;
 
 use crate::ownership::Ownership;
 use crate::pass::DeallocState;
@@ -42,9 +41,12 @@ pub struct OpBehaviour {
 }
 
 /// The behaviours registered for one run of the pass.
+///
+/// Indexed by op name number: op names are numbered densely by the registry, and the pass asks
+/// for the behaviour of every op it visits, so a table lookup (no hashing) answers it.
 #[derive(Clone, Debug, Default)]
 pub struct Extensions {
-    by_name: FxHashMap<OpName, OpBehaviour>,
+    by_name: Vec<Option<OpBehaviour>>,
 }
 
 impl Extensions {
@@ -87,13 +89,17 @@ impl Extensions {
             .registry
             .lookup(name)
             .ok_or_else(|| format!("cannot give '{name}' a deallocation behaviour: unknown op"))?;
-        self.by_name.insert(id, behaviour);
+        let slot = id.as_u32() as usize;
+        if self.by_name.len() <= slot {
+            self.by_name.resize(slot + 1, None);
+        }
+        self.by_name[slot] = Some(behaviour);
         Ok(())
     }
 
     /// The behaviour of ops named `name`, if they have their own.
     pub fn get(&self, name: OpName) -> Option<OpBehaviour> {
-        self.by_name.get(&name).copied()
+        self.by_name.get(name.as_u32() as usize).copied().flatten()
     }
 }
 

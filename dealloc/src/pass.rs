@@ -283,10 +283,11 @@ impl<'a> DeallocState<'a> {
     }
 
     fn run(&mut self) -> R<()> {
-        // Only buffers' liveness is ever asked for.
-        let ctx = &*self.ctx;
-        self.live = Liveness::compute_for(ctx, self.func, |v| is_memref(ctx, v));
+        // One walk serves the liveness, the preconditions and the numbering: none changes
+        // the IR. Only buffers' liveness is ever asked for.
         let ops = self.ctx.walk_preorder(self.func);
+        let ctx = &*self.ctx;
+        self.live = Liveness::compute_for_ops(ctx, &ops, |v| is_memref(ctx, v));
         self.preconditions_hold = !self.any_precondition_fails(&ops);
         self.number_values(&ops);
         self.reserve_per_memref();
@@ -1314,14 +1315,14 @@ impl<'a> DeallocState<'a> {
             .copied()
             .filter(|&v| is_memref(self.ctx, v))
             .collect();
-        let mut live: RetainList = self
-            .live
-            .live_out(from)
-            .filter(|&v| is_memref(self.ctx, v))
-            .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v)))
-            .collect();
-        self.sort_values(&mut live);
-        retained.extend(live);
+        let operand_count = retained.len();
+        retained.extend(
+            self.live
+                .live_out(from)
+                .filter(|&v| is_memref(self.ctx, v))
+                .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v))),
+        );
+        self.sort_values(&mut retained[operand_count..]);
         retained
     }
 
@@ -1366,23 +1367,18 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(before) else {
             return Vec::new();
         };
+        if passed_on.is_empty() {
+            // Everything is freed: `to_free` as it is.
+            let (memrefs, conditions) = self.freed_bases(to_free, bases, before);
+            return self.build_dealloc(before, &memrefs, &conditions, retained);
+        }
         let is_passed_on = |v: Value| passed_on.iter().any(|(entry, _)| entry.value == v);
-        let freed: SmallVec<[ToFree; 8]> = to_free
+        let freed: FreeList = to_free
             .iter()
             .copied()
             .filter(|entry| !is_passed_on(entry.value))
             .collect();
-        let memrefs: SmallVec<[Value; 8]> = freed
-            .iter()
-            .map(|entry| match bases.get(&entry.value) {
-                Some(&base) => base,
-                None => self.base_buffer(entry.value, before),
-            })
-            .collect();
-        let conditions: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.condition).collect();
-        if passed_on.is_empty() {
-            return self.build_dealloc(before, &memrefs, &conditions, retained);
-        }
+        let (memrefs, conditions) = self.freed_bases(&freed, bases, before);
         let freed_values: SmallVec<[Value; 8]> = freed.iter().map(|entry| entry.value).collect();
         let unretained: SmallVec<[Value; 8]> = passed_on
             .iter()
@@ -1409,6 +1405,27 @@ impl<'a> DeallocState<'a> {
             updated[k] = self.or(before, updated[k], entry.condition);
         }
         updated
+    }
+
+    /// The base buffers a dealloc frees for `freed` (those in `bases` where they were built
+    /// already, else built before `before`, in list order) and their conditions.
+    fn freed_bases(
+        &mut self,
+        freed: &[ToFree],
+        bases: &BaseBuffers,
+        before: Op,
+    ) -> (SmallVec<[Value; 8]>, SmallVec<[Value; 8]>) {
+        let mut memrefs = SmallVec::with_capacity(freed.len());
+        let mut conditions = SmallVec::with_capacity(freed.len());
+        for entry in freed {
+            let base = match bases.get(&entry.value) {
+                Some(&base) => base,
+                None => self.base_buffer(entry.value, before),
+            };
+            memrefs.push(base);
+            conditions.push(entry.condition);
+        }
+        (memrefs, conditions)
     }
 
     /// Whether the buffer `value` is certainly none of `others` but itself: their roots differ
