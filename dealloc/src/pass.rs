@@ -64,6 +64,9 @@ mod argument_reads;
 mod handover;
 mod read_only_clones;
 mod transfer;
+mod value_order;
+
+use value_order::ValueOrder;
 
 /// Options of the pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -216,8 +219,8 @@ pub struct DeallocState<'a> {
     owned_args: &'a handover::OwnedArguments,
     func: Op,
     live: Liveness,
-    /// Sort keys of the original values (MLIR's `ValueComparator`: block arguments first).
-    order: FxHashMap<Value, (u8, u32, u32)>,
+    /// Sort keys of the original memrefs (MLIR's `ValueComparator`: block arguments first).
+    order: ValueOrder,
     ownership: FxHashMap<(Value, Block), Ownership>,
     to_dealloc: FxHashMap<Block, Vec<Value>>,
     in_list: FxHashSet<(Block, Value)>,
@@ -271,7 +274,7 @@ impl<'a> DeallocState<'a> {
             owned_args: shared.owned_args,
             func,
             live: Liveness::default(),
-            order: FxHashMap::default(),
+            order: ValueOrder::default(),
             ownership: FxHashMap::default(),
             to_dealloc: FxHashMap::default(),
             in_list: FxHashSet::default(),
@@ -289,7 +292,8 @@ impl<'a> DeallocState<'a> {
         let ctx = &*self.ctx;
         self.live = Liveness::compute_for_ops(ctx, &ops, |v| is_memref(ctx, v));
         self.preconditions_hold = !self.any_precondition_fails(&ops);
-        self.number_values(&ops);
+        let ctx = &*self.ctx;
+        self.order = ValueOrder::number(ctx, &ops, |v| is_memref(ctx, v));
         self.reserve_per_memref();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
@@ -397,44 +401,18 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Numbers the memrefs of the function (`ops`, its pre-order walk) for
-    /// [`Self::sort_values`] (the only values it sorts: live-ins and live-outs of blocks, which
-    /// are memrefs).
-    fn number_values(&mut self, ops: &[Op]) {
-        let ctx = &*self.ctx;
-        let mut counter = 0u32;
-        let mut keys = Vec::new();
-        for &op in ops {
-            counter += 1;
-            for (i, &v) in ctx.results(op).iter().enumerate() {
-                if is_memref(ctx, v) {
-                    keys.push((v, (1, counter, i as u32)));
-                }
-            }
-            for &region in ctx.regions(op) {
-                for block in ctx.blocks(region) {
-                    counter += 1;
-                    for (i, &v) in ctx.block_args(block).iter().enumerate() {
-                        if is_memref(ctx, v) {
-                            keys.push((v, (0, i as u32, counter)));
-                        }
-                    }
-                }
-            }
-        }
-        self.order = keys.into_iter().collect();
-    }
-
     /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered: most
     /// memrefs are owned and listed in one block only, so they rarely grow.
     fn reserve_per_memref(&mut self) {
-        let memrefs = self.order.len();
+        let memrefs = self.order.numbered();
         self.ownership.reserve(memrefs);
         self.in_list.reserve(memrefs);
     }
 
+    /// Sorts `values` in MLIR's order ([`ValueOrder`]; the pass sorts memrefs only: live-ins
+    /// and live-outs of blocks).
     fn sort_values(&self, values: &mut [Value]) {
-        values.sort_by_key(|v| self.order.get(v).copied().unwrap_or((2, 0, v.as_u32())));
+        self.order.sort(values);
     }
 
     fn process_region(&mut self, region: Region) -> R<()> {
