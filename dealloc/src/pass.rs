@@ -401,12 +401,17 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered: most
-    /// memrefs are owned and listed in one block only, so they rarely grow.
+    /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered, and
+    /// those holding an entry per block (dealloc lists, constants) for the blocks of the
+    /// function: most memrefs are owned and listed in one block only, and most blocks make one
+    /// constant or two, so they rarely grow.
     fn reserve_per_memref(&mut self) {
         let memrefs = self.order.numbered();
         self.ownership.reserve(memrefs);
         self.in_list.reserve(memrefs);
+        let blocks = self.live.blocks().len();
+        self.to_dealloc.reserve(blocks);
+        self.consts.reserve(blocks);
     }
 
     /// Sorts `values` in MLIR's order ([`ValueOrder`]; the pass sorts memrefs only: live-ins
