@@ -148,7 +148,8 @@ pub fn deallocate_buffers_with(
     }
     let mut symbols: FxHashMap<String, FuncOp> = FxHashMap::default();
     let mut funcs = Vec::new();
-    for op in ctx.walk_preorder(root) {
+    let module_walk = ctx.walk_preorder(root);
+    for (position, &op) in module_walk.iter().enumerate() {
         let Some(func) = FuncOp::of(ctx, op) else {
             continue;
         };
@@ -156,17 +157,29 @@ pub fn deallocate_buffers_with(
             symbols.entry(name.to_string()).or_insert(func);
         }
         if func.has_body(ctx) {
-            funcs.push(op);
+            funcs.push((op, position));
         }
     }
     let mut memory = read_only_clones::ModuleMemory::new(root);
-    for &func in &funcs {
+    // Where the walk of the last function cut from the module's walk ends. The walks are cut
+    // until a function is nested in one cut before, or the IR around one changed: from then
+    // on, each function is walked anew (the ones before may have changed its ops).
+    let mut cut_until = Some(0);
+    for &(func, position) in &funcs {
+        let cut = cut_until
+            .filter(|&until| position >= until)
+            .and_then(|_| walk_cut_from(ctx, &module_walk, position));
+        cut_until = cut.map(|cut| position + cut.len());
         // One walk serves both: erasing blocks only takes ops away.
-        let ops = ctx.walk_preorder(func);
+        let ops = match cut {
+            Some(cut) => std::borrow::Cow::Borrowed(cut),
+            None => std::borrow::Cow::Owned(ctx.walk_preorder(func)),
+        };
         erase_unreachable_blocks(ctx, &ops);
         let clones = read_only_clones::live_clones(ctx, &ops);
         read_only_clones::forward_read_only_clones(ctx, func, clones, &[], &mut memory);
     }
+    let funcs: Vec<Op> = funcs.into_iter().map(|(func, _)| func).collect();
     let owned_args = handover::owned_arguments(ctx, root, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
@@ -187,6 +200,48 @@ pub fn deallocate_buffers_with(
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
+}
+
+/// The pre-order walk of the op at `position` in `walk` (the pre-order walk of an op holding
+/// it): the ops from it up to the op the walk visits once it is done with the ops nested in it
+/// ([`walked_after`]). The caller cuts the walks of functions none of which is nested in
+/// another, each before it touches that function: the IR of a function then is what it was
+/// when `walk` was made, as the IR that decides where the cut ends (the ops around it). `None`
+/// when that op is not where the walk has it (the IR around changed): walk the op anew.
+fn walk_cut_from<'w>(ctx: &Context, walk: &'w [Op], position: usize) -> Option<&'w [Op]> {
+    let after = &walk[position + 1..];
+    let end = match walked_after(ctx, walk[position], walk[0]) {
+        Some(next) => position + 1 + after.iter().position(|&op| op == next)?,
+        None => walk.len(),
+    };
+    Some(&walk[position..end])
+}
+
+/// The op a pre-order walk of `root` visits right after the ops nested in `op`: the next op
+/// of its block, else the first op of a later block of its region (the walk takes blocks and
+/// regions in order), else of a later region of its parent op, else the same for its parent
+/// op; `None` when no op follows in `root`.
+fn walked_after(ctx: &Context, op: Op, root: Op) -> Option<Op> {
+    let mut current = op;
+    while current != root {
+        if let Some(next) = ctx.next_op(current) {
+            return Some(next);
+        }
+        let block = ctx.op_parent(current)?;
+        let region = ctx.block_parent(block)?;
+        let parent = ctx.region_parent(region)?;
+        let regions = ctx.regions(parent);
+        let later_regions = &regions[regions.iter().position(|&r| r == region)? + 1..];
+        let later_blocks = ctx.blocks(region).skip_while(|&b| b != block).skip(1);
+        let first_later = later_blocks
+            .chain(later_regions.iter().flat_map(|&r| ctx.blocks(r)))
+            .find_map(|b| ctx.first_op(b));
+        if first_later.is_some() {
+            return first_later;
+        }
+        current = parent;
+    }
+    None
 }
 
 /// Whether a function is private and has a body (may change its signature).
@@ -1769,4 +1824,60 @@ fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
     effects
         .iter()
         .any(|e| matches!(e.kind, EffectKind::Allocate | EffectKind::Free))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::asm::{ParseOptions, parse_module};
+
+    /// Every op's walk cut from the module's walk is the op's own walk: nested regions with
+    /// several blocks, an op last in its block with later blocks and regions after it, and
+    /// nested modules.
+    #[test]
+    fn walks_cut_from_the_module_walk_are_the_ops_own_walks() {
+        let src = r#"
+module {
+  func.func @f(%c: i1) {
+    scf.if %c {
+      %0 = arith.constant 0 : index
+    } else {
+      %1 = arith.constant 1 : index
+    }
+    cf.br ^bb1
+  ^bb1:
+    %2 = arith.constant 2 : index
+    cf.br ^bb2
+  ^bb2:
+    return
+  }
+  module {
+    func.func @g() {
+      return
+    }
+  }
+  func.func @h(%c: i1) {
+    scf.if %c {
+      scf.if %c {
+        %3 = arith.constant 3 : index
+      }
+    }
+    return
+  }
+}
+"#;
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "input.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message));
+        let walk = ctx.walk_preorder(module);
+        assert!(walk.len() > 20);
+        for position in 0..walk.len() {
+            let cut = walk_cut_from(&ctx, &walk, position);
+            assert_eq!(
+                cut,
+                Some(&ctx.walk_preorder(walk[position])[..]),
+                "op {position}"
+            );
+        }
+    }
 }
