@@ -24,7 +24,9 @@ use analysis::alias::{
     view_base,
 };
 use ir::dialects::arith::{ConstantOp, OrIOp};
-use ir::dialects::bufferization::{DeallocOp, DeallocOperands, canonicalize_dealloc_operands};
+use ir::dialects::bufferization::{
+    DeallocList, DeallocOp, DeallocOperands, canonicalize_dealloc_operands,
+};
 use ir::dialects::memref::ExtractStridedMetadataOp;
 use ir::interfaces::is_allocation;
 use ir::rewrite::{
@@ -374,8 +376,8 @@ fn remove_memrefs_contained_in_retained(
         }
         if extra.is_empty() {
             extra = vec![Vec::new(); r.len()];
-            kept.memrefs = parts.memrefs[..i].to_vec();
-            kept.conditions = parts.conditions[..i].to_vec();
+            kept.memrefs = DeallocList::from_slice(&parts.memrefs[..i]);
+            kept.conditions = DeallocList::from_slice(&parts.conditions[..i]);
         }
         for (k, &ans) in answers.iter().enumerate() {
             if ans == AliasResult::SameAllocation {
@@ -440,7 +442,7 @@ fn without_retained_apart(
     let mut kept = DeallocOperands {
         memrefs: parts.memrefs.clone(),
         conditions: parts.conditions.clone(),
-        retained: parts.retained[..first].to_vec(),
+        retained: DeallocList::from_slice(&parts.retained[..first]),
     };
     for &r in &parts.retained[first + 1..] {
         if apart_from_all(r) {

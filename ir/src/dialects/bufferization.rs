@@ -13,7 +13,9 @@ pub(crate) mod canonicalize;
 pub mod copy;
 mod ops;
 pub use canonicalize::canonicalize_dealloc_operands;
-pub use ops::{AllocTensorOp, CloneOp, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR};
+pub use ops::{
+    AllocTensorOp, CloneOp, DeallocList, DeallocOp, DeallocOperands, MANUAL_DEALLOCATION_ATTR,
+};
 
 use smallvec::smallvec;
 

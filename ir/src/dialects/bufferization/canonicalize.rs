@@ -3,7 +3,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{CloneOp, DeallocOp, DeallocOperands};
+use super::{CloneOp, DeallocList, DeallocOp, DeallocOperands};
 use crate::context::Context;
 use crate::dialects::arith::{ConstantOp, OrIOp};
 use crate::dialects::memref::ExtractStridedMetadataOp;
@@ -140,7 +140,7 @@ fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocOperands)
     if !has_duplicates(&parts.retained) {
         return false;
     }
-    let mut unique: Vec<Value> = Vec::new();
+    let mut unique = DeallocList::new();
     let mut position: FxHashMap<Value, usize> = FxHashMap::default();
     let map: Vec<usize> = parts
         .retained

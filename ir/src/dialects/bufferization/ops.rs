@@ -138,16 +138,20 @@ impl CloneOp {
 /// the ownership-based deallocation leaves alone.
 pub const MANUAL_DEALLOCATION_ATTR: &str = "bufferization.manual_deallocation";
 
+/// One operand group of a `bufferization.dealloc` as a list: inline up to four values, the
+/// size of nearly every dealloc the passes build, so reading or editing one allocates nothing.
+pub type DeallocList = SmallVec<[Value; 4]>;
+
 /// The operand groups of a `bufferization.dealloc` as lists a rewrite edits before building
 /// the new op from them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeallocOperands {
     /// The memrefs to free.
-    pub memrefs: Vec<Value>,
+    pub memrefs: DeallocList,
     /// One condition per memref.
-    pub conditions: Vec<Value>,
+    pub conditions: DeallocList,
     /// The retained values.
-    pub retained: Vec<Value>,
+    pub retained: DeallocList,
 }
 
 impl DeallocOp {
@@ -158,11 +162,10 @@ impl DeallocOp {
         if memrefs.len() != conditions.len() || retained.len() != ctx.results(self.0).len() {
             return None;
         }
-        let list = |range: Range<usize>| range.map(|i| ctx.operand(self.0, i)).collect();
         Some(DeallocOperands {
-            memrefs: list(memrefs),
-            conditions: list(conditions),
-            retained: list(retained),
+            memrefs: ctx.operands_in(self.0, memrefs).collect(),
+            conditions: ctx.operands_in(self.0, conditions).collect(),
+            retained: ctx.operands_in(self.0, retained).collect(),
         })
     }
 }
