@@ -62,10 +62,25 @@ const DEALLOC_PATTERNS: [DeallocPattern; 6] = [
     remove_alloc_dealloc_pair,
 ];
 
-/// The dealloc canonicalizations as one pattern (operand lists read once): applies the first
-/// that changes the dealloc `op`.
+/// The dealloc canonicalizations as one pattern: applies the first that changes the dealloc
+/// `op`. The operands are first looked at in place ([`any_may_apply`]): most deallocs admit
+/// none, and then no list is built.
 fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
-    let Some(lists) = DeallocOp::of(rw, op).and_then(|dealloc| dealloc.operand_lists(rw)) else {
+    let Some(dealloc) = DeallocOp::of(rw, op) else {
+        return false;
+    };
+    let [memrefs, conditions, retained] = dealloc.group_ranges(rw);
+    let in_place = |range| rw.operands_in(op, range);
+    if !any_may_apply(
+        rw,
+        op,
+        in_place(memrefs),
+        in_place(conditions),
+        in_place(retained),
+    ) {
+        return false;
+    }
+    let Some(lists) = dealloc.operand_lists(rw) else {
         return false;
     };
     canonicalize_dealloc_operands(rw, op, &lists)
@@ -75,9 +90,62 @@ fn canonicalize_dealloc(rw: &mut Rewriter, op: Op) -> bool {
 /// [`DeallocOp::operand_lists`] of `op`), for a pass that reads them anyway: applies the first
 /// that changes `op`; whether one did.
 pub fn canonicalize_dealloc_operands(rw: &mut Rewriter, op: Op, lists: &DeallocOperands) -> bool {
-    DEALLOC_PATTERNS
+    any_may_apply(
+        rw,
+        op,
+        lists.memrefs.iter().copied(),
+        lists.conditions.iter().copied(),
+        lists.retained.iter().copied(),
+    ) && DEALLOC_PATTERNS
         .iter()
         .any(|pattern| pattern(rw, op, lists))
+}
+
+/// Whether some dealloc canonicalization may change the dealloc `op` of these operand groups:
+/// the test each pattern starts with (and returns `false` without a change when it fails),
+/// all in one pass over the memrefs. `false` means every pattern leaves `op` as it is.
+fn any_may_apply(
+    ctx: &Context,
+    op: Op,
+    memrefs: impl ExactSizeIterator<Item = Value> + Clone,
+    mut conditions: impl Iterator<Item = Value>,
+    retained: impl ExactSizeIterator<Item = Value> + Clone,
+) -> bool {
+    memrefs.len() == 0
+        || any_duplicate(memrefs.clone())
+        || any_duplicate(retained)
+        || conditions.any(|c| is_constant_false(ctx, c))
+        || memrefs.clone().any(|m| {
+            allocation_behind_metadata(ctx, m).is_some()
+                || removable_allocation(ctx, op, m).is_some()
+        })
+}
+
+/// Whether a value occurs twice among `values`: [`has_duplicates`], but a short group (nearly
+/// all) is compared pair by pair where it is, without collecting it.
+fn any_duplicate(values: impl ExactSizeIterator<Item = Value> + Clone) -> bool {
+    if values.len() > 16 {
+        return has_duplicates(&values.collect::<Vec<Value>>());
+    }
+    let mut rest = values;
+    while let Some(v) = rest.next() {
+        if rest.clone().any(|w| w == v) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `c` is the constant `false` ([`ConstantOp::as_bool`]); a value no op defines (a
+/// block argument, most conditions) is answered without looking up its type.
+fn is_constant_false(ctx: &Context, c: Value) -> bool {
+    ctx.defining_op(c).is_some() && ConstantOp::as_bool(ctx, c) == Some(false)
+}
+
+/// The allocation whose base buffer `m` is (the source of the
+/// `memref.extract_strided_metadata` giving `m`), if `m` is one.
+fn allocation_behind_metadata(ctx: &Context, m: Value) -> Option<Value> {
+    ExtractStridedMetadataOp::source_of_base_buffer(ctx, m).filter(|&src| is_allocation(ctx, src))
 }
 
 /// The result map keeping each of `n` results where it is.
@@ -165,12 +233,11 @@ fn remove_duplicate_retained(rw: &mut Rewriter, op: Op, parts: &DeallocOperands)
 
 /// Memrefs with a constant-false condition are dropped.
 fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
-    let always_false = |c: &Value| ConstantOp::as_bool(rw, *c) == Some(false);
-    if !parts.conditions.iter().any(always_false) {
+    if !parts.conditions.iter().any(|&c| is_constant_false(rw, c)) {
         return false;
     }
     let keep: Vec<usize> = (0..parts.memrefs.len())
-        .filter(|&i| !always_false(&parts.conditions[i]))
+        .filter(|&i| !is_constant_false(rw, parts.conditions[i]))
         .collect();
     let new = DeallocOperands {
         memrefs: keep.iter().map(|&i| parts.memrefs[i]).collect(),
@@ -185,9 +252,7 @@ fn erase_always_false(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> boo
 fn skip_extract_metadata_of_alloc(rw: &mut Rewriter, op: Op, parts: &DeallocOperands) -> bool {
     let mut changed = false;
     for i in 0..parts.memrefs.len() {
-        if let Some(src) = ExtractStridedMetadataOp::source_of_base_buffer(rw, parts.memrefs[i])
-            && is_allocation(rw, src)
-        {
+        if let Some(src) = allocation_behind_metadata(rw, parts.memrefs[i]) {
             rw.set_operand(op, i, src);
             changed = true;
         }
