@@ -229,6 +229,35 @@ pub struct Context {
     /// with: builders name the same few attributes (`predicate`, ...) from the same literals
     /// on every op, and comparing the text with a slot's name costs less than hashing it.
     recent_syms: [Option<Sym>; RECENT_SLOTS],
+    /// `operandSegmentSizes` arrays recently interned, by their packed sizes (see
+    /// [`Context::segment_sizes_attr`]): builders and parsers ask for the same few over and
+    /// over, and comparing a slot's key costs less than hashing the array.
+    recent_segments: [Option<(u64, Attr)>; RECENT_SEGMENT_SLOTS],
+}
+
+/// The number of slots of [`Context::recent_segments`].
+const RECENT_SEGMENT_SLOTS: usize = 16;
+
+/// `sizes` packed into one number, distinct for distinct lists: the count in bits 48 and up,
+/// size `i` in bits `12 i` to `12 i + 11`; `None` for more than four sizes or a size outside
+/// `0..2^12` (those are interned without the cache).
+fn packed_segment_sizes(sizes: &[i32]) -> Option<u64> {
+    if sizes.len() > 4 {
+        return None;
+    }
+    let mut key = (sizes.len() as u64) << 48;
+    for (i, &size) in sizes.iter().enumerate() {
+        if !(0..1 << 12).contains(&size) {
+            return None;
+        }
+        key |= (size as u64) << (12 * i);
+    }
+    Some(key)
+}
+
+/// The slot of [`Context::recent_segments`] for the packed sizes `key`.
+fn recent_segment_slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60) as usize % RECENT_SEGMENT_SLOTS
 }
 
 /// The number of slots of [`Context::recent_ints`].
@@ -303,6 +332,7 @@ impl Context {
             operand_segment_sizes: Sym::from_u32(0),
             recent_ints: Default::default(),
             recent_syms: Default::default(),
+            recent_segments: Default::default(),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.loc(LocData::Unknown);
@@ -594,6 +624,26 @@ impl Context {
         let elem = self.int_type(32);
         let wide: SmallVec<[i64; 8]> = values.iter().map(|&v| v as i64).collect();
         self.dense_array_attr(elem, &wide)
+    }
+
+    /// The `operandSegmentSizes` attribute `array<i32: sizes>`: [`Context::dense_i32_array`],
+    /// the same attribute, but an array of up to four sizes asked for recently is found by
+    /// comparing one number (its packed sizes) instead of hashing it. Correct because an
+    /// interned attribute never changes, and a slot keeps the attribute interned for exactly
+    /// the sizes its key packs.
+    pub fn segment_sizes_attr(&mut self, sizes: &[i32]) -> Attr {
+        let Some(key) = packed_segment_sizes(sizes) else {
+            return self.dense_i32_array(sizes);
+        };
+        let slot = recent_segment_slot(key);
+        if let Some((cached, attr)) = self.recent_segments[slot]
+            && cached == key
+        {
+            return attr;
+        }
+        let attr = self.dense_i32_array(sizes);
+        self.recent_segments[slot] = Some((key, attr));
+        attr
     }
 
     /// `array<i64: ...>`.

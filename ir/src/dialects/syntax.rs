@@ -33,7 +33,7 @@ pub fn add_attr(p: &mut OpParser<'_, '_>, state: &mut OpState, name: &str, attr:
 
 /// Sets `operandSegmentSizes` on a state under construction.
 pub fn set_segments(p: &mut OpParser<'_, '_>, state: &mut OpState, sizes: &[i32]) {
-    let a = p.ctx.dense_i32_array(sizes);
+    let a = p.ctx.segment_sizes_attr(sizes);
     add_attr(p, state, "operandSegmentSizes", a);
 }
 
@@ -420,4 +420,49 @@ pub fn print_trait_dict(
         }
     }
     p.write("}");
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::context::Context;
+
+    /// `Context::segment_sizes_attr` answers what `dense_i32_array` interns, whether the sizes
+    /// are new, cached, or were pushed out of their slot by others: lists that differ only in
+    /// length, order or a trailing zero, sizes at and past the packing's limits, more than four
+    /// sizes, and enough lists to share slots.
+    #[test]
+    fn segment_sizes_attr_is_the_dense_array() {
+        let mut lists: Vec<Vec<i32>> = vec![
+            vec![],
+            vec![0],
+            vec![1],
+            vec![1, 0],
+            vec![0, 1],
+            vec![1, 1, 0],
+            vec![1, 1, 1, 1],
+            vec![1, 1, 1, 1, 1],
+            vec![4095, 0, 2],
+            vec![4096, 0, 2],
+            vec![-1, 1, 1],
+            vec![i32::MAX, 1],
+        ];
+        for n in 0..6 {
+            for r in 0..6 {
+                lists.push(vec![n, n, r]);
+                lists.push(vec![r, n]);
+            }
+        }
+        let mut ctx = Context::new();
+        for round in 0..2 {
+            for sizes in &lists {
+                let expected = ctx.dense_i32_array(sizes);
+                assert_eq!(
+                    ctx.segment_sizes_attr(sizes),
+                    expected,
+                    "{sizes:?}, round {round}"
+                );
+                assert_eq!(ctx.segment_sizes_attr(sizes), expected, "{sizes:?} again");
+            }
+        }
+    }
 }

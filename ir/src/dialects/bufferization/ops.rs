@@ -94,12 +94,13 @@ impl DeallocOp {
     ) -> Self {
         let i1 = b.ctx().i1_type();
         let sizes = [memrefs.len(), conditions.len(), retained.len()].map(|n| n as i32);
-        let segments = b.ctx().dense_i32_array(&sizes);
-        let operands: SmallVec<[Value; 16]> = [memrefs, conditions, retained]
-            .into_iter()
-            .flatten()
-            .copied()
-            .collect();
+        let segments = b.ctx().segment_sizes_attr(&sizes);
+        let mut operands: SmallVec<[Value; 16]> =
+            SmallVec::with_capacity(memrefs.len() + conditions.len() + retained.len());
+        // Pushed one by one: the groups are short, and a push costs less than a `memcpy` call.
+        for &value in [memrefs, conditions, retained].into_iter().flatten() {
+            operands.push(value);
+        }
         let types: SmallVec<[Type; 8]> = smallvec![i1; retained.len()];
         let attrs = [("operandSegmentSizes", segments)];
         DeallocOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
