@@ -107,11 +107,13 @@ impl CarriedApart {
         true
     }
 
-    /// The pairs of the region-branch ops `ops`. `base` maps a forwarded value to the buffer
+    /// The pairs of the region-branch ops `ops`, nested in `root`, the op the pass runs on
+    /// (which sizes its table, [`ByValue::for_scope`]). `base` maps a forwarded value to the buffer
     /// it views (the pairs are stated between such bases); `apart` answers, without this
     /// analysis, whether two forwarded values are certainly different buffers.
     pub(crate) fn compute(
         ctx: &Context,
+        root: Op,
         ops: impl IntoIterator<Item = Op>,
         base: impl Fn(Value) -> Value,
         apart: impl Fn(Value, Value) -> bool,
@@ -140,7 +142,7 @@ impl CarriedApart {
                 candidates.check(candidate, edges, &base, &apart);
             }
         }
-        let mut sources = ByValue::for_values(ctx.value_capacity());
+        let mut sources = ByValue::for_scope(ctx, root);
         for point in &points {
             for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =

@@ -58,9 +58,10 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op) || ctx.op_def(op).region_branch.is_some())
         .partition(|&op| DeallocOp::is(ctx, op));
-    let mut origins = Origins::new(ctx, &flow, handed_over, deallocs.len());
+    let mut origins = Origins::new(ctx, root, &flow, handed_over, deallocs.len());
     origins.carried = CarriedApart::compute(
         ctx,
+        root,
         region_branches,
         |v| metadata_view_base(ctx, view_base(ctx, v)),
         |x, y| decide_alias_by_rules(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
@@ -550,28 +551,29 @@ struct Origins<'a> {
 }
 
 impl<'a> Origins<'a> {
-    /// The origins over `analysis` for the values of `ctx`, with room for the answers of
+    /// The origins over `analysis` for the values under `root` (the op the pass runs on, which
+    /// sizes the tables, [`ByValue::for_scope`]), with room for the answers of
     /// about [`ANSWERS_PER_DEALLOC`] questions for each of `deallocs` deallocations (the memo
     /// then rarely grows).
     fn new(
         ctx: &Context,
+        root: Op,
         analysis: &'a BufferOriginAnalysis,
         handed_over: FxHashSet<Value>,
         deallocs: usize,
     ) -> Self {
-        let values = ctx.value_capacity();
         Origins {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             table: RefCell::new(OriginTable {
-                origins: ByValue::for_values(values),
+                origins: ByValue::for_scope(ctx, root),
                 terminals: Vec::new(),
             }),
             answers: RefCell::new(FxHashMap::with_capacity_and_hasher(
                 ANSWERS_PER_DEALLOC * deallocs,
                 Default::default(),
             )),
-            bases: RefCell::new(ByValue::for_values(values)),
+            bases: RefCell::new(ByValue::for_scope(ctx, root)),
             handed_over,
             carried: CarriedApart::default(),
         }
