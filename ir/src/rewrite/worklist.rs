@@ -8,6 +8,7 @@
 //! keep enabling each other.
 
 use crate::entity::Op;
+use rustc_hash::FxHashMap;
 
 /// The ops of the current generation and those waiting for the next one.
 ///
@@ -26,8 +27,8 @@ pub struct Worklist {
     next: Vec<Op>,
     /// Number of the current generation (from 1).
     generation: u32,
-    /// Per op id: the generations it was last queued in, visited in, and queued for as next.
-    stamps: Vec<Stamps>,
+    /// Per op: the generations it was last queued in, visited in, and queued for as next.
+    stamps: StampTable,
 }
 
 /// The generations an op was last queued in, visited in, and queued for as next (0: never);
@@ -39,14 +40,71 @@ struct Stamps {
     next: u32,
 }
 
-/// `table[op]`, growing the table (ops created later have larger ids).
-#[inline]
-fn slot(table: &mut Vec<Stamps>, op: Op) -> &mut Stamps {
-    let index = op.as_u32() as usize;
-    if table.len() <= index {
-        grow(table, index);
+/// The stamps of each op: by op id, or hashed when the driver runs on a small part of a large
+/// context. Op ids are global: a table for the ops of one function late in a module would span
+/// the ids of every op before it, and a driver run per function (`func.func(canonicalize)`)
+/// would be quadratic.
+enum StampTable {
+    ById(Vec<Stamps>),
+    Hashed(FxHashMap<Op, Stamps>),
+}
+
+impl Default for StampTable {
+    fn default() -> Self {
+        StampTable::ById(Vec::new())
     }
-    &mut table[index]
+}
+
+/// A driver's ops take a table by id when they are at least one in this many of the ids up to
+/// the largest (as `analysis::dense` decides for values).
+const DENSITY: usize = 16;
+
+/// Up to this largest op id, a table by id is always taken (small programs, tests).
+const MIN_HASHED: usize = 4096;
+
+impl StampTable {
+    /// The table for a driver starting with `ops`: by id up to the largest, unless they are
+    /// few among many ids.
+    fn for_ops(ops: &[Op]) -> Self {
+        let len = ops
+            .iter()
+            .map(|op| op.as_u32() as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if len <= MIN_HASHED || len <= ops.len().saturating_mul(DENSITY) {
+            StampTable::ById(vec![Stamps::default(); len])
+        } else {
+            StampTable::Hashed(FxHashMap::with_capacity_and_hasher(
+                ops.len(),
+                Default::default(),
+            ))
+        }
+    }
+
+    /// The stamps of `op`, made if it has none (ops created later have larger ids).
+    #[inline]
+    fn get_mut(&mut self, op: Op) -> &mut Stamps {
+        match self {
+            StampTable::ById(table) => {
+                let index = op.as_u32() as usize;
+                if table.len() <= index {
+                    grow(table, index);
+                }
+                &mut table[index]
+            }
+            StampTable::Hashed(map) => map.entry(op).or_default(),
+        }
+    }
+
+    /// The stamps of `op` (all 0 if it has none).
+    #[inline]
+    fn get(&self, op: Op) -> Stamps {
+        match self {
+            StampTable::ById(table) => table.get(op.as_u32() as usize).copied(),
+            StampTable::Hashed(map) => map.get(&op).copied(),
+        }
+        .unwrap_or_default()
+    }
 }
 
 /// Grows `table` to hold `index`, at least doubling it (kept out of line: ids past the end
@@ -60,14 +118,11 @@ impl Worklist {
     /// An empty worklist whose table already holds `ops`, the ops a driver starts with: its
     /// first generation queues them all, and growing the table id by id as a post-order walk
     /// meets ever larger ones would copy it over and over.
+    /// When `ops` are few among many op ids (a driver run on one function of a large module),
+    /// the stamps are hashed instead ([`StampTable`]).
     pub fn with_room_for(ops: &[Op]) -> Self {
-        let len = ops
-            .iter()
-            .map(|op| op.as_u32() as usize + 1)
-            .max()
-            .unwrap_or(0);
         Worklist {
-            stamps: vec![Stamps::default(); len],
+            stamps: StampTable::for_ops(ops),
             ..Worklist::default()
         }
     }
@@ -82,7 +137,7 @@ impl Worklist {
         self.cursor = 0;
         let generation = self.generation;
         for &op in &self.queue {
-            slot(&mut self.stamps, op).queued = generation;
+            self.stamps.get_mut(op).queued = generation;
         }
         for op in ops {
             self.push(op);
@@ -94,7 +149,7 @@ impl Worklist {
     pub fn pop(&mut self) -> Option<Op> {
         let op = *self.queue.get(self.cursor)?;
         self.cursor += 1;
-        slot(&mut self.stamps, op).visited = self.generation;
+        self.stamps.get_mut(op).visited = self.generation;
         Some(op)
     }
 
@@ -103,7 +158,7 @@ impl Worklist {
     #[inline]
     pub fn push(&mut self, op: Op) {
         let generation = self.generation;
-        let stamps = slot(&mut self.stamps, op);
+        let stamps = self.stamps.get_mut(op);
         if stamps.visited == generation {
             if stamps.next != generation {
                 stamps.next = generation;
@@ -127,16 +182,62 @@ impl Worklist {
     /// Whether `op` is queued in the current generation and not visited yet.
     #[inline]
     pub fn is_pending(&self, op: Op) -> bool {
-        let stamps = self
-            .stamps
-            .get(op.as_u32() as usize)
-            .copied()
-            .unwrap_or_default();
+        let stamps = self.stamps.get(op);
         stamps.queued == self.generation && stamps.visited != self.generation
     }
 
     /// Whether no op waits for a visit (in this generation or the next).
     pub fn is_empty(&self) -> bool {
         self.cursor >= self.queue.len() && self.next.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the same sequence on a worklist and returns what it visited, per generation.
+    fn visits(mut worklist: Worklist, ops: &[Op], revisit: Op, late: Op) -> Vec<Vec<Op>> {
+        let mut generations = Vec::new();
+        worklist.start_generation(ops.iter().copied());
+        let mut visited = Vec::new();
+        while let Some(op) = worklist.pop() {
+            if op == ops[0] {
+                // Visited already: waits for the next generation; `late` joins this one.
+                worklist.push(revisit);
+                worklist.push(late);
+                assert!(worklist.is_pending(late));
+            }
+            visited.push(op);
+        }
+        generations.push(visited);
+        worklist.start_generation([]);
+        let mut visited = Vec::new();
+        while let Some(op) = worklist.pop() {
+            visited.push(op);
+        }
+        generations.push(visited);
+        generations
+    }
+
+    /// A few ops among many ids get hashed stamps, and the worklist behaves as with a table.
+    #[test]
+    fn few_ops_with_large_ids_are_hashed_and_behave_alike() {
+        let ops: Vec<Op> = [100_000, 100_001, 100_002].map(Op::from_u32).to_vec();
+        let hashed = Worklist::with_room_for(&ops);
+        assert!(matches!(hashed.stamps, StampTable::Hashed(_)));
+        let by_id = Worklist {
+            stamps: StampTable::ById(Vec::new()),
+            ..Worklist::default()
+        };
+        let (revisit, late) = (ops[0], Op::from_u32(200_000));
+        let expected = vec![vec![ops[0], ops[1], ops[2], late], vec![ops[0]]];
+        assert_eq!(visits(hashed, &ops, revisit, late), expected);
+        assert_eq!(visits(by_id, &ops, revisit, late), expected);
+        let dense: Vec<Op> = (0..8).map(Op::from_u32).collect();
+        assert!(matches!(
+            Worklist::with_room_for(&dense).stamps,
+            StampTable::ById(_)
+        ));
     }
 }
