@@ -11,7 +11,7 @@
 
 use cranelift_entity::SecondaryMap;
 use fixedbitset::FixedBitSet;
-use ir::Value;
+use ir::{Context, Op, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A map or set turns into a table once it holds at least one value in `DENSITY` of the
@@ -55,6 +55,23 @@ impl<T> Default for ValueMap<T> {
 }
 
 impl<T> ValueMap<T> {
+    /// An empty map for a pass run on `root`: a table by value number over every value of
+    /// the context from the start when `root` is the outermost op (the pass sees the whole
+    /// module once, and most lookups there are of values the table holds), else hashed until
+    /// dense as usual (a table per function spanning every value would be quadratic).
+    pub fn for_scope(ctx: &Context, root: Op) -> Self {
+        if ctx.parent_op(root).is_some() {
+            return Self::default();
+        }
+        let mut table = SecondaryMap::new();
+        table.resize(ctx.value_capacity());
+        ValueMap {
+            slots: Slots::Table(table),
+            entries: Vec::new(),
+            max: 0,
+        }
+    }
+
     /// The index of the entry of `v`, if it has one.
     fn index(&self, v: Value) -> Option<usize> {
         match &self.slots {
@@ -190,6 +207,29 @@ fn to_bits(set: &FxHashSet<Value>, max: u32) -> FixedBitSet {
 
 #[cfg(test)]
 mod tests {
+    /// Run on a function inside a module, the map starts hashed; on the module, as a table
+    /// over every value; both answer alike.
+    #[test]
+    fn a_map_for_one_function_of_a_module_starts_hashed() {
+        let mut ctx = ir::Context::new();
+        let src = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n";
+        let module =
+            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+        let func = ctx.walk_preorder(module)[1];
+        let far = ir::Value::from_u32(100_000);
+        let mut for_func = super::ValueMap::for_scope(&ctx, func);
+        assert!(matches!(for_func.slots, super::Slots::Hashed(_)));
+        for_func.insert(far, 'f');
+        assert_eq!(for_func.get(far), Some(&'f'));
+        assert_eq!(for_func.get(ir::Value::from_u32(3)), None);
+        let mut for_module = super::ValueMap::for_scope(&ctx, module);
+        assert!(matches!(for_module.slots, super::Slots::Table(_)));
+        for_module.insert(far, 'f');
+        assert_eq!(for_module.get(far), Some(&'f'));
+        assert_eq!(for_module.get(ir::Value::from_u32(3)), None);
+    }
+
     use super::*;
     use cranelift_entity::EntityRef;
 

@@ -21,7 +21,7 @@ use ir::{Context, Op, RegionPoint, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
-use crate::by_value::ByValue;
+use analysis::dense::ValueMap;
 
 /// Receiving points with more buffers than this are left out: their pairs grow quadratically
 /// and such points are rare.
@@ -45,7 +45,7 @@ pub(crate) struct CarriedApart {
     /// For each buffer received (at a point with two buffers or more), the op receiving it and
     /// the values every edge into it forwards; absent when some edge into its point does not
     /// set it.
-    sources: ByValue<(Op, SmallVec<[Value; 2]>)>,
+    sources: ValueMap<(Op, SmallVec<[Value; 2]>)>,
 }
 
 impl CarriedApart {
@@ -108,7 +108,7 @@ impl CarriedApart {
     }
 
     /// The pairs of the region-branch ops `ops`, nested in `root`, the op the pass runs on
-    /// (which sizes its table, [`ByValue::for_scope`]). `base` maps a forwarded value to the buffer
+    /// (which sizes its table, [`ValueMap::for_scope`]). `base` maps a forwarded value to the buffer
     /// it views (the pairs are stated between such bases); `apart` answers, without this
     /// analysis, whether two forwarded values are certainly different buffers.
     pub(crate) fn compute(
@@ -142,7 +142,7 @@ impl CarriedApart {
                 candidates.check(candidate, edges, &base, &apart);
             }
         }
-        let mut sources = ByValue::for_scope(ctx, root);
+        let mut sources = ValueMap::for_scope(ctx, root);
         for point in &points {
             for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =

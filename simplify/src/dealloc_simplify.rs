@@ -39,8 +39,8 @@ use std::cell::{Ref, RefCell};
 
 use analysis::closures::BoundedClosures;
 
-use crate::by_value::ByValue;
 use crate::carried_apart::CarriedApart;
+use analysis::dense::ValueMap;
 
 /// Runs the simplification on every `bufferization.dealloc` nested in `root`; returns the
 /// number of rewrites.
@@ -497,7 +497,7 @@ struct TerminalSpan {
 
 /// The origins computed so far, by value, with their terminals in one list.
 struct OriginTable {
-    origins: ByValue<Origin>,
+    origins: ValueMap<Origin>,
     terminals: Vec<Value>,
 }
 
@@ -543,7 +543,7 @@ struct Origins<'a> {
     /// The answers of [`alias`] by pair of operands.
     answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
     /// The [`Bases`] of the values asked about so far.
-    bases: RefCell<ByValue<Bases>>,
+    bases: RefCell<ValueMap<Bases>>,
     /// Handed-over arguments, which count as allocations.
     handed_over: FxHashSet<Value>,
     /// The region-branch values proved apart (empty while it is computed).
@@ -552,7 +552,7 @@ struct Origins<'a> {
 
 impl<'a> Origins<'a> {
     /// The origins over `analysis` for the values under `root` (the op the pass runs on, which
-    /// sizes the tables, [`ByValue::for_scope`]), with room for the answers of
+    /// sizes the tables, [`ValueMap::for_scope`]), with room for the answers of
     /// about [`ANSWERS_PER_DEALLOC`] questions for each of `deallocs` deallocations (the memo
     /// then rarely grows).
     fn new(
@@ -566,14 +566,14 @@ impl<'a> Origins<'a> {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             table: RefCell::new(OriginTable {
-                origins: ByValue::for_scope(ctx, root),
+                origins: ValueMap::for_scope(ctx, root),
                 terminals: Vec::new(),
             }),
             answers: RefCell::new(FxHashMap::with_capacity_and_hasher(
                 ANSWERS_PER_DEALLOC * deallocs,
                 Default::default(),
             )),
-            bases: RefCell::new(ByValue::for_scope(ctx, root)),
+            bases: RefCell::new(ValueMap::for_scope(ctx, root)),
             handed_over,
             carried: CarriedApart::default(),
         }

@@ -8,7 +8,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod by_value;
 pub mod canonicalize;
 mod carried_apart;
 pub mod cse;
