@@ -85,7 +85,7 @@ impl BufferViewFlowAnalysis {
     /// [`Self::compute`], with the calls of functions that `returns` summarizes linked as
     /// their summaries say (see the [module docs](self)).
     pub fn compute_with_returns(ctx: &Context, op: Op, returns: &ReturnSummaries) -> Self {
-        Self::compute_over(ctx, &ctx.walk_preorder(op), returns)
+        Self::compute_over(ctx, op, &ctx.walk_preorder(op), returns)
     }
 
     /// [`Self::compute_with_returns`] of `op` with the summaries of its own functions
@@ -93,12 +93,22 @@ impl BufferViewFlowAnalysis {
     pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
         let ops = ctx.walk_preorder(op);
         let returns = ReturnSummaries::compute_over(ctx, op, &ops);
-        Self::compute_over(ctx, &ops, &returns)
+        Self::compute_over(ctx, op, &ops, &returns)
     }
 
-    /// The analysis over `ops`, the walk of an op.
-    fn compute_over(ctx: &Context, ops: &[Op], returns: &ReturnSummaries) -> Self {
-        let mut a = BufferViewFlowAnalysis::default();
+    /// The analysis over `ops`, the walk of `root`. Its links are kept by value number from
+    /// the start when `root` is the module ([`ValueMap::for_scope`]): the values the ownership
+    /// pass adds are numbered after every parsed one, so a hashed map of links would stay
+    /// hashed, one hash per link, until thousands were made.
+    fn compute_over(ctx: &Context, root: Op, ops: &[Op], returns: &ReturnSummaries) -> Self {
+        let mut a = BufferViewFlowAnalysis {
+            dependencies: ValueMap::for_scope(ctx, root),
+            reverse: ValueMap::for_scope(ctx, root),
+            ..BufferViewFlowAnalysis::default()
+        };
+        // At most a link source and a link target per op, mostly.
+        a.dependencies.reserve(ops.len());
+        a.reverse.reserve(ops.len());
         for &nested in ops {
             a.visit(ctx, nested, returns);
         }

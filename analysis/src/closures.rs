@@ -15,10 +15,15 @@ use crate::alias::BufferViewFlowAnalysis;
 use crate::dense::ValueMap;
 use ir::Value;
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 /// How many members a component may have for its closure to be built by inserting them into
 /// its single neighbour's closure (each insertion moves the values after it).
 const FEW_MEMBERS: usize = 8;
+
+/// How many distinct neighbour closures a component's closure is merged from, at most; past
+/// that, they are concatenated and sorted once.
+const FEW_NEIGHBOURS: usize = 4;
 
 /// The size up to which a walk's membership test scans the values found so far.
 const SMALL_CLOSURE: usize = 32;
@@ -289,9 +294,54 @@ impl<'a> BoundedClosures<'a> {
         (union.len() <= self.limit).then(|| Rc::from(union))
     }
 
+    /// [`Self::union_of`] when the neighbours have several closures: merged one by one into
+    /// the sorted members when they are at most [`FEW_NEIGHBOURS`] distinct ones (a component
+    /// of an `scf.if` result reaches the closure of each region's yield), else concatenated.
+    fn concatenated_union(&self, members: &[Value]) -> Closure {
+        let Some(neighbours) = self.few_neighbour_closures(members)? else {
+            return self.sorted_concatenation(members);
+        };
+        let mut union = members.to_vec();
+        union.sort_unstable();
+        let mut merged = Vec::new();
+        for closure in neighbours {
+            if !merge_sorted(&union, closure, self.limit, &mut merged) {
+                return None;
+            }
+            std::mem::swap(&mut union, &mut merged);
+        }
+        Some(Rc::from(union))
+    }
+
+    /// The distinct closures of the finished neighbours of the component `members`, when there
+    /// are at most [`FEW_NEIGHBOURS`]; `Some(None)` when there are more, `None` when one is
+    /// over the limit.
+    fn few_neighbour_closures(
+        &self,
+        members: &[Value],
+    ) -> Option<Option<SmallVec<[&[Value]; FEW_NEIGHBOURS]>>> {
+        let mut distinct: SmallVec<[&[Value]; FEW_NEIGHBOURS]> = SmallVec::new();
+        for &m in members {
+            for w in self.next(m) {
+                let Some(known) = self.done.get(*w) else {
+                    continue;
+                };
+                let known = known.as_deref()?;
+                if distinct.iter().any(|&seen| std::ptr::eq(seen, known)) {
+                    continue;
+                }
+                if distinct.len() == FEW_NEIGHBOURS {
+                    return Some(None);
+                }
+                distinct.push(known);
+            }
+        }
+        Some(Some(distinct))
+    }
+
     /// [`Self::union_of`] by concatenating the members and their neighbours' closures and
     /// sorting the lot.
-    fn concatenated_union(&self, members: &[Value]) -> Closure {
+    fn sorted_concatenation(&self, members: &[Value]) -> Closure {
         let mut union = members.to_vec();
         for &m in members {
             for w in self.next(m) {
@@ -333,6 +383,34 @@ impl<'a> BoundedClosures<'a> {
         values.dedup();
         (values.len() <= self.limit).then_some(values)
     }
+}
+
+/// Writes into `out` the sorted union of `a` and `b` (each sorted, without duplicates);
+/// `false`, leaving `out` partial, once it would hold more than `limit` values.
+fn merge_sorted(a: &[Value], b: &[Value], limit: usize, out: &mut Vec<Value>) -> bool {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let next = match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                i += 1;
+                a[i - 1]
+            }
+            std::cmp::Ordering::Greater => {
+                j += 1;
+                b[j - 1]
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+                a[i - 1]
+            }
+        };
+        out.push(next);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out.len() <= limit
 }
 
 /// The values reachable from `root` by `next` (`root` included) in discovery order, or `None`
@@ -399,5 +477,38 @@ impl Walk {
             self.stack.extend_from_slice(next(v));
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_sorted;
+    use cranelift_entity::EntityRef;
+    use ir::Value;
+
+    fn values(numbers: &[usize]) -> Vec<Value> {
+        numbers.iter().map(|&n| Value::new(n)).collect()
+    }
+
+    #[test]
+    fn a_merge_is_the_sorted_union_once_each() {
+        let mut out = values(&[99]);
+        assert!(merge_sorted(
+            &values(&[1, 4, 6, 9]),
+            &values(&[2, 4, 9, 12, 15]),
+            8,
+            &mut out
+        ));
+        assert_eq!(out, values(&[1, 2, 4, 6, 9, 12, 15]));
+        assert!(merge_sorted(&[], &values(&[3]), 1, &mut out));
+        assert_eq!(out, values(&[3]));
+    }
+
+    #[test]
+    fn a_merge_past_the_limit_fails() {
+        let mut out = Vec::new();
+        let (a, b) = (values(&[1, 2, 3]), values(&[3, 4]));
+        assert!(merge_sorted(&a, &b, 4, &mut out));
+        assert!(!merge_sorted(&a, &b, 3, &mut out));
     }
 }

@@ -72,6 +72,12 @@ impl<T> ValueMap<T> {
         }
     }
 
+    /// Makes room for `additional` more entries: a map whose size its client can tell
+    /// beforehand then never moves its entries while it fills (a move copies every entry).
+    pub fn reserve(&mut self, additional: usize) {
+        self.entries.reserve(additional);
+    }
+
     /// The index of the entry of `v`, if it has one.
     fn index(&self, v: Value) -> Option<usize> {
         match &self.slots {
@@ -249,6 +255,20 @@ mod tests {
             8,
             "an entry is not made twice"
         );
+    }
+
+    #[test]
+    fn a_reserved_map_keeps_its_entries_in_place_while_it_fills() {
+        let mut map: ValueMap<u64> = ValueMap::default();
+        map.reserve(500);
+        map.insert(Value::new(7), 70);
+        let first = map.entries.as_ptr();
+        for k in 0..499 {
+            map.insert(Value::new(1000 + k), k as u64);
+        }
+        assert_eq!(map.entries.as_ptr(), first, "no entry moved");
+        assert_eq!(map.get(Value::new(7)), Some(&70));
+        assert_eq!(map.get(Value::new(1498)), Some(&498));
     }
 
     #[test]

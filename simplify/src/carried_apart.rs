@@ -143,6 +143,7 @@ impl CarriedApart {
             }
         }
         let mut sources = ValueMap::for_scope(ctx, root);
+        sources.reserve(points.iter().map(|point| point.buffers.len()).sum());
         for point in &points {
             for (k, &v) in point.buffers.iter().enumerate() {
                 let forwarded: Option<SmallVec<[Value; 2]>> =

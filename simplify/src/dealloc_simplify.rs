@@ -36,6 +36,7 @@ use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::cell::{Ref, RefCell};
+use std::collections::hash_map::Entry;
 
 use analysis::closures::BoundedClosures;
 
@@ -165,22 +166,22 @@ fn distinct_alloc_and_block_arg(ctx: &Context, alloc: Value, arg: Value) -> bool
 /// Whether the dealloc operands `x` and `y` are the same allocation, asked once per pair: the
 /// patterns of one dealloc ask for the same pairs, and a dealloc rebuilt is asked again.
 fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
-    if let Some(&known) = a.answers.borrow().get(&(x, y)) {
-        return known;
+    // One hash per question: deciding reads every memo of `a` but this one.
+    match a.answers.borrow_mut().entry((x, y)) {
+        Entry::Occupied(known) => *known.get(),
+        Entry::Vacant(slot) => *slot.insert(decide_alias(ctx, a, x, y)),
     }
-    let answer = decide_alias(ctx, a, x, y);
-    a.answers.borrow_mut().insert((x, y), answer);
-    answer
 }
 
 /// [`alias`], computed: by the rules of [`decide_alias_by_rules`], or else by what
 /// region-branch ops forward ([`CarriedApart`]).
 fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
-    let by_rules = decide_alias_by_rules(ctx, a, x, y);
+    let (fx, fy) = (a.bases(ctx, x), a.bases(ctx, y));
+    let by_rules = decide_by_rules_on_bases(ctx, a, &fx, &fy);
     if by_rules != AliasResult::Unknown {
         return by_rules;
     }
-    let (bx, by) = (a.bases(ctx, x).metadata, a.bases(ctx, y).metadata);
+    let (bx, by) = (fx.metadata, fy.metadata);
     let base = |v| metadata_view_base(ctx, view_base(ctx, v));
     let apart = |u, v| decide_alias_by_rules(ctx, a, u, v) == AliasResult::DifferentAllocation;
     if a.carried.contains(bx, by)
@@ -196,7 +197,11 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
 /// [`alias`] by the rules alone: one view base, MLIR's `distinctAllocAndBlockArgument` and its
 /// extension to values made in the argument's block, and the origins.
 fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
-    let (fx, fy) = (a.bases(ctx, x), a.bases(ctx, y));
+    decide_by_rules_on_bases(ctx, a, &a.bases(ctx, x), &a.bases(ctx, y))
+}
+
+/// [`decide_alias_by_rules`] of the values whose [`Bases`] are `fx` and `fy`.
+fn decide_by_rules_on_bases(ctx: &Context, a: &Origins, fx: &Bases, fy: &Bases) -> AliasResult {
     let (bx, by) = (fx.metadata, fy.metadata);
     if bx == by {
         return AliasResult::SameAllocation;
@@ -206,14 +211,14 @@ fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> Alia
     };
     if distinct_alloc_and_block_arg(ctx, bx, by)
         || distinct_alloc_and_block_arg(ctx, by, bx)
-        || made_in_block_of_arg(&fx, by)
-        || made_in_block_of_arg(&fy, bx)
+        || made_in_block_of_arg(fx, by)
+        || made_in_block_of_arg(fy, bx)
     {
         return AliasResult::DifferentAllocation;
     }
-    match a.same_allocation(ctx, &fx, &fy) {
+    match a.same_allocation(ctx, fx, fy) {
         AliasResult::Unknown => match fx.described {
-            Some(src) => a.same_allocation(ctx, &a.bases(ctx, src), &fy),
+            Some(src) => a.same_allocation(ctx, &a.bases(ctx, src), fy),
             None => AliasResult::Unknown,
         },
         known => known,
@@ -464,6 +469,9 @@ struct Origin {
     base: Value,
     /// Where its terminals are in [`OriginTable::terminals`] (sorted there).
     terminals: TerminalSpan,
+    /// Every terminal is a buffer made where it is defined
+    /// ([`BufferOriginAnalysis::is_new_buffer`]; a handed-over argument is not).
+    all_made: bool,
     all_allocs: bool,
     all_allocs_or_args: bool,
     /// Whether the search finished within [`ORIGIN_LIMIT`] (otherwise nothing is known, and
@@ -479,12 +487,23 @@ impl Origin {
         Origin {
             base,
             terminals: TerminalSpan::default(),
+            all_made: false,
             all_allocs: false,
             all_allocs_or_args: false,
             complete: false,
             reached: 0,
         }
     }
+}
+
+/// What every terminal of one origin is.
+struct TerminalKinds {
+    /// Every terminal is a buffer made where it is defined.
+    all_made: bool,
+    /// Every terminal is made or handed over (an allocation).
+    all_allocs: bool,
+    /// Every terminal is an allocation or a buffer that existed before the function.
+    all_allocs_or_args: bool,
 }
 
 /// A range of [`OriginTable::terminals`]: the terminals of one origin, shared by the origins
@@ -533,6 +552,10 @@ impl OriginTable {
 /// buffers and two retained ones make four, and the deallocs a rewrite builds ask again.
 const ANSWERS_PER_DEALLOC: usize = 8;
 
+/// How many values a deallocation is expected to ask the origins and bases of, to size
+/// their tables: its freed base buffers, their buffers and its retained values.
+const VALUES_PER_DEALLOC: usize = 6;
+
 /// Origin summaries, computed once per view base (buffers never change origin while the
 /// deallocations are rewritten), answering `BufferOriginAnalysis::is_same_allocation`'s
 /// questions.
@@ -546,6 +569,10 @@ struct Origins<'a> {
     bases: RefCell<ValueMap<Bases>>,
     /// Handed-over arguments, which count as allocations.
     handed_over: FxHashSet<Value>,
+    /// [`BufferOriginAnalysis::is_new_buffer`] of the terminals met so far: a terminal (an
+    /// allocation a loop nest forwards) is in the origins of many values, and the question
+    /// reads the op's memory effects.
+    made: RefCell<ValueMap<bool>>,
     /// The region-branch values proved apart (empty while it is computed).
     carried: CarriedApart,
 }
@@ -553,8 +580,9 @@ struct Origins<'a> {
 impl<'a> Origins<'a> {
     /// The origins over `analysis` for the values under `root` (the op the pass runs on, which
     /// sizes the tables, [`ValueMap::for_scope`]), with room for the answers of
-    /// about [`ANSWERS_PER_DEALLOC`] questions for each of `deallocs` deallocations (the memo
-    /// then rarely grows).
+    /// about [`ANSWERS_PER_DEALLOC`] questions and the origins and bases of about
+    /// [`VALUES_PER_DEALLOC`] values for each of `deallocs` deallocations (the memos then
+    /// rarely grow).
     fn new(
         ctx: &Context,
         root: Op,
@@ -562,19 +590,24 @@ impl<'a> Origins<'a> {
         handed_over: FxHashSet<Value>,
         deallocs: usize,
     ) -> Self {
+        let mut origins = ValueMap::for_scope(ctx, root);
+        origins.reserve(VALUES_PER_DEALLOC * deallocs);
+        let mut bases = ValueMap::for_scope(ctx, root);
+        bases.reserve(VALUES_PER_DEALLOC * deallocs);
         Origins {
             analysis,
             closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
             table: RefCell::new(OriginTable {
-                origins: ValueMap::for_scope(ctx, root),
+                origins,
                 terminals: Vec::new(),
             }),
             answers: RefCell::new(FxHashMap::with_capacity_and_hasher(
                 ANSWERS_PER_DEALLOC * deallocs,
                 Default::default(),
             )),
-            bases: RefCell::new(ValueMap::for_scope(ctx, root)),
+            bases: RefCell::new(bases),
             handed_over,
+            made: RefCell::new(ValueMap::default()),
             carried: CarriedApart::default(),
         }
     }
@@ -628,20 +661,46 @@ impl<'a> Origins<'a> {
                 .copied()
                 .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t)),
         );
-        let terminals = table.terminals(span);
-        let new = |t: Value| self.analysis.is_new_buffer(ctx, t) || self.handed_over.contains(&t);
-        let all_allocs = terminals.iter().all(|&t| new(t));
-        let all_allocs_or_args = terminals
-            .iter()
-            .all(|&t| new(t) || existed_before_function(ctx, t));
+        let kinds = self.kinds(ctx, table.terminals(span));
         Origin {
             base,
             terminals: span,
-            all_allocs,
-            all_allocs_or_args,
+            all_made: kinds.all_made,
+            all_allocs: kinds.all_allocs,
+            all_allocs_or_args: kinds.all_allocs_or_args,
             complete: true,
             reached: reached.len(),
         }
+    }
+
+    /// What the `terminals` of an origin are, each terminal classified once.
+    fn kinds(&self, ctx: &Context, terminals: &[Value]) -> TerminalKinds {
+        let mut kinds = TerminalKinds {
+            all_made: true,
+            all_allocs: true,
+            all_allocs_or_args: true,
+        };
+        for &t in terminals {
+            let made = self.is_made(ctx, t);
+            let new = made || self.handed_over.contains(&t);
+            kinds.all_made &= made;
+            kinds.all_allocs &= new;
+            // Asked only while it decides something, as `all` would.
+            if !new && kinds.all_allocs_or_args {
+                kinds.all_allocs_or_args = existed_before_function(ctx, t);
+            }
+        }
+        kinds
+    }
+
+    /// [`BufferOriginAnalysis::is_new_buffer`] of the terminal `t`, cached.
+    fn is_made(&self, ctx: &Context, t: Value) -> bool {
+        if let Some(&known) = self.made.borrow().get(t) {
+            return known;
+        }
+        let made = self.analysis.is_new_buffer(ctx, t);
+        self.made.borrow_mut().insert(t, made);
+        made
     }
 
     /// The origin of `value`, whose search reaches `value` and then exactly what the search
@@ -654,6 +713,7 @@ impl<'a> Origins<'a> {
         Origin {
             base: value,
             terminals: of_source.terminals,
+            all_made: of_source.all_made,
             all_allocs: of_source.all_allocs,
             all_allocs_or_args: of_source.all_allocs_or_args,
             complete: true,
@@ -672,14 +732,14 @@ impl<'a> Origins<'a> {
             return false;
         };
         let origin = self.of_value(ctx, value);
+        if !origin.complete || !origin.all_made {
+            return false;
+        }
         let terminals = self.terminals(&origin);
-        origin.complete
-            && !terminals.is_empty()
+        !terminals.is_empty()
             && terminals.iter().all(|&t| {
-                self.analysis.is_new_buffer(ctx, t)
-                    && ctx
-                        .defining_op(t)
-                        .is_some_and(|def| ctx.ancestor_in_block(block, def).is_some())
+                ctx.defining_op(t)
+                    .is_some_and(|def| ctx.ancestor_in_block(block, def).is_some())
             })
     }
 
