@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use crate::alias::BufferViewFlowAnalysis;
 use crate::dense::ValueMap;
-use ir::Value;
+use ir::{Context, Op, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
@@ -150,6 +150,17 @@ impl<'a> BoundedClosures<'a> {
             spare: Search::default(),
             walk: Walk::default(),
         }
+    }
+
+    /// These closures kept by value number from the start when `root`, the op the client runs
+    /// on, is the module ([`ValueMap::for_scope`]): a search keeps the closure of every value
+    /// it reaches, and the values of a module after the ownership pass are numbered in two
+    /// runs far apart (parsed, then added), so a hashed memo would stay hashed.
+    pub fn in_scope(mut self, ctx: &Context, root: Op) -> Self {
+        self.done = Known {
+            closures: ValueMap::for_scope(ctx, root),
+        };
+        self
     }
 
     /// Closures over `flow` following `direction`, bounded by `limit` values, found by plain

@@ -78,7 +78,9 @@ impl<T> ValueMap<T> {
         self.entries.reserve(additional);
     }
 
-    /// The index of the entry of `v`, if it has one.
+    /// The index of the entry of `v`, if it has one. Inlined: the closure walks and the
+    /// origin memos ask it a hundred thousand times on a large function, mostly of a table.
+    #[inline]
     fn index(&self, v: Value) -> Option<usize> {
         match &self.slots {
             Slots::Hashed(map) => map.get(&v).map(|&i| i as usize),
@@ -90,11 +92,13 @@ impl<T> ValueMap<T> {
     }
 
     /// The entry of `v`, if it has one.
+    #[inline]
     pub fn get(&self, v: Value) -> Option<&T> {
         self.index(v).map(|i| &self.entries[i])
     }
 
     /// Whether `v` has an entry.
+    #[inline]
     pub fn contains_key(&self, v: Value) -> bool {
         self.index(v).is_some()
     }

@@ -596,7 +596,9 @@ impl<'a> Origins<'a> {
         bases.reserve(VALUES_PER_DEALLOC * deallocs);
         Origins {
             analysis,
-            closures: RefCell::new(BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT)),
+            closures: RefCell::new(
+                BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT).in_scope(ctx, root),
+            ),
             table: RefCell::new(OriginTable {
                 origins,
                 terminals: Vec::new(),
