@@ -96,15 +96,17 @@ impl BufferViewFlowAnalysis {
         Self::compute_over(ctx, op, &ops, &returns)
     }
 
-    /// The analysis over `ops`, the walk of `root`. Its links are kept by value number from
-    /// the start when `root` is the module ([`ValueMap::for_scope`]): the values the ownership
-    /// pass adds are numbered after every parsed one, so a hashed map of links would stay
-    /// hashed, one hash per link, until thousands were made.
+    /// The analysis over `ops`, the walk of `root`. Its links and sets are kept by value
+    /// number from the start when `root` is the module ([`ValueMap::for_scope`],
+    /// [`ValueSet::for_scope`]): the values the ownership pass adds are numbered after every
+    /// parsed one, so a hashed map of links would stay hashed, one hash per link, until
+    /// thousands were made, and every closure step asks whether a value is terminal.
     fn compute_over(ctx: &Context, root: Op, ops: &[Op], returns: &ReturnSummaries) -> Self {
         let mut a = BufferViewFlowAnalysis {
             dependencies: ValueMap::for_scope(ctx, root),
             reverse: ValueMap::for_scope(ctx, root),
-            ..BufferViewFlowAnalysis::default()
+            terminals: ValueSet::for_scope(ctx, root),
+            fresh: ValueSet::for_scope(ctx, root),
         };
         // At most a link source and a link target per op, mostly.
         a.dependencies.reserve(ops.len());

@@ -173,6 +173,18 @@ impl Default for Members {
 }
 
 impl ValueSet {
+    /// An empty set for a pass run on `root`: a bit per value of the context from the start
+    /// when `root` is the outermost op (as [`ValueMap::for_scope`]; a bit per value costs
+    /// little), else hashed until dense.
+    pub fn for_scope(ctx: &Context, root: Op) -> Self {
+        if ctx.parent_op(root).is_some() {
+            return Self::default();
+        }
+        ValueSet {
+            members: Members::Bits(FixedBitSet::with_capacity(ctx.value_capacity())),
+        }
+    }
+
     /// Adds `v`; whether it was not in the set yet. A hashed set checks whether to turn into
     /// bits each time its size reaches a power of two.
     pub fn insert(&mut self, v: Value) -> bool {
@@ -242,6 +254,30 @@ mod tests {
 
     use super::*;
     use cranelift_entity::EntityRef;
+
+    /// Run on the module, the set starts as bits and grows past the values it was sized for;
+    /// on a function, hashed; both answer alike.
+    #[test]
+    fn a_set_for_the_module_starts_as_bits() {
+        let mut ctx = ir::Context::new();
+        let src = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n";
+        let module =
+            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+        let func = ctx.walk_preorder(module)[1];
+        let sets = [
+            ValueSet::for_scope(&ctx, module),
+            ValueSet::for_scope(&ctx, func),
+        ];
+        assert!(matches!(sets[0].members, Members::Bits(_)));
+        assert!(matches!(sets[1].members, Members::Hashed(_)));
+        for mut set in sets {
+            let (near, far) = (Value::new(0), Value::new(100_000));
+            assert!(!set.contains(near) && !set.contains(far));
+            assert!(set.insert(far) && set.insert(near) && !set.insert(far));
+            assert!(set.contains(near) && set.contains(far) && !set.contains(Value::new(1)));
+        }
+    }
 
     #[test]
     fn a_map_keeps_the_last_entry_of_each_value_and_none_of_others() {

@@ -241,17 +241,30 @@ fn point_at(
 ) -> Option<Point> {
     let into = || edges.iter().filter(move |edge| edge.to == to);
     let mut buffers: SmallVec<[Value; 4]> = SmallVec::new();
-    for &v in into().flat_map(|edge| edge.inputs) {
-        if !buffers.contains(&v) && is_buffer(ctx, v) {
-            buffers.push(v);
+    // The edges into one point mostly share their inputs (a loop's entry and back edge both
+    // set its block's arguments): each list is scanned once.
+    let mut scanned: SmallVec<[&[Value]; 4]> = SmallVec::new();
+    for edge in into() {
+        if scanned
+            .iter()
+            .any(|&inputs| std::ptr::eq(inputs, edge.inputs))
+        {
+            continue;
+        }
+        scanned.push(edge.inputs);
+        for &v in edge.inputs {
+            if !buffers.contains(&v) && is_buffer(ctx, v) {
+                buffers.push(v);
+            }
         }
     }
     if !(2..=MAX_BUFFERS_PER_POINT).contains(&buffers.len()) {
         return None;
     }
-    let forwarded = into()
-        .flat_map(|edge| buffers.iter().map(move |&v| edge.forwarded_to(ctx, v)))
-        .collect();
+    let mut forwarded = SmallVec::new();
+    for edge in into() {
+        forwarded.extend(buffers.iter().map(|&v| edge.forwarded_to(ctx, v)));
+    }
     Some(Point {
         receiver,
         buffers,
