@@ -16,7 +16,7 @@ use crate::Builder;
 use crate::attrs::AttrData;
 use crate::context::Context;
 use crate::dialects::view::OpView;
-use crate::entity::{Attr, Type, Value};
+use crate::entity::{Attr, Op, Type, Value};
 use crate::op_view;
 use crate::registry::Traits;
 use crate::types::TypeData;
@@ -46,7 +46,18 @@ impl ConstantOp {
         if !ctx.has_trait(op, Traits::CONSTANT_LIKE) {
             return None;
         }
-        match ctx.attr_data(ctx.get_attr(op, "value")?) {
+        Self::int_value_of(ctx, op)
+    }
+
+    /// The integer `value` attribute of the constant-like `op`. Most values asked about are no
+    /// constants, and [`Self::as_int`] turns those away first; a constant holds one or two
+    /// attributes, so each name is compared in place (no hashing of `value`).
+    fn int_value_of(ctx: &Context, op: Op) -> Option<i128> {
+        let &(_, attr) = ctx
+            .attrs(op)
+            .iter()
+            .find(|&&(name, _)| ctx.sym_str(name) == "value")?;
+        match ctx.attr_data(attr) {
             AttrData::Integer { value, .. } => Some(*value),
             AttrData::Bool(b) => Some(i128::from(*b)),
             _ => None,
@@ -55,16 +66,25 @@ impl ConstantOp {
 
     /// The boolean held by `v` when it is a constant of type `i1`.
     pub fn as_bool(ctx: &Context, v: Value) -> Option<bool> {
+        // Whether a constant defines `v` is cheaper to learn than its type, and rarer.
+        let op = ctx.defining_op(v)?;
+        if !ctx.has_trait(op, Traits::CONSTANT_LIKE) {
+            return None;
+        }
         match ctx.type_data(ctx.value_type(v)) {
-            TypeData::Integer { width: 1, .. } => Self::as_int(ctx, v).map(|x| x != 0),
+            TypeData::Integer { width: 1, .. } => Self::int_value_of(ctx, op).map(|x| x != 0),
             _ => None,
         }
     }
 
     /// The number held by `v` when it is a constant of type `index`.
     pub fn as_index(ctx: &Context, v: Value) -> Option<i64> {
+        let op = ctx.defining_op(v)?;
+        if !ctx.has_trait(op, Traits::CONSTANT_LIKE) {
+            return None;
+        }
         match ctx.type_data(ctx.value_type(v)) {
-            TypeData::Index => Self::as_int(ctx, v).and_then(|x| i64::try_from(x).ok()),
+            TypeData::Index => Self::int_value_of(ctx, op).and_then(|x| i64::try_from(x).ok()),
             _ => None,
         }
     }

@@ -92,7 +92,10 @@ fn if_trivial_to_select(rw: &mut Rewriter, op: Op) -> bool {
             continue;
         }
         let (t, f) = (rw.operand(t_yield, i), rw.operand(e_yield, i));
-        if !defined_outside(rw, t, op) || !defined_outside(rw, f, op) {
+        // A value of the yielding block itself is inside: known without the ancestor walk.
+        let in_own_block = rw.value_parent_block(t) == Some(then_block)
+            || rw.value_parent_block(f) == Some(else_block);
+        if in_own_block || !defined_outside(rw, t, op) || !defined_outside(rw, f, op) {
             continue;
         }
         let replacement = if t == f {

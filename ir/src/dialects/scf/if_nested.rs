@@ -39,11 +39,18 @@ struct Nest {
 }
 
 fn nest_of(rw: &Rewriter, op: Op) -> Option<Nest> {
+    if rw.num_operands(op) != 1 {
+        return None;
+    }
     let outer = IfOp::of(rw, op)?;
     let then_block = outer.then_block(rw)?;
-    let then_yield = yield_of(rw, then_block)?;
-    let inner = rw.first_op(then_block).filter(|&i| IfOp::is(rw, i))?;
-    if rw.next_op(inner) != Some(then_yield) || rw.num_operands(op) != 1 {
+    // The block's shape first (two ops), then their kinds: most then blocks hold more.
+    let inner = rw.first_op(then_block)?;
+    let then_yield = rw.next_op(inner)?;
+    if rw.last_op(then_block) != Some(then_yield)
+        || !IfOp::is(rw, inner)
+        || !YieldOp::is(rw, then_yield)
+    {
         return None;
     }
     let else_yield = match outer.else_block(rw) {
@@ -189,7 +196,8 @@ pub(super) fn if_condition_propagation(rw: &mut Rewriter, op: Op) -> bool {
 /// `scf.if (arith.xori %c, true)` with an else region: `scf.if %c` with the then and else
 /// regions swapped.
 pub(super) fn if_negated_condition_swap(rw: &mut Rewriter, op: Op) -> bool {
-    if !IfOp::is(rw, op) || rw.num_operands(op) != 1 || rw.regions(op).len() != 2 {
+    // The condition's definer first: rarely an `arith.xori`.
+    if rw.num_operands(op) != 1 {
         return false;
     }
     let Some(not) = rw
@@ -198,6 +206,9 @@ pub(super) fn if_negated_condition_swap(rw: &mut Rewriter, op: Op) -> bool {
     else {
         return false;
     };
+    if !IfOp::is(rw, op) || rw.regions(op).len() != 2 {
+        return false;
+    }
     if rw.num_operands(not) != 2 || ConstantOp::as_bool(rw, rw.operand(not, 1)) != Some(true) {
         return false;
     }

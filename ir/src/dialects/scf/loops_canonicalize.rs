@@ -101,6 +101,9 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
     let Some(parts) = for_parts(rw, op) else {
         return false;
     };
+    if keeps_every_argument(rw, op, &parts) {
+        return false;
+    }
     let forwarded: SmallVec<[bool; 8]> = (0..parts.carried)
         .map(|k| is_forwarded(rw, op, &parts, k))
         .collect();
@@ -139,6 +142,19 @@ fn for_forwarded_iter_args(rw: &mut Rewriter, op: Op) -> bool {
     let kept: Vec<usize> = (0..parts.carried).filter(|&k| !removed[k]).collect();
     rebuild_with_results(rw, op, &kept, 3);
     true
+}
+
+/// Up to this many iteration arguments, [`keeps_every_argument`] compares them pair by pair.
+const FEW_ARGUMENTS: usize = 4;
+
+/// Whether [`for_forwarded_iter_args`] certainly removes nothing from a loop of a few
+/// iteration arguments: none is forwarded and no two have the same init and yielded values.
+/// Decided in place, as most loops keep every argument; `false` (find out) for more arguments.
+fn keeps_every_argument(ctx: &Context, op: Op, parts: &ForParts) -> bool {
+    let pair = |k: usize| (parts.init(ctx, op, k), parts.yielded(ctx, k));
+    parts.carried <= FEW_ARGUMENTS
+        && (0..parts.carried).all(|k| !is_forwarded(ctx, op, parts, k))
+        && (1..parts.carried).all(|k| (0..k).all(|i| pair(i) != pair(k)))
 }
 
 /// Whether iteration argument `k` keeps its initial value on every trip, or nothing reads it
@@ -267,9 +283,11 @@ fn index_switch_constant(rw: &mut Rewriter, op: Op) -> bool {
 
 /// The `scf.yield` of every case of switch `op` (the default included), if each case is one
 /// block ending in a yield of one value per result.
-pub(super) fn switch_yields(ctx: &Context, op: Op) -> Option<Vec<Op>> {
+pub(super) fn switch_yields(ctx: &Context, op: Op) -> Option<SmallVec<[Op; 4]>> {
     let n = ctx.results(op).len();
-    let mut yields = Vec::new();
+    // Inline for the few regions of an `scf.if` or a small switch: no allocation on the
+    // many visits that change nothing.
+    let mut yields = SmallVec::new();
     for &region in ctx.regions(op) {
         let block = ctx.entry_block(region)?;
         if ctx.next_block(block).is_some() {

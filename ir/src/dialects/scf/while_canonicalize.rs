@@ -106,14 +106,32 @@ fn invariant_before_args(ctx: &Context, op: Op, parts: &WhileParts) -> Vec<usize
 
 /// Whether every trip gives before-region argument `i` back unchanged: the after region yields
 /// its init value, or the after-region argument the condition filled from it.
-pub(super) fn is_invariant_before_arg(ctx: &Context, op: Op, parts: &WhileParts, i: usize) -> bool {
-    let yielded = ctx.operand(parts.yield_op, i);
-    if yielded == ctx.operand(op, i) {
+fn is_invariant_before_arg(ctx: &Context, op: Op, parts: &WhileParts, i: usize) -> bool {
+    gives_back_unchanged(
+        ctx,
+        parts,
+        [ctx.operand(op, i), ctx.operand(parts.yield_op, i)],
+        ctx.block_args(parts.before)[i],
+        |j| ctx.operand(parts.condition, 1 + j),
+    )
+}
+
+/// Whether a before-region argument `arg` with init value and yielded value `init_yielded`
+/// comes back unchanged on every trip (see [`is_invariant_before_arg`]); `forwarded(j)` is
+/// the value the condition forwards to after-region argument `j`, read only when needed.
+pub(super) fn gives_back_unchanged(
+    ctx: &Context,
+    parts: &WhileParts,
+    [init, yielded]: [Value; 2],
+    arg: Value,
+    forwarded: impl Fn(usize) -> Value,
+) -> bool {
+    if yielded == init {
         return true;
     }
     match ctx.value_def(yielded) {
         ValueDef::BlockArg { block, index } if block == parts.after => {
-            ctx.operand(parts.condition, 1 + index as usize) == ctx.block_args(parts.before)[i]
+            forwarded(index as usize) == arg
         }
         _ => false,
     }

@@ -19,7 +19,7 @@
 //! ```
 
 use super::while_canonicalize::{
-    WhileParts, forwarded_from_outside, forwards_before_args_out_of_order, is_invariant_before_arg,
+    WhileParts, forwarded_from_outside, forwards_before_args_out_of_order, gives_back_unchanged,
 };
 use super::while_duplicates::PAIRWISE_LIMIT;
 use crate::context::Context;
@@ -56,10 +56,15 @@ pub(super) fn some_pattern_may_apply(ctx: &Context, op: Op, parts: &WhileParts) 
     if ctx.num_operands(op).max(ctx.results(op).len()) > PAIRWISE_LIMIT {
         return true;
     }
-    let mut condition = buffer();
+    let (mut condition, mut inits, mut yielded) = (buffer(), buffer(), buffer());
     let condition = read_operands(ctx, parts.condition, &mut condition);
     let (condition_value, forwarded) = (condition[0], &condition[1..]);
-    may_change_before_args(ctx, op, parts)
+    let lists = CarriedLists {
+        inits: read_operands(ctx, op, &mut inits),
+        yielded: read_operands(ctx, parts.yield_op, &mut yielded),
+        forwarded,
+    };
+    may_change_before_args(ctx, parts, &lists)
         || may_change_after_args(ctx, op, parts, condition_value, forwarded)
         || forwards_before_args_out_of_order(ctx, forwarded, parts.before)
         || may_decide_comparison(ctx, parts, condition_value, forwarded)
@@ -69,16 +74,24 @@ pub(super) fn some_pattern_may_apply(ctx: &Context, op: Op, parts: &WhileParts) 
 /// (`while_unused_before_args`), every trip gives it back unchanged
 /// (`while_invariant_before_args`), or an earlier argument has its init and yielded values
 /// (`while_duplicate_before_args`).
-fn may_change_before_args(ctx: &Context, op: Op, parts: &WhileParts) -> bool {
-    let (mut inits, mut yielded) = (buffer(), buffer());
-    let inits = read_operands(ctx, op, &mut inits);
-    let yielded = read_operands(ctx, parts.yield_op, &mut yielded);
+fn may_change_before_args(ctx: &Context, parts: &WhileParts, lists: &CarriedLists) -> bool {
+    let (inits, yielded) = (lists.inits, lists.yielded);
     let args = ctx.block_args(parts.before);
     (0..inits.len()).any(|i| {
         !ctx.has_uses(args[i])
-            || is_invariant_before_arg(ctx, op, parts, i)
+            || gives_back_unchanged(ctx, parts, [inits[i], yielded[i]], args[i], |j| {
+                lists.forwarded[j]
+            })
             || (0..i).any(|k| inits[k] == inits[i] && yielded[k] == yielded[i])
     })
+}
+
+/// The operand lists of a loop the screen reads, each once: the init values, the values the
+/// after region yields and the values the condition forwards.
+struct CarriedLists<'b> {
+    inits: &'b [Value],
+    yielded: &'b [Value],
+    forwarded: &'b [Value],
 }
 
 /// Whether a pattern may change an after-region argument and the loop result beside it:
