@@ -92,7 +92,9 @@ fn constants_in_preorder(ctx: &Context, root: Op, out: &mut Vec<Op>) {
             }
             cursor = ctx.next_op(op);
             if !ctx.regions(op).is_empty() {
-                pending.extend(cursor);
+                if let Some(next) = cursor {
+                    pending.push(next);
+                }
                 push_first_ops_of_blocks(ctx, op, &mut pending);
                 break;
             }
@@ -106,7 +108,10 @@ fn push_first_ops_of_blocks(ctx: &Context, op: Op, pending: &mut Vec<Op>) {
     for &region in ctx.regions(op).iter().rev() {
         let mut block = ctx.last_block(region);
         while let Some(b) = block {
-            pending.extend(ctx.first_op(b));
+            // A plain push: `extend` from an `Option` reserves through the generic path.
+            if let Some(first) = ctx.first_op(b) {
+                pending.push(first);
+            }
             block = ctx.prev_block(b);
         }
     }

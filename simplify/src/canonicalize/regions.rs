@@ -63,6 +63,9 @@ pub(super) fn simplify_regions_of(
 }
 
 /// Simplifies `region` if it has several blocks; returns the number of changes.
+///
+/// Inlined to its callers: most regions have one block, and the test costs less than a call.
+#[inline]
 pub(super) fn simplify_region(
     rw: &mut Rewriter,
     region: ir::Region,
@@ -74,6 +77,15 @@ pub(super) fn simplify_region(
     if !multi_block {
         return 0;
     }
+    simplify_multi_block_region(rw, region, numbers)
+}
+
+/// [`simplify_region`] on a region of several blocks.
+fn simplify_multi_block_region(
+    rw: &mut Rewriter,
+    region: ir::Region,
+    numbers: &mut BlockNumbers,
+) -> usize {
     let mut blocks: Vec<Block> = rw.blocks(region).collect();
     numbers.assign(&blocks);
     let erased = erase_unreachable(rw, &mut blocks, numbers);
