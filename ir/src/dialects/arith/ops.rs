@@ -52,6 +52,7 @@ impl ConstantOp {
     /// The integer `value` attribute of the constant-like `op`. Most values asked about are no
     /// constants, and [`Self::as_int`] turns those away first; a constant holds one or two
     /// attributes, so each name is compared in place (no hashing of `value`).
+    #[inline]
     fn int_value_of(ctx: &Context, op: Op) -> Option<i128> {
         let &(_, attr) = ctx
             .attrs(op)

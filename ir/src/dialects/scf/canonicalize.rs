@@ -4,12 +4,13 @@
 //! guarded frees on one condition with no allocation between them.
 
 use super::IfOp;
-use crate::context::{Context, OpState, ValueDef};
+use crate::context::{Context, ValueDef};
 use crate::dialects::arith::{ConstantOp, SelectOp};
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
 use crate::rewrite::Rewriter;
+use smallvec::SmallVec;
 
 /// Registers the patterns of `scf.if` (and, from `loops_canonicalize`, of the loops).
 pub(crate) fn register(reg: &mut Registry) {
@@ -124,51 +125,27 @@ pub(super) fn defined_outside(ctx: &Context, v: Value, op: Op) -> bool {
 
 /// Drops unused results (and the matching yield operands).
 fn if_remove_dead_results(rw: &mut Rewriter, op: Op) -> bool {
-    if rw.results(op).iter().all(|&r| rw.has_uses(r)) {
+    let n = rw.results(op).len();
+    if rw.results(op).iter().all(|&r| rw.has_uses(r)) || rw.regions(op).len() != 2 {
         return false;
     }
-    let results = rw.results(op).to_vec();
-    let live: Vec<usize> = (0..results.len())
-        .filter(|&i| rw.has_uses(results[i]))
-        .collect();
-    if rw.regions(op).len() != 2 {
-        return false;
-    }
-    let blocks: Vec<Block> = rw
-        .regions(op)
-        .to_vec()
-        .into_iter()
-        .filter_map(|r| rw.entry_block(r))
-        .collect();
-    let mut yields = Vec::new();
-    for &b in &blocks {
-        match terminator(rw, b) {
-            Some(t) if rw.num_operands(t) == results.len() => yields.push(t),
+    let live: SmallVec<[usize; 8]> = (0..n).filter(|&i| rw.has_uses(rw.result(op, i))).collect();
+    let mut yields: SmallVec<[Op; 2]> = SmallVec::new();
+    for &region in rw.regions(op) {
+        let Some(block) = rw.entry_block(region) else {
+            continue;
+        };
+        match terminator(rw, block) {
+            Some(t) if rw.num_operands(t) == n => yields.push(t),
             _ => return false,
         }
     }
     for t in yields {
-        let kept: Vec<Value> = live.iter().map(|&i| rw.operand(t, i)).collect();
+        let kept: SmallVec<[Value; 8]> = live.iter().map(|&i| rw.operand(t, i)).collect();
         rw.set_operands(t, &kept);
     }
-    let result_types = live.iter().map(|&i| rw.value_type(results[i])).collect();
-    let (name, operands, attrs) = (rw.op_name(op), rw.operand_vec(op), rw.attrs(op).to_vec());
-    let mut b = rw.builder_before(op);
-    let mut state = OpState::new(name, b.loc());
-    state.operands = operands;
-    state.result_types = result_types;
-    state.attrs = attrs;
-    let new_regions = vec![b.region(), b.region()];
-    state.regions = new_regions.clone();
-    let new = b.create(state);
-    for (old_r, new_r) in rw.regions(op).to_vec().into_iter().zip(new_regions) {
-        rw.take_region_body(old_r, new_r);
-    }
-    for (k, &i) in live.iter().enumerate() {
-        let v = rw.result(new, k);
-        rw.replace_all_uses_with(results[i], v);
-    }
-    rw.erase_op(op);
+    let operands = rw.operand_vec(op);
+    super::while_canonicalize::rebuild_with_kept_results(rw, op, operands, &live);
     true
 }
 

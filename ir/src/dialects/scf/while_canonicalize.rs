@@ -21,8 +21,9 @@ use super::canonicalize::defined_outside;
 use super::{ConditionOp, WhileOp, YieldOp};
 use crate::context::{Context, OpState, ValueDef};
 use crate::dialects::view::OpView;
-use crate::entity::{Block, Op, Value};
+use crate::entity::{Block, Op, Region, Value};
 use crate::rewrite::Rewriter;
+use smallvec::SmallVec;
 
 /// The before and after blocks of a well-formed `scf.while` with their terminators.
 pub(super) struct WhileParts {
@@ -33,8 +34,13 @@ pub(super) struct WhileParts {
 }
 
 pub(super) fn while_parts(ctx: &Context, op: Op) -> Option<WhileParts> {
-    let view = WhileOp::of(ctx, op)?;
-    let (before, after) = (view.before_block(ctx)?, view.after_block(ctx)?);
+    if !WhileOp::is(ctx, op) {
+        return None;
+    }
+    // The regions' entry blocks read in place: this runs on every visit of a loop.
+    let regions = ctx.regions(op);
+    let before = ctx.entry_block(*regions.first()?)?;
+    let after = ctx.entry_block(*regions.get(1)?)?;
     let condition = ctx.last_op(before).filter(|&t| ConditionOp::is(ctx, t))?;
     let yield_op = ctx.last_op(after).filter(|&t| YieldOp::is(ctx, t))?;
     let consistent = ctx.block_args(before).len() == ctx.num_operands(op)
@@ -211,23 +217,28 @@ pub(super) fn rebuild_with_kept_results(
     operands: Vec<Value>,
     kept: &[usize],
 ) {
-    let results = rw.results(op).to_vec();
+    // The region lists are kept inline (ops have one or two): only what the new op's state
+    // owns is allocated.
     let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
-    let old_regions = rw.regions(op).to_vec();
+    let old_regions: SmallVec<[Region; 2]> = SmallVec::from_slice(rw.regions(op));
+    let result_types = kept
+        .iter()
+        .map(|&k| rw.value_type(rw.result(op, k)))
+        .collect();
     let mut b = rw.builder_before(op);
     let mut state = OpState::new(name, b.loc());
     state.operands = operands;
-    state.result_types = kept.iter().map(|&k| b.value_type(results[k])).collect();
+    state.result_types = result_types;
     state.attrs = attrs;
-    let new_regions: Vec<_> = old_regions.iter().map(|_| b.region()).collect();
-    state.regions = new_regions.clone();
+    state.regions = old_regions.iter().map(|_| b.region()).collect();
+    let new_regions: SmallVec<[Region; 2]> = SmallVec::from_slice(&state.regions);
     let new = b.create(state);
-    for (old_r, new_r) in old_regions.into_iter().zip(new_regions) {
+    for (&old_r, &new_r) in old_regions.iter().zip(&new_regions) {
         rw.take_region_body(old_r, new_r);
     }
     for (position, &k) in kept.iter().enumerate() {
-        let v = rw.result(new, position);
-        rw.replace_all_uses_with(results[k], v);
+        let (old, v) = (rw.result(op, k), rw.result(new, position));
+        rw.replace_all_uses_with(old, v);
     }
     rw.erase_op(op);
 }
