@@ -47,11 +47,13 @@ use ir::dialects::memref::{
 };
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{
-    Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, InsertPoint, Loc, Op,
-    OpView, Region, Resource, Traits, Type, TypeData, Value, ValueDef,
+    AttrData, Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, InsertPoint, Loc,
+    Op, OpView, Region, Resource, Sym, Traits, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use crate::extensions::Extensions;
 use crate::ownership::Ownership;
@@ -165,6 +167,7 @@ pub fn deallocate_buffers_with(
     // until a function is nested in one cut before, or the IR around one changed: from then
     // on, each function is walked anew (the ones before may have changed its ops).
     let mut cut_until = Some(0);
+    let mut walks = FunctionWalks::default();
     for &(func, position) in &funcs {
         let cut = cut_until
             .filter(|&until| position >= until)
@@ -172,21 +175,29 @@ pub fn deallocate_buffers_with(
         cut_until = cut.map(|cut| position + cut.len());
         // One walk serves both: erasing blocks only takes ops away.
         let ops = match cut {
-            Some(cut) => std::borrow::Cow::Borrowed(cut),
-            None => std::borrow::Cow::Owned(ctx.walk_preorder(func)),
+            Some(cut) => Cow::Borrowed(cut),
+            None => Cow::Owned(ctx.walk_preorder(func)),
         };
+        let epoch = ctx.epoch();
         erase_unreachable_blocks(ctx, &ops);
         let clones = read_only_clones::live_clones(ctx, &ops);
         read_only_clones::forward_read_only_clones(ctx, func, clones, &[], &mut memory);
+        walks.keep_if_unchanged(ctx, func, cut, epoch);
     }
+    // A function nested in another makes the outer one's walk stale when it is changed.
+    walks.disjoint = cut_until.is_some();
     let funcs: Vec<Op> = funcs.into_iter().map(|(func, _)| func).collect();
     let owned_args = handover::owned_arguments(ctx, root, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
     for (&func, positions) in &owned_args {
-        let clones = read_only_clones::live_clones(ctx, &ctx.walk_preorder(func));
+        let clones = read_only_clones::live_clones(ctx, &walks.walk(ctx, func));
+        let epoch = ctx.epoch();
         read_only_clones::forward_read_only_clones(ctx, func, clones, positions, &mut memory);
+        if ctx.epoch() != epoch {
+            walks.forget(func);
+        }
     }
     for func in funcs {
         tracing::debug!(function = ?FuncOp(func).sym_name(ctx), "placing deallocations");
@@ -196,10 +207,47 @@ pub fn deallocate_buffers_with(
             options,
             owned_args: &owned_args,
         };
-        let mut f = DeallocState::new(ctx, context, func);
+        let walk = walks.walk(ctx, func);
+        let mut f = DeallocState::new(ctx, context, func, walk);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
+}
+
+/// The pre-order walks of functions cut from the module's walk that are still their walks:
+/// nothing changed the IR while the pass prepared the function (erasing unreachable blocks,
+/// forwarding read-only clones), and no function is nested in another (the functions are
+/// disjoint, so what the pass does to one leaves the ops of the others as they are). The pass
+/// then walks each function once, not again for its deallocations.
+#[derive(Default)]
+struct FunctionWalks<'w> {
+    kept: FxHashMap<Op, &'w [Op]>,
+    /// Whether every function's walk was cut from the module's walk: no function is nested
+    /// in another. Off, no kept walk is used.
+    disjoint: bool,
+}
+
+impl<'w> FunctionWalks<'w> {
+    /// Keeps `cut`, the walk of `func` made when the IR's epoch was `epoch`, if nothing changed
+    /// the IR since.
+    fn keep_if_unchanged(&mut self, ctx: &Context, func: Op, cut: Option<&'w [Op]>, epoch: u64) {
+        if let Some(cut) = cut.filter(|_| ctx.epoch() == epoch) {
+            self.kept.insert(func, cut);
+        }
+    }
+
+    /// `func`'s walk is no longer its walk.
+    fn forget(&mut self, func: Op) {
+        self.kept.remove(&func);
+    }
+
+    /// The pre-order walk of `func`: the kept one, or a new one.
+    fn walk(&self, ctx: &Context, func: Op) -> std::borrow::Cow<'w, [Op]> {
+        match self.kept.get(&func) {
+            Some(&walk) if self.disjoint => Cow::Borrowed(walk),
+            _ => Cow::Owned(ctx.walk_preorder(func)),
+        }
+    }
 }
 
 /// The pre-order walk of the op at `position` in `walk` (the pre-order walk of an op holding
@@ -274,12 +322,18 @@ pub struct DeallocState<'a> {
     owned_args: &'a handover::OwnedArguments,
     func: Op,
     live: Liveness,
-    /// Sort keys of the original memrefs (MLIR's `ValueComparator`: block arguments first).
-    order: ValueOrder,
+    /// The pre-order walk of the function before the pass touched it.
+    walk: Cow<'a, [Op]>,
+    /// Sort keys of the original memrefs (MLIR's `ValueComparator`: block arguments first),
+    /// made the first time two values are sorted ([`Self::sort_values`]).
+    order: OnceCell<ValueOrder>,
     ownership: FxHashMap<(Value, Block), Ownership>,
     to_dealloc: FxHashMap<Block, Vec<Value>>,
     in_list: FxHashSet<(Block, Value)>,
     consts: FxHashMap<(Block, bool), Value>,
+    /// Op lists of blocks not being handled, kept for the next ones (one per nesting level
+    /// in use at most).
+    op_lists: Vec<Vec<Op>>,
     /// Frees of buffers an enclosing region owns, erased once the function is done.
     redundant_frees: Vec<Op>,
     /// Whether every op of the function the generic handling sees met the preconditions
@@ -289,6 +343,9 @@ pub struct DeallocState<'a> {
     /// and the IR it leaves (an error's note shows it) is MLIR's.
     preconditions_hold: bool,
     i1: Type,
+    /// The interned name `value` of constants' attribute ([`Self::constant_bool`]); `None`
+    /// when no attribute has that name yet.
+    value_attr_name: Option<Sym>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -319,8 +376,9 @@ type RetainList = SmallVec<[Value; 8]>;
 type PassedOn = SmallVec<[(ToFree, usize); 4]>;
 
 impl<'a> DeallocState<'a> {
-    fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op) -> Self {
+    fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op, walk: Cow<'a, [Op]>) -> Self {
         let i1 = ctx.i1_type();
+        let value_attr_name = ctx.lookup_sym("value");
         DeallocState {
             ctx,
             ext: shared.ext,
@@ -329,26 +387,26 @@ impl<'a> DeallocState<'a> {
             owned_args: shared.owned_args,
             func,
             live: Liveness::default(),
-            order: ValueOrder::default(),
+            walk,
+            order: OnceCell::new(),
             ownership: FxHashMap::default(),
             to_dealloc: FxHashMap::default(),
             in_list: FxHashSet::default(),
             consts: FxHashMap::default(),
+            op_lists: Vec::new(),
             redundant_frees: Vec::new(),
             preconditions_hold: false,
             i1,
+            value_attr_name,
         }
     }
 
     fn run(&mut self) -> R<()> {
         // One walk serves the liveness, the preconditions and the numbering: none changes
         // the IR. Only buffers' liveness is ever asked for.
-        let ops = self.ctx.walk_preorder(self.func);
         let ctx = &*self.ctx;
-        self.live = Liveness::compute_for_ops(ctx, &ops, |v| is_memref(ctx, v));
-        self.preconditions_hold = !self.any_precondition_fails(&ops);
-        let ctx = &*self.ctx;
-        self.order = ValueOrder::number(ctx, &ops, |v| is_memref(ctx, v));
+        self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+        self.preconditions_hold = !self.any_precondition_fails(&self.walk);
         self.reserve_per_memref();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
@@ -456,12 +514,13 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Sizes the tables holding an entry per memref (and block) for the memrefs numbered, and
-    /// those holding an entry per block (dealloc lists, constants) for the blocks of the
-    /// function: most memrefs are owned and listed in one block only, and most blocks make one
-    /// constant or two, so they rarely grow.
+    /// Sizes the tables holding an entry per memref (and block) for the ops of the function
+    /// (about as many as the memrefs their results and blocks define, which are numbered only
+    /// when a sort needs them), and those holding an entry per block (dealloc lists,
+    /// constants) for the blocks of the function: most memrefs are owned and listed in one
+    /// block only, and most blocks make one constant or two, so they rarely grow.
     fn reserve_per_memref(&mut self) {
-        let memrefs = self.order.numbered();
+        let memrefs = self.walk.len();
         self.ownership.reserve(memrefs);
         self.in_list.reserve(memrefs);
         let blocks = self.live.blocks().len();
@@ -470,23 +529,51 @@ impl<'a> DeallocState<'a> {
     }
 
     /// Sorts `values` in MLIR's order ([`ValueOrder`]; the pass sorts memrefs only: live-ins
-    /// and live-outs of blocks).
+    /// and live-outs of blocks). Most lists hold one memref at most, so the keys are made
+    /// only once a longer one comes, from the walk made before the function was touched:
+    /// the ops of that walk still have the regions, blocks and memref results and arguments
+    /// they had then (the pass only appends `i1` results and arguments), so the keys are the
+    /// ones they would have been then, and memrefs the pass made are not in the walk.
     fn sort_values(&self, values: &mut [Value]) {
-        self.order.sort(values);
+        if values.len() < 2 {
+            return;
+        }
+        let ctx = &*self.ctx;
+        self.order
+            .get_or_init(|| ValueOrder::number(ctx, &self.walk, |v| is_memref(ctx, v)))
+            .sort(values);
     }
 
     fn process_region(&mut self, region: Region) -> R<()> {
-        for block in dominance_order(self.ctx, region) {
-            let ops: Vec<Op> = self.ctx.block_ops(block).collect();
-            for &op in &ops {
-                for index in 0..self.ctx.regions(op).len() {
-                    let nested = self.ctx.regions(op)[index];
-                    self.process_region(nested)?;
-                }
-            }
-            self.process_block(block, &ops)?;
+        let mut blocks = self.ctx.blocks(region);
+        match (blocks.next(), blocks.next()) {
+            (Some(only), None) => self.process_block_and_nested(only),
+            (None, _) => Ok(()),
+            _ => dominance_order(self.ctx, region)
+                .into_iter()
+                .try_for_each(|block| self.process_block_and_nested(block)),
         }
-        Ok(())
+    }
+
+    /// Handles the regions nested in `block`'s ops, then `block`. Its op list is taken from
+    /// [`Self::op_lists`] and given back, so that blocks do not allocate lists of their own.
+    fn process_block_and_nested(&mut self, block: Block) -> R<()> {
+        let mut ops = self.op_lists.pop().unwrap_or_default();
+        ops.clear();
+        ops.extend(self.ctx.block_ops(block));
+        let result = self.process_nested_then_block(block, &ops);
+        self.op_lists.push(ops);
+        result
+    }
+
+    fn process_nested_then_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
+        for &op in ops {
+            for index in 0..self.ctx.regions(op).len() {
+                let nested = self.ctx.regions(op)[index];
+                self.process_region(nested)?;
+            }
+        }
+        self.process_block(block, ops)
     }
 
     /// Gives the block's live-in memrefs and memref arguments an ownership, then handles its
@@ -884,7 +971,7 @@ impl<'a> DeallocState<'a> {
             let Ownership::Unique(own) = self.get(entry, block) else {
                 continue;
             };
-            if ConstantOp::as_bool(self.ctx, own) == Some(false) {
+            if self.constant_bool(own) == Some(false) {
                 continue;
             }
             let entry_root = view_base(self.ctx, entry);
@@ -1335,7 +1422,7 @@ impl<'a> DeallocState<'a> {
                     "MemRef value does not have valid ownership",
                 ));
             };
-            if ConstantOp::as_bool(self.ctx, c) == Some(false) {
+            if self.constant_bool(c) == Some(false) {
                 continue;
             }
             to_free.push(ToFree {
@@ -1653,11 +1740,11 @@ impl<'a> DeallocState<'a> {
         let (value, cond) = self.materialize_unique_ownership(v, block, before);
         tracing::debug!(
             at = %ir::diag::loc_text(self.ctx, self.value_loc(value)),
-            owned = ?ConstantOp::as_bool(self.ctx, cond),
+            owned = ?self.constant_bool(cond),
             "returned buffer: the caller must own it; cloned unless owned here (None: decided at \
              runtime)"
         );
-        let result = match ConstantOp::as_bool(self.ctx, cond) {
+        let result = match self.constant_bool(cond) {
             Some(true) => return value,
             Some(false) => self.clone_value(value, before),
             None => self.build_clone_if_not_owned(value, cond, before),
@@ -1787,7 +1874,7 @@ impl<'a> DeallocState<'a> {
 
     /// `arith.andi %a, %b` before `before` (`%b` alone when `%a` is constant true).
     pub fn and(&mut self, before: Op, a: Value, b: Value) -> Value {
-        match ConstantOp::as_bool(self.ctx, a) {
+        match self.constant_bool(a) {
             Some(true) => b,
             _ => {
                 let mut builder = Builder::before(self.ctx, before);
@@ -1798,12 +1885,37 @@ impl<'a> DeallocState<'a> {
 
     /// `arith.ori %a, %b` before `before` (`%b` alone when `%a` is constant false).
     fn or(&mut self, before: Op, a: Value, b: Value) -> Value {
-        match ConstantOp::as_bool(self.ctx, a) {
+        match self.constant_bool(a) {
             Some(false) => b,
             _ => {
                 let mut builder = Builder::before(self.ctx, before);
                 OrIOp::build(&mut builder, a, b).result(&builder)
             }
+        }
+    }
+
+    /// [`ConstantOp::as_bool`] of `v`, finding the constant's `value` attribute by its interned
+    /// name: the pass asks this of every indicator it frees under or combines, and comparing
+    /// attribute names as strings was most of the cost.
+    pub(crate) fn constant_bool(&self, v: Value) -> Option<bool> {
+        let ctx = &*self.ctx;
+        let Some(value_name) = self.value_attr_name else {
+            return ConstantOp::as_bool(ctx, v);
+        };
+        let op = ctx.defining_op(v)?;
+        if !ctx.has_trait(op, Traits::CONSTANT_LIKE)
+            || !matches!(
+                ctx.type_data(ctx.value_type(v)),
+                TypeData::Integer { width: 1, .. }
+            )
+        {
+            return None;
+        }
+        let (_, attr) = ctx.attrs(op).iter().find(|(name, _)| *name == value_name)?;
+        match ctx.attr_data(*attr) {
+            AttrData::Integer { value, .. } => Some(*value != 0),
+            AttrData::Bool(b) => Some(*b),
+            _ => None,
         }
     }
 
@@ -1830,6 +1942,46 @@ fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
 mod tests {
     use super::*;
     use ir::asm::{ParseOptions, parse_module};
+
+    /// The module `src` holds, parsed into `ctx`.
+    fn parse(ctx: &mut Context, src: &str) -> Op {
+        parse_module(ctx, "input.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message))
+    }
+
+    /// A function's walk cut from the module's walk serves its deallocations only while
+    /// nothing changed the IR since the cut and no function is nested in another; otherwise
+    /// the function is walked anew.
+    #[test]
+    fn kept_walks_are_the_functions_walks() {
+        let function = |name: &str| {
+            format!("func.func @{name}() {{\n  %0 = arith.constant 0 : index\n  return\n}}\n")
+        };
+        let src = function("f") + &function("g");
+        let mut ctx = Context::new();
+        let module = parse(&mut ctx, &src);
+        let module_walk = ctx.walk_preorder(module);
+        let [f, g] = [1, 4].map(|position| module_walk[position]);
+        let cut = |position| walk_cut_from(&ctx, &module_walk, position);
+        let (f_cut, g_cut) = (cut(1), cut(4));
+        let mut walks = FunctionWalks::default();
+        walks.keep_if_unchanged(&ctx, f, f_cut, ctx.epoch());
+        let epoch = ctx.epoch();
+        let g_constant = module_walk[5];
+        ctx.erase_op(g_constant);
+        walks.keep_if_unchanged(&ctx, g, g_cut, epoch);
+        walks.disjoint = true;
+        assert!(matches!(walks.walk(&ctx, f), Cow::Borrowed(_)));
+        for func in [f, g] {
+            assert_eq!(walks.walk(&ctx, func)[..], ctx.walk_preorder(func)[..]);
+        }
+        assert!(!walks.walk(&ctx, g).contains(&g_constant));
+        walks.disjoint = false;
+        assert!(matches!(walks.walk(&ctx, f), Cow::Owned(_)));
+        walks.forget(f);
+        walks.disjoint = true;
+        assert!(matches!(walks.walk(&ctx, f), Cow::Owned(_)));
+    }
 
     /// Every op's walk cut from the module's walk is the op's own walk: nested regions with
     /// several blocks, an op last in its block with later blocks and regions after it, and
@@ -1867,8 +2019,7 @@ module {
 }
 "#;
         let mut ctx = Context::new();
-        let module = parse_module(&mut ctx, "input.mlir", src, &ParseOptions::default())
-            .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message));
+        let module = parse(&mut ctx, src);
         let walk = ctx.walk_preorder(module);
         assert!(walk.len() > 20);
         for position in 0..walk.len() {

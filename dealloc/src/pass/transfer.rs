@@ -54,7 +54,6 @@ use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after_with};
-use ir::dialects::arith::ConstantOp;
 use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
 use rustc_hash::FxHashSet;
@@ -135,7 +134,7 @@ impl DeallocState<'_> {
             return None;
         };
         let operand = (loop_op, value, operand_index);
-        if ConstantOp::as_bool(self.ctx, indicator) == Some(false)
+        if self.constant_bool(indicator) == Some(false)
             || !self.in_list.contains(&(block, buffer))
             || !self.is_fresh_buffer(buffer, block, loop_op, checks)
             || !checks.allowed(self.ctx, operand, buffer, &self.in_list)

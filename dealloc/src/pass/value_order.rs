@@ -1,8 +1,8 @@
 //! The order in which the pass lists the memrefs it sorts (live-ins and live-outs of blocks):
 //! MLIR's `ValueComparator`, block arguments before op results, each in walk order.
 //!
-//! Every memref of a function gets its sort key once, before the function is touched. The
-//! keys are kept in a table by value number over the numbers those memrefs span (the values
+//! Every memref of a function gets its sort key once, from the walk of the function made
+//! before the pass touched it (the first time the pass sorts two memrefs). The keys are kept in a table by value number over the numbers those memrefs span (the values
 //! of one function are mostly numbered consecutively, as the parser creates them), so that a
 //! sort compares keys read with one indexed load; when the numbers are scattered (the table
 //! would hold more than [`SPAN_PER_VALUE`] slots per memref), they are hashed instead. Both
@@ -39,15 +39,12 @@ enum Keys {
 #[derive(Debug)]
 pub(super) struct ValueOrder {
     keys: Keys,
-    /// How many memrefs were numbered.
-    numbered: usize,
 }
 
 impl Default for ValueOrder {
     fn default() -> Self {
         ValueOrder {
             keys: Keys::Hashed(FxHashMap::default()),
-            numbered: 0,
         }
     }
 }
@@ -97,12 +94,7 @@ impl ValueOrder {
             }
             Keys::Table { first, keys: table }
         };
-        ValueOrder { keys, numbered }
-    }
-
-    /// How many memrefs were numbered.
-    pub(super) fn numbered(&self) -> usize {
-        self.numbered
+        ValueOrder { keys }
     }
 
     /// The sort key of `v` (see [`SortKey`]).
@@ -141,7 +133,6 @@ mod tests {
             .collect();
         let order = ValueOrder::from_keys(keys.clone());
         assert_eq!(matches!(order.keys, Keys::Table { .. }), expect_table);
-        assert_eq!(order.numbered(), numbers.len());
         for (v, key) in keys {
             assert_eq!(order.key(v), key);
         }
@@ -156,6 +147,57 @@ mod tests {
         check_keys(&[10, 8, 9, 12], true);
         check_keys(&[5, 4000, 3, 900], false);
         check_keys(&[], false);
+    }
+
+    /// Keys made from a walk after the pass appended `i1` results and block arguments to its
+    /// ops are the keys made before, and memrefs made since have none (the pass numbers the
+    /// memrefs only once it first sorts two).
+    #[test]
+    fn keys_made_late_from_the_walk_are_the_keys_made_before_the_pass() {
+        use ir::asm::{ParseOptions, parse_module};
+        let src = r#"
+func.func @f(%c: i1, %a: memref<2xf32>) -> memref<2xf32> {
+  %r = scf.if %c -> memref<2xf32> {
+    %b = memref.alloc() : memref<2xf32>
+    scf.yield %b : memref<2xf32>
+  } else {
+    scf.yield %a : memref<2xf32>
+  }
+  cf.br ^bb1(%r : memref<2xf32>)
+^bb1(%x: memref<2xf32>):
+  return %x : memref<2xf32>
+}
+"#;
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "input.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message));
+        let walk = ctx.walk_preorder(module)[1..].to_vec();
+        let memrefs = |ctx: &Context| -> Vec<Value> {
+            let results = walk.iter().flat_map(|&op| ctx.results(op).iter().copied());
+            let args = walk
+                .iter()
+                .flat_map(|&op| ctx.regions(op).iter().copied())
+                .flat_map(|region| ctx.blocks(region).collect::<Vec<_>>())
+                .flat_map(|block| ctx.block_args(block).to_vec());
+            let all: Vec<Value> = results.chain(args).collect();
+            all.into_iter()
+                .filter(|&v| ctx.type_data(ctx.value_type(v)).is_memref())
+                .collect()
+        };
+        let is_memref = |ctx: &Context, v: Value| ctx.type_data(ctx.value_type(v)).is_memref();
+        let before = ValueOrder::number(&ctx, &walk, |v| is_memref(&ctx, v));
+        let keys_before: Vec<SortKey> = memrefs(&ctx).iter().map(|&v| before.key(v)).collect();
+        assert!(keys_before.iter().all(|key| key.0 < 2) && keys_before.len() == 4);
+        let i1 = ctx.i1_type();
+        let branching_if = walk[1];
+        ctx.append_result(branching_if, i1);
+        let join = ctx.blocks(ctx.regions(walk[0])[0]).nth(1).expect("^bb1");
+        ctx.add_block_arg(join, i1);
+        let made_since = ctx.create_placeholder(ctx.value_type(ctx.results(branching_if)[0]));
+        let after = ValueOrder::number(&ctx, &walk, |v| is_memref(&ctx, v));
+        let keys_after: Vec<SortKey> = memrefs(&ctx).iter().map(|&v| after.key(v)).collect();
+        assert_eq!(keys_after, keys_before);
+        assert_eq!(after.key(made_since), (2, 0, made_since.as_u32()));
     }
 
     #[test]
