@@ -64,10 +64,12 @@ use analysis::liveness::Liveness;
 
 mod argument_reads;
 mod handover;
+mod ownership_map;
 mod read_only_clones;
 mod transfer;
 mod value_order;
 
+use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
 
 /// Options of the pass.
@@ -327,9 +329,10 @@ pub struct DeallocState<'a> {
     /// Sort keys of the original memrefs (MLIR's `ValueComparator`: block arguments first),
     /// made the first time two values are sorted ([`Self::sort_values`]).
     order: OnceCell<ValueOrder>,
-    ownership: FxHashMap<(Value, Block), Ownership>,
+    /// The ownership of each memref per block, and whether the block lists it in
+    /// [`Self::to_dealloc`].
+    owned: OwnershipMap,
     to_dealloc: FxHashMap<Block, Vec<Value>>,
-    in_list: FxHashSet<(Block, Value)>,
     consts: FxHashMap<(Block, bool), Value>,
     /// Op lists of blocks not being handled, kept for the next ones (one per nesting level
     /// in use at most).
@@ -389,9 +392,8 @@ impl<'a> DeallocState<'a> {
             live: Liveness::default(),
             walk,
             order: OnceCell::new(),
-            ownership: FxHashMap::default(),
+            owned: OwnershipMap::default(),
             to_dealloc: FxHashMap::default(),
-            in_list: FxHashSet::default(),
             consts: FxHashMap::default(),
             op_lists: Vec::new(),
             redundant_frees: Vec::new(),
@@ -407,7 +409,7 @@ impl<'a> DeallocState<'a> {
         let ctx = &*self.ctx;
         self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
         self.preconditions_hold = !self.any_precondition_fails(&self.walk);
-        self.reserve_per_memref();
+        self.reserve_tables();
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
         for op in std::mem::take(&mut self.redundant_frees) {
@@ -514,18 +516,42 @@ impl<'a> DeallocState<'a> {
 
     // ----- traversal ----------------------------------------------------------------------------
 
-    /// Sizes the tables holding an entry per memref (and block) for the ops of the function
-    /// (about as many as the memrefs their results and blocks define, which are numbered only
-    /// when a sort needs them), and those holding an entry per block (dealloc lists,
-    /// constants) for the blocks of the function: most memrefs are owned and listed in one
-    /// block only, and most blocks make one constant or two, so they rarely grow.
-    fn reserve_per_memref(&mut self) {
-        let memrefs = self.walk.len();
-        self.ownership.reserve(memrefs);
-        self.in_list.reserve(memrefs);
+    /// Makes the table of ownerships over the function's value numbers
+    /// ([`Self::function_value_numbers`]), and sizes the tables holding an entry per block
+    /// (dealloc lists, constants) for the blocks of the function: most blocks make one constant
+    /// or two, so they rarely grow.
+    fn reserve_tables(&mut self) {
+        self.owned = OwnershipMap::over(self.function_value_numbers(), self.walk.len());
         let blocks = self.live.blocks().len();
         self.to_dealloc.reserve(blocks);
         self.consts.reserve(blocks);
+    }
+
+    /// The value numbers from the function's first to its last (its first argument or its
+    /// first op's first result, its last op's last result: the parser numbers the values of a
+    /// function in the order it reads them): where the function's values are, but for those
+    /// passes made in it before (which are hashed).
+    fn function_value_numbers(&self) -> std::ops::Range<u32> {
+        let ctx = &*self.ctx;
+        let arguments = ctx
+            .regions(self.func)
+            .first()
+            .and_then(|&body| ctx.entry_block(body))
+            .map_or(&[][..], |entry| ctx.block_args(entry));
+        let ops = &self.walk[1..];
+        let first_result = ops.iter().find_map(|&op| ctx.results(op).first());
+        let last_result = ops.iter().rev().find_map(|&op| ctx.results(op).last());
+        let ends = [
+            arguments.first(),
+            arguments.last(),
+            first_result,
+            last_result,
+        ];
+        let numbers = || ends.iter().flatten().map(|v| v.as_u32());
+        match (numbers().min(), numbers().max()) {
+            (Some(first), Some(last)) => first..last + 1,
+            _ => 0..0,
+        }
     }
 
     /// Sorts `values` in MLIR's order ([`ValueOrder`]; the pass sorts memrefs only: live-ins
@@ -780,20 +806,22 @@ impl<'a> DeallocState<'a> {
     // ----- ownership state ----------------------------------------------------------------------
 
     fn get(&self, v: Value, block: Block) -> Ownership {
-        self.ownership.get(&(v, block)).copied().unwrap_or_default()
+        self.owned.ownership(v, block)
     }
 
     fn update(&mut self, v: Value, own: Ownership, block: Block) {
-        let entry = self.ownership.entry((v, block)).or_default();
-        *entry = entry.combine(own, self.ctx);
+        let entry = self.owned.entry(v, block);
+        entry.ownership = entry.ownership.combine(own, self.ctx);
     }
 
     fn set(&mut self, v: Value, own: Ownership, block: Block) {
-        self.ownership.insert((v, block), own);
+        self.owned.entry(v, block).ownership = own;
     }
 
     fn add_to_dealloc(&mut self, v: Value, block: Block) {
-        if self.in_list.insert((block, v)) {
+        let entry = self.owned.entry(v, block);
+        if !entry.listed {
+            entry.listed = true;
             self.to_dealloc.entry(block).or_default().push(v);
         }
     }

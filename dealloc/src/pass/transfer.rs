@@ -50,13 +50,13 @@ use ir::dialects::scf::{ForOp, WhileOp};
 use ir::registry::RegionPoint;
 use ir::{Block, Context, Op, OpView, Resource, Value, ValueDef};
 
+use super::ownership_map::OwnershipMap;
 use super::{DeallocState, is_memref};
 use crate::ownership::Ownership;
 use analysis::effects::is_allocation;
 use analysis::handover::{cast_sources, dead_after_with};
 use ir::dialects::memref::{CastOp, GetGlobalOp};
 use ir::interfaces::allocation_resource;
-use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 /// The answers of [`HandoverChecks::allowed`] for the operands of one loop, by operand index,
@@ -88,7 +88,7 @@ impl HandoverChecks {
         ctx: &Context,
         operand: (Op, Value, usize),
         buffer: Value,
-        listed: &FxHashSet<(Block, Value)>,
+        listed: &OwnershipMap,
     ) -> bool {
         let (loop_op, value, index) = operand;
         let key = (index, value, buffer);
@@ -97,7 +97,7 @@ impl HandoverChecks {
         }
         let block = ctx.op_parent(loop_op);
         let allowed = dead_after_with(ctx, operand, buffer, |alias| {
-            let unlisted = block.is_none_or(|block| !listed.contains(&(block, alias)));
+            let unlisted = block.is_none_or(|block| !listed.is_listed(alias, block));
             if !unlisted {
                 tracing::debug!(
                     at = %ir::diag::loc_text(ctx, ctx.op_loc(loop_op)),
@@ -135,9 +135,9 @@ impl DeallocState<'_> {
         };
         let operand = (loop_op, value, operand_index);
         if self.constant_bool(indicator) == Some(false)
-            || !self.in_list.contains(&(block, buffer))
+            || !self.owned.is_listed(buffer, block)
             || !self.is_fresh_buffer(buffer, block, loop_op, checks)
-            || !checks.allowed(self.ctx, operand, buffer, &self.in_list)
+            || !checks.allowed(self.ctx, operand, buffer, &self.owned)
         {
             return None;
         }
@@ -218,7 +218,7 @@ impl DeallocState<'_> {
         else {
             return false;
         };
-        checks.allowed(ctx, (loop_op, sibling, index), sibling, &self.in_list)
+        checks.allowed(ctx, (loop_op, sibling, index), sibling, &self.owned)
     }
 }
 
