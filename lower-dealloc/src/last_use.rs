@@ -32,6 +32,7 @@
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use crate::aliases::{AliasSearch, MarkedSet as AliasSet};
+use crate::block_scope::BlockScope;
 use crate::logic;
 use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
@@ -83,6 +84,8 @@ struct Closures<'a> {
     spare_aliases: AliasSet,
     /// The search for what computes from the pointers taken from the aliases.
     address_users: AddressUsers,
+    /// The block of the free placed and the regions around it, to find the users in it.
+    scope: BlockScope,
 }
 
 impl<'a> Closures<'a> {
@@ -93,6 +96,7 @@ impl<'a> Closures<'a> {
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
             spare_aliases: AliasSet::default(),
             address_users: AddressUsers::default(),
+            scope: BlockScope::default(),
         }
     }
 
@@ -245,56 +249,137 @@ fn movable_definer(ctx: &Context, block: Block, buffer: Value, guard: Op) -> Opt
 /// The last op of the site's block before its guard that uses an alias of its buffer
 /// (`Some(None)`: none does), with the aliases left in `aliases`; `None` when an alias is used
 /// after the guard in the block or there are too many.
+///
+/// Only the uses that count (in the block, or taking a pointer) of the aliases that may be
+/// the held buffer matter. Whether an alias may be is the costly question
+/// ([`cannot_be_held`]), so it is asked only when the answer changes the placement: of an
+/// alias used after the guard or taking a pointer, or used later than the last use found so
+/// far (the uses of the others change nothing whatever the answer).
 fn last_use(
     ctx: &Context,
     closures: &mut Closures,
     site: &FreeSite,
     aliases: &mut AliasSet,
 ) -> Option<Option<Op>> {
-    let (block, buffer, guard, definer) = (site.block, site.buffer, site.guard, site.definer);
-    closures.aliases.aliases_of(ctx, buffer, aliases)?;
+    closures.aliases.aliases_of(ctx, site.buffer, aliases)?;
+    let held = HeldBuffer::of(ctx, site);
+    closures.scope.reset(ctx, site.block);
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
-    let held = definer
-        .and_then(|d| {
-            ctx.operands(d)
-                .find(|&v| analysis::alias::is_buffer(ctx, v))
-        })
-        .unwrap_or(buffer);
-    let held_since = ctx
-        .defining_op(held)
-        .and_then(|d| ctx.ancestor_in_block(block, d));
     for alias in aliases.iter() {
-        // Whether the alias may be the held buffer is asked only of an alias with a use that
-        // counts: one in the block, or a pointer taken (most aliases are used elsewhere).
-        let mut held_checked = false;
+        let taken_from = pointers.len();
+        let Some(uses) = AliasUses::of(ctx, &closures.scope, site, alias, &mut pointers) else {
+            continue;
+        };
+        let later_use = uses
+            .last
+            .is_some_and(|top| last.is_none_or(|l| ctx.is_before_in_block(l, top)));
+        if !(uses.after_guard || uses.takes_pointer || later_use) {
+            continue;
+        }
+        if cannot_be_held(ctx, closures, alias, &held) {
+            pointers.truncate(taken_from);
+            continue;
+        }
+        if uses.after_guard {
+            return None;
+        }
+        if let Some(top) = uses.last {
+            last = Some(later(ctx, last, top));
+        }
+    }
+    if pointers.is_empty() {
+        return Some(last);
+    }
+    let users = closures.address_users.find(ctx, &pointers, ALIAS_LIMIT)?;
+    for &user in users {
+        last = note_top(ctx, site.guard, last, closures.scope.climb(ctx, user))?;
+    }
+    Some(last)
+}
+
+/// What the uses of one alias that count (in the site's block, or taking a pointer) would
+/// add to the placement if the alias may be the held buffer.
+struct AliasUses {
+    /// The last op of the block before the guard using the alias.
+    last: Option<Op>,
+    /// Whether the guard or an op after it uses the alias.
+    after_guard: bool,
+    /// Whether a pointer is taken from the alias.
+    takes_pointer: bool,
+}
+
+impl AliasUses {
+    /// The uses of `alias` that count, with the pointers taken from it pushed on `pointers`;
+    /// `None` when none counts.
+    fn of(
+        ctx: &Context,
+        scope: &BlockScope,
+        site: &FreeSite,
+        alias: Value,
+        pointers: &mut Vec<Value>,
+    ) -> Option<Self> {
+        let mut uses = AliasUses {
+            last: None,
+            after_guard: false,
+            takes_pointer: false,
+        };
+        let mut counts = false;
+        let users_at = scope.users_of(ctx, alias);
         for (user, _) in ctx.uses(alias) {
             // The guard holds its free directly: a use inside it is a child of it.
-            if Some(user) == definer || ctx.parent_op(user) == Some(guard) {
+            if Some(user) == site.definer || ctx.parent_op(user) == Some(site.guard) {
                 continue;
             }
-            let top = ctx.ancestor_in_block(block, user);
+            let top = scope.top(ctx, users_at, user);
             let takes_pointer = ExtractAlignedPointerAsIndexOp::is(ctx, user);
             if top.is_none() && !takes_pointer {
                 continue;
             }
-            if !held_checked {
-                if cannot_be_held(ctx, closures, alias, block, held_since) {
+            counts = true;
+            if let Some(top) = top {
+                if top == site.guard || !ctx.is_before_in_block(top, site.guard) {
+                    // The free stays unless the alias cannot be held: nothing else matters.
+                    uses.after_guard = true;
                     break;
                 }
-                held_checked = true;
+                uses.last = Some(later(ctx, uses.last, top));
             }
-            last = note_top(ctx, guard, last, top)?;
             if takes_pointer {
+                uses.takes_pointer = true;
                 pointers.extend(ctx.results(user));
             }
         }
+        counts.then_some(uses)
     }
-    let users = closures.address_users.find(ctx, &pointers, ALIAS_LIMIT)?;
-    for &user in users {
-        last = note_use(ctx, block, guard, last, user)?;
+}
+
+/// The buffer a free's block holds (the freed value, or the base buffer's source when the
+/// definer moves along) and since when: the op of the block defining it (`None`: since the
+/// block starts).
+struct HeldBuffer {
+    block: Block,
+    since: Option<Op>,
+}
+
+impl HeldBuffer {
+    /// The buffer `site`'s block holds.
+    fn of(ctx: &Context, site: &FreeSite) -> Self {
+        let held = site
+            .definer
+            .and_then(|d| {
+                ctx.operands(d)
+                    .find(|&v| analysis::alias::is_buffer(ctx, v))
+            })
+            .unwrap_or(site.buffer);
+        let since = ctx
+            .defining_op(held)
+            .and_then(|d| ctx.ancestor_in_block(site.block, d));
+        HeldBuffer {
+            block: site.block,
+            since,
+        }
     }
-    Some(last)
 }
 
 /// Whether the free `guard` may go into the regions of `anchor`, the op of its block where the
@@ -399,23 +484,25 @@ fn push_into_branches(
 /// How many values [`cannot_be_held`] looks at before answering `false`.
 const ORIGIN_LIMIT: usize = 32;
 
-/// Whether `value` cannot be the buffer the guard frees, which `block` holds since
-/// `held_since` (the op of `block` defining it; `None`: since the block starts). Either
-/// everything `value` may come from that nothing flows into is a stack allocation (when the
-/// guard's condition holds, the buffer is owned, hence on the heap), or everything it may come
-/// from is computed in `block` after `held_since`, from new buffers (allocations, fresh call
-/// results), which differ from every buffer live then. The view flow joins such values with
+/// Whether `value` cannot be the buffer the guard frees, which `held.block` holds since
+/// `held.since`. Either everything `value` may come from that nothing flows into is a stack
+/// allocation (when the guard's condition holds, the buffer is owned, hence on the heap), or
+/// everything it may come from is computed in the block after `held.since`, from new buffers
+/// (allocations, fresh call results), which differ from every buffer live then. The view flow joins such values with
 /// the freed one across loop trips: a loop's new buffer and the one it frees.
-fn cannot_be_held(
-    ctx: &Context,
-    closures: &mut Closures,
-    value: Value,
-    block: Block,
-    held_since: Option<Op>,
-) -> bool {
+fn cannot_be_held(ctx: &Context, closures: &mut Closures, value: Value, held: &HeldBuffer) -> bool {
+    let (block, held_since) = (held.block, held.since);
     let flow = closures.flow;
-    let Some(sources) = closures.origins.get(value) else {
-        return false;
+    // A value nothing flows into is its own closure: no search.
+    let closure;
+    let sources: &[Value] = if flow.sources(value).is_empty() {
+        std::slice::from_ref(&value)
+    } else {
+        closure = closures.origins.get(value);
+        match &closure {
+            Some(sources) => sources,
+            None => return false,
+        }
     };
     let mut origins = sources
         .iter()
@@ -441,19 +528,9 @@ fn is_stack_allocation(ctx: &Context, value: Value) -> bool {
     ir::interfaces::allocation_resource(ctx, value) == Some(Resource::AutomaticAllocationScope)
 }
 
-/// `last` updated with a use by `user`; `None` if `user` runs after the guard in the block.
-/// Uses outside the block do not count: they cannot run between the new and the old place.
-fn note_use(
-    ctx: &Context,
-    block: Block,
-    guard: Op,
-    last: Option<Op>,
-    user: Op,
-) -> Option<Option<Op>> {
-    note_top(ctx, guard, last, ctx.ancestor_in_block(block, user))
-}
-
-/// [`note_use`] given the user's ancestor in the block (`top`; `None`: outside the block).
+/// `last` updated with a use by an op nested in `top`, an op of the guard's block (`None`:
+/// outside the block, where a use cannot run between the new and the old place of the free);
+/// `None` if `top` runs after the guard.
 fn note_top(ctx: &Context, guard: Op, last: Option<Op>, top: Option<Op>) -> Option<Option<Op>> {
     let Some(top) = top else {
         return Some(last);
