@@ -48,7 +48,7 @@ use ir::dialects::memref::{
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{
     AttrData, Block, Builder, Context, Diagnostic, EffectKind, EffectOn, Effects, InsertPoint, Loc,
-    Op, OpView, Region, Resource, Sym, Traits, Type, TypeData, Value, ValueDef,
+    Op, OpName, OpView, Region, Resource, Sym, Traits, Type, TypeData, Value, ValueDef,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -153,7 +153,12 @@ pub fn deallocate_buffers_with(
     let mut symbols: FxHashMap<String, FuncOp> = FxHashMap::default();
     let mut funcs = Vec::new();
     let module_walk = ctx.walk_preorder(root);
+    // Functions are found by op id, not by comparing every op's name with `func.func`.
+    let func_op = ctx.registry.lookup(FuncOp::NAME);
     for (position, &op) in module_walk.iter().enumerate() {
+        if Some(ctx.op_name(op)) != func_op {
+            continue;
+        }
         let Some(func) = FuncOp::of(ctx, op) else {
             continue;
         };
@@ -349,6 +354,8 @@ pub struct DeallocState<'a> {
     /// The interned name `value` of constants' attribute ([`Self::constant_bool`]); `None`
     /// when no attribute has that name yet.
     value_attr_name: Option<Sym>,
+    /// The op id of `bufferization.dealloc`, which no op may be before the pass.
+    dealloc_op: Option<OpName>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -382,6 +389,7 @@ impl<'a> DeallocState<'a> {
     fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op, walk: Cow<'a, [Op]>) -> Self {
         let i1 = ctx.i1_type();
         let value_attr_name = ctx.lookup_sym("value");
+        let dealloc_op = ctx.registry.lookup(DeallocOp::NAME);
         DeallocState {
             ctx,
             ext: shared.ext,
@@ -400,6 +408,7 @@ impl<'a> DeallocState<'a> {
             preconditions_hold: false,
             i1,
             value_attr_name,
+            dealloc_op,
         }
     }
 
@@ -445,7 +454,7 @@ impl<'a> DeallocState<'a> {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
         let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg).on_op(op));
-        if DeallocOp::is(ctx, op) {
+        if Some(ctx.op_name(op)) == self.dealloc_op {
             return err("No deallocation operations must be present when running this pass!");
         }
         let effects = ctx.memory_effects(op);
@@ -658,24 +667,29 @@ impl<'a> DeallocState<'a> {
             self.add_to_dealloc(arg, block);
         }
         for &op in ops {
-            if let Some(op) = self.handle_op(op)? {
-                self.populate_remaining_ownerships(op);
+            if self.handle_op(op)? {
+                self.populate_remaining_ownerships(op, block);
             }
         }
         Ok(())
     }
 
     /// Handles `op` through its own behaviour ([`crate::extensions`]) if it has one, through
-    /// [`Self::process_generic`] otherwise (unless it [`Self::touches_no_buffer`]).
-    fn handle_op(&mut self, op: Op) -> R<Option<Op>> {
+    /// [`Self::process_generic`] otherwise (unless it [`Self::touches_no_buffer`]). Whether its
+    /// memref results may still lack an ownership ([`Self::populate_remaining_ownerships`]):
+    /// not when it has none.
+    fn handle_op(&mut self, op: Op) -> R<bool> {
         if let Some(process) = self.ext.get(self.ctx.op_name(op)).and_then(|b| b.process) {
             process(self, op)?;
-            return Ok(Some(op));
+            return Ok(true);
         }
-        if !(self.preconditions_hold && self.touches_no_buffer(op)) {
-            self.process_generic(op)?;
+        if !self.preconditions_hold {
+            self.verify_operation_preconditions(op)?;
+        } else if self.touches_no_buffer(op) {
+            return Ok(false);
         }
-        Ok(Some(op))
+        self.process_generic_checked(op)?;
+        Ok(true)
     }
 
     /// Whether the generic handling of `op` changes nothing: a plain op (no region, no
@@ -701,6 +715,12 @@ impl<'a> DeallocState<'a> {
         if !self.preconditions_hold || self.has_behaviour(op) {
             self.verify_operation_preconditions(op)?;
         }
+        self.process_generic_checked(op)
+    }
+
+    /// [`Self::process_generic`] of an op whose preconditions hold (checked already, or before
+    /// the function was touched).
+    fn process_generic_checked(&mut self, op: Op) -> R<()> {
         let def = self.ctx.op_def(op);
         let (has_rb, has_call, has_branch) = (
             def.region_branch.is_some() && !self.ctx.regions(op).is_empty(),
@@ -837,10 +857,9 @@ impl<'a> DeallocState<'a> {
         }
     }
 
-    fn populate_remaining_ownerships(&mut self, op: Op) {
-        let Some(block) = self.ctx.op_parent(op) else {
-            return;
-        };
+    /// Gives each memref result of `op` (in `block`) that its handling left without an
+    /// ownership the join of its memref operands' ownerships, or `false`.
+    fn populate_remaining_ownerships(&mut self, op: Op, block: Block) {
         for j in 0..self.ctx.results(op).len() {
             let res = self.ctx.results(op)[j];
             if !is_memref(self.ctx, res) || self.get(res, block) != Ownership::Uninitialized {

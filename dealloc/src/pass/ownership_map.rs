@@ -90,6 +90,7 @@ impl OwnershipMap {
     }
 
     /// The entry of `v` in `block`, if one was recorded.
+    #[inline]
     pub(super) fn get(&self, v: Value, block: Block) -> Option<&Entry> {
         let slot = v.as_u32().wrapping_sub(self.first) as usize;
         match self.homes.get(slot) {
@@ -100,6 +101,7 @@ impl OwnershipMap {
     }
 
     /// The entry of `v` in `block`, to change (made empty when none was recorded).
+    #[inline]
     pub(super) fn entry(&mut self, v: Value, block: Block) -> &mut Entry {
         let slot = v.as_u32().wrapping_sub(self.first) as usize;
         let (homes, elsewhere) = (&mut self.homes, &mut self.elsewhere);
@@ -115,12 +117,14 @@ impl OwnershipMap {
     }
 
     /// The ownership of `v` in `block` (`Uninitialized` when none was recorded).
+    #[inline]
     pub(super) fn ownership(&self, v: Value, block: Block) -> Ownership {
         self.get(v, block)
             .map_or(Ownership::Uninitialized, |e| e.ownership)
     }
 
     /// Whether `block` lists `v` to free.
+    #[inline]
     pub(super) fn is_listed(&self, v: Value, block: Block) -> bool {
         self.get(v, block).is_some_and(|e| e.listed)
     }
