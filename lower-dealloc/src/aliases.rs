@@ -6,8 +6,8 @@
 //! They are a least fixpoint: the same set whatever the order the walks take, and so is
 //! whether it holds more than the limit (then the free stays where it is).
 //!
-//! Each free walks its own roots and aliases, marking the values found in tables indexed by
-//! value number: most alias sets are a few dozen values, and a walk costs what it finds. A
+//! Each free walks its own roots and aliases, marking the values found ([`MarkedSet`]): most
+//! alias sets are a few dozen values, and a walk costs what it finds. A
 //! chain of loops gives every free after its first few hundred values more aliases than the
 //! limit; walking them each time would cost the limit per free. So the search keeps what it
 //! learns across frees:
@@ -25,43 +25,43 @@
 //! the bounds visit each value once, so the search stays linear.
 
 use crate::derived_bounds::DerivedBounds;
+use crate::per_value::PerValue;
 use analysis::alias::BufferViewFlowAnalysis;
-use ir::{Context, Value};
+use ir::{Context, Op, Value};
 
 /// How long a path of single sources from the freed buffer is followed to find the value
 /// marked when the buffer has too many aliases (a free follows it each time: it stays short).
 const PATH_LIMIT: usize = 16;
 
-/// A set of values in the order found, with a mark per value number (ids are dense), so that
-/// membership costs no hashing and emptying the set costs its size.
+/// A set of values in the order found, with a mark per value ([`PerValue`]: by value number
+/// on the module, hashed under a `func.func` nest), so that emptying the set costs its size.
 #[derive(Default)]
 pub(crate) struct MarkedSet {
     members: Vec<Value>,
-    marked: Vec<bool>,
+    marked: PerValue<bool>,
 }
 
 impl MarkedSet {
+    /// An empty set for a pass run on `root`.
+    pub(crate) fn for_scope(ctx: &Context, root: Op) -> Self {
+        MarkedSet {
+            members: Vec::new(),
+            marked: PerValue::for_scope(ctx, root),
+        }
+    }
+
     /// Adds `value`; whether it was not in the set yet.
     pub(crate) fn insert(&mut self, value: Value) -> bool {
-        let index = value.as_u32() as usize;
-        if index >= self.marked.len() {
-            let len = (index + 1).max(2 * self.marked.len());
-            self.marked.resize(len, false);
+        let added = !self.marked.replace(value, true);
+        if added {
+            self.members.push(value);
         }
-        if self.marked[index] {
-            return false;
-        }
-        self.marked[index] = true;
-        self.members.push(value);
-        true
+        added
     }
 
     /// Whether `value` is in the set.
     pub(crate) fn contains(&self, value: Value) -> bool {
-        self.marked
-            .get(value.as_u32() as usize)
-            .copied()
-            .unwrap_or(false)
+        self.marked.get(value)
     }
 
     /// How many values are in the set.
@@ -77,34 +77,8 @@ impl MarkedSet {
     /// Empties the set, keeping its allocations.
     pub(crate) fn clear(&mut self) {
         for value in self.members.drain(..) {
-            self.marked[value.as_u32() as usize] = false;
+            self.marked.replace(value, false);
         }
-    }
-}
-
-/// A flag per value number, never cleared: a fact about the value kept across frees.
-#[derive(Default)]
-struct Facts {
-    flags: Vec<bool>,
-}
-
-impl Facts {
-    /// Whether `value` is flagged.
-    fn holds(&self, value: Value) -> bool {
-        self.flags
-            .get(value.as_u32() as usize)
-            .copied()
-            .unwrap_or(false)
-    }
-
-    /// Flags `value`; whether it was not flagged yet.
-    fn set(&mut self, value: Value) -> bool {
-        let index = value.as_u32() as usize;
-        if index >= self.flags.len() {
-            let len = (index + 1).max(2 * self.flags.len());
-            self.flags.resize(len, false);
-        }
-        !std::mem::replace(&mut self.flags[index], true)
     }
 }
 
@@ -119,22 +93,28 @@ pub(crate) struct AliasSearch<'a> {
     /// The values still to visit in a walk.
     stack: Vec<Value>,
     /// Values with more aliases than the limit; everything derived from one is one too.
-    too_many_aliases: Facts,
+    too_many_aliases: PerValue<bool>,
     /// Values with more derived values than the limit, computed after a walk from roots
     /// finds more aliases than the limit.
     derived_bounds: DerivedBounds<'a>,
 }
 
 impl<'a> AliasSearch<'a> {
-    /// A search over `flow` answering `None` for aliases beyond `limit` values.
-    pub(crate) fn new(flow: &'a BufferViewFlowAnalysis, limit: usize) -> Self {
+    /// A search over `flow` answering `None` for aliases beyond `limit` values, for a pass run
+    /// on `root`.
+    pub(crate) fn new(
+        ctx: &Context,
+        root: Op,
+        flow: &'a BufferViewFlowAnalysis,
+        limit: usize,
+    ) -> Self {
         AliasSearch {
             flow,
             limit,
-            roots: MarkedSet::default(),
+            roots: MarkedSet::for_scope(ctx, root),
             stack: Vec::new(),
-            too_many_aliases: Facts::default(),
-            derived_bounds: DerivedBounds::new(flow, limit),
+            too_many_aliases: PerValue::for_scope(ctx, root),
+            derived_bounds: DerivedBounds::new(ctx, root, flow, limit),
         }
     }
 
@@ -254,7 +234,7 @@ impl<'a> AliasSearch<'a> {
     /// Whether `value` is known to have more aliases or more derived values than the limit:
     /// then so has anything derived from it.
     fn is_known_over(&self, value: Value) -> bool {
-        self.too_many_aliases.holds(value) || self.derived_bounds.known_over(value)
+        self.too_many_aliases.get(value) || self.derived_bounds.known_over(value)
     }
 
     /// Records that `value` has more aliases than the limit, and so does everything derived
@@ -264,7 +244,7 @@ impl<'a> AliasSearch<'a> {
         self.stack.clear();
         self.stack.push(value);
         while let Some(v) = self.stack.pop() {
-            if self.too_many_aliases.set(v) {
+            if !self.too_many_aliases.replace(v, true) {
                 self.stack.extend_from_slice(self.flow.derived(v));
             }
         }
@@ -362,10 +342,19 @@ mod tests {
         (aliases.len() <= LIMIT).then_some(aliases)
     }
 
-    /// Asks one search for the aliases of each of `order`, checking each answer.
-    fn check_in_order(ctx: &Context, flow: &BufferViewFlowAnalysis, order: &[Value]) {
-        let mut search = AliasSearch::new(flow, LIMIT);
-        let mut aliases = MarkedSet::default();
+    /// The ops a pass may run on in `module`: the module (the search's tables by value
+    /// number) and its function (hashed).
+    fn scopes(ctx: &Context, module: Op) -> [Op; 2] {
+        let function = ctx.walk_preorder(module)[1];
+        assert!(ctx.parent_op(function) == Some(module));
+        [module, function]
+    }
+
+    /// Asks one search for a pass run on `scope` for the aliases of each of `order`, checking
+    /// each answer.
+    fn check_in_order(ctx: &Context, scope: Op, flow: &BufferViewFlowAnalysis, order: &[Value]) {
+        let mut search = AliasSearch::new(ctx, scope, flow, LIMIT);
+        let mut aliases = MarkedSet::for_scope(ctx, scope);
         for &buffer in order {
             aliases.clear();
             let found = search
@@ -391,9 +380,34 @@ mod tests {
             .map(|&b| expected_aliases(&flow, b).is_some())
             .collect();
         assert!(answers.contains(&true) && answers.contains(&false));
-        check_in_order(&ctx, &flow, &order);
-        order.reverse();
-        check_in_order(&ctx, &flow, &order);
+        for scope in scopes(&ctx, module) {
+            check_in_order(&ctx, scope, &flow, &order);
+            order.reverse();
+            check_in_order(&ctx, scope, &flow, &order);
+        }
+    }
+
+    #[test]
+    fn an_emptied_set_holds_nothing_and_takes_its_values_again() {
+        let mut ctx = Context::new();
+        let module =
+            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let values = buffers(&ctx, module);
+        let (first, second) = values.split_at(values.len() / 2);
+        for scope in scopes(&ctx, module) {
+            let mut set = MarkedSet::for_scope(&ctx, scope);
+            for round in 0..3 {
+                for &v in first {
+                    assert!(set.insert(v) && !set.insert(v), "round {round}");
+                }
+                assert!(first.iter().all(|&v| set.contains(v)));
+                assert!(!second.iter().any(|&v| set.contains(v)));
+                assert_eq!(set.iter().collect::<Vec<Value>>(), first);
+                set.clear();
+                assert_eq!(set.len(), 0);
+                assert!(!values.iter().any(|&v| set.contains(v)));
+            }
+        }
     }
 
     #[test]
@@ -404,8 +418,11 @@ mod tests {
         let flow = BufferViewFlowAnalysis::compute(&ctx, module);
         let values = buffers(&ctx, module);
         let sizes: Vec<usize> = values.iter().map(|&v| flow.resolve(v).count()).collect();
-        for limit in [LIMIT - 1, LIMIT, LIMIT + 1] {
-            let mut bounds = DerivedBounds::new(&flow, limit);
+        for (limit, scope) in [LIMIT - 1, LIMIT, LIMIT + 1]
+            .into_iter()
+            .flat_map(|limit| scopes(&ctx, module).map(|scope| (limit, scope)))
+        {
+            let mut bounds = DerivedBounds::new(&ctx, scope, &flow, limit);
             for (&value, &size) in values.iter().zip(&sizes) {
                 let over = bounds.compute_over(value);
                 assert!(

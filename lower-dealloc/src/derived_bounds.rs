@@ -11,8 +11,9 @@
 //! They are computed on demand by Tarjan's search (iterative), from the values asked about:
 //! each value is searched once over all the questions, so all of them cost the graph once.
 
+use crate::per_value::PerValue;
 use analysis::alias::BufferViewFlowAnalysis;
-use ir::Value;
+use ir::{Context, Op, Value};
 
 /// The state of a value not searched yet.
 const UNSEEN: u32 = 0;
@@ -25,11 +26,11 @@ pub(crate) struct DerivedBounds<'a> {
     flow: &'a BufferViewFlowAnalysis,
     /// The bounds are capped here, one past the limit.
     cap: u32,
-    /// Per value number: [`UNSEEN`], [`FINISHED`], or one more than the visit index of a
-    /// value on the search's stack.
-    state: Vec<u32>,
-    /// Per value number: the low link of a value on the stack, the bound of a finished one.
-    low_or_bound: Vec<u32>,
+    /// Per value searched: its state ([`FINISHED`], or one more than the visit index of a
+    /// value on the search's stack; [`UNSEEN`] when absent), then the low link of a value on
+    /// the stack or the bound of a finished one ([`PerValue`]: by value number on the
+    /// module, hashed under a `func.func` nest).
+    searched: PerValue<(u32, u32)>,
     /// How many values the searches have visited.
     visited: u32,
     /// The values of the components not finished, in visit order.
@@ -39,13 +40,18 @@ pub(crate) struct DerivedBounds<'a> {
 }
 
 impl<'a> DerivedBounds<'a> {
-    /// Bounds over `flow`, telling whether a forward closure holds more than `limit` values.
-    pub(crate) fn new(flow: &'a BufferViewFlowAnalysis, limit: usize) -> Self {
+    /// Bounds over `flow`, telling whether a forward closure holds more than `limit` values,
+    /// for a pass run on `root`.
+    pub(crate) fn new(
+        ctx: &Context,
+        root: Op,
+        flow: &'a BufferViewFlowAnalysis,
+        limit: usize,
+    ) -> Self {
         DerivedBounds {
             flow,
             cap: u32::try_from(limit + 1).unwrap_or(u32::MAX - 1),
-            state: Vec::new(),
-            low_or_bound: Vec::new(),
+            searched: PerValue::for_scope(ctx, root),
             visited: 0,
             stack: Vec::new(),
             frames: Vec::new(),
@@ -55,8 +61,8 @@ impl<'a> DerivedBounds<'a> {
     /// Whether more than the limit of values are known to be derived from `value` (its bound
     /// is computed and reaches the cap); `false` when not computed yet.
     pub(crate) fn known_over(&self, value: Value) -> bool {
-        let index = value.as_u32() as usize;
-        self.state.get(index) == Some(&FINISHED) && self.low_or_bound[index] >= self.cap
+        let (state, bound) = self.searched.get(value);
+        state == FINISHED && bound >= self.cap
     }
 
     /// Computes the bound of `value` (and of everything derived from it) if not known yet;
@@ -69,37 +75,26 @@ impl<'a> DerivedBounds<'a> {
     }
 
     fn state_of(&self, value: Value) -> u32 {
-        self.state
-            .get(value.as_u32() as usize)
-            .copied()
-            .unwrap_or(UNSEEN)
+        self.searched.get(value).0
     }
 
-    /// Makes room in the tables for `value`.
-    fn reserve(&mut self, value: Value) {
-        let index = value.as_u32() as usize;
-        if index >= self.state.len() {
-            let len = (index + 1).max(2 * self.state.len());
-            self.state.resize(len, UNSEEN);
-            self.low_or_bound.resize(len, 0);
-        }
+    /// The low link of `value` (on the stack), or its bound (finished).
+    fn low_or_bound(&self, value: Value) -> u32 {
+        self.searched.get(value).1
     }
 
     /// Puts the unseen `value` on the stack and the path.
     fn enter(&mut self, value: Value) {
-        self.reserve(value);
         self.visited += 1;
-        let index = value.as_u32() as usize;
-        self.state[index] = self.visited;
-        self.low_or_bound[index] = self.visited;
+        self.searched.replace(value, (self.visited, self.visited));
         self.stack.push(value);
         self.frames.push((value, 0));
     }
 
     /// Lowers the low link of `value` (on the stack) to `to`.
     fn lower(&mut self, value: Value, to: u32) {
-        let slot = &mut self.low_or_bound[value.as_u32() as usize];
-        *slot = (*slot).min(to);
+        let (state, low) = self.searched.get(value);
+        self.searched.replace(value, (state, low.min(to)));
     }
 
     /// Tarjan's search from the unseen `root`: finishes the component of every value it
@@ -120,12 +115,11 @@ impl<'a> DerivedBounds<'a> {
                 continue;
             }
             self.frames.pop();
-            let index = value.as_u32() as usize;
-            let low = self.low_or_bound[index];
+            let low = self.low_or_bound(value);
             if let Some(&(parent, _)) = self.frames.last() {
                 self.lower(parent, low);
             }
-            if low == self.state[index] {
+            if low == self.state_of(value) {
                 self.finish_component(value);
             }
         }
@@ -144,18 +138,16 @@ impl<'a> DerivedBounds<'a> {
         let mut next_largest = 0;
         for &member in members {
             for &derived in self.flow.derived(member) {
-                let index = derived.as_u32() as usize;
-                if self.state[index] == FINISHED {
-                    next_largest = next_largest.max(self.low_or_bound[index]);
+                if let (FINISHED, bound) = self.searched.get(derived) {
+                    next_largest = next_largest.max(bound);
                 }
             }
         }
         let size = u32::try_from(members.len()).unwrap_or(u32::MAX);
         let bound = size.saturating_add(next_largest).min(self.cap);
-        for &member in members {
-            let index = member.as_u32() as usize;
-            self.state[index] = FINISHED;
-            self.low_or_bound[index] = bound;
+        for at_member in at..self.stack.len() {
+            let member = self.stack[at_member];
+            self.searched.replace(member, (FINISHED, bound));
         }
         self.stack.truncate(at);
     }

@@ -62,7 +62,7 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> b
         return false;
     }
     let flow = BufferViewFlowAnalysis::compute_interprocedural(ctx, root);
-    let mut closures = Closures::new(&flow);
+    let mut closures = Closures::new(ctx, root, &flow);
     let mut moved = false;
     for guard in movable {
         moved |= place(ctx, &mut closures, guard).unwrap_or(false);
@@ -89,12 +89,13 @@ struct Closures<'a> {
 }
 
 impl<'a> Closures<'a> {
-    fn new(flow: &'a BufferViewFlowAnalysis) -> Self {
+    /// The placement's state over `flow` for a pass run on `root`.
+    fn new(ctx: &Context, root: Op, flow: &'a BufferViewFlowAnalysis) -> Self {
         Closures {
             flow,
-            aliases: AliasSearch::new(flow, ALIAS_LIMIT),
+            aliases: AliasSearch::new(ctx, root, flow, ALIAS_LIMIT),
             origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
-            spare_aliases: AliasSet::default(),
+            spare_aliases: AliasSet::for_scope(ctx, root),
             address_users: AddressUsers::default(),
             scope: BlockScope::default(),
         }
