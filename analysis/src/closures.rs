@@ -21,6 +21,15 @@ use smallvec::SmallVec;
 /// its single neighbour's closure (each insertion moves the values after it).
 const FEW_MEMBERS: usize = 8;
 
+/// The most values a closure of [`BoundedClosures::small_walks_first`] is walked for before
+/// the search by components takes over: a walk tests membership by scanning up to
+/// [`SMALL_CLOSURE`] values.
+const SMALL_WALK: usize = SMALL_CLOSURE;
+
+/// How many walks of [`BoundedClosures::small_walks_first`] may find more than [`SMALL_WALK`]
+/// values, beyond a quarter of all, before the walks stop.
+const SMALL_WALKS_OVER: usize = 32;
+
 /// How many distinct neighbour closures a component's closure is merged from, at most; past
 /// that, they are concatenated and sorted once.
 const FEW_NEIGHBOURS: usize = 4;
@@ -63,6 +72,11 @@ pub struct BoundedClosures<'a> {
     limit: usize,
     /// How many more walks may go over the limit before the search by components takes over.
     walks_left: usize,
+    /// When not 0, each closure is first walked up to this many values, and found by the
+    /// search by components only beyond ([`BoundedClosures::small_walks_first`]).
+    small_walk: usize,
+    /// How many of those walks found their closure, and how many found more values.
+    small_walks: (usize, usize),
     done: Known,
     /// The bookkeeping of the last search, emptied, kept for its allocations.
     spare: Search,
@@ -85,9 +99,14 @@ impl Known {
         self.closures.contains_key(v)
     }
 
-    /// Whether `v`'s closure is known to hold more than the limit.
-    fn is_over(&self, v: Value) -> bool {
-        matches!(self.get(v), Some(None))
+    /// Whether `v`'s closure is known to hold more than `bound` values (at most the limit:
+    /// a closure over the limit is not kept).
+    fn is_over(&self, v: Value, bound: usize) -> bool {
+        match self.get(v) {
+            Some(None) => true,
+            Some(Some(closure)) => closure.len() > bound,
+            None => false,
+        }
     }
 
     fn insert(&mut self, v: Value, closure: Closure) {
@@ -146,9 +165,24 @@ impl<'a> BoundedClosures<'a> {
             direction: Direction::Reverse,
             limit,
             walks_left: 0,
+            small_walk: 0,
+            small_walks: (0, 0),
             done: Known::default(),
             spare: Search::default(),
             walk: Walk::default(),
+        }
+    }
+
+    /// Reverse closures over `flow`, bounded by `limit` values, each found by a plain walk
+    /// while it holds at most [`SMALL_WALK`] values, and by the search by components beyond
+    /// (for a client asking for the closure of most values, most of them small: the search's
+    /// bookkeeping costs more than a short walk, but a long chain of loops is walked once).
+    /// Once more than [`SMALL_WALKS_OVER`] walks, and over a quarter of them, have found more
+    /// values, every closure is found by the search by components: most are large then.
+    pub fn small_walks_first(flow: &'a BufferViewFlowAnalysis, limit: usize) -> Self {
+        BoundedClosures {
+            small_walk: SMALL_WALK,
+            ..Self::new(flow, limit)
         }
     }
 
@@ -172,6 +206,8 @@ impl<'a> BoundedClosures<'a> {
             direction,
             limit,
             walks_left: WALKS_BEFORE_COMPONENTS,
+            small_walk: 0,
+            small_walks: (0, 0),
             done: Known::default(),
             spare: Search::default(),
             walk: Walk::default(),
@@ -201,10 +237,13 @@ impl<'a> BoundedClosures<'a> {
             self.done.insert(root, closure.clone());
             return closure;
         }
+        if self.small_walk > 0 {
+            return self.by_small_walk_or_components(root);
+        }
         if self.walks_left == 0 {
             return self.by_components(root);
         }
-        let closure: Closure = self.walk_within_limit(root).then(|| {
+        let closure: Closure = self.walk_within_limit(root, self.limit).then(|| {
             self.walk.found.sort_unstable();
             Rc::from(&self.walk.found[..])
         });
@@ -215,17 +254,36 @@ impl<'a> BoundedClosures<'a> {
         closure
     }
 
-    /// Whether the closure of `root` holds at most `limit` values, found then in discovery
-    /// order in the walk's buffer; `false` once it holds more, or reaches a value whose closure
-    /// is known to (it contains that closure).
-    fn walk_within_limit(&mut self, root: Value) -> bool {
+    /// Whether the closure of `root` holds at most `limit` values (at most the limit), found
+    /// then in discovery order in the walk's buffer; `false` once it holds more, or reaches a
+    /// value whose closure is known to (it contains that closure: a walk of a short limit
+    /// into a long chain already searched stops at its first step).
+    fn walk_within_limit(&mut self, root: Value, limit: usize) -> bool {
         let (flow, direction, done) = (self.flow, self.direction, &self.done);
         self.walk.run(
             root,
-            self.limit,
+            limit,
             |v| direction.step(flow, v),
-            |v| done.is_over(v),
+            |v| done.is_over(v, limit),
         )
+    }
+
+    /// [`Self::get`] by a walk of at most [`Self::small_walk`] values (the closure, kept for
+    /// `root`), or once the walk finds more, by the search by components.
+    fn by_small_walk_or_components(&mut self, root: Value) -> Closure {
+        if !self.walk_within_limit(root, self.small_walk.min(self.limit)) {
+            let (found, over) = &mut self.small_walks;
+            *over += 1;
+            if *over > SMALL_WALKS_OVER + *found / 4 {
+                self.small_walk = 0;
+            }
+            return self.by_components(root);
+        }
+        self.small_walks.0 += 1;
+        self.walk.found.sort_unstable();
+        let closure: Closure = Some(Rc::from(&self.walk.found[..]));
+        self.done.insert(root, closure.clone());
+        closure
     }
 
     /// [`Self::get`] by Tarjan's search from `root`, keeping the closure of every value it
@@ -513,6 +571,43 @@ mod tests {
         assert_eq!(out, values(&[1, 2, 4, 6, 9, 12, 15]));
         assert!(merge_sorted(&[], &values(&[3]), 1, &mut out));
         assert_eq!(out, values(&[3]));
+    }
+
+    /// A chain of `arith.select`s: every closure but the first two values' is large, so the
+    /// small walks give way to the search by components, which answers alike.
+    #[test]
+    fn small_walks_stop_once_most_find_more() {
+        let mut src = String::from(
+            "func.func @f(%c: i1) {\n  %v0 = memref.alloc() : memref<2xf32>\n  %v1 = memref.alloc() : memref<2xf32>\n",
+        );
+        for k in 2..200 {
+            src.push_str(&format!(
+                "  %v{k} = arith.select %c, %v{}, %v{} : memref<2xf32>\n",
+                k - 1,
+                k - 2
+            ));
+        }
+        src.push_str("  return\n}\n");
+        let mut ctx = ir::Context::new();
+        let module =
+            ir::asm::parse_module(&mut ctx, "t.mlir", &src, &ir::asm::ParseOptions::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+        let flow = crate::alias::BufferViewFlowAnalysis::compute(&ctx, module);
+        let values: Vec<Value> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&op| ctx.op_name_str(op) == "arith.select")
+            .map(|op| ctx.results(op)[0])
+            .collect();
+        // Queried from the first: past the first thirty, each walk finds more than a small
+        // closure (it reaches the previous value, whose closure is known to), until they stop.
+        let mut closures = super::BoundedClosures::small_walks_first(&flow, 256);
+        for &v in &values {
+            let closure = closures.get(v).expect("within the limit");
+            assert_eq!(closure.len(), flow.resolve_reverse(v).count());
+        }
+        assert_eq!(closures.small_walk, 0, "the walks stopped");
+        assert!(closures.small_walks.1 > super::SMALL_WALKS_OVER);
     }
 
     #[test]

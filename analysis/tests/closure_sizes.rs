@@ -148,6 +148,8 @@ fn memoised_closures_equal_the_plain_ones_in_any_order() {
             // Kept in a table by value number (the module is the root): the same answers.
             let in_table = BoundedClosures::new(&flow, limit).in_scope(&ctx, module);
             check_memoised(&flow, in_table, Direction::Reverse, order, limit);
+            let small_walks = BoundedClosures::small_walks_first(&flow, limit);
+            check_memoised(&flow, small_walks, Direction::Reverse, order, limit);
         }
     }
 }

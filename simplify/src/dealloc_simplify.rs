@@ -182,7 +182,7 @@ fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
         return by_rules;
     }
     let (bx, by) = (fx.metadata, fy.metadata);
-    let base = |v| metadata_view_base(ctx, view_base(ctx, v));
+    let base = |v| a.bases(ctx, v).metadata;
     let apart = |u, v| decide_alias_by_rules(ctx, a, u, v) == AliasResult::DifferentAllocation;
     if a.carried.contains(bx, by)
         || a.carried.apart_through_flow(ctx, bx, by, base, apart)
@@ -597,7 +597,8 @@ impl<'a> Origins<'a> {
         Origins {
             analysis,
             closures: RefCell::new(
-                BoundedClosures::new(analysis.view_flow(), ORIGIN_LIMIT).in_scope(ctx, root),
+                BoundedClosures::small_walks_first(analysis.view_flow(), ORIGIN_LIMIT)
+                    .in_scope(ctx, root),
             ),
             table: RefCell::new(OriginTable {
                 origins,
