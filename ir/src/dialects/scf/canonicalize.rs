@@ -32,6 +32,7 @@ pub(crate) fn register(reg: &mut Registry) {
 }
 
 /// The single block of region `i` of `op`, if it has exactly one.
+#[inline]
 fn single_block(ctx: &Context, op: Op, i: usize) -> Option<Block> {
     let region = *ctx.regions(op).get(i)?;
     let first = ctx.entry_block(region)?;
@@ -39,6 +40,7 @@ fn single_block(ctx: &Context, op: Op, i: usize) -> Option<Block> {
 }
 
 /// The terminator of `block` if it is a terminator.
+#[inline]
 fn terminator(ctx: &Context, block: Block) -> Option<Op> {
     ctx.last_op(block)
         .filter(|&t| ctx.has_trait(t, Traits::TERMINATOR))

@@ -159,6 +159,7 @@ fn keeps_every_argument(ctx: &Context, op: Op, parts: &ForParts) -> bool {
 
 /// Whether iteration argument `k` keeps its initial value on every trip, or nothing reads it
 /// (see [`for_forwarded_iter_args`]).
+#[inline]
 fn is_forwarded(ctx: &Context, op: Op, parts: &ForParts, k: usize) -> bool {
     let (init, arg, yielded) = (
         parts.init(ctx, op, k),
