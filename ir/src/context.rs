@@ -1760,7 +1760,7 @@ impl Context {
             None => self.regions[region].first = block.into(),
         }
         self.regions[region].last = block.into();
-        self.touch_symbols();
+        self.touch_symbols_of_region(region);
         self.record_placed_block(block);
     }
 
@@ -1780,18 +1780,18 @@ impl Context {
             Some(n) => self.blocks[n].prev = block.into(),
             None => self.regions[region].last = block.into(),
         }
-        self.touch_symbols();
+        self.touch_symbols_of_region(region);
         self.record_placed_block(block);
     }
 
     /// Removes `block` from its region without destroying it.
     pub fn unlink_block(&mut self, block: Block) {
         self.touch();
-        self.touch_symbols();
         self.record_block_parent(block);
         let Some(region) = self.blocks[block].parent.expand() else {
             return;
         };
+        self.touch_symbols_of_region(region);
         let prev = self.blocks[block].prev;
         let next = self.blocks[block].next;
         match prev.expand() {

@@ -2,10 +2,11 @@
 //!
 //! [`Context::lookup_symbol`] finds the nearest enclosing symbol table and looks a name up in
 //! it. Tables are built on first use and cached per table op, tagged with the context's symbol
-//! epoch, which every change that can add, remove or rename a symbol bumps (an op placed in or
-//! taken out of a block of a symbol table, a block moved, a `sym_name` set or removed), so a
-//! lookup after such a change rebuilds the table instead of returning stale data, and a pass
-//! that rewrites function bodies does not rebuild the module's table at every lookup.
+//! epoch, which every change that can add, remove or rename a symbol bumps: an op placed in or
+//! taken out of a block of a symbol table, a block placed in or taken out of a region of one, a
+//! `sym_name` set or removed. A lookup after such a change rebuilds the table instead of
+//! returning stale data, and a pass that rewrites function bodies (ops and blocks alike) does
+//! not rebuild the module's table at every lookup.
 
 use rustc_hash::FxHashMap;
 
@@ -68,6 +69,20 @@ impl Context {
         }
     }
 
+    /// Notes a block placed in or taken out of `region` (bumping the symbol epoch if the region
+    /// belongs to a symbol table). A table's symbols are the ops directly in its blocks, so
+    /// moving blocks anywhere else leaves every table as it was: a pass run on each function
+    /// of a module (`func.func(...)`) that builds `scf.if` blocks must not make the next
+    /// function's call lookups scan the module's symbols again (that was quadratic).
+    pub(crate) fn touch_symbols_of_region(&mut self, region: crate::entity::Region) {
+        if self
+            .region_parent(region)
+            .is_some_and(|table| self.has_trait(table, Traits::SYMBOL_TABLE))
+        {
+            self.touch_symbols();
+        }
+    }
+
     fn collect_symbols(&self, table: Op) -> FxHashMap<String, Op> {
         let mut map = FxHashMap::default();
         for &r in self.regions(table) {
@@ -82,5 +97,57 @@ impl Context {
             }
         }
         map
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::asm::{ParseOptions, parse_module};
+    use crate::context::Context;
+
+    const MODULE: &str = "func.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}\n";
+
+    /// Blocks moved inside a function leave the module's cached symbols valid; a block placed
+    /// in the module's region (which may hold symbols) invalidates them.
+    #[test]
+    fn only_blocks_of_symbol_tables_invalidate_cached_symbols() {
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", MODULE, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let f = ctx.lookup_symbol_in(module, "f").expect("@f is found");
+        let body = ctx.regions(f)[0];
+        let epoch = ctx.symbols.epoch;
+        let block = ctx.create_block();
+        ctx.append_block(body, block);
+        ctx.unlink_block(block);
+        let after = ctx.create_block();
+        ctx.insert_block_after(ctx.entry_block(body).expect("a body"), after);
+        assert_eq!(
+            ctx.symbols.epoch, epoch,
+            "a function's blocks hold no module symbol"
+        );
+        let module_region = ctx.regions(module)[0];
+        let extra = ctx.create_block();
+        ctx.append_block(module_region, extra);
+        assert!(
+            ctx.symbols.epoch > epoch,
+            "a block of the module may hold symbols"
+        );
+        let g = ctx.lookup_symbol_in(module, "g").expect("@g is found");
+        ctx.unlink_op(g);
+        ctx.append_op(extra, g);
+        assert_eq!(
+            ctx.lookup_symbol_in(module, "g"),
+            Some(g),
+            "moved, still a symbol"
+        );
+        let before = ctx.symbols.epoch;
+        ctx.unlink_block(extra);
+        assert!(ctx.symbols.epoch > before);
+        assert_eq!(
+            ctx.lookup_symbol_in(module, "g"),
+            None,
+            "its block left the module"
+        );
     }
 }
