@@ -94,7 +94,8 @@ impl<'a> Closures<'a> {
         Closures {
             flow,
             aliases: AliasSearch::new(ctx, root, flow, ALIAS_LIMIT),
-            origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT),
+            origins: BoundedClosures::walking(flow, Direction::Reverse, ORIGIN_LIMIT)
+                .in_scope(ctx, root),
             spare_aliases: AliasSet::for_scope(ctx, root),
             address_users: AddressUsers::default(),
             scope: BlockScope::default(),
