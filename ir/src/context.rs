@@ -221,6 +221,9 @@ pub struct Context {
     /// The name `operandSegmentSizes`, interned once: printers, verifiers and patterns look
     /// it up on every op with operand groups.
     operand_segment_sizes: Sym,
+    /// The name `sym_name`, interned once: every op placed in or taken out of a block is asked
+    /// whether it names a symbol (for the symbol tables and the change record).
+    sym_name: Sym,
     /// Integer attributes recently interned, by a hash of value and type: builders make the
     /// same few constants and predicates over and over, and comparing a slot costs less than
     /// hashing the attribute.
@@ -330,11 +333,13 @@ impl Context {
             symbols: Default::default(),
             common_types: CommonTypes::default(),
             operand_segment_sizes: Sym::from_u32(0),
+            sym_name: Sym::from_u32(0),
             recent_ints: Default::default(),
             recent_syms: Default::default(),
             recent_segments: Default::default(),
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
+        ctx.sym_name = ctx.sym("sym_name");
         ctx.loc(LocData::Unknown);
         crate::dialects::register_all(&mut ctx.registry);
         ctx
@@ -1044,12 +1049,24 @@ impl Context {
     /// The `operandSegmentSizes` attribute of `op`, found by its interned name (no string
     /// comparison).
     pub fn operand_segment_sizes_attr(&self, op: Op) -> Option<Attr> {
-        let name = self.operand_segment_sizes;
+        self.attr_by_sym(op, self.operand_segment_sizes)
+    }
+
+    /// The attribute of `op` whose interned name is `name`, if present (no string comparison).
+    #[inline]
+    pub fn attr_by_sym(&self, op: Op, name: Sym) -> Option<Attr> {
         self.ops[op]
             .attrs
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, a)| *a)
+    }
+
+    /// The `sym_name` attribute of `op` (the symbol it names), found by its interned name (no
+    /// string comparison).
+    #[inline]
+    pub fn sym_name_attr(&self, op: Op) -> Option<Attr> {
+        self.attr_by_sym(op, self.sym_name)
     }
 
     /// The attribute named `name`, if present.
@@ -1259,8 +1276,10 @@ impl Context {
         self.values[v].first_use.is_some()
     }
 
-    /// Whether `a` comes before `b`; both must be in the same block.
-    #[inline]
+    /// Whether `a` comes before `b`; both must be in the same block. Always inlined: the
+    /// verifier's dominance check asks it for most operands, and a call costs as much as the
+    /// comparison.
+    #[inline(always)]
     pub fn is_before_in_block(&self, a: Op, b: Op) -> bool {
         let block = self.op_links[a]
             .parent
@@ -1617,7 +1636,7 @@ impl Context {
             }
         }
         self.blocks[block].last = op.into();
-        self.touch_symbols_of_block(block);
+        self.touch_symbols_if_symbol_in(op, block);
         self.record_placed_op(op);
     }
 
@@ -1639,7 +1658,7 @@ impl Context {
             None => self.blocks[block].first = op.into(),
         }
         self.order_between(block, prev.expand(), anchor, op);
-        self.touch_symbols_of_block(block);
+        self.touch_symbols_if_symbol_in(op, block);
         self.record_placed_op(op);
     }
 
@@ -1672,7 +1691,7 @@ impl Context {
             return;
         };
         self.record_op_leaving_block(op, block);
-        self.touch_symbols_of_block(block);
+        self.touch_symbols_if_symbol_in(op, block);
         let prev = self.op_links[op].prev;
         let next = self.op_links[op].next;
         match prev.expand() {

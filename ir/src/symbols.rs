@@ -2,11 +2,11 @@
 //!
 //! [`Context::lookup_symbol`] finds the nearest enclosing symbol table and looks a name up in
 //! it. Tables are built on first use and cached per table op, tagged with the context's symbol
-//! epoch, which every change that can add, remove or rename a symbol bumps: an op placed in or
-//! taken out of a block of a symbol table, a block placed in or taken out of a region of one, a
-//! `sym_name` set or removed. A lookup after such a change rebuilds the table instead of
-//! returning stale data, and a pass that rewrites function bodies (ops and blocks alike) does
-//! not rebuild the module's table at every lookup.
+//! epoch, which every change that can add, remove or rename a symbol bumps: an op naming a
+//! symbol placed in or taken out of a block of a symbol table, a block placed in or taken out
+//! of a region of one, a `sym_name` set or removed. A lookup after such a change rebuilds the
+//! table instead of returning stale data, and a pass that rewrites function bodies (ops and
+//! blocks alike) does not rebuild the module's table at every lookup.
 
 use rustc_hash::FxHashMap;
 
@@ -58,9 +58,20 @@ impl Context {
         self.symbols.epoch += 1;
     }
 
-    /// Notes a change to the ops of `block` (bumping the symbol epoch if it belongs to a symbol
-    /// table).
-    pub(crate) fn touch_symbols_of_block(&mut self, block: crate::entity::Block) {
+    /// Notes that `op` is placed in or taken out of `block`: bumps the symbol epoch if `op`
+    /// names a symbol and `block` belongs to a symbol table. A table holds only the ops
+    /// directly in its blocks that have a `sym_name`, so placing or removing any other op
+    /// leaves every table as it was (and this is asked on every insertion: the attribute
+    /// check comes first, as it is cheaper than the parent's traits).
+    #[inline]
+    pub(crate) fn touch_symbols_if_symbol_in(&mut self, op: Op, block: crate::entity::Block) {
+        if self.sym_name_attr(op).is_some() {
+            self.touch_symbols_if_table(block);
+        }
+    }
+
+    /// Bumps the symbol epoch if `block` belongs to a symbol table.
+    fn touch_symbols_if_table(&mut self, block: crate::entity::Block) {
         if self
             .block_parent_op(block)
             .is_some_and(|table| self.has_trait(table, Traits::SYMBOL_TABLE))
@@ -88,7 +99,7 @@ impl Context {
         for &r in self.regions(table) {
             for b in self.blocks(r) {
                 for op in self.block_ops(b) {
-                    if let Some(a) = self.get_attr(op, "sym_name")
+                    if let Some(a) = self.sym_name_attr(op)
                         && let AttrData::String(s) = self.attr_data(a)
                     {
                         map.entry(s.clone()).or_insert(op);
@@ -104,6 +115,48 @@ impl Context {
 mod tests {
     use crate::asm::{ParseOptions, parse_module};
     use crate::context::Context;
+    use crate::entity::Op;
+
+    fn module_with_function(ctx: &mut Context) -> Op {
+        let src = "func.func @a() {\n  return\n}\n";
+        parse_module(ctx, "t.mlir", src, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message))
+    }
+
+    /// An op built with the given `sym_name` (or none), not placed anywhere.
+    fn build_op(ctx: &mut Context, sym_name: Option<&str>) -> Op {
+        let name = ctx.registry.get_or_unregistered("test.symbol_or_not");
+        let loc = ctx.unknown_loc();
+        let attrs: Vec<(&str, crate::entity::Attr)> = match sym_name {
+            Some(text) => vec![("sym_name", ctx.str_attr(text))],
+            None => Vec::new(),
+        };
+        ctx.create_op_from_parts(name, loc, &[], &[], &attrs, Vec::new())
+    }
+
+    /// Placing or removing an op naming a symbol changes what the table finds; placing or
+    /// removing any other op leaves the symbol epoch (and so the cached table) alone.
+    #[test]
+    fn only_ops_naming_symbols_invalidate_tables() {
+        let mut ctx = Context::new();
+        let module = module_with_function(&mut ctx);
+        let body = ctx.entry_block(ctx.regions(module)[0]).expect("a body");
+        let function = ctx.first_op(body).expect("a function");
+        assert_eq!(ctx.lookup_symbol_in(module, "a"), Some(function));
+
+        let plain = build_op(&mut ctx, None);
+        let epoch = ctx.symbols.epoch;
+        ctx.append_op(body, plain);
+        ctx.unlink_op(plain);
+        assert_eq!(ctx.symbols.epoch, epoch, "no symbol was placed or removed");
+
+        let named = build_op(&mut ctx, Some("b"));
+        ctx.insert_op_before(function, named);
+        assert_eq!(ctx.lookup_symbol_in(module, "b"), Some(named));
+        ctx.unlink_op(named);
+        assert_eq!(ctx.lookup_symbol_in(module, "b"), None);
+        assert_eq!(ctx.lookup_symbol_in(module, "a"), Some(function));
+    }
 
     const MODULE: &str = "func.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}\n";
 

@@ -149,7 +149,7 @@ impl Context {
     fn parent_reads_op_there(&self, op: Op) -> bool {
         self.next_op(op).is_none()
             || !self.successors(op).is_empty()
-            || self.get_attr(op, "sym_name").is_some()
+            || self.sym_name_attr(op).is_some()
     }
 
     /// Pushes `op` and the users of its results onto `list`.
