@@ -784,6 +784,8 @@ impl Context {
     /// The operand records of `op` (about to be created) reading `values`, each linked at the
     /// end of its value's use-list, noting nothing.
     fn link_new_operands(&mut self, op: Op, values: &[Value]) -> SmallVec<[Operand; 4]> {
+        // A loop of pushes into a list of the right capacity: `SmallVec`'s `collect` is not
+        // inlined and costs twice as much on the few operands of an op.
         let mut operands = SmallVec::with_capacity(values.len());
         for (index, &value) in values.iter().enumerate() {
             operands.push(self.new_linked_operand(op, index, value));
@@ -792,16 +794,25 @@ impl Context {
     }
 
     /// A new operand record of `op` at position `index` reading `value`, linked at the end of
-    /// `value`'s use-list (the op's own list is the caller's to update), noting nothing.
+    /// `value`'s use-list (the op's own list is the caller's to update), noting nothing. The
+    /// record is pushed with its place in the use-list already set: every op built links its
+    /// operands here, and writing each field once saves a third of the work of
+    /// [`Context::link_use`].
+    #[inline]
     fn new_linked_operand(&mut self, op: Op, index: usize, value: Value) -> Operand {
+        let last = self.values[value].last_use;
         let u = self.operands.push(OperandData {
             value,
             owner: op,
             index: index as u32,
-            prev_use: None.into(),
+            prev_use: last,
             next_use: None.into(),
         });
-        self.link_use(u, value);
+        match last.expand() {
+            Some(l) => self.operands[l].next_use = u.into(),
+            None => self.values[value].first_use = u.into(),
+        }
+        self.values[value].last_use = u.into();
         u
     }
 
