@@ -112,24 +112,55 @@ impl Context {
     /// Notes an op just placed in a block: the op, every op nested in it, the users of their
     /// results, and the block's parent op when [`Context::parent_reads_op_there`] says its
     /// rules may read the op. Allocates nothing for an op without regions (the common case: an
-    /// op just built), as this runs on every insertion while recording.
+    /// op just built), as this runs on every insertion while recording; that case writes to
+    /// the record in place ([`Context::note_placed_op_without_regions`]).
     pub(crate) fn record_placed_op(&mut self, op: Op) {
+        if !self.is_recording_changes() {
+            return;
+        }
+        let reading_parent = if self.parent_reads_op_there(op) {
+            self.parent_op(op)
+        } else {
+            None
+        };
+        if self.regions(op).is_empty() {
+            self.note_placed_op_without_regions(op, reading_parent);
+            return;
+        }
         let Some(mut list) = self.changed_ops.take() else {
             return;
         };
-        if self.parent_reads_op_there(op)
-            && let Some(parent) = self.op_parent(op).and_then(|b| self.block_parent_op(b))
-        {
-            list.push(parent);
-        }
-        if self.regions(op).is_empty() {
-            self.note_op_and_result_users(op, &mut list);
-        } else {
-            for inner in self.walk_preorder(op) {
-                self.note_op_and_result_users(inner, &mut list);
-            }
+        list.extend(reading_parent);
+        for inner in self.walk_preorder(op) {
+            self.note_op_and_result_users(inner, &mut list);
         }
         self.changed_ops = Some(list);
+    }
+
+    /// [`Context::record_placed_op`] for an op without regions: notes `reading_parent` (if
+    /// any), the op and the users of its results, borrowing the record apart from the op and
+    /// value tables it reads instead of taking it out and putting it back.
+    #[inline]
+    fn note_placed_op_without_regions(&mut self, op: Op, reading_parent: Option<Op>) {
+        let Context {
+            changed_ops,
+            ops,
+            values,
+            operands,
+            ..
+        } = self;
+        let Some(list) = changed_ops else {
+            return;
+        };
+        list.extend(reading_parent);
+        list.push(op);
+        for &result in &ops[op].results {
+            let mut next = values[result].first_use.expand();
+            while let Some(operand) = next {
+                list.push(operands[operand].owner);
+                next = operands[operand].next_use.expand();
+            }
+        }
     }
 
     /// Notes the parent of the block `op` is about to leave, when [`Context::parent_reads_op_there`]
@@ -146,6 +177,7 @@ impl Context {
     /// unique); its region rules and its own verifier read no other op of its blocks but their
     /// terminators (audited: `verify.rs`, the dialects' verify functions). Placing or removing
     /// another op, ahead of the block's last op, leaves all of them as they were.
+    #[inline]
     fn parent_reads_op_there(&self, op: Op) -> bool {
         self.next_op(op).is_none()
             || !self.successors(op).is_empty()
@@ -211,5 +243,51 @@ impl Context {
             list.extend(self.block_ops(block));
         }
         self.changed_ops = Some(list);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::asm::{ParseOptions, parse_module};
+    use crate::context::Context;
+    use crate::entity::Op;
+
+    const FUNCTION: &str = r#"
+func.func @f() -> index {
+  %c = arith.constant 1 : index
+  %d = arith.addi %c, %c : index
+  return %d : index
+}
+"#;
+
+    /// The ops of the function's body: constant, addition, return; and the function.
+    fn body_ops(ctx: &mut Context) -> (Vec<Op>, Op) {
+        let module = parse_module(ctx, "t.mlir", FUNCTION, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let module_body = ctx.entry_block(ctx.regions(module)[0]).expect("a body");
+        let function = ctx.first_op(module_body).expect("a function");
+        let body = ctx.entry_block(ctx.regions(function)[0]).expect("a body");
+        (ctx.block_ops(body).collect(), function)
+    }
+
+    /// An op placed ahead of its block's last op notes itself and each use of its results (the
+    /// addition twice), not its parent; one placed last notes its parent too, first.
+    #[test]
+    fn placed_op_notes_itself_its_users_and_a_reading_parent() {
+        let mut ctx = Context::new();
+        let (ops, function) = body_ops(&mut ctx);
+        let (constant, addition, ret) = (ops[0], ops[1], ops[2]);
+        ctx.unlink_op(constant);
+        ctx.start_recording_changes();
+        ctx.insert_op_before(addition, constant);
+        let noted = ctx.take_recorded_changes().expect("recording was on");
+        assert_eq!(noted, vec![constant, addition, addition]);
+
+        let block = ctx.op_parent(ret).expect("in a block");
+        ctx.unlink_op(ret);
+        ctx.start_recording_changes();
+        ctx.append_op(block, ret);
+        let noted = ctx.take_recorded_changes().expect("recording was on");
+        assert_eq!(noted, vec![function, ret]);
     }
 }
