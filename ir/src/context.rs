@@ -698,10 +698,12 @@ impl Context {
         attrs: &[(&str, Attr)],
         regions: Vec<Region>,
     ) -> Op {
-        let attrs: OpAttrs = attrs
-            .iter()
-            .map(|&(attr_name, attr)| (self.sym(attr_name), attr))
-            .collect();
+        // Pushed one by one, not collected: `SmallVec`'s `collect` is not inlined and costs
+        // more than the names' lookups on the few attributes of an op.
+        let mut op_attrs = OpAttrs::with_capacity(attrs.len());
+        for &(attr_name, attr) in attrs {
+            op_attrs.push((self.sym(attr_name), attr));
+        }
         let parts = OpParts {
             name,
             loc,
@@ -710,13 +712,15 @@ impl Context {
             regions: &regions,
             successors: &[],
         };
-        self.create_op_with(parts, attrs)
+        self.create_op_with(parts, op_attrs)
     }
 
     /// [`Context::create_op`] from a state that is left empty but keeps its lists' capacity,
     /// so that a parser creating many ops allocates none for their states.
     pub fn create_op_reusing(&mut self, state: &mut OpState) -> Op {
-        let attrs: OpAttrs = state.attrs.drain(..).collect();
+        // Copied, not collected from a drain (see `create_op_from_parts`).
+        let attrs = OpAttrs::from_slice(&state.attrs);
+        state.attrs.clear();
         let parts = OpParts {
             name: state.name,
             loc: state.loc,
