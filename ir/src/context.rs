@@ -1014,7 +1014,14 @@ impl Context {
     /// The operand values of `op`, collected without a heap allocation for up to six (the
     /// printers' and verifiers' way to index them).
     pub fn operand_array(&self, op: Op) -> SmallVec<[Value; 6]> {
-        self.operands(op).collect()
+        // Pushed one by one: `SmallVec`'s `collect` is not inlined and costs more than the
+        // copy itself on the few operands of an op.
+        let list = &self.ops[op].operands;
+        let mut values = SmallVec::with_capacity(list.len());
+        for &operand in list {
+            values.push(self.operands[operand].value);
+        }
+        values
     }
 
     /// The results of `op`.
@@ -1594,10 +1601,15 @@ impl Context {
 
     /// Replaces each result of `op` with the corresponding value in `values`.
     pub fn replace_op_uses(&mut self, op: Op, values: &[Value]) {
-        let results = self.ops[op].results.clone();
-        assert_eq!(results.len(), values.len(), "result count mismatch");
-        for (r, v) in results.into_iter().zip(values) {
-            self.replace_all_uses_with(r, *v);
+        assert_eq!(
+            self.ops[op].results.len(),
+            values.len(),
+            "result count mismatch"
+        );
+        // Read in place, not cloned: replacing uses leaves the op's results as they are.
+        for (index, &value) in values.iter().enumerate() {
+            let result = self.ops[op].results[index];
+            self.replace_all_uses_with(result, value);
         }
     }
 

@@ -18,8 +18,10 @@
 //! touched op is checked by `ir::verify::verify_changed` itself: the terminators of its blocks,
 //! the parent of a terminator, and the symbol users under a touched symbol table.
 
-use crate::context::{Context, ValueDef};
-use crate::entity::{Block, Op, Region, Value};
+use cranelift_entity::PrimaryMap;
+
+use crate::context::{Context, OperandData, ValueData, ValueDef};
+use crate::entity::{Block, Op, Operand, Region, Value};
 use crate::registry::Traits;
 
 impl Context {
@@ -57,9 +59,14 @@ impl Context {
 
     /// Notes every user of `value`.
     pub(crate) fn record_users(&mut self, value: Value) {
-        if let Some(mut list) = self.changed_ops.take() {
-            list.extend(self.uses(value).map(|(user, _)| user));
-            self.changed_ops = Some(list);
+        let Context {
+            changed_ops,
+            values,
+            operands,
+            ..
+        } = self;
+        if let Some(list) = changed_ops {
+            push_users(list, values, operands, value);
         }
     }
 
@@ -155,11 +162,7 @@ impl Context {
         list.extend(reading_parent);
         list.push(op);
         for &result in &ops[op].results {
-            let mut next = values[result].first_use.expand();
-            while let Some(operand) = next {
-                list.push(operands[operand].owner);
-                next = operands[operand].next_use.expand();
-            }
+            push_users(list, values, operands, result);
         }
     }
 
@@ -202,6 +205,23 @@ impl Context {
         for op in ops {
             self.record_placed_op(op);
         }
+    }
+}
+
+/// Pushes the user of each use of `value` onto `list`, in use order (what
+/// [`Context::uses`] gives), reading only the value and operand tables, so that the record
+/// can be borrowed beside them.
+#[inline]
+fn push_users(
+    list: &mut Vec<Op>,
+    values: &PrimaryMap<Value, ValueData>,
+    operands: &PrimaryMap<Operand, OperandData>,
+    value: Value,
+) {
+    let mut next = values[value].first_use.expand();
+    while let Some(operand) = next {
+        list.push(operands[operand].owner);
+        next = operands[operand].next_use.expand();
     }
 }
 
