@@ -229,16 +229,20 @@ fn to_bits(set: &FxHashSet<Value>, max: u32) -> FixedBitSet {
 
 #[cfg(test)]
 mod tests {
+    /// A module holding one function, and that function.
+    fn module_and_function(ctx: &mut ir::Context) -> (ir::Op, ir::Op) {
+        let src = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n";
+        let module = ir::asm::parse_module(ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        (module, ctx.walk_preorder(module)[1])
+    }
+
     /// Run on a function inside a module, the map starts hashed; on the module, as a table
     /// over every value; both answer alike.
     #[test]
     fn a_map_for_one_function_of_a_module_starts_hashed() {
         let mut ctx = ir::Context::new();
-        let src = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n";
-        let module =
-            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
-                .unwrap_or_else(|d| panic!("{}", d.message));
-        let func = ctx.walk_preorder(module)[1];
+        let (module, func) = module_and_function(&mut ctx);
         let far = ir::Value::from_u32(100_000);
         let mut for_func = super::ValueMap::for_scope(&ctx, func);
         assert!(matches!(for_func.slots, super::Slots::Hashed(_)));
@@ -260,11 +264,7 @@ mod tests {
     #[test]
     fn a_set_for_the_module_starts_as_bits() {
         let mut ctx = ir::Context::new();
-        let src = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n";
-        let module =
-            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
-                .unwrap_or_else(|d| panic!("{}", d.message));
-        let func = ctx.walk_preorder(module)[1];
+        let (module, func) = module_and_function(&mut ctx);
         let sets = [
             ValueSet::for_scope(&ctx, module),
             ValueSet::for_scope(&ctx, func),
