@@ -1447,7 +1447,9 @@ impl Context {
                     Direction::Backward => self.op_links[current].prev.expand(),
                 };
                 if !self.regions(current).is_empty() {
-                    resume_at.extend(cursor);
+                    if let Some(next) = cursor {
+                        resume_at.push(next);
+                    }
                     self.push_block_starts(current, direction, &mut resume_at);
                     break;
                 }
@@ -1457,13 +1459,17 @@ impl Context {
 
     /// Pushes where the walk of each block nested directly in `op` starts (its first op, or
     /// its last walking backward), so that the block walked first is popped first.
+    /// (Each start is pushed by `if let`, not `extend` from an `Option`, which costs a
+    /// reservation call per block.)
     fn push_block_starts(&self, op: Op, direction: Direction, resume_at: &mut Vec<Op>) {
         match direction {
             Direction::Forward => {
                 for &region in self.regions(op).iter().rev() {
                     let mut block = self.regions[region].last.expand();
                     while let Some(b) = block {
-                        resume_at.extend(self.blocks[b].first.expand());
+                        if let Some(first) = self.blocks[b].first.expand() {
+                            resume_at.push(first);
+                        }
                         block = self.blocks[b].prev.expand();
                     }
                 }
@@ -1471,7 +1477,9 @@ impl Context {
             Direction::Backward => {
                 for &region in self.regions(op) {
                     for b in self.blocks(region) {
-                        resume_at.extend(self.blocks[b].last.expand());
+                        if let Some(last) = self.blocks[b].last.expand() {
+                            resume_at.push(last);
+                        }
                     }
                 }
             }
