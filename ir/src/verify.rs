@@ -697,7 +697,7 @@ impl<'a> Verifier<'a> {
     fn verify_symbol(&mut self, op: Op) -> bool {
         let name_ok = self
             .ctx
-            .get_attr(op, "sym_name")
+            .sym_name_attr(op)
             .is_some_and(|a| matches!(self.ctx.attr_data(a), AttrData::String(_)));
         if !name_ok {
             return self.op_error(op, "requires string attribute 'sym_name'");
@@ -855,7 +855,7 @@ impl<'a> Verifier<'a> {
             for block in ctx.blocks(region) {
                 for inner in ctx.block_ops(block) {
                     let Some(AttrData::String(name)) =
-                        ctx.get_attr(inner, "sym_name").map(|a| ctx.attr_data(a))
+                        ctx.sym_name_attr(inner).map(|a| ctx.attr_data(a))
                     else {
                         continue;
                     };
