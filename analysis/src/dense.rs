@@ -7,7 +7,9 @@
 //! and one per function would be quadratic. So each map and set starts hashed and turns into a
 //! table once its values fill enough of the numbers up to the largest ([`DENSITY`]). A
 //! [`ValueMap`] keeps a 4-byte slot per value number and its entries in a compact list; a
-//! [`ValueSet`] is one bit per value number.
+//! [`ValueSet`] is one bit per value number. [`ValueFacts`], a small `Copy` fact per value
+//! with a default, is a plain table on the module and hashed under a nest (never turning):
+//! one load per question, for the searches that ask of every value they meet.
 
 use cranelift_entity::SecondaryMap;
 use fixedbitset::FixedBitSet;
@@ -24,6 +26,12 @@ const MIN_DENSE: usize = 64;
 /// Whether `count` values, the largest numbered `max`, fill enough numbers for a table.
 fn dense_enough(count: usize, max: u32) -> bool {
     count >= MIN_DENSE && (max as usize) < count.saturating_mul(DENSITY)
+}
+
+/// Whether a pass run on `root` sees the whole context (`root` is the outermost op): only
+/// then may a table span every value number from the start.
+fn spans_context(ctx: &Context, root: Op) -> bool {
+    ctx.parent_op(root).is_none()
 }
 
 /// Where a [`ValueMap`] finds the index of each value's entry.
@@ -60,7 +68,7 @@ impl<T> ValueMap<T> {
     /// module once, and most lookups there are of values the table holds), else hashed until
     /// dense as usual (a table per function spanning every value would be quadratic).
     pub fn for_scope(ctx: &Context, root: Op) -> Self {
-        if ctx.parent_op(root).is_some() {
+        if !spans_context(ctx, root) {
             return Self::default();
         }
         let mut table = SecondaryMap::new();
@@ -177,7 +185,7 @@ impl ValueSet {
     /// when `root` is the outermost op (as [`ValueMap::for_scope`]; a bit per value costs
     /// little), else hashed until dense.
     pub fn for_scope(ctx: &Context, root: Op) -> Self {
-        if ctx.parent_op(root).is_some() {
+        if !spans_context(ctx, root) {
             return Self::default();
         }
         ValueSet {
@@ -225,6 +233,71 @@ fn to_bits(set: &FxHashSet<Value>, max: u32) -> FixedBitSet {
         bits.insert(v.as_u32() as usize);
     }
     bits
+}
+
+/// A `T` per value, `T::default()` for a value never set: a table by value number when the
+/// pass runs on the module ([`ValueFacts::for_scope`]), hashed under a `func.func` nest, where
+/// a table per function would span every value before it. Unlike [`ValueMap`], it never turns
+/// from one into the other and answers a table question with one load: the last-use
+/// placement's alias search asks it of every alias of every free, and a [`ValueMap`] there
+/// (slot, then entry) cost the placement a few percent more.
+pub enum ValueFacts<T> {
+    /// By value number, grown on demand.
+    Table(Vec<T>),
+    /// Hashed.
+    Hashed(FxHashMap<Value, T>),
+}
+
+impl<T> Default for ValueFacts<T> {
+    /// Hashed: right for any scope.
+    fn default() -> Self {
+        ValueFacts::Hashed(FxHashMap::default())
+    }
+}
+
+impl<T: Copy + Default> ValueFacts<T> {
+    /// Empty facts for a pass run on `root`: a table when `root` is the outermost op.
+    pub fn for_scope(ctx: &Context, root: Op) -> Self {
+        if spans_context(ctx, root) {
+            ValueFacts::Table(Vec::new())
+        } else {
+            ValueFacts::default()
+        }
+    }
+
+    /// The fact of `value`.
+    #[inline]
+    pub fn get(&self, value: Value) -> T {
+        match self {
+            ValueFacts::Table(table) => table
+                .get(value.as_u32() as usize)
+                .copied()
+                .unwrap_or_default(),
+            ValueFacts::Hashed(map) => map.get(&value).copied().unwrap_or_default(),
+        }
+    }
+
+    /// Sets the fact of `value`; the fact it had.
+    #[inline]
+    pub fn replace(&mut self, value: Value, fact: T) -> T {
+        match self {
+            ValueFacts::Table(table) => {
+                let index = value.as_u32() as usize;
+                if index >= table.len() {
+                    grow_facts(table, index);
+                }
+                std::mem::replace(&mut table[index], fact)
+            }
+            ValueFacts::Hashed(map) => map.insert(value, fact).unwrap_or_default(),
+        }
+    }
+}
+
+/// Grows `table` to hold `index`, at least doubling it (kept out of line: rare).
+#[cold]
+fn grow_facts<T: Copy + Default>(table: &mut Vec<T>, index: usize) {
+    let len = (index + 1).max(2 * table.len());
+    table.resize(len, T::default());
 }
 
 #[cfg(test)]
@@ -360,5 +433,20 @@ mod tests {
         }
         assert!(matches!(map.slots, Slots::Hashed(_)));
         assert!(matches!(set.members, Members::Hashed(_)));
+    }
+
+    #[test]
+    fn facts_for_a_function_are_hashed_for_the_module_tabled_and_answer_alike() {
+        let mut ctx = ir::Context::new();
+        let (module, function) = module_and_function(&mut ctx);
+        let (near, far) = (Value::from_u32(3), Value::from_u32(100_000));
+        for root in [module, function] {
+            let mut facts: ValueFacts<u32> = ValueFacts::for_scope(&ctx, root);
+            assert_eq!(matches!(facts, ValueFacts::Table(_)), root == module);
+            assert_eq!((facts.get(near), facts.get(far)), (0, 0));
+            assert_eq!(facts.replace(far, 7), 0);
+            assert_eq!(facts.replace(far, 8), 7);
+            assert_eq!((facts.get(near), facts.get(far)), (0, 8));
+        }
     }
 }

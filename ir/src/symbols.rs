@@ -72,11 +72,8 @@ impl Context {
 
     /// Bumps the symbol epoch if `block` belongs to a symbol table.
     fn touch_symbols_if_table(&mut self, block: crate::entity::Block) {
-        if self
-            .block_parent_op(block)
-            .is_some_and(|table| self.has_trait(table, Traits::SYMBOL_TABLE))
-        {
-            self.touch_symbols();
+        if let Some(region) = self.block_parent(block) {
+            self.touch_symbols_of_region(region);
         }
     }
 

@@ -25,20 +25,20 @@
 //! the bounds visit each value once, so the search stays linear.
 
 use crate::derived_bounds::DerivedBounds;
-use crate::per_value::PerValue;
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::dense::ValueFacts;
 use ir::{Context, Op, Value};
 
 /// How long a path of single sources from the freed buffer is followed to find the value
 /// marked when the buffer has too many aliases (a free follows it each time: it stays short).
 const PATH_LIMIT: usize = 16;
 
-/// A set of values in the order found, with a mark per value ([`PerValue`]: by value number
+/// A set of values in the order found, with a mark per value ([`ValueFacts`]: by value number
 /// on the module, hashed under a `func.func` nest), so that emptying the set costs its size.
 #[derive(Default)]
 pub(crate) struct MarkedSet {
     members: Vec<Value>,
-    marked: PerValue<bool>,
+    marked: ValueFacts<bool>,
 }
 
 impl MarkedSet {
@@ -46,7 +46,7 @@ impl MarkedSet {
     pub(crate) fn for_scope(ctx: &Context, root: Op) -> Self {
         MarkedSet {
             members: Vec::new(),
-            marked: PerValue::for_scope(ctx, root),
+            marked: ValueFacts::for_scope(ctx, root),
         }
     }
 
@@ -93,7 +93,7 @@ pub(crate) struct AliasSearch<'a> {
     /// The values still to visit in a walk.
     stack: Vec<Value>,
     /// Values with more aliases than the limit; everything derived from one is one too.
-    too_many_aliases: PerValue<bool>,
+    too_many_aliases: ValueFacts<bool>,
     /// Values with more derived values than the limit, computed after a walk from roots
     /// finds more aliases than the limit.
     derived_bounds: DerivedBounds<'a>,
@@ -113,7 +113,7 @@ impl<'a> AliasSearch<'a> {
             limit,
             roots: MarkedSet::for_scope(ctx, root),
             stack: Vec::new(),
-            too_many_aliases: PerValue::for_scope(ctx, root),
+            too_many_aliases: ValueFacts::for_scope(ctx, root),
             derived_bounds: DerivedBounds::new(ctx, root, flow, limit),
         }
     }

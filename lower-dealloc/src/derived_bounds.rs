@@ -11,8 +11,8 @@
 //! They are computed on demand by Tarjan's search (iterative), from the values asked about:
 //! each value is searched once over all the questions, so all of them cost the graph once.
 
-use crate::per_value::PerValue;
 use analysis::alias::BufferViewFlowAnalysis;
+use analysis::dense::ValueFacts;
 use ir::{Context, Op, Value};
 
 /// The state of a value not searched yet.
@@ -28,9 +28,9 @@ pub(crate) struct DerivedBounds<'a> {
     cap: u32,
     /// Per value searched: its state ([`FINISHED`], or one more than the visit index of a
     /// value on the search's stack; [`UNSEEN`] when absent), then the low link of a value on
-    /// the stack or the bound of a finished one ([`PerValue`]: by value number on the
+    /// the stack or the bound of a finished one ([`ValueFacts`]: by value number on the
     /// module, hashed under a `func.func` nest).
-    searched: PerValue<(u32, u32)>,
+    searched: ValueFacts<(u32, u32)>,
     /// How many values the searches have visited.
     visited: u32,
     /// The values of the components not finished, in visit order.
@@ -51,7 +51,7 @@ impl<'a> DerivedBounds<'a> {
         DerivedBounds {
             flow,
             cap: u32::try_from(limit + 1).unwrap_or(u32::MAX - 1),
-            searched: PerValue::for_scope(ctx, root),
+            searched: ValueFacts::for_scope(ctx, root),
             visited: 0,
             stack: Vec::new(),
             frames: Vec::new(),

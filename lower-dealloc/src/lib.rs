@@ -30,7 +30,6 @@ mod derived_bounds;
 mod helper;
 mod last_use;
 mod logic;
-mod per_value;
 
 use ir::dialects::bufferization::{CloneOp, DeallocOp};
 use ir::dialects::builtin::ModuleOp;
