@@ -101,7 +101,12 @@ impl BufferViewFlowAnalysis {
     /// [`ValueSet::for_scope`]): the values the ownership pass adds are numbered after every
     /// parsed one, so a hashed map of links would stay hashed, one hash per link, until
     /// thousands were made, and every closure step asks whether a value is terminal.
-    fn compute_over(ctx: &Context, root: Op, ops: &[Op], returns: &ReturnSummaries) -> Self {
+    pub(crate) fn compute_over(
+        ctx: &Context,
+        root: Op,
+        ops: &[Op],
+        returns: &ReturnSummaries,
+    ) -> Self {
         let mut a = BufferViewFlowAnalysis {
             dependencies: ValueMap::for_scope(ctx, root),
             reverse: ValueMap::for_scope(ctx, root),
@@ -367,6 +372,20 @@ impl BufferOriginAnalysis {
     pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
         BufferOriginAnalysis {
             flow: BufferViewFlowAnalysis::compute_interprocedural(ctx, op),
+        }
+    }
+
+    /// [`Self::compute_interprocedural`] of `op` from `ops`, its walk
+    /// (`Context::walk_preorder`), and `returns`, the summaries of its functions
+    /// ([`ReturnSummaries::compute_over`] of that walk), for a client that reads both too.
+    pub fn compute_interprocedural_over(
+        ctx: &Context,
+        op: Op,
+        ops: &[Op],
+        returns: &ReturnSummaries,
+    ) -> Self {
+        BufferOriginAnalysis {
+            flow: BufferViewFlowAnalysis::compute_over(ctx, op, ops, returns),
         }
     }
 

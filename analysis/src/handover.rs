@@ -43,18 +43,49 @@ pub type HandedOver = FxHashMap<Op, Vec<usize>>;
 /// The handed-over arguments of the private functions of `root` (none unless `root` is a
 /// top-level module).
 pub fn handed_over_arguments(ctx: &Context, root: Op) -> HandedOver {
-    let mut owned = HandedOver::default();
-    if !ModuleOp::is(ctx, root) || ctx.parent_op(root).is_some() {
-        return owned;
+    if !is_top_level_module(ctx, root) {
+        return HandedOver::default();
     }
     let ops = ctx.walk_preorder(root);
-    let mut candidates = candidates(ctx, &ops);
+    handed_over_in(ctx, &ops, || ReturnSummaries::compute_over(ctx, root, &ops))
+}
+
+/// [`handed_over_arguments`] of `root` from `ops`, its walk (`Context::walk_preorder`), and
+/// `returns`, the summaries of that walk ([`ReturnSummaries::compute_over`]), for a client
+/// that reads both too: no walk and no summary of its own.
+pub fn handed_over_arguments_over(
+    ctx: &Context,
+    root: Op,
+    ops: &[Op],
+    returns: &ReturnSummaries,
+) -> HandedOver {
+    if !is_top_level_module(ctx, root) {
+        return HandedOver::default();
+    }
+    handed_over_in(ctx, ops, || returns)
+}
+
+/// Whether `root` is a module holding every call: the only root with handed-over arguments.
+fn is_top_level_module(ctx: &Context, root: Op) -> bool {
+    ModuleOp::is(ctx, root) && ctx.parent_op(root).is_none()
+}
+
+/// [`handed_over_arguments`] of the top-level module whose walk is `ops`; `returns` gives its
+/// functions' summaries, asked for only when some private function is a candidate.
+fn handed_over_in<R: std::borrow::Borrow<ReturnSummaries>>(
+    ctx: &Context,
+    ops: &[Op],
+    returns: impl FnOnce() -> R,
+) -> HandedOver {
+    let mut owned = HandedOver::default();
+    let mut candidates = candidates(ctx, ops);
     if candidates.is_empty() {
         return owned;
     }
-    let returns = ReturnSummaries::compute_over(ctx, root, &ops);
+    let returns = returns();
+    let returns = returns.borrow();
     let mut called: FxHashSet<String> = FxHashSet::default();
-    for op in ops {
+    for &op in ops {
         if candidates.is_empty() {
             return owned;
         }
@@ -63,7 +94,7 @@ pub fn handed_over_arguments(ctx: &Context, root: Op) -> HandedOver {
         }
         if let Some((name, args)) = direct_call(ctx, op) {
             if let Some((_, positions)) = candidates.get_mut(&name) {
-                if !returns_only_fresh(ctx, &returns, op) {
+                if !returns_only_fresh(ctx, returns, op) {
                     candidates.remove(&name);
                     continue;
                 }

@@ -67,7 +67,7 @@ impl ReturnSummaries {
 
     /// [`Self::compute`] given `ops`, the walk of `root` (`Context::walk_preorder`), for a
     /// client that walks `root` too.
-    pub(crate) fn compute_over(ctx: &Context, root: Op, ops: &[Op]) -> Self {
+    pub fn compute_over(ctx: &Context, root: Op, ops: &[Op]) -> Self {
         let mut summaries = ReturnSummaries::default();
         let calls = CallGraph::of(ctx, root, ops);
         if calls.called.is_empty() {
@@ -77,7 +77,8 @@ impl ReturnSummaries {
             if !calls.called.contains(&function) {
                 continue;
             }
-            let flow = BufferViewFlowAnalysis::compute_with_returns(ctx, function, &summaries);
+            let walk = calls.walk_of(ctx, ops, function);
+            let flow = BufferViewFlowAnalysis::compute_over(ctx, function, walk, &summaries);
             if let Some(summary) = summarize(ctx, function, &flow) {
                 summaries.by_function.insert(function, summary);
             }
@@ -105,9 +106,9 @@ pub fn callee(ctx: &Context, call: Op) -> Option<Op> {
 struct CallGraph {
     /// The functions with a body (the root too, if it is one), in program order.
     functions: Vec<Op>,
-    /// For each of them, the functions with a body that a call nested in it (at any depth)
-    /// calls, in program order.
-    calls_of: FxHashMap<Op, Vec<Op>>,
+    /// For each of them, its position in the walk of the root and the functions with a body
+    /// that a call nested in it (at any depth) calls, in program order.
+    calls_of: FxHashMap<Op, (usize, Vec<Op>)>,
     /// Every function some call-like op nested in the root calls directly.
     called: FxHashSet<Op>,
 }
@@ -120,10 +121,10 @@ impl CallGraph {
             calls_of: FxHashMap::default(),
             called: FxHashSet::default(),
         };
-        for &op in ops {
+        for (position, &op) in ops.iter().enumerate() {
             if has_body(ctx, op) {
                 graph.functions.push(op);
-                graph.calls_of.insert(op, Vec::new());
+                graph.calls_of.insert(op, (position, Vec::new()));
             }
             let Some(function) = callee(ctx, op) else {
                 continue;
@@ -140,7 +141,7 @@ impl CallGraph {
     fn note_call(&mut self, ctx: &Context, root: Op, call: Op, function: Op) {
         let mut holder = ctx.parent_op(call);
         while let Some(op) = holder {
-            if let Some(calls) = self.calls_of.get_mut(&op) {
+            if let Some((_, calls)) = self.calls_of.get_mut(&op) {
                 calls.push(function);
             }
             if op == root {
@@ -161,7 +162,10 @@ impl CallGraph {
             // Iterative DFS: (function, index of its next callee).
             let mut stack = vec![(start, 0usize)];
             while let Some((function, next)) = stack.last_mut() {
-                let called = self.calls_of.get(function).map_or(&[][..], Vec::as_slice);
+                let called = self
+                    .calls_of
+                    .get(function)
+                    .map_or(&[][..], |(_, calls)| calls.as_slice());
                 if let Some(&callee) = called.get(*next) {
                     *next += 1;
                     if self.calls_of.contains_key(&callee) && seen.insert(callee) {
@@ -174,6 +178,53 @@ impl CallGraph {
             }
         }
         order
+    }
+
+    /// The walk of `function` (`Context::walk_preorder`), read from `ops`, the walk of the
+    /// root, in which `function` has a position.
+    fn walk_of<'o>(&self, ctx: &Context, ops: &'o [Op], function: Op) -> &'o [Op] {
+        let at = self
+            .calls_of
+            .get(&function)
+            .map_or(0, |&(position, _)| position);
+        nested_walk(ctx, ops, at)
+    }
+}
+
+/// The walk of `ops[at]` within `ops`, a pre-order walk holding it: the ops nested in an op
+/// follow it, up to the op after them ([`op_after_nested`]; the rest of `ops` when that op is
+/// not in `ops`).
+fn nested_walk<'o>(ctx: &Context, ops: &'o [Op], at: usize) -> &'o [Op] {
+    let rest = &ops[at + 1..];
+    let nested = op_after_nested(ctx, ops[at])
+        .and_then(|after| rest.iter().position(|&op| op == after))
+        .unwrap_or(rest.len());
+    &ops[at..at + 1 + nested]
+}
+
+/// The op a pre-order walk reaches after `op` and the ops nested in it: its next op, or else
+/// the first op of a later block of its region or of a later region of its parent op, or
+/// else the same for its parent op, and so on up; `None` after the outermost op's last op.
+fn op_after_nested(ctx: &Context, op: Op) -> Option<Op> {
+    let mut holder = op;
+    loop {
+        if let Some(next) = ctx.next_op(holder) {
+            return Some(next);
+        }
+        let block = ctx.op_parent(holder)?;
+        let region = ctx.block_parent(block)?;
+        let parent = ctx.region_parent(region)?;
+        let later_blocks = std::iter::successors(ctx.next_block(block), |&b| ctx.next_block(b));
+        let later_regions = ctx.regions(parent)[ctx.region_index(region)? + 1..]
+            .iter()
+            .flat_map(|&r| ctx.blocks(r));
+        if let Some(first) = later_blocks
+            .chain(later_regions)
+            .find_map(|b| ctx.first_op(b))
+        {
+            return Some(first);
+        }
+        holder = parent;
     }
 }
 
@@ -354,6 +405,69 @@ fn unfresh_shared(summary: &mut [ReturnedBuffer], allocations: &[FxHashSet<Value
         if shared {
             result.fresh = false;
             result.unknown = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nested_walk;
+
+    /// Every op's walk read from the module's equals its own walk: functions first, last and
+    /// in the middle, ops with regions at several depths (the last op of a block, whose walk
+    /// ends where the next block, the next region or an ancestor's next op starts).
+    #[test]
+    fn an_ops_walk_is_its_slice_of_the_roots() {
+        let src = r#"
+func.func @first(%c: i1) -> memref<2xf32> {
+  %a = memref.alloc() : memref<2xf32>
+  %r = scf.if %c -> memref<2xf32> {
+    %b = scf.if %c -> memref<2xf32> {
+      %x = memref.alloc() : memref<2xf32>
+      scf.yield %x : memref<2xf32>
+    } else {
+      scf.yield %a : memref<2xf32>
+    }
+    scf.yield %b : memref<2xf32>
+  } else {
+    scf.yield %a : memref<2xf32>
+  }
+  return %r : memref<2xf32>
+}
+func.func @middle() {
+  return
+}
+func.func @blocks(%c: i1) {
+  cf.cond_br %c, ^a, ^b
+^a:
+  %z = memref.alloc() : memref<2xf32>
+  cf.br ^b
+^b:
+  return
+}
+func.func @last(%c: i1) {
+  scf.if %c {
+    scf.if %c {
+      %y = memref.alloc() : memref<2xf32>
+    }
+  }
+  return
+}
+"#;
+        let mut ctx = ir::Context::new();
+        let module =
+            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+        let ops = ctx.walk_preorder(module);
+        for (at, &op) in ops.iter().enumerate() {
+            assert_eq!(nested_walk(&ctx, &ops, at), &ctx.walk_preorder(op)[..]);
+        }
+        // Within the walk of a function (its ops only), the same.
+        let function = ops.iter().rev().find(|&&op| super::has_body(&ctx, op));
+        let inner = ctx.walk_preorder(*function.expect("@last has a body"));
+        assert!(inner.len() > 4);
+        for (at, &op) in inner.iter().enumerate() {
+            assert_eq!(nested_walk(&ctx, &inner, at), &ctx.walk_preorder(op)[..]);
         }
     }
 }

@@ -39,6 +39,7 @@ use std::cell::{Ref, RefCell};
 use std::collections::hash_map::Entry;
 
 use analysis::closures::BoundedClosures;
+use analysis::returns::ReturnSummaries;
 
 use crate::carried_apart::CarriedApart;
 use analysis::dense::ValueMap;
@@ -52,10 +53,16 @@ use analysis::dense::ValueMap;
 /// driver folds every op it visits, so that deallocs whose conditions become constant false
 /// simplify in turn. No dead-op erasure; at most ten iterations.
 pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
-    let flow = BufferOriginAnalysis::compute_interprocedural(ctx, root);
-    let handed_over = handed_over_values(ctx, root);
-    let (deallocs, region_branches): (Vec<Op>, Vec<Op>) = ctx
-        .walk_postorder(root)
+    // One walk for the analyses and the ops the pass starts from. Deallocs hold no region, so
+    // they come in the same order as in a post-order walk; the region-branch ops' order does
+    // not matter to `CarriedApart` (a greatest fixpoint of answers that are each a function of
+    // their question).
+    let ops = ctx.walk_preorder(root);
+    let returns = ReturnSummaries::compute_over(ctx, root, &ops);
+    let flow = BufferOriginAnalysis::compute_interprocedural_over(ctx, root, &ops, &returns);
+    let handed_over = handed_over_values(ctx, root, &ops, &returns);
+    drop(returns);
+    let (deallocs, region_branches): (Vec<Op>, Vec<Op>) = ops
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op) || ctx.op_def(op).region_branch.is_some())
         .partition(|&op| DeallocOp::is(ctx, op));
@@ -76,10 +83,17 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
 }
 
 /// The arguments of private functions that every call hands over ([`analysis::handover`]):
-/// each is a buffer apart from every other argument and allocation of its function.
-fn handed_over_values(ctx: &Context, root: Op) -> FxHashSet<Value> {
+/// each is a buffer apart from every other argument and allocation of its function. `ops` is
+/// the walk of `root`, `returns` the summaries of its functions.
+fn handed_over_values(
+    ctx: &Context,
+    root: Op,
+    ops: &[Op],
+    returns: &ReturnSummaries,
+) -> FxHashSet<Value> {
     let mut values = FxHashSet::default();
-    for (func, positions) in analysis::handover::handed_over_arguments(ctx, root) {
+    for (func, positions) in analysis::handover::handed_over_arguments_over(ctx, root, ops, returns)
+    {
         if let Some(entry) = ir::dialects::func::FuncOp(func).entry_block(ctx) {
             let args = ctx.block_args(entry);
             values.extend(positions.iter().filter_map(|&p| args.get(p).copied()));
