@@ -194,7 +194,7 @@ pub fn deallocate_buffers_with(
     // A function nested in another makes the outer one's walk stale when it is changed.
     walks.disjoint = cut_until.is_some();
     let funcs: Vec<Op> = funcs.into_iter().map(|(func, _)| func).collect();
-    let owned_args = handover::owned_arguments(ctx, root, options);
+    let owned_args = handover::owned_arguments(ctx, root, &funcs, options);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)

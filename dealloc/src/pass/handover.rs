@@ -18,7 +18,9 @@
 //! callee, which the deallocation simplification knows from the same analysis, so its free
 //! needs no comparison of pointers.
 
+use analysis::alias::is_buffer;
 use analysis::handover::{HandedOver, cast_sources, direct_call, handed_over_arguments};
+use ir::dialects::func::FuncOp;
 use ir::{Block, Context, Op, OpView};
 
 use super::{DeallocOptions, DeallocState};
@@ -27,12 +29,31 @@ use crate::ownership::Ownership;
 /// Per private function (its op), the positions of the arguments it owns.
 pub(crate) type OwnedArguments = HandedOver;
 
-/// The arguments each private function of `root` owns (none with dynamic ownership).
-pub(crate) fn owned_arguments(ctx: &Context, root: Op, options: &DeallocOptions) -> OwnedArguments {
-    if options.private_function_dynamic_ownership {
+/// The arguments each private function of `root` owns (none with dynamic ownership). `funcs`
+/// are the functions with a body among those of `root` (more do no harm): when none of them
+/// may own an argument ([`may_own_an_argument`]), no function does, and the module is not
+/// walked again for the calls.
+pub(crate) fn owned_arguments(
+    ctx: &Context,
+    root: Op,
+    funcs: &[Op],
+    options: &DeallocOptions,
+) -> OwnedArguments {
+    if options.private_function_dynamic_ownership
+        || !funcs.iter().any(|&func| may_own_an_argument(ctx, func))
+    {
         return OwnedArguments::default();
     }
     handed_over_arguments(ctx, root)
+}
+
+/// Whether `func` is private and takes a buffer: [`handed_over_arguments`] looks at the calls
+/// of such functions only (those with a body, a unique name, referenced by calls alone).
+fn may_own_an_argument(ctx: &Context, func: Op) -> bool {
+    let func = FuncOp::wrap(func);
+    ctx.is_alive(func.op())
+        && func.is_private(ctx)
+        && func.arguments(ctx).iter().any(|&arg| is_buffer(ctx, arg))
 }
 
 impl DeallocState<'_> {
@@ -67,6 +88,45 @@ impl DeallocState<'_> {
             for v in std::iter::once(value).chain(chain) {
                 self.set(v, Ownership::Unique(f), block);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::asm::{ParseOptions, parse_module};
+
+    /// The screen before the module's calls are looked at loses no owned argument: where a
+    /// private function takes a buffer, the arguments are the analysis's; where none does,
+    /// there are none (and the analysis is not asked: without the private function among the
+    /// functions screened, none is owned).
+    #[test]
+    fn the_screen_keeps_every_owned_argument() {
+        let caller = "func.func @main() {\n  %a = memref.alloc() : memref<4xf32>\n  \
+                      call @f(%a) : (memref<4xf32>) -> ()\n  return\n}\n";
+        let cases = [
+            (
+                "func.func private @f(%m: memref<4xf32>) {\n  return\n}\n",
+                true,
+            ),
+            ("func.func @f(%m: memref<4xf32>) {\n  return\n}\n", false),
+        ];
+        for (callee, owned) in cases {
+            let mut ctx = Context::new();
+            let src = format!("{callee}{caller}");
+            let root = parse_module(&mut ctx, "input.mlir", &src, &ParseOptions::default())
+                .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message));
+            let funcs: Vec<Op> = ctx
+                .walk_preorder(root)
+                .into_iter()
+                .filter(|&op| FuncOp::of(&ctx, op).is_some_and(|f| f.has_body(&ctx)))
+                .collect();
+            let expected = handed_over_arguments(&ctx, root);
+            assert_eq!(!expected.is_empty(), owned, "{callee}");
+            let options = DeallocOptions::default();
+            assert_eq!(owned_arguments(&ctx, root, &funcs, &options), expected);
+            assert!(owned_arguments(&ctx, root, &funcs[1..], &options).is_empty());
         }
     }
 }
