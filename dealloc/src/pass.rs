@@ -1252,8 +1252,10 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return Ok(());
         };
-        let successors = self.ctx.successors(op).to_vec();
-        if successors.len() != 2 || self.ctx.num_operands(op) == 0 {
+        let &[first, second] = self.ctx.successors(op) else {
+            return Ok(());
+        };
+        if self.ctx.num_operands(op) == 0 {
             return Ok(());
         }
         tracing::debug!(
@@ -1262,10 +1264,11 @@ impl<'a> DeallocState<'a> {
              does not forward, under the branch condition"
         );
         let cond = self.ctx.operand(op, 0);
-        let retains: [RetainList; 2] = [0, 1].map(|k| {
-            let forwarded = self.ctx.successor_operands(op, k);
-            self.retain_list(block, Some(successors[k]), &forwarded)
-        });
+        // What each successor receives stays as it is until its ownerships are appended.
+        let forwarded = [0, 1].map(|k| self.ctx.successor_operands(op, k));
+        let successors = [first, second];
+        let retains: [RetainList; 2] =
+            [0, 1].map(|k| self.retain_list(block, Some(successors[k]), &forwarded[k]));
         let (freed_before, to_free) =
             self.freed_on_both_edges(self.dealloc_inputs(block)?, &retains);
         if !freed_before.is_empty() {
@@ -1281,10 +1284,10 @@ impl<'a> DeallocState<'a> {
                 bases.insert(entry.value, base);
             }
         }
-        let mut mappings: [FxHashMap<Value, Value>; 2] = Default::default();
+        let mut updated_per_edge: [Vec<Value>; 2] = Default::default();
         let mut negated = None;
         for (k, (retained, passed_on_k)) in retains.iter().zip(passed_on).enumerate() {
-            let mut adapted = Vec::with_capacity(to_free.len());
+            let mut adapted = FreeList::with_capacity(to_free.len());
             for entry in &to_free {
                 if passed_on_k.iter().any(|(e, _)| e.value == entry.value) {
                     // Not freed here but handed to successor `k`, on whose edge the branch
@@ -1315,16 +1318,11 @@ impl<'a> DeallocState<'a> {
             // The entries passed on are unchanged in `adapted`, so they are still its own.
             let updated = self.create_dealloc_passing(op, &adapted, retained, &bases, passed_on_k);
             self.reset_retained(retained, &updated, block);
-            for (&r, &u) in retained.iter().zip(&updated) {
-                mappings[k].insert(r, u);
-            }
+            updated_per_edge[k] = updated;
         }
-        let mut seen = FxHashSet::default();
-        for &v in &retains[1] {
-            if !seen.insert(v) {
-                continue;
-            }
-            if let (Some(&a), Some(&b)) = (mappings[0].get(&v), mappings[1].get(&v)) {
+        let mappings = [0, 1].map(|k| UpdatedOwnerships::new(&retains[k], &updated_per_edge[k]));
+        for v in distinct_in_order(&retains[1]) {
+            if let (Some(a), Some(b)) = (mappings[0].get(v), mappings[1].get(v)) {
                 let merged = if a == b {
                     a
                 } else {
@@ -1333,14 +1331,13 @@ impl<'a> DeallocState<'a> {
                 self.set(v, Ownership::Unique(merged), block);
             }
         }
-        for (k, mapping) in mappings.iter().enumerate() {
-            let forwarded = self.ctx.successor_operands(op, k);
+        for (k, (mapping, forwarded)) in mappings.iter().zip(&forwarded).enumerate() {
             let ownerships: Vec<Value> = forwarded
                 .iter()
                 .filter(|&&v| is_memref(self.ctx, v))
-                .filter_map(|v| mapping.get(v).copied())
+                .filter_map(|&v| mapping.get(v))
                 .collect();
-            self.append_successor_operands(op, k, &forwarded, &ownerships)?;
+            self.append_successor_operands(op, k, forwarded, &ownerships)?;
         }
         Ok(())
     }
@@ -1978,6 +1975,63 @@ impl<'a> DeallocState<'a> {
     }
 }
 
+/// How long a list the pass searches for a value: beyond, it makes a hashed map or set of it.
+const SEARCHED_LIST: usize = 16;
+
+/// The updated ownership of each value one dealloc retains, by value: of a value retained
+/// twice, the later one's (as a map filled in list order keeps). A short list is searched, a
+/// map made of a long one ([`SEARCHED_LIST`]): a conditional branch asks this of the few
+/// values its successors receive.
+struct UpdatedOwnerships<'l> {
+    retained: &'l [Value],
+    updated: &'l [Value],
+    by_value: Option<FxHashMap<Value, Value>>,
+}
+
+impl<'l> UpdatedOwnerships<'l> {
+    /// The ownerships `updated` of the values `retained`, pairwise.
+    fn new(retained: &'l [Value], updated: &'l [Value]) -> Self {
+        let by_value = (retained.len() > SEARCHED_LIST).then(|| {
+            retained
+                .iter()
+                .copied()
+                .zip(updated.iter().copied())
+                .collect()
+        });
+        UpdatedOwnerships {
+            retained,
+            updated,
+            by_value,
+        }
+    }
+
+    /// The updated ownership of `v`, if retained.
+    fn get(&self, v: Value) -> Option<Value> {
+        if let Some(by_value) = &self.by_value {
+            return by_value.get(&v).copied();
+        }
+        let paired = self.retained.len().min(self.updated.len());
+        let position = self.retained[..paired].iter().rposition(|&r| r == v)?;
+        Some(self.updated[position])
+    }
+}
+
+/// The values of `list` without repeats, in the order they first come (a long list is
+/// screened through a set, [`SEARCHED_LIST`]).
+fn distinct_in_order(list: &[Value]) -> SmallVec<[Value; 8]> {
+    if list.len() <= SEARCHED_LIST {
+        let first_time = |&(i, v): &(usize, &Value)| !list[..i].contains(v);
+        return list
+            .iter()
+            .enumerate()
+            .filter(first_time)
+            .map(|(_, &v)| v)
+            .collect();
+    }
+    let mut seen = FxHashSet::default();
+    list.iter().copied().filter(|&v| seen.insert(v)).collect()
+}
+
 /// Whether `effects` allocate or free anything.
 fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
     effects
@@ -1989,6 +2043,37 @@ fn has_alloc_or_free(effects: &[ir::MemoryEffect]) -> bool {
 mod tests {
     use super::*;
     use ir::asm::{ParseOptions, parse_module};
+
+    /// Updated ownerships are found by value as a map filled in list order finds them (the
+    /// later of a value retained twice), and values listed once each in the order they first
+    /// come, for short lists (searched) and long ones (hashed).
+    #[test]
+    fn updated_ownerships_and_distinct_values_answer_as_maps_and_sets() {
+        for len in [0, 1, 5, SEARCHED_LIST, SEARCHED_LIST + 1, 3 * SEARCHED_LIST] {
+            // Every third value repeats an earlier one.
+            let retained: Vec<Value> = (0..len as u32)
+                .map(|i| Value::from_u32(if i % 3 == 2 { i / 2 } else { i }))
+                .collect();
+            let updated: Vec<Value> = (0..len as u32).map(|i| Value::from_u32(1000 + i)).collect();
+            let map: FxHashMap<Value, Value> = retained
+                .iter()
+                .copied()
+                .zip(updated.iter().copied())
+                .collect();
+            let found = UpdatedOwnerships::new(&retained, &updated);
+            for number in 0..len as u32 + 2 {
+                let v = Value::from_u32(number);
+                assert_eq!(found.get(v), map.get(&v).copied(), "{v:?} of {len}");
+            }
+            let mut seen = FxHashSet::default();
+            let expected: Vec<Value> = retained
+                .iter()
+                .copied()
+                .filter(|&v| seen.insert(v))
+                .collect();
+            assert_eq!(distinct_in_order(&retained)[..], expected[..], "{len}");
+        }
+    }
 
     /// The module `src` holds, parsed into `ctx`.
     fn parse(ctx: &mut Context, src: &str) -> Op {
