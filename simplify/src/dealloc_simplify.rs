@@ -668,9 +668,20 @@ impl<'a> Origins<'a> {
         if let Some(source) = only_source(flow, base) {
             return self.one_step_from(ctx, base, source);
         }
+        if flow.sources(base).is_empty() {
+            // Its own closure (an allocation, an argument, a call result): no search, and no
+            // one-value list kept by the closures.
+            return self.origin_of_reached(ctx, base, &[base]);
+        }
         let Some(reached) = self.closures.borrow_mut().get(base) else {
             return Origin::unknown(base);
         };
+        self.origin_of_reached(ctx, base, &reached)
+    }
+
+    /// The origin of `base`, whose search reached the values `reached`.
+    fn origin_of_reached(&self, ctx: &Context, base: Value, reached: &[Value]) -> Origin {
+        let flow = self.analysis.view_flow();
         let mut table = self.table.borrow_mut();
         let span = table.push_terminals(
             reached
@@ -812,20 +823,7 @@ fn only_source(flow: &BufferViewFlowAnalysis, value: Value) -> Option<Value> {
 /// every other buffer of the dealloc.
 fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
     let origins: Vec<Origin> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
-    let mut components = UnionFind::new(memrefs.len());
-    let mut first_owner: FxHashMap<Value, usize> = FxHashMap::default();
-    for (i, o) in origins.iter().enumerate() {
-        for &t in a.terminals(o).iter().chain(std::iter::once(&o.base)) {
-            let owner = *first_owner.entry(t).or_insert(i);
-            components.union(owner, i);
-        }
-    }
-    let mut members: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
-    for i in 0..memrefs.len() {
-        members.entry(components.find(i)).or_default().push(i);
-    }
-    let mut groups: Vec<Vec<usize>> = members.into_values().collect();
-    groups.sort_unstable_by_key(|g| g[0]);
+    let groups = sharing_components(a, &origins);
     if groups.len() < 2 {
         return None;
     }
@@ -855,6 +853,43 @@ fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec
         separable.push(rest);
     }
     Some(separable)
+}
+
+/// The connected components of "shares a terminal or its base" among `origins`, as lists
+/// of positions ([`components_sharing_values`]).
+fn sharing_components(a: &Origins, origins: &[Origin]) -> Vec<Vec<usize>> {
+    let mut owners: Vec<(Value, usize)> = Vec::with_capacity(origins.len() * 2);
+    for (i, o) in origins.iter().enumerate() {
+        owners.extend(a.terminals(o).iter().map(|&t| (t, i)));
+        owners.push((o.base, i));
+    }
+    components_sharing_values(origins.len(), owners)
+}
+
+/// The connected components of `0..n` where positions holding a common value are connected,
+/// given `owners`, the (value, position) pairs: lists of positions, each in order, ordered by
+/// their first. The pairs are sorted so that the positions sharing a value are adjacent: no
+/// hashing and no growing table for the few memrefs of a dealloc.
+fn components_sharing_values(n: usize, mut owners: Vec<(Value, usize)>) -> Vec<Vec<usize>> {
+    owners.sort_unstable();
+    let mut components = UnionFind::new(n);
+    for pair in owners.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            components.union(pair[0].1, pair[1].1);
+        }
+    }
+    // Positions in order: a component's group is made at its first position.
+    let mut group_of_root: Vec<usize> = vec![usize::MAX; n];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        let root = components.find(i);
+        if group_of_root[root] == usize::MAX {
+            group_of_root[root] = groups.len();
+            groups.push(Vec::new());
+        }
+        groups[group_of_root[root]].push(i);
+    }
+    groups
 }
 
 /// Most memrefs a dealloc may have for [`apart_from_all_others`] to compare every pair.
@@ -987,4 +1022,37 @@ fn retained_aliasing_always_freed(
     }
     erase_dealloc(rw, op);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::components_sharing_values;
+    use ir::Value;
+
+    /// Positions sharing a value, directly or through others, form one group; groups come in
+    /// the order of their first position, each in order, whatever the order of the pairs.
+    #[test]
+    fn positions_sharing_values_group_in_order() {
+        let v = Value::from_u32;
+        // 0 and 3 share v(7), 3 and 1 share v(2): {0, 1, 3}; 2 alone; 4 and 5 share v(9).
+        let owners = vec![
+            (v(9), 5),
+            (v(7), 0),
+            (v(2), 3),
+            (v(5), 2),
+            (v(2), 1),
+            (v(7), 3),
+            (v(9), 4),
+            (v(1), 0),
+        ];
+        assert_eq!(
+            components_sharing_values(6, owners),
+            vec![vec![0, 1, 3], vec![2], vec![4, 5]]
+        );
+        assert_eq!(
+            components_sharing_values(3, vec![(v(1), 2), (v(1), 0)]),
+            vec![vec![0, 2], vec![1]]
+        );
+        assert!(components_sharing_values(0, Vec::new()).is_empty());
+    }
 }
