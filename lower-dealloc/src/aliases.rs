@@ -262,8 +262,8 @@ fn may_be_undescribed(ctx: &Context, flow: &BufferViewFlowAnalysis, result: Valu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{buffers, parsed};
     use ir::Op;
-    use ir::asm::parser::{ParseOptions, parse_module};
     use std::collections::BTreeSet;
 
     /// The limit of the searches checked: small enough for chains above and below it.
@@ -317,21 +317,6 @@ mod tests {
         s
     }
 
-    /// The buffers of `module` (results and block arguments), in program order.
-    fn buffers(ctx: &Context, module: Op) -> Vec<Value> {
-        let mut values = Vec::new();
-        for op in ctx.walk_preorder(module) {
-            values.extend_from_slice(ctx.results(op));
-            for &region in ctx.regions(op) {
-                for block in ctx.blocks(region) {
-                    values.extend_from_slice(ctx.block_args(block));
-                }
-            }
-        }
-        values.retain(|&v| analysis::alias::is_buffer(ctx, v));
-        values
-    }
-
     /// The aliases of `buffer` by unbounded closures (the program has no call), or `None`
     /// past [`LIMIT`].
     fn expected_aliases(flow: &BufferViewFlowAnalysis, buffer: Value) -> Option<BTreeSet<Value>> {
@@ -370,9 +355,7 @@ mod tests {
 
     #[test]
     fn the_aliases_are_the_closures_whatever_the_order_of_the_frees() {
-        let mut ctx = Context::new();
-        let module =
-            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let (ctx, module) = parsed(&program());
         let flow = BufferViewFlowAnalysis::compute(&ctx, module);
         let mut order = buffers(&ctx, module);
         let answers: Vec<bool> = order
@@ -389,9 +372,7 @@ mod tests {
 
     #[test]
     fn an_emptied_set_holds_nothing_and_takes_its_values_again() {
-        let mut ctx = Context::new();
-        let module =
-            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let (ctx, module) = parsed(&program());
         let values = buffers(&ctx, module);
         let (first, second) = values.split_at(values.len() / 2);
         for scope in scopes(&ctx, module) {
@@ -412,9 +393,7 @@ mod tests {
 
     #[test]
     fn a_bound_tells_a_forward_closure_over_the_limit_and_none_within() {
-        let mut ctx = Context::new();
-        let module =
-            parse_module(&mut ctx, "t.mlir", &program(), &ParseOptions::default()).expect("parses");
+        let (ctx, module) = parsed(&program());
         let flow = BufferViewFlowAnalysis::compute(&ctx, module);
         let values = buffers(&ctx, module);
         let sizes: Vec<usize> = values.iter().map(|&v| flow.resolve(v).count()).collect();

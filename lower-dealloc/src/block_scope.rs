@@ -121,7 +121,7 @@ impl BlockScope {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ir::asm::parser::{ParseOptions, parse_module};
+    use crate::test_support::{blocks_and_values, parsed};
 
     /// Values defined at every level of two nests of loops side by side, used at every level
     /// of both (through loads, the loops' operands and their yields), and in the blocks of a
@@ -167,21 +167,9 @@ func.func @f(%n: index, %m: memref<2xf32>) {
 
     #[test]
     fn the_top_of_every_user_is_its_ancestor_in_the_block() {
-        let mut ctx = Context::new();
-        let module =
-            parse_module(&mut ctx, "t.mlir", PROGRAM, &ParseOptions::default()).expect("parses");
+        let (ctx, module) = parsed(PROGRAM);
         let ops = ctx.walk_preorder(module);
-        let mut blocks = Vec::new();
-        let mut values = Vec::new();
-        for &op in &ops {
-            values.extend_from_slice(ctx.results(op));
-            for &region in ctx.regions(op) {
-                for block in ctx.blocks(region) {
-                    blocks.push(block);
-                    values.extend_from_slice(ctx.block_args(block));
-                }
-            }
-        }
+        let (blocks, values) = blocks_and_values(&ctx, module);
         let mut scope = BlockScope::default();
         let (mut under, mut outside, mut found) = (0, 0, 0);
         for &block in &blocks {

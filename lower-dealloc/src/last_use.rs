@@ -365,6 +365,15 @@ struct HeldBuffer {
 }
 
 impl HeldBuffer {
+    /// Whether the op of the block computing `value` comes after the held buffer is there
+    /// (`false` for a value computed outside the block or a block argument).
+    #[inline]
+    fn is_made_after(&self, ctx: &Context, value: Value) -> bool {
+        ctx.defining_op(value)
+            .and_then(|d| ctx.ancestor_in_block(self.block, d))
+            .is_some_and(|top| self.since.is_none_or(|h| ctx.is_before_in_block(h, top)))
+    }
+
     /// The buffer `site`'s block holds.
     fn of(ctx: &Context, site: &FreeSite) -> Self {
         let held = site
@@ -493,36 +502,89 @@ const ORIGIN_LIMIT: usize = 32;
 /// (allocations, fresh call results), which differ from every buffer live then. The view flow joins such values with
 /// the freed one across loop trips: a loop's new buffer and the one it frees.
 fn cannot_be_held(ctx: &Context, closures: &mut Closures, value: Value, held: &HeldBuffer) -> bool {
-    let (block, held_since) = (held.block, held.since);
-    let flow = closures.flow;
+    let made_after = held.is_made_after(ctx, value);
+    // `value` is one of what it may come from: not made after the held buffer, it fails the
+    // second reason, and with one origin off the stack the first, whatever the closure (which
+    // on a chain of loops is costly, and mostly over the limit).
+    if !made_after && reaches_heap_origin(ctx, closures.flow, value) {
+        return false;
+    }
+    cannot_be_held_by_closure(
+        ctx,
+        closures.flow,
+        &mut closures.origins,
+        value,
+        held,
+        made_after,
+    )
+}
+
+/// [`cannot_be_held`] from the closure of what `value` may come from (in `origins`, the
+/// memoised closures over `flow`); `made_after` says whether `value` itself is made after the
+/// held buffer.
+fn cannot_be_held_by_closure(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    origins: &mut BoundedClosures,
+    value: Value,
+    held: &HeldBuffer,
+    made_after: bool,
+) -> bool {
     // A value nothing flows into is its own closure: no search.
     let closure;
     let sources: &[Value] = if flow.sources(value).is_empty() {
         std::slice::from_ref(&value)
     } else {
-        closure = closures.origins.get(value);
+        closure = origins.get(value);
         match &closure {
             Some(sources) => sources,
             None => return false,
         }
     };
-    let mut origins = sources
+    let mut terminals = sources
         .iter()
         .copied()
         .filter(|&source| flow.may_be_terminal(source));
-    if origins
+    if terminals
         .clone()
         .all(|origin| is_stack_allocation(ctx, origin))
     {
         return true;
     }
-    let made_after = |source: Value| {
-        ctx.defining_op(source)
-            .and_then(|d| ctx.ancestor_in_block(block, d))
-            .is_some_and(|top| held_since.is_none_or(|h| ctx.is_before_in_block(h, top)))
-    };
-    sources.iter().all(|&source| made_after(source))
-        && origins.all(|origin| ir::interfaces::is_allocation(ctx, origin) || flow.is_fresh(origin))
+    made_after
+        && sources
+            .iter()
+            .all(|&source| source == value || held.is_made_after(ctx, source))
+        && terminals
+            .all(|origin| ir::interfaces::is_allocation(ctx, origin) || flow.is_fresh(origin))
+}
+
+/// How many values [`reaches_heap_origin`] looks at before answering `false`.
+const HEAP_ORIGIN_SEARCH: usize = 8;
+
+/// Whether one of the first [`HEAP_ORIGIN_SEARCH`] values `value` may come from (itself
+/// included), met going back along the view flow breadth first (the nearest first: a loop's
+/// argument comes from the buffer its body yields), is a terminal buffer that is no stack
+/// allocation. `false` says nothing: the search is short, to stay cheaper than the closure it
+/// spares (over the limit, most often, on a chain of loops).
+fn reaches_heap_origin(ctx: &Context, flow: &BufferViewFlowAnalysis, value: Value) -> bool {
+    let mut met = [value; HEAP_ORIGIN_SEARCH];
+    let (mut visited, mut found) = (0, 1);
+    while visited < found {
+        let current = met[visited];
+        visited += 1;
+        if flow.may_be_terminal(current) && !is_stack_allocation(ctx, current) {
+            return true;
+        }
+        for &source in flow.sources(current) {
+            if found == HEAP_ORIGIN_SEARCH {
+                break;
+            }
+            met[found] = source;
+            found += 1;
+        }
+    }
+    false
 }
 
 /// Whether `value` is a buffer its defining op allocates on the stack.
@@ -556,5 +618,88 @@ fn next_op_at(ctx: &Context, block: Block, anchor: Option<Op>) -> Option<Op> {
     match anchor {
         Some(a) => ctx.next_op(a),
         None => ctx.first_op(block),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{blocks_and_values, buffers, parsed};
+
+    /// Buffers coming from the stack only (a loop over `memref.alloca`s), from the heap only
+    /// (a nest of loops over allocations, a chain of selects from an argument longer than the
+    /// closure limit) and from both (a select of the two loops).
+    fn program() -> String {
+        let mut s = String::from(
+            r#"
+func.func @f(%n: index, %c: i1, %arg: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.alloca() : memref<2xf32>
+  %h = memref.alloc() : memref<2xf32>
+  %stack = scf.for %i = %c0 to %n step %c1 iter_args(%x = %s) -> (memref<2xf32>) {
+    %v = memref.load %x[%c0] : memref<2xf32>
+    %t = memref.alloca() : memref<2xf32>
+    scf.yield %t : memref<2xf32>
+  }
+  %heap = scf.for %i = %c0 to %n step %c1 iter_args(%x = %h) -> (memref<2xf32>) {
+    %a = memref.alloc() : memref<2xf32>
+    %y = arith.select %c, %x, %a : memref<2xf32>
+    %inner = scf.for %j = %c0 to %n step %c1 iter_args(%z = %y) -> (memref<2xf32>) {
+      %b = memref.alloc() : memref<2xf32>
+      scf.yield %b : memref<2xf32>
+    }
+    scf.yield %inner : memref<2xf32>
+  }
+  %mixed = arith.select %c, %stack, %heap : memref<2xf32>
+  %ch0 = arith.select %c, %arg, %arg : memref<2xf32>
+"#,
+        );
+        for k in 1..=ORIGIN_LIMIT + 2 {
+            let p = k - 1;
+            s.push_str(&format!(
+                "  %ch{k} = arith.select %c, %ch{p}, %mixed : memref<2xf32>\n"
+            ));
+        }
+        s.push_str("  return\n}\n");
+        s
+    }
+
+    #[test]
+    fn a_value_made_before_the_held_buffer_with_a_heap_origin_may_be_it_by_its_closure_too() {
+        let (ctx, module) = parsed(&program());
+        let flow = BufferViewFlowAnalysis::compute(&ctx, module);
+        let mut origins = BoundedClosures::walking(&flow, Direction::Reverse, ORIGIN_LIMIT)
+            .in_scope(&ctx, module);
+        let (blocks, _) = blocks_and_values(&ctx, module);
+        let values = buffers(&ctx, module);
+        let (mut skipped, mut held_by_stack) = (0, 0);
+        for &block in &blocks {
+            let sinces = std::iter::once(None).chain(ctx.block_ops(block).map(Some));
+            for since in sinces.collect::<Vec<_>>() {
+                let held = HeldBuffer { block, since };
+                for &value in &values {
+                    let made_after = held.is_made_after(&ctx, value);
+                    let answer = cannot_be_held_by_closure(
+                        &ctx,
+                        &flow,
+                        &mut origins,
+                        value,
+                        &held,
+                        made_after,
+                    );
+                    if !made_after && reaches_heap_origin(&ctx, &flow, value) {
+                        skipped += 1;
+                        assert!(!answer, "{value:?} in {block:?} since {since:?}");
+                    } else if !made_after && answer {
+                        held_by_stack += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            skipped > 0 && held_by_stack > 0,
+            "{skipped} {held_by_stack}"
+        );
     }
 }

@@ -30,6 +30,8 @@ mod derived_bounds;
 mod helper;
 mod last_use;
 mod logic;
+#[cfg(test)]
+mod test_support;
 
 use ir::dialects::bufferization::{CloneOp, DeallocOp};
 use ir::dialects::builtin::ModuleOp;
