@@ -39,6 +39,7 @@ use analysis::closures::{BoundedClosures, Direction};
 use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
+use smallvec::{SmallVec, smallvec};
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
 /// it is.
@@ -53,21 +54,29 @@ const ALIAS_LIMIT: usize = 512;
 /// guards are placed in program order, and a free that moves only goes up its own block or
 /// into the regions of an earlier op, never between a later guard and what pins it.
 pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> bool {
-    let movable: Vec<Op> = guards
-        .iter()
-        .copied()
-        .filter(|&guard| FreeSite::of(ctx, guard).is_some_and(|site| !site.is_pinned(ctx)))
-        .collect();
+    let movable = movable_sites(ctx, guards);
     if movable.is_empty() {
         return false;
     }
     let flow = BufferViewFlowAnalysis::compute_interprocedural(ctx, root);
     let mut closures = Closures::new(ctx, root, &flow);
     let mut moved = false;
-    for guard in movable {
-        moved |= place(ctx, &mut closures, guard).unwrap_or(false);
+    for site in &movable {
+        moved |= place_site(ctx, &mut closures, site).unwrap_or(false);
     }
     moved
+}
+
+/// The sites of the `guards` that are not pinned, in their order. A site stays as found here
+/// while the frees before it move: they only move up their block (with their definers) or
+/// into the regions of an op before them, so what it needs stays before its guard (in an
+/// order asked only at its turn, [`FreeSite::required`]).
+fn movable_sites(ctx: &Context, guards: &[Op]) -> Vec<FreeSite> {
+    guards
+        .iter()
+        .filter_map(|&guard| FreeSite::of(ctx, guard))
+        .filter(|site| !site.is_pinned(ctx))
+        .collect()
 }
 
 /// What the placement keeps from one free to the next: the search for aliases (with what it
@@ -115,6 +124,7 @@ impl<'a> Closures<'a> {
 }
 
 /// A guarded free and what bounds its move before any alias is looked at.
+#[derive(Debug, PartialEq, Eq)]
 struct FreeSite {
     guard: Op,
     block: Block,
@@ -123,9 +133,10 @@ struct FreeSite {
     buffer: Value,
     /// The pure op of the block computing the freed value, which may move along.
     definer: Option<Op>,
-    /// The last op of the block defining the guard's condition or the freed value (or the
-    /// definer's operands, when the definer moves along): the free cannot go above it.
-    required: Option<Op>,
+    /// The ops of the block defining the guard's condition and the freed value (or the
+    /// definer's operands, when the definer moves along): the free cannot go above them. Kept
+    /// all, not only the last: a definer among them may move up with an earlier free.
+    needs: SmallVec<[Op; 2]>,
 }
 
 impl FreeSite {
@@ -135,11 +146,11 @@ impl FreeSite {
         let block = ctx.op_parent(guard)?;
         let (cond, buffer) = guarded_free(ctx, guard)?;
         let definer = movable_definer(ctx, block, buffer, guard);
-        let values: Vec<Value> = match definer {
+        let values: SmallVec<[Value; 2]> = match definer {
             Some(d) => std::iter::once(cond).chain(ctx.operands(d)).collect(),
-            None => vec![cond, buffer],
+            None => smallvec![cond, buffer],
         };
-        let mut required = None;
+        let mut needs = SmallVec::new();
         for value in values {
             let def_top = ctx
                 .defining_op(value)
@@ -148,7 +159,7 @@ impl FreeSite {
                 if top == guard || !ctx.is_before_in_block(top, guard) {
                     return None;
                 }
-                required = Some(later(ctx, required, top));
+                needs.push(top);
             }
         }
         Some(FreeSite {
@@ -157,8 +168,15 @@ impl FreeSite {
             condition: cond,
             buffer,
             definer,
-            required,
+            needs,
         })
+    }
+
+    /// The last op of the block the free cannot go above ([`FreeSite::needs`]).
+    fn required(&self, ctx: &Context) -> Option<Op> {
+        self.needs
+            .iter()
+            .fold(None, |last, &op| Some(later(ctx, last, op)))
     }
 
     /// The definer if it moves to after `anchor` with the guard (it is after `anchor`).
@@ -181,24 +199,29 @@ impl FreeSite {
     /// Whether the free stays where it is whatever the uses of its buffer: it is right after
     /// the op it needs (with its moving definer), which no `scf.if` it could go into is.
     fn is_pinned(&self, ctx: &Context) -> bool {
-        let definer = self.moving_definer(ctx, self.required);
-        self.is_right_after(ctx, self.required, definer)
+        let required = self.required(ctx);
+        let definer = self.moving_definer(ctx, required);
+        self.is_right_after(ctx, required, definer)
     }
 }
 
 /// Moves one guarded free; `None` when it must stay.
 fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> {
-    let site = FreeSite::of(ctx, guard)?;
-    let block = site.block;
+    place_site(ctx, closures, &FreeSite::of(ctx, guard)?)
+}
+
+/// Moves the guarded free of `site`; `None` when it must stay.
+fn place_site(ctx: &mut Context, closures: &mut Closures, site: &FreeSite) -> Option<bool> {
+    let (guard, block) = (site.guard, site.block);
     let mut aliases = closures.empty_alias_set();
-    let found = last_use(ctx, closures, &site, &mut aliases);
+    let found = last_use(ctx, closures, site, &mut aliases);
     let placement = found.map(|last| {
-        let anchor = match site.required {
+        let anchor = match site.required(ctx) {
             Some(required) => Some(later(ctx, last, required)),
             None => last,
         };
         let definer = site.moving_definer(ctx, anchor);
-        let branches = anchor.filter(|&a| may_push_into(ctx, a, &site, definer, &aliases));
+        let branches = anchor.filter(|&a| may_push_into(ctx, a, site, definer, &aliases));
         (anchor, definer, branches)
     });
     closures.recycle(aliases);
@@ -210,13 +233,11 @@ fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> 
     if site.is_right_after(ctx, anchor, definer) {
         return Some(false);
     }
-    let mut moving: Vec<Op> = definer.into_iter().collect();
-    moving.push(guard);
     tracing::debug!(
         from = %ir::diag::loc_text(ctx, ctx.op_loc(guard)),
         "free moved up to right after the last use of its buffer or an alias"
     );
-    for op in moving {
+    for op in definer.into_iter().chain(std::iter::once(guard)) {
         ctx.unlink_op(op);
         match anchor {
             Some(a) => ctx.insert_op_after(a, op),
@@ -663,6 +684,78 @@ func.func @f(%n: index, %c: i1, %arg: memref<2xf32>) {
         }
         s.push_str("  return\n}\n");
         s
+    }
+
+    /// Frees at the end of a function: one pushed into an `scf.if` that allocates after its
+    /// last use, two sharing the base buffer's definer (moved up with the first, were it
+    /// moving), one in a loop.
+    const FREES: &str = r#"
+func.func @f(%c: i1, %n: index) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %v = memref.load %b[%c0] : memref<2xf32>
+  scf.if %c {
+    memref.store %f, %a[%c0] : memref<2xf32>
+    %t = memref.alloc() : memref<2xf32>
+    memref.store %v, %t[%c0] : memref<2xf32>
+    memref.dealloc %t : memref<2xf32>
+  }
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%x = %b) -> (memref<2xf32>) {
+    %w = memref.load %x[%c0] : memref<2xf32>
+    %y = memref.alloc() : memref<2xf32>
+    memref.store %w, %y[%c0] : memref<2xf32>
+    %xb, %xo, %xs, %xt = memref.extract_strided_metadata %x : memref<2xf32> -> memref<f32>, index, index, index
+    scf.if %true {
+      memref.dealloc %xb : memref<f32>
+    }
+    scf.yield %y : memref<2xf32>
+  }
+  %m = memref.load %l[%c0] : memref<2xf32>
+  %u = arith.addf %m, %f : f32
+  %lb, %lo, %ls, %lt = memref.extract_strided_metadata %l : memref<2xf32> -> memref<f32>, index, index, index
+  scf.if %true {
+    memref.dealloc %a : memref<2xf32>
+  }
+  scf.if %c {
+    memref.dealloc %lb : memref<f32>
+  }
+  scf.if %c {
+    memref.dealloc %lb : memref<f32>
+  }
+  return
+}
+"#;
+
+    #[test]
+    fn a_site_found_before_the_frees_move_is_the_one_found_at_its_turn() {
+        let (mut ctx, module) = parsed(FREES);
+        let guards: Vec<Op> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&op| guarded_free(&ctx, op).is_some())
+            .filter(|&op| {
+                let first = IfOp::of(&ctx, op)
+                    .and_then(|guard| guard.then_block(&ctx))
+                    .and_then(|block| ctx.first_op(block));
+                first.is_some_and(|free| DeallocOp::is(&ctx, free))
+            })
+            .collect();
+        let sites = movable_sites(&ctx, &guards);
+        assert_eq!(sites.len(), 4);
+        let flow = BufferViewFlowAnalysis::compute_interprocedural(&ctx, module);
+        let mut closures = Closures::new(&ctx, module, &flow);
+        let mut moved = 0;
+        for site in &sites {
+            assert_eq!(FreeSite::of(&ctx, site.guard).as_ref(), Some(site));
+            moved += usize::from(place_site(&mut ctx, &mut closures, site) == Some(true));
+        }
+        // The frees of `%a` (into the `scf.if`) and of the loop argument; the two frees of one
+        // buffer stay.
+        assert_eq!(moved, 2);
     }
 
     #[test]
