@@ -1160,34 +1160,36 @@ impl<'a> DeallocState<'a> {
         let Some(block) = self.ctx.op_parent(op) else {
             return;
         };
+        self.hand_over_arguments(op, block);
+        let dynamic =
+            self.options.private_function_dynamic_ownership && self.calls_private_function(op);
+        // The `i1` results appended below come after the ones looked at.
+        for index in 0..self.ctx.results(op).len() {
+            let res = self.ctx.results(op)[index];
+            if !is_memref(self.ctx, res) {
+                continue;
+            }
+            let indicator = match dynamic {
+                true => self.ctx.append_result(op, self.i1),
+                false => self.bool_const(block, true),
+            };
+            self.update(res, Ownership::Unique(indicator), block);
+            self.add_to_dealloc(res, block);
+        }
+    }
+
+    /// Whether the call `op` calls a private function with a body, or an unknown one (asked
+    /// with `private-function-dynamic-ownership` only, whose calls of those return ownerships).
+    fn calls_private_function(&self, op: Op) -> bool {
         let Some(call) = self.ctx.op_def(op).call else {
-            return;
+            return false;
         };
-        let private = match (call.callee)(self.ctx, op) {
+        match (call.callee)(self.ctx, op) {
             None => true,
             Some(sym) => self
                 .symbols
                 .get(self.ctx.sym_str(sym))
                 .is_none_or(|&f| is_private_definition(self.ctx, f)),
-        };
-        self.hand_over_arguments(op, block);
-        let results = self.ctx.results(op).to_vec();
-        if self.options.private_function_dynamic_ownership && private {
-            for res in results {
-                if is_memref(self.ctx, res) {
-                    let indicator = self.ctx.append_result(op, self.i1);
-                    self.update(res, Ownership::Unique(indicator), block);
-                    self.add_to_dealloc(res, block);
-                }
-            }
-            return;
-        }
-        for res in results {
-            if is_memref(self.ctx, res) {
-                let t = self.bool_const(block, true);
-                self.update(res, Ownership::Unique(t), block);
-                self.add_to_dealloc(res, block);
-            }
         }
     }
 

@@ -67,6 +67,10 @@ impl DeallocState<'_> {
     /// At a call of a function owning some of its arguments: the calling block stops owning
     /// the buffers passed there (and the casts leading to them).
     pub(super) fn hand_over_arguments(&mut self, call: Op, block: Block) {
+        // No callee owns an argument (the callee's name is not even read).
+        if self.owned_args.is_empty() {
+            return;
+        }
         let Some((name, args)) = direct_call(self.ctx, call) else {
             return;
         };
