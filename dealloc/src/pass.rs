@@ -58,8 +58,9 @@ use std::cell::OnceCell;
 use crate::extensions::Extensions;
 use crate::ownership::Ownership;
 use analysis::alias::{is_function_argument, view_base};
-use analysis::cfg::dominance_order;
+use analysis::cfg::{RegionCfg, dominance_order};
 use analysis::effects::is_allocation;
+use analysis::graph::{DfsOrder, NodeId};
 use analysis::liveness::Liveness;
 
 mod argument_reads;
@@ -105,21 +106,40 @@ const OPS_USED: [&str; 15] = [
 /// canonicalize that stops before erasing them leaves such blocks; MLIR's pass emits branches
 /// that fail verification on them). Regions inside an erased block go with it. `ops` are the
 /// ops of `func` in pre-order.
-fn erase_unreachable_blocks(ctx: &mut Context, ops: &[Op]) {
+///
+/// Returns the blocks of each region of several blocks in the order the pass visits them, as
+/// [`dominance_order`] gives them once the unreachable blocks are gone (the reachable ones in
+/// reverse post-order of the search from the entry, which finds them both): valid while the
+/// region's control flow is as it is now ([`FunctionWalks`] keeps them with the walk).
+fn erase_unreachable_blocks(ctx: &mut Context, ops: &[Op]) -> BlockOrders {
     let regions: Vec<ir::Region> = ops
         .iter()
         .flat_map(|&op| ctx.regions(op).iter().copied())
         .filter(|&region| ctx.blocks(region).nth(1).is_some())
         .collect();
+    let mut orders = BlockOrders::default();
     for region in regions {
         if ctx.region_parent(region).is_none_or(|op| !ctx.is_alive(op)) {
             continue;
         }
-        for block in analysis::cfg::unreachable_blocks(ctx, region) {
-            ctx.erase_block(block);
+        let Some(cfg) = RegionCfg::new(ctx, region) else {
+            continue;
+        };
+        let search = DfsOrder::from_entry(cfg.graph());
+        for (index, &block) in cfg.blocks().iter().enumerate() {
+            if !search.is_visited(NodeId::from_index(index)) {
+                ctx.erase_block(block);
+            }
         }
+        let order = search.reverse_postorder().map(|node| cfg.block(node));
+        orders.insert(region, order.collect());
     }
+    orders
 }
+
+/// The blocks of regions of several blocks in dominance order, by region
+/// ([`erase_unreachable_blocks`]).
+type BlockOrders = FxHashMap<Region, Vec<Block>>;
 
 /// Runs the pass on every `func.func` with a body nested in `root`. Stops at the first
 /// function that fails, as MLIR does.
@@ -186,10 +206,10 @@ pub fn deallocate_buffers_with(
             None => Cow::Owned(ctx.walk_preorder(func)),
         };
         let epoch = ctx.epoch();
-        erase_unreachable_blocks(ctx, &ops);
+        let orders = erase_unreachable_blocks(ctx, &ops);
         let clones = read_only_clones::live_clones(ctx, &ops);
         read_only_clones::forward_read_only_clones(ctx, func, clones, &[], &mut memory);
-        walks.keep_if_unchanged(ctx, func, cut, epoch);
+        walks.keep_if_unchanged(ctx, func, cut, orders, epoch);
     }
     // A function nested in another makes the outer one's walk stale when it is changed.
     walks.disjoint = cut_until.is_some();
@@ -215,7 +235,8 @@ pub fn deallocate_buffers_with(
             owned_args: &owned_args,
         };
         let walk = walks.walk(ctx, func);
-        let mut f = DeallocState::new(ctx, context, func, walk);
+        let orders = walks.block_orders(func);
+        let mut f = DeallocState::new(ctx, context, func, walk, orders);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
@@ -225,21 +246,30 @@ pub fn deallocate_buffers_with(
 /// nothing changed the IR while the pass prepared the function (erasing unreachable blocks,
 /// forwarding read-only clones), and no function is nested in another (the functions are
 /// disjoint, so what the pass does to one leaves the ops of the others as they are). The pass
-/// then walks each function once, not again for its deallocations.
+/// then walks each function once, not again for its deallocations. The blocks of the
+/// function's regions in dominance order, found while preparing it, are kept alike (the pass
+/// changes no region's control flow before it visits the region's blocks).
 #[derive(Default)]
 struct FunctionWalks<'w> {
-    kept: FxHashMap<Op, &'w [Op]>,
+    kept: FxHashMap<Op, (&'w [Op], BlockOrders)>,
     /// Whether every function's walk was cut from the module's walk: no function is nested
     /// in another. Off, no kept walk is used.
     disjoint: bool,
 }
 
 impl<'w> FunctionWalks<'w> {
-    /// Keeps `cut`, the walk of `func` made when the IR's epoch was `epoch`, if nothing changed
-    /// the IR since.
-    fn keep_if_unchanged(&mut self, ctx: &Context, func: Op, cut: Option<&'w [Op]>, epoch: u64) {
+    /// Keeps `cut`, the walk of `func` made when the IR's epoch was `epoch`, and the block
+    /// orders of its regions made since, if nothing changed the IR since.
+    fn keep_if_unchanged(
+        &mut self,
+        ctx: &Context,
+        func: Op,
+        cut: Option<&'w [Op]>,
+        orders: BlockOrders,
+        epoch: u64,
+    ) {
         if let Some(cut) = cut.filter(|_| ctx.epoch() == epoch) {
-            self.kept.insert(func, cut);
+            self.kept.insert(func, (cut, orders));
         }
     }
 
@@ -251,8 +281,16 @@ impl<'w> FunctionWalks<'w> {
     /// The pre-order walk of `func`: the kept one, or a new one.
     fn walk(&self, ctx: &Context, func: Op) -> std::borrow::Cow<'w, [Op]> {
         match self.kept.get(&func) {
-            Some(&walk) if self.disjoint => Cow::Borrowed(walk),
+            Some(&(walk, _)) if self.disjoint => Cow::Borrowed(walk),
             _ => Cow::Owned(ctx.walk_preorder(func)),
+        }
+    }
+
+    /// The kept block orders of `func`'s regions, taken (none unless its walk is kept).
+    fn block_orders(&mut self, func: Op) -> BlockOrders {
+        match self.kept.get_mut(&func) {
+            Some((_, orders)) if self.disjoint => std::mem::take(orders),
+            _ => BlockOrders::default(),
         }
     }
 }
@@ -331,6 +369,9 @@ pub struct DeallocState<'a> {
     live: Liveness,
     /// The pre-order walk of the function before the pass touched it.
     walk: Cow<'a, [Op]>,
+    /// The blocks of regions in dominance order found before the pass touched the function
+    /// (taken when the region is visited; a region without one is ordered then).
+    block_orders: BlockOrders,
     /// Sort keys of the original memrefs (MLIR's `ValueComparator`: block arguments first),
     /// made the first time two values are sorted ([`Self::sort_values`]).
     order: OnceCell<ValueOrder>,
@@ -386,7 +427,13 @@ type RetainList = SmallVec<[Value; 8]>;
 type PassedOn = SmallVec<[(ToFree, usize); 4]>;
 
 impl<'a> DeallocState<'a> {
-    fn new(ctx: &'a mut Context, shared: Shared<'a>, func: Op, walk: Cow<'a, [Op]>) -> Self {
+    fn new(
+        ctx: &'a mut Context,
+        shared: Shared<'a>,
+        func: Op,
+        walk: Cow<'a, [Op]>,
+        block_orders: BlockOrders,
+    ) -> Self {
         let i1 = ctx.i1_type();
         let value_attr_name = ctx.lookup_sym("value");
         let dealloc_op = ctx.registry.lookup(DeallocOp::NAME);
@@ -399,6 +446,7 @@ impl<'a> DeallocState<'a> {
             func,
             live: Liveness::default(),
             walk,
+            block_orders,
             order: OnceCell::new(),
             owned: OwnershipMap::default(),
             to_dealloc: FxHashMap::default(),
@@ -584,7 +632,10 @@ impl<'a> DeallocState<'a> {
         match (blocks.next(), blocks.next()) {
             (Some(only), None) => self.process_block_and_nested(only),
             (None, _) => Ok(()),
-            _ => dominance_order(self.ctx, region)
+            _ => self
+                .block_orders
+                .remove(&region)
+                .unwrap_or_else(|| dominance_order(self.ctx, region))
                 .into_iter()
                 .try_for_each(|block| self.process_block_and_nested(block)),
         }
@@ -2077,6 +2128,50 @@ mod tests {
         }
     }
 
+    /// The block orders found while erasing unreachable blocks are those [`dominance_order`]
+    /// gives once they are gone, in the function's body and in a nested region alike.
+    #[test]
+    fn block_orders_are_dominance_orders_after_the_erasure() {
+        let src = r#"
+func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb2, ^bb1
+^bb1:
+  %0 = scf.execute_region -> index {
+    cf.br ^bb2
+  ^bb1:
+    %1 = arith.constant 1 : index
+    scf.yield %1 : index
+  ^bb2:
+    %2 = arith.constant 2 : index
+    scf.yield %2 : index
+  }
+  cf.br ^bb3
+^bb2:
+  cf.cond_br %c, ^bb3, ^bb1
+^bb3:
+  return
+^bb4:
+  cf.br ^bb3
+}
+"#;
+        let mut ctx = Context::new();
+        let module = parse(&mut ctx, src);
+        let walk = ctx.walk_preorder(module);
+        let orders = erase_unreachable_blocks(&mut ctx, &walk);
+        assert_eq!(orders.len(), 2);
+        for (&region, order) in &orders {
+            assert_eq!(order, &dominance_order(&ctx, region));
+            assert_eq!(order.len(), ctx.blocks(region).count());
+        }
+        let body = ctx.regions(walk[1])[0];
+        assert_eq!(
+            ctx.blocks(body).count(),
+            4,
+            "the unreachable block is erased"
+        );
+        assert_ne!(orders[&body], ctx.blocks(body).collect::<Vec<_>>());
+    }
+
     /// The module `src` holds, parsed into `ctx`.
     fn parse(ctx: &mut Context, src: &str) -> Op {
         parse_module(ctx, "input.mlir", src, &ParseOptions::default())
@@ -2099,11 +2194,11 @@ mod tests {
         let cut = |position| walk_cut_from(&ctx, &module_walk, position);
         let (f_cut, g_cut) = (cut(1), cut(4));
         let mut walks = FunctionWalks::default();
-        walks.keep_if_unchanged(&ctx, f, f_cut, ctx.epoch());
+        walks.keep_if_unchanged(&ctx, f, f_cut, BlockOrders::default(), ctx.epoch());
         let epoch = ctx.epoch();
         let g_constant = module_walk[5];
         ctx.erase_op(g_constant);
-        walks.keep_if_unchanged(&ctx, g, g_cut, epoch);
+        walks.keep_if_unchanged(&ctx, g, g_cut, BlockOrders::default(), epoch);
         walks.disjoint = true;
         assert!(matches!(walks.walk(&ctx, f), Cow::Borrowed(_)));
         for func in [f, g] {
