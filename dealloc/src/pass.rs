@@ -64,12 +64,14 @@ use analysis::graph::{DfsOrder, NodeId};
 use analysis::liveness::Liveness;
 
 mod argument_reads;
+mod dealloc_lists;
 mod handover;
 mod ownership_map;
 mod read_only_clones;
 mod transfer;
 mod value_order;
 
+use dealloc_lists::DeallocLists;
 use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
 
@@ -378,7 +380,9 @@ pub struct DeallocState<'a> {
     /// The ownership of each memref per block, and whether the block lists it in
     /// [`Self::to_dealloc`].
     owned: OwnershipMap,
-    to_dealloc: FxHashMap<Block, Vec<Value>>,
+    /// The memrefs each block may have to free (the block visited's, and those listed ahead
+    /// in blocks not visited yet).
+    to_dealloc: DeallocLists,
     consts: FxHashMap<(Block, bool), Value>,
     /// Op lists of blocks not being handled, kept for the next ones (one per nesting level
     /// in use at most).
@@ -449,7 +453,7 @@ impl<'a> DeallocState<'a> {
             block_orders,
             order: OnceCell::new(),
             owned: OwnershipMap::default(),
-            to_dealloc: FxHashMap::default(),
+            to_dealloc: DeallocLists::default(),
             consts: FxHashMap::default(),
             op_lists: Vec::new(),
             redundant_frees: Vec::new(),
@@ -574,13 +578,11 @@ impl<'a> DeallocState<'a> {
     // ----- traversal ----------------------------------------------------------------------------
 
     /// Makes the table of ownerships over the function's value numbers
-    /// ([`Self::function_value_numbers`]), and sizes the tables holding an entry per block
-    /// (dealloc lists, constants) for the blocks of the function: most blocks make one constant
-    /// or two, so they rarely grow.
+    /// ([`Self::function_value_numbers`]), and sizes the table of constants for the blocks of
+    /// the function: most blocks make one constant or two, so it rarely grows.
     fn reserve_tables(&mut self) {
         self.owned = OwnershipMap::over(self.function_value_numbers(), self.walk.len());
         let blocks = self.live.blocks().len();
-        self.to_dealloc.reserve(blocks);
         self.consts.reserve(blocks);
     }
 
@@ -676,6 +678,7 @@ impl<'a> DeallocState<'a> {
     ///   return
     /// ```
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
+        self.to_dealloc.visit(block);
         let region = self.ctx.block_parent(block);
         let ctx = &*self.ctx;
         let mut live_in: SmallVec<[Value; 8]> = self
@@ -893,7 +896,7 @@ impl<'a> DeallocState<'a> {
         let entry = self.owned.entry(v, block);
         if !entry.listed {
             entry.listed = true;
-            self.to_dealloc.entry(block).or_default().push(v);
+            self.to_dealloc.push(block, v);
         }
     }
 
@@ -1063,7 +1066,7 @@ impl<'a> DeallocState<'a> {
             .on_op(op));
         }
         let f = self.bool_const(block, false);
-        let list = self.to_dealloc.get(&block).cloned().unwrap_or_default();
+        let list = SmallVec::<[Value; 8]>::from_slice(self.to_dealloc.of(block));
         let mut freed_pointer = None;
         for entry in list {
             let Ownership::Unique(own) = self.get(entry, block) else {
@@ -1510,7 +1513,7 @@ impl<'a> DeallocState<'a> {
     /// The memrefs `block` may have to free, with their ownership indicators (entries with a
     /// constant-false indicator are left out: they never free anything).
     fn dealloc_inputs(&self, block: Block) -> R<FreeList> {
-        let list = self.to_dealloc.get(&block).map_or(&[][..], Vec::as_slice);
+        let list = self.to_dealloc.of(block);
         let mut to_free = FreeList::with_capacity(list.len());
         for &v in list {
             let Ownership::Unique(c) = self.get(v, block) else {
