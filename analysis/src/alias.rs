@@ -69,6 +69,7 @@ pub struct BufferViewFlowAnalysis {
 }
 
 /// Whether `v` is a buffer (ranked or unranked memref).
+#[inline]
 pub fn is_buffer(ctx: &Context, v: Value) -> bool {
     matches!(
         ctx.type_data(ctx.value_type(v)),
@@ -124,6 +125,7 @@ impl BufferViewFlowAnalysis {
 
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
     /// one of the values that flow into it.
+    #[inline]
     pub fn is_fresh(&self, value: Value) -> bool {
         self.fresh.contains(value)
     }
@@ -283,6 +285,7 @@ impl BufferViewFlowAnalysis {
     }
 
     /// The values directly derived from `value` (one step of [`Self::resolve`]).
+    #[inline]
     pub fn derived(&self, value: Value) -> &[Value] {
         self.dependencies.get(value).map_or(&[], |s| s.as_slice())
     }
@@ -293,6 +296,7 @@ impl BufferViewFlowAnalysis {
     }
 
     /// The values `value` may be directly derived from (one step of [`Self::resolve_reverse`]).
+    #[inline]
     pub fn sources(&self, value: Value) -> &[Value] {
         self.reverse.get(value).map_or(&[], |s| s.as_slice())
     }
@@ -309,6 +313,7 @@ impl BufferViewFlowAnalysis {
     }
 
     /// Whether `value` may be a terminal buffer: marked terminal, or nothing flows into it.
+    #[inline]
     pub fn may_be_terminal(&self, value: Value) -> bool {
         self.terminals.contains(value) || !self.reverse.contains_key(value)
     }
@@ -396,6 +401,7 @@ impl BufferOriginAnalysis {
     }
 
     /// The underlying view-flow analysis.
+    #[inline]
     pub fn view_flow(&self) -> &BufferViewFlowAnalysis {
         &self.flow
     }

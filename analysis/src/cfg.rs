@@ -330,12 +330,14 @@ pub struct RegionEdgeView<'c> {
 
 impl RegionEdgeView<'_> {
     /// The value the edge forwards to `inputs[k]`, if it forwards one.
+    #[inline]
     pub fn forwarded(&self, ctx: &Context, k: usize) -> Option<Value> {
         (k < self.operands.len() && k < self.inputs.len())
             .then(|| ctx.operand(self.source, self.operands.start + k))
     }
 
     /// The value the edge forwards to the receiving value `input`, if it sets it.
+    #[inline]
     pub fn forwarded_to(&self, ctx: &Context, input: Value) -> Option<Value> {
         let k = self.inputs.iter().position(|&i| i == input)?;
         self.forwarded(ctx, k)

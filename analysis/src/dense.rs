@@ -111,7 +111,10 @@ impl<T> ValueMap<T> {
         self.index(v).is_some()
     }
 
-    /// The entry of `v`, made by `make` if it has none yet.
+    /// The entry of `v`, made by `make` if it has none yet. Inlined, as [`Self::insert`]:
+    /// the view flow links and the simplification's memos call both tens of thousands of
+    /// times.
+    #[inline]
     pub fn get_or_insert_with(&mut self, v: Value, make: impl FnOnce() -> T) -> &mut T {
         let index = match self.index(v) {
             Some(i) => i,
@@ -121,6 +124,7 @@ impl<T> ValueMap<T> {
     }
 
     /// Sets the entry of `v` to `value`.
+    #[inline]
     pub fn insert(&mut self, v: Value, value: T) {
         match self.index(v) {
             Some(i) => self.entries[i] = value,

@@ -229,6 +229,7 @@ fn op_after_nested(ctx: &Context, op: Op) -> Option<Op> {
 }
 
 /// Whether `op` is a function-like op with a body.
+#[inline]
 pub fn has_body(ctx: &Context, op: Op) -> bool {
     ctx.has_trait(op, Traits::FUNCTION_LIKE)
         && ctx
