@@ -348,6 +348,28 @@ fn is_memref(ctx: &Context, v: Value) -> bool {
     ctx.type_data(ctx.value_type(v)).is_memref()
 }
 
+/// Whether no memref is live into or out of any block of the function whose pre-order walk is
+/// `walk` (so that its liveness, empty, need not be computed): its body is one block holding
+/// all its ops (none of which has regions), and each memref they use is defined there (a
+/// function is isolated from above, but this is checked, not assumed). Every memref is then
+/// used in the block defining it and in no other.
+fn memref_liveness_is_empty(ctx: &Context, walk: &[Op]) -> bool {
+    let Some((&func, ops)) = walk.split_first() else {
+        return true;
+    };
+    let &[body] = ctx.regions(func) else {
+        return false;
+    };
+    let mut blocks = ctx.blocks(body);
+    let (Some(entry), None) = (blocks.next(), blocks.next()) else {
+        return false;
+    };
+    let defined_in_entry =
+        |v: Value| !is_memref(ctx, v) || ctx.value_parent_block(v) == Some(entry);
+    ops.iter()
+        .all(|&op| ctx.regions(op).is_empty() && ctx.operands(op).all(defined_in_entry))
+}
+
 /// What every function's [`DeallocState`] reads: op behaviours, functions by name, options
 /// and the arguments private functions own.
 struct Shared<'a> {
@@ -468,7 +490,9 @@ impl<'a> DeallocState<'a> {
         // One walk serves the liveness, the preconditions and the numbering: none changes
         // the IR. Only buffers' liveness is ever asked for.
         let ctx = &*self.ctx;
-        self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+        if !memref_liveness_is_empty(ctx, &self.walk) {
+            self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+        }
         self.preconditions_hold = !self.any_precondition_fails(&self.walk);
         self.reserve_tables();
         let body = self.ctx.regions(self.func)[0];
@@ -2173,6 +2197,57 @@ func.func @f(%c: i1) {
             "the unreachable block is erased"
         );
         assert_ne!(orders[&body], ctx.blocks(body).collect::<Vec<_>>());
+    }
+
+    /// A function's memref liveness is found empty without computing it only where it is:
+    /// one block, no nested region, no memref from outside; a nested region using a memref of
+    /// the body, and several blocks passing one, have live memrefs.
+    #[test]
+    fn liveness_is_found_empty_only_where_it_is() {
+        let src = r#"
+func.func @one_block(%m: memref<2xf32>) -> memref<2xf32> {
+  %a = memref.alloc() : memref<2xf32>
+  memref.copy %m, %a : memref<2xf32> to memref<2xf32>
+  return %a : memref<2xf32>
+}
+func.func @nested(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  scf.if %c {
+    %b = memref.alloc() : memref<2xf32>
+    memref.copy %a, %b : memref<2xf32> to memref<2xf32>
+  }
+  return
+}
+func.func @blocks(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  cf.br ^bb1
+^bb1:
+  %b = memref.alloc() : memref<2xf32>
+  memref.copy %a, %b : memref<2xf32> to memref<2xf32>
+  return
+}
+"#;
+        let mut ctx = Context::new();
+        let module = parse(&mut ctx, src);
+        let funcs: Vec<Op> = ctx.walk_preorder(module)[1..]
+            .iter()
+            .copied()
+            .filter(|&op| FuncOp::of(&ctx, op).is_some())
+            .collect();
+        for (func, expected_empty) in funcs.into_iter().zip([true, false, false]) {
+            let walk = ctx.walk_preorder(func);
+            let live = Liveness::compute_for_ops(&ctx, &walk, |v| is_memref(&ctx, v));
+            let empty = live
+                .blocks()
+                .iter()
+                .all(|&b| live.live_in(b).next().is_none() && live.live_out(b).next().is_none());
+            assert_eq!(empty, expected_empty, "{func:?}");
+            assert_eq!(
+                memref_liveness_is_empty(&ctx, &walk),
+                expected_empty,
+                "{func:?}"
+            );
+        }
     }
 
     /// The module `src` holds, parsed into `ctx`.
