@@ -137,17 +137,19 @@ fn returns_only_fresh(ctx: &Context, returns: &ReturnSummaries, call: Op) -> boo
 /// per argument: whether it is a memref (which may be handed over); `ops` is the walk of the
 /// root.
 fn candidates(ctx: &Context, ops: &[Op]) -> FxHashMap<String, (Op, Vec<bool>)> {
-    let mut seen: FxHashSet<String> = FxHashSet::default();
-    let mut duplicated: FxHashSet<String> = FxHashSet::default();
-    let mut found = FxHashMap::default();
+    // Names by their interned attribute (one name, one attribute): no string is made or
+    // hashed for the functions that are no candidate (public ones, most of a module).
+    let mut seen: FxHashSet<Attr> = FxHashSet::default();
+    let mut duplicated: FxHashSet<Attr> = FxHashSet::default();
+    let mut found: Vec<(Attr, Op, Vec<bool>)> = Vec::new();
     for &op in ops {
         let Some(func) = FuncOp::of(ctx, op) else {
             continue;
         };
-        let Some(name) = func.sym_name(ctx).map(str::to_string) else {
+        let Some(name) = sym_name(ctx, op) else {
             continue;
         };
-        if !seen.insert(name.clone()) {
+        if !seen.insert(name) {
             duplicated.insert(name);
             continue;
         }
@@ -163,11 +165,24 @@ fn candidates(ctx: &Context, ops: &[Op]) -> FxHashMap<String, (Op, Vec<bool>)> {
             .map(|&arg| is_buffer(ctx, arg))
             .collect();
         if memrefs.contains(&true) {
-            found.insert(name, (op, memrefs));
+            found.push((name, op, memrefs));
         }
     }
-    found.retain(|name, _| !duplicated.contains(name));
     found
+        .into_iter()
+        .filter(|(name, ..)| !duplicated.contains(name))
+        .filter_map(|(name, op, memrefs)| match ctx.attr_data(name) {
+            AttrData::String(text) => Some((text.clone(), (op, memrefs))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `sym_name` of `op` when it is a string (as `FuncOp::sym_name`), as its interned
+/// attribute.
+fn sym_name(ctx: &Context, op: Op) -> Option<Attr> {
+    ctx.sym_name_attr(op)
+        .filter(|&name| matches!(ctx.attr_data(name), AttrData::String(_)))
 }
 
 /// The callee name and argument operands of `op` if it is a direct call.
@@ -295,4 +310,39 @@ pub fn dead_after_with(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::candidates;
+
+    /// Candidates are the private functions with a body, a memref argument and a name no
+    /// other function has, by name, with a flag per argument.
+    #[test]
+    fn candidates_are_private_unique_functions_taking_memrefs() {
+        let src = r#"
+func.func private @taken(%m: memref<2xf32>, %i: index) {
+  return
+}
+func.func @public(%m: memref<2xf32>) {
+  return
+}
+func.func private @no_memref(%i: index) {
+  return
+}
+func.func private @twice(%m: memref<2xf32>) {
+  return
+}
+func.func private @twice(%m: memref<2xf32>) {
+  return
+}
+"#;
+        let mut ctx = ir::Context::new();
+        let module =
+            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+        let found = candidates(&ctx, &ctx.walk_preorder(module));
+        assert_eq!(found.len(), 1, "{:?}", found.keys().collect::<Vec<_>>());
+        assert_eq!(found["taken"].1, vec![true, false]);
+    }
 }
