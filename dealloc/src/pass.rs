@@ -533,10 +533,21 @@ impl<'a> DeallocState<'a> {
         if Some(ctx.op_name(op)) == self.dealloc_op {
             return err("No deallocation operations must be present when running this pass!");
         }
-        let effects = ctx.memory_effects(op);
         let recursive = def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS);
+        // An op without regions that is no terminator fails none of the checks after the one of
+        // unknown effects, whatever it allocates or frees: its effects matter only if unknown.
+        let plain = ctx.regions(op).is_empty()
+            && !def.traits.contains(Traits::NO_TERMINATOR)
+            && !def.traits.contains(Traits::TERMINATOR);
+        if plain && (recursive || def.call.is_some()) {
+            return Ok(());
+        }
+        let effects = ctx.memory_effects(op);
         if effects == Effects::Unknown && !recursive && def.call.is_none() {
             return err("ops with unknown memory side effects are not supported");
+        }
+        if plain {
+            return Ok(());
         }
         // MLIR's check (its helper's name says the opposite of what it computes): ops without
         // buffer semantics are skipped if they allocate or free, or have recursive effects.
