@@ -448,6 +448,9 @@ type FreeList = SmallVec<[ToFree; 8]>;
 /// The values a dealloc retains ([`DeallocState::retain_list`]).
 type RetainList = SmallVec<[Value; 8]>;
 
+/// The values a branch forwards to a successor, and their ownerships ([`DeallocState::forwarded_to`]).
+type ValueList = SmallVec<[Value; 8]>;
+
 /// The memrefs a dealloc does not free but passes on ([`DeallocState::passed_on`]), with their
 /// positions among the retained values: a few at most.
 type PassedOn = SmallVec<[(ToFree, usize); 4]>;
@@ -1296,7 +1299,7 @@ impl<'a> DeallocState<'a> {
     /// ```
     fn handle_branch(&mut self, op: Op) -> R<()> {
         let loc = self.ctx.op_loc(op);
-        let successors = self.ctx.successors(op).to_vec();
+        let successors = self.ctx.successors(op);
         if successors.len() > 1 {
             return Err(Diagnostic::error(
                 loc,
@@ -1304,7 +1307,7 @@ impl<'a> DeallocState<'a> {
             )
             .on_op(op));
         }
-        let [succ] = successors[..] else {
+        let &[succ] = successors else {
             return Err(Diagnostic::error(
                 loc,
                 "only BranchOpInterface operations with exactly one successor are supported yet",
@@ -1315,7 +1318,7 @@ impl<'a> DeallocState<'a> {
             return Ok(());
         };
         let to_free = self.dealloc_inputs(block)?;
-        let forwarded = self.ctx.successor_operands(op, 0);
+        let forwarded = self.forwarded_to(op, 0);
         let retained = self.retain_list(block, Some(succ), &forwarded);
         let updated = self.create_dealloc(op, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
@@ -1356,7 +1359,7 @@ impl<'a> DeallocState<'a> {
         );
         let cond = self.ctx.operand(op, 0);
         // What each successor receives stays as it is until its ownerships are appended.
-        let forwarded = [0, 1].map(|k| self.ctx.successor_operands(op, k));
+        let forwarded = [0, 1].map(|k| self.forwarded_to(op, k));
         let successors = [first, second];
         let retains: [RetainList; 2] =
             [0, 1].map(|k| self.retain_list(block, Some(successors[k]), &forwarded[k]));
@@ -1423,7 +1426,7 @@ impl<'a> DeallocState<'a> {
             }
         }
         for (k, (mapping, forwarded)) in mappings.iter().zip(&forwarded).enumerate() {
-            let ownerships: Vec<Value> = forwarded
+            let ownerships: ValueList = forwarded
                 .iter()
                 .filter(|&&v| is_memref(self.ctx, v))
                 .filter_map(|&v| mapping.get(v))
@@ -1769,6 +1772,16 @@ impl<'a> DeallocState<'a> {
         &updated[..n.min(updated.len())]
     }
 
+    /// The values the branch `op` forwards to its successor `k` (a few, kept inline).
+    fn forwarded_to(&self, op: Op, k: usize) -> ValueList {
+        let range = self.ctx.successor_operand_range(op, k).unwrap_or(0..0);
+        let mut forwarded = ValueList::with_capacity(range.len());
+        for i in range {
+            forwarded.push(self.ctx.operand(op, i));
+        }
+        forwarded
+    }
+
     fn append_successor_operands(
         &mut self,
         op: Op,
@@ -1779,7 +1792,9 @@ impl<'a> DeallocState<'a> {
         if ownerships.is_empty() {
             return Ok(());
         }
-        let values = [forwarded, ownerships].concat();
+        let mut values = ValueList::with_capacity(forwarded.len() + ownerships.len());
+        values.extend_from_slice(forwarded);
+        values.extend_from_slice(ownerships);
         if ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values) {
             return Ok(());
         }
