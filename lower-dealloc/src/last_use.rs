@@ -36,7 +36,7 @@ use crate::block_scope::BlockScope;
 use crate::logic;
 use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
-use ir::dialects::memref::{DeallocOp, ExtractAlignedPointerAsIndexOp};
+use ir::dialects::memref::{AllocOp, DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
 use smallvec::{SmallVec, smallvec};
@@ -75,7 +75,7 @@ fn movable_sites(ctx: &Context, guards: &[Op]) -> Vec<FreeSite> {
     guards
         .iter()
         .filter_map(|&guard| FreeSite::of(ctx, guard))
-        .filter(|site| !site.is_pinned(ctx))
+        .filter(|site| !site.is_pinned(ctx) && !site.is_used_by_the_last_op(ctx))
         .collect()
 }
 
@@ -202,6 +202,34 @@ impl FreeSite {
         let required = self.required(ctx);
         let definer = self.moving_definer(ctx, required);
         self.is_right_after(ctx, required, definer)
+    }
+
+    /// The buffer the block holds: the freed value, or the definer's buffer operand when the
+    /// definer moves along (the source of a base buffer).
+    fn held(&self, ctx: &Context) -> Value {
+        self.definer
+            .and_then(|d| {
+                ctx.operands(d)
+                    .find(|&v| analysis::alias::is_buffer(ctx, v))
+            })
+            .unwrap_or(self.buffer)
+    }
+
+    /// Whether the free stays where it is whatever the aliases of its buffer: the block's
+    /// last op, after the guard, uses the held buffer, a `memref.alloc` (a branch passing it
+    /// on). Nothing flows into an allocation and it is on the heap, so the search
+    /// ([`last_use`]) would count that use ([`cannot_be_held`]) and leave the free where it
+    /// is. The frees before it only move up, so the use stays after it. (Only the last op is
+    /// looked at: this screen must cost less than the search it spares.)
+    fn is_used_by_the_last_op(&self, ctx: &Context) -> bool {
+        let Some(last) = ctx.last_op(self.block).filter(|&op| op != self.guard) else {
+            return false;
+        };
+        let held = self.held(ctx);
+        ctx.operands(last).any(|v| v == held)
+            && ctx
+                .defining_op(held)
+                .is_some_and(|def| AllocOp::is(ctx, def))
     }
 }
 
@@ -397,13 +425,7 @@ impl HeldBuffer {
 
     /// The buffer `site`'s block holds.
     fn of(ctx: &Context, site: &FreeSite) -> Self {
-        let held = site
-            .definer
-            .and_then(|d| {
-                ctx.operands(d)
-                    .find(|&v| analysis::alias::is_buffer(ctx, v))
-            })
-            .unwrap_or(site.buffer);
+        let held = site.held(ctx);
         let since = ctx
             .defining_op(held)
             .and_then(|d| ctx.ancestor_in_block(site.block, d));
@@ -730,20 +752,69 @@ func.func @f(%c: i1, %n: index) {
 }
 "#;
 
+    /// The guarded frees of `module` (an `scf.if` whose region starts with the free), in order.
+    fn guards(ctx: &Context, module: Op) -> Vec<Op> {
+        ctx.walk_preorder(module)
+            .into_iter()
+            .filter(|&op| guarded_free(ctx, op).is_some())
+            .filter(|&op| {
+                let first = IfOp::of(ctx, op)
+                    .and_then(|guard| guard.then_block(ctx))
+                    .and_then(|block| ctx.first_op(block));
+                first.is_some_and(|free| DeallocOp::is(ctx, free))
+            })
+            .collect()
+    }
+
+    /// Frees of an allocation and of a stack buffer, both passed on by the block's branch.
+    const PASSED_ON: &str = r#"
+func.func @f(%c: i1, %f: f32) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2xf32>
+  %s = memref.alloca() : memref<2xf32>
+  memref.store %f, %a[%c0] : memref<2xf32>
+  memref.store %f, %s[%c0] : memref<2xf32>
+  %x = arith.addf %f, %f : f32
+  scf.if %true {
+    memref.dealloc %a : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %s : memref<2xf32>
+  }
+  cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb1(%s : memref<2xf32>)
+^bb1(%m: memref<2xf32>):
+  return
+}
+"#;
+
+    #[test]
+    fn a_free_of_an_allocation_the_last_op_uses_stays_where_it_is() {
+        let (mut ctx, module) = parsed(PASSED_ON);
+        let sites: Vec<FreeSite> = guards(&ctx, module)
+            .into_iter()
+            .filter_map(|guard| FreeSite::of(&ctx, guard))
+            .collect();
+        let screened: Vec<bool> = sites
+            .iter()
+            .map(|site| site.is_used_by_the_last_op(&ctx))
+            .collect();
+        let flow = BufferViewFlowAnalysis::compute_interprocedural(&ctx, module);
+        let mut closures = Closures::new(&ctx, module, &flow);
+        let moved: Vec<bool> = sites
+            .iter()
+            .map(|site| place_site(&mut ctx, &mut closures, site) == Some(true))
+            .collect();
+        // The stack buffer cannot be the one freed when the branch runs (an owned buffer is on
+        // the heap): its free moves up although the branch uses it.
+        assert_eq!(screened, [true, false]);
+        assert_eq!(moved, [false, true]);
+    }
+
     #[test]
     fn a_site_found_before_the_frees_move_is_the_one_found_at_its_turn() {
         let (mut ctx, module) = parsed(FREES);
-        let guards: Vec<Op> = ctx
-            .walk_preorder(module)
-            .into_iter()
-            .filter(|&op| guarded_free(&ctx, op).is_some())
-            .filter(|&op| {
-                let first = IfOp::of(&ctx, op)
-                    .and_then(|guard| guard.then_block(&ctx))
-                    .and_then(|block| ctx.first_op(block));
-                first.is_some_and(|free| DeallocOp::is(&ctx, free))
-            })
-            .collect();
+        let guards = guards(&ctx, module);
         let sites = movable_sites(&ctx, &guards);
         assert_eq!(sites.len(), 4);
         let flow = BufferViewFlowAnalysis::compute_interprocedural(&ctx, module);
