@@ -54,6 +54,10 @@ pub struct ReturnedBuffer {
 #[derive(Clone, Debug, Default)]
 pub struct ReturnSummaries {
     by_function: FxHashMap<Op, Vec<ReturnedBuffer>>,
+    /// The function each call in the root calls ([`callee`], resolved once when summarizing:
+    /// the view flows built with these summaries ask for every call's summary, and a symbol
+    /// lookup costs more than this map). Like the summaries, it describes the IR as it was.
+    callees: FxHashMap<Op, Op>,
 }
 
 impl ReturnSummaries {
@@ -69,10 +73,11 @@ impl ReturnSummaries {
     /// client that walks `root` too.
     pub fn compute_over(ctx: &Context, root: Op, ops: &[Op]) -> Self {
         let mut summaries = ReturnSummaries::default();
-        let calls = CallGraph::of(ctx, root, ops);
+        let mut calls = CallGraph::of(ctx, root, ops);
         if calls.called.is_empty() {
             return summaries;
         }
+        summaries.callees = std::mem::take(&mut calls.callees);
         for function in calls.callees_first() {
             if !calls.called.contains(&function) {
                 continue;
@@ -89,7 +94,13 @@ impl ReturnSummaries {
     /// The summary of the function that the call-like `call` calls, if it is known and has as
     /// many results as the call.
     pub fn of_call(&self, ctx: &Context, call: Op) -> Option<&[ReturnedBuffer]> {
-        let function = callee(ctx, call)?;
+        if self.by_function.is_empty() {
+            return None;
+        }
+        let function = match self.callees.get(&call) {
+            Some(&function) => function,
+            None => callee(ctx, call)?,
+        };
         let summary = self.by_function.get(&function)?;
         (summary.len() == ctx.results(call).len()).then_some(summary.as_slice())
     }
@@ -111,6 +122,8 @@ struct CallGraph {
     calls_of: FxHashMap<Op, (usize, Vec<Op>)>,
     /// Every function some call-like op nested in the root calls directly.
     called: FxHashSet<Op>,
+    /// The function each of those call-like ops calls.
+    callees: FxHashMap<Op, Op>,
 }
 
 impl CallGraph {
@@ -120,6 +133,7 @@ impl CallGraph {
             functions: Vec::new(),
             calls_of: FxHashMap::default(),
             called: FxHashSet::default(),
+            callees: FxHashMap::default(),
         };
         for (position, &op) in ops.iter().enumerate() {
             if has_body(ctx, op) {
@@ -130,6 +144,7 @@ impl CallGraph {
                 continue;
             };
             graph.called.insert(function);
+            graph.callees.insert(op, function);
             if has_body(ctx, function) {
                 graph.note_call(ctx, root, op, function);
             }
