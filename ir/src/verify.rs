@@ -77,14 +77,12 @@ impl ChangeVerifier {
         self.covered.clear();
         self.nested.clear();
         self.dom.forget();
-        let changed: Vec<Op> = changed
-            .into_iter()
-            .filter(|&op| {
-                self.covered.insert(op.index())
-                    && ctx.is_alive(op)
-                    && self.nested.contains(ctx, top, op)
-            })
-            .collect();
+        let mut changed = changed;
+        changed.retain(|&op| {
+            self.covered.insert(op.index())
+                && ctx.is_alive(op)
+                && self.nested.contains(ctx, top, op)
+        });
         let mut v = Verifier::new(ctx);
         // Every touched op gets its rules checked: a terminator or parent checked for a touched
         // neighbour is skipped when it is touched itself or checked already.
@@ -128,7 +126,9 @@ impl NestedIn {
     }
 
     /// Whether `op` is `root` or nested (at any depth) in it; `root` must be the same since
-    /// the last [`NestedIn::clear`].
+    /// the last [`NestedIn::clear`]. Asked for every touched op: the answer for the block of
+    /// the previous one is found inline.
+    #[inline]
     fn contains(&mut self, ctx: &Context, root: Op, op: Op) -> bool {
         if op == root {
             return true;
@@ -141,6 +141,11 @@ impl NestedIn {
         {
             return nested;
         }
+        self.block_is_nested(ctx, root, block)
+    }
+
+    /// [`NestedIn::contains`] for an op of `block`, not the block asked about last.
+    fn block_is_nested(&mut self, ctx: &Context, root: Op, block: Block) -> bool {
         let nested = if self.known.insert(block.index()) {
             let nested = ctx
                 .block_parent_op(block)
@@ -169,6 +174,15 @@ enum Visibility {
     Undefined,
     /// The definition's block, and the use's ancestor in that block's region.
     Through(Block, Op),
+}
+
+/// What [`Verifier::scan_operands`] found about an op's operands.
+#[derive(Clone, Copy)]
+struct OperandScan {
+    /// No operand is an unresolved placeholder.
+    resolved: bool,
+    /// Every operand is defined earlier in the op's block, so dominates it.
+    local: bool,
 }
 
 /// An item of the depth-first verification walk.
@@ -286,17 +300,14 @@ impl<'a> Verifier<'a> {
     }
 
     /// The checks of [`verify_changed`] for one op, whose definition is `def`.
-    fn verify_touched_op(&mut self, root: Op, op: Op, def: &OpDef) -> bool {
-        if !self.verify_op_on_entrance(op) {
+    fn verify_touched_op(&mut self, root: Op, op: Op, def: &'a OpDef) -> bool {
+        let scan = self.scan_operands(op);
+        if !self.verify_op_rules(op, def, scan) {
             return false;
         }
         let ctx = self.ctx;
-        let blocks_ok = ctx.regions(op).iter().all(|&region| {
-            ctx.blocks(region).all(|block| {
-                self.verify_block_rules_on_entrance(block) && self.verify_block_on_exit(block)
-            })
-        });
-        if !blocks_ok {
+        let has_regions = !ctx.regions(op).is_empty();
+        if has_regions && !self.verify_blocks_of(op) {
             return false;
         }
         if def.registered
@@ -305,16 +316,59 @@ impl<'a> Verifier<'a> {
         {
             return false;
         }
-        if !self.verify_terminators_of(op) {
+        if has_regions && !self.verify_terminators_of(op) {
             return false;
         }
         if def.traits.contains(Traits::TERMINATOR) && !self.verify_parent_of_terminator(op) {
             return false;
         }
-        if op == root || self.reachable_block_of(op).is_none() {
+        // Operands defined earlier in the op's block dominate it wherever it stands.
+        if scan.local || op == root || self.reachable_block_of(op).is_none() {
             return true;
         }
         self.verify_operand_dominance(op)
+    }
+
+    /// The block rules of `op`'s blocks (checked, not walked: their ops are not entered).
+    fn verify_blocks_of(&mut self, op: Op) -> bool {
+        let ctx = self.ctx;
+        ctx.regions(op).iter().all(|&region| {
+            ctx.blocks(region).all(|block| {
+                self.verify_block_rules_on_entrance(block) && self.verify_block_on_exit(block)
+            })
+        })
+    }
+
+    /// One pass over `op`'s operands for what both its own rules and its dominance check ask:
+    /// whether every operand is resolved, and whether every one is defined earlier in `op`'s
+    /// block (an argument of it or a result of an op before `op`), which settles dominance
+    /// for most ops without the dominator tree.
+    #[inline]
+    fn scan_operands(&self, op: Op) -> OperandScan {
+        let ctx = self.ctx;
+        let use_block = ctx.op_parent(op);
+        let mut local = use_block.is_some();
+        for v in ctx.operands(op) {
+            match ctx.value_def(v) {
+                ValueDef::BlockArg { block, .. } => local &= Some(block) == use_block,
+                ValueDef::Result { op: def, .. } => {
+                    local = local
+                        && def != op
+                        && ctx.op_parent(def) == use_block
+                        && ctx.is_before_in_block(def, op);
+                }
+                ValueDef::Placeholder => {
+                    return OperandScan {
+                        resolved: false,
+                        local: false,
+                    };
+                }
+            }
+        }
+        OperandScan {
+            resolved: true,
+            local,
+        }
     }
 
     /// The own rules of the terminators of `op`'s blocks, which may read `op` (a yield its
@@ -465,10 +519,11 @@ impl<'a> Verifier<'a> {
             last.1 = true;
             match top {
                 WorkItem::Op(o) => {
-                    if !self.verify_op_on_entrance(o) {
+                    let scan = self.scan_operands(o);
+                    if !self.verify_op_rules(o, self.ctx.op_def(o), scan) {
                         return false;
                     }
-                    if o != root {
+                    if o != root && !scan.local {
                         self.note_operand_dominance(o);
                     }
                     if !self.ctx.regions(o).is_empty() {
@@ -571,17 +626,38 @@ impl<'a> Verifier<'a> {
         })
     }
 
+    /// The own rules of `op`, checked on entering it.
     fn verify_op_on_entrance(&mut self, op: Op) -> bool {
-        for (i, v) in self.ctx.operands(op).enumerate() {
-            if matches!(self.ctx.value_def(v), ValueDef::Placeholder) {
-                return self.error(
-                    op,
-                    format!("operand #{i} is an unresolved forward reference"),
-                );
-            }
+        let resolved = self
+            .ctx
+            .operands(op)
+            .all(|v| !matches!(self.ctx.value_def(v), ValueDef::Placeholder));
+        let scan = OperandScan {
+            resolved,
+            local: false,
+        };
+        self.verify_op_rules(op, self.ctx.op_def(op), scan)
+    }
+
+    /// Reports the first unresolved operand of `op` and returns `false`.
+    #[cold]
+    fn unresolved_operand(&mut self, op: Op) -> bool {
+        let i = self
+            .ctx
+            .operands(op)
+            .position(|v| matches!(self.ctx.value_def(v), ValueDef::Placeholder))
+            .unwrap_or(0);
+        self.error(
+            op,
+            format!("operand #{i} is an unresolved forward reference"),
+        )
+    }
+
+    /// The own rules of `op`, whose definition is `def` and whose operands `scan` describes.
+    fn verify_op_rules(&mut self, op: Op, def: &'a OpDef, scan: OperandScan) -> bool {
+        if !scan.resolved {
+            return self.unresolved_operand(op);
         }
-        // The op's definition, looked up once for all the checks below.
-        let def: &'a OpDef = self.ctx.op_def(op);
         if def.registered {
             if !self.verify_property_kinds(op, def)
                 || !self.verify_counts(op, def)
