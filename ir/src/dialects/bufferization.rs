@@ -25,8 +25,8 @@ use crate::asm::printer::OpPrinter;
 use crate::context::{Context, OpState};
 use crate::diag::Diagnostic;
 use crate::dialects::syntax::{
-    add_attr, op_error, parse_cast_like, parse_colon_types_resolve, segment_range, segment_values,
-    segments, set_segments,
+    add_attr, op_error, parse_cast_like, parse_colon_types_resolve, segment_range, segment_sizes,
+    segment_values, segments, set_segments,
 };
 use crate::entity::{Op, Type};
 use crate::registry::{
@@ -202,9 +202,11 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
 }
 
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
-    // The declared counts checked the sizes: three groups adding up to the operands, or none.
-    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec::smallvec![0; 3]);
-    if sizes[0] != sizes[1] {
+    // The declared counts checked the sizes: three groups adding up to the operands, or none
+    // (read in place: every dealloc a pass touches is verified).
+    let sizes = segment_sizes(ctx, op).unwrap_or(&[0; 3]);
+    let size = |i: usize| sizes[i].max(0) as usize;
+    if size(0) != size(1) {
         op_error(
             ctx,
             op,
@@ -213,7 +215,7 @@ fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if sizes[2] != ctx.results(op).len() {
+    if size(2) != ctx.results(op).len() {
         op_error(
             ctx,
             op,

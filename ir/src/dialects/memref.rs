@@ -65,7 +65,7 @@ use crate::diag::Diagnostic;
 use crate::dialects::decl::declare_ops;
 use crate::dialects::syntax::{
     add_attr, dense_array, dense_array_values, int_attr, lookup_symbol, op_error,
-    parse_dynamic_index_list, print_dynamic_index_list, segment_array, segments, set_segments,
+    parse_dynamic_index_list, print_dynamic_index_list, segment_array, segment_sizes, set_segments,
     str_attr, symbol_ref, type_str,
 };
 use crate::entity::{Attr, Op, Type, Value};
@@ -547,7 +547,18 @@ fn check_segments(
     n: usize,
 ) -> Option<SmallVec<[usize; 4]>> {
     // A missing attribute reads as all-zero sizes, as MLIR's default-initialised property.
-    let sizes = segments(ctx, op).unwrap_or_else(|| smallvec![0; n]);
+    // The sizes are copied one by one: `collect` is not inlined and costs more than the copy
+    // (every allocation a pass touches is verified).
+    let sizes: SmallVec<[usize; 4]> = match segment_sizes(ctx, op) {
+        Some(values) => {
+            let mut sizes = SmallVec::with_capacity(values.len());
+            for &v in values {
+                sizes.push(v.max(0) as usize);
+            }
+            sizes
+        }
+        None => smallvec![0; n],
+    };
     if sizes.len() != n {
         op_error(
             ctx,

@@ -756,8 +756,9 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    let bounds = types_of(ctx, &ctx.operand_array(op)[..3]);
-    if bounds.iter().any(|&t| t != bounds[0]) {
+    // The bounds' types read in place (the op may carry many more operands).
+    let bound_type = ctx.value_type(ctx.operand(op, 0));
+    if (1..3).any(|i| ctx.value_type(ctx.operand(op, i)) != bound_type) {
         op_error(
             ctx,
             op,
@@ -766,7 +767,7 @@ fn verify_for(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         );
         return;
     }
-    if ctx.value_type(iv) != bounds[0] {
+    if ctx.value_type(iv) != bound_type {
         op_error(
             ctx,
             op,
