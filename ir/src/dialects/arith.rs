@@ -9,6 +9,7 @@ pub(crate) mod canonicalize;
 mod fold_minmax_casts;
 mod integer_identities;
 mod ops;
+mod screen;
 pub use ops::{
     AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp,
     MaxUIOp, MinSIOp, MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,

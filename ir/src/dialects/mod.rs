@@ -26,6 +26,8 @@ pub mod shape;
 pub mod syntax;
 pub mod tensor;
 pub mod test;
+#[cfg(test)]
+pub(crate) mod test_corpus;
 pub mod ub;
 pub mod vector;
 pub mod view;

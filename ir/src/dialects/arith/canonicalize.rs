@@ -1,10 +1,12 @@
 //! Folders and algebraic identities of `arith.andi`, `ori`, `xori`, `select`, `cmpi`, registered
-//! as their canonicalizations (with those of `fold_minmax_casts` and `integer_identities`).
+//! as their canonicalizations (with those of `fold_minmax_casts` and `integer_identities`);
+//! those of the binary integer ops are tried behind the screen of `screen`.
 
 use super::fold_minmax_casts::{fold_cast_of_constant, fold_min_max};
 use super::integer_identities::{
     combine_with_inner_constant, fold_add_of_sub, fold_mul_by_zero, fold_sub_of_add,
 };
+use super::screen::{self, BinaryKind};
 use super::{
     AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, ExtUIOp, IndexCastOp, MaxSIOp, MaxUIOp, MinSIOp,
     MinUIOp, MulIOp, OrIOp, SelectOp, SubIOp, TruncIOp, XOrIOp,
@@ -19,21 +21,15 @@ use crate::types::TypeData;
 /// Registers the folders and patterns of the `arith` ops.
 pub(crate) fn register(reg: &mut Registry) {
     let folders_of: [(&str, &'static [Pattern]); 16] = [
-        (
-            AddIOp::NAME,
-            &[constants_to_the_right, fold_arithmetic, fold_add_of_sub],
-        ),
-        (SubIOp::NAME, &[fold_arithmetic, fold_sub_of_add]),
-        (
-            MulIOp::NAME,
-            &[constants_to_the_right, fold_arithmetic, fold_mul_by_zero],
-        ),
+        (AddIOp::NAME, &[screened::<{ BinaryKind::Add as u8 }>]),
+        (SubIOp::NAME, &[screened::<{ BinaryKind::Sub as u8 }>]),
+        (MulIOp::NAME, &[screened::<{ BinaryKind::Mul as u8 }>]),
         (IndexCastOp::NAME, &[fold_index_cast]),
-        (AndIOp::NAME, &[constants_to_the_right, fold_andi]),
-        (OrIOp::NAME, &[constants_to_the_right, fold_ori]),
-        (XOrIOp::NAME, &[constants_to_the_right, fold_xori]),
+        (AndIOp::NAME, &[screened::<{ BinaryKind::And as u8 }>]),
+        (OrIOp::NAME, &[screened::<{ BinaryKind::Or as u8 }>]),
+        (XOrIOp::NAME, &[screened::<{ BinaryKind::Xor as u8 }>]),
         (SelectOp::NAME, &[fold_select]),
-        (CmpIOp::NAME, &[fold_cmpi]),
+        (CmpIOp::NAME, &[screened::<{ BinaryKind::Cmp as u8 }>]),
         (MaxSIOp::NAME, &[constants_to_the_right, fold_min_max]),
         (MinSIOp::NAME, &[constants_to_the_right, fold_min_max]),
         (MaxUIOp::NAME, &[constants_to_the_right, fold_min_max]),
@@ -47,14 +43,45 @@ pub(crate) fn register(reg: &mut Registry) {
             def.canonicalization.folders = folders;
         }
     }
-    if let Some(def) = reg.def_mut(XOrIOp::NAME) {
-        def.canonicalization.patterns = &[xori_not_cmpi];
+}
+
+/// The folders of a binary integer op followed by its patterns (MLIR's `fold`, then
+/// `getCanonicalizationPatterns`), in the order they are tried. They are registered behind
+/// the screen of `screen` as one folder, which tries them in this order.
+pub(super) fn binary_canonicalizations(kind: BinaryKind) -> &'static [Pattern] {
+    match kind {
+        BinaryKind::Add => &[
+            constants_to_the_right,
+            fold_arithmetic,
+            fold_add_of_sub,
+            combine_with_inner_constant,
+        ],
+        BinaryKind::Sub => &[
+            fold_arithmetic,
+            fold_sub_of_add,
+            combine_with_inner_constant,
+        ],
+        BinaryKind::Mul => &[
+            constants_to_the_right,
+            fold_arithmetic,
+            fold_mul_by_zero,
+            combine_with_inner_constant,
+        ],
+        BinaryKind::And => &[constants_to_the_right, fold_andi],
+        BinaryKind::Or => &[constants_to_the_right, fold_ori],
+        BinaryKind::Xor => &[constants_to_the_right, fold_xori, xori_not_cmpi],
+        BinaryKind::Cmp => &[fold_cmpi],
     }
-    for name in [AddIOp::NAME, SubIOp::NAME, MulIOp::NAME] {
-        if let Some(def) = reg.def_mut(name) {
-            def.canonicalization.patterns = &[combine_with_inner_constant];
-        }
-    }
+}
+
+/// Applies the first of [`binary_canonicalizations`] that changes `op`, an op of the kind
+/// numbered `KIND` (`BinaryKind::Add as u8`...), unless the screen finds that none may.
+fn screened<const KIND: u8>(rw: &mut Rewriter, op: Op) -> bool {
+    let kind = BinaryKind::ALL[usize::from(KIND)];
+    screen::may_change(rw, op, kind)
+        && binary_canonicalizations(kind)
+            .iter()
+            .any(|pattern| pattern(rw, op))
 }
 
 /// A commutative op with a constant operand before a non-constant one takes its constants
@@ -302,7 +329,7 @@ fn fold_cmpi(rw: &mut Rewriter, op: Op) -> bool {
 /// Whether `a` and `b` are the same value: the same SSA value, or the same result of two ops
 /// of one kind that are pure, have no regions, and read the same operands with the same
 /// attributes (what CSE would merge).
-fn same_value(ctx: &Context, a: Value, b: Value) -> bool {
+pub(super) fn same_value(ctx: &Context, a: Value, b: Value) -> bool {
     if a == b {
         return true;
     }

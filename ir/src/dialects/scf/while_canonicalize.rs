@@ -324,23 +324,7 @@ mod tests {
     //! repository's `.mlir` tests: where it answers that no pattern applies, none may.
 
     use super::*;
-    use crate::asm::parser::{ParseOptions, parse_module};
-    use std::path::{Path, PathBuf};
-
-    /// The `.mlir` files under `dir`, recursively.
-    fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                mlir_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "mlir") {
-                out.push(path);
-            }
-        }
-    }
+    use crate::dialects::test_corpus::for_each_chunk_with;
 
     /// Whether some pattern changes the loop `op` (it is changed then, and thrown away).
     fn some_pattern_applies(ctx: &mut Context, op: Op) -> bool {
@@ -355,43 +339,24 @@ mod tests {
 
     #[test]
     fn the_screen_never_hides_a_pattern_that_applies() {
-        let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
-        let mut files = Vec::new();
-        mlir_files(&tests, &mut files);
-        files.sort();
         let (mut screened_out, mut screened_in) = (0, 0);
-        for file in &files {
-            let text = std::fs::read_to_string(file).expect("readable test file");
-            for chunk in text.split("// -----\n").filter(|c| c.contains("scf.while")) {
-                let mut ctx = Context::new();
-                let options = ParseOptions {
-                    allow_unregistered: true,
-                };
-                let Ok(module) = parse_module(&mut ctx, "t.mlir", chunk, &options) else {
+        for_each_chunk_with("scf.while", |file, ctx, module| {
+            for op in ctx.walk_preorder(module) {
+                let Some(parts) = while_parts(ctx, op) else {
                     continue;
                 };
-                let loops: Vec<Op> = ctx
-                    .walk_preorder(module)
-                    .into_iter()
-                    .filter(|&op| WhileOp::is(&ctx, op))
-                    .collect();
-                for op in loops {
-                    let Some(parts) = while_parts(&ctx, op) else {
-                        continue;
-                    };
-                    if super::super::while_screen::some_pattern_may_apply(&ctx, op, &parts) {
-                        screened_in += 1;
-                        continue;
-                    }
-                    screened_out += 1;
-                    assert!(
-                        !some_pattern_applies(&mut ctx, op),
-                        "{}: the screen hides a pattern that changes a loop",
-                        file.display()
-                    );
+                if super::super::while_screen::some_pattern_may_apply(ctx, op, &parts) {
+                    screened_in += 1;
+                    continue;
                 }
+                screened_out += 1;
+                assert!(
+                    !some_pattern_applies(ctx, op),
+                    "{}: the screen hides a pattern that changes a loop",
+                    file.display()
+                );
             }
-        }
+        });
         assert!(
             screened_out >= 40 && screened_in >= 40,
             "too few loops to judge the screen: {screened_out} screened out, {screened_in} in"
