@@ -16,6 +16,7 @@ mod for_trip_count;
 mod free_guards;
 mod if_combine;
 mod if_nested;
+mod if_screen;
 mod loops_canonicalize;
 mod ops;
 mod while_canonicalize;

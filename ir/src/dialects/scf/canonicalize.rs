@@ -1,34 +1,63 @@
-//! `scf.if` patterns: constant condition, trivial yields to `arith.select`, (from
-//! `duplicate_results`) results always equal to an earlier one, dead results, empty else, (from
-//! `if_combine`) two `scf.if` in a row on the same condition, and (from `free_guards`) two
-//! guarded frees on one condition with no allocation between them.
+//! `scf.if` patterns, behind the screen of `if_screen`: constant condition, trivial yields to
+//! `arith.select`, (from `duplicate_results`) results always equal to an earlier one, dead
+//! results, empty else, (from `if_combine`) two `scf.if` in a row on the same condition, and
+//! (from `free_guards`) two guarded frees on one condition with no allocation between them.
 
 use super::IfOp;
+use super::if_screen::{IfFacts, Need};
 use crate::context::{Context, ValueDef};
 use crate::dialects::arith::{ConstantOp, SelectOp};
 use crate::dialects::view::OpView;
 use crate::entity::{Block, Op, Value};
 use crate::registry::{Registry, Traits};
-use crate::rewrite::Rewriter;
+use crate::rewrite::{Pattern, Rewriter};
 use smallvec::SmallVec;
 
 /// Registers the patterns of `scf.if` (and, from `loops_canonicalize`, of the loops).
 pub(crate) fn register(reg: &mut Registry) {
     super::loops_canonicalize::register(reg);
     if let Some(def) = reg.def_mut(IfOp::NAME) {
-        def.canonicalization.patterns = &[
-            super::if_nested::if_negated_condition_swap,
-            super::if_nested::if_combine_nested,
-            super::if_nested::if_condition_propagation,
-            if_constant_condition,
-            if_trivial_to_select,
-            super::duplicate_results::duplicate_results,
-            if_remove_dead_results,
-            if_remove_empty_else,
-            super::if_combine::if_combine_same_condition,
-            super::free_guards::if_merge_free_guards,
-        ];
+        def.canonicalization.patterns = &[if_patterns];
     }
+}
+
+/// The `scf.if` patterns, in the order they are tried, each with the fact it cannot apply
+/// without (see `if_screen`).
+pub(super) const IF_PATTERNS: &[(Pattern, Need)] = &[
+    (
+        super::if_nested::if_negated_condition_swap,
+        Need::NegatedCondition,
+    ),
+    (super::if_nested::if_combine_nested, Need::LeadingIf),
+    (
+        super::if_nested::if_condition_propagation,
+        Need::ConditionUsedOutsideTheBlock,
+    ),
+    (if_constant_condition, Need::ConstantCondition),
+    (if_trivial_to_select, Need::Results),
+    (
+        super::duplicate_results::duplicate_results,
+        Need::TwoResults,
+    ),
+    (if_remove_dead_results, Need::DeadResult),
+    (if_remove_empty_else, Need::ElseOfOneOp),
+    (
+        super::if_combine::if_combine_same_condition,
+        Need::IfOnConditionBeside,
+    ),
+    (
+        super::free_guards::if_merge_free_guards,
+        Need::IfOnConditionBeside,
+    ),
+];
+
+/// Applies the first `scf.if` pattern that changes `op`, trying only those whose need the
+/// screen of `if_screen` finds may hold.
+fn if_patterns(rw: &mut Rewriter, op: Op) -> bool {
+    let facts = IfFacts::of(rw, op);
+    IF_PATTERNS
+        .iter()
+        .any(|&(pattern, need)| facts.allow(need) && pattern(rw, op))
 }
 
 /// The single block of region `i` of `op`, if it has exactly one.
