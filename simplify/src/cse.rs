@@ -15,52 +15,88 @@ use ir::dialects::arith::{CmpIOp, CmpIPredicate};
 use ir::{Block, Context, Effects, Op, OpView, Region, Traits, Value};
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
+use std::collections::hash_map::Entry as MapEntry;
+
+/// A candidate recorded in a [`ScopedTable`]: the op, its hash, and the entry recorded before
+/// it with the same hash that it shadows (still in scope, as scopes nest).
+struct Entry {
+    op: Op,
+    hash: u64,
+    shadowed: Option<u32>,
+}
 
 /// A hash table with scopes: candidates by the hash of what makes two of them equal (name,
-/// attributes, operands and result types, read from the IR, no key is built), and an undo log
-/// per scope. Within a bucket the ops of inner scopes come last, so leaving a scope pops them.
+/// attributes, operands and result types, read from the IR, no key is built). The entries are
+/// a stack in the order recorded, so leaving a scope pops the entries recorded in it; the map
+/// holds the latest entry of each hash, which chains to the earlier ones it shadows.
 #[derive(Default)]
 struct ScopedTable {
-    map: FxHashMap<u64, SmallVec<[Op; 1]>>,
-    log: Vec<u64>,
+    latest: FxHashMap<u64, u32>,
+    entries: Vec<Entry>,
 }
 
 impl ScopedTable {
-    /// An op in scope equal to the candidate `op` whose hash is `hash`.
-    fn find(&self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
-        let bucket = self.map.get(&hash)?;
-        bucket
-            .iter()
-            .rev()
-            .copied()
-            .find(|&other| same_computation(ctx, op, other))
+    /// An op in scope equal to the candidate `op` whose hash is `hash` (the latest recorded);
+    /// when there is none, `op` is recorded in the current scope. One lookup serves both.
+    fn find_or_insert(&mut self, ctx: &Context, hash: u64, op: Op) -> Option<Op> {
+        let index = u32::try_from(self.entries.len()).expect("fewer than 2^32 candidates");
+        let shadowed = match self.latest.entry(hash) {
+            MapEntry::Occupied(mut latest) => {
+                let mut cursor = Some(*latest.get());
+                while let Some(k) = cursor {
+                    let entry = &self.entries[k as usize];
+                    if same_computation(ctx, op, entry.op) {
+                        return Some(entry.op);
+                    }
+                    cursor = entry.shadowed;
+                }
+                Some(std::mem::replace(latest.get_mut(), index))
+            }
+            MapEntry::Vacant(vacant) => {
+                vacant.insert(index);
+                None
+            }
+        };
+        self.entries.push(Entry { op, hash, shadowed });
+        None
     }
 
-    fn insert(&mut self, hash: u64, op: Op) {
-        self.map.entry(hash).or_default().push(op);
-        self.log.push(hash);
+    /// The number of entries recorded, to come back to when the current scope is left.
+    fn mark(&self) -> usize {
+        self.entries.len()
     }
 
-    /// Forgets the ops recorded since the log had `mark` entries.
+    /// Forgets the ops recorded since there were `mark` entries.
     fn leave_scope(&mut self, mark: usize) {
-        for hash in self.log.drain(mark..) {
-            if let Some(bucket) = self.map.get_mut(&hash) {
-                bucket.pop();
-                if bucket.is_empty() {
-                    self.map.remove(&hash);
+        while self.entries.len() > mark {
+            let Some(entry) = self.entries.pop() else {
+                break;
+            };
+            match entry.shadowed {
+                Some(previous) => {
+                    self.latest.insert(entry.hash, previous);
+                }
+                None => {
+                    self.latest.remove(&entry.hash);
                 }
             }
         }
     }
 }
 
-/// The hash of what makes two candidates equal.
+/// The hash of what makes two candidates equal. The two operands of a binary op are hashed
+/// in sorted order whether or not their order matters, so that the ops whose order does not
+/// ([`operands_unordered`]) need not be told apart here: an op with swapped operands merely
+/// shares the bucket, and [`same_computation`] decides.
 fn computation_hash(ctx: &Context, op: Op) -> u64 {
     let mut h = FxHasher::default();
     ctx.op_name(op).hash(&mut h);
     ctx.attrs(op).hash(&mut h);
-    if operands_unordered(ctx, op) {
-        hash_unordered_operands(ctx, op, &mut h);
+    if ctx.num_operands(op) == 2 {
+        let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        (a.min(b), a.max(b)).hash(&mut h);
+    } else if operands_unordered(ctx, op) {
+        sorted_operands(ctx, op).hash(&mut h);
     } else {
         for v in ctx.operands(op) {
             v.hash(&mut h);
@@ -79,17 +115,6 @@ fn operands_unordered(ctx: &Context, op: Op) -> bool {
         || CmpIOp::of(ctx, op)
             .and_then(|cmp| cmp.predicate(ctx))
             .is_some_and(|p| matches!(p, CmpIPredicate::Eq | CmpIPredicate::Ne))
-}
-
-/// Hashes the operands of `op` so that any order of them hashes alike: sorted (two operands,
-/// the usual case, without collecting them).
-fn hash_unordered_operands(ctx: &Context, op: Op, h: &mut FxHasher) {
-    if ctx.num_operands(op) == 2 {
-        let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
-        (a.min(b), a.max(b)).hash(h);
-    } else {
-        sorted_operands(ctx, op).hash(h);
-    }
 }
 
 /// The operands of `op`, sorted: the same for two ops whose operands are a permutation of
@@ -167,7 +192,7 @@ fn visit_block(
     children: &FxHashMap<Block, Vec<Block>>,
     table: &mut ScopedTable,
 ) -> usize {
-    let mark = table.log.len();
+    let mark = table.mark();
     let mut erased = 0;
     let mut next = ctx.first_op(block);
     while let Some(op) = next {
@@ -210,14 +235,13 @@ fn eliminate_if_redundant(ctx: &mut Context, op: Op, table: &mut ScopedTable) ->
         return 0;
     }
     let hash = computation_hash(ctx, op);
-    if let Some(existing) = table.find(ctx, hash, op) {
-        let values = ctx.results(existing).to_vec();
-        ctx.replace_op_uses(op, &values);
-        ctx.erase_op(op);
-        return 1;
-    }
-    table.insert(hash, op);
-    0
+    let Some(existing) = table.find_or_insert(ctx, hash, op) else {
+        return 0;
+    };
+    let values = ctx.results(existing).to_vec();
+    ctx.replace_op_uses(op, &values);
+    ctx.erase_op(op);
+    1
 }
 
 /// Whether the region-less op `op` may be merged with an equal one: it has results, is no
@@ -227,4 +251,68 @@ fn is_candidate(ctx: &Context, op: Op) -> bool {
         && ctx.successors(op).is_empty()
         && !ctx.has_trait(op, Traits::TERMINATOR)
         && matches!(ctx.memory_effects(op), Effects::Known(list) if list.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::asm::parser::{ParseOptions, parse_module};
+
+    /// The ops of the body of the single function of `src`, in order.
+    fn body_ops(ctx: &mut Context, src: &str) -> Vec<Op> {
+        let module = parse_module(ctx, "t.mlir", src, &ParseOptions::default()).expect("parses");
+        ctx.walk_preorder(module)
+            .into_iter()
+            .filter(|&op| {
+                ctx.parent_op(op)
+                    .is_some_and(|p| ctx.parent_op(p) == Some(module))
+            })
+            .collect()
+    }
+
+    const OPS: &str = "func.func @f(%a: index, %b: index) {
+  %0 = arith.subi %a, %b : index
+  %1 = arith.subi %b, %a : index
+  %2 = arith.subi %a, %b : index
+  %3 = arith.cmpi eq, %a, %b : index
+  %4 = arith.cmpi eq, %b, %a : index
+  %5 = arith.cmpi slt, %b, %a : index
+  %6 = arith.cmpi slt, %a, %b : index
+  return
+}";
+
+    #[test]
+    fn a_shadowed_entry_is_found_behind_a_later_one_and_comes_back_when_its_scope_closes() {
+        let mut ctx = Context::new();
+        let ops = body_ops(&mut ctx, OPS);
+        let (sub_ab, sub_ba, sub_ab_again) = (ops[0], ops[1], ops[2]);
+        let mut table = ScopedTable::default();
+        // One hash for all, as colliding candidates have.
+        assert_eq!(table.find_or_insert(&ctx, 7, sub_ab), None);
+        let mark = table.mark();
+        assert_eq!(table.find_or_insert(&ctx, 7, sub_ba), None);
+        assert_eq!(table.find_or_insert(&ctx, 7, sub_ab_again), Some(sub_ab));
+        table.leave_scope(mark);
+        assert_eq!(table.entries.len(), 1);
+        assert_eq!(table.latest.get(&7), Some(&0));
+        assert_eq!(table.find_or_insert(&ctx, 7, sub_ba), None);
+        table.leave_scope(0);
+        assert!(table.latest.is_empty() && table.entries.is_empty());
+    }
+
+    #[test]
+    fn swapped_operands_share_a_hash_but_merge_only_where_their_order_does_not_matter() {
+        let mut ctx = Context::new();
+        let ops = body_ops(&mut ctx, OPS);
+        let hash = |op: Op| computation_hash(&ctx, op);
+        let (sub_ab, sub_ba, eq_ab, eq_ba, slt_ba, slt_ab) =
+            (ops[0], ops[1], ops[3], ops[4], ops[5], ops[6]);
+        assert_eq!(hash(sub_ab), hash(sub_ba));
+        assert!(!same_computation(&ctx, sub_ab, sub_ba));
+        assert_eq!(hash(eq_ab), hash(eq_ba));
+        assert!(same_computation(&ctx, eq_ab, eq_ba));
+        assert_eq!(hash(slt_ab), hash(slt_ba));
+        assert!(!same_computation(&ctx, slt_ab, slt_ba));
+        assert_ne!(hash(sub_ab), hash(eq_ab));
+    }
 }
