@@ -899,7 +899,9 @@ impl<'a> DeallocState<'a> {
 
     /// Frees, before `before`, what its block owns, retaining `retained` (plus the memrefs
     /// live out of the block); returns the updated ownership indicators of `retained`'s
-    /// memrefs, in order. For terminator-like ops without successors.
+    /// memrefs, in order. For terminator-like ops without successors, in the block the pass
+    /// is visiting: a block the pass has left has freed what it owned, and its list of memrefs
+    /// to free is gone (`pass/dealloc_lists.rs`).
     pub fn insert_dealloc(&mut self, before: Op, retained: &[Value]) -> R<Vec<Value>> {
         let Some(block) = self.ctx.op_parent(before) else {
             return Ok(Vec::new());
