@@ -588,10 +588,7 @@ mod tests {
             ));
         }
         src.push_str("  return\n}\n");
-        let mut ctx = ir::Context::new();
-        let module =
-            ir::asm::parse_module(&mut ctx, "t.mlir", &src, &ir::asm::ParseOptions::default())
-                .unwrap_or_else(|d| panic!("{}", d.message));
+        let (ctx, module) = crate::test_support::parsed(&src);
         let flow = crate::alias::BufferViewFlowAnalysis::compute(&ctx, module);
         let values: Vec<Value> = ctx
             .walk_preorder(module)

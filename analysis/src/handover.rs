@@ -337,10 +337,7 @@ func.func private @twice(%m: memref<2xf32>) {
   return
 }
 "#;
-        let mut ctx = ir::Context::new();
-        let module =
-            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
-                .unwrap_or_else(|d| panic!("{}", d.message));
+        let (ctx, module) = crate::test_support::parsed(src);
         let found = candidates(&ctx, &ctx.walk_preorder(module));
         assert_eq!(found.len(), 1, "{:?}", found.keys().collect::<Vec<_>>());
         assert_eq!(found["taken"].1, vec![true, false]);

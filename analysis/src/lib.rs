@@ -22,3 +22,5 @@ pub mod liveness;
 pub mod loops;
 pub mod print;
 pub mod returns;
+#[cfg(test)]
+mod test_support;

@@ -470,10 +470,7 @@ func.func @last(%c: i1) {
   return
 }
 "#;
-        let mut ctx = ir::Context::new();
-        let module =
-            ir::asm::parse_module(&mut ctx, "t.mlir", src, &ir::asm::ParseOptions::default())
-                .unwrap_or_else(|d| panic!("{}", d.message));
+        let (ctx, module) = crate::test_support::parsed(src);
         let ops = ctx.walk_preorder(module);
         for (at, &op) in ops.iter().enumerate() {
             assert_eq!(nested_walk(&ctx, &ops, at), &ctx.walk_preorder(op)[..]);
