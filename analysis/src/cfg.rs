@@ -243,15 +243,42 @@ pub fn dominance_order(ctx: &Context, region: Region) -> Vec<Block> {
     if blocks.next().is_none() {
         return vec![entry];
     }
-    let Some(cfg) = RegionCfg::new(ctx, region) else {
+    let Some(split) = ReachabilitySplit::of(ctx, region) else {
         return Vec::new();
     };
-    let order = DfsOrder::from_entry(cfg.graph());
-    let reachable = order.reverse_postorder().map(|node| cfg.block(node));
-    let unreachable = (0..cfg.blocks().len())
-        .filter(|&i| !order.is_visited(NodeId::from_index(i)))
-        .map(|i| cfg.blocks()[i]);
-    reachable.chain(unreachable).collect()
+    let mut order = split.reachable;
+    order.extend(split.unreachable);
+    order
+}
+
+/// The blocks of a region parted by one depth-first search from its entry: what
+/// [`dominance_order`] puts first and last, for a client that also erases the unreachable ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReachabilitySplit {
+    /// The reachable blocks in reverse post-order (each after its dominators).
+    pub reachable: Vec<Block>,
+    /// The unreachable blocks in region order.
+    pub unreachable: Vec<Block>,
+}
+
+impl ReachabilitySplit {
+    /// The split of `region`'s blocks (`None` for a region without blocks).
+    pub fn of(ctx: &Context, region: Region) -> Option<Self> {
+        let cfg = RegionCfg::new(ctx, region)?;
+        let order = DfsOrder::from_entry(cfg.graph());
+        let reachable = order
+            .reverse_postorder()
+            .map(|node| cfg.block(node))
+            .collect();
+        let unreachable = (0..cfg.blocks().len())
+            .filter(|&i| !order.is_visited(NodeId::from_index(i)))
+            .map(|i| cfg.blocks()[i])
+            .collect();
+        Some(ReachabilitySplit {
+            reachable,
+            unreachable,
+        })
+    }
 }
 
 /// One successor of a region-branch point: where control goes, which values are forwarded

@@ -126,6 +126,10 @@ fn dominance_order_puts_each_block_after_its_dominators() {
         cfg::dominance_order(&ctx, region),
         vec![b[0], b[2], b[3], b[1], b[4]]
     );
+    // The same search, parted: what the ownership pass keeps and what it erases.
+    let split = cfg::ReachabilitySplit::of(&ctx, region).expect("a region with blocks");
+    assert_eq!(split.reachable, vec![b[0], b[2], b[3], b[1]]);
+    assert_eq!(split.unreachable, vec![b[4]]);
 }
 
 #[test]

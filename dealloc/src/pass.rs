@@ -58,9 +58,8 @@ use std::cell::OnceCell;
 use crate::extensions::Extensions;
 use crate::ownership::Ownership;
 use analysis::alias::{is_function_argument, view_base};
-use analysis::cfg::{RegionCfg, dominance_order};
+use analysis::cfg::{ReachabilitySplit, dominance_order};
 use analysis::effects::is_allocation;
-use analysis::graph::{DfsOrder, NodeId};
 use analysis::liveness::Liveness;
 
 mod argument_reads;
@@ -128,17 +127,13 @@ fn erase_unreachable_blocks(ctx: &mut Context, ops: &[Op]) -> BlockOrders {
         if ctx.region_parent(region).is_none_or(|op| !ctx.is_alive(op)) {
             continue;
         }
-        let Some(cfg) = RegionCfg::new(ctx, region) else {
+        let Some(split) = ReachabilitySplit::of(ctx, region) else {
             continue;
         };
-        let search = DfsOrder::from_entry(cfg.graph());
-        for (index, &block) in cfg.blocks().iter().enumerate() {
-            if !search.is_visited(NodeId::from_index(index)) {
-                ctx.erase_block(block);
-            }
+        for block in split.unreachable {
+            ctx.erase_block(block);
         }
-        let order = search.reverse_postorder().map(|node| cfg.block(node));
-        orders.insert(region, order.collect());
+        orders.insert(region, split.reachable);
     }
     orders
 }

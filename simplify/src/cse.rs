@@ -68,10 +68,8 @@ impl ScopedTable {
 
     /// Forgets the ops recorded since there were `mark` entries.
     fn leave_scope(&mut self, mark: usize) {
-        while self.entries.len() > mark {
-            let Some(entry) = self.entries.pop() else {
-                break;
-            };
+        // Latest first: each entry hands its hash back to the one it shadowed.
+        for entry in self.entries.drain(mark..).rev() {
             match entry.shadowed {
                 Some(previous) => {
                     self.latest.insert(entry.hash, previous);

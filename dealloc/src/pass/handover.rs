@@ -18,9 +18,9 @@
 //! callee, which the deallocation simplification knows from the same analysis, so its free
 //! needs no comparison of pointers.
 
-use analysis::alias::is_buffer;
-use analysis::handover::{HandedOver, cast_sources, direct_call, handed_over_arguments};
-use ir::dialects::func::FuncOp;
+use analysis::handover::{
+    HandedOver, cast_sources, direct_call, handed_over_arguments, may_receive_handed_over,
+};
 use ir::{Block, Context, Op, OpView};
 
 use super::{DeallocOptions, DeallocState};
@@ -47,13 +47,10 @@ pub(crate) fn owned_arguments(
     handed_over_arguments(ctx, root)
 }
 
-/// Whether `func` is private and takes a buffer: [`handed_over_arguments`] looks at the calls
-/// of such functions only (those with a body, a unique name, referenced by calls alone).
+/// Whether `func` (alive) may own arguments its calls hand over, as the analysis decides
+/// ([`may_receive_handed_over`]).
 fn may_own_an_argument(ctx: &Context, func: Op) -> bool {
-    let func = FuncOp::wrap(func);
-    ctx.is_alive(func.op())
-        && func.is_private(ctx)
-        && func.arguments(ctx).iter().any(|&arg| is_buffer(ctx, arg))
+    ctx.is_alive(func) && may_receive_handed_over(ctx, func)
 }
 
 impl DeallocState<'_> {
@@ -100,6 +97,7 @@ impl DeallocState<'_> {
 mod tests {
     use super::*;
     use ir::asm::{ParseOptions, parse_module};
+    use ir::dialects::func::FuncOp;
 
     /// The screen before the module's calls are looked at loses no owned argument: where a
     /// private function takes a buffer, the arguments are the analysis's; where none does,
