@@ -63,6 +63,7 @@ use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
 mod argument_reads;
+mod bool_constants;
 mod dealloc_lists;
 mod handover;
 mod ownership_map;
@@ -70,6 +71,7 @@ mod read_only_clones;
 mod transfer;
 mod value_order;
 
+use bool_constants::BoolConstants;
 use dealloc_lists::DeallocLists;
 use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
@@ -404,7 +406,8 @@ pub struct DeallocState<'a> {
     /// The memrefs each block may have to free (the block visited's, and those listed ahead
     /// in blocks not visited yet).
     to_dealloc: DeallocLists,
-    consts: FxHashMap<(Block, bool), Value>,
+    /// The `i1` constants made at the start of blocks ([`Self::bool_const`]).
+    consts: BoolConstants,
     /// Op lists of blocks not being handled, kept for the next ones (one per nesting level
     /// in use at most).
     op_lists: Vec<Vec<Op>>,
@@ -479,7 +482,7 @@ impl<'a> DeallocState<'a> {
             order: OnceCell::new(),
             owned: OwnershipMap::default(),
             to_dealloc: DeallocLists::default(),
-            consts: FxHashMap::default(),
+            consts: BoolConstants::default(),
             op_lists: Vec::new(),
             redundant_frees: Vec::new(),
             preconditions_hold: false,
@@ -617,7 +620,7 @@ impl<'a> DeallocState<'a> {
 
     /// Makes the table of ownerships over the function's value numbers
     /// ([`Self::function_value_numbers`]), and sizes the table of constants for the blocks of
-    /// the function: most blocks make one constant or two, so it rarely grows.
+    /// the function (one entry per block making constants), so it does not grow.
     fn reserve_tables(&mut self) {
         self.owned = OwnershipMap::over(self.function_value_numbers(), self.walk.len());
         let blocks = self.live.blocks().len();
@@ -2011,7 +2014,7 @@ impl<'a> DeallocState<'a> {
 
     /// A cached `arith.constant true/false` at the start of `block`.
     fn bool_const(&mut self, block: Block, value: bool) -> Value {
-        if let Some(&v) = self.consts.get(&(block, value)) {
+        if let Some(v) = self.consts.get(block, value) {
             return v;
         }
         let loc = self
@@ -2020,7 +2023,7 @@ impl<'a> DeallocState<'a> {
             .map_or(self.ctx.unknown_loc(), |op| self.ctx.op_loc(op));
         let mut b = Builder::at_start(self.ctx, block, loc);
         let v = ConstantOp::build_bool(&mut b, value).result(&b);
-        self.consts.insert((block, value), v);
+        self.consts.insert(block, value, v);
         v
     }
 

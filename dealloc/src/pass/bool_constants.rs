@@ -1,0 +1,97 @@
+//! The `arith.constant true/false` the pass made at the start of each block
+//! ([`BoolConstants`]).
+//!
+//! The pass asks for a block's `true` or `false` several times per op it handles, nearly always
+//! in the block it visits, and hashing each `(block, value)` pair cost more than the lookups'
+//! answers are worth: the pair of a block is one hashed entry (so a block making both constants
+//! is inserted once, and the map sized for the function's blocks never grows), and the pair of
+//! the block asked last is kept apart as well, answered without a hash.
+
+use ir::{Block, Value};
+use rustc_hash::FxHashMap;
+
+/// A block's constants: `false` at index 0, `true` at index 1.
+type Pair = [Option<Value>; 2];
+
+/// The `i1` constants made per block: what a map from `(block, value)` to constant would hold
+/// (see the module doc).
+#[derive(Debug, Default)]
+pub(super) struct BoolConstants {
+    /// The block asked last, and its pair (also in `by_block`).
+    recent: Option<(Block, Pair)>,
+    by_block: FxHashMap<Block, Pair>,
+}
+
+impl BoolConstants {
+    /// Room for the constants of `blocks` blocks.
+    pub(super) fn reserve(&mut self, blocks: usize) {
+        self.by_block.reserve(blocks);
+    }
+
+    /// The constant `value` made in `block`, if any.
+    #[inline]
+    pub(super) fn get(&mut self, block: Block, value: bool) -> Option<Value> {
+        match self.recent {
+            Some((recent, pair)) if recent == block => pair[usize::from(value)],
+            _ => {
+                let pair = self.by_block.get(&block).copied().unwrap_or_default();
+                self.recent = Some((block, pair));
+                pair[usize::from(value)]
+            }
+        }
+    }
+
+    /// Records `constant` as the constant `value` of `block`.
+    pub(super) fn insert(&mut self, block: Block, value: bool, constant: Value) {
+        let pair = self.by_block.entry(block).or_default();
+        pair[usize::from(value)] = Some(constant);
+        self.recent = Some((block, *pair));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever the order of lookups and insertions, over several blocks, the constants answer
+    /// as a map keyed by `(block, value)`.
+    #[test]
+    fn constants_answer_as_a_map_by_block_and_value() {
+        let blocks = [0, 1, 2].map(Block::from_u32);
+        let mut constants = BoolConstants::default();
+        let mut expected: FxHashMap<(Block, bool), Value> = FxHashMap::default();
+        let steps = [
+            (0, true, Some(10)),
+            (0, false, None),
+            (1, false, Some(11)),
+            (0, false, Some(12)),
+            (1, true, None),
+            (2, true, Some(13)),
+            (1, true, Some(14)),
+            (0, true, None),
+            (2, false, None),
+        ];
+        for (b, value, made) in steps {
+            let block = blocks[b];
+            for &other in &blocks {
+                for v in [false, true] {
+                    assert_eq!(
+                        constants.get(other, v),
+                        expected.get(&(other, v)).copied(),
+                        "block {other:?}, {v}"
+                    );
+                }
+            }
+            assert_eq!(
+                constants.get(block, value),
+                expected.get(&(block, value)).copied()
+            );
+            if let Some(n) = made {
+                let constant = Value::from_u32(n);
+                constants.insert(block, value, constant);
+                expected.insert((block, value), constant);
+                assert_eq!(constants.get(block, value), Some(constant));
+            }
+        }
+    }
+}
