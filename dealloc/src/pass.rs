@@ -391,6 +391,7 @@ pub struct DeallocState<'a> {
     /// The arguments private functions own ([`handover`]).
     owned_args: &'a handover::OwnedArguments,
     func: Op,
+    /// The liveness of the function's memrefs (only theirs is computed: [`Self::run`]).
     live: Liveness,
     /// The pre-order walk of the function before the pass touched it.
     walk: Cow<'a, [Op]>,
@@ -432,6 +433,14 @@ type R<T> = Result<T, Diagnostic>;
 /// How many buffers a memref is compared with, at most, to prove it apart from all of them
 /// ([`DeallocState::apart_from_all`]).
 const MAX_PROVED_APART: usize = 64;
+
+/// Whether a buffer root is an allocation or an argument of the function: what can make it
+/// certainly another buffer than a second root ([`DeallocState::provably_distinct`]).
+#[derive(Clone, Copy)]
+struct RootKind {
+    allocated: bool,
+    function_argument: bool,
+}
 
 /// A memref a block may have to free, and its ownership indicator there.
 #[derive(Clone, Copy)]
@@ -721,12 +730,7 @@ impl<'a> DeallocState<'a> {
     fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
         self.to_dealloc.visit(block);
         let region = self.ctx.block_parent(block);
-        let ctx = &*self.ctx;
-        let mut live_in: SmallVec<[Value; 8]> = self
-            .live
-            .live_in(block)
-            .filter(|&v| is_memref(ctx, v))
-            .collect();
+        let mut live_in: SmallVec<[Value; 8]> = self.live.live_in(block).collect();
         self.sort_values(&mut live_in);
         for v in live_in {
             let def_block = self.ctx.value_parent_block(v);
@@ -1171,9 +1175,28 @@ impl<'a> DeallocState<'a> {
     /// Whether two buffer roots certainly are different buffers: two allocations, or an
     /// allocation and an argument of the function (which the function never allocated).
     fn provably_distinct(&self, a: Value, b: Value) -> bool {
-        let allocated = |v: Value| is_allocation(self.ctx, v);
-        let function_arg = |v: Value| is_function_argument(self.ctx, v);
-        (allocated(a) && (allocated(b) || function_arg(b))) || (function_arg(a) && allocated(b))
+        self.distinct_from(self.root_kind(a), b)
+    }
+
+    /// What of the buffer root `root` can make it [`Self::provably_distinct`] from another,
+    /// found once for all the roots it is compared with.
+    fn root_kind(&self, root: Value) -> RootKind {
+        let allocated = is_allocation(self.ctx, root);
+        RootKind {
+            allocated,
+            // An allocation is an op's result, never an argument.
+            function_argument: !allocated && is_function_argument(self.ctx, root),
+        }
+    }
+
+    /// [`Self::provably_distinct`] of a root of kind `a` and the root `b`.
+    fn distinct_from(&self, a: RootKind, b: Value) -> bool {
+        if !a.allocated && !a.function_argument {
+            return false;
+        }
+        let b_allocated = is_allocation(self.ctx, b);
+        (a.allocated && (b_allocated || is_function_argument(self.ctx, b)))
+            || (a.function_argument && b_allocated)
     }
 
     /// `memref.extract_aligned_pointer_as_index %v`, before `before`.
@@ -1514,8 +1537,16 @@ impl<'a> DeallocState<'a> {
         self.reset_retained(&retained, &updated, block);
         if !without_dynamic_ownership {
             let ownerships = self.forwarded_ownerships(&operands, &updated);
-            self.ctx
-                .splice_operands(op, range.end..range.end, ownerships);
+            if range.end == self.ctx.num_operands(op) {
+                // Appended one by one (the same operands and uses): a splice at the end moves
+                // nothing but costs more.
+                for &ownership in ownerships {
+                    self.ctx.push_operand(op, ownership);
+                }
+            } else {
+                self.ctx
+                    .splice_operands(op, range.end..range.end, ownerships);
+            }
         }
         Ok(())
     }
@@ -1587,7 +1618,6 @@ impl<'a> DeallocState<'a> {
         retained.extend(
             self.live
                 .live_out(from)
-                .filter(|&v| is_memref(self.ctx, v))
                 .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v))),
         );
         self.sort_values(&mut retained[operand_count..]);
@@ -1700,12 +1730,20 @@ impl<'a> DeallocState<'a> {
     /// from its root and are [`Self::provably_distinct`] from it. Asked of a few values only:
     /// beyond [`MAX_PROVED_APART`], answered `false`.
     fn apart_from_all(&self, value: Value, others: impl ExactSizeIterator<Item = Value>) -> bool {
+        if others.len() > MAX_PROVED_APART {
+            return false;
+        }
         let root = view_base(self.ctx, value);
-        others.len() <= MAX_PROVED_APART
-            && others.filter(|&other| other != value).all(|other| {
-                let other_root = view_base(self.ctx, other);
-                other_root != root && self.provably_distinct(root, other_root)
-            })
+        // The root's kind is found at the first other, not again for each.
+        let mut kind = None;
+        others.filter(|&other| other != value).all(|other| {
+            let other_root = view_base(self.ctx, other);
+            other_root != root
+                && self.distinct_from(
+                    *kind.get_or_insert_with(|| self.root_kind(root)),
+                    other_root,
+                )
+        })
     }
 
     /// The memrefs of `to_free` that a dealloc retaining `retained` does not free, with their
@@ -2053,6 +2091,9 @@ impl<'a> DeallocState<'a> {
     /// name: the pass asks this of every indicator it frees under or combines, and comparing
     /// attribute names as strings was most of the cost.
     pub(crate) fn constant_bool(&self, v: Value) -> Option<bool> {
+        if let Some(known) = self.consts.recent_value(v) {
+            return Some(known);
+        }
         let ctx = &*self.ctx;
         let Some(value_name) = self.value_attr_name else {
             return ConstantOp::as_bool(ctx, v);

@@ -41,6 +41,19 @@ impl BoolConstants {
         }
     }
 
+    /// Which constant `v` is, when it is one of the block asked last: the pass asks what its
+    /// indicators are, and they are most often the constants of the block it visits, answered
+    /// here without looking at their op.
+    #[inline]
+    pub(super) fn recent_value(&self, v: Value) -> Option<bool> {
+        let (_, pair) = self.recent?;
+        match (pair[0] == Some(v), pair[1] == Some(v)) {
+            (true, _) => Some(false),
+            (_, true) => Some(true),
+            _ => None,
+        }
+    }
+
     /// Records `constant` as the constant `value` of `block`.
     pub(super) fn insert(&mut self, block: Block, value: bool, constant: Value) {
         let pair = self.by_block.entry(block).or_default();
@@ -91,6 +104,14 @@ mod tests {
                 constants.insert(block, value, constant);
                 expected.insert((block, value), constant);
                 assert_eq!(constants.get(block, value), Some(constant));
+            }
+            // The block asked last is `block`: its constants are known by value, no other is.
+            for n in 0..20 {
+                let v = Value::from_u32(n);
+                let of_block = [false, true]
+                    .into_iter()
+                    .find(|&c| expected.get(&(block, c)) == Some(&v));
+                assert_eq!(constants.recent_value(v), of_block, "{v:?}");
             }
         }
     }
