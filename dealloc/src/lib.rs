@@ -12,6 +12,8 @@ pub mod expand_realloc;
 pub mod extensions;
 pub mod ownership;
 pub mod pass;
+#[cfg(test)]
+mod test_support;
 
 use ir::{Context, Op, TransformResult, track_changes};
 

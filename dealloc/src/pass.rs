@@ -66,6 +66,7 @@ mod argument_reads;
 mod bool_constants;
 mod dealloc_lists;
 mod handover;
+mod nested_live_ins;
 mod ownership_map;
 mod read_only_clones;
 mod transfer;
@@ -73,6 +74,7 @@ mod value_order;
 
 use bool_constants::BoolConstants;
 use dealloc_lists::DeallocLists;
+use nested_live_ins::{NestedLiveIns, blocks_of_single_block_regions};
 use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
 
@@ -391,8 +393,12 @@ pub struct DeallocState<'a> {
     /// The arguments private functions own ([`handover`]).
     owned_args: &'a handover::OwnedArguments,
     func: Op,
-    /// The liveness of the function's memrefs (only theirs is computed: [`Self::run`]).
+    /// The liveness of the function's memrefs (only theirs is computed: [`Self::run`]), when
+    /// a region has several blocks; empty otherwise, as nothing is live out of a block then.
     live: Liveness,
+    /// The live-in memrefs of the blocks visited, when every region has one block (found
+    /// block by block instead of by [`Self::live`]).
+    nested_live_ins: Option<NestedLiveIns>,
     /// The pre-order walk of the function before the pass touched it.
     walk: Cow<'a, [Op]>,
     /// The blocks of regions in dominance order found before the pass touched the function
@@ -486,6 +492,7 @@ impl<'a> DeallocState<'a> {
             owned_args: shared.owned_args,
             func,
             live: Liveness::default(),
+            nested_live_ins: None,
             walk,
             block_orders,
             order: OnceCell::new(),
@@ -505,11 +512,22 @@ impl<'a> DeallocState<'a> {
         // One walk serves the liveness, the preconditions and the numbering: none changes
         // the IR. Only buffers' liveness is ever asked for.
         let ctx = &*self.ctx;
+        let mut blocks = 0;
         if !memref_liveness_is_empty(ctx, &self.walk) {
-            self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+            match blocks_of_single_block_regions(ctx, &self.walk) {
+                // Nothing flows between blocks: each block's live-ins are found as it is visited.
+                Some(count) => {
+                    self.nested_live_ins = Some(NestedLiveIns::default());
+                    blocks = count;
+                }
+                None => {
+                    self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+                    blocks = self.live.blocks().len();
+                }
+            }
         }
         self.preconditions_hold = !self.any_precondition_fails(&self.walk);
-        self.reserve_tables();
+        self.reserve_tables(blocks);
         let body = self.ctx.regions(self.func)[0];
         self.process_region(body)?;
         for op in std::mem::take(&mut self.redundant_frees) {
@@ -629,10 +647,10 @@ impl<'a> DeallocState<'a> {
 
     /// Makes the table of ownerships over the function's value numbers
     /// ([`Self::function_value_numbers`]), and sizes the table of constants for the blocks of
-    /// the function (one entry per block making constants), so it does not grow.
-    fn reserve_tables(&mut self) {
+    /// the function (one entry per block making constants), so it does not grow: `blocks`, when
+    /// its liveness was looked for.
+    fn reserve_tables(&mut self, blocks: usize) {
         self.owned = OwnershipMap::over(self.function_value_numbers(), self.walk.len());
-        let blocks = self.live.blocks().len();
         self.consts.reserve(blocks);
     }
 
@@ -705,13 +723,14 @@ impl<'a> DeallocState<'a> {
     }
 
     fn process_nested_then_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
+        let nested_live_ins = self.nested_live_ins.as_ref().map_or(0, NestedLiveIns::mark);
         for &op in ops {
             for index in 0..self.ctx.regions(op).len() {
                 let nested = self.ctx.regions(op)[index];
                 self.process_region(nested)?;
             }
         }
-        self.process_block(block, ops)
+        self.process_block(block, ops, nested_live_ins)
     }
 
     /// Gives the block's live-in memrefs and memref arguments an ownership, then handles its
@@ -727,10 +746,16 @@ impl<'a> DeallocState<'a> {
     ///   bufferization.dealloc (%base_buffer_0 : memref<f32>) if (%2)
     ///   return
     /// ```
-    fn process_block(&mut self, block: Block, ops: &[Op]) -> R<()> {
+    ///
+    /// `nested_live_ins` is where the live-ins of the blocks nested in its ops start, when they
+    /// are found block by block ([`NestedLiveIns`]).
+    fn process_block(&mut self, block: Block, ops: &[Op], nested_live_ins: usize) -> R<()> {
         self.to_dealloc.visit(block);
         let region = self.ctx.block_parent(block);
-        let mut live_in: SmallVec<[Value; 8]> = self.live.live_in(block).collect();
+        let mut live_in: SmallVec<[Value; 8]> = match &mut self.nested_live_ins {
+            Some(found) => found.block_live_ins(self.ctx, block, ops, nested_live_ins),
+            None => self.live.live_in(block).collect(),
+        };
         self.sort_values(&mut live_in);
         for v in live_in {
             let def_block = self.ctx.value_parent_block(v);

@@ -367,8 +367,8 @@ fn through_casts(ctx: &Context, value: Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::parsed_walk;
     use analysis::handover::dead_after;
-    use ir::asm::{ParseOptions, parse_module};
 
     /// Where the screen finds a loop's initial buffer used only before the loop by ops without
     /// results, the full search finds it dead after the loop; the screen leaves every other case
@@ -395,10 +395,7 @@ func.func @f(%n: index, %v: f32) {
   return
 }
 "#;
-        let mut ctx = Context::new();
-        let module = parse_module(&mut ctx, "input.mlir", src, &ParseOptions::default())
-            .unwrap_or_else(|d| panic!("test input does not parse: {}", d.message));
-        let walk = ctx.walk_preorder(module);
+        let (ctx, walk) = parsed_walk(src);
         let loop_op = walk
             .iter()
             .copied()
