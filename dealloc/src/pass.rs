@@ -65,6 +65,7 @@ use analysis::liveness::Liveness;
 mod argument_reads;
 mod bool_constants;
 mod dealloc_lists;
+mod edge_liveness;
 mod handover;
 mod nested_live_ins;
 mod ownership_map;
@@ -74,6 +75,7 @@ mod value_order;
 
 use bool_constants::BoolConstants;
 use dealloc_lists::DeallocLists;
+use edge_liveness::EdgeLiveness;
 use nested_live_ins::{NestedLiveIns, blocks_of_single_block_regions};
 use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
@@ -399,6 +401,9 @@ pub struct DeallocState<'a> {
     /// The live-in memrefs of the blocks visited, when every region has one block (found
     /// block by block instead of by [`Self::live`]).
     nested_live_ins: Option<NestedLiveIns>,
+    /// The liveness of the function's memrefs when they cross one edge at most (found from
+    /// their uses instead of by [`Self::live`]).
+    edge_live: Option<EdgeLiveness>,
     /// The pre-order walk of the function before the pass touched it.
     walk: Cow<'a, [Op]>,
     /// The blocks of regions in dominance order found before the pass touched the function
@@ -502,6 +507,7 @@ impl<'a> DeallocState<'a> {
             func,
             live: Liveness::default(),
             nested_live_ins: None,
+            edge_live: None,
             walk,
             block_orders,
             order: OnceCell::new(),
@@ -529,10 +535,18 @@ impl<'a> DeallocState<'a> {
                     self.nested_live_ins = Some(NestedLiveIns::default());
                     blocks = count;
                 }
-                None => {
-                    self.live = Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
-                    blocks = self.live.blocks().len();
-                }
+                None => match EdgeLiveness::of(ctx, self.func, &self.walk) {
+                    // The body is the only region (its blocks are the function's).
+                    Some(edge_live) => {
+                        self.edge_live = Some(edge_live);
+                        blocks = ctx.blocks(ctx.regions(self.func)[0]).count();
+                    }
+                    None => {
+                        self.live =
+                            Liveness::compute_for_ops(ctx, &self.walk, |v| is_memref(ctx, v));
+                        blocks = self.live.blocks().len();
+                    }
+                },
             }
         }
         self.preconditions_hold = !self.any_precondition_fails(&self.walk);
@@ -782,9 +796,10 @@ impl<'a> DeallocState<'a> {
     fn process_block(&mut self, block: Block, ops: &[Op], nested_live_ins: usize) -> R<()> {
         self.to_dealloc.visit(block);
         let region = self.ctx.block_parent(block);
-        let mut live_in: SmallVec<[Value; 8]> = match &mut self.nested_live_ins {
-            Some(found) => found.block_live_ins(self.ctx, block, ops, nested_live_ins),
-            None => self.live.live_in(block).collect(),
+        let mut live_in: SmallVec<[Value; 8]> = match (&mut self.nested_live_ins, &self.edge_live) {
+            (Some(found), _) => found.block_live_ins(self.ctx, block, ops, nested_live_ins),
+            (None, Some(edge_live)) => SmallVec::from_slice(edge_live.live_in(block)),
+            (None, None) => self.live.live_in(block).collect(),
         };
         self.sort_values(&mut live_in);
         for v in live_in {
@@ -1670,11 +1685,20 @@ impl<'a> DeallocState<'a> {
             .filter(|&v| is_memref(self.ctx, v))
             .collect();
         let operand_count = retained.len();
-        retained.extend(
-            self.live
-                .live_out(from)
-                .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v))),
-        );
+        match &self.edge_live {
+            Some(edge_live) => retained.extend(
+                edge_live
+                    .live_out(from)
+                    .iter()
+                    .copied()
+                    .filter(|&v| to.is_none_or(|t| edge_live.is_live_in(t, v))),
+            ),
+            None => retained.extend(
+                self.live
+                    .live_out(from)
+                    .filter(|&v| to.is_none_or(|t| self.live.is_live_in(t, v))),
+            ),
+        }
         self.sort_values(&mut retained[operand_count..]);
         retained
     }
