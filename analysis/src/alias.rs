@@ -93,8 +93,7 @@ impl BufferViewFlowAnalysis {
     /// ([`ReturnSummaries::compute`] of `op`), both from one walk of `op`.
     pub fn compute_interprocedural(ctx: &Context, op: Op) -> Self {
         let ops = ctx.walk_preorder(op);
-        let returns = ReturnSummaries::compute_over(ctx, op, &ops);
-        Self::compute_over(ctx, op, &ops, &returns)
+        ReturnSummaries::compute_with_flow_over(ctx, op, &ops).1
     }
 
     /// The analysis over `ops`, the walk of `root`. Its links and sets are kept by value
@@ -108,6 +107,14 @@ impl BufferViewFlowAnalysis {
         ops: &[Op],
         returns: &ReturnSummaries,
     ) -> Self {
+        let mut a = Self::empty_for(ctx, root, ops.len());
+        a.visit_all(ctx, ops, returns, &mut Vec::new());
+        a
+    }
+
+    /// An analysis of nothing yet, for `ops` ops of a walk of `root` (which sizes its tables,
+    /// as [`Self::compute_over`] says), to be filled by [`Self::visit_all`].
+    pub(crate) fn empty_for(ctx: &Context, root: Op, ops: usize) -> Self {
         let mut a = BufferViewFlowAnalysis {
             dependencies: ValueMap::for_scope(ctx, root),
             reverse: ValueMap::for_scope(ctx, root),
@@ -115,12 +122,25 @@ impl BufferViewFlowAnalysis {
             fresh: ValueSet::for_scope(ctx, root),
         };
         // At most a link source and a link target per op, mostly.
-        a.dependencies.reserve(ops.len());
-        a.reverse.reserve(ops.len());
-        for &nested in ops {
-            a.visit(ctx, nested, returns);
-        }
+        a.dependencies.reserve(ops);
+        a.reverse.reserve(ops);
         a
+    }
+
+    /// Adds the links and terminals of each of `ops`, linking calls as `returns` summarizes
+    /// them; appends to `unsummarized` the calls with buffer results it links without a
+    /// summary. Visiting an op twice with the same summaries adds nothing the first visit did
+    /// not (links are kept once, terminals are a set).
+    pub(crate) fn visit_all(
+        &mut self,
+        ctx: &Context,
+        ops: &[Op],
+        returns: &ReturnSummaries,
+        unsummarized: &mut Vec<Op>,
+    ) {
+        for &nested in ops {
+            self.visit(ctx, nested, returns, unsummarized);
+        }
     }
 
     /// Whether `value` is a call result known to be a buffer the call allocated, unless it is
@@ -173,7 +193,13 @@ impl BufferViewFlowAnalysis {
         }
     }
 
-    fn visit(&mut self, ctx: &Context, op: Op, returns: &ReturnSummaries) {
+    fn visit(
+        &mut self,
+        ctx: &Context,
+        op: Op,
+        returns: &ReturnSummaries,
+        unsummarized: &mut Vec<Op>,
+    ) {
         let def = ctx.op_def(op);
         if let Some(source) = def.view_source {
             if ctx.num_operands(op) > 0
@@ -219,6 +245,7 @@ impl BufferViewFlowAnalysis {
                 self.link_summarized_call(ctx, op, summary);
                 return;
             }
+            unsummarized.push(op);
             self.mark_terminals(ctx, op);
             for operand in ctx.operands(op) {
                 for &r in ctx.results(op) {
@@ -392,6 +419,18 @@ impl BufferOriginAnalysis {
         BufferOriginAnalysis {
             flow: BufferViewFlowAnalysis::compute_over(ctx, op, ops, returns),
         }
+    }
+
+    /// [`Self::compute_interprocedural`] of `op` from `ops`, its walk, with the summaries of
+    /// its functions it is built with ([`ReturnSummaries::compute_with_flow_over`]), for a
+    /// client that reads both.
+    pub fn compute_interprocedural_with_summaries_over(
+        ctx: &Context,
+        op: Op,
+        ops: &[Op],
+    ) -> (Self, ReturnSummaries) {
+        let (returns, flow) = ReturnSummaries::compute_with_flow_over(ctx, op, ops);
+        (BufferOriginAnalysis { flow }, returns)
     }
 
     /// Whether the terminal buffer `t` is a buffer created where it is defined: an allocation

@@ -32,6 +32,7 @@ use ir::dialects::scf::IfOp;
 use ir::{Context, Op, OpView, RegionPoint, Traits, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use std::ops::Range;
 
 use crate::alias::{BufferViewFlowAnalysis, is_buffer};
 use crate::{cfg, effects};
@@ -78,17 +79,82 @@ impl ReturnSummaries {
             return summaries;
         }
         summaries.callees = std::mem::take(&mut calls.callees);
-        for function in calls.callees_first() {
-            if !calls.called.contains(&function) {
-                continue;
-            }
-            let walk = calls.walk_of(ctx, ops, function);
-            let flow = BufferViewFlowAnalysis::compute_over(ctx, function, walk, &summaries);
+        let summarized: Vec<Op> = calls
+            .callees_first()
+            .into_iter()
+            .filter(|function| calls.called.contains(function))
+            .collect();
+        summaries.summarize_each(ctx, ops, &calls, &summarized);
+        summaries
+    }
+
+    /// [`Self::compute_over`], and the view flow of `root` with these summaries
+    /// ([`BufferViewFlowAnalysis::compute_over`] of `ops`), built together: each function is
+    /// summarized from the links of its own ops, so the flow of the whole walk is those links
+    /// and the links of the ops outside the functions, each op visited once instead of twice.
+    ///
+    /// That holds when the functions summarized are isolated from above and none holds
+    /// another (a function's values are then linked only by its own ops, in the order of its
+    /// walk, as in the flow of the walk), and when no call is linked before its callee's
+    /// summary is known (along a cycle of calls) but summarized by the end; otherwise the
+    /// flow of the walk is built again once the summaries are known.
+    pub fn compute_with_flow_over(
+        ctx: &Context,
+        root: Op,
+        ops: &[Op],
+    ) -> (Self, BufferViewFlowAnalysis) {
+        let mut summaries = ReturnSummaries::default();
+        let mut calls = CallGraph::of(ctx, root, ops);
+        let summarized: Vec<Op> = calls
+            .callees_first()
+            .into_iter()
+            .filter(|function| calls.called.contains(function))
+            .collect();
+        summaries.callees = std::mem::take(&mut calls.callees);
+        let Some(walks) = calls.disjoint_walks(ctx, ops, &summarized) else {
+            summaries.summarize_each(ctx, ops, &calls, &summarized);
+            let flow = BufferViewFlowAnalysis::compute_over(ctx, root, ops, &summaries);
+            return (summaries, flow);
+        };
+        let mut flow = BufferViewFlowAnalysis::empty_for(ctx, root, ops.len());
+        let mut unsummarized = Vec::new();
+        for (&function, walk) in summarized.iter().zip(&walks) {
+            flow.visit_all(ctx, &ops[walk.clone()], &summaries, &mut unsummarized);
             if let Some(summary) = summarize(ctx, function, &flow) {
                 summaries.by_function.insert(function, summary);
             }
         }
-        summaries
+        if unsummarized
+            .iter()
+            .any(|&call| summaries.of_call(ctx, call).is_some())
+        {
+            let flow = BufferViewFlowAnalysis::compute_over(ctx, root, ops, &summaries);
+            return (summaries, flow);
+        }
+        let mut outside = 0;
+        for walk in sorted_by_start(walks) {
+            flow.visit_all(
+                ctx,
+                &ops[outside..walk.start],
+                &summaries,
+                &mut unsummarized,
+            );
+            outside = walk.end;
+        }
+        flow.visit_all(ctx, &ops[outside..], &summaries, &mut unsummarized);
+        (summaries, flow)
+    }
+
+    /// Summarizes each of `functions` (callees first) from a view flow of its own walk, read
+    /// from `ops`, the walk of the root `calls` describes.
+    fn summarize_each(&mut self, ctx: &Context, ops: &[Op], calls: &CallGraph, functions: &[Op]) {
+        for &function in functions {
+            let walk = calls.walk_of(ctx, ops, function);
+            let flow = BufferViewFlowAnalysis::compute_over(ctx, function, walk, self);
+            if let Some(summary) = summarize(ctx, function, &flow) {
+                self.by_function.insert(function, summary);
+            }
+        }
     }
 
     /// The summary of the function that the call-like `call` calls, if it is known and has as
@@ -198,12 +264,50 @@ impl CallGraph {
     /// The walk of `function` (`Context::walk_preorder`), read from `ops`, the walk of the
     /// root, in which `function` has a position.
     fn walk_of<'o>(&self, ctx: &Context, ops: &'o [Op], function: Op) -> &'o [Op] {
+        let range = self.walk_range(ctx, ops, function);
+        &ops[range]
+    }
+
+    /// Where [`Self::walk_of`] `function` is in `ops`.
+    fn walk_range(&self, ctx: &Context, ops: &[Op], function: Op) -> Range<usize> {
         let at = self
             .calls_of
             .get(&function)
             .map_or(0, |&(position, _)| position);
-        nested_walk(ctx, ops, at)
+        at..at + nested_walk(ctx, ops, at).len()
     }
+
+    /// Where the walks of `functions` are in `ops` (in their order), when each function is
+    /// isolated from above and no two walks overlap (no function holds another): a
+    /// function's values are then linked only by the ops of its own walk.
+    fn disjoint_walks(
+        &self,
+        ctx: &Context,
+        ops: &[Op],
+        functions: &[Op],
+    ) -> Option<Vec<Range<usize>>> {
+        if !functions
+            .iter()
+            .all(|&function| ctx.has_trait(function, Traits::ISOLATED_FROM_ABOVE))
+        {
+            return None;
+        }
+        let walks: Vec<Range<usize>> = functions
+            .iter()
+            .map(|&function| self.walk_range(ctx, ops, function))
+            .collect();
+        let sorted = sorted_by_start(walks.clone());
+        sorted
+            .windows(2)
+            .all(|pair| pair[0].end <= pair[1].start)
+            .then_some(walks)
+    }
+}
+
+/// `ranges` ordered by where they start.
+fn sorted_by_start(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_unstable_by_key(|range| range.start);
+    ranges
 }
 
 /// The walk of `ops[at]` within `ops`, a pre-order walk holding it: the ops nested in an op

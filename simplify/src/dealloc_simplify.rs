@@ -58,8 +58,8 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
     // not matter to `CarriedApart` (a greatest fixpoint of answers that are each a function of
     // their question).
     let ops = ctx.walk_preorder(root);
-    let returns = ReturnSummaries::compute_over(ctx, root, &ops);
-    let flow = BufferOriginAnalysis::compute_interprocedural_over(ctx, root, &ops, &returns);
+    let (flow, returns) =
+        BufferOriginAnalysis::compute_interprocedural_with_summaries_over(ctx, root, &ops);
     let handed_over = handed_over_values(ctx, root, &ops, &returns);
     drop(returns);
     let (deallocs, region_branches): (Vec<Op>, Vec<Op>) = ops
