@@ -822,7 +822,8 @@ fn only_source(flow: &BufferViewFlowAnalysis, value: Value) -> Option<Value> {
 /// may return is split off here too, so its runtime alias check no longer compares it with
 /// every other buffer of the dealloc.
 fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
-    let origins: Vec<Origin> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
+    // Inline for the few memrefs of most deallocs.
+    let origins: SmallVec<[Origin; 4]> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
     let groups = sharing_components(a, &origins);
     if groups.len() < 2 {
         return None;
@@ -856,14 +857,64 @@ fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec
 }
 
 /// The connected components of "shares a terminal or its base" among `origins`, as lists
-/// of positions ([`components_sharing_values`]).
+/// of positions ([`components_sharing_values`]). Up to [`PAIRWISE_LIMIT`] origins (nearly
+/// every dealloc) are compared pair by pair ([`components_by_pairs`]): their terminals are
+/// sorted, so two sets are compared by one merge, with no list of every terminal to sort.
 fn sharing_components(a: &Origins, origins: &[Origin]) -> Vec<Vec<usize>> {
+    if origins.len() <= PAIRWISE_LIMIT {
+        return components_by_pairs(origins.len(), |i, j| {
+            let (x, y) = (&origins[i], &origins[j]);
+            share_a_value(&a.terminals(x), x.base, &a.terminals(y), y.base)
+        });
+    }
     let mut owners: Vec<(Value, usize)> = Vec::with_capacity(origins.len() * 2);
     for (i, o) in origins.iter().enumerate() {
         owners.extend(a.terminals(o).iter().map(|&t| (t, i)));
         owners.push((o.base, i));
     }
     components_sharing_values(origins.len(), owners)
+}
+
+/// Whether the values `x_terminals` (sorted) and `x_base` have one in common with
+/// `y_terminals` (sorted) and `y_base`.
+fn share_a_value(
+    x_terminals: &[Value],
+    x_base: Value,
+    y_terminals: &[Value],
+    y_base: Value,
+) -> bool {
+    x_base == y_base
+        || y_terminals.binary_search(&x_base).is_ok()
+        || x_terminals.binary_search(&y_base).is_ok()
+        || sorted_intersect(x_terminals, y_terminals)
+}
+
+/// Whether the sorted lists `x` and `y` have a value in common.
+fn sorted_intersect(x: &[Value], y: &[Value]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&u), Some(&v)) = (x.get(i), y.get(j)) {
+        match u.cmp(&v) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return true,
+        }
+    }
+    false
+}
+
+/// The connected components of `0..n` where positions `i` and `j` for which `share(i, j)` are
+/// connected, in the form of [`components_sharing_values`]. A pair already in one component is
+/// not asked.
+fn components_by_pairs(n: usize, share: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
+    let mut components = UnionFind::new(n);
+    for i in 0..n {
+        for j in i + 1..n {
+            if components.find(i) != components.find(j) && share(i, j) {
+                components.union(i, j);
+            }
+        }
+    }
+    components.groups()
 }
 
 /// The connected components of `0..n` where positions holding a common value are connected,
@@ -878,18 +929,7 @@ fn components_sharing_values(n: usize, mut owners: Vec<(Value, usize)>) -> Vec<V
             components.union(pair[0].1, pair[1].1);
         }
     }
-    // Positions in order: a component's group is made at its first position.
-    let mut group_of_root: Vec<usize> = vec![usize::MAX; n];
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        let root = components.find(i);
-        if group_of_root[root] == usize::MAX {
-            group_of_root[root] = groups.len();
-            groups.push(Vec::new());
-        }
-        groups[group_of_root[root]].push(i);
-    }
-    groups
+    components.groups()
 }
 
 /// Most memrefs a dealloc may have for [`apart_from_all_others`] to compare every pair.
@@ -945,6 +985,23 @@ impl UnionFind {
         if ra != rb {
             self.0[ra.max(rb)] = ra.min(rb);
         }
+    }
+
+    /// The sets as lists of positions, each in order, ordered by their first: a set's list is
+    /// made at its first position.
+    fn groups(&mut self) -> Vec<Vec<usize>> {
+        let n = self.0.len();
+        let mut group_of_root: Vec<usize> = vec![usize::MAX; n];
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            let root = self.find(i);
+            if group_of_root[root] == usize::MAX {
+                group_of_root[root] = groups.len();
+                groups.push(Vec::new());
+            }
+            groups[group_of_root[root]].push(i);
+        }
+        groups
     }
 }
 
@@ -1026,7 +1083,7 @@ fn retained_aliasing_always_freed(
 
 #[cfg(test)]
 mod tests {
-    use super::components_sharing_values;
+    use super::{components_by_pairs, components_sharing_values, share_a_value, sorted_intersect};
     use ir::Value;
 
     /// Positions sharing a value, directly or through others, form one group; groups come in
@@ -1054,5 +1111,34 @@ mod tests {
             vec![vec![0, 2], vec![1]]
         );
         assert!(components_sharing_values(0, Vec::new()).is_empty());
+    }
+
+    /// Comparing each two sets of sorted terminals and a base gives the components that sorting
+    /// every (value, position) pair gives.
+    #[test]
+    fn pairs_of_sets_group_as_sorted_owners() {
+        let v = Value::from_u32;
+        // (terminals, sorted; base) per position.
+        let sets: [(&[Value], Value); 6] = [
+            (&[v(1), v(4), v(9)], v(20)),
+            (&[v(2), v(5)], v(21)),
+            (&[v(3), v(9)], v(22)),
+            (&[], v(5)),
+            (&[v(30)], v(31)),
+            (&[v(6), v(7)], v(31)),
+        ];
+        let owners: Vec<(Value, usize)> = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (terminals, base))| terminals.iter().chain([base]).map(move |&t| (t, i)))
+            .collect();
+        let by_pairs = components_by_pairs(sets.len(), |i, j| {
+            share_a_value(sets[i].0, sets[i].1, sets[j].0, sets[j].1)
+        });
+        // 0 and 2 share v(9), 1 and 3 v(5) (a base in terminals), 4 and 5 their base.
+        assert_eq!(by_pairs, vec![vec![0, 2], vec![1, 3], vec![4, 5]]);
+        assert_eq!(by_pairs, components_sharing_values(sets.len(), owners));
+        assert!(sorted_intersect(&[v(1), v(3), v(8)], &[v(2), v(8)]));
+        assert!(!sorted_intersect(&[v(1), v(3)], &[v(2), v(4), v(9)]));
     }
 }
