@@ -29,7 +29,7 @@
 
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::scf::IfOp;
-use ir::{Context, Op, OpView, RegionPoint, Traits, Value, ValueDef};
+use ir::{CallInterface, Context, Op, OpView, RegionPoint, Traits, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::ops::Range;
@@ -174,7 +174,11 @@ impl ReturnSummaries {
 
 /// The function a direct call-like op calls, resolved in the nearest symbol table.
 pub fn callee(ctx: &Context, call: Op) -> Option<Op> {
-    let interface = ctx.op_def(call).call?;
+    callee_by(ctx, call, ctx.op_def(call).call?)
+}
+
+/// [`callee`] of `call`, whose call interface is `interface`.
+fn callee_by(ctx: &Context, call: Op, interface: CallInterface) -> Option<Op> {
     let symbol = (interface.callee)(ctx, call)?;
     ctx.lookup_symbol(call, ctx.sym_str(symbol))
 }
@@ -202,11 +206,14 @@ impl CallGraph {
             callees: FxHashMap::default(),
         };
         for (position, &op) in ops.iter().enumerate() {
-            if has_body(ctx, op) {
+            // One look at the op's definition for both questions: most ops are neither.
+            let def = ctx.op_def(op);
+            if def.traits.contains(Traits::FUNCTION_LIKE) && has_entry_block(ctx, op) {
                 graph.functions.push(op);
                 graph.calls_of.insert(op, (position, Vec::new()));
             }
-            let Some(function) = callee(ctx, op) else {
+            let Some(function) = def.call.and_then(|interface| callee_by(ctx, op, interface))
+            else {
                 continue;
             };
             graph.called.insert(function);
@@ -350,11 +357,15 @@ fn op_after_nested(ctx: &Context, op: Op) -> Option<Op> {
 /// Whether `op` is a function-like op with a body.
 #[inline]
 pub fn has_body(ctx: &Context, op: Op) -> bool {
-    ctx.has_trait(op, Traits::FUNCTION_LIKE)
-        && ctx
-            .regions(op)
-            .first()
-            .is_some_and(|&body| ctx.entry_block(body).is_some())
+    ctx.has_trait(op, Traits::FUNCTION_LIKE) && has_entry_block(ctx, op)
+}
+
+/// Whether the first region of `op` has an entry block.
+#[inline]
+fn has_entry_block(ctx: &Context, op: Op) -> bool {
+    ctx.regions(op)
+        .first()
+        .is_some_and(|&body| ctx.entry_block(body).is_some())
 }
 
 /// The summary of `function` from the flow of its body; `None` if it has no return.
