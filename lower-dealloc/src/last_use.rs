@@ -32,6 +32,7 @@
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
 
 use crate::aliases::{AliasSearch, MarkedSet as AliasSet};
+use crate::block_scan::{BlockScan, Scanned};
 use crate::block_scope::BlockScope;
 use crate::logic;
 use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
@@ -95,6 +96,8 @@ struct Closures<'a> {
     address_users: AddressUsers,
     /// The block of the free placed and the regions around it, to find the users in it.
     scope: BlockScope,
+    /// The scan of the block of the free placed, from its guard up.
+    scan: BlockScan,
 }
 
 impl<'a> Closures<'a> {
@@ -108,6 +111,7 @@ impl<'a> Closures<'a> {
             spare_aliases: AliasSet::for_scope(ctx, root),
             address_users: AddressUsers::default(),
             scope: BlockScope::default(),
+            scan: BlockScan::default(),
         }
     }
 
@@ -302,10 +306,9 @@ fn movable_definer(ctx: &Context, block: Block, buffer: Value, guard: Op) -> Opt
 /// after the guard in the block or there are too many.
 ///
 /// Only the uses that count (in the block, or taking a pointer) of the aliases that may be
-/// the held buffer matter. Whether an alias may be is the costly question
-/// ([`cannot_be_held`]), so it is asked only when the answer changes the placement: of an
-/// alias used after the guard or taking a pointer, or used later than the last use found so
-/// far (the uses of the others change nothing whatever the answer).
+/// the held buffer matter. The block is scanned from the guard up when the guard is near its
+/// end ([`BlockScan`]); otherwise, or when the scan gives up, the uses are gone through alias
+/// by alias ([`last_use_by_alias`]). Both give the same answer.
 fn last_use(
     ctx: &Context,
     closures: &mut Closures,
@@ -315,6 +318,108 @@ fn last_use(
     closures.aliases.aliases_of(ctx, site.buffer, aliases)?;
     let held = HeldBuffer::of(ctx, site);
     closures.scope.reset(ctx, site.block);
+    let mut answers = HeldAnswers::default();
+    match last_use_by_scan(ctx, closures, site, &held, aliases, &mut answers) {
+        Scanned::LastBefore(last) => {
+            let pointers = pointers_of_held_aliases(ctx, closures, &held, aliases, &mut answers);
+            last_with_address_users(ctx, closures, site, last, &pointers)
+        }
+        Scanned::UsedAfter => None,
+        Scanned::GaveUp => last_use_by_alias(ctx, closures, site, &held, aliases),
+    }
+}
+
+/// How many aliases a freed buffer has at least for its block to be scanned: the uses of a
+/// few aliases cost less to go through than the ops of the block from the guard up to them.
+const SCANNED_ALIASES: usize = 4;
+
+/// The scan of the site's block for the ops using an alias that may be the held buffer
+/// ([`Scanned::GaveUp`] at once for fewer than [`SCANNED_ALIASES`] aliases).
+fn last_use_by_scan(
+    ctx: &Context,
+    closures: &mut Closures,
+    site: &FreeSite,
+    held: &HeldBuffer,
+    aliases: &AliasSet,
+    answers: &mut HeldAnswers,
+) -> Scanned {
+    if aliases.len() < SCANNED_ALIASES {
+        return Scanned::GaveUp;
+    }
+    let mut scan = std::mem::take(&mut closures.scan);
+    let scanned = scan.scan(ctx, site.guard, site.definer, |value| {
+        aliases.contains(value) && answers.may_be_held(ctx, closures, value, held)
+    });
+    closures.scan = scan;
+    scanned
+}
+
+/// How many answers [`HeldAnswers`] keeps (a scan meets few aliases; a free with many
+/// pointers taken would otherwise look through a long list for each).
+const HELD_ANSWERS_KEPT: usize = 16;
+
+/// The answers of [`cannot_be_held`] for one free, kept while its scan and its pointers ask
+/// about the same aliases: the first [`HELD_ANSWERS_KEPT`], looked through in order.
+#[derive(Default)]
+struct HeldAnswers {
+    known: SmallVec<[(Value, bool); 8]>,
+}
+
+impl HeldAnswers {
+    /// Whether `value` may be the held buffer (`!`[`cannot_be_held`]), asked once per value.
+    fn may_be_held(
+        &mut self,
+        ctx: &Context,
+        closures: &mut Closures,
+        value: Value,
+        held: &HeldBuffer,
+    ) -> bool {
+        if let Some(&(_, may)) = self.known.iter().find(|(v, _)| *v == value) {
+            return may;
+        }
+        let may = !cannot_be_held(ctx, closures, value, held);
+        if self.known.len() < HELD_ANSWERS_KEPT {
+            self.known.push((value, may));
+        }
+        may
+    }
+}
+
+/// The pointers taken from the aliases that may be the held buffer, alias by alias (in the
+/// order [`last_use_by_alias`] finds them).
+fn pointers_of_held_aliases(
+    ctx: &Context,
+    closures: &mut Closures,
+    held: &HeldBuffer,
+    aliases: &AliasSet,
+    answers: &mut HeldAnswers,
+) -> Vec<Value> {
+    let mut pointers = Vec::new();
+    for alias in aliases.iter() {
+        let takes_pointer = |(user, _): (Op, usize)| ExtractAlignedPointerAsIndexOp::is(ctx, user);
+        if !ctx.uses(alias).any(takes_pointer) || !answers.may_be_held(ctx, closures, alias, held) {
+            continue;
+        }
+        for (user, _) in ctx.uses(alias).filter(|&u| takes_pointer(u)) {
+            pointers.extend(ctx.results(user));
+        }
+    }
+    pointers
+}
+
+/// [`last_use`] found alias by alias: of each, the uses that count, and whether it may be
+/// the held buffer. Whether an alias may be is the costly question ([`cannot_be_held`]), so
+/// it is asked only when the answer changes the placement: of an alias used after the guard
+/// or taking a pointer, or used later than the last use found so far (the uses of the others
+/// change nothing whatever the answer).
+#[inline]
+fn last_use_by_alias(
+    ctx: &Context,
+    closures: &mut Closures,
+    site: &FreeSite,
+    held: &HeldBuffer,
+    aliases: &AliasSet,
+) -> Option<Option<Op>> {
     let mut last = None;
     let mut pointers: Vec<Value> = Vec::new();
     for alias in aliases.iter() {
@@ -328,7 +433,7 @@ fn last_use(
         if !(uses.after_guard || uses.takes_pointer || later_use) {
             continue;
         }
-        if cannot_be_held(ctx, closures, alias, &held) {
+        if cannot_be_held(ctx, closures, alias, held) {
             pointers.truncate(taken_from);
             continue;
         }
@@ -339,10 +444,24 @@ fn last_use(
             last = Some(later(ctx, last, top));
         }
     }
+    last_with_address_users(ctx, closures, site, last, &pointers)
+}
+
+/// `last` updated with the ops of the block computing from `pointers` (taken from aliases
+/// that may be the held buffer); `None` when one is the guard or after it, or they are too
+/// many.
+#[inline]
+fn last_with_address_users(
+    ctx: &Context,
+    closures: &mut Closures,
+    site: &FreeSite,
+    mut last: Option<Op>,
+    pointers: &[Value],
+) -> Option<Option<Op>> {
     if pointers.is_empty() {
         return Some(last);
     }
-    let users = closures.address_users.find(ctx, &pointers, ALIAS_LIMIT)?;
+    let users = closures.address_users.find(ctx, pointers, ALIAS_LIMIT)?;
     for &user in users {
         last = note_top(ctx, site.guard, last, closures.scope.climb(ctx, user))?;
     }
@@ -787,6 +906,141 @@ func.func @f(%c: i1, %f: f32) {
   return
 }
 "#;
+
+    /// Frees in loop bodies: of a loop argument last used by a load, by a nested loop (its
+    /// argument comes from an allocation of the body), after a pointer is taken from it and
+    /// compared in the block, and used after the free; frees in a block ending in a long run
+    /// of them, and in an `scf.if`.
+    const LOOP_FREES: &str = r#"
+func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %m) -> (memref<2xf32>) {
+    %v = memref.load %x[%c0] : memref<2xf32>
+    %a = memref.alloc() : memref<2xf32>
+    memref.store %v, %a[%c0] : memref<2xf32>
+    %in = scf.for %j = %c0 to %n step %c1 iter_args(%y = %a) -> (memref<2xf32>) {
+      %w = memref.load %y[%c0] : memref<2xf32>
+      %b = memref.alloc() : memref<2xf32>
+      memref.store %w, %b[%c0] : memref<2xf32>
+      %yb, %yo, %ys, %yt = memref.extract_strided_metadata %y : memref<2xf32> -> memref<f32>, index, index, index
+      scf.if %true {
+        memref.dealloc %yb : memref<f32>
+      }
+      scf.yield %b : memref<2xf32>
+    }
+    %p = memref.extract_aligned_pointer_as_index %x : memref<2xf32> -> index
+    %q = memref.extract_aligned_pointer_as_index %in : memref<2xf32> -> index
+    %d = arith.cmpi ne, %p, %q : index
+    %xb, %xo, %xs, %xt = memref.extract_strided_metadata %x : memref<2xf32> -> memref<f32>, index, index, index
+    scf.if %d {
+      memref.dealloc %xb : memref<f32>
+    }
+    scf.yield %in : memref<2xf32>
+  }
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%x = %r) -> (memref<2xf32>) {
+    %a = memref.alloc() : memref<2xf32>
+    memref.store %f, %a[%c0] : memref<2xf32>
+    scf.if %c {
+      memref.dealloc %a : memref<2xf32>
+    }
+    %u = memref.load %a[%c0] : memref<2xf32>
+    scf.yield %x : memref<2xf32>
+  }
+  %e = memref.alloc() : memref<2xf32>
+  %g = memref.alloc() : memref<2xf32>
+  memref.store %f, %e[%c0] : memref<2xf32>
+  scf.if %c {
+    memref.store %f, %g[%c0] : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %e : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %g : memref<2xf32>
+  }
+  return %s : memref<2xf32>
+}
+"#;
+
+    /// The answer of the scan to a free (`None` when it gives up) and that of the search by
+    /// alias.
+    type BothAnswers = (Option<Option<Option<Op>>>, Option<Option<Op>>);
+
+    /// The answers of the scan and of the search by alias for every free of `text`, placing
+    /// none.
+    fn both_answers(text: &str) -> Vec<BothAnswers> {
+        let (ctx, module) = parsed(text);
+        let flow = BufferViewFlowAnalysis::compute_interprocedural(&ctx, module);
+        let mut closures = Closures::new(&ctx, module, &flow);
+        let mut answers = Vec::new();
+        for site in guards(&ctx, module)
+            .into_iter()
+            .filter_map(|guard| FreeSite::of(&ctx, guard))
+        {
+            let mut aliases = closures.empty_alias_set();
+            if closures
+                .aliases
+                .aliases_of(&ctx, site.buffer, &mut aliases)
+                .is_some()
+            {
+                let held = HeldBuffer::of(&ctx, &site);
+                closures.scope.reset(&ctx, site.block);
+                let mut known = HeldAnswers::default();
+                let by_scan =
+                    match last_use_by_scan(&ctx, &mut closures, &site, &held, &aliases, &mut known)
+                    {
+                        Scanned::LastBefore(last) => {
+                            let pointers = pointers_of_held_aliases(
+                                &ctx,
+                                &mut closures,
+                                &held,
+                                &aliases,
+                                &mut known,
+                            );
+                            Some(last_with_address_users(
+                                &ctx,
+                                &mut closures,
+                                &site,
+                                last,
+                                &pointers,
+                            ))
+                        }
+                        Scanned::UsedAfter => Some(None),
+                        Scanned::GaveUp => None,
+                    };
+                let by_alias = last_use_by_alias(&ctx, &mut closures, &site, &held, &aliases);
+                answers.push((by_scan, by_alias));
+            }
+            closures.recycle(aliases);
+        }
+        answers
+    }
+
+    #[test]
+    fn the_scan_of_a_block_finds_the_last_use_the_search_by_alias_finds() {
+        let mut answers = both_answers(LOOP_FREES);
+        answers.extend(both_answers(FREES));
+        answers.extend(both_answers(PASSED_ON));
+        let scanned: Vec<_> = answers
+            .iter()
+            .filter_map(|&(by_scan, by_alias)| by_scan.map(|scan| (scan, by_alias)))
+            .collect();
+        for &(by_scan, by_alias) in &scanned {
+            assert_eq!(by_scan, by_alias);
+        }
+        // The scan answered frees that move, that stay (used after the free) and that stay
+        // for a pointer compared in the block.
+        assert!(
+            scanned
+                .iter()
+                .any(|&(scan, _)| scan.is_some_and(|last| last.is_some()))
+        );
+        assert!(scanned.iter().any(|&(scan, _)| scan.is_none()));
+        assert!(scanned.len() >= 5, "{scanned:?}");
+    }
 
     #[test]
     fn a_free_of_an_allocation_the_last_op_uses_stays_where_it_is() {

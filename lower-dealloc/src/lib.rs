@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod aliases;
+mod block_scan;
 mod block_scope;
 mod clone;
 mod dealloc;
