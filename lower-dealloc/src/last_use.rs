@@ -54,13 +54,19 @@ const ALIAS_LIMIT: usize = 512;
 /// when all are, no view flow is computed. Leaving one out changes nothing for the others: the
 /// guards are placed in program order, and a free that moves only goes up its own block or
 /// into the regions of an earlier op, never between a later guard and what pins it.
-pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op]) -> bool {
+///
+/// `calls` says whether an op of `root` may be a call: without any, the search for aliases
+/// does not look through their uses for calls ([`AliasSearch::without_calls`]).
+pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op], calls: bool) -> bool {
     let movable = movable_sites(ctx, guards);
     if movable.is_empty() {
         return false;
     }
     let flow = BufferViewFlowAnalysis::compute_interprocedural(ctx, root);
     let mut closures = Closures::new(ctx, root, &flow);
+    if !calls {
+        closures.aliases = closures.aliases.without_calls();
+    }
     let mut moved = false;
     for site in &movable {
         moved |= place_site(ctx, &mut closures, site).unwrap_or(false);

@@ -145,8 +145,10 @@ fn symbol_table_of(ctx: &Context, op: Op) -> Option<Op> {
 
 /// Builds the helpers (when `root` is a module) and lowers every dealloc.
 fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
-    let deallocs: Vec<DeallocOp> = ctx
-        .walk_preorder(root)
+    let ops = ctx.walk_preorder(root);
+    // Whether a call is there before the lowering, which adds only the calls of the helpers.
+    let calls_before = ops.iter().any(|&op| ctx.op_def(op).call.is_some());
+    let deallocs: Vec<DeallocOp> = ops
         .into_iter()
         .filter_map(|op| DeallocOp::of(ctx, op))
         .collect();
@@ -177,7 +179,8 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
             Err(e) => errors.extend(e),
         }
     }
-    last_use::free_at_last_uses(ctx, root, &guarded_frees);
+    let calls = calls_before || !helpers.is_empty();
+    last_use::free_at_last_uses(ctx, root, &guarded_frees, calls);
     if errors.is_empty() {
         Ok(())
     } else {
