@@ -206,6 +206,22 @@ impl FreeSite {
             .is_some()
     }
 
+    /// Whether the free stays where it is when `last` (an op of the block before the guard,
+    /// or `None` for the block's start) is its buffer's last use or the uses after it keep it
+    /// where it is: the guard is right after `last` and what it needs already (with its moving
+    /// definer), and `last` is no `scf.if` the free could go into. The ops computing from the
+    /// pointers taken from the aliases can then change nothing: none is between `last` and
+    /// the guard but the definer, which takes no pointer, and one at or after the guard keeps
+    /// the free where it is too.
+    fn stays_after(&self, ctx: &Context, last: Option<Op>) -> bool {
+        let anchor = match self.required(ctx) {
+            Some(required) => Some(later(ctx, last, required)),
+            None => last,
+        };
+        let definer = self.moving_definer(ctx, anchor);
+        self.is_right_after(ctx, anchor, definer) && anchor.is_none_or(|a| !IfOp::is(ctx, a))
+    }
+
     /// Whether the free stays where it is whatever the uses of its buffer: it is right after
     /// the op it needs (with its moving definer), which no `scf.if` it could go into is.
     fn is_pinned(&self, ctx: &Context) -> bool {
@@ -326,6 +342,7 @@ fn last_use(
     closures.scope.reset(ctx, site.block);
     let mut answers = HeldAnswers::default();
     match last_use_by_scan(ctx, closures, site, &held, aliases, &mut answers) {
+        Scanned::LastBefore(last) if site.stays_after(ctx, last) => Some(last),
         Scanned::LastBefore(last) => {
             let pointers = pointers_of_held_aliases(ctx, closures, &held, aliases, &mut answers);
             last_with_address_users(ctx, closures, site, last, &pointers)
@@ -698,16 +715,12 @@ fn cannot_be_held_by_closure(
     held: &HeldBuffer,
     made_after: bool,
 ) -> bool {
-    // A value nothing flows into is its own closure: no search.
-    let closure;
-    let sources: &[Value] = if flow.sources(value).is_empty() {
-        std::slice::from_ref(&value)
-    } else {
-        closure = origins.get(value);
-        match &closure {
-            Some(sources) => sources,
-            None => return false,
-        }
+    if flow.sources(value).is_empty() {
+        return own_origin_cannot_be_held(ctx, flow, value, made_after);
+    }
+    let closure = origins.get(value);
+    let Some(sources) = &closure else {
+        return false;
     };
     let mut terminals = sources
         .iter()
@@ -725,6 +738,22 @@ fn cannot_be_held_by_closure(
             .all(|&source| source == value || held.is_made_after(ctx, source))
         && terminals
             .all(|origin| ir::interfaces::is_allocation(ctx, origin) || flow.is_fresh(origin))
+}
+
+/// [`cannot_be_held_by_closure`] of a value nothing flows into, its own closure: its
+/// allocation is looked up once, for both reasons.
+fn own_origin_cannot_be_held(
+    ctx: &Context,
+    flow: &BufferViewFlowAnalysis,
+    value: Value,
+    made_after: bool,
+) -> bool {
+    if !flow.may_be_terminal(value) {
+        return true;
+    }
+    let resource = ir::interfaces::allocation_resource(ctx, value);
+    resource == Some(Resource::AutomaticAllocationScope)
+        || (made_after && (resource.is_some() || flow.is_fresh(value)))
 }
 
 /// How many values [`reaches_heap_origin`] looks at before answering `false`.
@@ -915,8 +944,9 @@ func.func @f(%c: i1, %f: f32) {
 
     /// Frees in loop bodies: of a loop argument last used by a load, by a nested loop (its
     /// argument comes from an allocation of the body), after a pointer is taken from it and
-    /// compared in the block, and used after the free; frees in a block ending in a long run
-    /// of them, and in an `scf.if`.
+    /// compared in the block, and used after the free; at the end of the function, of
+    /// buffers with a few aliases, one right after its last use, one right after an `scf.if`
+    /// using it.
     const LOOP_FREES: &str = r#"
 func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
   %true = arith.constant true
@@ -957,12 +987,18 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
   }
   %e = memref.alloc() : memref<2xf32>
   %g = memref.alloc() : memref<2xf32>
+  %e1 = arith.select %c, %e, %e : memref<2xf32>
+  %e2 = arith.select %c, %e1, %e1 : memref<2xf32>
+  %e3 = arith.select %c, %e2, %e2 : memref<2xf32>
+  %g1 = arith.select %c, %g, %g : memref<2xf32>
+  %g2 = arith.select %c, %g1, %g1 : memref<2xf32>
+  %g3 = arith.select %c, %g2, %g2 : memref<2xf32>
   memref.store %f, %e[%c0] : memref<2xf32>
-  scf.if %c {
-    memref.store %f, %g[%c0] : memref<2xf32>
-  }
   scf.if %true {
     memref.dealloc %e : memref<2xf32>
+  }
+  scf.if %c {
+    memref.store %f, %g[%c0] : memref<2xf32>
   }
   scf.if %true {
     memref.dealloc %g : memref<2xf32>
@@ -972,8 +1008,13 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
 "#;
 
     /// The answer of the scan to a free (`None` when it gives up) and that of the search by
-    /// alias.
-    type BothAnswers = (Option<Option<Option<Op>>>, Option<Option<Op>>);
+    /// alias, with the last use the scan found before the pointers if the free stays after it
+    /// ([`FreeSite::stays_after`]).
+    type BothAnswers = (
+        Option<Option<Option<Op>>>,
+        Option<Option<Op>>,
+        Option<Option<Op>>,
+    );
 
     /// The answers of the scan and of the search by alias for every free of `text`, placing
     /// none.
@@ -995,30 +1036,34 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
                 let held = HeldBuffer::of(&ctx, &site);
                 closures.scope.reset(&ctx, site.block);
                 let mut known = HeldAnswers::default();
-                let by_scan =
-                    match last_use_by_scan(&ctx, &mut closures, &site, &held, &aliases, &mut known)
-                    {
-                        Scanned::LastBefore(last) => {
-                            let pointers = pointers_of_held_aliases(
-                                &ctx,
-                                &mut closures,
-                                &held,
-                                &aliases,
-                                &mut known,
-                            );
-                            Some(last_with_address_users(
-                                &ctx,
-                                &mut closures,
-                                &site,
-                                last,
-                                &pointers,
-                            ))
-                        }
-                        Scanned::UsedAfter => Some(None),
-                        Scanned::GaveUp => None,
-                    };
+                let scanned =
+                    last_use_by_scan(&ctx, &mut closures, &site, &held, &aliases, &mut known);
+                let stays = match scanned {
+                    Scanned::LastBefore(last) if site.stays_after(&ctx, last) => Some(last),
+                    _ => None,
+                };
+                let by_scan = match scanned {
+                    Scanned::LastBefore(last) => {
+                        let pointers = pointers_of_held_aliases(
+                            &ctx,
+                            &mut closures,
+                            &held,
+                            &aliases,
+                            &mut known,
+                        );
+                        Some(last_with_address_users(
+                            &ctx,
+                            &mut closures,
+                            &site,
+                            last,
+                            &pointers,
+                        ))
+                    }
+                    Scanned::UsedAfter => Some(None),
+                    Scanned::GaveUp => None,
+                };
                 let by_alias = last_use_by_alias(&ctx, &mut closures, &site, &held, &aliases);
-                answers.push((by_scan, by_alias));
+                answers.push((by_scan, by_alias, stays));
             }
             closures.recycle(aliases);
         }
@@ -1032,7 +1077,7 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
         answers.extend(both_answers(PASSED_ON));
         let scanned: Vec<_> = answers
             .iter()
-            .filter_map(|&(by_scan, by_alias)| by_scan.map(|scan| (scan, by_alias)))
+            .filter_map(|&(by_scan, by_alias, _)| by_scan.map(|scan| (scan, by_alias)))
             .collect();
         for &(by_scan, by_alias) in &scanned {
             assert_eq!(by_scan, by_alias);
@@ -1046,6 +1091,24 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
         );
         assert!(scanned.iter().any(|&(scan, _)| scan.is_none()));
         assert!(scanned.len() >= 5, "{scanned:?}");
+    }
+
+    #[test]
+    fn a_free_right_after_the_last_use_the_scan_finds_stays_whatever_the_pointers() {
+        let answers = both_answers(LOOP_FREES);
+        let stays: Vec<_> = answers
+            .iter()
+            .filter_map(|&(_, by_alias, stays)| stays.map(|last| (last, by_alias)))
+            .collect();
+        // The search finds the same last use, or that the free stays (a pointer compared for
+        // its guard).
+        for &(last, by_alias) in &stays {
+            assert!(by_alias.is_none_or(|found| found == last), "{stays:?}");
+        }
+        // The free after the pointer compare and the free right after a store are right after
+        // their last uses: the others have ops between, or an `scf.if` to go into.
+        assert_eq!(stays.len(), 2, "{stays:?}");
+        assert!(stays.iter().any(|&(_, by_alias)| by_alias.is_none()));
     }
 
     #[test]
