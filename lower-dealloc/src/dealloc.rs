@@ -15,20 +15,28 @@ use ir::{
     ValueDef,
 };
 use rustc_hash::FxHashMap;
+use smallvec::{SmallVec, smallvec};
+
+/// A few values: the operand groups of a dealloc, the pointers and bits its lowering computes
+/// and its replacements, mostly one or two each (kept inline, not allocated per dealloc).
+type Values = SmallVec<[Value; 4]>;
 
 /// The operand groups of a dealloc, read once.
 struct Groups {
-    memrefs: Vec<Value>,
-    conditions: Vec<Value>,
-    retained: Vec<Value>,
+    memrefs: Values,
+    conditions: Values,
+    retained: Values,
 }
 
 impl Groups {
+    /// The groups of `dealloc`, from one read of its segment sizes.
     fn of(ctx: &Context, dealloc: DeallocOp) -> Self {
+        let [memrefs, conditions, retained] = dealloc.group_ranges(ctx);
+        let op = dealloc.op();
         Groups {
-            memrefs: dealloc.memrefs(ctx).collect(),
-            conditions: dealloc.conditions(ctx).collect(),
-            retained: dealloc.retained(ctx).collect(),
+            memrefs: ctx.operands_in(op, memrefs).collect(),
+            conditions: ctx.operands_in(op, conditions).collect(),
+            retained: ctx.operands_in(op, retained).collect(),
         }
     }
 }
@@ -226,7 +234,7 @@ pub(crate) fn lower_dealloc(
         (0, _) => lower_empty(&mut b, d.retained.len(), reuse),
         (1, 0) => {
             guarded_free = Some(dealloc_if(&mut b, d.conditions[0], d.memrefs[0]));
-            Vec::new()
+            Values::new()
         }
         (1, _) => lower_one_memref(&mut b, &d, reuse),
         (n, m) if !needs_helper(n, m) => lower_inline(&mut b, &d, reuse),
@@ -281,12 +289,12 @@ fn erase_unused_metadata(ctx: &mut Context, memrefs: &[Value]) {
 /// %false = arith.constant false
 /// return %false : i1
 /// ```
-fn lower_empty(b: &mut Builder, retained: usize, reuse: &mut Reuse) -> Vec<Value> {
+fn lower_empty(b: &mut Builder, retained: usize, reuse: &mut Reuse) -> Values {
     if retained == 0 {
-        return Vec::new();
+        return Values::new();
     }
     let f = reuse.bool_constant(b, false);
-    vec![f; retained]
+    smallvec![f; retained]
 }
 
 /// `scf.if %cond { memref.dealloc %m }`: the case of one memref and nothing retained.
@@ -330,11 +338,11 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 ///   %3 = arith.andi %2, %arg1 : i1
 ///   return %3 : i1
 /// ```
-fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
+fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Values {
     let (m, cond) = (d.memrefs[0], Bit::of(b, d.conditions[0]));
     let m_ptr = reuse.pointer(b, m);
-    let mut retained_pointers = Vec::with_capacity(d.retained.len());
-    let mut not_aliasing = Vec::with_capacity(d.retained.len());
+    let mut retained_pointers = Values::with_capacity(d.retained.len());
+    let mut not_aliasing: SmallVec<[Bit; 4]> = SmallVec::with_capacity(d.retained.len());
     for &r in &d.retained {
         let r_ptr = reuse.pointer(b, r);
         retained_pointers.push(r_ptr);
@@ -402,12 +410,12 @@ pub(crate) fn needs_helper(memrefs: usize, retained: usize) -> bool {
 ///   memref.dealloc %b : memref<2xf32>
 /// }
 /// ```
-fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Vec<Value> {
-    let pointers: Vec<Value> = d.memrefs.iter().map(|&m| reuse.pointer(b, m)).collect();
-    let retained_pointers: Vec<Value> = d.retained.iter().map(|&r| reuse.pointer(b, r)).collect();
+fn lower_inline(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Values {
+    let pointers: Values = d.memrefs.iter().map(|&m| reuse.pointer(b, m)).collect();
+    let retained_pointers: Values = d.retained.iter().map(|&r| reuse.pointer(b, r)).collect();
     let t = reuse.bool_constant(b, true);
-    let conditions: Vec<Bit> = d.conditions.iter().map(|&c| Bit::of(b, c)).collect();
-    let should_free: Vec<Bit> = (0..pointers.len())
+    let conditions: SmallVec<[Bit; 4]> = d.conditions.iter().map(|&c| Bit::of(b, c)).collect();
+    let should_free: SmallVec<[Bit; 4]> = (0..pointers.len())
         .map(|i| should_free_inline(b, reuse, i, &pointers, &retained_pointers, &conditions, t))
         .collect();
     let ownership = retained_pointers
@@ -504,12 +512,12 @@ struct HelperInputs {
 /// }
 /// ...                                      // the same for the other memrefs; %r is %0#9
 /// ```
-fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, reuse: &mut Reuse) -> Vec<Value> {
+fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, reuse: &mut Reuse) -> Values {
     let i1 = b.ctx().i1_type();
     let result_types = vec![i1; d.memrefs.len() + d.retained.len()];
     let scope = AllocaScopeOp::build(b, &result_types);
     let Some(body) = scope.body(b) else {
-        return Vec::new();
+        return Values::new();
     };
     b.with_insertion_point(InsertPoint::End(body), |b| {
         let answers = call_helper(b, d, helper, reuse);
@@ -520,7 +528,7 @@ fn lower_generic(b: &mut Builder, d: &Groups, helper: &str, reuse: &mut Reuse) -
     for (&should, &m) in should_free.iter().zip(&d.memrefs) {
         dealloc_if(b, should, m);
     }
-    ownership.to_vec()
+    Values::from_slice(ownership)
 }
 
 /// The body of [`lower_generic`]'s scope: returns whether to free each memref, then the

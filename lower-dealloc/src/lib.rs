@@ -155,7 +155,8 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
     let mut helpers: Vec<(Op, String)> = Vec::new();
     if is_module(ctx, root) {
         for &dealloc in &deallocs {
-            if !dealloc::needs_helper(dealloc.memrefs(ctx).len(), dealloc.retained(ctx).len()) {
+            let [memrefs, _, retained] = dealloc.group_ranges(ctx);
+            if !dealloc::needs_helper(memrefs.len(), retained.len()) {
                 continue;
             }
             let Some(table) = symbol_table_of(ctx, dealloc.op()) else {
@@ -171,7 +172,10 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
     let mut guarded_frees = Vec::new();
     let mut reuse = dealloc::Reuse::default();
     for op in deallocs.into_iter().map(DeallocOp::op) {
-        let helper = symbol_table_of(ctx, op)
+        // Without helpers, no symbol table is looked for.
+        let helper = (!helpers.is_empty())
+            .then(|| symbol_table_of(ctx, op))
+            .flatten()
             .and_then(|t| helpers.iter().find(|(h, _)| *h == t))
             .map(|(_, name)| name.clone());
         match dealloc::lower_dealloc(ctx, op, helper.as_deref(), &mut reuse) {
