@@ -8,10 +8,19 @@ use crate::registry::{EffectKind, EffectOn, Effects, Traits};
 /// Whether `op` can be erased: results unused, not a terminator or symbol, and no memory
 /// effect other than reads and allocations of its own results (nested ops included for ops
 /// with recursive effects).
+///
+/// Inlined: the greedy driver asks for every op it visits, and most have a used result, which
+/// answers without a call.
+#[inline]
 pub fn is_trivially_dead(ctx: &Context, op: Op) -> bool {
     if ctx.results(op).iter().any(|&r| ctx.has_uses(r)) {
         return false;
     }
+    is_unused_op_dead(ctx, op)
+}
+
+/// [`is_trivially_dead`] for an op whose results are unused.
+fn is_unused_op_dead(ctx: &Context, op: Op) -> bool {
     if ctx.has_trait(op, Traits::TERMINATOR) || ctx.has_trait(op, Traits::SYMBOL) {
         return false;
     }

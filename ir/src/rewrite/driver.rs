@@ -193,7 +193,9 @@ impl Visit<'_> {
                     rw.note(op);
                 }
             }
-            if self.config.erase_dead_ops && rw.is_alive(op) {
+            // Only an op with regions can make its parent dead (see the function); most have
+            // none, which is told without a call.
+            if self.config.erase_dead_ops && rw.is_alive(op) && !rw.regions(op).is_empty() {
                 requeue_parent_if_now_dead(rw, op, worklist);
             }
             if rw.has_noted() {
@@ -211,9 +213,6 @@ impl Visit<'_> {
 /// their results. When such an op `op` (alive only through uses) is visited after its parent,
 /// the parent is queued again; a parent still waiting for its visit will see the change then.
 fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
-    if rw.regions(op).is_empty() {
-        return;
-    }
     let Some(parent) = rw.parent_op(op) else {
         return;
     };
