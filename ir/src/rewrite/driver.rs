@@ -106,6 +106,8 @@ pub fn apply_patterns_greedily_to(
     drive(ctx, None, ops, patterns, config)
 }
 
+/// The driver, from `initial`: with a `root`, the walk of everything nested in it (each op
+/// once); without, the ops a caller gave (possibly repeated).
 fn drive(
     ctx: &mut Context,
     root: Option<Op>,
@@ -115,7 +117,11 @@ fn drive(
 ) -> GreedyReport {
     let mut worklist = Worklist::with_room_for(&initial);
     let mut rw = Rewriter::new(ctx);
-    worklist.start_generation(initial.iter().copied());
+    if root.is_some() {
+        worklist.start_first_generation(&initial);
+    } else {
+        worklist.start_generation(initial.iter().copied());
+    }
     let mut rewrites = 0;
     let max_iterations = config.max_iterations.max(1);
     let mut carried = Vec::new();

@@ -96,6 +96,27 @@ impl StampTable {
         }
     }
 
+    /// Stamps each of `ops` queued in `generation`, matching the table's kind once for all
+    /// of them.
+    fn stamp_queued(&mut self, ops: &[Op], generation: u32) {
+        match self {
+            StampTable::ById(table) => {
+                for &op in ops {
+                    let index = op.as_u32() as usize;
+                    if table.len() <= index {
+                        grow(table, index);
+                    }
+                    table[index].queued = generation;
+                }
+            }
+            StampTable::Hashed(map) => {
+                for &op in ops {
+                    map.entry(op).or_default().queued = generation;
+                }
+            }
+        }
+    }
+
     /// The stamps of `op` (all 0 if it has none).
     #[inline]
     fn get(&self, op: Op) -> Stamps {
@@ -135,13 +156,21 @@ impl Worklist {
         self.queue = std::mem::take(&mut self.next);
         self.queue.extend(unvisited);
         self.cursor = 0;
-        let generation = self.generation;
-        for &op in &self.queue {
-            self.stamps.get_mut(op).queued = generation;
-        }
+        self.stamps.stamp_queued(&self.queue, self.generation);
         for op in ops {
             self.push(op);
         }
+    }
+
+    /// Starts the first generation with `distinct_ops`, each op at most once (the list of a
+    /// walk), as [`Self::start_generation`] would: queued in order and stamped in one pass,
+    /// without a push's checks for each op (a driver's first generation is every op of the
+    /// program).
+    pub fn start_first_generation(&mut self, distinct_ops: &[Op]) {
+        debug_assert!(self.generation == 0 && self.queue.is_empty() && self.next.is_empty());
+        self.generation = 1;
+        self.queue.extend_from_slice(distinct_ops);
+        self.stamps.stamp_queued(distinct_ops, self.generation);
     }
 
     /// The next op of the current generation, marked visited.
@@ -218,6 +247,35 @@ mod tests {
         }
         generations.push(visited);
         generations
+    }
+
+    /// A first generation started from a list of distinct ops at once behaves as one started
+    /// by pushing them: same visits, same pending ops, same next generation.
+    #[test]
+    fn a_first_generation_started_at_once_behaves_as_pushes() {
+        let ops: Vec<Op> = [3, 1, 7, 5].map(Op::from_u32).to_vec();
+        let (revisit, late) = (ops[0], Op::from_u32(9));
+        let pushed = visits(Worklist::with_room_for(&ops), &ops, revisit, late);
+        let mut at_once = Worklist::with_room_for(&ops);
+        at_once.start_first_generation(&ops);
+        assert!(ops.iter().all(|&op| at_once.is_pending(op)));
+        let mut generations = Vec::new();
+        let mut visited = Vec::new();
+        while let Some(op) = at_once.pop() {
+            if op == ops[0] {
+                at_once.push(revisit);
+                at_once.push(late);
+            }
+            visited.push(op);
+        }
+        generations.push(visited);
+        at_once.start_generation([]);
+        generations.push(std::iter::from_fn(|| at_once.pop()).collect());
+        assert_eq!(generations, pushed);
+        assert_eq!(
+            pushed,
+            vec![vec![ops[0], ops[1], ops[2], ops[3], late], vec![ops[0]]]
+        );
     }
 
     /// A few ops among many ids get hashed stamps, and the worklist behaves as with a table.
