@@ -12,6 +12,7 @@ use ir::context::ValueDef;
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::cf::{BrOp, CondBrOp, only_branch};
 use ir::{Block, Context, Op, OpView, Traits, Value};
+use smallvec::SmallVec;
 
 use ir::rewrite::Rewriter;
 
@@ -251,8 +252,9 @@ fn drop_uniform_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdg
         // one; they are made together afterwards, so that a block with many arguments costs
         // linear time rather than quadratic.
         let mut uniform = Vec::new();
+        let mut starts = ForwardedStarts::default();
         for index in (0..rw.block_args(block).len()).rev() {
-            let Some(value) = uniform_incoming(rw, block, index, incoming) else {
+            let Some(value) = uniform_incoming(rw, block, index, incoming, &mut starts) else {
                 continue;
             };
             let arg = rw.block_args(block)[index];
@@ -279,6 +281,10 @@ fn drop_unused_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdge
             continue;
         };
         let arity = rw.block_args(block).len();
+        // Without arguments there is nothing to drop: the edges are not read.
+        if arity == 0 {
+            continue;
+        }
         let plain = incoming.iter().all(|&(term, successor)| {
             (BrOp::is(rw, term) || CondBrOp::is(rw, term))
                 && rw
@@ -317,23 +323,50 @@ fn erase_args_and_operands(
     }
 }
 
+/// Where the operands that the edges into one block pass to it start, read as the edges are
+/// first needed and kept for the block's other arguments: replacing an argument's uses
+/// changes operands, not how many an edge passes. `None` for an edge passing none, or another
+/// number than the block has arguments.
+#[derive(Default)]
+struct ForwardedStarts(SmallVec<[Option<usize>; 4]>);
+
+impl ForwardedStarts {
+    /// The start for edge `k` of `incoming` into `block`.
+    fn of_edge(
+        &mut self,
+        ctx: &Context,
+        block: Block,
+        incoming: &[(Op, usize)],
+        k: usize,
+    ) -> Option<usize> {
+        while self.0.len() <= k {
+            let (term, successor) = incoming[self.0.len()];
+            let arity = ctx.block_args(block).len();
+            let start = ctx
+                .successor_operand_range(term, successor)
+                .filter(|range| range.len() == arity)
+                .map(|range| range.start);
+            self.0.push(start);
+        }
+        self.0[k]
+    }
+}
+
 /// The one value every edge of `incoming` passes for argument `index` of `block`, ignoring
 /// edges that pass the argument itself; `None` if they differ, or if the value is defined in
-/// `block`.
+/// `block`. `starts` keeps where the edges' operands start, for the block's next argument.
 fn uniform_incoming(
     ctx: &Context,
     block: Block,
     index: usize,
     incoming: &[(Op, usize)],
+    starts: &mut ForwardedStarts,
 ) -> Option<Value> {
     let arg = ctx.block_args(block)[index];
     let mut uniform = None;
-    for &(term, successor) in incoming {
-        let range = ctx.successor_operand_range(term, successor)?;
-        if range.len() != ctx.block_args(block).len() {
-            return None;
-        }
-        let v = ctx.operand(term, range.start + index);
+    for (k, &(term, _)) in incoming.iter().enumerate() {
+        let start = starts.of_edge(ctx, block, incoming, k)?;
+        let v = ctx.operand(term, start + index);
         if v == arg {
             continue;
         }
@@ -434,4 +467,52 @@ fn merge_blocks(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -
         changes += 1;
     }
     changes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::asm::parser::{ParseOptions, parse_module};
+
+    /// A `cf.cond_br` passing one value to `^bb1` and two to `^bb2`, which has two arguments.
+    const BRANCHES: &str = "func.func @f(%c: i1, %a: index, %b: index) {
+  cf.cond_br %c, ^bb1(%a : index), ^bb2(%a, %b : index, index)
+^bb1(%x: index):
+  cf.br ^bb2(%x, %b : index, index)
+^bb2(%y: index, %z: index):
+  return
+}";
+
+    /// The blocks of the single function of `src`.
+    fn blocks(ctx: &mut Context, src: &str) -> Vec<Block> {
+        let module = parse_module(ctx, "t.mlir", src, &ParseOptions::default()).expect("parses");
+        let function = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .find(|&op| ctx.op_name_str(op) == "func.func")
+            .expect("a function");
+        ctx.blocks(ctx.regions(function)[0]).collect()
+    }
+
+    /// Each edge's start is where its operands for the block begin (after the condition and
+    /// the other successor's operands for the `cf.cond_br`), read once; an edge passing another
+    /// number of values than the block has arguments has none.
+    #[test]
+    fn forwarded_starts_are_those_of_each_edge_and_none_for_another_arity() {
+        let mut ctx = Context::new();
+        let blocks = blocks(&mut ctx, BRANCHES);
+        let (entry, middle, join) = (blocks[0], blocks[1], blocks[2]);
+        let cond_br = ctx.last_op(entry).expect("a terminator");
+        let br = ctx.last_op(middle).expect("a terminator");
+        let incoming = [(cond_br, 1), (br, 0)];
+        let mut starts = ForwardedStarts::default();
+        assert_eq!(starts.of_edge(&ctx, join, &incoming, 1), Some(0));
+        assert_eq!(starts.of_edge(&ctx, join, &incoming, 0), Some(2));
+        assert_eq!(starts.0.len(), 2);
+        let into_middle = [(cond_br, 0)];
+        let mut starts = ForwardedStarts::default();
+        assert_eq!(starts.of_edge(&ctx, middle, &into_middle, 0), Some(1));
+        let mut wrong_arity = ForwardedStarts::default();
+        assert_eq!(wrong_arity.of_edge(&ctx, join, &into_middle, 0), None);
+    }
 }
