@@ -25,6 +25,7 @@ use crate::entity::{Block, Op, Region, Value};
 use crate::registry::{OpDef, Traits};
 use cranelift_entity::EntityRef;
 use marks::Marks;
+use signature::{Recall, SignatureMemo};
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
 pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
@@ -63,6 +64,9 @@ pub struct ChangeVerifier {
     nested: NestedIn,
     /// Block dominance, forgotten at the start of each call.
     dom: dominance::BlockDominance,
+    /// The signatures whose rules passed, kept for the whole run (a signature's rules pass
+    /// wherever its ops stand).
+    signatures: SignatureMemo,
 }
 
 impl ChangeVerifier {
@@ -88,9 +92,11 @@ impl ChangeVerifier {
         // neighbour is skipped when it is touched itself or checked already.
         v.rules_covered = std::mem::take(&mut self.covered);
         v.dom = std::mem::take(&mut self.dom);
+        v.signatures = std::mem::take(&mut self.signatures);
         let ok = v.verify_touched_ops(root, top, &changed);
         self.covered = std::mem::take(&mut v.rules_covered);
         self.dom = std::mem::take(&mut v.dom);
+        self.signatures = std::mem::take(&mut v.signatures);
         if ok { Ok(()) } else { Err(v.diags) }
     }
 }
@@ -211,6 +217,8 @@ struct Verifier<'a> {
     /// For [`verify_changed`]: the ops whose own rules are checked already or will be (they
     /// were touched), so a neighbour of several touched ops is checked once.
     rules_covered: Marks,
+    /// The signatures whose rules passed (in this walk, or in the run's earlier checks).
+    signatures: SignatureMemo,
 }
 
 impl<'a> Verifier<'a> {
@@ -225,6 +233,7 @@ impl<'a> Verifier<'a> {
             dominance_failed: false,
             reachable_cache: None,
             rules_covered: Marks::default(),
+            signatures: SignatureMemo::default(),
         }
     }
 
@@ -653,11 +662,26 @@ impl<'a> Verifier<'a> {
         )
     }
 
-    /// The own rules of `op`, whose definition is `def` and whose operands `scan` describes.
+    /// The own rules of `op`, whose definition is `def` and whose operands `scan` describes:
+    /// skipped when an op of the same signature passed them and they read nothing else
+    /// ([`SignatureMemo`]).
     fn verify_op_rules(&mut self, op: Op, def: &'a OpDef, scan: OperandScan) -> bool {
         if !scan.resolved {
             return self.unresolved_operand(op);
         }
+        let recalled = self.signatures.recall(self.ctx, op, def);
+        if recalled == Recall::Passed {
+            return true;
+        }
+        let ok = self.verify_rules_of_resolved(op, def);
+        if ok && recalled == Recall::Unknown {
+            self.signatures.remember_pass(self.ctx, op);
+        }
+        ok
+    }
+
+    /// The own rules of `op`, whose definition is `def` and whose operands are all resolved.
+    fn verify_rules_of_resolved(&mut self, op: Op, def: &'a OpDef) -> bool {
         if def.registered {
             if !self.verify_property_kinds(op, def)
                 || !self.verify_counts(op, def)
@@ -1096,3 +1120,4 @@ impl<'a> Verifier<'a> {
 mod counts;
 pub mod dominance;
 mod marks;
+mod signature;

@@ -1078,6 +1078,13 @@ fn verify_binary(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether `full_name` names one of [`BINARY_OPS`], whose verifier ([`verify_binary`]) reads
+/// nothing but the op's signature: the verifier remembers its passes by signature
+/// (`verify/signature.rs`).
+pub(crate) fn is_binary_op(full_name: &str) -> bool {
+    binary_op(full_name).is_some()
+}
+
 /// The type of both operands and the result of a binary op with two operands and one result,
 /// if they share it.
 fn one_binary_type(ctx: &Context, op: Op) -> Option<Type> {
