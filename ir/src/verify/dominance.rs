@@ -9,10 +9,15 @@
 //! MLIR, so uses in dead code never fail verification.
 //!
 //! The numbers outlive changes to the IR only through [`BlockDominance::forget`], which the
-//! verifier of touched ops calls between passes: every region is then numbered anew when first
-//! asked about, and its blocks' old numbers are never read.
+//! verifier of touched ops calls between passes: every region is then numbered again when
+//! first asked about, and its blocks' old numbers are never read. Numbering a region of several
+//! blocks again costs little when its control flow is what it was: the dominator tree is a
+//! function of the region's blocks in order and their edges, which each numbering keeps
+//! ([`Numbered`]) and the next compares (a pass touching a function of many blocks, such as
+//! `ladder`'s, mostly leaves its branches as they were).
 
 use cranelift_entity::{EntityRef, SecondaryMap};
+use rustc_hash::FxHashMap;
 
 use crate::context::{Context, ValueDef};
 use crate::entity::{Block, Op, Region, Value};
@@ -28,10 +33,22 @@ pub struct BlockDominance {
     done: Marks,
     /// Scratch: the position of each block in the region being numbered.
     index: SecondaryMap<Block, u32>,
+    /// The last numbering of each region of several blocks, kept across [`BlockDominance::forget`].
+    numbered: FxHashMap<Region, Numbered>,
+}
+
+/// A region's numbering and the control flow it was computed from: its blocks in order and
+/// the edges between them. The same blocks and edges give the same numbers.
+struct Numbered {
+    blocks: Vec<Block>,
+    succs: Adjacency,
+    /// Per block of `blocks`: its (pre, post) numbers, [`UNREACHABLE`] if unreachable.
+    numbers: Vec<(u32, u32)>,
 }
 
 /// The edges of a graph of `n` nodes in two flat arrays: the targets of node `i` are
 /// `targets[start[i]..start[i + 1]]`, in the order given.
+#[derive(PartialEq, Eq)]
 struct Adjacency {
     start: Vec<u32>,
     targets: Vec<u32>,
@@ -97,6 +114,7 @@ impl Default for BlockDominance {
             numbers: SecondaryMap::with_default(UNREACHABLE),
             done: Marks::default(),
             index: SecondaryMap::with_default(u32::MAX),
+            numbered: FxHashMap::default(),
         }
     }
 }
@@ -133,7 +151,24 @@ impl BlockDominance {
             return;
         }
         let blocks: Vec<Block> = ctx.blocks(region).collect();
-        self.compute_blocks(ctx, &blocks);
+        let succs = self.successor_graph(ctx, &blocks);
+        if let Some(last) = self.numbered.get(&region)
+            && last.blocks == blocks
+            && last.succs == succs
+        {
+            for (&b, &numbers) in blocks.iter().zip(&last.numbers) {
+                self.numbers[b] = numbers;
+            }
+            return;
+        }
+        self.compute_blocks(&blocks, &succs);
+        let numbers = blocks.iter().map(|&b| self.numbers[b]).collect();
+        let numbered = Numbered {
+            blocks,
+            succs,
+            numbers,
+        };
+        self.numbered.insert(region, numbered);
     }
 
     /// Whether `block` is reachable from its region's entry (its region must be computed).
@@ -141,26 +176,33 @@ impl BlockDominance {
         self.numbers_of(block).is_some()
     }
 
-    /// Numbers the blocks of a region of several blocks (`blocks`, entry first). The graph's
-    /// edges are kept in flat adjacency arrays ([`Adjacency`]), not a vector per block.
-    fn compute_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
-        let n = blocks.len();
+    /// The edges between `blocks` (a region's, entry first), by their positions there. The
+    /// graph's edges are kept in flat adjacency arrays ([`Adjacency`]), not a vector per block.
+    fn successor_graph(&mut self, ctx: &Context, blocks: &[Block]) -> Adjacency {
         for (i, &b) in blocks.iter().enumerate() {
             self.index[b] = i as u32;
-            // Unreachable unless the dominator tree below numbers it (numbers from before a
-            // `forget` may be stale).
-            self.numbers[b] = UNREACHABLE;
         }
         let index = &self.index;
         let in_region = |s: Block| {
             let i = index[s] as usize;
             (blocks.get(i) == Some(&s)).then_some(i as u32)
         };
-        let succs = Adjacency::from_lists(n, |b, out| {
+        Adjacency::from_lists(blocks.len(), |b, out| {
             if let Some(t) = ctx.last_op(blocks[b]) {
                 out.extend(ctx.successors(t).iter().filter_map(|&s| in_region(s)));
             }
-        });
+        })
+    }
+
+    /// Numbers the blocks of a region of several blocks (`blocks`, entry first), whose edges
+    /// are `succs`.
+    fn compute_blocks(&mut self, blocks: &[Block], succs: &Adjacency) {
+        let n = blocks.len();
+        for &b in blocks {
+            // Unreachable unless the dominator tree below numbers it (numbers from before a
+            // `forget` may be stale).
+            self.numbers[b] = UNREACHABLE;
+        }
         let preds = succs.reversed();
         let dominators = crate::dominators::immediate_dominators(
             n,
@@ -266,5 +308,50 @@ impl Context {
             }
             cur = self.parent_op(cur)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BlockDominance;
+    use crate::asm::{ParseOptions, parse_module};
+    use crate::context::Context;
+    use crate::entity::Block;
+
+    const DIAMOND: &str = r#"
+func.func @f(%c: i1) {
+  cf.cond_br %c, ^a, ^b
+^a:
+  cf.br ^join
+^b:
+  cf.br ^join
+^join:
+  return
+}
+"#;
+
+    /// After [`BlockDominance::forget`], a region whose edges are as they were gets its old
+    /// numbers back, and one whose edges changed is numbered anew: `^a` comes to dominate
+    /// `^join` once `^b` branches to `^a` instead.
+    #[test]
+    fn a_region_is_numbered_anew_only_when_its_edges_changed() {
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", DIAMOND, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let function = ctx.walk_preorder(module)[1];
+        let region = ctx.regions(function)[0];
+        let blocks: Vec<Block> = ctx.blocks(region).collect();
+        let (entry, a, b, join) = (blocks[0], blocks[1], blocks[2], blocks[3]);
+        let mut dom = BlockDominance::default();
+        for _ in 0..2 {
+            dom.forget();
+            dom.compute_region(&ctx, region);
+            assert!(dom.block_dominates(entry, join) && !dom.block_dominates(a, join));
+        }
+        let branch = ctx.last_op(b).expect("a terminator");
+        ctx.set_successor(branch, 0, a);
+        dom.forget();
+        dom.compute_region(&ctx, region);
+        assert!(dom.block_dominates(a, join) && !dom.block_dominates(b, join));
     }
 }
