@@ -39,7 +39,7 @@ use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
 use ir::dialects::memref::{AllocOp, DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
-use ir::{Block, Builder, Context, InsertPoint, Op, OpView, Resource, Traits, Value};
+use ir::{Block, Builder, Context, InsertPoint, Op, OpName, OpView, Resource, Traits, Value};
 use smallvec::{SmallVec, smallvec};
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
@@ -104,6 +104,8 @@ struct Closures<'a> {
     scope: BlockScope,
     /// The scan of the block of the free placed, from its guard up.
     scan: BlockScan,
+    /// What an op taking a pointer is named.
+    pointer_taker: PointerTaker,
 }
 
 impl<'a> Closures<'a> {
@@ -118,6 +120,7 @@ impl<'a> Closures<'a> {
             address_users: AddressUsers::default(),
             scope: BlockScope::default(),
             scan: BlockScan::default(),
+            pointer_taker: PointerTaker::of(ctx),
         }
     }
 
@@ -418,8 +421,9 @@ fn pointers_of_held_aliases(
     answers: &mut HeldAnswers,
 ) -> Vec<Value> {
     let mut pointers = Vec::new();
+    let taker = closures.pointer_taker;
     for alias in aliases.iter() {
-        let takes_pointer = |(user, _): (Op, usize)| ExtractAlignedPointerAsIndexOp::is(ctx, user);
+        let takes_pointer = |(user, _): (Op, usize)| taker.is(ctx, user);
         if !ctx.uses(alias).any(takes_pointer) || !answers.may_be_held(ctx, closures, alias, held) {
             continue;
         }
@@ -447,7 +451,9 @@ fn last_use_by_alias(
     let mut pointers: Vec<Value> = Vec::new();
     for alias in aliases.iter() {
         let taken_from = pointers.len();
-        let Some(uses) = AliasUses::of(ctx, &closures.scope, site, alias, &mut pointers) else {
+        let taker = closures.pointer_taker;
+        let Some(uses) = AliasUses::of(ctx, &closures.scope, taker, site, alias, &mut pointers)
+        else {
             continue;
         };
         let later_use = uses
@@ -491,6 +497,26 @@ fn last_with_address_users(
     Some(last)
 }
 
+/// Tells the ops taking a pointer (`memref.extract_aligned_pointer_as_index`) by their
+/// registered name, compared as a number instead of as text at each use of each alias.
+#[derive(Clone, Copy)]
+struct PointerTaker(Option<OpName>);
+
+impl PointerTaker {
+    /// The name as registered in `ctx` (not yet registered: compared as text).
+    fn of(ctx: &Context) -> Self {
+        PointerTaker(ctx.registry.lookup(ExtractAlignedPointerAsIndexOp::NAME))
+    }
+
+    /// Whether `op` takes a pointer.
+    fn is(self, ctx: &Context, op: Op) -> bool {
+        match self.0 {
+            Some(name) => ctx.op_name(op) == name,
+            None => ExtractAlignedPointerAsIndexOp::is(ctx, op),
+        }
+    }
+}
+
 /// What the uses of one alias that count (in the site's block, or taking a pointer) would
 /// add to the placement if the alias may be the held buffer.
 struct AliasUses {
@@ -508,6 +534,7 @@ impl AliasUses {
     fn of(
         ctx: &Context,
         scope: &BlockScope,
+        taker: PointerTaker,
         site: &FreeSite,
         alias: Value,
         pointers: &mut Vec<Value>,
@@ -525,7 +552,7 @@ impl AliasUses {
                 continue;
             }
             let top = scope.top(ctx, users_at, user);
-            let takes_pointer = ExtractAlignedPointerAsIndexOp::is(ctx, user);
+            let takes_pointer = taker.is(ctx, user);
             if top.is_none() && !takes_pointer {
                 continue;
             }
@@ -1109,6 +1136,23 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
         // their last uses: the others have ops between, or an `scf.if` to go into.
         assert_eq!(stays.len(), 2, "{stays:?}");
         assert!(stays.iter().any(|&(_, by_alias)| by_alias.is_none()));
+    }
+
+    #[test]
+    fn a_pointer_taker_is_told_by_its_registered_name_as_by_its_text() {
+        let (ctx, module) = parsed(LOOP_FREES);
+        let ops = ctx.walk_preorder(module);
+        let by_text: Vec<bool> = ops
+            .iter()
+            .map(|&op| ExtractAlignedPointerAsIndexOp::is(&ctx, op))
+            .collect();
+        assert!(by_text.iter().filter(|&&takes| takes).count() == 2);
+        let registered = PointerTaker::of(&ctx);
+        assert!(registered.0.is_some());
+        for taker in [registered, PointerTaker(None)] {
+            let told: Vec<bool> = ops.iter().map(|&op| taker.is(&ctx, op)).collect();
+            assert_eq!(told, by_text);
+        }
     }
 
     #[test]
