@@ -6,6 +6,13 @@
 //! ops), and otherwise waits for the next generation. Visiting each op at most once per
 //! generation bounds an iteration's work, so the drivers' iteration caps stop patterns that
 //! keep enabling each other.
+//!
+//! A table of stamps by op id is kept for the thread's next worklist when one is dropped
+//! ([`SpareTable`]): a pipeline runs a driver per pass over the same ops, and a stamp older
+//! than the new worklist's first generation reads as never, so the table is reused without
+//! clearing instead of allocated and filled again for every op id.
+
+use std::cell::RefCell;
 
 use crate::entity::Op;
 use rustc_hash::FxHashMap;
@@ -25,7 +32,8 @@ pub struct Worklist {
     cursor: usize,
     /// Ops waiting for the next generation.
     next: Vec<Op>,
-    /// Number of the current generation (from 1).
+    /// Number of the current generation (from 1, or from after the generations of the
+    /// worklist whose table it took).
     generation: u32,
     /// Per op: the generations it was last queued in, visited in, and queued for as next.
     stamps: StampTable,
@@ -62,22 +70,69 @@ const DENSITY: usize = 16;
 /// Up to this largest op id, a table by id is always taken (small programs, tests).
 const MIN_HASHED: usize = 4096;
 
+/// The stamp table by id the thread's last dropped worklist left, and a generation no stamp
+/// in it exceeds: the next worklist numbers its generations after it, so that every stamp left
+/// in the table reads as older than any of its own (the worklist only asks whether a stamp is
+/// its current generation).
+#[derive(Default)]
+struct SpareTable {
+    table: Vec<Stamps>,
+    last_generation: u32,
+}
+
+/// Past this generation a spare table is dropped and numbering starts again from 0, far from
+/// where the counter would wrap.
+const GENERATION_RESTART: u32 = u32::MAX / 2;
+
+thread_local! {
+    static SPARE: RefCell<SpareTable> = RefCell::new(SpareTable::default());
+}
+
+impl SpareTable {
+    /// Takes the spare table (empty if none) and the generation to number after.
+    fn take() -> (Vec<Stamps>, u32) {
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.last_generation > GENERATION_RESTART {
+                *spare = SpareTable::default();
+            }
+            (std::mem::take(&mut spare.table), spare.last_generation)
+        })
+    }
+
+    /// Keeps `table`, whose stamps are at most `generation`, for the next worklist (unless a
+    /// larger one is kept already; nested drivers drop their worklists in any order).
+    fn keep(table: Vec<Stamps>, generation: u32) {
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            spare.last_generation = spare.last_generation.max(generation);
+            if table.len() >= spare.table.len() {
+                spare.table = table;
+            }
+        });
+    }
+}
+
 impl StampTable {
-    /// The table for a driver starting with `ops`: by id up to the largest, unless they are
-    /// few among many ids.
-    fn for_ops(ops: &[Op]) -> Self {
+    /// The table for a driver starting with `ops`, and the generation its worklist numbers
+    /// after: by id up to the largest (the thread's spare table, grown if needed), unless
+    /// they are few among many ids.
+    fn for_ops(ops: &[Op]) -> (Self, u32) {
         let len = ops
             .iter()
             .map(|op| op.as_u32() as usize + 1)
             .max()
             .unwrap_or(0);
+        let (mut table, after) = SpareTable::take();
         if len <= MIN_HASHED || len <= ops.len().saturating_mul(DENSITY) {
-            StampTable::ById(vec![Stamps::default(); len])
+            if table.len() < len {
+                table.resize(len, Stamps::default());
+            }
+            (StampTable::ById(table), after)
         } else {
-            StampTable::Hashed(FxHashMap::with_capacity_and_hasher(
-                ops.len(),
-                Default::default(),
-            ))
+            SpareTable::keep(table, after);
+            let map = FxHashMap::with_capacity_and_hasher(ops.len(), Default::default());
+            (StampTable::Hashed(map), after)
         }
     }
 
@@ -141,10 +196,15 @@ impl Worklist {
     /// meets ever larger ones would copy it over and over.
     /// When `ops` are few among many op ids (a driver run on one function of a large module),
     /// the stamps are hashed instead ([`StampTable`]).
+    /// The table is the thread's spare one when there is ([`SpareTable`]).
     pub fn with_room_for(ops: &[Op]) -> Self {
+        let (stamps, generation) = StampTable::for_ops(ops);
         Worklist {
-            stamps: StampTable::for_ops(ops),
-            ..Worklist::default()
+            queue: Vec::new(),
+            cursor: 0,
+            next: Vec::new(),
+            generation,
+            stamps,
         }
     }
 
@@ -167,8 +227,8 @@ impl Worklist {
     /// without a push's checks for each op (a driver's first generation is every op of the
     /// program).
     pub fn start_first_generation(&mut self, distinct_ops: &[Op]) {
-        debug_assert!(self.generation == 0 && self.queue.is_empty() && self.next.is_empty());
-        self.generation = 1;
+        debug_assert!(self.cursor == 0 && self.queue.is_empty() && self.next.is_empty());
+        self.generation += 1;
         self.queue.extend_from_slice(distinct_ops);
         self.stamps.stamp_queued(distinct_ops, self.generation);
     }
@@ -218,6 +278,15 @@ impl Worklist {
     /// Whether no op waits for a visit (in this generation or the next).
     pub fn is_empty(&self) -> bool {
         self.cursor >= self.queue.len() && self.next.is_empty()
+    }
+}
+
+impl Drop for Worklist {
+    /// Keeps a table by id for the thread's next worklist.
+    fn drop(&mut self) {
+        if let StampTable::ById(table) = &mut self.stamps {
+            SpareTable::keep(std::mem::take(table), self.generation);
+        }
     }
 }
 
@@ -278,16 +347,31 @@ mod tests {
         );
     }
 
+    /// A worklist taking the table a dropped one left numbers its generations after that
+    /// one's and behaves as with a fresh table: the stamps left in it read as never.
+    #[test]
+    fn a_spare_table_is_reused_and_its_stamps_read_as_never() {
+        let ops: Vec<Op> = (0..8).map(Op::from_u32).collect();
+        let (revisit, late) = (ops[0], Op::from_u32(9));
+        let fresh = visits(Worklist::with_room_for(&ops), &ops, revisit, late);
+        let reused = Worklist::with_room_for(&ops);
+        assert!(
+            reused.generation >= 2,
+            "numbered after the dropped worklist"
+        );
+        assert!(matches!(&reused.stamps, StampTable::ById(table) if table.len() >= 10));
+        assert!(ops.iter().all(|&op| !reused.is_pending(op)));
+        assert_eq!(visits(reused, &ops, revisit, late), fresh);
+    }
+
     /// A few ops among many ids get hashed stamps, and the worklist behaves as with a table.
     #[test]
     fn few_ops_with_large_ids_are_hashed_and_behave_alike() {
         let ops: Vec<Op> = [100_000, 100_001, 100_002].map(Op::from_u32).to_vec();
         let hashed = Worklist::with_room_for(&ops);
         assert!(matches!(hashed.stamps, StampTable::Hashed(_)));
-        let by_id = Worklist {
-            stamps: StampTable::ById(Vec::new()),
-            ..Worklist::default()
-        };
+        let mut by_id = Worklist::default();
+        by_id.stamps = StampTable::ById(Vec::new());
         let (revisit, late) = (ops[0], Op::from_u32(200_000));
         let expected = vec![vec![ops[0], ops[1], ops[2], late], vec![ops[0]]];
         assert_eq!(visits(hashed, &ops, revisit, late), expected);
