@@ -1348,6 +1348,8 @@ fn print_cmp(p: &mut OpPrinter<'_>, op: Op) {
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_cmp(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let (_, class, flags) = cmp_info(ctx.op_name_str(op));
     if !verify_flags(ctx, op, flags, diags) {
@@ -1431,6 +1433,8 @@ fn print_select(p: &mut OpPrinter<'_>, op: Op) {
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_select(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let cond = operand_type(ctx, op, 0);
     if !check_class(ctx, op, "operand #0", cond, TypeClass::Bool, diags) {

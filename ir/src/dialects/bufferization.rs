@@ -201,6 +201,8 @@ fn print_dealloc(p: &mut OpPrinter<'_>, op: Op) {
     p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     // The declared counts checked the sizes: three groups adding up to the operands, or none
     // (read in place: every dealloc a pass touches is verified).

@@ -711,6 +711,8 @@ fn print_alloc(p: &mut OpPrinter<'_>, op: Op) {
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_alloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     verify_alloc_like(ctx, op, diags);
 }
@@ -814,6 +816,8 @@ fn print_operand_attrs_type(p: &mut OpPrinter<'_>, op: Op) {
     p.print_type(p.ctx.value_type(p.ctx.operand(op, 0)));
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_dealloc(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     expect_memref_operand(ctx, op, diags, 0);
 }
@@ -994,6 +998,8 @@ fn verify_indexed_access<'c>(
     Some(m)
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_load(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(m) = verify_indexed_access(ctx, op, diags, 0, "load") else {
         return;
@@ -1041,6 +1047,8 @@ fn print_store(p: &mut OpPrinter<'_>, op: Op) {
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_store(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let Some(m) = verify_indexed_access(ctx, op, diags, 1, "store") else {
         return;
@@ -2342,6 +2350,8 @@ fn parse_rank(p: &mut OpParser<'_, '_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_rank(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !expect_memref_operand(ctx, op, diags, 0) {
         return;
@@ -2390,6 +2400,8 @@ fn strided_metadata_names(ctx: &Context, op: Op, names: &mut Vec<NameHint>) {
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     let src_ty = operand_type(ctx, op, 0);
     let Some(src) = ranked(ctx, src_ty).filter(|m| has_strides_and_offset(ctx, m)) else {
@@ -2457,6 +2469,8 @@ fn verify_extract_strided_metadata(ctx: &Context, op: Op, diags: &mut Vec<Diagno
     }
 }
 
+/// Reads nothing but the op's signature (name, operand and result types, attributes): the
+/// verifier remembers its passes by signature (`verify/signature.rs` lists this op).
 fn verify_extract_aligned_pointer(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
     if !expect_memref_operand(ctx, op, diags, 0) {
         return;
