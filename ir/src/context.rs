@@ -37,7 +37,11 @@ pub(crate) type OpAttrs = SmallVec<[(Sym, Attr); 2]>;
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub(crate) operands: SmallVec<[Operand; 4]>,
-    pub(crate) results: SmallVec<[Value; 2]>,
+    /// Four inline, at no cost in size (a list of up to four 4-byte ids takes the room of a
+    /// heap pointer and length): ops with three or four results (`scf.while` over three
+    /// values, `memref.extract_strided_metadata` of a 1-d buffer, built for every freed
+    /// buffer) need no allocation.
+    pub(crate) results: SmallVec<[Value; 4]>,
     pub(crate) attrs: OpAttrs,
     /// The regions and successors, boxed: most ops have neither, and every op's record is
     /// 40 bytes smaller for it.
@@ -48,8 +52,10 @@ pub struct OpData {
 /// The regions and successors of an op that has any.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OpNested {
-    pub(crate) regions: SmallVec<[Region; 1]>,
-    pub(crate) successors: SmallVec<[Block; 2]>,
+    /// Four of each inline, at no cost in size (as for [`OpData::results`]): `scf.if` and
+    /// `scf.while` have two regions and need no allocation beyond this record.
+    pub(crate) regions: SmallVec<[Region; 4]>,
+    pub(crate) successors: SmallVec<[Block; 4]>,
 }
 
 /// The fields of an op that walks and kind queries read: its name, its place in its block's
@@ -103,6 +109,20 @@ pub struct RegionData {
 enum Direction {
     Forward,
     Backward,
+}
+
+/// Where a walk resumes ([`Context::walk_preorder`]): sixteen inline, so that the walks
+/// of the few ops around a change (the change record's, erasing an op with regions) allocate
+/// no stack; the stack holds one entry per block waiting and per level of nesting.
+type WalkStack = SmallVec<[Op; 16]>;
+
+/// The list a walk from `op` collects, holding `op`, with room for sixteen: most walks are of
+/// an op just placed or erased with a few ops nested, and growing a list from one op
+/// reallocates it three times before sixteen.
+fn walk_list(op: Op) -> Vec<Op> {
+    let mut out = Vec::with_capacity(16);
+    out.push(op);
+    out
 }
 
 /// Where a value comes from.
@@ -1423,7 +1443,7 @@ impl Context {
     /// Ops nested in `op` (including `op`), in pre-order. Collected first, so callers may mutate
     /// the IR while iterating over the result.
     pub fn walk_preorder(&self, op: Op) -> Vec<Op> {
-        let mut out = vec![op];
+        let mut out = walk_list(op);
         self.push_nested_preorder(op, Direction::Forward, &mut out);
         out
     }
@@ -1436,7 +1456,7 @@ impl Context {
     /// walked yet, or the sibling after an op whose blocks are walked first): the ops of a
     /// block are followed along their links, not pushed one by one.
     fn push_nested_preorder(&self, op: Op, direction: Direction, out: &mut Vec<Op>) {
-        let mut resume_at: Vec<Op> = Vec::new();
+        let mut resume_at = WalkStack::new();
         self.push_block_starts(op, direction, &mut resume_at);
         while let Some(start) = resume_at.pop() {
             let mut cursor = Some(start);
@@ -1461,7 +1481,7 @@ impl Context {
     /// its last walking backward), so that the block walked first is popped first.
     /// (Each start is pushed by `if let`, not `extend` from an `Option`, which costs a
     /// reservation call per block.)
-    fn push_block_starts(&self, op: Op, direction: Direction, resume_at: &mut Vec<Op>) {
+    fn push_block_starts(&self, op: Op, direction: Direction, resume_at: &mut WalkStack) {
         match direction {
             Direction::Forward => {
                 for &region in self.regions(op).iter().rev() {
@@ -1508,7 +1528,7 @@ impl Context {
     /// Ops nested in `op` (including `op`), in post-order (children before parents).
     pub fn walk_postorder(&self, op: Op) -> Vec<Op> {
         // The mirrored pre-order, reversed, is the post-order.
-        let mut out = vec![op];
+        let mut out = walk_list(op);
         self.push_nested_preorder(op, Direction::Backward, &mut out);
         out.reverse();
         out
@@ -2044,6 +2064,7 @@ mod record_sizes {
     #[test]
     fn entity_records_stay_compact() {
         assert!(std::mem::size_of::<OpData>() <= 88);
+        assert!(std::mem::size_of::<OpNested>() <= 48);
         assert!(std::mem::size_of::<OpLinks>() <= 24);
         assert!(std::mem::size_of::<ValueData>() <= 24);
         assert!(std::mem::size_of::<OperandData>() <= 20);
