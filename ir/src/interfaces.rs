@@ -128,9 +128,19 @@ fn is_bufferless_external_call(ctx: &Context, call: Op) -> bool {
 }
 
 /// Whether `value` is the result of an op with an `Allocate` effect on it (a fresh buffer).
+///
+/// Answered from the op's definition where it can be, without building its effect list: the
+/// result of an op with the allocation interface is the buffer it allocates (a test checks
+/// every such op declares that effect), and an op without an effects function has none.
 pub fn is_allocation(ctx: &Context, value: Value) -> bool {
-    ctx.defining_op(value)
-        .is_some_and(|op| has_own_effect_on(ctx, op, EffectKind::Allocate, value))
+    let ValueDef::Result { op, index } = ctx.value_def(value) else {
+        return false;
+    };
+    let def = ctx.op_def(op);
+    if index == 0 && def.allocation.is_some() {
+        return true;
+    }
+    def.effects.is_some() && has_own_effect_on(ctx, op, EffectKind::Allocate, value)
 }
 
 /// The resource in which the op defining `value` allocates it (`AutomaticAllocationScope` for
@@ -188,4 +198,45 @@ pub fn predecessors(ctx: &Context, block: Block) -> Vec<(Op, usize)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::OpState;
+
+    /// `is_allocation` takes result 0 of an op with the allocation interface for an allocation
+    /// without asking its effects: every such op must declare that effect.
+    #[test]
+    fn ops_with_the_allocation_interface_allocate_their_first_result() {
+        let mut ctx = Context::new();
+        let names: Vec<String> = ctx
+            .registry
+            .registered_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let i1 = ctx.i1_type();
+        let mut checked = 0;
+        for name in &names {
+            let id = ctx.registry.get_or_unregistered(name);
+            if ctx.registry.def(id).allocation.is_none() {
+                continue;
+            }
+            let mut state = OpState::new(id, ctx.unknown_loc());
+            state.result_types = vec![i1];
+            let op = ctx.create_op(state);
+            let result = ctx.result(op, 0);
+            assert!(
+                has_own_effect_on(&ctx, op, EffectKind::Allocate, result),
+                "{name} has the allocation interface but no allocation effect on result 0"
+            );
+            assert!(is_allocation(&ctx, result));
+            checked += 1;
+        }
+        assert!(
+            checked >= 2,
+            "memref.alloc and memref.alloca have the interface"
+        );
+    }
 }
