@@ -56,6 +56,9 @@ pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), V
 /// emptied in O(1), so that each call costs in proportion to the ops it checks, not to the
 /// module (a pass anchored on functions is verified once per function, and tables sized by the
 /// module on each call made a pipeline over many functions quadratic).
+///
+/// What it keeps between calls (each region's dominator numbering, the signatures whose rules
+/// passed) is in terms of one [`Context`]'s ids: use a fresh one for each context.
 #[derive(Default)]
 pub struct ChangeVerifier {
     /// Ops whose own rules are checked (or will be) in the current call.
