@@ -114,6 +114,15 @@ const OPS_USED: [&str; 15] = [
 /// that fail verification on them). Regions inside an erased block go with it. `ops` are the
 /// ops of `func` in pre-order.
 ///
+/// Whether `op` (defined by `def`) has no regions and is no terminator: such an op fails no
+/// precondition of [`DeallocState::verify_operation_preconditions`] but the one of unknown
+/// effects, whatever it allocates or frees.
+fn is_plain(ctx: &Context, def: &ir::OpDef, op: Op) -> bool {
+    ctx.regions(op).is_empty()
+        && !def.traits.contains(Traits::NO_TERMINATOR)
+        && !def.traits.contains(Traits::TERMINATOR)
+}
+
 /// Returns the blocks of each region of several blocks in the order the pass visits them, as
 /// [`dominance_order`] gives them once the unreachable blocks are gone (the reachable ones in
 /// reverse post-order of the search from the entry, which finds them both): valid while the
@@ -583,11 +592,7 @@ impl<'a> DeallocState<'a> {
     fn meets_preconditions_plainly(&self, op: Op) -> bool {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
-        if Some(ctx.op_name(op)) == self.dealloc_op
-            || !ctx.regions(op).is_empty()
-            || def.traits.contains(Traits::NO_TERMINATOR)
-            || def.traits.contains(Traits::TERMINATOR)
-        {
+        if Some(ctx.op_name(op)) == self.dealloc_op || !is_plain(ctx, def, op) {
             return false;
         }
         def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -613,9 +618,7 @@ impl<'a> DeallocState<'a> {
         let recursive = def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS);
         // An op without regions that is no terminator fails none of the checks after the one of
         // unknown effects, whatever it allocates or frees: its effects matter only if unknown.
-        let plain = ctx.regions(op).is_empty()
-            && !def.traits.contains(Traits::NO_TERMINATOR)
-            && !def.traits.contains(Traits::TERMINATOR);
+        let plain = is_plain(ctx, def, op);
         if plain && (recursive || def.call.is_some()) {
             return Ok(());
         }

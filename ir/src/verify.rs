@@ -361,21 +361,14 @@ impl<'a> Verifier<'a> {
         let use_block = ctx.op_parent(op);
         let mut local = use_block.is_some();
         for v in ctx.operands(op) {
-            match ctx.value_def(v) {
-                ValueDef::BlockArg { block, .. } => local &= Some(block) == use_block,
-                ValueDef::Result { op: def, .. } => {
-                    local = local
-                        && def != op
-                        && ctx.op_parent(def) == use_block
-                        && ctx.is_before_in_block(def, op);
-                }
-                ValueDef::Placeholder => {
-                    return OperandScan {
-                        resolved: false,
-                        local: false,
-                    };
-                }
+            if ctx.value_def(v) == ValueDef::Placeholder {
+                return OperandScan {
+                    resolved: false,
+                    local: false,
+                };
             }
+            // Short-circuited: an op outside any block is asked no block order.
+            local = local && self.defined_earlier_in_block(v, op, use_block);
         }
         OperandScan {
             resolved: true,

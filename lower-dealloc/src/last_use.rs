@@ -423,12 +423,14 @@ fn pointers_of_held_aliases(
     let mut pointers = Vec::new();
     let taker = closures.pointer_taker;
     for alias in aliases.iter() {
-        let takes_pointer = |(user, _): (Op, usize)| taker.is(ctx, user);
-        if !ctx.uses(alias).any(takes_pointer) || !answers.may_be_held(ctx, closures, alias, held) {
-            continue;
+        let taken_from = pointers.len();
+        for (user, _) in ctx.uses(alias) {
+            if taker.is(ctx, user) {
+                pointers.extend(ctx.results(user));
+            }
         }
-        for (user, _) in ctx.uses(alias).filter(|&u| takes_pointer(u)) {
-            pointers.extend(ctx.results(user));
+        if pointers.len() > taken_from && !answers.may_be_held(ctx, closures, alias, held) {
+            pointers.truncate(taken_from);
         }
     }
     pointers

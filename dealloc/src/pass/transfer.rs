@@ -96,18 +96,17 @@ impl HandoverChecks {
             return known;
         }
         let block = ctx.op_parent(loop_op);
-        let dead_after = used_only_before_without_aliases(ctx, operand, buffer)
-            || dead_after_with(ctx, operand, buffer, |alias| {
-                let unlisted = block.is_none_or(|block| !listed.is_listed(alias, block));
-                if !unlisted {
-                    tracing::debug!(
-                        at = %ir::diag::loc_text(ctx, ctx.op_loc(loop_op)),
-                        "no transfer into the loop: an alias of the initial buffer made before it \
-                         is on the block's dealloc list, and would come first there"
-                    );
-                }
-                unlisted
-            });
+        let dead_after = dead_after_with(ctx, operand, buffer, |alias| {
+            let unlisted = block.is_none_or(|block| !listed.is_listed(alias, block));
+            if !unlisted {
+                tracing::debug!(
+                    at = %ir::diag::loc_text(ctx, ctx.op_loc(loop_op)),
+                    "no transfer into the loop: an alias of the initial buffer made before it \
+                     is on the block's dealloc list, and would come first there"
+                );
+            }
+            unlisted
+        });
         let allowed = dead_after && !transfer_adds_a_guard(ctx, loop_op, index);
         self.0.push((key, allowed));
         allowed
@@ -222,28 +221,6 @@ impl DeallocState<'_> {
         };
         checks.allowed(ctx, (loop_op, sibling, index), sibling, &self.owned)
     }
-}
-
-/// Whether every use of `buffer` but the loop's own operand `(loop_op, value, index)` is an op
-/// of the loop's block, before the loop, without results: then no alias derives from it and it
-/// is dead after the loop, as [`dead_after_with`] would find without asking about an alias
-/// (most initial buffers are only stored to before the loop), and no search is made.
-fn used_only_before_without_aliases(
-    ctx: &Context,
-    (loop_op, value, index): (Op, Value, usize),
-    buffer: Value,
-) -> bool {
-    let Some(block) = ctx.op_parent(loop_op) else {
-        return false;
-    };
-    ctx.uses(buffer).all(|(user, use_index)| {
-        if user == loop_op {
-            return buffer == value && use_index == index;
-        }
-        ctx.op_parent(user) == Some(block)
-            && ctx.results(user).is_empty()
-            && ctx.is_before_in_block(user, loop_op)
-    })
 }
 
 /// Whether handing its operand `operand_index` over to `loop_op` would make the receiving
@@ -362,61 +339,4 @@ fn through_casts(ctx: &Context, value: Value) -> Value {
         current = cast.source(ctx);
     }
     current
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::test_support::parsed_walk;
-    use analysis::handover::dead_after;
-
-    /// Where the screen finds a loop's initial buffer used only before the loop by ops without
-    /// results, the full search finds it dead after the loop; the screen leaves every other case
-    /// to the search (an alias made before the loop, a use after it, a use inside it).
-    #[test]
-    fn screened_buffers_are_dead_after_the_loop() {
-        let src = r#"
-func.func @f(%n: index, %v: f32) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %stored = memref.alloc() : memref<4xf32>
-  memref.store %v, %stored[%c0] : memref<4xf32>
-  %cast_source = memref.alloc() : memref<4xf32>
-  %cast = memref.cast %cast_source : memref<4xf32> to memref<?xf32>
-  %used_after = memref.alloc() : memref<4xf32>
-  %twice = memref.alloc() : memref<4xf32>
-  %r:4 = scf.for %i = %c0 to %n step %c1
-      iter_args(%a = %stored, %b = %cast_source, %c = %used_after, %d = %twice)
-      -> (memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>) {
-    memref.store %v, %twice[%c0] : memref<4xf32>
-    scf.yield %a, %b, %c, %d : memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>
-  }
-  memref.store %v, %used_after[%c0] : memref<4xf32>
-  return
-}
-"#;
-        let (ctx, walk) = parsed_walk(src);
-        let loop_op = walk
-            .iter()
-            .copied()
-            .find(|&op| ForOp::is(&ctx, op))
-            .expect("the loop");
-        let initial = |k: usize| ctx.operand(loop_op, 3 + k);
-        let screened: Vec<bool> = (0..4)
-            .map(|k| {
-                used_only_before_without_aliases(&ctx, (loop_op, initial(k), 3 + k), initial(k))
-            })
-            .collect();
-        assert_eq!(screened, [true, false, false, false]);
-        for (k, _) in screened
-            .iter()
-            .enumerate()
-            .filter(|(_, screened)| **screened)
-        {
-            let operand = (loop_op, initial(k), 3 + k);
-            assert!(dead_after(&ctx, operand, initial(k)), "operand {k}");
-        }
-        assert!(!dead_after(&ctx, (loop_op, initial(2), 5), initial(2)));
-        assert!(!dead_after(&ctx, (loop_op, initial(3), 6), initial(3)));
-    }
 }

@@ -218,7 +218,9 @@ impl Visit<'_> {
 /// a loop nest may make an outer loop dead although the loops in between are kept by uses of
 /// their results. When such an op `op` (alive only through uses) is visited after its parent,
 /// the parent is queued again; a parent still waiting for its visit will see the change then.
+/// Asked only of an op with regions (its caller tells the others apart without a call).
 fn requeue_parent_if_now_dead(rw: &mut Rewriter, op: Op, worklist: &Worklist) {
+    debug_assert!(!rw.regions(op).is_empty(), "asked of an op without regions");
     let Some(parent) = rw.parent_op(op) else {
         return;
     };

@@ -30,7 +30,8 @@ pub(super) enum Need {
     NegatedCondition,
     /// The then block starts with an `scf.if` (`if_combine_nested`).
     LeadingIf,
-    /// The condition is used inside the `scf.if` (`if_condition_propagation`).
+    /// The condition has a user outside the block of the `scf.if`, such as one inside it
+    /// (`if_condition_propagation`).
     ConditionUsedOutsideTheBlock,
     /// The condition is a constant (`if_constant_condition`).
     ConstantCondition,
