@@ -30,17 +30,23 @@
 //! pointer comparison never sees an address a later allocation reused. The guard's condition
 //! and the free's operand must be defined before the new place; a pure op computing the
 //! operand (the `extract_strided_metadata` giving the base buffer) moves along.
+//!
+//! The aliases come from the view flow of the whole module, but the last use of an allocation
+//! nothing aliases (used by loads and stores only) is read from its own uses
+//! (`unaliased.rs`): until a free is of another buffer, no view flow is computed.
 
 use crate::aliases::{AliasSearch, MarkedSet as AliasSet};
 use crate::block_scan::{BlockScan, Scanned};
 use crate::block_scope::BlockScope;
 use crate::logic;
+use crate::unaliased;
 use analysis::alias::{AddressUsers, BufferViewFlowAnalysis};
 use analysis::closures::{BoundedClosures, Direction};
 use ir::dialects::memref::{AllocOp, DeallocOp, ExtractAlignedPointerAsIndexOp};
 use ir::dialects::scf::{IfOp, YieldOp};
 use ir::{Block, Builder, Context, InsertPoint, Op, OpName, OpView, Resource, Traits, Value};
 use smallvec::{SmallVec, smallvec};
+use std::cell::OnceCell;
 
 /// How many aliases (and values derived from pointers) are followed before leaving a free where
 /// it is.
@@ -50,28 +56,63 @@ const ALIAS_LIMIT: usize = 512;
 /// whether any moved.
 ///
 /// A free pinned where it is by what it needs ([`FreeSite::is_pinned`]: most guards right after
-/// the `arith.andi` computing their condition) is left out before anything is analysed, and
-/// when all are, no view flow is computed. Leaving one out changes nothing for the others: the
-/// guards are placed in program order, and a free that moves only goes up its own block or
-/// into the regions of an earlier op, never between a later guard and what pins it.
+/// the `arith.andi` computing their condition) is left out before anything is analysed. Leaving
+/// one out changes nothing for the others: the guards are placed in program order, and a free
+/// that moves only goes up its own block or into the regions of an earlier op, never between a
+/// later guard and what pins it.
+///
+/// Until a free is not of an allocation nothing aliases, each is placed from its uses alone
+/// ([`place_unaliased`]); the view flow is computed for the first free that is not (then the
+/// search places the rest: a failed screen would cost more than it spares), and not at all
+/// when every free is. Computed later, it is the one computed first: the frees placed before
+/// and their definers link no buffer but the freed one to its allocation, whatever their
+/// place.
 ///
 /// `calls` says whether an op of `root` may be a call: without any, the search for aliases
 /// does not look through their uses for calls ([`AliasSearch::without_calls`]).
 pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op], calls: bool) -> bool {
     let movable = movable_sites(ctx, guards);
-    if movable.is_empty() {
-        return false;
-    }
-    let flow = BufferViewFlowAnalysis::compute_interprocedural(ctx, root);
-    let mut closures = Closures::new(ctx, root, &flow);
-    if !calls {
-        closures.aliases = closures.aliases.without_calls();
-    }
+    let taker = PointerTaker::of(ctx);
+    let flow = OnceCell::new();
+    let mut closures = None;
     let mut moved = false;
     for site in &movable {
-        moved |= place_site(ctx, &mut closures, site).unwrap_or(false);
+        // Once the view flow is there, the search answers as cheaply as the screen.
+        if closures.is_none()
+            && let Some(placed) = place_unaliased(ctx, site, taker)
+        {
+            moved |= placed;
+            continue;
+        }
+        let closures = closures.get_or_insert_with(|| {
+            let flow =
+                flow.get_or_init(|| BufferViewFlowAnalysis::compute_interprocedural(ctx, root));
+            Closures::for_pass(ctx, root, flow, calls)
+        });
+        moved |= place_site(ctx, closures, site).unwrap_or(false);
     }
     moved
+}
+
+/// Moves the guarded free of `site` when its buffer is an allocation nothing aliases
+/// ([`unaliased::last_use`]); `None` when it is not, or when it may go into the `scf.if` where
+/// its buffer is last used (for [`place_site`] to tell, from the aliases).
+fn place_unaliased(ctx: &mut Context, site: &FreeSite, taker: PointerTaker) -> Option<bool> {
+    let held = site.held(ctx);
+    let found = unaliased::last_use(ctx, site.guard, site.buffer, held, site.definer, |op| {
+        taker.is(ctx, op)
+    });
+    let last = match found {
+        Scanned::GaveUp => return None,
+        Scanned::UsedAfter => return Some(false),
+        Scanned::LastBefore(last) => last,
+    };
+    let anchor = site.anchor_after(ctx, last);
+    if anchor.is_some_and(|a| IfOp::is(ctx, a)) {
+        return None;
+    }
+    let definer = site.moving_definer(ctx, anchor);
+    Some(move_after(ctx, site, anchor, definer))
 }
 
 /// The sites of the `guards` that are not pinned, in their order. A site stays as found here
@@ -122,6 +163,16 @@ impl<'a> Closures<'a> {
             scan: BlockScan::default(),
             pointer_taker: PointerTaker::of(ctx),
         }
+    }
+
+    /// [`Closures::new`], the search for aliases not looking through uses for calls when
+    /// `calls` says no op of `root` is one.
+    fn for_pass(ctx: &Context, root: Op, flow: &'a BufferViewFlowAnalysis, calls: bool) -> Self {
+        let mut closures = Closures::new(ctx, root, flow);
+        if !calls {
+            closures.aliases = closures.aliases.without_calls();
+        }
+        closures
     }
 
     /// An empty set for the aliases of a free (the spare one).
@@ -192,6 +243,16 @@ impl FreeSite {
             .fold(None, |last, &op| Some(later(ctx, last, op)))
     }
 
+    /// The op the free goes right after when `last` (an op of the block before the guard, or
+    /// `None` for the block's start) is its buffer's last use: the later of `last` and what it
+    /// needs ([`FreeSite::required`]).
+    fn anchor_after(&self, ctx: &Context, last: Option<Op>) -> Option<Op> {
+        match self.required(ctx) {
+            Some(required) => Some(later(ctx, last, required)),
+            None => last,
+        }
+    }
+
     /// The definer if it moves to after `anchor` with the guard (it is after `anchor`).
     fn moving_definer(&self, ctx: &Context, anchor: Option<Op>) -> Option<Op> {
         self.definer
@@ -217,10 +278,7 @@ impl FreeSite {
     /// the guard but the definer, which takes no pointer, and one at or after the guard keeps
     /// the free where it is too.
     fn stays_after(&self, ctx: &Context, last: Option<Op>) -> bool {
-        let anchor = match self.required(ctx) {
-            Some(required) => Some(later(ctx, last, required)),
-            None => last,
-        };
+        let anchor = self.anchor_after(ctx, last);
         let definer = self.moving_definer(ctx, anchor);
         self.is_right_after(ctx, anchor, definer) && anchor.is_none_or(|a| !IfOp::is(ctx, a))
     }
@@ -269,40 +327,48 @@ fn place(ctx: &mut Context, closures: &mut Closures, guard: Op) -> Option<bool> 
 
 /// Moves the guarded free of `site`; `None` when it must stay.
 fn place_site(ctx: &mut Context, closures: &mut Closures, site: &FreeSite) -> Option<bool> {
-    let (guard, block) = (site.guard, site.block);
+    let guard = site.guard;
     let mut aliases = closures.empty_alias_set();
     let found = last_use(ctx, closures, site, &mut aliases);
     let placement = found.map(|last| {
-        let anchor = match site.required(ctx) {
-            Some(required) => Some(later(ctx, last, required)),
-            None => last,
-        };
+        let anchor = site.anchor_after(ctx, last);
         let definer = site.moving_definer(ctx, anchor);
         let branches = anchor.filter(|&a| may_push_into(ctx, a, site, definer, &aliases));
         (anchor, definer, branches)
     });
     closures.recycle(aliases);
-    let (mut anchor, definer, branches) = placement?;
+    let (anchor, definer, branches) = placement?;
     if let Some(branches) = branches {
         push_into_branches(ctx, closures, branches, guard, definer);
         return Some(true);
     }
+    Some(move_after(ctx, site, anchor, definer))
+}
+
+/// Moves the guard of `site`, after its moving `definer`, to right after `anchor` (the start
+/// of the block for `None`); whether it moved (not when it is there already).
+fn move_after(
+    ctx: &mut Context,
+    site: &FreeSite,
+    mut anchor: Option<Op>,
+    definer: Option<Op>,
+) -> bool {
     if site.is_right_after(ctx, anchor, definer) {
-        return Some(false);
+        return false;
     }
     tracing::debug!(
-        from = %ir::diag::loc_text(ctx, ctx.op_loc(guard)),
+        from = %ir::diag::loc_text(ctx, ctx.op_loc(site.guard)),
         "free moved up to right after the last use of its buffer or an alias"
     );
-    for op in definer.into_iter().chain(std::iter::once(guard)) {
+    for op in definer.into_iter().chain(std::iter::once(site.guard)) {
         ctx.unlink_op(op);
         match anchor {
             Some(a) => ctx.insert_op_after(a, op),
-            None => ctx.prepend_op(block, op),
+            None => ctx.prepend_op(site.block, op),
         }
         anchor = Some(op);
     }
-    Some(true)
+    true
 }
 
 /// The condition and the freed buffer of `scf.if %cond { memref.dealloc %buffer }`.
@@ -1138,6 +1204,136 @@ func.func @g(%c: i1, %n: index, %m: memref<2xf32>) -> memref<2xf32> {
         // their last uses: the others have ops between, or an `scf.if` to go into.
         assert_eq!(stays.len(), 2, "{stays:?}");
         assert!(stays.iter().any(|&(_, by_alias)| by_alias.is_none()));
+    }
+
+    /// Frees of allocations used by loads and stores only: one freed through its base buffer,
+    /// last used by a load after a loop storing into it; one last used in a loop; one used
+    /// after its free. Frees of allocations linked to another buffer: by a select (whose
+    /// result an `scf.if` yields), by a pointer taken from it.
+    const UNALIASED: &str = r#"
+func.func @u(%c: i1, %n: index, %f: f32) -> memref<2xf32> {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %s = memref.alloc() : memref<2xf32>
+  %y = memref.alloc() : memref<2xf32>
+  %p = memref.alloc() : memref<2xf32>
+  memref.store %f, %a[%c0] : memref<2xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %b[%c0] : memref<2xf32>
+    memref.store %v, %a[%c0] : memref<2xf32>
+  }
+  %sel = arith.select %c, %s, %y : memref<2xf32>
+  %r = scf.if %c -> (memref<2xf32>) {
+    scf.yield %y : memref<2xf32>
+  } else {
+    scf.yield %sel : memref<2xf32>
+  }
+  %ptr = memref.extract_aligned_pointer_as_index %p : memref<2xf32> -> index
+  %w = memref.load %a[%c0] : memref<2xf32>
+  %x = arith.addf %w, %f : f32
+  %ab, %ao, %as, %at = memref.extract_strided_metadata %a : memref<2xf32> -> memref<f32>, index, index, index
+  scf.if %true {
+    memref.dealloc %ab : memref<f32>
+  }
+  scf.if %c {
+    memref.dealloc %b : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %s : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %p : memref<2xf32>
+  }
+  %u = memref.alloc() : memref<2xf32>
+  memref.store %x, %u[%c0] : memref<2xf32>
+  %z = arith.addf %x, %f : f32
+  scf.if %true {
+    memref.dealloc %u : memref<2xf32>
+  }
+  memref.store %z, %u[%c0] : memref<2xf32>
+  return %r : memref<2xf32>
+}
+"#;
+
+    /// The screen's answer for one free, with the search's ([`last_use`]).
+    type ScreenedAndSearched = (Scanned, Option<Option<Op>>);
+
+    /// For every free of `text` the screen of allocations nothing aliases answers, its answer
+    /// and the search's (with the view flow), placing none; and how many it left to the
+    /// search.
+    fn unaliased_answers(text: &str) -> (Vec<ScreenedAndSearched>, usize) {
+        let (ctx, module) = parsed(text);
+        let flow = BufferViewFlowAnalysis::compute_interprocedural(&ctx, module);
+        let mut closures = Closures::new(&ctx, module, &flow);
+        let taker = PointerTaker::of(&ctx);
+        let (mut answers, mut left) = (Vec::new(), 0);
+        for site in guards(&ctx, module)
+            .into_iter()
+            .filter_map(|guard| FreeSite::of(&ctx, guard))
+        {
+            let held = site.held(&ctx);
+            let screened =
+                unaliased::last_use(&ctx, site.guard, site.buffer, held, site.definer, |op| {
+                    taker.is(&ctx, op)
+                });
+            if screened == Scanned::GaveUp {
+                left += 1;
+                continue;
+            }
+            let mut aliases = closures.empty_alias_set();
+            let searched = last_use(&ctx, &mut closures, &site, &mut aliases);
+            closures.recycle(aliases);
+            answers.push((screened, searched));
+        }
+        (answers, left)
+    }
+
+    #[test]
+    fn the_last_use_of_an_allocation_nothing_aliases_is_the_one_the_search_finds() {
+        let (mut answers, mut left) = unaliased_answers(UNALIASED);
+        // The select and the pointer, not the others.
+        assert_eq!((answers.len(), left), (3, 2), "{answers:?}");
+        for text in [FREES, LOOP_FREES, PASSED_ON] {
+            let (more, more_left) = unaliased_answers(text);
+            answers.extend(more);
+            left += more_left;
+        }
+        for &(screened, searched) in &answers {
+            match screened {
+                Scanned::LastBefore(last) => assert_eq!(searched, Some(last)),
+                _ => assert_eq!(searched, None),
+            }
+        }
+        assert!(answers.iter().any(|&(s, _)| s == Scanned::UsedAfter));
+        assert!(
+            answers
+                .iter()
+                .any(|&(s, _)| matches!(s, Scanned::LastBefore(Some(_))))
+        );
+        assert!(left > 2, "{left}");
+    }
+
+    #[test]
+    fn frees_placed_before_the_view_flow_is_computed_are_placed_as_with_it() {
+        let print = |ctx: &Context, module: Op| {
+            ir::asm::print_module(ctx, module, &ir::asm::PrintOptions::default())
+        };
+        for text in [UNALIASED, FREES, LOOP_FREES, PASSED_ON] {
+            let (mut screened, module) = parsed(text);
+            let guarded = guards(&screened, module);
+            free_at_last_uses(&mut screened, module, &guarded, false);
+            let (mut searched, module) = parsed(text);
+            let sites = movable_sites(&searched, &guards(&searched, module));
+            let flow = BufferViewFlowAnalysis::compute_interprocedural(&searched, module);
+            let mut closures = Closures::for_pass(&searched, module, &flow, false);
+            for site in &sites {
+                place_site(&mut searched, &mut closures, site);
+            }
+            assert_eq!(print(&screened, module), print(&searched, module));
+        }
     }
 
     #[test]

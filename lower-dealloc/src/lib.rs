@@ -33,6 +33,7 @@ mod last_use;
 mod logic;
 #[cfg(test)]
 mod test_support;
+mod unaliased;
 
 use ir::dialects::bufferization::{CloneOp, DeallocOp};
 use ir::dialects::builtin::ModuleOp;
