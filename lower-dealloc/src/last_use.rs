@@ -85,13 +85,23 @@ pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op], call
             continue;
         }
         let closures = closures.get_or_insert_with(|| {
-            let flow =
-                flow.get_or_init(|| BufferViewFlowAnalysis::compute_interprocedural(ctx, root));
+            let flow = flow.get_or_init(|| view_flow(ctx, root, calls));
             Closures::for_pass(ctx, root, flow, calls)
         });
         moved |= place_site(ctx, closures, site).unwrap_or(false);
     }
     moved
+}
+
+/// The view flow of `root`, with the summaries of what its functions return when `calls`
+/// says an op may be a call. Without calls the summaries link nothing: the flow is the same,
+/// without the call graph built to find them.
+fn view_flow(ctx: &Context, root: Op, calls: bool) -> BufferViewFlowAnalysis {
+    if calls {
+        BufferViewFlowAnalysis::compute_interprocedural(ctx, root)
+    } else {
+        BufferViewFlowAnalysis::compute(ctx, root)
+    }
 }
 
 /// Moves the guarded free of `site` when its buffer is an allocation nothing aliases
@@ -1333,6 +1343,24 @@ func.func @u(%c: i1, %n: index, %f: f32) -> memref<2xf32> {
                 place_site(&mut searched, &mut closures, site);
             }
             assert_eq!(print(&screened, module), print(&searched, module));
+        }
+    }
+
+    #[test]
+    fn without_calls_the_view_flow_is_the_one_with_the_summaries_of_the_functions() {
+        for text in [UNALIASED, FREES, LOOP_FREES, PASSED_ON] {
+            let (ctx, module) = parsed(text);
+            let summarized = view_flow(&ctx, module, true);
+            let plain = view_flow(&ctx, module, false);
+            let values = buffers(&ctx, module);
+            assert!(values.iter().any(|&v| !plain.sources(v).is_empty()));
+            let facts = |flow: &BufferViewFlowAnalysis, v: Value| {
+                let links = (flow.sources(v).to_vec(), flow.derived(v).to_vec());
+                (links, flow.may_be_terminal(v), flow.is_fresh(v))
+            };
+            for v in values {
+                assert_eq!(facts(&summarized, v), facts(&plain, v), "{v:?}");
+            }
         }
     }
 
