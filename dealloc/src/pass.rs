@@ -68,6 +68,7 @@ mod dealloc_lists;
 mod edge_liveness;
 mod handover;
 mod nested_live_ins;
+mod op_kit;
 mod ownership_map;
 mod read_only_clones;
 mod transfer;
@@ -77,6 +78,7 @@ use bool_constants::BoolConstants;
 use dealloc_lists::DeallocLists;
 use edge_liveness::EdgeLiveness;
 use nested_live_ins::{NestedLiveIns, blocks_of_single_block_regions};
+use op_kit::OpKit;
 use ownership_map::OwnershipMap;
 use value_order::ValueOrder;
 
@@ -231,6 +233,7 @@ pub fn deallocate_buffers_with(
     walks.disjoint = cut_until.is_some();
     let funcs: Vec<Op> = funcs.into_iter().map(|(func, _)| func).collect();
     let owned_args = handover::owned_arguments(ctx, root, &funcs, options);
+    let mut kit = OpKit::new(ctx);
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
@@ -252,7 +255,7 @@ pub fn deallocate_buffers_with(
         };
         let walk = walks.walk(ctx, func);
         let orders = walks.block_orders(func);
-        let mut f = DeallocState::new(ctx, context, func, walk, orders);
+        let mut f = DeallocState::new(ctx, context, func, walk, orders, &mut kit);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
@@ -446,6 +449,8 @@ pub struct DeallocState<'a> {
     value_attr_name: Option<Sym>,
     /// The op id of `bufferization.dealloc`, which no op may be before the pass.
     dealloc_op: Option<OpName>,
+    /// Builds the pass's frequent ops (made once for all the functions of a run).
+    kit: &'a mut OpKit,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -503,6 +508,7 @@ impl<'a> DeallocState<'a> {
         func: Op,
         walk: Cow<'a, [Op]>,
         block_orders: BlockOrders,
+        kit: &'a mut OpKit,
     ) -> Self {
         let i1 = ctx.i1_type();
         let value_attr_name = ctx.lookup_sym("value");
@@ -529,6 +535,7 @@ impl<'a> DeallocState<'a> {
             i1,
             value_attr_name,
             dealloc_op,
+            kit,
         }
     }
 
@@ -1899,9 +1906,8 @@ impl<'a> DeallocState<'a> {
             "dealloc before the terminator: frees the buffers this block may own, except those \
              that flow on (retained, their ownership passed along)"
         );
-        let mut b = Builder::before(self.ctx, before);
-        let dealloc = DeallocOp::build(&mut b, memrefs, conditions, retained);
-        dealloc.updated_conditions(&b).to_vec()
+        let dealloc = (self.kit).dealloc_before(self.ctx, before, memrefs, conditions, retained);
+        DeallocOp(dealloc).updated_conditions(self.ctx).to_vec()
     }
 
     fn reset_retained(&mut self, retained: &[Value], updated: &[Value], block: Block) {
@@ -1987,15 +1993,15 @@ impl<'a> DeallocState<'a> {
             TypeData::UnrankedMemRef { .. } => true,
             _ => return v,
         };
-        let mut b = Builder::before(self.ctx, before);
         let source = if unranked {
+            let mut b = Builder::before(self.ctx, before);
             let rank_0 = b.ctx().base_buffer_type(ty);
             let (offset, sizes, strides) = (Mixed::Static(0), &[][..], &[][..]);
             ReinterpretCastOp::build(&mut b, v, rank_0, (offset, sizes, strides)).result(&b)
         } else {
             v
         };
-        ExtractStridedMetadataOp::build(&mut b, source).base_buffer(&b)
+        self.kit.base_buffer_before(self.ctx, before, source)
     }
 
     // ----- ownership materialisation ------------------------------------------------------------
@@ -2163,8 +2169,7 @@ impl<'a> DeallocState<'a> {
             .ctx
             .block_parent_op(block)
             .map_or(self.ctx.unknown_loc(), |op| self.ctx.op_loc(op));
-        let mut b = Builder::at_start(self.ctx, block, loc);
-        let v = ConstantOp::build_bool(&mut b, value).result(&b);
+        let v = self.kit.bool_at_start(self.ctx, block, loc, value);
         self.consts.insert(block, value, v);
         v
     }
@@ -2544,6 +2549,7 @@ func.func @f(%m: memref<2xf32>, %c: i1) {
         let func = ctx.walk_preorder(module)[1];
         let walk = ctx.walk_preorder(func);
         let ext = Extensions::builtin(&ctx);
+        let mut kit = OpKit::new(&mut ctx);
         let (symbols, options, owned_args) = Default::default();
         let shared = Shared {
             ext: &ext,
@@ -2557,6 +2563,7 @@ func.func @f(%m: memref<2xf32>, %c: i1) {
             func,
             Cow::Owned(walk.clone()),
             BlockOrders::default(),
+            &mut kit,
         );
         state.preconditions_hold = true;
         check(&state, &walk);
