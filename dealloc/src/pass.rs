@@ -1948,7 +1948,11 @@ impl<'a> DeallocState<'a> {
         let mut values = ValueList::with_capacity(forwarded.len() + ownerships.len());
         values.extend_from_slice(forwarded);
         values.extend_from_slice(ownerships);
-        if ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values) {
+        let set = match self.kit.set_branch_operands(self.ctx, op, succ, &values) {
+            Some(set) => set,
+            None => ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values),
+        };
+        if set {
             return Ok(());
         }
         match self.ctx.successor_operand_range(op, succ) {
