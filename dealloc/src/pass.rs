@@ -493,6 +493,11 @@ type FreeList = SmallVec<[ToFree; 8]>;
 /// The values a dealloc retains ([`DeallocState::retain_list`]).
 type RetainList = SmallVec<[Value; 8]>;
 
+/// The updated ownership indicators of the values a dealloc retains, in order
+/// ([`DeallocState::create_dealloc`]): inline, as a terminator retains a few values, so that no
+/// terminator allocates a list for them.
+type UpdatedList = SmallVec<[Value; 8]>;
+
 /// The values a branch forwards to a successor, and their ownerships
 /// ([`DeallocState::forwarded_to`]).
 type ValueList = SmallVec<[Value; 8]>;
@@ -992,7 +997,7 @@ impl<'a> DeallocState<'a> {
         let to_free = self.dealloc_inputs(block)?;
         let updated = self.create_dealloc(before, &to_free, &retained, &BaseBuffers::default());
         self.reset_retained(&retained, &updated, block);
-        Ok(updated)
+        Ok(updated.to_vec())
     }
 
     /// The buffer `freed` is freed by `op`: `op`'s block no longer owns it (nor what certainly
@@ -1486,7 +1491,7 @@ impl<'a> DeallocState<'a> {
                 bases.insert(entry.value, base);
             }
         }
-        let mut updated_per_edge: [Vec<Value>; 2] = Default::default();
+        let mut updated_per_edge: [UpdatedList; 2] = Default::default();
         let mut negated = None;
         for (k, (retained, passed_on_k)) in retains.iter().zip(passed_on).enumerate() {
             let mut adapted = FreeList::with_capacity(to_free.len());
@@ -1735,7 +1740,7 @@ impl<'a> DeallocState<'a> {
         to_free: &[ToFree],
         retained: &[Value],
         bases: &BaseBuffers,
-    ) -> Vec<Value> {
+    ) -> UpdatedList {
         let passed_on = self.passed_on(to_free, retained);
         self.create_dealloc_passing(before, to_free, retained, bases, passed_on)
     }
@@ -1750,9 +1755,9 @@ impl<'a> DeallocState<'a> {
         retained: &[Value],
         bases: &BaseBuffers,
         passed_on: PassedOn,
-    ) -> Vec<Value> {
+    ) -> UpdatedList {
         let Some(block) = self.ctx.op_parent(before) else {
-            return Vec::new();
+            return UpdatedList::new();
         };
         if passed_on.is_empty() {
             // Everything is freed: `to_free` as it is.
@@ -1780,7 +1785,7 @@ impl<'a> DeallocState<'a> {
         let mut results = self
             .build_dealloc(before, &memrefs, &conditions, &kept)
             .into_iter();
-        let mut updated = Vec::with_capacity(retained.len());
+        let mut updated = UpdatedList::with_capacity(retained.len());
         for &r in retained {
             let result = match unretained.contains(&r) {
                 true => None,
@@ -1888,16 +1893,16 @@ impl<'a> DeallocState<'a> {
         memrefs: &[Value],
         conditions: &[Value],
         retained: &[Value],
-    ) -> Vec<Value> {
+    ) -> UpdatedList {
         if memrefs.is_empty() {
             if retained.is_empty() {
-                return Vec::new();
+                return UpdatedList::new();
             }
             let Some(block) = self.ctx.op_parent(before) else {
-                return Vec::new();
+                return UpdatedList::new();
             };
             let f = self.bool_const(block, false);
-            return vec![f; retained.len()];
+            return smallvec::smallvec![f; retained.len()];
         }
         tracing::debug!(
             at = %ir::diag::loc_text(self.ctx, self.ctx.op_loc(before)),
@@ -1907,7 +1912,7 @@ impl<'a> DeallocState<'a> {
              that flow on (retained, their ownership passed along)"
         );
         let dealloc = (self.kit).dealloc_before(self.ctx, before, memrefs, conditions, retained);
-        DeallocOp(dealloc).updated_conditions(self.ctx).to_vec()
+        UpdatedList::from_slice(DeallocOp(dealloc).updated_conditions(self.ctx))
     }
 
     fn reset_retained(&mut self, retained: &[Value], updated: &[Value], block: Block) {
