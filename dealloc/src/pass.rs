@@ -63,6 +63,7 @@ use analysis::effects::is_allocation;
 use analysis::liveness::Liveness;
 
 mod argument_reads;
+mod base_buffers;
 mod bool_constants;
 mod dealloc_lists;
 mod edge_liveness;
@@ -74,6 +75,7 @@ mod read_only_clones;
 mod transfer;
 mod value_order;
 
+use base_buffers::BaseBuffers;
 use bool_constants::BoolConstants;
 use dealloc_lists::DeallocLists;
 use edge_liveness::EdgeLiveness;
@@ -482,10 +484,6 @@ struct ToFree {
     value: Value,
     condition: Value,
 }
-
-/// The base buffers built for the deallocs of one terminator, by freed value (both deallocs of a
-/// conditional branch free them).
-type BaseBuffers = FxHashMap<Value, Value>;
 
 /// The memrefs a block may have to free, with their indicators ([`DeallocState::dealloc_inputs`]).
 type FreeList = SmallVec<[ToFree; 8]>;
@@ -1809,9 +1807,11 @@ impl<'a> DeallocState<'a> {
     ) -> (SmallVec<[Value; 8]>, SmallVec<[Value; 8]>) {
         let mut memrefs = SmallVec::with_capacity(freed.len());
         let mut conditions = SmallVec::with_capacity(freed.len());
+        // `freed` comes in the order of the block's list, as `bases` does.
+        let mut cursor = 0;
         for entry in freed {
-            let base = match bases.get(&entry.value) {
-                Some(&base) => base,
+            let base = match bases.find_from(entry.value, &mut cursor) {
+                Some(base) => base,
                 None => self.base_buffer(entry.value, before),
             };
             memrefs.push(base);
