@@ -236,6 +236,7 @@ pub fn deallocate_buffers_with(
     let funcs: Vec<Op> = funcs.into_iter().map(|(func, _)| func).collect();
     let owned_args = handover::owned_arguments(ctx, root, &funcs, options);
     let mut kit = OpKit::new(ctx);
+    let mut op_lists = Vec::new();
     // A function owning an argument holds the only name of that buffer: its clones of it are
     // read-only clones of an allocation. (The callers' clones went first: a clone made a name
     // of a handed-over buffer there would be used after the callee frees it.)
@@ -257,7 +258,7 @@ pub fn deallocate_buffers_with(
         };
         let walk = walks.walk(ctx, func);
         let orders = walks.block_orders(func);
-        let mut f = DeallocState::new(ctx, context, func, walk, orders, &mut kit);
+        let mut f = DeallocState::new(ctx, context, func, walk, orders, &mut kit, &mut op_lists);
         f.run().map_err(|d| vec![d])?;
     }
     Ok(())
@@ -435,8 +436,8 @@ pub struct DeallocState<'a> {
     /// The `i1` constants made at the start of blocks ([`Self::bool_const`]).
     consts: BoolConstants,
     /// Op lists of blocks not being handled, kept for the next ones (one per nesting level
-    /// in use at most).
-    op_lists: Vec<Vec<Op>>,
+    /// in use at most), and for the next functions of the run: grown once, not per function.
+    op_lists: &'a mut Vec<Vec<Op>>,
     /// Frees of buffers an enclosing region owns, erased once the function is done.
     redundant_frees: Vec<Op>,
     /// Whether every op of the function the generic handling sees met the preconditions
@@ -446,11 +447,10 @@ pub struct DeallocState<'a> {
     /// and the IR it leaves (an error's note shows it) is MLIR's.
     preconditions_hold: bool,
     i1: Type,
-    /// The interned name `value` of constants' attribute ([`Self::constant_bool`]); `None`
-    /// when no attribute has that name yet.
-    value_attr_name: Option<Sym>,
+    /// The interned name `value` of constants' attribute ([`Self::constant_bool`]).
+    value_attr_name: Sym,
     /// The op id of `bufferization.dealloc`, which no op may be before the pass.
-    dealloc_op: Option<OpName>,
+    dealloc_op: OpName,
     /// Builds the pass's frequent ops (made once for all the functions of a run).
     kit: &'a mut OpKit,
 }
@@ -512,10 +512,11 @@ impl<'a> DeallocState<'a> {
         walk: Cow<'a, [Op]>,
         block_orders: BlockOrders,
         kit: &'a mut OpKit,
+        op_lists: &'a mut Vec<Vec<Op>>,
     ) -> Self {
         let i1 = ctx.i1_type();
-        let value_attr_name = ctx.lookup_sym("value");
-        let dealloc_op = ctx.registry.lookup(DeallocOp::NAME);
+        // Looked up once for the run, by the kit.
+        let (value_attr_name, dealloc_op) = (kit.value_name(), kit.dealloc_name());
         DeallocState {
             ctx,
             ext: shared.ext,
@@ -532,7 +533,7 @@ impl<'a> DeallocState<'a> {
             owned: OwnershipMap::default(),
             to_dealloc: DeallocLists::default(),
             consts: BoolConstants::default(),
-            op_lists: Vec::new(),
+            op_lists,
             redundant_frees: Vec::new(),
             preconditions_hold: false,
             i1,
@@ -602,7 +603,7 @@ impl<'a> DeallocState<'a> {
     fn meets_preconditions_plainly(&self, op: Op) -> bool {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
-        if Some(ctx.op_name(op)) == self.dealloc_op || !is_plain(ctx, def, op) {
+        if ctx.op_name(op) == self.dealloc_op || !is_plain(ctx, def, op) {
             return false;
         }
         def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS)
@@ -622,7 +623,7 @@ impl<'a> DeallocState<'a> {
         let ctx = &*self.ctx;
         let def = ctx.op_def(op);
         let err = |msg: &str| Err(Diagnostic::error(ctx.op_loc(op), msg).on_op(op));
-        if Some(ctx.op_name(op)) == self.dealloc_op {
+        if ctx.op_name(op) == self.dealloc_op {
             return err("No deallocation operations must be present when running this pass!");
         }
         let recursive = def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS);
@@ -2213,9 +2214,7 @@ impl<'a> DeallocState<'a> {
             return Some(known);
         }
         let ctx = &*self.ctx;
-        let Some(value_name) = self.value_attr_name else {
-            return ConstantOp::as_bool(ctx, v);
-        };
+        let value_name = self.value_attr_name;
         let op = ctx.defining_op(v)?;
         if !ctx.has_trait(op, Traits::CONSTANT_LIKE)
             || !matches!(
@@ -2559,6 +2558,7 @@ func.func @f(%m: memref<2xf32>, %c: i1) {
         let walk = ctx.walk_preorder(func);
         let ext = Extensions::builtin(&ctx);
         let mut kit = OpKit::new(&mut ctx);
+        let mut op_lists = Vec::new();
         let (symbols, options, owned_args) = Default::default();
         let shared = Shared {
             ext: &ext,
@@ -2573,6 +2573,7 @@ func.func @f(%m: memref<2xf32>, %c: i1) {
             Cow::Owned(walk.clone()),
             BlockOrders::default(),
             &mut kit,
+            &mut op_lists,
         );
         state.preconditions_hold = true;
         check(&state, &walk);

@@ -80,6 +80,16 @@ impl OpKit {
         }
     }
 
+    /// The interned name `value` (of a constant's attribute).
+    pub(super) fn value_name(&self) -> Sym {
+        self.value
+    }
+
+    /// The op id of `bufferization.dealloc`.
+    pub(super) fn dealloc_name(&self) -> OpName {
+        self.dealloc
+    }
+
     /// `memref.extract_strided_metadata source` before `before` (at its location), as
     /// [`ExtractStridedMetadataOp::build`] makes it; returns its base buffer.
     pub(super) fn base_buffer_before(
