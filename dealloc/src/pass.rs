@@ -1864,6 +1864,15 @@ impl<'a> DeallocState<'a> {
             // Nothing else is retained: the one candidate is apart from all the others.
             return passed_on;
         }
+        // Only a candidate whose root is an allocation or a function argument can be apart from
+        // another buffer: when none is, the other retained buffers are not looked at.
+        let may_be_apart = |&(_, position): &(ToFree, usize)| {
+            let kind = self.root_kind(view_base(self.ctx, retained[position]));
+            kind.allocated || kind.function_argument
+        };
+        if !passed_on.iter().any(may_be_apart) {
+            return PassedOn::new();
+        }
         // The retained buffers' roots and kinds, found once for all the candidates (each is
         // compared with all the others).
         let roots: SmallVec<[(Value, RootKind); 8]> = retained
