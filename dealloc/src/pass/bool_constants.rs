@@ -5,7 +5,9 @@
 //! in the block it visits, and hashing each `(block, value)` pair cost more than the lookups'
 //! answers are worth: the pair of a block is one hashed entry (so a block making both constants
 //! is inserted once, and the map sized for the function's blocks never grows), and the pair of
-//! the block asked last is kept apart as well, answered without a hash.
+//! the block asked last is kept apart, answered without a hash; it goes into the map only when
+//! another block is asked for and it changed since it came out, so a function whose constants
+//! are all made in one block (most functions of one block) hashes none.
 
 use ir::{Block, Value};
 use rustc_hash::FxHashMap;
@@ -17,8 +19,10 @@ type Pair = [Option<Value>; 2];
 /// (see the module doc).
 #[derive(Debug, Default)]
 pub(super) struct BoolConstants {
-    /// The block asked last, and its pair (also in `by_block`).
+    /// The block asked last, and its pair (in `by_block` too, unless `recent_changed`).
     recent: Option<(Block, Pair)>,
+    /// Whether the pair of the block asked last changed since it came out of `by_block`.
+    recent_changed: bool,
     by_block: FxHashMap<Block, Pair>,
 }
 
@@ -31,14 +35,24 @@ impl BoolConstants {
     /// The constant `value` made in `block`, if any.
     #[inline]
     pub(super) fn get(&mut self, block: Block, value: bool) -> Option<Value> {
-        match self.recent {
-            Some((recent, pair)) if recent == block => pair[usize::from(value)],
-            _ => {
-                let pair = self.by_block.get(&block).copied().unwrap_or_default();
-                self.recent = Some((block, pair));
-                pair[usize::from(value)]
+        self.recent_pair(block)[usize::from(value)]
+    }
+
+    /// The pair of `block`, which becomes the block asked last (the pair of the one before
+    /// goes into the map if it changed).
+    #[inline]
+    fn recent_pair(&mut self, block: Block) -> &mut Pair {
+        if !matches!(self.recent, Some((recent, _)) if recent == block) {
+            if let Some((left, pair)) = self.recent.take()
+                && std::mem::take(&mut self.recent_changed)
+            {
+                self.by_block.insert(left, pair);
             }
+            let pair = self.by_block.get(&block).copied().unwrap_or_default();
+            self.recent = Some((block, pair));
         }
+        let (_, pair) = self.recent.as_mut().expect("the block asked last");
+        pair
     }
 
     /// Which constant `v` is, when it is one of the block asked last: the pass asks what its
@@ -56,9 +70,8 @@ impl BoolConstants {
 
     /// Records `constant` as the constant `value` of `block`.
     pub(super) fn insert(&mut self, block: Block, value: bool, constant: Value) {
-        let pair = self.by_block.entry(block).or_default();
-        pair[usize::from(value)] = Some(constant);
-        self.recent = Some((block, *pair));
+        self.recent_pair(block)[usize::from(value)] = Some(constant);
+        self.recent_changed = true;
     }
 }
 
