@@ -181,6 +181,25 @@ impl<'c> Builder<'c> {
         self.insert(op)
     }
 
+    /// [`Builder::build_op`] for an op name and attribute names that are static text (a
+    /// dialect's literals, as every typed `build` has): each is found by its text's address,
+    /// without comparing or hashing the text, on every op built.
+    pub fn build_static_op(
+        &mut self,
+        name: &'static str,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&'static str, Attr)],
+        regions: Vec<Region>,
+    ) -> Op {
+        let name = self.ctx.op_name_static(name);
+        let loc = self.loc;
+        let op =
+            self.ctx
+                .create_op_from_static_parts(name, loc, operands, result_types, attrs, regions);
+        self.insert(op)
+    }
+
     /// A new empty region, owned by no op until an op is built with it.
     pub fn region(&mut self) -> Region {
         self.ctx.create_region()

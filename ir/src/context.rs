@@ -25,7 +25,7 @@ use smallvec::SmallVec;
 use crate::attrs::AttrData;
 use crate::entity::{Attr, Block, Loc, Op, OpName, Operand, Region, Sym, Type, Value};
 use crate::location::{FilePos, LocData, POSITIONAL, POSITIONAL_SPACE, SourceBuffer, SourceId};
-use crate::registry::{RECENT_SLOTS, Registry, recent_slot};
+use crate::registry::{RECENT_SLOTS, Registry, StaticTextCache, recent_slot};
 use crate::types::{FloatKind, Signedness, TypeData};
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
@@ -252,6 +252,10 @@ pub struct Context {
     /// with: builders name the same few attributes (`predicate`, ...) from the same literals
     /// on every op, and comparing the text with a slot's name costs less than hashing it.
     recent_syms: [Option<Sym>; RECENT_SLOTS],
+    /// Names recently interned by [`Context::sym_static`].
+    static_syms: StaticTextCache<Sym>,
+    /// Op names recently asked of [`Context::op_name_static`].
+    static_op_names: StaticTextCache<OpName>,
     /// `operandSegmentSizes` arrays recently interned, by their packed sizes (see
     /// [`Context::segment_sizes_attr`]): builders and parsers ask for the same few over and
     /// over, and comparing a slot's key costs less than hashing the array.
@@ -259,7 +263,10 @@ pub struct Context {
 }
 
 /// The number of slots of [`Context::recent_segments`].
-const RECENT_SEGMENT_SLOTS: usize = 16;
+/// Sixty-four: with sixteen, a branchy program's few hot arrays (each `cf.cond_br`'s sizes before
+/// and after a pass adds an operand, each dealloc's) shared slots and evicted each other on
+/// every rung of `gen.py ladder`.
+const RECENT_SEGMENT_SLOTS: usize = 64;
 
 /// `sizes` packed into one number, distinct for distinct lists: the count in bits 48 and up,
 /// size `i` in bits `12 i` to `12 i + 11`; `None` for more than four sizes or a size outside
@@ -280,7 +287,7 @@ fn packed_segment_sizes(sizes: &[i32]) -> Option<u64> {
 
 /// The slot of [`Context::recent_segments`] for the packed sizes `key`.
 fn recent_segment_slot(key: u64) -> usize {
-    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60) as usize % RECENT_SEGMENT_SLOTS
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % RECENT_SEGMENT_SLOTS
 }
 
 /// The number of slots of [`Context::recent_ints`].
@@ -386,7 +393,9 @@ impl Context {
             sym_name: Sym::from_u32(0),
             recent_ints: Default::default(),
             recent_syms: Default::default(),
-            recent_segments: Default::default(),
+            static_syms: Default::default(),
+            static_op_names: Default::default(),
+            recent_segments: [None; RECENT_SEGMENT_SLOTS],
         };
         ctx.operand_segment_sizes = ctx.sym("operandSegmentSizes");
         ctx.sym_name = ctx.sym("sym_name");
@@ -539,6 +548,43 @@ impl Context {
         };
         self.recent_syms[slot] = Some(sym);
         sym
+    }
+
+    /// [`Context::sym`] for static text (an attribute name literal, as typed builders use): a
+    /// name interned recently is found by its text's address and length alone, without
+    /// comparing its text (see `StaticTextCache`).
+    #[inline]
+    pub fn sym_static(&mut self, s: &'static str) -> Sym {
+        self.resolve_static(s, |ctx| &mut ctx.static_syms, Context::sym)
+    }
+
+    /// [`Registry::get_or_unregistered`] for a name that is static text (a dialect's literal,
+    /// as typed builders use): a name asked recently is found by its text's address and length
+    /// alone, without comparing its text (see `StaticTextCache`).
+    #[inline]
+    pub fn op_name_static(&mut self, name: &'static str) -> OpName {
+        self.resolve_static(
+            name,
+            |ctx| &mut ctx.static_op_names,
+            |ctx, name| ctx.registry.get_or_unregistered(name),
+        )
+    }
+
+    /// What `text` resolves to: from `cache` if remembered there, else by `resolve`, then
+    /// remembered.
+    #[inline]
+    fn resolve_static<T: Copy>(
+        &mut self,
+        text: &'static str,
+        cache: impl Fn(&mut Context) -> &mut StaticTextCache<T>,
+        resolve: impl FnOnce(&mut Context, &'static str) -> T,
+    ) -> T {
+        if let Some(value) = cache(self).get(text) {
+            return value;
+        }
+        let value = resolve(self, text);
+        cache(self).remember(text, value);
+        value
     }
 
     /// Looks up an interned string without interning it.
@@ -748,12 +794,51 @@ impl Context {
         attrs: &[(&str, Attr)],
         regions: Vec<Region>,
     ) -> Op {
+        let op_attrs = self.interned_attrs(attrs, Context::sym);
+        self.create_op_from_named_parts(name, loc, operands, result_types, op_attrs, regions)
+    }
+
+    /// `attrs` with their names interned by `intern`.
+    #[inline]
+    fn interned_attrs<'n>(
+        &mut self,
+        attrs: &[(&'n str, Attr)],
+        mut intern: impl FnMut(&mut Context, &'n str) -> Sym,
+    ) -> OpAttrs {
         // Pushed one by one, not collected: `SmallVec`'s `collect` is not inlined and costs
         // more than the names' lookups on the few attributes of an op.
         let mut op_attrs = OpAttrs::with_capacity(attrs.len());
         for &(attr_name, attr) in attrs {
-            op_attrs.push((self.sym(attr_name), attr));
+            op_attrs.push((intern(self, attr_name), attr));
         }
+        op_attrs
+    }
+
+    /// [`Context::create_op_from_parts`] for attribute names that are static text (a typed
+    /// builder's literals), interned by [`Context::sym_static`].
+    pub fn create_op_from_static_parts(
+        &mut self,
+        name: OpName,
+        loc: Loc,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&'static str, Attr)],
+        regions: Vec<Region>,
+    ) -> Op {
+        let op_attrs = self.interned_attrs(attrs, Context::sym_static);
+        self.create_op_from_named_parts(name, loc, operands, result_types, op_attrs, regions)
+    }
+
+    /// The op of [`Context::create_op_from_parts`], its attribute names interned.
+    fn create_op_from_named_parts(
+        &mut self,
+        name: OpName,
+        loc: Loc,
+        operands: &[Value],
+        result_types: &[Type],
+        op_attrs: OpAttrs,
+        regions: Vec<Region>,
+    ) -> Op {
         let parts = OpParts {
             name,
             loc,
@@ -1131,6 +1216,25 @@ impl Context {
         self.attr_by_sym(op, self.operand_segment_sizes)
     }
 
+    /// The sizes of `op`'s `operandSegmentSizes` dense array, if it has one, read in place and
+    /// found by the attribute's interned name: branches are asked for their successor operands
+    /// over and over (verification, liveness, region simplification).
+    #[inline]
+    pub fn operand_segment_sizes(&self, op: Op) -> Option<&[i64]> {
+        match self.attr_data(self.operand_segment_sizes_attr(op)?) {
+            AttrData::DenseArray { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
+    /// Sets `op`'s `operandSegmentSizes` to `array<i32: sizes>`, interned through the cache of
+    /// [`Context::segment_sizes_attr`] and set by the attribute's interned name: what a pass
+    /// that adds operands to a branch's successor runs for every branch it changes.
+    pub fn set_operand_segment_sizes(&mut self, op: Op, sizes: &[i32]) {
+        let attr = self.segment_sizes_attr(sizes);
+        self.set_attr_by_sym(op, self.operand_segment_sizes, attr);
+    }
+
     /// The attribute of `op` whose interned name is `name`, if present (no string comparison).
     #[inline]
     pub fn attr_by_sym(&self, op: Op, name: Sym) -> Option<Attr> {
@@ -1161,16 +1265,23 @@ impl Context {
 
     /// Sets (or replaces) the attribute `name`.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
+        let sym = self.sym(name);
+        self.set_attr_by_sym(op, sym, value);
+    }
+
+    /// Sets (or replaces) the attribute whose interned name is `name`. A replaced value keeps
+    /// its place (the names, hence their order, do not change); a new name is sorted in.
+    fn set_attr_by_sym(&mut self, op: Op, name: Sym, value: Attr) {
         self.record_attr_change(op);
-        if name == "sym_name" {
+        if name == self.sym_name {
             self.touch_symbols();
         }
-        let sym = self.sym(name);
-        let mut attrs = std::mem::take(&mut self.ops[op].attrs);
-        match attrs.iter_mut().find(|(n, _)| *n == sym) {
-            Some(slot) => slot.1 = value,
-            None => attrs.push((sym, value)),
+        if let Some(slot) = self.ops[op].attrs.iter_mut().find(|(n, _)| *n == name) {
+            slot.1 = value;
+            return;
         }
+        let mut attrs = std::mem::take(&mut self.ops[op].attrs);
+        attrs.push((name, value));
         self.sort_attrs(&mut attrs);
         self.ops[op].attrs = attrs;
     }
@@ -2070,6 +2181,108 @@ mod record_sizes {
         assert!(std::mem::size_of::<OperandData>() <= 20);
         assert!(std::mem::size_of::<BlockData>() <= 48);
         assert!(std::mem::size_of::<RegionData>() <= 12);
+    }
+}
+
+#[cfg(test)]
+mod interned_names {
+    use super::*;
+
+    /// A name asked by static text is the one asked by its text, for every registered op, and
+    /// a name asked again comes from the cache unchanged.
+    #[test]
+    fn static_op_names_are_the_names_of_their_text() {
+        let mut ctx = Context::new();
+        let texts: Vec<&'static str> = (ctx.registry.registered_names().iter())
+            .map(|&name| &*Box::leak(Box::<str>::from(name)))
+            .collect();
+        assert!(texts.len() > 100, "every dialect's ops are named");
+        for text in texts {
+            let expected = ctx.registry.get_or_unregistered(text);
+            assert_eq!(ctx.op_name_static(text), expected, "{text}");
+            assert_eq!(ctx.op_name_static(text), expected, "{text} again");
+        }
+    }
+
+    /// Texts at one address differ by their length: a prefix of a name asked before is
+    /// another name, not the cached one.
+    #[test]
+    fn a_static_prefix_is_another_op_name() {
+        let mut ctx = Context::new();
+        let longer: &'static str = "memref.deallocx";
+        let shorter: &'static str = &longer[..14];
+        let unregistered = ctx.op_name_static(longer);
+        let dealloc = ctx.op_name_static(shorter);
+        assert_eq!(Some(dealloc), ctx.registry.lookup("memref.dealloc"));
+        assert_ne!(dealloc, unregistered);
+        assert_eq!(ctx.op_name_static(longer), unregistered);
+    }
+
+    /// Names interned from static text are the names of their text, a prefix at the same
+    /// address included (the cache keys on address and length).
+    #[test]
+    fn static_names_are_the_names_of_their_text() {
+        let mut ctx = Context::new();
+        let longer: &'static str = "predicatex";
+        let shorter: &'static str = &longer[..9];
+        let (long_sym, short_sym) = (ctx.sym_static(longer), ctx.sym_static(shorter));
+        assert_eq!(ctx.sym_str(long_sym), longer);
+        assert_eq!(ctx.sym_str(short_sym), "predicate");
+        assert_eq!(ctx.sym_static(longer), ctx.sym("predicatex"));
+        assert_eq!(ctx.sym_static(shorter), ctx.sym("predicate"));
+    }
+
+    /// Names whose texts share a set of the cache are all kept: a third evicts the oldest.
+    #[test]
+    fn names_sharing_a_set_are_kept() {
+        let mut ctx = Context::new();
+        let texts: Vec<&'static str> = (0..4096)
+            .map(|k| &*Box::leak(format!("n{k}").into_boxed_str()))
+            .collect();
+        let set = StaticTextCache::<Sym>::set_of;
+        let sharing: Vec<&'static str> = texts
+            .iter()
+            .copied()
+            .filter(|&text| set(text) == set(texts[0]))
+            .take(3)
+            .collect();
+        assert_eq!(sharing.len(), 3, "three texts of one set among 4096");
+        let (a, b) = (ctx.sym_static(sharing[0]), ctx.sym_static(sharing[1]));
+        assert_eq!(ctx.static_syms.get(sharing[0]), Some(a));
+        assert_eq!(ctx.static_syms.get(sharing[1]), Some(b));
+        let c = ctx.sym_static(sharing[2]);
+        assert_eq!(
+            ctx.static_syms.get(sharing[0]),
+            None,
+            "the oldest is evicted"
+        );
+        assert_eq!(ctx.static_syms.get(sharing[1]), Some(b));
+        assert_eq!(ctx.static_syms.get(sharing[2]), Some(c));
+    }
+
+    /// Setting `operandSegmentSizes` replaces the value in place, or sorts a new one in among
+    /// the op's attributes; either way the attribute is the interned array.
+    #[test]
+    fn segment_sizes_are_set_in_place_or_sorted_in() {
+        let mut ctx = Context::new();
+        let loc = ctx.unknown_loc();
+        let name = ctx.registry.get_or_unregistered("test.op");
+        let (a, z) = (ctx.unit_attr(), ctx.str_attr("z"));
+        let op = ctx.create_op_from_parts(name, loc, &[], &[], &[("a", a), ("z", z)], Vec::new());
+        ctx.set_operand_segment_sizes(op, &[1, 2]);
+        let names = |ctx: &Context| -> Vec<String> {
+            ctx.attrs(op)
+                .iter()
+                .map(|&(n, _)| ctx.sym_str(n).to_string())
+                .collect()
+        };
+        assert_eq!(names(&ctx), ["a", "operandSegmentSizes", "z"]);
+        assert_eq!(ctx.operand_segment_sizes(op), Some(&[1, 2][..]));
+        ctx.set_operand_segment_sizes(op, &[3, 0]);
+        assert_eq!(names(&ctx), ["a", "operandSegmentSizes", "z"]);
+        assert_eq!(ctx.operand_segment_sizes(op), Some(&[3, 0][..]));
+        let interned = ctx.dense_i32_array(&[3, 0]);
+        assert_eq!(ctx.operand_segment_sizes_attr(op), Some(interned));
     }
 }
 

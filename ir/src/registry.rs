@@ -447,6 +447,81 @@ pub struct Registry {
     recent: [Option<OpName>; RECENT_SLOTS],
 }
 
+/// The identity of a `&'static str`: its address and length. Two with the same identity have
+/// the same text (static text is never freed nor changed), so a cache keyed by it needs no
+/// comparison of the text. The address is kept as a number, not a pointer, so that holders
+/// stay `Send`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct StaticText {
+    address: usize,
+    len: usize,
+}
+
+impl StaticText {
+    /// The identity of `text`.
+    #[inline]
+    fn of(text: &'static str) -> Self {
+        StaticText {
+            address: text.as_ptr() as usize,
+            len: text.len(),
+        }
+    }
+}
+
+/// What static texts asked recently resolved to, found by the text's identity ([`StaticText`])
+/// without comparing the text: typed builders name the same few ops and attributes from the
+/// same literals on every op they build. Two ways per set, the newest first, and many sets:
+/// a literal may have a copy per codegen unit, each its own key, and with one way or few sets
+/// two hot keys whose addresses hashed alike evicted each other on every op built (which did
+/// depended on where the linker put the literals).
+#[derive(Clone)]
+pub(crate) struct StaticTextCache<T: Copy> {
+    slots: [Option<(StaticText, T)>; STATIC_TEXT_WAYS * STATIC_TEXT_SETS],
+}
+
+/// The ways of each set of a [`StaticTextCache`].
+const STATIC_TEXT_WAYS: usize = 2;
+/// The sets of a [`StaticTextCache`].
+const STATIC_TEXT_SETS: usize = 256;
+
+impl<T: Copy> Default for StaticTextCache<T> {
+    fn default() -> Self {
+        StaticTextCache {
+            slots: [None; STATIC_TEXT_WAYS * STATIC_TEXT_SETS],
+        }
+    }
+}
+
+impl<T: Copy> StaticTextCache<T> {
+    /// The first slot of the set of `text`.
+    #[inline]
+    pub(crate) fn set_of(text: &'static str) -> usize {
+        let hash = (text.as_ptr() as usize as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (hash >> 56) as usize % STATIC_TEXT_SETS * STATIC_TEXT_WAYS
+    }
+
+    /// What `text` resolved to, if it was remembered and not evicted since.
+    #[inline]
+    pub(crate) fn get(&self, text: &'static str) -> Option<T> {
+        let key = StaticText::of(text);
+        let set = Self::set_of(text);
+        self.slots[set..set + STATIC_TEXT_WAYS]
+            .iter()
+            .flatten()
+            .find(|(cached, _)| *cached == key)
+            .map(|&(_, value)| value)
+    }
+
+    /// Remembers that `text` resolves to `value`, evicting the oldest of its set.
+    #[inline]
+    pub(crate) fn remember(&mut self, text: &'static str, value: T) {
+        let set = Self::set_of(text);
+        self.slots
+            .copy_within(set..set + STATIC_TEXT_WAYS - 1, set + 1);
+        self.slots[set] = Some((StaticText::of(text), value));
+    }
+}
+
 /// The number of slots of [`Registry::recent`] (and of the context's recent names).
 pub(crate) const RECENT_SLOTS: usize = 32;
 

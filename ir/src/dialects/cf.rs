@@ -13,7 +13,7 @@ pub use ops::{AssertOp, BrOp, CondBrOp};
 
 use std::ops::Range;
 
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 
 use crate::asm::lexer::TokKind;
 use crate::asm::parser::{OpParser, PResult, format_int};
@@ -110,10 +110,11 @@ fn no_operands(ctx: &Context, op: Op) -> Range<usize> {
 
 /// The operand range of segment `i`, clamped to the operand list; empty if the op has no
 /// (or too short an) `operandSegmentSizes`.
+#[inline]
 fn segment(ctx: &Context, op: Op, i: usize) -> Range<usize> {
     // Read in place (a branch's successor operands are asked for often: verification,
     // dominance, liveness), negative sizes counting as 0.
-    let Some(sizes) = segment_sizes(ctx, op) else {
+    let Some(sizes) = ctx.operand_segment_sizes(op) else {
         return no_operands(ctx, op);
     };
     let Some(&own) = sizes.get(i) else {
@@ -177,20 +178,52 @@ pub fn set_successor_operands(ctx: &mut Context, op: Op, succ: usize, values: &[
     let Some(range) = ctx.successor_operand_range(op, succ) else {
         return false;
     };
-    let name = ctx.op_name_str(op).to_string();
     let delta = values.len() as i64 - range.len() as i64;
-    match name.as_str() {
+    match ctx.op_name_str(op) {
         "cf.br" => {}
-        "cf.cond_br" => adjust_array(ctx, op, "operandSegmentSizes", succ + 1, delta),
-        "cf.switch" if succ == 0 => adjust_array(ctx, op, "operandSegmentSizes", 1, delta),
+        "cf.cond_br" => adjust_segment_sizes(ctx, op, succ + 1, delta),
+        "cf.switch" if succ == 0 => adjust_segment_sizes(ctx, op, 1, delta),
         "cf.switch" => {
-            adjust_array(ctx, op, "operandSegmentSizes", 2, delta);
+            adjust_segment_sizes(ctx, op, 2, delta);
             adjust_array(ctx, op, "case_operand_segments", succ - 1, delta);
         }
         _ => return false,
     }
     ctx.splice_operands(op, range, values);
     true
+}
+
+/// `size + delta`, not below 0, as an `i32` entry of a dense array (saturating).
+fn adjusted_size(size: i64, delta: i64) -> i64 {
+    (size + delta).max(0)
+}
+
+/// An entry of a dense `i64` array written back as an `i32` array, saturating.
+fn as_i32_entry(value: i64) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+/// Adds `delta` to entry `i` of `op`'s `operandSegmentSizes` (if present): [`adjust_array`]
+/// for the one array every branch has, read and set by its interned name and interned
+/// through the context's cache of segment sizes, with no list on the heap (a pass that adds
+/// an ownership indicator to every edge of a branchy program adjusts it for each).
+fn adjust_segment_sizes(ctx: &mut Context, op: Op, i: usize, delta: i64) {
+    let Some(values) = ctx.operand_segment_sizes(op) else {
+        return;
+    };
+    if i >= values.len() {
+        return;
+    }
+    // Pushed one by one: `SmallVec`'s `collect` is not inlined and costs more than the pushes.
+    let mut sizes: SmallVec<[i32; 4]> = SmallVec::with_capacity(values.len());
+    for (k, &v) in values.iter().enumerate() {
+        sizes.push(as_i32_entry(if k == i {
+            adjusted_size(v, delta)
+        } else {
+            v
+        }));
+    }
+    ctx.set_operand_segment_sizes(op, &sizes);
 }
 
 /// Adds `delta` to entry `i` of the dense i32 array attribute `name` (if present).
@@ -201,11 +234,8 @@ fn adjust_array(ctx: &mut Context, op: Op, name: &str, i: usize, delta: i64) {
     let Some(slot) = values.get_mut(i) else {
         return;
     };
-    *slot = (*slot + delta).max(0);
-    let sizes: Vec<i32> = values
-        .iter()
-        .map(|&v| i32::try_from(v).unwrap_or(i32::MAX))
-        .collect();
+    *slot = adjusted_size(*slot, delta);
+    let sizes: Vec<i32> = values.iter().map(|&v| as_i32_entry(v)).collect();
     let attr = ctx.dense_i32_array(&sizes);
     ctx.set_attr(op, name, attr);
 }

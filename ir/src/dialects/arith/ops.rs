@@ -93,7 +93,7 @@ impl ConstantOp {
     /// Builds `arith.constant value : ty` for an integer or index type `ty`.
     pub fn build_int(b: &mut Builder, value: i128, ty: Type) -> Self {
         let attr = b.ctx().int_attr(value, ty);
-        ConstantOp(b.build_op(Self::NAME, &[], &[ty], &[("value", attr)], Vec::new()))
+        ConstantOp(b.build_static_op(Self::NAME, &[], &[ty], &[("value", attr)], Vec::new()))
     }
 
     /// Builds `arith.constant true` or `arith.constant false`.
@@ -220,7 +220,7 @@ impl CmpIOp {
         let i64_type = b.ctx().int_type(64);
         let attr = b.ctx().int_attr(predicate as i128, i64_type);
         let i1 = b.ctx().i1_type();
-        let op = b.build_op(
+        let op = b.build_static_op(
             Self::NAME,
             &[lhs, rhs],
             &[i1],
@@ -262,7 +262,7 @@ impl SelectOp {
     pub fn build(b: &mut Builder, condition: Value, true_value: Value, false_value: Value) -> Self {
         let ty = b.value_type(true_value);
         let operands = [condition, true_value, false_value];
-        SelectOp(b.build_op(Self::NAME, &operands, &[ty], &[], Vec::new()))
+        SelectOp(b.build_static_op(Self::NAME, &operands, &[ty], &[], Vec::new()))
     }
 }
 
@@ -300,7 +300,7 @@ macro_rules! binary_op {
             /// Builds the op on `lhs` and `rhs`, with `lhs`'s type.
             pub fn build(b: &mut Builder, lhs: Value, rhs: Value) -> Self {
                 let ty = b.value_type(lhs);
-                $view(b.build_op(Self::NAME, &[lhs, rhs], &[ty], &[], Vec::new()))
+                $view(b.build_static_op(Self::NAME, &[lhs, rhs], &[ty], &[], Vec::new()))
             }
         }
     };

@@ -103,7 +103,7 @@ impl DeallocOp {
         }
         let types: SmallVec<[Type; 8]> = smallvec![i1; retained.len()];
         let attrs = [("operandSegmentSizes", segments)];
-        DeallocOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
+        DeallocOp(b.build_static_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
     }
 }
 

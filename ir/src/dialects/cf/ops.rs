@@ -121,7 +121,7 @@ impl AssertOp {
     /// Builds `cf.assert condition, "message"`.
     pub fn build(b: &mut Builder, condition: Value, message: &str) -> Self {
         let msg = b.ctx().str_attr(message);
-        AssertOp(b.build_op(Self::NAME, &[condition], &[], &[("msg", msg)], Vec::new()))
+        AssertOp(b.build_static_op(Self::NAME, &[condition], &[], &[("msg", msg)], Vec::new()))
     }
 }
 

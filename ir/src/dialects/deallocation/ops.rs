@@ -38,7 +38,7 @@ impl OwnOp {
     /// Builds `deallocation.own memref`.
     pub fn build(b: &mut Builder, memref: Value) -> Self {
         let ownership = ownership_type(b.ctx());
-        OwnOp(b.build_op(Self::NAME, &[memref], &[ownership], &[], Vec::new()))
+        OwnOp(b.build_static_op(Self::NAME, &[memref], &[ownership], &[], Vec::new()))
     }
 }
 
@@ -57,7 +57,7 @@ impl NullOp {
     /// Builds `deallocation.null`.
     pub fn build(b: &mut Builder) -> Self {
         let ownership = ownership_type(b.ctx());
-        NullOp(b.build_op(Self::NAME, &[], &[ownership], &[], Vec::new()))
+        NullOp(b.build_static_op(Self::NAME, &[], &[ownership], &[], Vec::new()))
     }
 }
 
@@ -97,7 +97,7 @@ impl RetainOp {
         let operands = [retained, ownerships].concat();
         let types = vec![ownership; retained.len()];
         let attrs = [("operandSegmentSizes", segments)];
-        RetainOp(b.build_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
+        RetainOp(b.build_static_op(Self::NAME, &operands, &types, &attrs, Vec::new()))
     }
 }
 
@@ -122,7 +122,7 @@ impl GetBufferOp {
     /// Builds `deallocation.get_buffer source`.
     pub fn build(b: &mut Builder, source: Value) -> Self {
         let index = b.ctx().index_type();
-        GetBufferOp(b.build_op(Self::NAME, &[source], &[index], &[], Vec::new()))
+        GetBufferOp(b.build_static_op(Self::NAME, &[source], &[index], &[], Vec::new()))
     }
 }
 
@@ -140,7 +140,7 @@ impl FreeOp {
 
     /// Builds `deallocation.free ownership`.
     pub fn build(b: &mut Builder, ownership: Value) -> Self {
-        FreeOp(b.build_op(Self::NAME, &[ownership], &[], &[], Vec::new()))
+        FreeOp(b.build_static_op(Self::NAME, &[ownership], &[], &[], Vec::new()))
     }
 }
 

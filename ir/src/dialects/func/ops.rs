@@ -92,7 +92,7 @@ impl FuncOp {
         }
         let body = b.region();
         b.block_in(body, inputs);
-        FuncOp(b.build_op(Self::NAME, &[], &[], &attrs, vec![body]))
+        FuncOp(b.build_static_op(Self::NAME, &[], &[], &attrs, vec![body]))
     }
 }
 
@@ -122,7 +122,7 @@ impl CallOp {
     pub fn build(b: &mut Builder, callee: &str, args: &[Value], result_types: &[Type]) -> Self {
         let callee = b.ctx().symbol_ref_attr(callee);
         let attrs = [("callee", callee)];
-        CallOp(b.build_op(Self::NAME, args, result_types, &attrs, Vec::new()))
+        CallOp(b.build_static_op(Self::NAME, args, result_types, &attrs, Vec::new()))
     }
 }
 
@@ -166,7 +166,7 @@ impl ReturnOp {
 
     /// Builds `func.return values`.
     pub fn build(b: &mut Builder, values: &[Value]) -> Self {
-        ReturnOp(b.build_op(Self::NAME, values, &[], &[], Vec::new()))
+        ReturnOp(b.build_static_op(Self::NAME, values, &[], &[], Vec::new()))
     }
 }
 

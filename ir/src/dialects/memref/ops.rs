@@ -50,8 +50,8 @@ macro_rules! source_and_result {
 }
 
 /// Creates `name` with `operands` and one result of type `ty`.
-fn build_single_result(b: &mut Builder, name: &str, operands: &[Value], ty: Type) -> Op {
-    b.build_op(name, operands, &[ty], &[], Vec::new())
+fn build_single_result(b: &mut Builder, name: &'static str, operands: &[Value], ty: Type) -> Op {
+    b.build_static_op(name, operands, &[ty], &[], Vec::new())
 }
 
 // ----- allocation ------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ macro_rules! allocation_op {
                 let segments = b.ctx().dense_i32_array(&[dynamic_sizes.len() as i32, 0]);
                 let mut attrs = vec![("operandSegmentSizes", segments)];
                 attrs.extend(alignment.map(|a| ("alignment", a)));
-                $view(b.build_op(Self::NAME, dynamic_sizes, &[ty], &attrs, Vec::new()))
+                $view(b.build_static_op(Self::NAME, dynamic_sizes, &[ty], &attrs, Vec::new()))
             }
         }
     };
@@ -129,7 +129,7 @@ impl DeallocOp {
 
     /// Builds `memref.dealloc memref`.
     pub fn build(b: &mut Builder, memref: Value) -> Self {
-        DeallocOp(b.build_op(Self::NAME, &[memref], &[], &[], Vec::new()))
+        DeallocOp(b.build_static_op(Self::NAME, &[memref], &[], &[], Vec::new()))
     }
 }
 
@@ -218,7 +218,7 @@ impl AllocaScopeOp {
     pub fn build(b: &mut Builder, result_types: &[Type]) -> Self {
         let body = b.region();
         b.block_in(body, &[]);
-        AllocaScopeOp(b.build_op(Self::NAME, &[], result_types, &[], vec![body]))
+        AllocaScopeOp(b.build_static_op(Self::NAME, &[], result_types, &[], vec![body]))
     }
 }
 
@@ -232,7 +232,7 @@ op_view!(
 impl AllocaScopeReturnOp {
     /// Builds `memref.alloca_scope.return values`.
     pub fn build(b: &mut Builder, values: &[Value]) -> Self {
-        AllocaScopeReturnOp(b.build_op(Self::NAME, values, &[], &[], Vec::new()))
+        AllocaScopeReturnOp(b.build_static_op(Self::NAME, values, &[], &[], Vec::new()))
     }
 }
 
@@ -257,7 +257,7 @@ impl CopyOp {
 
     /// Builds `memref.copy source, target`.
     pub fn build(b: &mut Builder, source: Value, target: Value) -> Self {
-        CopyOp(b.build_op(Self::NAME, &[source, target], &[], &[], Vec::new()))
+        CopyOp(b.build_static_op(Self::NAME, &[source, target], &[], &[], Vec::new()))
     }
 }
 
@@ -330,7 +330,7 @@ impl StoreOp {
     /// Builds `memref.store value, memref[indices]`.
     pub fn build(b: &mut Builder, value: Value, memref: Value, indices: &[Value]) -> Self {
         let operands = [&[value, memref][..], indices].concat();
-        StoreOp(b.build_op(Self::NAME, &operands, &[], &[], Vec::new()))
+        StoreOp(b.build_static_op(Self::NAME, &operands, &[], &[], Vec::new()))
     }
 }
 
@@ -603,7 +603,7 @@ impl ExtractStridedMetadataOp {
         let index = b.ctx().index_type();
         let mut types: SmallVec<[Type; 8]> = smallvec![base, index];
         types.extend(std::iter::repeat_n(index, 2 * rank));
-        ExtractStridedMetadataOp(b.build_op(Self::NAME, &[source], &types, &[], Vec::new()))
+        ExtractStridedMetadataOp(b.build_static_op(Self::NAME, &[source], &types, &[], Vec::new()))
     }
 }
 

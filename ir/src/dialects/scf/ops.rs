@@ -76,7 +76,7 @@ impl IfOp {
             b.region()
         };
         let regions = vec![then_region, else_region];
-        IfOp(b.build_op(Self::NAME, &[condition], result_types, &[], regions))
+        IfOp(b.build_static_op(Self::NAME, &[condition], result_types, &[], regions))
     }
 }
 
@@ -158,7 +158,7 @@ impl ForOp {
         let body_args = [&[index][..], &types].concat();
         let body = region_with_block(b, &body_args);
         let operands = [&[lower, upper, step][..], inits].concat();
-        ForOp(b.build_op(Self::NAME, &operands, &types, &[], vec![body]))
+        ForOp(b.build_static_op(Self::NAME, &operands, &types, &[], vec![body]))
     }
 }
 
@@ -196,7 +196,7 @@ impl WhileOp {
         let init_types: Vec<Type> = inits.iter().map(|&v| b.value_type(v)).collect();
         let before = region_with_block(b, &init_types);
         let after = region_with_block(b, result_types);
-        WhileOp(b.build_op(Self::NAME, inits, result_types, &[], vec![before, after]))
+        WhileOp(b.build_static_op(Self::NAME, inits, result_types, &[], vec![before, after]))
     }
 }
 
@@ -221,7 +221,7 @@ impl YieldOp {
 
     /// Builds `scf.yield values`.
     pub fn build(b: &mut Builder, values: &[Value]) -> Self {
-        YieldOp(b.build_op(Self::NAME, values, &[], &[], Vec::new()))
+        YieldOp(b.build_static_op(Self::NAME, values, &[], &[], Vec::new()))
     }
 }
 
@@ -247,7 +247,7 @@ impl ConditionOp {
     /// Builds `scf.condition(condition) args`.
     pub fn build(b: &mut Builder, condition: Value, args: &[Value]) -> Self {
         let operands = [&[condition][..], args].concat();
-        ConditionOp(b.build_op(Self::NAME, &operands, &[], &[], Vec::new()))
+        ConditionOp(b.build_static_op(Self::NAME, &operands, &[], &[], Vec::new()))
     }
 }
 
@@ -277,7 +277,7 @@ impl ExecuteRegionOp {
     /// Builds `scf.execute_region -> (result_types)` with one empty entry block.
     pub fn build(b: &mut Builder, result_types: &[Type]) -> Self {
         let region = region_with_block(b, &[]);
-        ExecuteRegionOp(b.build_op(Self::NAME, &[], result_types, &[], vec![region]))
+        ExecuteRegionOp(b.build_static_op(Self::NAME, &[], result_types, &[], vec![region]))
     }
 }
 
