@@ -1555,24 +1555,34 @@ impl Context {
     /// the IR while iterating over the result.
     pub fn walk_preorder(&self, op: Op) -> Vec<Op> {
         let mut out = walk_list(op);
-        self.push_nested_preorder(op, Direction::Forward, &mut out);
+        self.visit_nested_preorder(op, Direction::Forward, |o| out.push(o));
         out
     }
 
-    /// Appends the ops nested in `op` (not `op` itself) to `out` in pre-order: each op before
+    /// Calls `visit` on `op` and every op nested in it, in the order of
+    /// [`Context::walk_preorder`], collecting nothing: for walks that only read the IR (a
+    /// whole-module walk collected a list as long as the module's ops only to go over it once).
+    #[inline]
+    pub fn for_each_preorder(&self, op: Op, mut visit: impl FnMut(Op)) {
+        visit(op);
+        self.visit_nested_preorder(op, Direction::Forward, visit);
+    }
+
+    /// Calls `visit` on the ops nested in `op` (not `op` itself) in pre-order: each op before
     /// the ops nested in it, and those before its next sibling. `Direction::Backward` mirrors
     /// the walk (regions, blocks and ops taken last first), which reversed is the post-order.
     ///
     /// The stack holds only the places where a walk resumes (the first op of a block not
     /// walked yet, or the sibling after an op whose blocks are walked first): the ops of a
     /// block are followed along their links, not pushed one by one.
-    fn push_nested_preorder(&self, op: Op, direction: Direction, out: &mut Vec<Op>) {
+    #[inline]
+    fn visit_nested_preorder(&self, op: Op, direction: Direction, mut visit: impl FnMut(Op)) {
         let mut resume_at = WalkStack::new();
         self.push_block_starts(op, direction, &mut resume_at);
         while let Some(start) = resume_at.pop() {
             let mut cursor = Some(start);
             while let Some(current) = cursor {
-                out.push(current);
+                visit(current);
                 cursor = match direction {
                     Direction::Forward => self.op_links[current].next.expand(),
                     Direction::Backward => self.op_links[current].prev.expand(),
@@ -1640,7 +1650,7 @@ impl Context {
     pub fn walk_postorder(&self, op: Op) -> Vec<Op> {
         // The mirrored pre-order, reversed, is the post-order.
         let mut out = walk_list(op);
-        self.push_nested_preorder(op, Direction::Backward, &mut out);
+        self.visit_nested_preorder(op, Direction::Backward, |o| out.push(o));
         out.reverse();
         out
     }
@@ -2471,5 +2481,21 @@ func.func @f(%c: i1, %n: index) {
         let mut post_from_for = Vec::new();
         postorder_by_recursion(&ctx, for_op, &mut post_from_for);
         assert_eq!(ctx.walk_postorder(for_op), post_from_for);
+    }
+
+    #[test]
+    fn visits_come_in_the_collected_preorder() {
+        let mut ctx = Context::new();
+        let module = parse_module(&mut ctx, "t.mlir", NESTED, &ParseOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let mut pre = Vec::new();
+        preorder_by_recursion(&ctx, module, &mut pre);
+        for &from in &pre {
+            let mut visited = Vec::new();
+            ctx.for_each_preorder(from, |op| visited.push(op));
+            let mut expected = Vec::new();
+            preorder_by_recursion(&ctx, from, &mut expected);
+            assert_eq!(visited, expected, "visits from {from:?}");
+        }
     }
 }
