@@ -68,11 +68,12 @@ pub fn expand_realloc(
     root: Op,
     options: &ExpandReallocOptions,
 ) -> Result<(), Vec<Diagnostic>> {
-    let reallocs: Vec<ReallocOp> = ctx
-        .walk_preorder(root)
-        .into_iter()
-        .filter_map(|op| ReallocOp::of(ctx, op))
-        .collect();
+    let mut reallocs: Vec<ReallocOp> = Vec::new();
+    ctx.for_each_preorder(root, |op| {
+        if let Some(realloc) = ReallocOp::of(ctx, op) {
+            reallocs.push(realloc);
+        }
+    });
     if reallocs.is_empty() {
         return Ok(());
     }

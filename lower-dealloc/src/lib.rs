@@ -146,13 +146,15 @@ fn symbol_table_of(ctx: &Context, op: Op) -> Option<Op> {
 
 /// Builds the helpers (when `root` is a module) and lowers every dealloc.
 fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
-    let ops = ctx.walk_preorder(root);
     // Whether a call is there before the lowering, which adds only the calls of the helpers.
-    let calls_before = ops.iter().any(|&op| ctx.op_def(op).call.is_some());
-    let deallocs: Vec<DeallocOp> = ops
-        .into_iter()
-        .filter_map(|op| DeallocOp::of(ctx, op))
-        .collect();
+    let mut calls_before = false;
+    let mut deallocs: Vec<DeallocOp> = Vec::new();
+    ctx.for_each_preorder(root, |op| {
+        calls_before |= ctx.op_def(op).call.is_some();
+        if let Some(dealloc) = DeallocOp::of(ctx, op) {
+            deallocs.push(dealloc);
+        }
+    });
     let mut helpers: Vec<(Op, String)> = Vec::new();
     if is_module(ctx, root) {
         for &dealloc in &deallocs {
