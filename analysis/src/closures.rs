@@ -237,6 +237,12 @@ impl<'a> BoundedClosures<'a> {
             self.done.insert(root, closure.clone());
             return closure;
         }
+        if self.next_to_over_limit(root) {
+            // Its closure holds that neighbour's: over the limit too, with no search (a value
+            // after a long chain of loops, asked once the chain is known).
+            self.done.insert(root, None);
+            return None;
+        }
         if self.small_walk > 0 {
             return self.by_small_walk_or_components(root);
         }
@@ -252,6 +258,13 @@ impl<'a> BoundedClosures<'a> {
         }
         self.done.insert(root, closure.clone());
         closure
+    }
+
+    /// Whether a value one step from `v` is known to have a closure over the limit.
+    fn next_to_over_limit(&self, v: Value) -> bool {
+        self.next(v)
+            .iter()
+            .any(|&w| matches!(self.done.get(w), Some(None)))
     }
 
     /// Whether the closure of `root` holds at most `limit` values (at most the limit), found
@@ -573,14 +586,13 @@ mod tests {
         assert_eq!(out, values(&[3]));
     }
 
-    /// A chain of `arith.select`s: every closure but the first two values' is large, so the
-    /// small walks give way to the search by components, which answers alike.
-    #[test]
-    fn small_walks_stop_once_most_find_more() {
+    /// A function of a chain of `n` buffers, two allocations and then `arith.select`s each of
+    /// the two before it, and the selects' results in order.
+    fn select_chain(n: usize) -> (ir::Context, ir::Op, Vec<Value>) {
         let mut src = String::from(
             "func.func @f(%c: i1) {\n  %v0 = memref.alloc() : memref<2xf32>\n  %v1 = memref.alloc() : memref<2xf32>\n",
         );
-        for k in 2..200 {
+        for k in 2..n {
             src.push_str(&format!(
                 "  %v{k} = arith.select %c, %v{}, %v{} : memref<2xf32>\n",
                 k - 1,
@@ -589,13 +601,21 @@ mod tests {
         }
         src.push_str("  return\n}\n");
         let (ctx, module) = crate::test_support::parsed(&src);
-        let flow = crate::alias::BufferViewFlowAnalysis::compute(&ctx, module);
         let values: Vec<Value> = ctx
             .walk_preorder(module)
             .into_iter()
             .filter(|&op| ctx.op_name_str(op) == "arith.select")
             .map(|op| ctx.results(op)[0])
             .collect();
+        (ctx, module, values)
+    }
+
+    /// A chain of `arith.select`s: every closure but the first two values' is large, so the
+    /// small walks give way to the search by components, which answers alike.
+    #[test]
+    fn small_walks_stop_once_most_find_more() {
+        let (ctx, module, values) = select_chain(200);
+        let flow = crate::alias::BufferViewFlowAnalysis::compute(&ctx, module);
         // Queried from the first: past the first thirty, each walk finds more than a small
         // closure (it reaches the previous value, whose closure is known to), until they stop.
         let mut closures = super::BoundedClosures::small_walks_first(&flow, 256);
@@ -605,6 +625,25 @@ mod tests {
         }
         assert_eq!(closures.small_walk, 0, "the walks stopped");
         assert!(closures.small_walks.1 > super::SMALL_WALKS_OVER);
+    }
+
+    /// A value one step from a value whose closure is known to be over the limit is over it
+    /// too, answered with no walk or search; every answer is still the bounded closure's.
+    #[test]
+    fn next_to_an_over_limit_closure_is_over_at_once() {
+        let (ctx, module, values) = select_chain(40);
+        let flow = crate::alias::BufferViewFlowAnalysis::compute(&ctx, module);
+        let limit = 8;
+        let mut closures = super::BoundedClosures::small_walks_first(&flow, limit);
+        assert!(closures.get(values[20]).is_none());
+        let walks = closures.small_walks;
+        assert!(closures.get(values[21]).is_none());
+        assert_eq!(closures.small_walks, walks, "no walk for the next value");
+        for &v in &values {
+            let size = flow.resolve_reverse(v).count();
+            let expected = (size <= limit).then_some(size);
+            assert_eq!(closures.get(v).map(|closure| closure.len()), expected);
+        }
     }
 
     #[test]
