@@ -781,8 +781,14 @@ impl<'a> Origins<'a> {
         if !x.view_is_buffer || !y.view_is_buffer {
             return AliasResult::Unknown;
         }
-        let (ox, oy) = (self.of_value(ctx, bx), self.of_value(ctx, by));
-        if !ox.complete || !oy.complete {
+        // The second origin is not searched when the first is unknown: the answer is then
+        // unknown whatever it is.
+        let ox = self.of_value(ctx, bx);
+        if !ox.complete {
+            return AliasResult::Unknown;
+        }
+        let oy = self.of_value(ctx, by);
+        if !oy.complete {
             return AliasResult::Unknown;
         }
         let (tx, ty) = (self.terminals(&ox), self.terminals(&oy));
