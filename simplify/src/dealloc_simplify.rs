@@ -828,25 +828,27 @@ fn only_source(flow: &BufferViewFlowAnalysis, value: Value) -> Option<Value> {
 /// may return is split off here too, so its runtime alias check no longer compares it with
 /// every other buffer of the dealloc.
 fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec<Vec<usize>>> {
-    // Inline for the few memrefs of most deallocs.
-    let origins: SmallVec<[Origin; 4]> = memrefs.iter().map(|&m| a.get(ctx, m)).collect();
+    // Inline for the few memrefs of most deallocs. A group is proved apart only when every
+    // memref is an allocation or an argument ([`group_provable`]): the first that is not ends
+    // the search, and the origins after it are not asked for.
+    let mut origins: SmallVec<[Origin; 4]> = SmallVec::with_capacity(memrefs.len());
+    for &m in memrefs {
+        let origin = a.get(ctx, m);
+        if !origin.all_allocs_or_args {
+            return None;
+        }
+        origins.push(origin);
+    }
     let groups = sharing_components(a, &origins);
     if groups.len() < 2 {
         return None;
     }
     let not_alloc = origins.iter().filter(|o| !o.all_allocs).count();
-    let not_alloc_or_arg = origins.iter().filter(|o| !o.all_allocs_or_args).count();
     let mut separable = Vec::new();
     let mut rest = Vec::new();
     for group in groups {
         let own_not_alloc = group.iter().filter(|&&i| !origins[i].all_allocs).count();
-        let own_not_alloc_or_arg = group
-            .iter()
-            .filter(|&&i| !origins[i].all_allocs_or_args)
-            .count();
-        let provable = (own_not_alloc == 0 && not_alloc_or_arg == own_not_alloc_or_arg)
-            || (own_not_alloc_or_arg == 0 && not_alloc == own_not_alloc);
-        if provable {
+        if group_provable(own_not_alloc, not_alloc) {
             separable.push(group);
         } else {
             rest.extend(group);
@@ -860,6 +862,19 @@ fn separable_groups(ctx: &Context, a: &Origins, memrefs: &[Value]) -> Option<Vec
         separable.push(rest);
     }
     Some(separable)
+}
+
+/// Whether a group of memrefs, with `own_not_alloc` of its memrefs not all allocations, is
+/// certainly apart from the other memrefs of its dealloc, when every memref is all allocations
+/// or arguments and `not_alloc` of them are not all allocations: the origin rule proves it when
+/// one side is all allocations (the group, or the others: they hold no memref that is not).
+///
+/// The rule in general (one side all allocations, the other all allocations or arguments)
+/// proves no group apart when some memref is neither, since a memref of the group is on the
+/// group's side and one of the others on theirs, so [`separable_groups`] stops at such a
+/// memref.
+fn group_provable(own_not_alloc: usize, not_alloc: usize) -> bool {
+    own_not_alloc == 0 || own_not_alloc == not_alloc
 }
 
 /// The connected components of "shares a terminal or its base" among `origins`, as lists
@@ -1089,8 +1104,41 @@ fn retained_aliasing_always_freed(
 
 #[cfg(test)]
 mod tests {
-    use super::{components_by_pairs, components_sharing_values, share_a_value, sorted_intersect};
+    use super::{
+        components_by_pairs, components_sharing_values, group_provable, share_a_value,
+        sorted_intersect,
+    };
     use ir::Value;
+
+    /// The origin rule on groups (the group all allocations and the others all allocations or
+    /// arguments, or the group all allocations or arguments and the others all allocations)
+    /// proves a group apart only when every memref is all allocations or arguments, and then
+    /// as [`group_provable`] says: checked on every group of up to five memrefs of each kind
+    /// (0: all allocations, 1: all allocations or arguments, 2: neither).
+    #[test]
+    fn groups_are_provable_only_among_allocations_or_arguments() {
+        for n in 1..=5u32 {
+            for code in 0..3usize.pow(n) {
+                let kinds: Vec<usize> = (0..n).map(|i| code / 3usize.pow(i) % 3).collect();
+                let not_alloc = kinds.iter().filter(|&&k| k != 0).count();
+                let not_alloc_or_arg = kinds.iter().filter(|&&k| k == 2).count();
+                for members in 1..(1usize << n) {
+                    let own = |pred: fn(usize) -> bool| {
+                        (0..kinds.len())
+                            .filter(|&i| members & (1 << i) != 0 && pred(kinds[i]))
+                            .count()
+                    };
+                    let own_not_alloc = own(|k| k != 0);
+                    let own_not_alloc_or_arg = own(|k| k == 2);
+                    let by_rule = (own_not_alloc == 0 && not_alloc_or_arg == own_not_alloc_or_arg)
+                        || (own_not_alloc_or_arg == 0 && not_alloc == own_not_alloc);
+                    let screened =
+                        not_alloc_or_arg == 0 && group_provable(own_not_alloc, not_alloc);
+                    assert_eq!(by_rule, screened, "kinds {kinds:?}, group {members:b}");
+                }
+            }
+        }
+    }
 
     /// Positions sharing a value, directly or through others, form one group; groups come in
     /// the order of their first position, each in order, whatever the order of the pairs.
