@@ -683,11 +683,13 @@ impl<'a> Origins<'a> {
     fn origin_of_reached(&self, ctx: &Context, base: Value, reached: &[Value]) -> Origin {
         let flow = self.analysis.view_flow();
         let mut table = self.table.borrow_mut();
+        // Most values a search reaches have sources and are not terminal: that is asked
+        // first, before the value's type.
         let span = table.push_terminals(
             reached
                 .iter()
                 .copied()
-                .filter(|&t| is_buffer(ctx, t) && flow.may_be_terminal(t)),
+                .filter(|&t| flow.may_be_terminal(t) && is_buffer(ctx, t)),
         );
         let kinds = self.kinds(ctx, table.terminals(span));
         Origin {
