@@ -28,9 +28,9 @@ use analysis::dense::ValueMap;
 const MAX_BUFFERS_PER_POINT: usize = 16;
 
 /// An unordered pair of values, stored smaller first.
-type Pair = (Value, Value);
+pub(crate) type Pair = (Value, Value);
 
-fn pair(x: Value, y: Value) -> Pair {
+pub(crate) fn pair(x: Value, y: Value) -> Pair {
     if x < y { (x, y) } else { (y, x) }
 }
 

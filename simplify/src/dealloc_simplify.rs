@@ -36,7 +36,6 @@ use ir::{Context, Op, OpView, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::cell::{Ref, RefCell};
-use std::collections::hash_map::Entry;
 
 use analysis::closures::BoundedClosures;
 use analysis::returns::ReturnSummaries;
@@ -66,7 +65,24 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         .into_iter()
         .filter(|&op| DeallocOp::is(ctx, op) || ctx.op_def(op).region_branch.is_some())
         .partition(|&op| DeallocOp::is(ctx, op));
-    let mut origins = Origins::new(ctx, root, &flow, handed_over, deallocs.len());
+    let origins = Origins::new(ctx, root, &flow, handed_over, deallocs.len());
+    let origins = with_carried_apart(ctx, root, region_branches, origins);
+    let mut patterns = DeallocSimplification { origins };
+    let config = GreedyConfig {
+        max_iterations: 10,
+        erase_dead_ops: false,
+    };
+    apply_patterns_greedily_to(ctx, deallocs, &mut patterns, &config).rewrites
+}
+
+/// `origins` with the pairs of values the region-branch ops `region_branches`, nested in
+/// `root`, receive apart ([`CarriedApart`]), proved by `origins`' rules.
+fn with_carried_apart<'a>(
+    ctx: &Context,
+    root: Op,
+    region_branches: Vec<Op>,
+    mut origins: Origins<'a>,
+) -> Origins<'a> {
     origins.carried = CarriedApart::compute(
         ctx,
         root,
@@ -74,12 +90,7 @@ pub fn simplify_deallocations(ctx: &mut Context, root: Op) -> usize {
         |v| metadata_view_base(ctx, view_base(ctx, v)),
         |x, y| decide_alias_by_rules(ctx, &origins, x, y) == AliasResult::DifferentAllocation,
     );
-    let mut patterns = DeallocSimplification { origins };
-    let config = GreedyConfig {
-        max_iterations: 10,
-        erase_dead_ops: false,
-    };
-    apply_patterns_greedily_to(ctx, deallocs, &mut patterns, &config).rewrites
+    origins
 }
 
 /// The arguments of private functions that every call hands over ([`analysis::handover`]):
@@ -178,34 +189,97 @@ fn distinct_alloc_and_block_arg(ctx: &Context, alloc: Value, arg: Value) -> bool
 }
 
 /// Whether the dealloc operands `x` and `y` are the same allocation, asked once per pair: the
-/// patterns of one dealloc ask for the same pairs, and a dealloc rebuilt is asked again.
+/// patterns of one dealloc ask for the same pairs, and a dealloc rebuilt is asked again. The
+/// answers of `(x, y)` and `(y, x)` are kept under one key, so that the second reuses what the
+/// first found ([`Answer`]).
 fn alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
     // One hash per question: deciding reads every memo of `a` but this one.
-    match a.answers.borrow_mut().entry((x, y)) {
-        Entry::Occupied(known) => *known.get(),
-        Entry::Vacant(slot) => *slot.insert(decide_alias(ctx, a, x, y)),
+    let forward = x <= y;
+    let mut answers = a.answers.borrow_mut();
+    let both = answers.entry(crate::carried_apart::pair(x, y)).or_default();
+    let (this, reversed) = if forward {
+        (&mut both.0, both.1)
+    } else {
+        (&mut both.1, both.0)
+    };
+    if let Some(known) = this {
+        return known.result;
+    }
+    let answer = decide_alias(ctx, a, x, y, reversed);
+    *this = Some(answer);
+    answer.result
+}
+
+/// An answer of [`alias`], with what the reversed question may reuse: the rules but the
+/// described buffer's ([`decide_shared_rules`]) and what region-branch ops forward
+/// ([`carried_apart`]) answer both orders alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Answer {
+    result: AliasResult,
+    /// Decided by [`decide_shared_rules`] (otherwise they answered unknown).
+    shared: bool,
+    /// What [`carried_apart`] answered, if it was asked.
+    carried: Option<bool>,
+}
+
+/// The answers of [`alias`] for the two orders of one pair of operands: the smaller first,
+/// then the larger first.
+type AnswerPair = (Option<Answer>, Option<Answer>);
+
+/// [`alias`], computed: by the rules of [`decide_alias_by_rules`], or else by what
+/// region-branch ops forward ([`CarriedApart`]), reusing what the answer of the reversed
+/// question `reversed` (if asked) tells of the parts that answer both orders alike.
+fn decide_alias(
+    ctx: &Context,
+    a: &Origins,
+    x: Value,
+    y: Value,
+    reversed: Option<Answer>,
+) -> Answer {
+    let (fx, fy) = (a.bases(ctx, x), a.bases(ctx, y));
+    let shared = match reversed {
+        Some(known) if known.shared => return known,
+        Some(_) => AliasResult::Unknown,
+        None => decide_shared_rules(ctx, a, &fx, &fy),
+    };
+    if shared != AliasResult::Unknown {
+        return Answer {
+            result: shared,
+            shared: true,
+            carried: None,
+        };
+    }
+    let by_described = decide_by_described(ctx, a, &fx, &fy);
+    if by_described != AliasResult::Unknown {
+        return Answer {
+            result: by_described,
+            shared: false,
+            carried: None,
+        };
+    }
+    let carried = match reversed.and_then(|known| known.carried) {
+        Some(known) => known,
+        None => carried_apart(ctx, a, fx.metadata, fy.metadata),
+    };
+    Answer {
+        result: if carried {
+            AliasResult::DifferentAllocation
+        } else {
+            AliasResult::Unknown
+        },
+        shared: false,
+        carried: Some(carried),
     }
 }
 
-/// [`alias`], computed: by the rules of [`decide_alias_by_rules`], or else by what
-/// region-branch ops forward ([`CarriedApart`]).
-fn decide_alias(ctx: &Context, a: &Origins, x: Value, y: Value) -> AliasResult {
-    let (fx, fy) = (a.bases(ctx, x), a.bases(ctx, y));
-    let by_rules = decide_by_rules_on_bases(ctx, a, &fx, &fy);
-    if by_rules != AliasResult::Unknown {
-        return by_rules;
-    }
-    let (bx, by) = (fx.metadata, fy.metadata);
+/// Whether the buffers `bx` and `by` are apart by what region-branch ops forward
+/// ([`CarriedApart`]: a proved pair, or apart through the flow either way); symmetric.
+fn carried_apart(ctx: &Context, a: &Origins, bx: Value, by: Value) -> bool {
     let base = |v| a.bases(ctx, v).metadata;
     let apart = |u, v| decide_alias_by_rules(ctx, a, u, v) == AliasResult::DifferentAllocation;
-    if a.carried.contains(bx, by)
+    a.carried.contains(bx, by)
         || a.carried.apart_through_flow(ctx, bx, by, base, apart)
         || a.carried.apart_through_flow(ctx, by, bx, base, apart)
-    {
-        AliasResult::DifferentAllocation
-    } else {
-        AliasResult::Unknown
-    }
 }
 
 /// [`alias`] by the rules alone: one view base, MLIR's `distinctAllocAndBlockArgument` and its
@@ -216,6 +290,16 @@ fn decide_alias_by_rules(ctx: &Context, a: &Origins, x: Value, y: Value) -> Alia
 
 /// [`decide_alias_by_rules`] of the values whose [`Bases`] are `fx` and `fy`.
 fn decide_by_rules_on_bases(ctx: &Context, a: &Origins, fx: &Bases, fy: &Bases) -> AliasResult {
+    match decide_shared_rules(ctx, a, fx, fy) {
+        AliasResult::Unknown => decide_by_described(ctx, a, fx, fy),
+        known => known,
+    }
+}
+
+/// The rules of [`decide_by_rules_on_bases`] that answer `(x, y)` and `(y, x)` alike: one
+/// view base, [`distinct_alloc_and_block_arg`] and [`Origins::made_in_block_of_arg`] each
+/// way, and [`Origins::same_allocation`].
+fn decide_shared_rules(ctx: &Context, a: &Origins, fx: &Bases, fy: &Bases) -> AliasResult {
     let (bx, by) = (fx.metadata, fy.metadata);
     if bx == by {
         return AliasResult::SameAllocation;
@@ -230,12 +314,15 @@ fn decide_by_rules_on_bases(ctx: &Context, a: &Origins, fx: &Bases, fy: &Bases) 
     {
         return AliasResult::DifferentAllocation;
     }
-    match a.same_allocation(ctx, fx, fy) {
-        AliasResult::Unknown => match fx.described {
-            Some(src) => a.same_allocation(ctx, &a.bases(ctx, src), fy),
-            None => AliasResult::Unknown,
-        },
-        known => known,
+    a.same_allocation(ctx, fx, fy)
+}
+
+/// The rule of [`decide_by_rules_on_bases`] for the first value only: when `fx` is the base
+/// buffer of a `memref.extract_strided_metadata`, the origins of the buffer it describes.
+fn decide_by_described(ctx: &Context, a: &Origins, fx: &Bases, fy: &Bases) -> AliasResult {
+    match fx.described {
+        Some(src) => a.same_allocation(ctx, &a.bases(ctx, src), fy),
+        None => AliasResult::Unknown,
     }
 }
 
@@ -577,8 +664,8 @@ struct Origins<'a> {
     analysis: &'a BufferOriginAnalysis,
     closures: RefCell<BoundedClosures<'a>>,
     table: RefCell<OriginTable>,
-    /// The answers of [`alias`] by pair of operands.
-    answers: RefCell<FxHashMap<(Value, Value), AliasResult>>,
+    /// The answers of [`alias`] by unordered pair of operands, for each order.
+    answers: RefCell<FxHashMap<(Value, Value), AnswerPair>>,
     /// The [`Bases`] of the values asked about so far.
     bases: RefCell<ValueMap<Bases>>,
     /// Handed-over arguments, which count as allocations.
@@ -1107,10 +1194,103 @@ fn retained_aliasing_always_freed(
 #[cfg(test)]
 mod tests {
     use super::{
-        components_by_pairs, components_sharing_values, group_provable, share_a_value,
-        sorted_intersect,
+        BufferOriginAnalysis, Origins, alias, components_by_pairs, components_sharing_values,
+        decide_alias, group_provable, is_buffer, share_a_value, sorted_intersect,
+        with_carried_apart,
     };
     use ir::Value;
+
+    /// The answer of each ordered pair of buffers of two functions (loop-carried buffers, base
+    /// buffers of `memref.extract_strided_metadata`, an argument, a select; a base buffer
+    /// whose own origin is one value too large, while the buffer it describes has one) is the
+    /// same computed alone and computed after the reversed question, from what its answer
+    /// tells; the last makes two reversed questions answer differently.
+    #[test]
+    fn reversed_questions_reuse_only_what_answers_both_orders() {
+        let mut chain = String::from(
+            "func.func @g(%c: i1) {\n  %v0 = memref.alloc() : memref<2xf32>\n  %v1 = memref.alloc() : memref<2xf32>\n",
+        );
+        // The closure of %v255 is 256 values, the most an origin may reach.
+        for k in 2..256 {
+            chain.push_str(&format!(
+                "  %v{k} = arith.select %c, %v{}, %v{} : memref<2xf32>\n",
+                k - 1,
+                k - 2
+            ));
+        }
+        chain.push_str(
+            "  %b, %o, %s, %t = memref.extract_strided_metadata %v255 : memref<2xf32> -> memref<f32>, index, index, index
+  %z = memref.alloc() : memref<2xf32>
+  return
+}
+",
+        );
+        let src = chain + "func.func @f(%arg: memref<2xf32>, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %b) -> (memref<2xf32>, memref<2xf32>) {
+    %new = memref.alloc() : memref<2xf32>
+    %bx, %ox, %sx, %tx = memref.extract_strided_metadata %x : memref<2xf32> -> memref<f32>, index, index, index
+    %by, %oy, %sy, %ty = memref.extract_strided_metadata %y : memref<2xf32> -> memref<f32>, index, index, index
+    scf.yield %new, %x : memref<2xf32>, memref<2xf32>
+  }
+  %s = arith.select %c, %r#0, %arg : memref<2xf32>
+  %bs, %os, %ss, %ts = memref.extract_strided_metadata %s : memref<2xf32> -> memref<f32>, index, index, index
+  %ba, %oa, %sa, %ta = memref.extract_strided_metadata %arg : memref<2xf32> -> memref<f32>, index, index, index
+  return
+}
+";
+        let mut ctx = ir::Context::new();
+        let module = ir::asm::parse_module(&mut ctx, "t.mlir", &src, &Default::default())
+            .unwrap_or_else(|d| panic!("{}", d.message));
+        let ops = ctx.walk_preorder(module);
+        let mut buffers: Vec<Value> = Vec::new();
+        for &op in &ops {
+            buffers.extend(ctx.results(op).iter().copied());
+            for &region in ctx.regions(op) {
+                for block in ctx.blocks(region) {
+                    buffers.extend(ctx.block_args(block).iter().copied());
+                }
+            }
+        }
+        // Not the chain's selects: only its ends are asked about.
+        buffers.retain(|&v| {
+            is_buffer(&ctx, v)
+                && ctx
+                    .defining_op(v)
+                    .is_none_or(|op| ctx.op_name_str(op) != "arith.select")
+        });
+        let flow = BufferOriginAnalysis::compute_interprocedural(&ctx, module);
+        let branches = ops
+            .iter()
+            .copied()
+            .filter(|&op| ctx.op_def(op).region_branch.is_some())
+            .collect();
+        let origins = Origins::new(&ctx, module, &flow, Default::default(), 1);
+        let origins = with_carried_apart(&ctx, module, branches, origins);
+        let (mut carried, mut asymmetric) = (0, 0);
+        for &x in &buffers {
+            for &y in &buffers {
+                let alone = decide_alias(&ctx, &origins, x, y, None);
+                let reversed = decide_alias(&ctx, &origins, y, x, None);
+                let after = decide_alias(&ctx, &origins, x, y, Some(reversed));
+                assert_eq!(alone.result, after.result, "{x:?} {y:?}");
+                assert_eq!(alias(&ctx, &origins, x, y), alone.result);
+                carried += usize::from(alone.carried == Some(true));
+                asymmetric += usize::from(alone.result != reversed.result);
+            }
+        }
+        assert!(
+            asymmetric > 0,
+            "some pair is apart only by the described buffer"
+        );
+        assert!(
+            carried > 0,
+            "some pair is apart only by what the loop forwards"
+        );
+    }
 
     /// The origin rule on groups (the group all allocations and the others all allocations or
     /// arguments, or the group all allocations or arguments and the others all allocations)
