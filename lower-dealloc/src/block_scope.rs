@@ -171,7 +171,7 @@ func.func @f(%n: index, %m: memref<2xf32>) {
         let ops = ctx.walk_preorder(module);
         let (blocks, values) = blocks_and_values(&ctx, module);
         let mut scope = BlockScope::default();
-        let (mut under, mut outside, mut found) = (0, 0, 0);
+        let (mut under, mut outside, mut found, mut nested) = (0, 0, 0, 0);
         for &block in &blocks {
             scope.reset(&ctx, block);
             for &value in &values {
@@ -189,9 +189,16 @@ func.func @f(%n: index, %m: memref<2xf32>) {
                 }
             }
             for &op in &ops {
-                assert_eq!(scope.climb(&ctx, op), ctx.ancestor_in_block(block, op));
+                let top = scope.climb(&ctx, op);
+                assert_eq!(top, ctx.ancestor_in_block(block, op));
+                // The last-use placement climbs once per run of users in another block.
+                if let Some(parent) = ctx.op_parent(op).filter(|&p| p != block) {
+                    let first = ctx.block_ops(parent).next().expect("holds op");
+                    assert_eq!(top, scope.climb(&ctx, first), "{op:?} in {block:?}");
+                    nested += usize::from(top.is_some());
+                }
             }
         }
-        assert!(under > 0 && outside > 0 && found > 0);
+        assert!(under > 0 && outside > 0 && found > 0 && nested > 0);
     }
 }

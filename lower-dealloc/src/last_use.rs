@@ -569,8 +569,20 @@ fn last_with_address_users(
         return Some(last);
     }
     let users = closures.address_users.find(ctx, pointers, ALIAS_LIMIT)?;
+    // The top of a user nested in a block other than the free's is that block's
+    // (BlockScope::climb): climbed once per run of consecutive users in one such block.
+    let mut nested: Option<(Block, Option<Op>)> = None;
     for &user in users {
-        last = note_top(ctx, site.guard, last, closures.scope.climb(ctx, user))?;
+        let parent = ctx.op_parent(user);
+        let top = match nested {
+            Some((block, top)) if parent == Some(block) => top,
+            _ => {
+                let top = closures.scope.climb(ctx, user);
+                nested = parent.filter(|&p| p != site.block).map(|p| (p, top));
+                top
+            }
+        };
+        last = note_top(ctx, site.guard, last, top)?;
     }
     Some(last)
 }
