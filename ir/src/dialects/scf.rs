@@ -943,6 +943,10 @@ fn verify_while(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         op_error(ctx, op, diags, "expected 2 regions");
         return;
     }
+    // The common case: matching types imply the entry terminators' names checked below.
+    if while_types_match(ctx, op) {
+        return;
+    }
     let checks = [
         (
             0,
@@ -967,9 +971,7 @@ fn verify_while(ctx: &Context, op: Op, diags: &mut Vec<Diagnostic>) {
         diags.push(d);
         return;
     }
-    if !while_types_match(ctx, op) {
-        verify_region_branch_types(ctx, op, diags);
-    }
+    verify_region_branch_types(ctx, op, diags);
 }
 
 /// Whether every value an `scf.while` of single-block regions forwards matches what receives
