@@ -25,6 +25,7 @@ use crate::entity::{Block, Op, Region, Value};
 use crate::registry::{OpDef, Traits};
 use cranelift_entity::EntityRef;
 use marks::Marks;
+use notes::Note;
 use signature::{Recall, SignatureMemo};
 
 /// Verifies `root` and everything nested in it; the errors are the ones MLIR would report.
@@ -43,7 +44,8 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
 /// terminators (a terminator reads its parent, a branch its successors' arguments), the rules
 /// of its parent when it is a terminator (a region-branch op reads its terminators), its symbol
 /// table, and the dominance of its operands; when a symbol table was touched, also every op
-/// naming a symbol (a call reads its callee). With what the recording notes (see
+/// naming a symbol (a call reads its callee). An op noted only for a change around it is
+/// checked for what that change can break ([`Check`]). With what the recording notes (see
 /// `context/changes.rs`), this checks every rule a change can break, so that IR which verified
 /// before the change verifies after it exactly when this passes.
 ///
@@ -70,6 +72,46 @@ pub struct ChangeVerifier {
     /// The signatures whose rules passed, kept for the whole run (a signature's rules pass
     /// wherever its ops stand).
     signatures: SignatureMemo,
+    /// The blocks whose arguments changed (in the current call), by index.
+    args_changed: Marks,
+}
+
+/// How a noted op is checked, by why it was noted (see [`notes`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
+enum Check {
+    /// Everything a change of the op can break (see [`verify_changed`]).
+    Touched = 0,
+    /// The op moved with an ancestor and its rules read nothing but its signature: they pass
+    /// as they did, and only its operands' dominance may have changed.
+    Dominance = 1,
+    /// Arguments of some of the op's blocks changed (those marked in `args_changed`): its
+    /// rules read them, and so do the branches into those blocks; nothing else changed.
+    BlockArgs = 2,
+}
+
+/// Where a word of the list of checks keeps its [`Check`] (the list is kept in the record's
+/// own words: no arena holds 2^30 entities).
+const CHECK_SHIFT: u32 = 30;
+
+impl Check {
+    /// The word of the list of checks saying that `op` gets this check.
+    #[inline]
+    fn word(self, op: Op) -> Op {
+        Op::from_u32(op.as_u32() | (self as u32) << CHECK_SHIFT)
+    }
+
+    /// The op of a word of the list of checks, and its check.
+    #[inline]
+    fn of_word(word: Op) -> (Op, Check) {
+        let op = Op::from_u32(word.as_u32() & ((1 << CHECK_SHIFT) - 1));
+        let check = match word.as_u32() >> CHECK_SHIFT {
+            0 => Check::Touched,
+            1 => Check::Dominance,
+            _ => Check::BlockArgs,
+        };
+        (op, check)
+    }
 }
 
 impl ChangeVerifier {
@@ -84,23 +126,104 @@ impl ChangeVerifier {
         self.covered.clear();
         self.nested.clear();
         self.dom.forget();
-        let mut changed = changed;
-        changed.retain(|&op| {
-            self.covered.insert(op.index())
-                && ctx.is_alive(op)
-                && self.nested.contains(ctx, top, op)
-        });
+        let mut checks = changed;
+        self.plan_checks(ctx, top, &mut checks);
         let mut v = Verifier::new(ctx);
-        // Every touched op gets its rules checked: a terminator or parent checked for a touched
-        // neighbour is skipped when it is touched itself or checked already.
+        // Every noted op gets its rules checked where its check needs them: a terminator or
+        // parent checked for a touched neighbour is skipped when it is noted itself or checked
+        // already.
         v.rules_covered = std::mem::take(&mut self.covered);
         v.dom = std::mem::take(&mut self.dom);
         v.signatures = std::mem::take(&mut self.signatures);
-        let ok = v.verify_touched_ops(root, top, &changed);
+        v.args_changed = std::mem::take(&mut self.args_changed);
+        let ok = v.verify_noted_ops(root, top, &checks);
         self.covered = std::mem::take(&mut v.rules_covered);
         self.dom = std::mem::take(&mut v.dom);
         self.signatures = std::mem::take(&mut v.signatures);
+        self.args_changed = std::mem::take(&mut v.args_changed);
         if ok { Ok(()) } else { Err(v.diags) }
+    }
+
+    /// Turns `record` in place into the list of the ops it notes that are alive and nested in
+    /// `top`, each once, where it is first noted, with the check its notes together ask for
+    /// (one note as touched makes it [`Check::Touched`]), as words of [`Check::word`]. Marks
+    /// each op in `covered`, flagged while only noted for a change around it.
+    fn plan_checks(&mut self, ctx: &Context, top: Op, record: &mut Vec<Op>) {
+        self.args_changed.clear();
+        // Whether an op noted first for a change around it was then noted as touched.
+        let mut upgraded = false;
+        let (mut read, mut kept) = (0, 0);
+        // A note takes at least the word written for it: `kept` never passes `read`.
+        while read < record.len() {
+            let (note, next) = notes::read(record, read);
+            read = next;
+            let (op, check) = self.check_of(ctx, note);
+            let light = check != Check::Touched;
+            match self.covered.insert_flagged(op.index(), light) {
+                None => {
+                    if ctx.is_alive(op) && self.nested.contains(ctx, top, op) {
+                        record[kept] = check.word(op);
+                        kept += 1;
+                    }
+                }
+                Some(true) if !light => {
+                    self.covered.unflag(op.index());
+                    upgraded = true;
+                }
+                Some(_) => {}
+            }
+        }
+        record.truncate(kept);
+        if upgraded {
+            for word in record.iter_mut() {
+                let (op, _) = Check::of_word(*word);
+                if self.covered.flag(op.index()) == Some(false) {
+                    *word = op;
+                }
+            }
+        }
+    }
+
+    /// The op `note` is about and the check it asks for; marks the block of a block note.
+    #[inline]
+    fn check_of(&mut self, ctx: &Context, note: Note) -> (Op, Check) {
+        match note {
+            Note::Touched(op) => (op, Check::Touched),
+            Note::Moved(op) => {
+                let by_signature = ctx.is_alive(op)
+                    && self
+                        .signatures
+                        .rules_read_only_signature(ctx, op, ctx.op_def(op));
+                (
+                    op,
+                    if by_signature {
+                        Check::Dominance
+                    } else {
+                        Check::Touched
+                    },
+                )
+            }
+            Note::BlockArgs { parent, block } => {
+                if self.block_args_changed(ctx, parent, block) {
+                    self.args_changed.insert(block.index());
+                    (parent, Check::BlockArgs)
+                } else {
+                    (parent, Check::Touched)
+                }
+            }
+        }
+    }
+
+    /// Whether a block note of `block` under `parent` is about its arguments alone: the block
+    /// is still in a region of `parent` (else it left, and every rule of `parent` reading its
+    /// blocks is checked, as for a touched op), and `parent` is neither a symbol table (whose
+    /// rules are checked with its symbol users) nor a terminator (whose parent reads it).
+    fn block_args_changed(&self, ctx: &Context, parent: Op, block: Block) -> bool {
+        if !ctx.is_alive(parent) || ctx.block_parent_op(block) != Some(parent) {
+            return false;
+        }
+        let def = ctx.op_def(parent);
+        !def.traits.contains(Traits::SYMBOL_TABLE) && !def.traits.contains(Traits::TERMINATOR)
     }
 }
 
@@ -118,10 +241,8 @@ fn outermost_ancestor(ctx: &Context, op: Op) -> Op {
 /// than verifying it.
 #[derive(Default)]
 struct NestedIn {
-    /// Blocks asked about since the last [`NestedIn::clear`].
+    /// Blocks asked about since the last [`NestedIn::clear`], flagged if nested in the root.
     known: Marks,
-    /// Those of them nested in the root.
-    nested: Marks,
     /// The last block asked about and its answer (runs of touched ops share a block).
     last: Option<(Block, bool)>,
 }
@@ -130,7 +251,6 @@ impl NestedIn {
     /// Forgets every block (the next question may be about another root).
     fn clear(&mut self) {
         self.known.clear();
-        self.nested.clear();
         self.last = None;
     }
 
@@ -155,16 +275,15 @@ impl NestedIn {
 
     /// [`NestedIn::contains`] for an op of `block`, not the block asked about last.
     fn block_is_nested(&mut self, ctx: &Context, root: Op, block: Block) -> bool {
-        let nested = if self.known.insert(block.index()) {
-            let nested = ctx
-                .block_parent_op(block)
-                .is_some_and(|parent| ctx.is_ancestor(root, parent));
-            if nested {
-                self.nested.insert(block.index());
+        let nested = match self.known.flag(block.index()) {
+            Some(nested) => nested,
+            None => {
+                let nested = ctx
+                    .block_parent_op(block)
+                    .is_some_and(|parent| ctx.is_ancestor(root, parent));
+                self.known.insert_flagged(block.index(), nested);
+                nested
             }
-            nested
-        } else {
-            self.nested.contains(block.index())
         };
         self.last = Some((block, nested));
         nested
@@ -222,6 +341,8 @@ struct Verifier<'a> {
     rules_covered: Marks,
     /// The signatures whose rules passed (in this walk, or in the run's earlier checks).
     signatures: SignatureMemo,
+    /// For [`verify_changed`]: the blocks whose arguments changed, by index.
+    args_changed: Marks,
 }
 
 impl<'a> Verifier<'a> {
@@ -237,6 +358,7 @@ impl<'a> Verifier<'a> {
             reachable_cache: None,
             rules_covered: Marks::default(),
             signatures: SignatureMemo::default(),
+            args_changed: Marks::default(),
         }
     }
 
@@ -295,20 +417,63 @@ impl<'a> Verifier<'a> {
         ok
     }
 
-    /// The checks of [`verify_changed`] for the touched ops `changed` (alive, under `top`, each
-    /// once) of a transformation run on `root`.
-    fn verify_touched_ops(&mut self, root: Op, top: Op, changed: &[Op]) -> bool {
+    /// The checks of [`verify_changed`] for the noted ops `checks` (alive, under `top`, each
+    /// once, as words of [`Check::word`]) of a transformation run on `root`.
+    fn verify_noted_ops(&mut self, root: Op, top: Op, checks: &[Op]) -> bool {
         let mut symbol_table_touched = false;
-        for &op in changed {
-            // The op's definition, looked up once for the checks of the op's neighbourhood.
-            let def: &'a OpDef = self.ctx.op_def(op);
-            let is_symbol_table = def.registered && def.traits.contains(Traits::SYMBOL_TABLE);
-            symbol_table_touched |= is_symbol_table;
-            if !self.verify_touched_op(root, op, def) {
+        for &word in checks {
+            let (op, check) = Check::of_word(word);
+            let ok = match check {
+                Check::Touched => {
+                    // The op's definition, looked up once for the checks of its neighbourhood.
+                    let def: &'a OpDef = self.ctx.op_def(op);
+                    symbol_table_touched |=
+                        def.registered && def.traits.contains(Traits::SYMBOL_TABLE);
+                    self.verify_touched_op(root, op, def)
+                }
+                Check::Dominance => self.verify_moved_op(root, op),
+                Check::BlockArgs => self.verify_op_with_changed_args(op),
+            };
+            if !ok {
                 return false;
             }
         }
         !symbol_table_touched || self.verify_symbol_users(top)
+    }
+
+    /// The check of an op that moved with an ancestor and whose rules read only its signature
+    /// ([`Check::Dominance`]): its operands' dominance.
+    fn verify_moved_op(&mut self, root: Op, op: Op) -> bool {
+        let scan = self.scan_operands(op);
+        if !scan.resolved {
+            return self.unresolved_operand(op);
+        }
+        if scan.local || op == root || self.reachable_block_of(op).is_none() {
+            return true;
+        }
+        self.verify_operand_dominance(op)
+    }
+
+    /// The check of an op some of whose blocks' arguments changed ([`Check::BlockArgs`]): its
+    /// own rules, and those of the terminators that branch to one of those blocks (in the
+    /// order a touched op's terminators are checked).
+    fn verify_op_with_changed_args(&mut self, op: Op) -> bool {
+        if !self.verify_op_on_entrance(op) {
+            return false;
+        }
+        let ctx = self.ctx;
+        ctx.regions(op).iter().all(|&region| {
+            ctx.blocks(region).all(|block| {
+                ctx.last_op(block)
+                    .filter(|&term| ctx.has_trait(term, Traits::TERMINATOR))
+                    .filter(|&term| {
+                        ctx.successors(term)
+                            .iter()
+                            .any(|s| self.args_changed.contains(s.index()))
+                    })
+                    .is_none_or(|term| self.verify_rules_once(term))
+            })
+        })
     }
 
     /// The checks of [`verify_changed`] for one op, whose definition is `def`.
@@ -1116,4 +1281,7 @@ impl<'a> Verifier<'a> {
 mod counts;
 pub mod dominance;
 mod marks;
+pub(crate) mod notes;
 mod signature;
+#[cfg(test)]
+mod tests;

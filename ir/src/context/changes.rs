@@ -17,12 +17,19 @@
 //! read it: `linalg.index` reads its parent's indexing maps). What reaches further from a
 //! touched op is checked by `ir::verify::verify_changed` itself: the terminators of its blocks,
 //! the parent of a terminator, and the symbol users under a touched symbol table.
+//!
+//! Each note says why its op was noted (`ir::verify::notes`): most ops changed themselves, but
+//! an op moved along with an ancestor kept its own fields, and a block whose arguments changed
+//! is noted apart from its parent, so that the verifier checks such ops only for what their
+//! neighbourhood's change can break (the ops reading their ancestors, their operands'
+//! dominance; the parent's rules and the branches into the block).
 
 use cranelift_entity::PrimaryMap;
 
 use crate::context::{Context, OperandData, ValueData, ValueDef};
 use crate::entity::{Block, Op, Operand, Region, Value};
 use crate::registry::Traits;
+use crate::verify::notes;
 
 impl Context {
     /// Starts recording touched ops (dropping any earlier record).
@@ -30,8 +37,9 @@ impl Context {
         self.changed_ops = Some(Vec::new());
     }
 
-    /// Stops recording and returns the touched ops (with repeats, in no useful order); `None`
-    /// if recording was off.
+    /// Stops recording and returns the notes of the touched ops (with repeats, in no useful
+    /// order), for the verifier (`ir::verify::notes` reads them: some words carry a reason
+    /// beside an op's id, and a block's id follows its parent's); `None` if recording was off.
     pub fn take_recorded_changes(&mut self) -> Option<Vec<Op>> {
         self.changed_ops.take()
     }
@@ -48,8 +56,18 @@ impl Context {
         }
     }
 
-    /// Notes the op owning `block` (its ops or arguments changed).
+    /// Notes that the arguments of `block` changed, or that it is leaving its region: its
+    /// parent op's rules may read them, and so may the branches into it.
     pub(crate) fn record_block_parent(&mut self, block: Block) {
+        if let Some(parent) = self.block_parent_op(block)
+            && let Some(list) = &mut self.changed_ops
+        {
+            notes::push_block_args(list, parent, block);
+        }
+    }
+
+    /// Notes the op owning `block` as touched (its ops changed where its rules read them).
+    fn record_parent_of(&mut self, block: Block) {
         if self.is_recording_changes()
             && let Some(parent) = self.block_parent_op(block)
         {
@@ -116,7 +134,8 @@ impl Context {
         self.record_users(value);
     }
 
-    /// Notes an op just placed in a block: the op, every op nested in it, the users of their
+    /// Notes an op just placed in a block: the op, every op nested in it (as moved with it: a
+    /// new op's nested ops were noted when placed in its blocks), the users of their
     /// results, and the block's parent op when [`Context::parent_reads_op_there`] says its
     /// rules may read the op. Allocates nothing for an op without regions (the common case: an
     /// op just built), as this runs on every insertion while recording; that case writes to
@@ -139,7 +158,8 @@ impl Context {
         };
         list.extend(reading_parent);
         for inner in self.walk_preorder(op) {
-            self.note_op_and_result_users(inner, &mut list);
+            let note = if inner == op { op } else { notes::moved(inner) };
+            self.note_op_and_result_users(inner, note, &mut list);
         }
         self.changed_ops = Some(list);
     }
@@ -170,7 +190,7 @@ impl Context {
     /// says its rules may read `op` there (removing any other op leaves them as they were).
     pub(crate) fn record_op_leaving_block(&mut self, op: Op, block: Block) {
         if self.is_recording_changes() && self.parent_reads_op_there(op) {
-            self.record_block_parent(block);
+            self.record_parent_of(block);
         }
     }
 
@@ -187,9 +207,9 @@ impl Context {
             || self.sym_name_attr(op).is_some()
     }
 
-    /// Pushes `op` and the users of its results onto `list`.
-    fn note_op_and_result_users(&self, op: Op, list: &mut Vec<Op>) {
-        list.push(op);
+    /// Pushes `note` (of `op`) and the users of `op`'s results onto `list`.
+    fn note_op_and_result_users(&self, op: Op, note: Op, list: &mut Vec<Op>) {
+        list.push(note);
         for &result in self.results(op) {
             list.extend(self.uses(result).map(|(user, _)| user));
         }
@@ -200,7 +220,7 @@ impl Context {
         if !self.is_recording_changes() {
             return;
         }
-        self.record_block_parent(block);
+        self.record_parent_of(block);
         let ops: Vec<Op> = self.block_ops(block).collect();
         for op in ops {
             self.record_placed_op(op);
@@ -242,8 +262,8 @@ impl Context {
     }
 
     /// Puts back the record `paused` after `blocks` moved from `from` to a twin right before
-    /// its owner, noting both owners and the ops directly in the blocks (their parent changed)
-    /// instead of every op nested in them and their users: every value that dominated the old
+    /// its owner, noting both owners and the ops directly in the blocks (as moved: their parent
+    /// changed, nothing else of theirs) instead of every op nested in them and their users: every value that dominated the old
     /// owner's region dominates the new one's (nothing but the new owner lies between them,
     /// and its results reach the moved ops only through recorded use changes), the region kind
     /// is the same (same name and index), and an op deeper down keeps its parent.
@@ -260,7 +280,7 @@ impl Context {
         list.extend(self.region_parent(from));
         list.extend(self.region_parent(to));
         for &block in blocks {
-            list.extend(self.block_ops(block));
+            list.extend(self.block_ops(block).map(notes::moved));
         }
         self.changed_ops = Some(list);
     }

@@ -56,20 +56,40 @@ impl SignatureMemo {
     /// Whether an op of the signature of `op` (defined by `def`) passed its rules before.
     #[inline]
     pub(crate) fn recall(&mut self, ctx: &Context, op: Op, def: &OpDef) -> Recall {
-        if !ctx.regions(op).is_empty() || !ctx.successors(op).is_empty() {
+        let Some(memo) = self.memo_if_by_signature(ctx, op, def) else {
             return Recall::NotBySignature;
+        };
+        if memo.passed.iter().any(|s| has_signature(ctx, op, s)) {
+            Recall::Passed
+        } else {
+            Recall::Unknown
+        }
+    }
+
+    /// Whether the rules of `op` (defined by `def`) read nothing but its signature: then they
+    /// pass wherever it stands once they passed, as long as its signature is the same.
+    #[inline]
+    pub(crate) fn rules_read_only_signature(&mut self, ctx: &Context, op: Op, def: &OpDef) -> bool {
+        self.memo_if_by_signature(ctx, op, def).is_some()
+    }
+
+    /// The entry of `op`'s name if the rules of `op` (defined by `def`) read nothing but its
+    /// signature. Asked for most ops the verifier checks: inlined into its callers.
+    #[inline(always)]
+    fn memo_if_by_signature(
+        &mut self,
+        ctx: &Context,
+        op: Op,
+        def: &OpDef,
+    ) -> Option<&mut NameMemo> {
+        if !ctx.regions(op).is_empty() || !ctx.successors(op).is_empty() {
+            return None;
         }
         let memo = self.name_memo(ctx, op);
         let eligible = *memo
             .eligible
             .get_or_insert_with(|| reads_only_signature(def));
-        if !eligible {
-            Recall::NotBySignature
-        } else if memo.passed.iter().any(|s| has_signature(ctx, op, s)) {
-            Recall::Passed
-        } else {
-            Recall::Unknown
-        }
+        eligible.then_some(memo)
     }
 
     /// Remembers that `op`, whose signature [`SignatureMemo::recall`] did not know, passed
