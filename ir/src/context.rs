@@ -327,6 +327,7 @@ impl CommonTypes {
 }
 
 mod changes;
+mod results;
 
 /// The spacing of the op numbers `is_before_in_block` compares, leaving room for insertions.
 const ORDER_STRIDE: u32 = 16;

@@ -190,19 +190,31 @@ impl Visit<'_> {
             if Some(op) == self.root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
                 continue;
             }
+            // An op changed in place for a rebuild (`Rewriter::keep_results_in_place`) stands
+            // for the new op: the one visited here is gone, as far as the visit goes.
+            let mut renewed = None;
             if self.config.erase_dead_ops && is_trivially_dead(rw, op) {
                 rw.erase_op(op);
                 count += 1;
             } else if patterns.apply(rw, op) {
                 count += 1;
-                if rw.is_alive(op) {
+                renewed = rw.take_renewed();
+                if rw.is_alive(op) && renewed != Some(op) {
                     rw.note(op);
                 }
             }
             // Only an op with regions can make its parent dead (see the function); most have
             // none, which is told without a call.
-            if self.config.erase_dead_ops && rw.is_alive(op) && !rw.regions(op).is_empty() {
+            if self.config.erase_dead_ops
+                && rw.is_alive(op)
+                && renewed != Some(op)
+                && !rw.regions(op).is_empty()
+            {
                 requeue_parent_if_now_dead(rw, op, worklist);
+            }
+            if let Some(new) = renewed {
+                debug_assert!(new == op, "only the visited op is renewed");
+                worklist.forget(new);
             }
             if rw.has_noted() {
                 let start = self.noted.len();

@@ -28,6 +28,9 @@ pub struct Rewriter<'c> {
     /// Regions whose blocks, block arguments or edges may have changed (see
     /// [`Rewriter::take_touched_regions`]).
     touched: Vec<Region>,
+    /// The op changed in place where a rebuild would have made a twin of it, since the
+    /// driver last asked ([`Rewriter::take_renewed`]).
+    renewed: Option<Op>,
 }
 
 impl Deref for Rewriter<'_> {
@@ -45,6 +48,7 @@ impl<'c> Rewriter<'c> {
             ctx,
             noted: Vec::new(),
             touched: Vec::new(),
+            renewed: None,
         }
     }
 
@@ -145,6 +149,52 @@ impl<'c> Rewriter<'c> {
     /// A builder inserting right before `anchor`, at its location, whose new ops are noted.
     pub fn builder_before(&mut self, anchor: Op) -> Builder<'_> {
         Builder::before(self.ctx, anchor).with_listener(&mut self.noted)
+    }
+
+    /// Takes the op that [`Rewriter::keep_results_in_place`] changed since the last call: the
+    /// driver visits it again in the current generation, as it would visit the twin a rebuild
+    /// makes, and does not treat it as the op it just visited (which a rebuild erases).
+    pub fn take_renewed(&mut self) -> Option<Op> {
+        self.renewed.take()
+    }
+
+    /// Gives `op` the operands `operands` and keeps only its results `kept` (distinct; the
+    /// others must be unused), in place: the IR a rebuild would leave (a twin with those
+    /// operands and results built right before `op`, its regions moved over, the kept results'
+    /// uses redirected, `op` erased), without the new op, regions and values. The notes are
+    /// those of the rebuild, in its order, with `op` standing for the twin; the touched
+    /// regions are `op`'s, as the twin's would be; the operands are relinked at the end of
+    /// their use-lists as the twin's would be linked; and the driver visits `op` again as the
+    /// new op it stands for ([`Rewriter::take_renewed`]). So the rewrite goes on exactly as
+    /// after the rebuild. For the op a pattern is visiting, whose regions hold at most one
+    /// block each (region simplification, which the new regions would be queued for, has
+    /// nothing to do in them).
+    pub fn keep_results_in_place(&mut self, op: Op, operands: &[Value], kept: &[usize]) {
+        debug_assert!(self.renewed.is_none(), "one renewal per visit");
+        // Building the twin notes it; taking over the regions touches them.
+        self.noted.push(op);
+        self.renewed = Some(op);
+        let regions: SmallVec<[Region; 4]> = SmallVec::from_slice(self.ctx.regions(op));
+        self.touched.extend_from_slice(&regions);
+        // Redirecting the kept results' uses notes their users.
+        for &k in kept {
+            self.note_users(self.ctx.result(op, k));
+        }
+        // Erasing the old op notes the op before it (the twin), its parent and the definers
+        // of its operands (its regions are empty by then).
+        self.note_surroundings_of_replaced(op);
+        self.note_operand_definers(op);
+        self.ctx.set_operands(op, operands);
+        self.ctx.keep_results(op, kept);
+    }
+
+    /// What erasing an op right after its twin notes: the twin (here the op itself), then the
+    /// parent op.
+    fn note_surroundings_of_replaced(&mut self, op: Op) {
+        self.noted.push(op);
+        if let Some(parent) = self.ctx.parent_op(op) {
+            self.noted.push(parent);
+        }
     }
 
     /// Moves the blocks of `from` to the end of `to`.

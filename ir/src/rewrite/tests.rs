@@ -40,6 +40,21 @@ fn an_op_pushed_after_its_visit_waits_for_the_next_generation() {
     assert_eq!(drain(&mut worklist), vec![op(1), op(4)]);
 }
 
+/// A forgotten op, visited already, is queued again in the same generation as a new op would
+/// be: at the end, once.
+#[test]
+fn a_forgotten_op_joins_the_generation_again_as_a_new_op() {
+    let mut worklist = Worklist::default();
+    worklist.start_generation([op(1), op(2)]);
+    assert_eq!(worklist.pop(), Some(op(1)));
+    worklist.forget(op(1));
+    worklist.extend([op(1), op(3), op(1)]);
+    assert!(worklist.is_pending(op(1)));
+    assert_eq!(drain(&mut worklist), vec![op(2), op(1), op(3)]);
+    worklist.start_generation([]);
+    assert!(worklist.is_empty());
+}
+
 /// `"toy.negate"(x)`: a pure op of one operand and one result, registered by the test with its
 /// own pattern `negate(negate(x)) -> x`.
 fn register_toy_negate(ctx: &mut Context) {

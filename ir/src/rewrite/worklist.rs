@@ -261,6 +261,15 @@ impl Worklist {
         }
     }
 
+    /// Forgets that `op` was queued or visited in the current generation: the next push
+    /// queues it in this generation again, at the end, as it would a new op (an op changed in
+    /// place stands for the twin a rebuild would have made).
+    pub fn forget(&mut self, op: Op) {
+        let stamps = self.stamps.get_mut(op);
+        stamps.queued = 0;
+        stamps.visited = 0;
+    }
+
     /// Queues every op of `ops`.
     pub fn extend(&mut self, ops: impl IntoIterator<Item = Op>) {
         for op in ops {

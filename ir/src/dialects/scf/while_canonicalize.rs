@@ -217,6 +217,22 @@ pub(super) fn rebuild_with_kept_results(
     operands: Vec<Value>,
     kept: &[usize],
 ) {
+    // Regions of one block each (those of scf.if, scf.for and scf.while always are) need no
+    // new op: the results go in place, which the rewrite cannot tell from the rebuild.
+    if rw.regions(op).iter().all(|&r| {
+        rw.entry_block(r)
+            .is_none_or(|entry| rw.next_block(entry).is_none())
+    }) {
+        rw.keep_results_in_place(op, &operands, kept);
+        return;
+    }
+    rebuild_as_twin(rw, op, operands, kept);
+}
+
+/// [`rebuild_with_kept_results`] by building a twin of `op` right before it, moving the
+/// regions over and erasing `op`: for regions of several blocks, which the twin's new regions
+/// queue for region simplification.
+fn rebuild_as_twin(rw: &mut Rewriter, op: Op, operands: Vec<Value>, kept: &[usize]) {
     // The region lists are kept inline (ops have one or two): only what the new op's state
     // owns is allocated.
     let (name, attrs) = (rw.op_name(op), rw.attrs(op).to_vec());
@@ -335,6 +351,81 @@ mod tests {
         WHILE_PATTERNS
             .iter()
             .any(|pattern| pattern(&mut rw, op, &parts))
+    }
+
+    /// An `scf.if` of three results, the first and last unused.
+    const IF_OF_THREE: &str = r#"
+func.func @f(%c: i1, %a: index, %b: index) -> index {
+  %r:3 = scf.if %c -> (index, index, index) {
+    scf.yield %a, %b, %a : index, index, index
+  } else {
+    scf.yield %b, %a, %b : index, index, index
+  }
+  %s = arith.addi %r#1, %r#1 : index
+  return %s : index
+}
+"#;
+
+    /// The `scf.if` of [`IF_OF_THREE`] parsed in a fresh context, its yields cut to the kept
+    /// result as the dead-result pattern does, and the module.
+    fn if_with_kept_yields(ctx: &mut Context) -> (Op, Op) {
+        let module = crate::asm::parse_module(
+            ctx,
+            "t.mlir",
+            IF_OF_THREE,
+            &crate::asm::ParseOptions::default(),
+        )
+        .unwrap_or_else(|d| panic!("{}", d.message));
+        let op = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .find(|&o| ctx.op_name_str(o) == "scf.if")
+            .expect("an scf.if");
+        for region in ctx.regions(op).to_vec() {
+            let block = ctx.entry_block(region).expect("a block");
+            let term = ctx.last_op(block).expect("a yield");
+            let kept = [ctx.operand(term, 1)];
+            ctx.set_operands(term, &kept);
+        }
+        (op, module)
+    }
+
+    /// Keeping results in place leaves the IR the rebuild leaves, notes the same ops in the
+    /// same order (the op standing for its twin) and touches as many regions; the op is
+    /// renewed for the driver.
+    #[test]
+    fn results_kept_in_place_leave_and_note_what_the_rebuild_does() {
+        let print = |ctx: &Context, module: Op| {
+            crate::asm::printer::print_module(ctx, module, &Default::default())
+        };
+        let mut rebuilt_ctx = Context::new();
+        let (op, module) = if_with_kept_yields(&mut rebuilt_ctx);
+        let operands = rebuilt_ctx.operand_vec(op);
+        let mut rw = Rewriter::new(&mut rebuilt_ctx);
+        rebuild_as_twin(&mut rw, op, operands.clone(), &[1]);
+        let twin = rw
+            .walk_preorder(module)
+            .into_iter()
+            .find(|&o| rw.op_name_str(o) == "scf.if")
+            .expect("the twin");
+        assert_ne!(twin, op);
+        let rebuilt_notes: Vec<Op> = rw
+            .take_noted()
+            .into_iter()
+            .map(|o| if o == twin { op } else { o })
+            .collect();
+        let rebuilt_touched = rw.take_touched_regions().len();
+        let rebuilt = print(&rebuilt_ctx, module);
+
+        let mut in_place_ctx = Context::new();
+        let (op, module) = if_with_kept_yields(&mut in_place_ctx);
+        let mut rw = Rewriter::new(&mut in_place_ctx);
+        rw.keep_results_in_place(op, &operands, &[1]);
+        assert_eq!(rw.take_renewed(), Some(op));
+        assert_eq!(rw.take_noted(), rebuilt_notes);
+        assert_eq!(rw.take_touched_regions().len(), rebuilt_touched);
+        assert_eq!(print(&in_place_ctx, module), rebuilt);
+        assert_eq!(in_place_ctx.results(op).len(), 1);
     }
 
     #[test]
