@@ -120,13 +120,11 @@ fn note_branches_into_forwarding_blocks(
     blocks: &[Block],
     edges: &PredecessorEdges,
 ) {
-    let forwarding: Vec<Block> = blocks[1..]
-        .iter()
-        .copied()
-        .filter(|&b| only_branch(rw, b).is_some())
+    let forwarding: Vec<usize> = (1..blocks.len())
+        .filter(|&position| only_branch(rw, blocks[position]).is_some())
         .collect();
-    for block in forwarding {
-        for &(term, _) in edges.into(block).unwrap_or_default() {
+    for position in forwarding {
+        for &(term, _) in edges.at(position).unwrap_or_default() {
             rw.note(term);
         }
     }
@@ -138,8 +136,8 @@ fn note_branches_into_forwarding_blocks(
 /// changes.
 fn fold_known_conditions(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    for &block in &blocks[1..] {
-        let Some(&[(pred, _)]) = edges.into(block) else {
+    for (position, &block) in blocks.iter().enumerate().skip(1) {
+        let Some(&[(pred, _)]) = edges.at(position) else {
             continue;
         };
         if !rw.is_alive(pred) || !CondBrOp::is(rw, pred) || rw.op_parent(pred) == Some(block) {
@@ -171,20 +169,18 @@ fn fold_known_conditions(rw: &mut Rewriter, blocks: &[Block], edges: &Predecesso
 
 /// Every edge into each block of a region: (terminator, successor index), grouped by target
 /// block, each group in block order. The groups are laid out by a counting sort over the
-/// blocks' positions ([`BlockNumbers`]), and a block's group is found by its position: each
-/// block's edges are asked for several times per simplification.
-struct PredecessorEdges<'n> {
-    /// The region's blocks, in order, and their positions.
-    blocks: &'n [Block],
-    numbers: &'n BlockNumbers,
+/// blocks' positions ([`BlockNumbers`]), and a block's group is found by its position in the
+/// list the edges were made from: each step walks that list, so it knows the position of each
+/// block it asks about without a lookup.
+struct PredecessorEdges {
     /// Where the edges into the block at each position start in [`PredecessorEdges::edges`];
     /// one more entry closes the last group.
     starts: Vec<u32>,
     edges: Vec<(Op, usize)>,
 }
 
-impl<'n> PredecessorEdges<'n> {
-    fn of(ctx: &Context, blocks: &'n [Block], numbers: &'n BlockNumbers) -> Self {
+impl PredecessorEdges {
+    fn of(ctx: &Context, blocks: &[Block], numbers: &BlockNumbers) -> Self {
         // Each edge with the position of its target (`None`: a block of another region,
         // which verified IR never branches to).
         let targets = |term: Op| {
@@ -215,17 +211,12 @@ impl<'n> PredecessorEdges<'n> {
                 }
             }
         }
-        PredecessorEdges {
-            blocks,
-            numbers,
-            starts,
-            edges,
-        }
+        PredecessorEdges { starts, edges }
     }
 
-    /// The edges into `block`; `None` if it has none.
-    fn into(&self, block: Block) -> Option<&[(Op, usize)]> {
-        let position = self.numbers.of(block, self.blocks)?;
+    /// The edges into the block at `position` in the list the edges were made from; `None` if
+    /// it has none.
+    fn at(&self, position: usize) -> Option<&[(Op, usize)]> {
         let (start, end) = (self.starts[position], self.starts[position + 1]);
         (start < end).then(|| &self.edges[start as usize..end as usize])
     }
@@ -238,14 +229,18 @@ impl<'n> PredecessorEdges<'n> {
 /// of the edges that use it.
 fn drop_uniform_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    for &block in &blocks[1..] {
-        let Some(incoming) = edges.into(block) else {
+    for (position, &block) in blocks.iter().enumerate().skip(1) {
+        // Without arguments there is nothing to drop: the edges are not read.
+        if rw.block_args(block).is_empty() {
+            continue;
+        }
+        let Some(incoming) = edges.at(position) else {
             continue;
         };
         let plain = incoming
             .iter()
             .all(|&(term, _)| BrOp::is(rw, term) || CondBrOp::is(rw, term));
-        if !plain || rw.block_args(block).is_empty() {
+        if !plain {
             continue;
         }
         // Decided from the last argument to the first, as the erasures used to be made one by
@@ -276,15 +271,24 @@ fn drop_unused_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdge
     // Last blocks first: an argument only passed on to a later block's unused one is then
     // unused itself.
     let mut changes = 0;
-    for &block in blocks[1..].iter().rev() {
-        let Some(incoming) = edges.into(block) else {
-            continue;
-        };
+    for (position, &block) in blocks.iter().enumerate().skip(1).rev() {
         let arity = rw.block_args(block).len();
         // Without arguments there is nothing to drop: the edges are not read.
         if arity == 0 {
             continue;
         }
+        // Whether an argument is unused is one look each; whether every edge is a plain
+        // branch passing one value per argument reads each edge's operand range (a block
+        // may have thousands of edges), so it is asked only when there is something to drop.
+        let unused: SmallVec<[usize; 4]> = (0..arity)
+            .filter(|&i| !rw.has_uses(rw.block_args(block)[i]))
+            .collect();
+        if unused.is_empty() {
+            continue;
+        }
+        let Some(incoming) = edges.at(position) else {
+            continue;
+        };
         let plain = incoming.iter().all(|&(term, successor)| {
             (BrOp::is(rw, term) || CondBrOp::is(rw, term))
                 && rw
@@ -292,12 +296,6 @@ fn drop_unused_args(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdge
                     .is_some_and(|range| range.len() == arity)
         });
         if !plain {
-            continue;
-        }
-        let unused: Vec<usize> = (0..arity)
-            .filter(|&i| !rw.has_uses(rw.block_args(block)[i]))
-            .collect();
-        if unused.is_empty() {
             continue;
         }
         erase_args_and_operands(rw, block, &unused, incoming);
@@ -437,8 +435,8 @@ fn is_plain_branch(ctx: &Context, term: Op) -> bool {
 /// edges listed up front stay valid; `op_parent` gives an edge's current block.
 fn merge_blocks(rw: &mut Rewriter, blocks: &[Block], edges: &PredecessorEdges) -> usize {
     let mut changes = 0;
-    for &block in &blocks[1..] {
-        let Some(&[(term, _)]) = edges.into(block) else {
+    for (position, &block) in blocks.iter().enumerate().skip(1) {
+        let Some(&[(term, _)]) = edges.at(position) else {
             continue;
         };
         if !is_plain_branch(rw, term) {
@@ -492,6 +490,22 @@ mod tests {
             .find(|&op| ctx.op_name_str(op) == "func.func")
             .expect("a function");
         ctx.blocks(ctx.regions(function)[0]).collect()
+    }
+
+    /// The edges at a position are those into the block at that position of the list they
+    /// were made from, in block order; none into the entry.
+    #[test]
+    fn edges_at_a_position_are_those_into_the_block_there() {
+        let mut ctx = Context::new();
+        let blocks = blocks(&mut ctx, BRANCHES);
+        let mut numbers = BlockNumbers::default();
+        numbers.assign(&blocks);
+        let edges = PredecessorEdges::of(&ctx, &blocks, &numbers);
+        let cond_br = ctx.last_op(blocks[0]).expect("a terminator");
+        let br = ctx.last_op(blocks[1]).expect("a terminator");
+        assert_eq!(edges.at(0), None);
+        assert_eq!(edges.at(1), Some(&[(cond_br, 0)][..]));
+        assert_eq!(edges.at(2), Some(&[(cond_br, 1), (br, 0)][..]));
     }
 
     /// Each edge's start is where its operands for the block begin (after the condition and
