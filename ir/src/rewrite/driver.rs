@@ -66,6 +66,11 @@ pub struct IterationInfo<'a> {
     pub iteration: usize,
     /// The ops the driver started from (the first iteration's worklist).
     pub initial: &'a [Op],
+    /// With a root, those of [`IterationInfo::initial`] that have regions and were alive when
+    /// the first iteration reached them (the others are erased), in the same order, each once:
+    /// the first iteration's visits read whether an op has regions anyway, so a pass after it
+    /// that wants the initial ops' regions need not read every op again. Empty without a root.
+    pub initial_with_regions: &'a [Op],
     /// The ops the iteration's changes noted as affected (may include erased ops), and those
     /// the previous iteration's own work ([`PatternSet::after_iteration`]) noted: its changes
     /// (an erased block, a dropped block argument) may enable more of the same.
@@ -125,16 +130,23 @@ fn drive(
     let mut rewrites = 0;
     let max_iterations = config.max_iterations.max(1);
     let mut carried = Vec::new();
+    let mut initial_with_regions = Vec::new();
     for iteration in 1..=max_iterations {
         let mut visit = Visit {
             root,
             config,
             noted: std::mem::take(&mut carried),
+            initial_with_regions: (iteration == 1).then(|| InitialWithRegions::new(root, &initial)),
         };
         let visited = visit.run(&mut rw, patterns, &mut worklist);
+        if let Some(mut gathered) = visit.initial_with_regions.take() {
+            gathered.add_root(&rw, root);
+            initial_with_regions = gathered.ops;
+        }
         let info = IterationInfo {
             iteration,
             initial: &initial,
+            initial_with_regions: &initial_with_regions,
             noted: &visit.noted,
         };
         let own = patterns.after_iteration(&mut rw, &info);
@@ -173,6 +185,58 @@ struct Visit<'a> {
     config: &'a GreedyConfig,
     /// Every op the iteration's changes noted.
     noted: Vec<Op>,
+    /// In the first iteration, where the initial ops with regions are gathered.
+    initial_with_regions: Option<InitialWithRegions>,
+}
+
+/// The initial ops that have regions, gathered as the first iteration visits them (see
+/// [`IterationInfo::initial_with_regions`]). The first iteration visits the initial ops in
+/// order before any op queued during it (new ops and ops changed in place for a rebuild join
+/// at the end), so an initial op met for the first time is next in order.
+struct InitialWithRegions {
+    /// Whether to gather at all (with a root: the initial ops are a walk, each once).
+    gather: bool,
+    /// The largest id among the initial ops: ops created since have larger ones.
+    newest: u32,
+    /// Initial ops visited again after a change in place ([`Worklist::forget`]): met already.
+    revisited: rustc_hash::FxHashSet<Op>,
+    ops: Vec<Op>,
+}
+
+impl InitialWithRegions {
+    fn new(root: Option<Op>, initial: &[Op]) -> Self {
+        InitialWithRegions {
+            gather: root.is_some(),
+            newest: initial.iter().map(|op| op.as_u32()).max().unwrap_or(0),
+            revisited: Default::default(),
+            ops: Vec::new(),
+        }
+    }
+
+    /// Gathers `op`, a live op with regions the first iteration is visiting, if it is an
+    /// initial op met for the first time.
+    fn meet(&mut self, op: Op) {
+        if self.gather && op.as_u32() <= self.newest && !self.revisited.contains(&op) {
+            self.ops.push(op);
+        }
+    }
+
+    /// Notes that `op` was changed in place and will be visited again.
+    fn renewed(&mut self, op: Op) {
+        if self.gather {
+            self.revisited.insert(op);
+        }
+    }
+
+    /// Adds the root, the last initial op (the walk is post-order), which no visit meets.
+    fn add_root(&mut self, ctx: &Context, root: Option<Op>) {
+        if let Some(root) = root.filter(|_| self.gather)
+            && ctx.is_alive(root)
+            && !ctx.regions(root).is_empty()
+        {
+            self.ops.push(root);
+        }
+    }
 }
 
 impl Visit<'_> {
@@ -189,6 +253,11 @@ impl Visit<'_> {
         while let Some(op) = worklist.pop() {
             if Some(op) == self.root || !rw.is_alive(op) || rw.op_parent(op).is_none() {
                 continue;
+            }
+            if let Some(gathered) = self.initial_with_regions.as_mut()
+                && !rw.regions(op).is_empty()
+            {
+                gathered.meet(op);
             }
             // An op changed in place for a rebuild (`Rewriter::keep_results_in_place`) stands
             // for the new op: the one visited here is gone, as far as the visit goes.
@@ -215,6 +284,9 @@ impl Visit<'_> {
             if let Some(new) = renewed {
                 debug_assert!(new == op, "only the visited op is renewed");
                 worklist.forget(new);
+                if let Some(gathered) = self.initial_with_regions.as_mut() {
+                    gathered.renewed(new);
+                }
             }
             if rw.has_noted() {
                 let start = self.noted.len();

@@ -171,3 +171,44 @@ fn builders_of_the_rewriter_report_the_ops_they_create() {
     rw.replace_all_uses_with(result, x);
     assert_eq!(rw.take_noted(), users);
 }
+
+/// Records, after each iteration, the initial ops with regions the driver gathered and those
+/// a filter of the initial ops gives (alive, with regions), while the negation pattern runs.
+#[derive(Default)]
+struct GatheredRegions {
+    gathered: Vec<Vec<Op>>,
+    filtered: Vec<Vec<Op>>,
+}
+
+impl PatternSet for GatheredRegions {
+    fn apply(&mut self, rw: &mut Rewriter, op: Op) -> bool {
+        Canonicalizations.apply(rw, op)
+    }
+
+    fn after_iteration(&mut self, rw: &mut Rewriter, info: &IterationInfo) -> usize {
+        self.gathered.push(info.initial_with_regions.to_vec());
+        let filtered = info
+            .initial
+            .iter()
+            .copied()
+            .filter(|&op| rw.is_alive(op) && !rw.regions(op).is_empty())
+            .collect();
+        self.filtered.push(filtered);
+        0
+    }
+}
+
+/// The initial ops with regions that the first iteration gathers are the initial ops that
+/// have regions, in order (the function, then the module), and stay so in later iterations.
+#[test]
+fn the_first_iteration_gathers_the_initial_ops_with_regions_in_order() {
+    let (mut ctx, module) = negations();
+    let mut set = GatheredRegions::default();
+    let report = apply_patterns_greedily(&mut ctx, module, &mut set, &GreedyConfig::default());
+    assert!(report.iterations >= 2);
+    assert_eq!(set.gathered, set.filtered);
+    let function = ctx
+        .parent_op(ctx.walk_preorder(module)[2])
+        .expect("in a function");
+    assert_eq!(set.gathered[0], vec![function, module]);
+}

@@ -90,7 +90,11 @@ impl PatternSet for Canonicalize {
         let touched = rw.take_touched_regions();
         if self.region_simplify {
             if first {
-                changed += regions::simplify_regions_of(rw, info.initial, &mut self.block_numbers);
+                changed += regions::simplify_regions_of(
+                    rw,
+                    info.initial_with_regions,
+                    &mut self.block_numbers,
+                );
             }
             // After the first iteration's full sweep, the regions of the ops it started from
             // are done; ops created since (a loop rebuilt without a result, taking over the
