@@ -394,7 +394,28 @@ fn or_before(rw: &mut Rewriter, anchor: Op, x: Value, y: Value) -> Value {
 /// Builds `parts` in place of `old`; result `k` becomes the new result for retained index
 /// `map[k]` (or `false`) OR-ed with `extra[k]`. A result nothing reads gets no replacement
 /// (no `false` or `arith.ori` that only the final canonicalization would erase).
+///
+/// When the results that are read simply move ([`results_moved_alone`]), `old` itself takes
+/// the new operand lists ([`renew_in_place`]), leaving the IR and notes the rebuild would.
 fn rebuild(
+    rw: &mut Rewriter,
+    old: Op,
+    parts: &DeallocOperands,
+    map: &[Option<usize>],
+    extra: &[Vec<Value>],
+) {
+    if !parts.memrefs.is_empty()
+        && let Some(kept) = results_moved_alone(rw, old, map, extra)
+    {
+        renew_in_place(rw, old, parts, &kept);
+        return;
+    }
+    build_replacement(rw, old, parts, map, extra);
+}
+
+/// [`rebuild`] by building a dealloc of `parts` (if any memref is left) and the `false`s and
+/// `arith.ori`s of the results before `old`, then erasing `old`.
+fn build_replacement(
     rw: &mut Rewriter,
     old: Op,
     parts: &DeallocOperands,
@@ -434,17 +455,73 @@ fn rebuild(
 /// leaves its op dead, which the lowering would otherwise build pointers next to and the final
 /// canonicalization erase.
 fn erase_dealloc(rw: &mut Rewriter, op: Op) {
-    let metadata: SmallVec<[Op; 4]> = DeallocOp(op)
-        .memrefs(rw)
-        .filter_map(|m| rw.defining_op(m))
-        .filter(|&def| ExtractStridedMetadataOp::is(rw, def))
-        .collect();
+    let metadata = metadata_of_memrefs(rw, op);
     rw.erase_op(op);
+    erase_dead_metadata(rw, metadata);
+}
+
+/// The `memref.extract_strided_metadata` ops that give the dealloc `op` its memrefs.
+fn metadata_of_memrefs(ctx: &Context, op: Op) -> SmallVec<[Op; 4]> {
+    DeallocOp(op)
+        .memrefs(ctx)
+        .filter_map(|m| ctx.defining_op(m))
+        .filter(|&def| ExtractStridedMetadataOp::is(ctx, def))
+        .collect()
+}
+
+/// Erases the ops of `metadata` (in order) that a dealloc's change left without uses.
+fn erase_dead_metadata(rw: &mut Rewriter, metadata: SmallVec<[Op; 4]>) {
     for def in metadata {
         if rw.is_alive(def) && is_trivially_dead(rw, def) {
             rw.erase_op(def);
         }
     }
+}
+
+/// The results of `old` a rebuild by `map` and `extra` (see [`rebuild`]) keeps, in the new
+/// order, when every result that is read moves to a result of the new dealloc with nothing
+/// or-ed into it; `None` when one becomes `false` or an `arith.ori`. The new results are then
+/// the kept ones of `old`, in their order (`map` keeps the retained values' order).
+fn results_moved_alone(
+    ctx: &Context,
+    old: Op,
+    map: &[Option<usize>],
+    extra: &[Vec<Value>],
+) -> Option<SmallVec<[usize; 4]>> {
+    let mut kept = SmallVec::new();
+    for (k, &m) in map.iter().enumerate() {
+        let read = ctx.has_uses(ctx.result(old, k));
+        if read && (m.is_none() || extra.get(k).is_some_and(|e| !e.is_empty())) {
+            return None;
+        }
+        if let Some(i) = m {
+            debug_assert_eq!(i, kept.len(), "a rebuild keeps the retained values' order");
+            kept.push(k);
+        }
+    }
+    Some(kept)
+}
+
+/// Gives the dealloc `op` the operand lists `parts` and keeps its results `kept` (the others
+/// unused), in place of building a dealloc of `parts` before it, moving the kept results'
+/// uses there and erasing `op` with the metadata ops it leaves dead ([`erase_dealloc`]): the
+/// IR, the notes and the use-lists are those of the rebuild
+/// ([`Rewriter::keep_results_in_place`]), and the driver visits `op` again as the new dealloc.
+fn renew_in_place(rw: &mut Rewriter, op: Op, parts: &DeallocOperands, kept: &[usize]) {
+    let metadata = metadata_of_memrefs(rw, op);
+    let mut operands: SmallVec<[Value; 16]> = SmallVec::new();
+    for &value in [&parts.memrefs, &parts.conditions, &parts.retained]
+        .into_iter()
+        .flatten()
+    {
+        operands.push(value);
+    }
+    rw.keep_results_in_place(op, &operands, kept);
+    // The group sizes are part of the new operand lists: the rebuild's dealloc is built with
+    // them, and the op is noted already. The rewriter has no method for an attribute alone.
+    let sizes = [&parts.memrefs, &parts.conditions, &parts.retained].map(|g| g.len() as i32);
+    rw.interner().set_operand_segment_sizes(op, &sizes);
+    erase_dead_metadata(rw, metadata);
 }
 
 /// `RemoveDeallocMemrefsContainedInRetained`.
@@ -1126,14 +1203,25 @@ fn split_non_aliasing(rw: &mut Rewriter, a: &Origins, op: Op, parts: &DeallocOpe
     else {
         return false;
     };
+    let group_operands = |group: &[usize]| DeallocOperands {
+        memrefs: group.iter().map(|&i| parts.memrefs[i]).collect(),
+        conditions: group.iter().map(|&i| parts.conditions[i]).collect(),
+        retained: parts.retained.clone(),
+    };
+    // With nothing retained there are no results to or: `op` itself takes the last group, as
+    // the dealloc built last would (see `rebuild`).
+    if parts.retained.is_empty()
+        && let Some((last, before)) = groups.split_last()
+    {
+        for group in before {
+            group_operands(group).build(&mut rw.builder_before(op));
+        }
+        renew_in_place(rw, op, &group_operands(last), &[]);
+        return true;
+    }
     let mut results: Vec<Vec<Value>> = vec![Vec::new(); parts.retained.len()];
     for group in &groups {
-        let dealloc = DeallocOperands {
-            memrefs: group.iter().map(|&i| parts.memrefs[i]).collect(),
-            conditions: group.iter().map(|&i| parts.conditions[i]).collect(),
-            retained: parts.retained.clone(),
-        };
-        let new = dealloc.build(&mut rw.builder_before(op)).0;
+        let new = group_operands(group).build(&mut rw.builder_before(op)).0;
         for (k, r) in results.iter_mut().enumerate() {
             r.push(rw.result(new, k));
         }
@@ -1199,6 +1287,79 @@ mod tests {
         with_carried_apart,
     };
     use ir::Value;
+
+    /// What a dealloc's rewrite left: the printed module, then each noted op and each user of
+    /// the values the dealloc read, as its position in the module's walk (`-1`: erased since).
+    fn rewrite_outcome(
+        ctx: &ir::Context,
+        module: ir::Op,
+        noted: &[ir::Op],
+        read: &[Value],
+    ) -> (String, Vec<i64>, Vec<Vec<i64>>) {
+        let walk = ctx.walk_preorder(module);
+        let position = |op: ir::Op| walk.iter().position(|&o| o == op).map_or(-1, |p| p as i64);
+        let printed = ir::asm::print_module(ctx, module, &Default::default());
+        let notes = noted.iter().map(|&op| position(op)).collect();
+        let users = read
+            .iter()
+            .map(|&v| ctx.uses(v).map(|(user, _)| position(user)).collect())
+            .collect();
+        (printed, notes, users)
+    }
+
+    /// A dealloc that drops a freed base buffer (whose metadata op is left dead) and a
+    /// retained value nothing reads the result of, changed in place, leaves the module, the
+    /// notes and the use-lists of every value it read as building its replacement does.
+    #[test]
+    fn renewal_in_place_leaves_what_the_replacement_leaves() {
+        let src = "func.func @f(%c: i1, %d: i1) -> i1 {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %x = memref.alloc() : memref<2xf32>
+  %ba, %oa, %sa, %ta = memref.extract_strided_metadata %a : memref<2xf32> -> memref<f32>, index, index, index
+  %bb, %ob, %sb, %tb = memref.extract_strided_metadata %b : memref<2xf32> -> memref<f32>, index, index, index
+  %r:2 = bufferization.dealloc (%ba, %bb : memref<f32>, memref<f32>) if (%c, %d) retain (%x, %a : memref<2xf32>, memref<2xf32>)
+  %u = arith.andi %r#1, %d : i1
+  return %u : i1
+}
+";
+        let outcome = |in_place: bool| {
+            let mut ctx = ir::Context::new();
+            let module = ir::asm::parse_module(&mut ctx, "t.mlir", src, &Default::default())
+                .unwrap_or_else(|d| panic!("{}", d.message));
+            let op = ctx
+                .walk_preorder(module)
+                .into_iter()
+                .find(|&o| ctx.op_name_str(o) == "bufferization.dealloc")
+                .expect("the dealloc");
+            let read: Vec<Value> = ctx.operands(op).collect();
+            let parts = super::DeallocOperands {
+                memrefs: super::DeallocList::from_slice(&read[1..2]),
+                conditions: super::DeallocList::from_slice(&read[3..4]),
+                retained: super::DeallocList::from_slice(&read[5..6]),
+            };
+            let mut rw = ir::rewrite::Rewriter::new(&mut ctx);
+            let map = [None, Some(0)];
+            if in_place {
+                let kept = super::results_moved_alone(&rw, op, &map, &[]).expect("in place");
+                assert_eq!(&kept[..], &[1]);
+                super::renew_in_place(&mut rw, op, &parts, &kept);
+            } else {
+                super::build_replacement(&mut rw, op, &parts, &map, &[]);
+            }
+            let noted = rw.take_noted();
+            drop(rw);
+            rewrite_outcome(&ctx, module, &noted, &read)
+        };
+        let (printed, notes, users) = outcome(true);
+        assert!(
+            printed.contains(
+                "dealloc (%base_buffer : memref<f32>) if (%arg1) retain (%alloc : memref<2xf32>)"
+            ) && !printed.contains("extract_strided_metadata %alloc :"),
+            "{printed}"
+        );
+        assert_eq!((printed, notes, users), outcome(false));
+    }
 
     /// The answer of each ordered pair of buffers of two functions (loop-carried buffers, base
     /// buffers of `memref.extract_strided_metadata`, an argument, a select; a base buffer
