@@ -1754,7 +1754,7 @@ impl Context {
             return;
         }
         self.touch();
-        self.record_users(from);
+        self.record_uses_replaced(from, to);
         while let Some(u) = self.values[from].first_use.expand() {
             self.unlink_use(u);
             self.operands[u].value = to;

@@ -82,8 +82,10 @@ pub struct ChangeVerifier {
 enum Check {
     /// Everything a change of the op can break (see [`verify_changed`]).
     Touched = 0,
-    /// The op moved with an ancestor and its rules read nothing but its signature: they pass
-    /// as they did, and only its operands' dominance may have changed.
+    /// The op moved with an ancestor and its rules read nothing but its signature, or its
+    /// operands now read other values of the same types and its rules (and, for a terminator,
+    /// its parent's) read them by type only: they pass as they did, and only its operands'
+    /// dominance may have changed.
     Dominance = 1,
     /// Arguments of some of the op's blocks changed (those marked in `args_changed`): its
     /// rules read them, and so do the branches into those blocks; nothing else changed.
@@ -197,6 +199,22 @@ impl ChangeVerifier {
                 (
                     op,
                     if by_signature {
+                        Check::Dominance
+                    } else {
+                        Check::Touched
+                    },
+                )
+            }
+            Note::Replaced(op) => {
+                let rules_pass = ctx.is_alive(op)
+                    && self.signatures.rules_pass_after_same_type_replacement(
+                        ctx,
+                        op,
+                        ctx.op_def(op),
+                    );
+                (
+                    op,
+                    if rules_pass {
                         Check::Dominance
                     } else {
                         Check::Touched
@@ -441,8 +459,8 @@ impl<'a> Verifier<'a> {
         !symbol_table_touched || self.verify_symbol_users(top)
     }
 
-    /// The check of an op that moved with an ancestor and whose rules read only its signature
-    /// ([`Check::Dominance`]): its operands' dominance.
+    /// The check of an op whose rules pass as they did ([`Check::Dominance`]: it moved with an
+    /// ancestor, or its operands now read values of the same types): its operands' dominance.
     fn verify_moved_op(&mut self, root: Op, op: Op) -> bool {
         let scan = self.scan_operands(op);
         if !scan.resolved {

@@ -5,7 +5,8 @@
 //! whose verification it may invalidate: the op itself (placed, operands, attributes,
 //! successors, results or regions changed; creating an op notes nothing, as no block holds
 //! it yet), the parent op of a block whose ops or arguments
-//! changed, the users of values whose type changed, whose uses were redirected or whose
+//! changed, the users of values whose type changed, whose uses were redirected (as only
+//! their operands' values changed when the new value has the old one's type) or whose
 //! definition was erased, and, for an op or block moved to a new place, every op nested in it
 //! and the users of its results (their dominance may have changed). Some changes note less: an
 //! op placed or removed ahead of its block's last op notes its block's parent only when that
@@ -77,6 +78,23 @@ impl Context {
 
     /// Notes every user of `value`.
     pub(crate) fn record_users(&mut self, value: Value) {
+        self.record_user_notes(value, |user| user);
+    }
+
+    /// Notes every user of `from`, whose uses are about to read `to` instead: as touched, or
+    /// as [`notes::replaced`] when both values have the same type (the users' signatures stay
+    /// as they were, so the verifier checks only what the values themselves decide).
+    pub(crate) fn record_uses_replaced(&mut self, from: Value, to: Value) {
+        if self.value_type(from) == self.value_type(to) {
+            self.record_user_notes(from, notes::replaced);
+        } else {
+            self.record_users(from);
+        }
+    }
+
+    /// Notes the user of each use of `value` as `note_of` writes it.
+    #[inline]
+    fn record_user_notes(&mut self, value: Value, note_of: impl Fn(Op) -> Op) {
         let Context {
             changed_ops,
             values,
@@ -84,7 +102,7 @@ impl Context {
             ..
         } = self;
         if let Some(list) = changed_ops {
-            push_users(list, values, operands, value);
+            push_users(list, values, operands, value, note_of);
         }
     }
 
@@ -182,7 +200,7 @@ impl Context {
         list.extend(reading_parent);
         list.push(op);
         for &result in &ops[op].results {
-            push_users(list, values, operands, result);
+            push_users(list, values, operands, result, |user| user);
         }
     }
 
@@ -228,19 +246,20 @@ impl Context {
     }
 }
 
-/// Pushes the user of each use of `value` onto `list`, in use order (what
-/// [`Context::uses`] gives), reading only the value and operand tables, so that the record
-/// can be borrowed beside them.
+/// Pushes the note `note_of` writes for the user of each use of `value` onto `list`, in use
+/// order (what [`Context::uses`] gives), reading only the value and operand tables, so that
+/// the record can be borrowed beside them.
 #[inline]
 fn push_users(
     list: &mut Vec<Op>,
     values: &PrimaryMap<Value, ValueData>,
     operands: &PrimaryMap<Operand, OperandData>,
     value: Value,
+    note_of: impl Fn(Op) -> Op,
 ) {
     let mut next = values[value].first_use.expand();
     while let Some(operand) = next {
-        list.push(operands[operand].owner);
+        list.push(note_of(operands[operand].owner));
         next = operands[operand].next_use.expand();
     }
 }
@@ -291,6 +310,7 @@ mod tests {
     use crate::asm::{ParseOptions, parse_module};
     use crate::context::Context;
     use crate::entity::Op;
+    use crate::verify::notes;
 
     const FUNCTION: &str = r#"
 func.func @f() -> index {
@@ -329,5 +349,27 @@ func.func @f() -> index {
         ctx.append_op(block, ret);
         let noted = ctx.take_recorded_changes().expect("recording was on");
         assert_eq!(noted, vec![function, ret]);
+    }
+
+    /// Uses redirected to a value of the same type note their users as replaced, each once per
+    /// use; to a value of another type, as touched.
+    #[test]
+    fn replaced_uses_note_their_users_by_whether_the_type_is_kept() {
+        let mut ctx = Context::new();
+        let (ops, _) = body_ops(&mut ctx);
+        let (constant, addition, ret) = (ops[0], ops[1], ops[2]);
+        let (c, d) = (ctx.results(constant)[0], ctx.results(addition)[0]);
+        ctx.start_recording_changes();
+        ctx.replace_all_uses_with(d, c);
+        let noted = ctx.take_recorded_changes().expect("recording was on");
+        assert_eq!(noted, vec![notes::replaced(ret)]);
+
+        let wide = ctx.int_type(64);
+        let block = ctx.op_parent(ret).expect("in a block");
+        let other = ctx.add_block_arg(block, wide);
+        ctx.start_recording_changes();
+        ctx.replace_all_uses_with(c, other);
+        let noted = ctx.take_recorded_changes().expect("recording was on");
+        assert_eq!(noted, vec![addition, addition, ret]);
     }
 }

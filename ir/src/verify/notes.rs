@@ -5,10 +5,12 @@
 //! The record is the `Vec<Op>` the pass manager carries from the pass to the verifier. Most
 //! notes are an op whose own fields changed (it was placed, or its operands, attributes,
 //! results, regions or successors changed), written as the op's id alone, so the common note
-//! costs nothing to write or read. Two other reasons are written in the id's top bits (no
+//! costs nothing to write or read. Three other reasons are written in the id's top bits (no
 //! arena holds 2^30 entities):
 //! - an op that moved with an ancestor (nested in an op placed elsewhere, or directly in
 //!   blocks moved to a twin of their op): its fields are as they were when it last verified;
+//! - an op some of whose operands now read another value of the same type (a use redirected
+//!   by `replace_all_uses_with`): its signature is as it was, only its operands' values moved;
 //! - a block whose arguments changed, or which left its region: the parent op's id, tagged,
 //!   then the block's id in the next word (the parent is written too, as the block may be in
 //!   no region, or in another one, by the time the record is read).
@@ -25,6 +27,9 @@ pub(crate) enum Note {
     Touched(Op),
     /// The op moved with an ancestor; its own fields did not change.
     Moved(Op),
+    /// Operands of the op now read other values of the same types; nothing else of it
+    /// changed, so its signature is as it was.
+    Replaced(Op),
     /// The arguments of `block`, in a region of `parent`, changed, or `block` was taken out of
     /// `parent`'s regions.
     BlockArgs { parent: Op, block: Block },
@@ -38,6 +43,8 @@ const ID_MASK: u32 = (1 << ID_BITS) - 1;
 const MOVED: u32 = 1 << ID_BITS;
 /// The reason of [`Note::BlockArgs`] in the parent's word (the block's follows untagged).
 const BLOCK_ARGS: u32 = 2 << ID_BITS;
+/// The reason of [`Note::Replaced`] in a word's top bits.
+const REPLACED: u32 = 3 << ID_BITS;
 
 /// The word of `id` with `reason` in its top bits.
 fn word(id: usize, reason: u32) -> Op {
@@ -48,6 +55,12 @@ fn word(id: usize, reason: u32) -> Op {
 /// The word noting that `op` moved with an ancestor ([`Note::Moved`]).
 pub(crate) fn moved(op: Op) -> Op {
     word(op.index(), MOVED)
+}
+
+/// The word noting that operands of `op` now read other values of the same types
+/// ([`Note::Replaced`]).
+pub(crate) fn replaced(op: Op) -> Op {
+    word(op.index(), REPLACED)
 }
 
 /// Writes the two words noting that the arguments of `block`, in a region of `parent`,
@@ -65,6 +78,7 @@ pub(crate) fn read(record: &[Op], at: usize) -> (Note, usize) {
     match word & !ID_MASK {
         0 => (Note::Touched(Op::from_u32(id)), at + 1),
         MOVED => (Note::Moved(Op::from_u32(id)), at + 1),
+        REPLACED => (Note::Replaced(Op::from_u32(id)), at + 1),
         // A record cut short after a parent's word (never written so) notes the parent.
         _ => match record.get(at + 1) {
             Some(block) => {
@@ -79,7 +93,7 @@ pub(crate) fn read(record: &[Op], at: usize) -> (Note, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Note, moved, push_block_args, read};
+    use super::{Note, moved, push_block_args, read, replaced};
     use crate::entity::{Block, Op};
 
     /// Every kind of note reads back as written, in order, the block of a block note from the
@@ -95,6 +109,7 @@ mod tests {
         let mut record = vec![a, moved(b)];
         push_block_args(&mut record, c, block);
         record.push(moved(c));
+        record.push(replaced(c));
         let mut notes: Vec<Note> = Vec::new();
         let mut at = 0;
         while at < record.len() {
@@ -109,6 +124,7 @@ mod tests {
                 Note::Moved(b),
                 Note::BlockArgs { parent: c, block },
                 Note::Moved(c),
+                Note::Replaced(c),
             ]
         );
     }

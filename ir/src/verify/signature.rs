@@ -34,6 +34,9 @@ pub(crate) struct SignatureMemo {
 struct NameMemo {
     /// Whether they may be remembered by signature, once asked.
     eligible: Option<bool>,
+    /// Whether they are terminators whose rules, and whose parent's, read their operands by
+    /// type only ([`TYPE_READ_TERMINATORS`]), once asked.
+    type_read_terminator: Option<bool>,
     /// Signatures that passed (at most [`SIGNATURES_PER_NAME`]), each as [`signature_of`]
     /// writes it.
     passed: Vec<Box<[u32]>>,
@@ -71,6 +74,33 @@ impl SignatureMemo {
     #[inline]
     pub(crate) fn rules_read_only_signature(&mut self, ctx: &Context, op: Op, def: &OpDef) -> bool {
         self.memo_if_by_signature(ctx, op, def).is_some()
+    }
+
+    /// Whether the rules of `op` (defined by `def`), and those of its parent, pass as they did
+    /// when some of its operands now read other values of the same types and nothing else of
+    /// it changed: its rules read only its signature, or it is a terminator of
+    /// [`TYPE_READ_TERMINATORS`] still last in its block (its place, and so its parent, did
+    /// not change: moving it is noted as a change of the op).
+    pub(crate) fn rules_pass_after_same_type_replacement(
+        &mut self,
+        ctx: &Context,
+        op: Op,
+        def: &OpDef,
+    ) -> bool {
+        if !ctx.regions(op).is_empty() || !ctx.successors(op).is_empty() {
+            return false;
+        }
+        let memo = self.name_memo(ctx, op);
+        if *memo
+            .eligible
+            .get_or_insert_with(|| reads_only_signature(def))
+        {
+            return true;
+        }
+        *memo
+            .type_read_terminator
+            .get_or_insert_with(|| reads_operands_by_type_as_terminator(def))
+            && ctx.next_op(op).is_none()
     }
 
     /// The entry of `op`'s name if the rules of `op` (defined by `def`) read nothing but its
@@ -181,6 +211,20 @@ const SIGNATURE_VERIFIED: &[&str] = &[
     "memref.rank",
     "memref.store",
 ];
+
+/// Terminators whose own rules read nothing but their signature, their parent's name and
+/// their being last in their block, and whose possible parents' rules read their operands by
+/// type only (audited: `verify_yield`, `verify_condition`; `verify_for`, `verify_if`,
+/// `verify_while`, `verify_execute_region`, `verify_index_switch` and the region-branch type
+/// check compare the types of the values forwarded, never the values).
+const TYPE_READ_TERMINATORS: &[&str] = &["scf.yield", "scf.condition"];
+
+/// Whether an op defined by `def` is a registered terminator of [`TYPE_READ_TERMINATORS`].
+fn reads_operands_by_type_as_terminator(def: &OpDef) -> bool {
+    def.registered
+        && def.traits.contains(Traits::TERMINATOR)
+        && TYPE_READ_TERMINATORS.contains(&def.name.as_str())
+}
 
 /// Whether the rules of an op defined by `def`, without regions or successors, read nothing
 /// but its signature: registered (an unregistered op's rule reads its dialect), neither a
