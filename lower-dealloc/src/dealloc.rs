@@ -1,5 +1,6 @@
 //! Lowering of one `bufferization.dealloc` (the four cases).
 
+use crate::Guards;
 use crate::logic::{self, Bit};
 use ir::dialects::arith::{CmpIOp, CmpIPredicate, ConstantOp};
 use ir::dialects::bufferization::DeallocOp;
@@ -64,6 +65,8 @@ impl Groups {
 /// it dominates the whole body, and is the one `cse` would merge the copy into.
 #[derive(Default)]
 pub(crate) struct Reuse {
+    /// Whether a free known unconditional keeps its guard.
+    pub(crate) guards: Guards,
     pointers: FxHashMap<(Block, Value), Value>,
     /// By block, whether the predicate is `eq` (else `ne`), and the pair of pointers, lower first.
     compares: FxHashMap<(Block, bool, Value, Value), Value>,
@@ -317,6 +320,59 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
     guard.op()
 }
 
+/// Unguards the frees of `guards` (`scf.if` ops holding one free, placed) whose condition is
+/// the constant `true`: the free takes its guard's place, where the final canonicalization's
+/// inlining of an `scf.if` on a constant would put it, without that pass matching its patterns
+/// on each guard. A guard erased (pushed into the regions of another op) is passed over, as is
+/// an op that is no guard.
+///
+/// A free in one of `clone_scopes` (the isolated-from-above ops holding a
+/// `bufferization.clone`) stays guarded: canonicalize drops a clone whose source or result is
+/// freed after it in its block, and a free there from the start could be seen by that pattern
+/// where the free inlined later is not (its driver does not visit the clone again).
+pub(crate) fn unguard_unconditional_frees(
+    ctx: &mut Context,
+    guards: impl IntoIterator<Item = Op>,
+    clone_scopes: &[Op],
+) {
+    for guard in guards {
+        let near_a_clone =
+            || isolated_scope_of(ctx, guard).is_some_and(|scope| clone_scopes.contains(&scope));
+        if let Some(free) = unconditional_free(ctx, guard)
+            && (clone_scopes.is_empty() || !near_a_clone())
+        {
+            ctx.move_op_before(free, guard);
+            ctx.erase_op(guard);
+        }
+    }
+}
+
+/// The isolated-from-above op (a function, mostly) holding `op`.
+pub(crate) fn isolated_scope_of(ctx: &Context, op: Op) -> Option<Op> {
+    ctx.isolated_scope(ctx.block_parent(ctx.op_parent(op)?)?)
+}
+
+/// The free of `guard` when it is alive and `scf.if %true { memref.dealloc %m }` (no result,
+/// no else block).
+fn unconditional_free(ctx: &Context, guard: Op) -> Option<Op> {
+    if !ctx.is_alive(guard) || !ctx.results(guard).is_empty() {
+        return None;
+    }
+    let guard_if = IfOp::of(ctx, guard)?;
+    if guard_if.else_block(ctx).is_some()
+        || ConstantOp::as_bool(ctx, guard_if.condition(ctx)) != Some(true)
+    {
+        return None;
+    }
+    let then_block = guard_if.then_block(ctx)?;
+    let free = ctx.first_op(then_block)?;
+    let terminator = ctx.next_op(free)?;
+    let is_guard = memref::DeallocOp::is(ctx, free)
+        && YieldOp::is(ctx, terminator)
+        && ctx.next_op(terminator).is_none();
+    is_guard.then_some(free)
+}
+
 /// One memref, N retained: linear code, no helper. The memref is freed if its condition holds
 /// and its pointer differs from every retained one; retained value `k` is owned if it is the
 /// memref (same pointer) and the condition holds.
@@ -370,11 +426,22 @@ fn lower_one_memref(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> Values {
         .collect()
 }
 
-/// [`dealloc_if`] `should`, unless it is known `false` (then nothing is freed).
+/// [`dealloc_if`] `should`, unless it is known `false` (then nothing is freed); when it is
+/// known `true` and the guards go ([`Guards::Unguarded`]), `m` is freed unguarded (the final
+/// canonicalization would inline the guard on the constant).
 fn free_unless_known_false(b: &mut Builder, should: Bit, m: Value, reuse: &mut Reuse) {
-    if should != Bit::Known(false) {
-        let cond = should.value(b, reuse);
-        dealloc_if(b, cond, m);
+    match should {
+        Bit::Known(false) => {}
+        Bit::Known(true) if reuse.guards == Guards::Unguarded => {
+            // The constant the guard would have had, built (or not) as it would have been:
+            // a later op of the block may take it from `reuse`.
+            reuse.bool_constant(b, true);
+            memref::DeallocOp::build(b, m);
+        }
+        known_true_kept_or_runtime => {
+            let cond = known_true_kept_or_runtime.value(b, reuse);
+            dealloc_if(b, cond, m);
+        }
     }
 }
 
@@ -595,5 +662,108 @@ fn fill_helper_inputs(b: &mut Builder, d: &Groups, reuse: &mut Reuse) -> HelperI
         to_dealloc,
         conditions,
         to_retain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::parsed;
+
+    /// The text of `module`.
+    fn print(ctx: &Context, module: Op) -> String {
+        ir::asm::print_module(ctx, module, &ir::asm::PrintOptions::default())
+    }
+
+    /// Guards on `true`, on `false`, on an argument, with an else block and with two ops:
+    /// only the first is unguarded, its free where the guard was, between the same ops.
+    #[test]
+    fn only_a_free_guarded_by_the_constant_true_is_unguarded() {
+        let guards = r#"
+func.func @f(%c: i1, %m: memref<2xf32>, %n: memref<2xf32>) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c0 = arith.constant 0 : index
+  %x = memref.load %n[%c0] : memref<2xf32>
+  scf.if %true {
+    memref.dealloc %m : memref<2xf32>
+  }
+  %y = memref.load %n[%c0] : memref<2xf32>
+  scf.if %false {
+    memref.dealloc %m : memref<2xf32>
+  }
+  scf.if %c {
+    memref.dealloc %m : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %m : memref<2xf32>
+  } else {
+    memref.dealloc %n : memref<2xf32>
+  }
+  scf.if %true {
+    memref.dealloc %m : memref<2xf32>
+    memref.dealloc %n : memref<2xf32>
+  }
+  return
+}
+"#;
+        let (mut ctx, module) = parsed(guards);
+        let ifs: Vec<Op> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&op| IfOp::is(&ctx, op))
+            .collect();
+        assert_eq!(ifs.len(), 5);
+        unguard_unconditional_frees(&mut ctx, ifs.iter().copied(), &[]);
+        let expected = guards.replacen(
+            "  scf.if %true {\n    memref.dealloc %m : memref<2xf32>\n  }\n",
+            "  memref.dealloc %m : memref<2xf32>\n",
+            1,
+        );
+        let (expected_ctx, expected_module) = parsed(&expected);
+        assert_eq!(print(&ctx, module), print(&expected_ctx, expected_module));
+        assert!(ifs[1..].iter().all(|&op| ctx.is_alive(op)));
+        // An erased guard is passed over.
+        unguard_unconditional_frees(&mut ctx, ifs.iter().copied(), &[]);
+        assert_eq!(print(&ctx, module), print(&expected_ctx, expected_module));
+    }
+
+    /// In a function holding a clone, the guard on `true` stays; in another it goes.
+    #[test]
+    fn a_free_in_a_function_with_a_clone_stays_guarded() {
+        let text = r#"
+func.func @with_clone(%m: memref<2xf32>) -> memref<2xf32> {
+  %true = arith.constant true
+  %copy = bufferization.clone %m : memref<2xf32> to memref<2xf32>
+  scf.if %true {
+    memref.dealloc %m : memref<2xf32>
+  }
+  return %copy : memref<2xf32>
+}
+func.func @without(%m: memref<2xf32>) {
+  %true = arith.constant true
+  scf.if %true {
+    memref.dealloc %m : memref<2xf32>
+  }
+  return
+}
+"#;
+        let (mut ctx, module) = parsed(text);
+        let ops = ctx.walk_preorder(module);
+        let ifs: Vec<Op> = ops
+            .iter()
+            .copied()
+            .filter(|&op| IfOp::is(&ctx, op))
+            .collect();
+        let clone = ops
+            .iter()
+            .copied()
+            .find(|&op| ir::dialects::bufferization::CloneOp::is(&ctx, op))
+            .expect("a clone");
+        let scopes: Vec<Op> = isolated_scope_of(&ctx, clone).into_iter().collect();
+        assert_eq!(scopes.len(), 1);
+        unguard_unconditional_frees(&mut ctx, ifs.iter().copied(), &scopes);
+        assert!(ctx.is_alive(ifs[0]));
+        assert!(!ctx.is_alive(ifs[1]));
     }
 }

@@ -53,7 +53,8 @@ use std::cell::OnceCell;
 const ALIAS_LIMIT: usize = 512;
 
 /// Moves each of `guards` (`scf.if` ops holding one free) up to its buffer's last use; returns
-/// whether any moved.
+/// the guards made by pushing a free into the regions of an `scf.if` (some of them erased
+/// again, pushed further), which take the place of the guards they copy (erased).
 ///
 /// A free pinned where it is by what it needs ([`FreeSite::is_pinned`]: most guards right after
 /// the `arith.andi` computing their condition) is left out before anything is analysed. Leaving
@@ -70,27 +71,28 @@ const ALIAS_LIMIT: usize = 512;
 ///
 /// `calls` says whether an op of `root` may be a call: without any, the search for aliases
 /// does not look through their uses for calls ([`AliasSearch::without_calls`]).
-pub(crate) fn free_at_last_uses(ctx: &mut Context, root: Op, guards: &[Op], calls: bool) -> bool {
+pub(crate) fn free_at_last_uses(
+    ctx: &mut Context,
+    root: Op,
+    guards: &[Op],
+    calls: bool,
+) -> Vec<Op> {
     let movable = movable_sites(ctx, guards);
     let taker = PointerTaker::of(ctx);
     let flow = OnceCell::new();
     let mut closures = None;
-    let mut moved = false;
     for site in &movable {
         // Once the view flow is there, the search answers as cheaply as the screen.
-        if closures.is_none()
-            && let Some(placed) = place_unaliased(ctx, site, taker)
-        {
-            moved |= placed;
+        if closures.is_none() && place_unaliased(ctx, site, taker).is_some() {
             continue;
         }
         let closures = closures.get_or_insert_with(|| {
             let flow = flow.get_or_init(|| view_flow(ctx, root, calls));
             Closures::for_pass(ctx, root, flow, calls)
         });
-        moved |= place_site(ctx, closures, site).unwrap_or(false);
+        place_site(ctx, closures, site);
     }
-    moved
+    closures.map(|c| c.copies).unwrap_or_default()
 }
 
 /// The view flow of `root`, with the summaries of what its functions return when `calls`
@@ -157,6 +159,8 @@ struct Closures<'a> {
     scan: BlockScan,
     /// What an op taking a pointer is named.
     pointer_taker: PointerTaker,
+    /// The guards made by pushing frees into the regions of an `scf.if`, in their order.
+    copies: Vec<Op>,
 }
 
 impl<'a> Closures<'a> {
@@ -172,6 +176,7 @@ impl<'a> Closures<'a> {
             scope: BlockScope::default(),
             scan: BlockScan::default(),
             pointer_taker: PointerTaker::of(ctx),
+            copies: Vec::new(),
         }
     }
 
@@ -789,6 +794,7 @@ fn push_into_branches(
         copies.push(copy);
     }
     ctx.erase_op(guard);
+    closures.copies.extend_from_slice(&copies);
     for copy in copies {
         place(ctx, closures, copy);
     }

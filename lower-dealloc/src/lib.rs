@@ -7,6 +7,8 @@
 //! generic case keeps its buffers on the stack (`memref.alloca` in a `memref.alloca_scope`):
 //! the lowering never allocates on the heap. The free of a dealloc with one memref and nothing
 //! retained then moves up to right after its buffer's last use in the block (`last_use.rs`).
+//! [`lower_deallocations_unguarded`], for a pipeline that canonicalizes afterwards, drops the
+//! guards on the constant `true` as that canonicalization would.
 //! The conversion
 //! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
 //! other op of the bufferization dialect.
@@ -57,7 +59,33 @@ pub fn lower_deallocations(
     _options: &LowerDeallocationsOptions,
 ) -> TransformResult {
     check_root(ctx, root)?;
-    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root))
+    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root, Guards::Kept))
+}
+
+/// [`lower_deallocations`], freeing unguarded where the guard's condition is the constant
+/// `true` (as [`Guards::Unguarded`]): the same program once canonicalized, which a pipeline
+/// that canonicalizes afterwards gets without inlining the guards (the final canonicalization
+/// of `buffer-deallocation-pipeline` then often changes nothing and ends after one round).
+/// Not the pass's own output, which keeps MLIR's `scf.if %true`.
+pub fn lower_deallocations_unguarded(
+    ctx: &mut Context,
+    root: Op,
+    _options: &LowerDeallocationsOptions,
+) -> TransformResult {
+    check_root(ctx, root)?;
+    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root, Guards::Unguarded))
+}
+
+/// Whether a free the lowering knows unconditional keeps its `scf.if` on the constant `true`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Guards {
+    /// Kept, as MLIR's lowering does.
+    #[default]
+    Kept,
+    /// Dropped: the free takes the guard's place, as canonicalize's inlining of the guard
+    /// would put it (not in a function holding a `bufferization.clone`:
+    /// [`dealloc::unguard_unconditional_frees`]).
+    Unguarded,
 }
 
 /// `convert-bufferization-to-memref`: lowers `bufferization.dealloc` and
@@ -72,7 +100,7 @@ pub fn convert_bufferization_to_memref(
 
 /// The body of [`convert_bufferization_to_memref`].
 fn convert_all(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
-    let mut errors = match lower_all_deallocs(ctx, root) {
+    let mut errors = match lower_all_deallocs(ctx, root, Guards::Kept) {
         Ok(()) => Vec::new(),
         Err(e) => e,
     };
@@ -145,14 +173,17 @@ fn symbol_table_of(ctx: &Context, op: Op) -> Option<Op> {
 }
 
 /// Builds the helpers (when `root` is a module) and lowers every dealloc.
-fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>> {
+fn lower_all_deallocs(ctx: &mut Context, root: Op, guards: Guards) -> Result<(), Vec<Diagnostic>> {
     // Whether a call is there before the lowering, which adds only the calls of the helpers.
     let mut calls_before = false;
     let mut deallocs: Vec<DeallocOp> = Vec::new();
+    let mut clones: Vec<Op> = Vec::new();
     ctx.for_each_preorder(root, |op| {
         calls_before |= ctx.op_def(op).call.is_some();
         if let Some(dealloc) = DeallocOp::of(ctx, op) {
             deallocs.push(dealloc);
+        } else if CloneOp::is(ctx, op) {
+            clones.push(op);
         }
     });
     let mut helpers: Vec<(Op, String)> = Vec::new();
@@ -174,6 +205,7 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
     let mut errors = Vec::new();
     let mut guarded_frees = Vec::new();
     let mut reuse = dealloc::Reuse::default();
+    reuse.guards = guards;
     for op in deallocs.into_iter().map(DeallocOp::op) {
         // Without helpers, no symbol table is looked for.
         let helper = (!helpers.is_empty())
@@ -187,7 +219,15 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op) -> Result<(), Vec<Diagnostic>
         }
     }
     let calls = calls_before || !helpers.is_empty();
-    last_use::free_at_last_uses(ctx, root, &guarded_frees, calls);
+    let copies = last_use::free_at_last_uses(ctx, root, &guarded_frees, calls);
+    if guards == Guards::Unguarded {
+        let clone_scopes: Vec<Op> = clones
+            .into_iter()
+            .filter_map(|clone| dealloc::isolated_scope_of(ctx, clone))
+            .collect();
+        let placed = guarded_frees.into_iter().chain(copies);
+        dealloc::unguard_unconditional_frees(ctx, placed, &clone_scopes);
+    }
     if errors.is_empty() {
         Ok(())
     } else {
