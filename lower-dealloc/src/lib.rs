@@ -7,8 +7,9 @@
 //! generic case keeps its buffers on the stack (`memref.alloca` in a `memref.alloca_scope`):
 //! the lowering never allocates on the heap. The free of a dealloc with one memref and nothing
 //! retained then moves up to right after its buffer's last use in the block (`last_use.rs`).
-//! [`lower_deallocations_unguarded`], for a pipeline that canonicalizes afterwards, drops the
-//! guards on the constant `true` as that canonicalization would.
+//! With [`LowerDeallocationsOptions::unguard_constant_frees`], for a pipeline that
+//! canonicalizes afterwards, it drops the guards on the constant `true` as that
+//! canonicalization would.
 //! The conversion
 //! pass also lowers `bufferization.clone` to `memref.alloc` + `memref.copy` and rejects any
 //! other op of the bufferization dialect.
@@ -43,9 +44,16 @@ use ir::{Context, Diagnostic, Op, OpView, Traits, TransformResult, track_changes
 
 pub use dealloc::lower_dealloc_op;
 
-/// The options of [`lower_deallocations`] (it has none).
+/// The options of [`lower_deallocations`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LowerDeallocationsOptions;
+pub struct LowerDeallocationsOptions {
+    /// Free unguarded where the guard's condition is the constant `true` (as
+    /// [`Guards::Unguarded`]): the same program once canonicalized, which a pipeline that
+    /// canonicalizes afterwards gets without inlining the guards (the final canonicalization
+    /// of `buffer-deallocation-pipeline` then often changes nothing and ends after one
+    /// round). Off, the pass's output keeps MLIR's `scf.if %true`.
+    pub unguard_constant_frees: bool,
+}
 
 /// The options of [`convert_bufferization_to_memref`] (it has none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,24 +64,15 @@ pub struct ConvertBufferizationToMemRefOptions;
 pub fn lower_deallocations(
     ctx: &mut Context,
     root: Op,
-    _options: &LowerDeallocationsOptions,
+    options: &LowerDeallocationsOptions,
 ) -> TransformResult {
     check_root(ctx, root)?;
-    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root, Guards::Kept))
-}
-
-/// [`lower_deallocations`], freeing unguarded where the guard's condition is the constant
-/// `true` (as [`Guards::Unguarded`]): the same program once canonicalized, which a pipeline
-/// that canonicalizes afterwards gets without inlining the guards (the final canonicalization
-/// of `buffer-deallocation-pipeline` then often changes nothing and ends after one round).
-/// Not the pass's own output, which keeps MLIR's `scf.if %true`.
-pub fn lower_deallocations_unguarded(
-    ctx: &mut Context,
-    root: Op,
-    _options: &LowerDeallocationsOptions,
-) -> TransformResult {
-    check_root(ctx, root)?;
-    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root, Guards::Unguarded))
+    let guards = if options.unguard_constant_frees {
+        Guards::Unguarded
+    } else {
+        Guards::Kept
+    };
+    track_changes(ctx, |ctx| lower_all_deallocs(ctx, root, guards))
 }
 
 /// Whether a free the lowering knows unconditional keeps its `scf.if` on the constant `true`.

@@ -77,7 +77,7 @@ fn deallocate_with_fallback(ctx: &mut Context, root: Op) -> TransformResult {
         // Its callers here free each returned memref: no buffer may be returned twice.
         legacy::returns::make_returned_buffers_distinct(ctx, func);
     }
-    lower_dealloc::lower_deallocations(ctx, root, &LowerDeallocationsOptions)?;
+    lower_dealloc::lower_deallocations(ctx, root, &LowerDeallocationsOptions::default())?;
     Ok(Changed::Yes)
 }
 

@@ -3,6 +3,7 @@
 use lower_dealloc::{ConvertBufferizationToMemRefOptions, LowerDeallocationsOptions};
 
 use crate::pass::{Declaration, Kind};
+use crate::pass_option;
 
 /// `bufferization-lower-deallocations`.
 pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOptions> =
@@ -14,7 +15,13 @@ pub static BUFFERIZATION_LOWER_DEALLOCATIONS: Declaration<LowerDeallocationsOpti
                       that frees each buffer whose condition holds unless a retained value, or an \
                       earlier entry whose condition holds, aliases it. On a function instead of a \
                       module, only the single-memref forms can be lowered.",
-        options: &[],
+        options: &[pass_option!(
+            "unguard-constant-frees",
+            unguard_constant_frees: bool,
+            "Free without scf.if where the condition is the constant true (what canonicalize \
+             makes of the guard; buffer-deallocation-pipeline sets it, as it canonicalizes \
+             afterwards)"
+        )],
         kind: Kind::pass(|ctx, root, options, _| {
             lower_dealloc::lower_deallocations(ctx, root, options)
         }),

@@ -114,7 +114,10 @@ pub static BUFFER_DEALLOCATION_PIPELINE: Declaration<BufferDeallocationPipelineO
                     }),
                     canonicalize.clone(),
                     BUFFER_DEALLOCATION_SIMPLIFICATION.element(&DeallocSimplificationOptions),
-                    BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions),
+                    BUFFERIZATION_LOWER_DEALLOCATIONS.element(&LowerDeallocationsOptions {
+                        // The canonicalize at the end inlines those guards anyway.
+                        unguard_constant_frees: true,
+                    }),
                     CSE.element(&CseOptions),
                     canonicalize,
                 ];
