@@ -50,7 +50,11 @@ pub fn verify(ctx: &Context, root: Op) -> Result<(), Vec<Diagnostic>> {
 /// before the change verifies after it exactly when this passes.
 ///
 /// Verifying after many transformations, keep one [`ChangeVerifier`] instead.
-pub fn verify_changed(ctx: &Context, root: Op, changed: Vec<Op>) -> Result<(), Vec<Diagnostic>> {
+pub fn verify_changed(
+    ctx: &Context,
+    root: Op,
+    changed: ChangeRecord,
+) -> Result<(), Vec<Diagnostic>> {
     ChangeVerifier::default().verify(ctx, root, changed)
 }
 
@@ -122,13 +126,13 @@ impl ChangeVerifier {
         &mut self,
         ctx: &Context,
         root: Op,
-        changed: Vec<Op>,
+        changed: ChangeRecord,
     ) -> Result<(), Vec<Diagnostic>> {
         let top = outermost_ancestor(ctx, root);
         self.covered.clear();
         self.nested.clear();
         self.dom.forget();
-        let mut checks = changed;
+        let mut checks = changed.words;
         self.plan_checks(ctx, top, &mut checks);
         let mut v = Verifier::new(ctx);
         // Every noted op gets its rules checked where its check needs them: a terminator or
@@ -1300,6 +1304,8 @@ mod counts;
 pub mod dominance;
 mod marks;
 pub(crate) mod notes;
+
+pub use notes::ChangeRecord;
 mod signature;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use ir::verify::ChangeVerifier;
+use ir::verify::{ChangeRecord, ChangeVerifier};
 use ir::{Context, Diagnostic, Op};
 
 use crate::pass::{Instance, Pass, PassFailed, PassOutput, lookup, unknown_pass};
@@ -236,8 +236,8 @@ impl PassManager {
 pub struct PendingCheck {
     /// The op the pass ran on.
     target: Op,
-    /// The ops it touched.
-    touched: Vec<Op>,
+    /// What it touched.
+    touched: ChangeRecord,
     /// Its name, for the error.
     pass: String,
 }

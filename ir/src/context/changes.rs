@@ -30,7 +30,7 @@ use cranelift_entity::PrimaryMap;
 use crate::context::{Context, OperandData, ValueData, ValueDef};
 use crate::entity::{Block, Op, Operand, Region, Value};
 use crate::registry::Traits;
-use crate::verify::notes;
+use crate::verify::notes::{self, ChangeRecord};
 
 impl Context {
     /// Starts recording touched ops (dropping any earlier record).
@@ -41,8 +41,8 @@ impl Context {
     /// Stops recording and returns the notes of the touched ops (with repeats, in no useful
     /// order), for the verifier (`ir::verify::notes` reads them: some words carry a reason
     /// beside an op's id, and a block's id follows its parent's); `None` if recording was off.
-    pub fn take_recorded_changes(&mut self) -> Option<Vec<Op>> {
-        self.changed_ops.take()
+    pub fn take_recorded_changes(&mut self) -> Option<ChangeRecord> {
+        self.changed_ops.take().map(|words| ChangeRecord { words })
     }
 
     /// Whether touched ops are being recorded.
@@ -341,14 +341,14 @@ func.func @f() -> index {
         ctx.start_recording_changes();
         ctx.insert_op_before(addition, constant);
         let noted = ctx.take_recorded_changes().expect("recording was on");
-        assert_eq!(noted, vec![constant, addition, addition]);
+        assert_eq!(noted.words, vec![constant, addition, addition]);
 
         let block = ctx.op_parent(ret).expect("in a block");
         ctx.unlink_op(ret);
         ctx.start_recording_changes();
         ctx.append_op(block, ret);
         let noted = ctx.take_recorded_changes().expect("recording was on");
-        assert_eq!(noted, vec![function, ret]);
+        assert_eq!(noted.words, vec![function, ret]);
     }
 
     /// Uses redirected to a value of the same type note their users as replaced, each once per
@@ -362,7 +362,7 @@ func.func @f() -> index {
         ctx.start_recording_changes();
         ctx.replace_all_uses_with(d, c);
         let noted = ctx.take_recorded_changes().expect("recording was on");
-        assert_eq!(noted, vec![notes::replaced(ret)]);
+        assert_eq!(noted.words, vec![notes::replaced(ret)]);
 
         let wide = ctx.int_type(64);
         let block = ctx.op_parent(ret).expect("in a block");
@@ -370,6 +370,6 @@ func.func @f() -> index {
         ctx.start_recording_changes();
         ctx.replace_all_uses_with(c, other);
         let noted = ctx.take_recorded_changes().expect("recording was on");
-        assert_eq!(noted, vec![addition, addition, ret]);
+        assert_eq!(noted.words, vec![addition, addition, ret]);
     }
 }

@@ -62,6 +62,6 @@ func.func @f(%c: i1, %a: index, %b: index) -> index {
         assert!(matches!(ctx.value_def(last), ValueDef::Result { op: o, index: 0 } if o == op));
         assert_eq!(ctx.uses(last).count(), 1);
         let recorded = ctx.take_recorded_changes().expect("recording was on");
-        assert!(recorded.contains(&op));
+        assert!(recorded.words.contains(&op));
     }
 }

@@ -19,6 +19,31 @@ use cranelift_entity::EntityRef;
 
 use crate::entity::{Block, Op};
 
+/// What a transformation touched, as the context recorded it
+/// ([`Context::take_recorded_changes`](crate::Context::take_recorded_changes)), for
+/// [`verify_changed`](crate::verify::verify_changed): the notes of this module. Its words have
+/// the form of op ids, but some carry a reason in their top bits and a block's id may follow
+/// its parent's, so it is not a list of ops and offers none to read; a list of plain ops makes
+/// a record of ops touched themselves ([`ChangeRecord::of_touched`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChangeRecord {
+    pub(crate) words: Vec<Op>,
+}
+
+impl ChangeRecord {
+    /// The record noting each op of `ops` as touched (changed itself).
+    pub fn of_touched(ops: impl IntoIterator<Item = Op>) -> Self {
+        ChangeRecord {
+            words: ops.into_iter().collect(),
+        }
+    }
+
+    /// Whether nothing was noted.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
 /// Why an op is in the change record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Note {
