@@ -1963,11 +1963,7 @@ impl<'a> DeallocState<'a> {
         let mut values = ValueList::with_capacity(forwarded.len() + ownerships.len());
         values.extend_from_slice(forwarded);
         values.extend_from_slice(ownerships);
-        let set = match self.kit.set_branch_operands(self.ctx, op, succ, &values) {
-            Some(set) => set,
-            None => ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values),
-        };
-        if set {
+        if ir::dialects::cf::set_successor_operands(self.ctx, op, succ, &values) {
             return Ok(());
         }
         match self.ctx.successor_operand_range(op, succ) {

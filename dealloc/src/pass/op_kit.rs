@@ -1,5 +1,4 @@
-//! The three ops the ownership pass builds most, built from parts looked up once ([`OpKit`]),
-//! and the branches it edits most.
+//! The three ops the ownership pass builds most, built from parts looked up once ([`OpKit`]).
 //!
 //! Every terminator the pass handles gets a `bufferization.dealloc` and a
 //! `memref.extract_strided_metadata` per buffer it frees, and most blocks an `i1` constant or
@@ -11,21 +10,11 @@
 //! asked last (a function's buffers mostly share one type), and creates each op through one
 //! reused [`OpState`]: the same op, with the same operands, results, attribute and location,
 //! inserted where the builder would insert it.
-//!
-//! A branch passing ownerships to its successors gets them as extra successor operands; the
-//! dialect's edit of a successor's operands reads the op's name as text into a new string and
-//! rebuilds a conditional branch's segment sizes through two heap lists and a hash. The kit
-//! knows `cf.br` and `cf.cond_br` by their ids, makes the sizes inline and keeps the attribute
-//! of the sizes it set last (a function's branches mostly end with the same sizes), then makes
-//! the same two edits.
 
 use ir::dialects::arith::ConstantOp;
 use ir::dialects::bufferization::DeallocOp;
-use ir::dialects::cf::{BrOp, CondBrOp};
 use ir::dialects::memref::ExtractStridedMetadataOp;
-use ir::{
-    Attr, AttrData, Block, Context, Loc, Op, OpName, OpState, OpView, Sym, Type, TypeData, Value,
-};
+use ir::{Attr, Block, Context, Loc, Op, OpName, OpState, OpView, Sym, Type, TypeData, Value};
 use smallvec::SmallVec;
 
 /// The name of the segment sizes attribute of `bufferization.dealloc`.
@@ -45,15 +34,7 @@ pub(super) struct OpKit {
     bools: [Attr; 2],
     /// The memref type whose metadata was built last, and the metadata's result types.
     recent_metadata: Option<(Type, SmallVec<[Type; 8]>)>,
-    /// `cf.br` and `cf.cond_br`, if registered.
-    branch: Option<OpName>,
-    cond_branch: Option<OpName>,
-    /// The segment sizes a branch was given last, and their attribute.
-    recent_branch_sizes: Option<(BranchSizes, Attr)>,
 }
-
-/// The operand segment sizes of a branch (three for `cf.cond_br`).
-type BranchSizes = SmallVec<[i32; 4]>;
 
 impl OpKit {
     /// The kit for `ctx` (whose dialects are registered: the pass checks them first).
@@ -74,9 +55,6 @@ impl OpKit {
             i1,
             bools,
             recent_metadata: None,
-            branch: ctx.registry.lookup(BrOp::NAME),
-            cond_branch: ctx.registry.lookup(CondBrOp::NAME),
-            recent_branch_sizes: None,
         }
     }
 
@@ -160,75 +138,6 @@ impl OpKit {
         let op = self.create(ctx, self.constant, loc);
         ctx.prepend_op(block, op);
         ctx.result(op, 0)
-    }
-
-    /// [`ir::dialects::cf::set_successor_operands`] of a `cf.br` or `cf.cond_br`: the operands
-    /// `op` forwards to its successor `succ` become `values`, with the same edits in the same
-    /// order (a conditional branch's segment sizes, then the operands spliced), so the same IR
-    /// and use-lists. `None` for other ops (left to the dialect's edit), else whether `succ` is
-    /// a successor of `op`.
-    pub(super) fn set_branch_operands(
-        &mut self,
-        ctx: &mut Context,
-        op: Op,
-        succ: usize,
-        values: &[Value],
-    ) -> Option<bool> {
-        let name = Some(ctx.op_name(op));
-        let conditional = match () {
-            _ if name == self.cond_branch => true,
-            _ if name == self.branch => false,
-            _ => return None,
-        };
-        if succ >= ctx.successors(op).len() {
-            return Some(false);
-        }
-        let Some(range) = ctx.successor_operand_range(op, succ) else {
-            return Some(false);
-        };
-        if conditional {
-            let delta = values.len() as i64 - range.len() as i64;
-            self.adjust_segment_size(ctx, op, succ + 1, delta);
-        }
-        ctx.splice_operands(op, range, values);
-        Some(true)
-    }
-
-    /// Adds `delta` to the size of segment `index` of `op`'s operands (at least zero), if `op` has
-    /// that many segments: what the dialect's edit does, with the sizes inline and the attribute
-    /// of the sizes set last kept (interned, it stays the attribute of those sizes).
-    fn adjust_segment_size(&mut self, ctx: &mut Context, op: Op, index: usize, delta: i64) {
-        let Some(attr) = ctx.operand_segment_sizes_attr(op) else {
-            return;
-        };
-        let AttrData::DenseArray { values, .. } = ctx.attr_data(attr) else {
-            return;
-        };
-        if index >= values.len() {
-            return;
-        }
-        let sizes: BranchSizes = values
-            .iter()
-            .enumerate()
-            .map(|(k, &size)| {
-                let size = if k == index {
-                    (size + delta).max(0)
-                } else {
-                    size
-                };
-                i32::try_from(size).unwrap_or(i32::MAX)
-            })
-            .collect();
-        let attr = match &self.recent_branch_sizes {
-            Some((recent, attr)) if *recent == sizes => *attr,
-            // Not through the context's cache of segment sizes: they would evict the deallocs'.
-            _ => {
-                let attr = ctx.dense_i32_array(&sizes);
-                self.recent_branch_sizes = Some((sizes, attr));
-                attr
-            }
-        };
-        ctx.set_attr(op, SEGMENT_SIZES, attr);
     }
 
     /// Creates the op named `name` at `loc` from the lists filled in [`Self::state`], which are
@@ -324,81 +233,5 @@ func.func @f(%a: memref<2xf32>, %b: memref<?x3xi8, 1>, %c: memref<f64>, %d: memr
         assert!(expected.contains("memref.extract_strided_metadata"));
         assert!(expected.contains("bufferization.dealloc"));
         assert_eq!(built(true), expected);
-    }
-
-    /// The kit's edits of `cf.br` and `cf.cond_br` operands give the dialect's IR, successor by
-    /// successor, growing or shrinking a list, in the middle or at the end of the operands, with
-    /// new sizes or those set last; other branches are left to the dialect.
-    #[test]
-    fn branch_edits_are_the_dialects_edits() {
-        let src = r#"
-func.func @f(%c: i1, %a: memref<2xf32>, %b: memref<2xf32>, %p: i1) {
-  cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2(%b, %a : memref<2xf32>, memref<2xf32>)
-^bb1(%x: memref<2xf32>):
-  cf.br ^bb3(%x : memref<2xf32>)
-^bb2(%y: memref<2xf32>, %z: memref<2xf32>):
-  cf.br ^bb3(%y : memref<2xf32>)
-^bb3(%w: memref<2xf32>):
-  cf.switch %c : i1, [default: ^bb4, 0: ^bb4]
-^bb4:
-  func.return
-}
-"#;
-        let edited = |use_kit: bool| {
-            let (mut ctx, walk) = parsed_walk(src);
-            let module = walk[0];
-            let named = |ctx: &Context, name: &str| {
-                walk.iter()
-                    .copied()
-                    .filter(|&op| ctx.op_name_str(op) == name)
-                    .collect::<Vec<_>>()
-            };
-            let (cond_br, brs, switch) = (
-                named(&ctx, "cf.cond_br")[0],
-                named(&ctx, "cf.br"),
-                named(&ctx, "cf.switch")[0],
-            );
-            let args: Vec<Value> = ctx.operands(cond_br).collect();
-            let (c, a, b, p) = (args[0], args[1], args[2], ctx.value_parent_block(args[1]));
-            let entry = p.expect("an entry block");
-            let p = ctx.block_args(entry)[3];
-            let mut kit = OpKit::new(&mut ctx);
-            // The last edit of the conditional branch gives it the sizes of the one before.
-            let edits: [(Op, usize, Vec<Value>); 7] = [
-                (cond_br, 0, vec![a, p, c]),
-                (cond_br, 1, vec![b, a, p]),
-                (cond_br, 0, vec![]),
-                (cond_br, 1, vec![a]),
-                (cond_br, 1, vec![b]),
-                (brs[0], 0, vec![a, p]),
-                (brs[1], 0, vec![b, p]),
-            ];
-            for (op, succ, values) in edits {
-                let set = match use_kit {
-                    true => kit.set_branch_operands(&mut ctx, op, succ, &values),
-                    false => Some(ir::dialects::cf::set_successor_operands(
-                        &mut ctx, op, succ, &values,
-                    )),
-                };
-                assert_eq!(set, Some(true));
-                assert_eq!(
-                    ctx.successor_operand_range(op, succ).map(|r| r.len()),
-                    Some(values.len())
-                );
-            }
-            assert_eq!(
-                kit.set_branch_operands(&mut ctx, cond_br, 2, &[a]),
-                Some(false)
-            );
-            assert_eq!(kit.set_branch_operands(&mut ctx, switch, 0, &[]), None);
-            let generic = ir::asm::PrintOptions { generic: true };
-            ir::asm::print_module(&ctx, module, &generic)
-        };
-        let expected = edited(false);
-        assert!(
-            expected.contains("operandSegmentSizes = array<i32: 1, 0, 1>"),
-            "{expected}"
-        );
-        assert_eq!(edited(true), expected);
     }
 }
