@@ -327,7 +327,8 @@ pub(crate) fn dealloc_if(b: &mut Builder, cond: Value, m: Value) -> Op {
 /// an op that is no guard.
 ///
 /// A free in one of `clone_scopes` (the isolated-from-above ops holding a
-/// `bufferization.clone`) stays guarded: canonicalize drops a clone whose source or result is
+/// `bufferization.clone`) stays guarded, here as in the inline lowering, which keeps the guards
+/// of the deallocs there: canonicalize drops a clone whose source or result is
 /// freed after it in its block, and a free there from the start could be seen by that pattern
 /// where the free inlined later is not (its driver does not visit the clone again).
 pub(crate) fn unguard_unconditional_frees(
@@ -336,10 +337,8 @@ pub(crate) fn unguard_unconditional_frees(
     clone_scopes: &[Op],
 ) {
     for guard in guards {
-        let near_a_clone =
-            || isolated_scope_of(ctx, guard).is_some_and(|scope| clone_scopes.contains(&scope));
         if let Some(free) = unconditional_free(ctx, guard)
-            && (clone_scopes.is_empty() || !near_a_clone())
+            && (clone_scopes.is_empty() || !in_scopes(ctx, guard, clone_scopes))
         {
             ctx.move_op_before(free, guard);
             ctx.erase_op(guard);
@@ -350,6 +349,11 @@ pub(crate) fn unguard_unconditional_frees(
 /// The isolated-from-above op (a function, mostly) holding `op`.
 pub(crate) fn isolated_scope_of(ctx: &Context, op: Op) -> Option<Op> {
     ctx.isolated_scope(ctx.block_parent(ctx.op_parent(op)?)?)
+}
+
+/// Whether the isolated-from-above op holding `op` is one of `scopes`.
+pub(crate) fn in_scopes(ctx: &Context, op: Op, scopes: &[Op]) -> bool {
+    isolated_scope_of(ctx, op).is_some_and(|scope| scopes.contains(&scope))
 }
 
 /// The free of `guard` when it is alive and `scf.if %true { memref.dealloc %m }` (no result,
@@ -765,5 +769,37 @@ func.func @without(%m: memref<2xf32>) {
         unguard_unconditional_frees(&mut ctx, ifs.iter().copied(), &scopes);
         assert!(ctx.is_alive(ifs[0]));
         assert!(!ctx.is_alive(ifs[1]));
+    }
+
+    /// The inline lowering keeps the guards of the frees it knows unconditional in a function
+    /// holding a clone too, as the unguarding after placement does: `@with_clone` keeps
+    /// `scf.if %true`, `@without` frees its first buffer unguarded.
+    #[test]
+    fn the_inline_lowering_keeps_guards_in_a_function_with_a_clone() {
+        let text = r#"
+func.func @with_clone(%m: memref<2xf32>, %n: memref<2xf32>) -> memref<2xf32> {
+  %true = arith.constant true
+  %copy = bufferization.clone %m : memref<2xf32> to memref<2xf32>
+  bufferization.dealloc (%m, %n : memref<2xf32>, memref<2xf32>) if (%true, %true)
+  return %copy : memref<2xf32>
+}
+func.func @without(%m: memref<2xf32>, %n: memref<2xf32>) {
+  %true = arith.constant true
+  bufferization.dealloc (%m, %n : memref<2xf32>, memref<2xf32>) if (%true, %true)
+  return
+}
+"#;
+        let (mut ctx, module) = parsed(text);
+        let options = crate::LowerDeallocationsOptions {
+            unguard_constant_frees: true,
+        };
+        crate::lower_deallocations(&mut ctx, module, &options).expect("lowered");
+        let printed = print(&ctx, module);
+        let (with_clone, without) = printed
+            .split_once("func.func @without")
+            .expect("both functions");
+        assert!(with_clone.contains("scf.if %true"), "{printed}");
+        assert!(!without.contains("scf.if %true"), "{printed}");
+        assert!(without.contains("memref.dealloc"), "{printed}");
     }
 }

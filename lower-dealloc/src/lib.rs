@@ -204,8 +204,21 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op, guards: Guards) -> Result<(),
     let mut errors = Vec::new();
     let mut guarded_frees = Vec::new();
     let mut reuse = dealloc::Reuse::default();
-    reuse.guards = guards;
+    // The functions whose frees keep their guards however they are unguarded (see
+    // [`dealloc::unguard_unconditional_frees`]).
+    let clone_scopes: Vec<Op> = match guards {
+        Guards::Kept => Vec::new(),
+        Guards::Unguarded => clones
+            .into_iter()
+            .filter_map(|clone| dealloc::isolated_scope_of(ctx, clone))
+            .collect(),
+    };
     for op in deallocs.into_iter().map(DeallocOp::op) {
+        reuse.guards = if clone_scopes.is_empty() || !dealloc::in_scopes(ctx, op, &clone_scopes) {
+            guards
+        } else {
+            Guards::Kept
+        };
         // Without helpers, no symbol table is looked for.
         let helper = (!helpers.is_empty())
             .then(|| symbol_table_of(ctx, op))
@@ -220,10 +233,6 @@ fn lower_all_deallocs(ctx: &mut Context, root: Op, guards: Guards) -> Result<(),
     let calls = calls_before || !helpers.is_empty();
     let copies = last_use::free_at_last_uses(ctx, root, &guarded_frees, calls);
     if guards == Guards::Unguarded {
-        let clone_scopes: Vec<Op> = clones
-            .into_iter()
-            .filter_map(|clone| dealloc::isolated_scope_of(ctx, clone))
-            .collect();
         let placed = guarded_frees.into_iter().chain(copies);
         dealloc::unguard_unconditional_frees(ctx, placed, &clone_scopes);
     }
